@@ -1,0 +1,8 @@
+file(READ ${INPUT} hex HEX)
+string(LENGTH "${hex}" n)
+math(EXPR len "${n} / 2")
+string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," body "${hex}")
+string(REGEX REPLACE "((0x..,){16})" "\\1\n" body "${body}")
+get_filename_component(dir ${OUTPUT} DIRECTORY)
+file(MAKE_DIRECTORY ${dir})
+file(WRITE ${OUTPUT} "/* generated from ${INPUT} */\nconst char ${SYMBOL}[] = {\n${body}0x00};\nconst unsigned long ${SYMBOL}_len = ${len};\n")

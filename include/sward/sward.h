@@ -1,0 +1,191 @@
+/* sward — GPU-driven vegetation rendering (grass fields of millions of wind-blown blades).
+ *
+ * Usage, standalone (sward creates the Vulkan device and the frame; this is what the `sward` CLI does):
+ *
+ *     #include <sward/sward.h>
+ *     #include <stdlib.h>
+ *
+ *     int main(void)
+ *     {
+ *         sward_error err = {0};
+ *         sward_scene *scene = NULL;
+ *         if (sward_scene_load_default(&scene, &err) != SWARD_OK) return 1;   // or sward_scene_load_file
+ *         sward_context *ctx = NULL;
+ *         if (sward_context_create(&(sward_context_desc){ .validation = false }, &ctx, &err) != SWARD_OK) return 1;
+ *         sward_renderer *r = NULL;
+ *         if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) return 1;
+ *         sward_render_settings rs = sward_scene_render_settings(scene);
+ *         sward_image img = { .width = rs.width, .height = rs.height };
+ *         img.pixels = malloc(sward_image_bound(img.width, img.height));
+ *         sward_frame_stats stats;
+ *         if (sward_render(r, &(sward_frame_desc){ .time = 0.0f }, &img, &stats, &err) != SWARD_OK) return 1;
+ *         sward_write_png("meadow.png", &img, &err);
+ *         free(img.pixels);
+ *         sward_renderer_destroy(r);
+ *         sward_context_destroy(ctx);
+ *         sward_scene_destroy(scene);
+ *         return 0;
+ *     }
+ *
+ * Conventions: every desc struct is zero-initialisable and a zero field means "default" (the comment on each
+ * field says the unit and the default). Functions that can fail return a sward_result and fill a
+ * sward_error with a message naming the file, the field and the problem. The library prints nothing
+ * unless a logger is given. Embedding in a host renderer: see sward/sward_vulkan.h.
+ */
+#ifndef SWARD_H
+#define SWARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SWARD_VERSION_STRING "0.1.0"
+
+/* Results; the CLI's exit codes are the same numbers. */
+typedef enum sward_result {
+    SWARD_OK = 0,
+    SWARD_ERROR_INVALID_INPUT = 2, /* a scene, image or argument is malformed or out of range */
+    SWARD_ERROR_IO = 3,            /* a file could not be read or written */
+    SWARD_ERROR_NO_DEVICE = 4,     /* no Vulkan device, or the requested one is missing or unsuitable */
+    SWARD_ERROR_VULKAN = 5,        /* a Vulkan call failed at run time */
+    SWARD_ERROR_OUT_OF_MEMORY = 6, /* host or device memory exhausted */
+} sward_result;
+
+typedef struct sward_error {
+    sward_result code;
+    char message[1024];
+} sward_error;
+
+const char *sward_result_name(sward_result r);
+
+typedef enum sward_log_level { SWARD_LOG_DEBUG, SWARD_LOG_INFO, SWARD_LOG_WARN, SWARD_LOG_ERROR } sward_log_level;
+typedef void (*sward_log_fn)(sward_log_level level, const char *message, void *user);
+typedef struct sward_logger {
+    sward_log_fn fn; /* NULL: the library prints nothing */
+    void *user;
+} sward_logger;
+
+/* ---- Scenes (CPU only) ------------------------------------------------------------------------------ */
+
+typedef struct sward_scene sward_scene;
+
+/* Loads and validates a scene file (format: docs/scene-format.md). Relative image paths inside it are
+ * resolved against the file's folder. */
+sward_result sward_scene_load_file(const char *path, sward_scene **out, sward_error *err);
+/* Same, from memory; `name` is used in messages and `base_dir` (may be NULL) resolves image paths. */
+sward_result sward_scene_load_string(const char *json, size_t len, const char *name, const char *base_dir,
+                                     sward_scene **out, sward_error *err);
+/* The compiled-in default scene (scenes/meadow.json): rolling meadow hills under a low sun. */
+sward_result sward_scene_load_default(sward_scene **out, sward_error *err);
+void sward_scene_destroy(sward_scene *scene);
+
+typedef struct sward_render_settings {
+    uint32_t width, height; /* pixels */
+    uint32_t seed;          /* placement seed */
+    float time;             /* s, animation time */
+    float exposure;         /* linear multiplier before tone mapping */
+    float white_point;      /* linear radiance mapped to white */
+} sward_render_settings;
+
+sward_render_settings sward_scene_render_settings(const sward_scene *scene);
+/* Validates and applies overrides (e.g. from the command line); fields are checked like the scene file's. */
+sward_result sward_scene_set_render_settings(sward_scene *scene, const sward_render_settings *s, sward_error *err);
+
+/* ---- Devices and contexts ---------------------------------------------------------------------------- */
+
+typedef enum sward_device_type { SWARD_DEVICE_OTHER, SWARD_DEVICE_DISCRETE, SWARD_DEVICE_INTEGRATED,
+                                 SWARD_DEVICE_VIRTUAL, SWARD_DEVICE_CPU } sward_device_type;
+
+typedef struct sward_device_info {
+    char name[256];
+    sward_device_type type;
+    uint32_t api_version; /* VK_MAKE_API_VERSION */
+    bool suitable;        /* has what sward needs (Vulkan 1.3, multi-draw indirect, timestamps) */
+    char why_not[256];    /* when not suitable */
+} sward_device_info;
+
+/* Lists the Vulkan devices in the order the loader gives, which is the order --device N indexes. */
+sward_result sward_list_devices(sward_device_info *out, uint32_t capacity, uint32_t *count, sward_error *err);
+const char *sward_device_type_name(sward_device_type t);
+
+typedef struct sward_context sward_context;
+
+typedef struct sward_context_desc {
+    int device_index;    /* index into sward_list_devices; 0 = automatic unless device_index_set */
+    bool device_index_set;
+    bool validation;     /* enable the Khronos validation layer with synchronisation validation;
+                            also enabled by the environment variable SWARD_VALIDATION=1 */
+    sward_logger logger;
+} sward_context_desc;
+
+sward_result sward_context_create(const sward_context_desc *desc, sward_context **out, sward_error *err);
+void sward_context_destroy(sward_context *ctx);
+sward_device_info sward_context_device(const sward_context *ctx);
+/* Number of validation-layer messages (warnings and errors) seen so far; tests require 0. */
+uint32_t sward_context_validation_messages(const sward_context *ctx);
+
+/* ---- Rendering ---------------------------------------------------------------------------------------- */
+
+typedef struct sward_renderer sward_renderer;
+
+sward_result sward_renderer_create(sward_context *ctx, const sward_scene *scene, sward_renderer **out,
+                                   sward_error *err);
+void sward_renderer_destroy(sward_renderer *r);
+
+typedef struct sward_frame_desc {
+    float time;          /* s; wind animation time */
+    bool no_culling;     /* place every candidate (tests): no distance or frustum culling */
+    bool no_grass;       /* draw terrain and sky only */
+} sward_frame_desc;
+
+typedef enum sward_pass {
+    SWARD_PASS_PLACE,   /* compute: placement + culling + indirect arguments */
+    SWARD_PASS_TERRAIN, /* graphics: terrain grid mesh */
+    SWARD_PASS_GRASS,   /* graphics: blades */
+    SWARD_PASS_POST,    /* compute: sky, tone map, sRGB */
+    SWARD_PASS_COUNT
+} sward_pass;
+const char *sward_pass_name(sward_pass p);
+
+typedef struct sward_frame_stats {
+    uint64_t candidates;    /* grid cells considered by the placement compute */
+    uint64_t blades_drawn;  /* after density, distance and frustum tests */
+    uint64_t blades_high;   /* of those, drawn with the 15-vertex blade */
+    uint64_t blades_low;    /* ... and with the 7-vertex blade */
+    uint64_t triangles;     /* grass triangles drawn */
+    uint64_t tiles;         /* render tiles dispatched */
+    double gpu_ms[SWARD_PASS_COUNT];
+    double cpu_ms;          /* CPU time to prepare and record the frame */
+    uint64_t gpu_memory_bytes; /* device memory allocated by sward */
+} sward_frame_stats;
+
+typedef struct sward_image {
+    uint32_t width, height;
+    uint8_t *pixels; /* RGBA8 sRGB, rows top to bottom, caller-owned, sward_image_bound(width, height) bytes */
+} sward_image;
+
+size_t sward_image_bound(uint32_t width, uint32_t height);
+
+/* Renders one frame of the renderer's scene and reads it back into `image` (which must have the scene's
+ * width and height). `stats` may be NULL. */
+sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, sward_image *image,
+                          sward_frame_stats *stats, sward_error *err);
+
+/* Runs the placement compute only and reads back the placed blades (PL7 records, 24 bytes each, see
+ * shaders/shared/sw_types.h) for testing against the CPU reference. `count` gets the number written. */
+sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame, void *blades, size_t capacity,
+                               size_t *count, sward_error *err);
+
+/* ---- Images ------------------------------------------------------------------------------------------- */
+
+sward_result sward_write_png(const char *path, const sward_image *image, sward_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,25 @@
+// common.inc.glsl — the one descriptor set every sward shader sees (bindings match src/render/renderer.c).
+#extension GL_GOOGLE_include_directive : require
+#include "shared/sw_types.h"
+
+layout(std430, set = 0, binding = 0) readonly buffer FrameBuf { sw_frame frame; };
+layout(std430, set = 0, binding = 1) readonly buffer MaterialBuf { sw_material materials[]; };
+layout(std430, set = 0, binding = 2) readonly buffer HeightBuf { float heights[]; };
+layout(std430, set = 0, binding = 3) readonly buffer TileBuf { sw_tile tiles[]; };
+
+mat4 sw_mat4(float m[16])
+{
+    return mat4(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9], m[10], m[11], m[12], m[13], m[14],
+                m[15]);
+}
+
+vec3 sw_sun_dir() { return vec3(frame.sun_x, frame.sun_y, frame.sun_z); }
+vec3 sw_sun_radiance() { return vec3(frame.sun_r, frame.sun_g, frame.sun_b) * frame.sun_intensity; }
+
+// Hemispherical sky light for a normal: horizon colour sideways, zenith colour above (LS1).
+vec3 sw_sky_ambient(vec3 n)
+{
+    vec3 zen = vec3(frame.zenith_r, frame.zenith_g, frame.zenith_b);
+    vec3 hor = vec3(frame.horizon_r, frame.horizon_g, frame.horizon_b);
+    return mix(hor, zen, clamp(n.y * 0.5 + 0.5, 0.0, 1.0)) * frame.sky_intensity;
+}

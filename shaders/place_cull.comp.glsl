@@ -1,0 +1,96 @@
+// place_cull.comp.glsl — GPU placement and culling of one render tile per workgroup (SPEC PL3, PL4, PL7,
+// SC3 first part; Ghost of Tsushima "GPU culling and placement", "Indirect drawing").
+// Reads: frame, materials, heights, tiles. Writes: blades (tile t owns slots [t * 1024, t * 1024 + 1024)),
+// and the tile's two indirect draws (15-vertex blades, then 7-vertex blades).
+// Cost: one thread per 4 grid cells, one workgroup scan; the output order is the cell order, so the frame
+// is deterministic (no atomics).
+#version 450
+#extension GL_GOOGLE_include_directive : require
+#include "shared/sw_place.h"
+#include "common.inc.glsl"
+
+layout(local_size_x = 256) in;
+
+layout(std430, set = 0, binding = 4) writeonly buffer BladeBuf { sw_blade blades[]; };
+layout(std430, set = 0, binding = 5) writeonly buffer DrawBuf { sw_draw_cmd draws[]; };
+
+shared uint s_scan[SW_PLACE_GROUP];
+
+const uint CELLS_PER_THREAD = SW_TILE_CANDIDATES / SW_PLACE_GROUP;
+
+bool sphere_in_frustum(vec3 c, float r)
+{
+    for (int p = 0; p < 6; p++) {
+        vec4 pl = vec4(frame.frustum[p * 4], frame.frustum[p * 4 + 1], frame.frustum[p * 4 + 2], frame.frustum[p * 4 + 3]);
+        if (dot(pl.xyz, c) + pl.w < -r) return false;
+    }
+    return true;
+}
+
+void main()
+{
+    uint tile_index = gl_WorkGroupID.x;
+    sw_tile t = tiles[tile_index];
+    sw_material m = materials[t.material];
+    uint lid = gl_LocalInvocationIndex;
+    bool cull = (frame.flags & SW_FLAG_NO_CULL) == 0u;
+
+    sw_blade found[CELLS_PER_THREAD];
+    uint lod[CELLS_PER_THREAD]; // 0 none, 1 high, 2 low
+    uint n_high = 0u, n_low = 0u;
+    for (uint r = 0u; r < CELLS_PER_THREAD; r++) {
+        uint k = lid * CELLS_PER_THREAD + r;
+        int ci = t.ci0 + int(k % SW_TILE_CELLS);
+        int cj = t.cj0 + int(k / SW_TILE_CELLS);
+        lod[r] = 0u;
+        sw_candidate c = sw_candidate_at(ci, cj, t.material, frame.seed, m.spacing);
+        sw_hf_coord h = sw_hf_locate(c.x, c.z, frame.terrain_x0, frame.terrain_z0, frame.terrain_inv_cell, frame.terrain_res);
+        if (!h.inside) continue;
+        float cover = sw_coverage(c.x, c.z, t.material, frame.seed, m.patch_inv_scale, m.patch_coverage);
+        if (!(c.keep < cover)) continue;
+        int row = h.j * frame.terrain_res + h.i;
+        float y = sw_bilerp(heights[row], heights[row + 1], heights[row + frame.terrain_res],
+                            heights[row + frame.terrain_res + 1], h.fx, h.fz);
+        float dx = c.x - frame.cam_x, dy = y - frame.cam_y, dz = c.z - frame.cam_z;
+        float dist2 = dx * dx + dy * dy + dz * dz;
+        if (cull) {
+            if (dist2 > frame.draw_distance * frame.draw_distance) continue;
+            if (!sphere_in_frustum(vec3(c.x, y + 0.5 * m.height_max, c.z), m.height_max)) continue;
+        }
+        sw_v2 w = sw_wind_push(c.x, c.z, frame.time, frame.wind_x, frame.wind_z, frame.wind_speed,
+                               frame.wind_inv_gust_scale, frame.wind_gust_speed, m.stiffness);
+        found[r] = sw_make_blade(c, y, t.material, m, w);
+        if (dist2 < frame.lod_distance * frame.lod_distance) {
+            lod[r] = 1u;
+            n_high++;
+        } else {
+            lod[r] = 2u;
+            n_low++;
+        }
+    }
+
+    // Inclusive scan of (high | low << 16) over the workgroup (Hillis-Steele).
+    uint mine = n_high | (n_low << 16);
+    s_scan[lid] = mine;
+    barrier();
+    for (uint off = 1u; off < SW_PLACE_GROUP; off <<= 1) {
+        uint add = lid >= off ? s_scan[lid - off] : 0u;
+        barrier();
+        s_scan[lid] += add;
+        barrier();
+    }
+    uint total = s_scan[SW_PLACE_GROUP - 1u];
+    uint before = s_scan[lid] - mine;
+    uint total_high = total & 0xffffu;
+    uint base = tile_index * SW_TILE_CANDIDATES;
+    uint hi = base + (before & 0xffffu);
+    uint lo = base + total_high + (before >> 16);
+    for (uint r = 0u; r < CELLS_PER_THREAD; r++) {
+        if (lod[r] == 1u) blades[hi++] = found[r];
+        else if (lod[r] == 2u) blades[lo++] = found[r];
+    }
+    if (lid == 0u) {
+        draws[2u * tile_index] = sw_draw_cmd(SW_HIGH_VERTS, total_high, 0u, base);
+        draws[2u * tile_index + 1u] = sw_draw_cmd(SW_LOW_VERTS, total >> 16, SW_LOW_FIRST_VERTEX, base + total_high);
+    }
+}

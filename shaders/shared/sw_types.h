@@ -1,0 +1,93 @@
+/* sw_types.h — every struct that crosses the CPU/GPU boundary, written once.
+ *
+ * Members are 4-byte scalars only, so the std430 layout of the shaders equals the C layout; the C side
+ * asserts the sizes (src/gpu/layout_check.c). Vectors are spelled as _x/_y/_z members. */
+#ifndef SW_TYPES_H
+#define SW_TYPES_H
+#include "sw_lang.h"
+
+#define SW_TILE_CELLS 32u               /* a render tile is 32 x 32 grid cells of one material */
+#define SW_TILE_CANDIDATES 1024u        /* = SW_TILE_CELLS^2, one workgroup of SW_PLACE_GROUP threads */
+#define SW_PLACE_GROUP 256u
+#define SW_MAX_MATERIALS 16u
+#define SW_MAX_BLADE_HEIGHT 4.0f        /* m: instance height is unorm16 of this */
+#define SW_MAX_BLADE_WIDTH 0.25f        /* m: instance width is unorm16 of this */
+#define SW_HIGH_VERTS 15u               /* GA1: 7 segments, two vertices each, and the tip */
+#define SW_LOW_VERTS 7u                 /* GA1: 3 segments and the tip */
+#define SW_LOW_FIRST_VERTEX 16u         /* low-LOD draws start here, so the vertex shader can tell them apart */
+
+/* One grass material (a grass type): its grid, its shape ranges and its colours. */
+struct sw_material {
+    float spacing;        /* m, grid spacing = 1 / sqrt(density) */
+    float inv_spacing;    /* 1 / spacing */
+    float density;        /* blades / m^2 at full coverage */
+    float patch_inv_scale;/* 1 / patch size in m; 0 = uniform coverage */
+    float patch_coverage; /* fraction of ground covered by patches, (0, 1] */
+    float height_min;     /* m */
+    float height_max;     /* m */
+    float width_min;      /* m */
+    float width_max;      /* m */
+    float bend;           /* 0..1, how far the tip leans along the blade's facing */
+    float stiffness;      /* 0..1, resistance to wind */
+    float translucency;   /* 0..1, back-lit transmission */
+    float root_r, root_g, root_b, pad0;
+    float tip_r, tip_g, tip_b, pad1;
+};
+
+/* Everything a frame's shaders need besides the materials and the height field. */
+struct sw_frame {
+    float view_proj[16];     /* column-major, world -> clip, reverse-Z (near = 1, far = 0) */
+    float inv_view_proj[16]; /* clip -> world, for the sky and fog in the post pass */
+    float frustum[24];       /* 6 world-space planes (a, b, c, d); inside when a x + b y + c z + d >= 0 */
+    float cam_x, cam_y, cam_z, time;
+    float draw_distance, lod_distance, exposure, white_point;
+    float sun_x, sun_y, sun_z, sun_intensity; /* direction towards the sun, normalised */
+    float sun_r, sun_g, sun_b, sky_intensity;
+    float zenith_r, zenith_g, zenith_b, fog_density; /* fog: 1/m */
+    float horizon_r, horizon_g, horizon_b, pad1;
+    float ground_r, ground_g, ground_b, pad2;
+    float grass_r, grass_g, grass_b, grass_cover; /* mean grass colour and cover, for the ground under it */
+    float wind_x, wind_z, wind_speed, wind_inv_gust_scale; /* direction normalised; m/s; 1/m */
+    float wind_gust_speed, pad3, pad4, pad5;               /* m/s the gust pattern scrolls */
+    float terrain_x0, terrain_z0, terrain_cell, terrain_inv_cell; /* height-field origin and texel size */
+    int terrain_res, terrain_step, terrain_mesh_res, pad6; /* samples per side; mesh vertex stride; mesh side */
+    sw_uint seed, material_count, tile_count, flags;       /* flags: SW_FLAG_* */
+    sw_uint width, height, pad7, pad8;
+};
+
+#define SW_FLAG_NO_CULL 1u
+
+/* A render tile: SW_TILE_CELLS^2 grid cells of one material, starting at cell (ci0, cj0). */
+struct sw_tile {
+    int ci0, cj0;
+    sw_uint material;
+    sw_uint pad;
+};
+
+/* PL7: one placed blade, 24 bytes. */
+struct sw_blade {
+    float x, y, z;        /* m, world position of the root */
+    sw_uint facing_hash;  /* bits 0-15 facing angle (unorm16 of 2 pi), bits 16-31 variation hash */
+    sw_uint size;         /* bits 0-15 height (unorm16 of SW_MAX_BLADE_HEIGHT), 16-31 width (of SW_MAX_BLADE_WIDTH) */
+    sw_uint shape;        /* bits 0-7 bend (unorm8), 8-15 wind x, 16-23 wind z (snorm8), 24-27 material */
+};
+
+/* VkDrawIndirectCommand. */
+struct sw_draw_cmd {
+    sw_uint vertex_count, instance_count, first_vertex, first_instance;
+};
+
+#ifndef SW_GLSL
+typedef struct sw_material sw_material;
+typedef struct sw_frame sw_frame;
+typedef struct sw_tile sw_tile;
+typedef struct sw_blade sw_blade;
+typedef struct sw_draw_cmd sw_draw_cmd;
+_Static_assert(sizeof(sw_material) == 80, "sw_material layout");
+_Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
+_Static_assert(sizeof(sw_tile) == 16, "sw_tile layout");
+_Static_assert(sizeof(sw_blade) == 24, "sw_blade must stay compact (PL7)");
+_Static_assert(sizeof(sw_draw_cmd) == 16, "VkDrawIndirectCommand");
+#endif
+
+#endif

@@ -1,0 +1,359 @@
+/* Strict flag parsing for the `sward` command, and the small helpers its commands share. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "args.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void args_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "sward %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static args_option *find_long(args_command *cmd, const char *name, size_t len)
+{
+    for (size_t i = 0; i < cmd->option_count; i++) {
+        const char *n = cmd->options[i].name;
+        if (n && strlen(n) == len && strncmp(n, name, len) == 0) return &cmd->options[i];
+    }
+    return NULL;
+}
+
+static args_option *find_short(args_command *cmd, char c)
+{
+    for (size_t i = 0; i < cmd->option_count; i++)
+        if (cmd->options[i].short_name != 0 && cmd->options[i].short_name == c) return &cmd->options[i];
+    return NULL;
+}
+
+static bool is_help(const char *a) { return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0; }
+
+/* The option an argument names ("--x", "--x=v", "-o"), or NULL; *inline_value gets the text after '='. */
+static args_option *lookup(args_command *cmd, const char *arg, const char **inline_value)
+{
+    *inline_value = NULL;
+    if (arg[0] == '-' && arg[1] == '-' && arg[2] != '\0') {
+        const char *name = arg + 2;
+        const char *eq = strchr(name, '=');
+        size_t len = eq ? (size_t)(eq - name) : strlen(name);
+        if (eq) *inline_value = eq + 1;
+        return find_long(cmd, name, len);
+    }
+    if (arg[0] == '-' && arg[1] != '\0' && arg[2] == '\0') return find_short(cmd, arg[1]);
+    return NULL;
+}
+
+static bool parse_int(const char *s, int64_t *out)
+{
+    if (!((s[0] >= '0' && s[0] <= '9') || (s[0] == '-' && s[1] >= '0' && s[1] <= '9'))) return false;
+    errno = 0;
+    char *end = NULL;
+    long long v = strtoll(s, &end, 10);
+    if (errno != 0 || end == s || *end != '\0') return false;
+    *out = (int64_t)v;
+    return true;
+}
+
+static bool parse_float(const char *s, double *out)
+{
+    const char *p = (s[0] == '-' || s[0] == '+') ? s + 1 : s;
+    if (!((p[0] >= '0' && p[0] <= '9') || (p[0] == '.' && p[1] >= '0' && p[1] <= '9'))) return false;
+    if (strpbrk(s, "xX")) return false; /* no hexadecimal floats */
+    errno = 0;
+    char *end = NULL;
+    double v = strtod(s, &end);
+    if (errno == ERANGE && fabs(v) > 1.0) return false; /* overflow; underflow to ~0 is fine */
+    if (end == s || *end != '\0' || !isfinite(v)) return false;
+    *out = v;
+    return true;
+}
+
+static bool set_value(args_command *cmd, args_option *o, const char *spelled, const char *value)
+{
+    switch (o->kind) {
+    case ARGS_STRING:
+        if (value[0] == '\0') {
+            args_usage_error(cmd->name, "%s: expected a value, got ''", spelled);
+            return false;
+        }
+        *(const char **)o->out = value;
+        return true;
+    case ARGS_INT: {
+        int64_t v = 0;
+        if (!parse_int(value, &v) || v < o->imin || v > o->imax) {
+            if (o->expect)
+                args_usage_error(cmd->name, "%s: expected %s, got '%s'", spelled, o->expect, value);
+            else
+                args_usage_error(cmd->name, "%s: expected an integer from %" PRId64 " to %" PRId64 ", got '%s'",
+                                 spelled, o->imin, o->imax, value);
+            return false;
+        }
+        *(int64_t *)o->out = v;
+        return true;
+    }
+    case ARGS_FLOAT: {
+        double v = 0.0;
+        bool ok = parse_float(value, &v) && v <= o->fmax && (o->fmin_exclusive ? v > o->fmin : v >= o->fmin);
+        if (!ok) {
+            if (o->expect)
+                args_usage_error(cmd->name, "%s: expected %s, got '%s'", spelled, o->expect, value);
+            else if (o->fmin_exclusive)
+                args_usage_error(cmd->name, "%s: expected a number greater than %g and at most %g, got '%s'",
+                                 spelled, o->fmin, o->fmax, value);
+            else
+                args_usage_error(cmd->name, "%s: expected a number from %g to %g, got '%s'", spelled, o->fmin,
+                                 o->fmax, value);
+            return false;
+        }
+        *(double *)o->out = v;
+        return true;
+    }
+    case ARGS_BOOL:
+        *(bool *)o->out = true;
+        return true;
+    }
+    return false;
+}
+
+args_status args_parse(args_command *cmd, int argc, char **argv)
+{
+    /* --help wins wherever it appears (except as another flag's value or after "--"). */
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0) break;
+        if (is_help(argv[i])) {
+            fputs(cmd->help, stdout);
+            return ARGS_HELP;
+        }
+        const char *inline_value = NULL;
+        args_option *o = lookup(cmd, argv[i], &inline_value);
+        if (o && o->kind != ARGS_BOOL && !inline_value) i++;
+    }
+
+    bool only_positional = false;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        bool looks_like_flag = !only_positional && a[0] == '-' && a[1] != '\0';
+        if (looks_like_flag && strcmp(a, "--") == 0) {
+            only_positional = true;
+            continue;
+        }
+        if (!looks_like_flag) {
+            if (!cmd->positional) {
+                args_usage_error(cmd->name, "unexpected argument '%s' (see 'sward %s --help')", a, cmd->name);
+                return ARGS_ERROR;
+            }
+            if (*cmd->positional) {
+                args_usage_error(cmd->name, "unexpected argument '%s': only one %s may be given (already got '%s')",
+                                 a, cmd->positional_name, *cmd->positional);
+                return ARGS_ERROR;
+            }
+            *cmd->positional = a;
+            continue;
+        }
+
+        const char *inline_value = NULL;
+        args_option *o = lookup(cmd, a, &inline_value);
+        /* The flag as the user spelled it, without any "=value". */
+        char spelled[64];
+        size_t name_len = inline_value ? (size_t)(inline_value - 1 - a) : strlen(a);
+        snprintf(spelled, sizeof spelled, "%.*s", (int)(name_len < 60 ? name_len : 60), a);
+        if (!o) {
+            args_usage_error(cmd->name, "unknown option '%s' (see 'sward %s --help')", spelled, cmd->name);
+            return ARGS_ERROR;
+        }
+        if (o->set) {
+            args_usage_error(cmd->name, "%s: given more than once", spelled);
+            return ARGS_ERROR;
+        }
+        o->set = true;
+        if (o->kind == ARGS_BOOL) {
+            if (inline_value) {
+                args_usage_error(cmd->name, "%s: takes no value, got '%s'", spelled, inline_value);
+                return ARGS_ERROR;
+            }
+            set_value(cmd, o, spelled, "");
+            continue;
+        }
+        const char *value = inline_value;
+        if (!value) {
+            if (i + 1 >= argc) {
+                args_usage_error(cmd->name, "%s: missing value", spelled);
+                return ARGS_ERROR;
+            }
+            value = argv[++i];
+        }
+        if (!set_value(cmd, o, spelled, value)) return ARGS_ERROR;
+    }
+    return ARGS_OK;
+}
+
+/* ---- frame patterns ------------------------------------------------------------------------------------ */
+
+/* At p (just after a '%'): the directive's kind. Returns 1 for a frame directive (width in *width, length
+ * in *len), 0 for "%%", -1 for anything else. */
+static int directive(const char *p, unsigned *width, size_t *len)
+{
+    if (p[0] == '%') {
+        *len = 1;
+        return 0;
+    }
+    if (p[0] == 'd') {
+        *width = 0;
+        *len = 1;
+        return 1;
+    }
+    if (p[0] == '0' && p[1] >= '1' && p[1] <= '9') {
+        unsigned w = (unsigned)(p[1] - '0');
+        size_t n = 2;
+        if (p[2] >= '0' && p[2] <= '9') {
+            w = w * 10u + (unsigned)(p[2] - '0');
+            n = 3;
+        }
+        if (p[n] == 'd' && w <= 20) {
+            *width = w;
+            *len = n + 1;
+            return 1;
+        }
+    }
+    return -1;
+}
+
+int args_frame_pattern_check(const char *pattern, char *why, size_t why_size)
+{
+    int count = 0;
+    for (const char *p = pattern; *p; p++) {
+        if (*p != '%') continue;
+        unsigned width = 0;
+        size_t len = 0;
+        int kind = directive(p + 1, &width, &len);
+        if (kind < 0) {
+            /* Quote the whole conversion the user wrote: flags, width, precision, length, letter. */
+            size_t n = 1 + strspn(p + 1, "0123456789-+ #.'hlLqjzt");
+            if (p[n] == '\0') {
+                snprintf(why, why_size, "'%.*s' at the end", (int)(n < 16 ? n : 16), p);
+                return -1;
+            }
+            n++;
+            snprintf(why, why_size, "'%.*s' is not allowed", (int)(n < 16 ? n : 16), p);
+            return -1;
+        }
+        count += kind;
+        if (count > 1) {
+            snprintf(why, why_size, "more than one frame-number directive");
+            return -1;
+        }
+        p += len;
+    }
+    return count;
+}
+
+bool args_frame_path(const char *pattern, uint64_t frame, char *out, size_t size)
+{
+    size_t o = 0;
+    for (const char *p = pattern; *p; p++) {
+        char digits[32];
+        const char *piece = p;
+        size_t piece_len = 1;
+        if (*p == '%') {
+            unsigned width = 0;
+            size_t len = 0;
+            int kind = directive(p + 1, &width, &len);
+            if (kind < 0) return false;
+            if (kind == 0) {
+                piece = "%";
+            } else {
+                int n = snprintf(digits, sizeof digits, "%0*" PRIu64, (int)width, frame);
+                if (n < 0) return false;
+                piece = digits;
+                piece_len = (size_t)n;
+            }
+            p += len;
+        }
+        if (o + piece_len >= size) return false;
+        memcpy(out + o, piece, piece_len);
+        o += piece_len;
+    }
+    if (o >= size) return false;
+    out[o] = '\0';
+    return true;
+}
+
+/* ---- shared helpers ------------------------------------------------------------------------------------ */
+
+void app_log(sward_log_level level, const char *message, void *user)
+{
+    bool verbose = user && *(const bool *)user;
+    switch (level) {
+    case SWARD_LOG_ERROR: fprintf(stderr, "sward: error: %s\n", message); break;
+    case SWARD_LOG_WARN: fprintf(stderr, "sward: warning: %s\n", message); break;
+    case SWARD_LOG_INFO:
+        if (verbose) fprintf(stderr, "sward: %s\n", message);
+        break;
+    case SWARD_LOG_DEBUG:
+        if (verbose) fprintf(stderr, "sward: debug: %s\n", message);
+        break;
+    }
+}
+
+int app_fail(sward_result r, const sward_error *err)
+{
+    /* The returned code is what counts; a library failure without a code or message still fails. */
+    int code = (int)r;
+    if (code <= 0 || code > 125) code = (int)err->code;
+    if (code <= 0 || code > 125) code = (int)SWARD_ERROR_VULKAN;
+    if (err->message[0])
+        fprintf(stderr, "sward: %s\n", err->message);
+    else
+        fprintf(stderr, "sward: failed with error %d (no message)\n", code);
+    return code;
+}
+
+const char *app_device_kind(sward_device_type t)
+{
+    switch (t) {
+    case SWARD_DEVICE_DISCRETE: return "discrete GPU";
+    case SWARD_DEVICE_INTEGRATED: return "integrated GPU";
+    case SWARD_DEVICE_VIRTUAL: return "virtual GPU";
+    case SWARD_DEVICE_CPU: return "CPU";
+    case SWARD_DEVICE_OTHER: break;
+    }
+    return "other";
+}
+
+const char *app_device_token(sward_device_type t)
+{
+    switch (t) {
+    case SWARD_DEVICE_DISCRETE: return "discrete";
+    case SWARD_DEVICE_INTEGRATED: return "integrated";
+    case SWARD_DEVICE_VIRTUAL: return "virtual";
+    case SWARD_DEVICE_CPU: return "cpu";
+    case SWARD_DEVICE_OTHER: break;
+    }
+    return "other";
+}
+
+void app_api_version(uint32_t v, char *out, size_t size)
+{
+    /* VK_API_VERSION_MAJOR/MINOR/PATCH, spelled out: the app does not include Vulkan. */
+    snprintf(out, size, "%u.%u.%u", (unsigned)((v >> 22) & 0x7Fu), (unsigned)((v >> 12) & 0x3FFu),
+             (unsigned)(v & 0xFFFu));
+}
+
+double app_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}

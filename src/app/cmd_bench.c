@@ -1,0 +1,240 @@
+/* `sward bench`: renders frames with timestamps and reports per-pass GPU times, counts and memory (TL3). */
+#include "args.h"
+#include "stats.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WARMUP_FRAMES 2
+
+static const char bench_help[] =
+    "Usage: sward bench [SCENE.json] [OPTIONS]\n"
+    "\n"
+    "Renders SCENE.json (default: the built-in scene \"meadow\") for N frames, the time advancing 1/60 s per\n"
+    "frame, after 2 warm-up frames that are not counted, and reports: GPU ms per pass (min and median, from\n"
+    "timestamp queries) and in total; candidates, blades drawn (high and low detail), triangles and tiles of\n"
+    "the last frame; GPU memory in MiB; CPU ms per frame (min and median); blades drawn per GPU-ms of the\n"
+    "grass pass; the device. Nothing is written to disk.\n"
+    "\n"
+    "Options:\n"
+    "  --frames N     frames to measure, 1..100000 (default: 20)\n"
+    "  --width W      image width in pixels, 1..8192 (default: the scene's)\n"
+    "  --height H     image height in pixels, 1..8192 (default: the scene's)\n"
+    "  --device N     run on device N of 'sward devices' (default: the first suitable one by type)\n"
+    "  --validate     enable the Vulkan validation layer (slow; timings are then meaningless); any\n"
+    "                 validation message makes the exit status 5\n"
+    "  --json         print one JSON object instead of the table, with the keys: device, device_type,\n"
+    "                 scene, width, height, frames, passes {<pass>: {min_ms, median_ms}}, total_gpu_ms\n"
+    "                 {min, median}, candidates, blades_drawn, blades_high, blades_low, triangles, tiles,\n"
+    "                 gpu_memory_bytes, cpu_ms {min, median}, blades_per_ms\n"
+    "  --verbose      also print the library's info messages (to stderr)\n"
+    "  -h, --help     print this help and exit\n"
+    "Flags also take the form --flag=value.\n"
+    "\n"
+    "Exit status: 0 ok; 2 bad flags or invalid scene; 3 the scene could not be read; 4 no suitable device;\n"
+    "5 Vulkan failure or validation messages; 6 out of memory.\n";
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", (unsigned)*p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+static void json_number(FILE *f, double v)
+{
+    if (isfinite(v))
+        fprintf(f, "%.6f", v);
+    else
+        fputs("null", f);
+}
+
+static const char *pass_name(int p)
+{
+    const char *n = sward_pass_name((sward_pass)p);
+    return n ? n : "unknown";
+}
+
+typedef struct bench_result {
+    stats_summary pass[SWARD_PASS_COUNT], total, cpu;
+    sward_frame_stats last;
+    double blades_per_ms;
+} bench_result;
+
+static void print_json(const bench_result *b, const sward_device_info *dev, const char *scene_name,
+                       const sward_render_settings *rs, int64_t frames)
+{
+    printf("{\"device\": ");
+    json_string(stdout, dev->name);
+    printf(", \"device_type\": \"%s\", \"scene\": ", app_device_token(dev->type));
+    json_string(stdout, scene_name);
+    printf(", \"width\": %u, \"height\": %u, \"frames\": %lld, \"passes\": {", (unsigned)rs->width,
+           (unsigned)rs->height, (long long)frames);
+    for (int p = 0; p < SWARD_PASS_COUNT; p++) {
+        printf("%s", p ? ", " : "");
+        json_string(stdout, pass_name(p));
+        printf(": {\"min_ms\": ");
+        json_number(stdout, b->pass[p].min);
+        printf(", \"median_ms\": ");
+        json_number(stdout, b->pass[p].median);
+        printf("}");
+    }
+    printf("}, \"total_gpu_ms\": {\"min\": ");
+    json_number(stdout, b->total.min);
+    printf(", \"median\": ");
+    json_number(stdout, b->total.median);
+    printf("}, \"candidates\": %llu, \"blades_drawn\": %llu, \"blades_high\": %llu, \"blades_low\": %llu, "
+           "\"triangles\": %llu, \"tiles\": %llu, \"gpu_memory_bytes\": %llu, \"cpu_ms\": {\"min\": ",
+           (unsigned long long)b->last.candidates, (unsigned long long)b->last.blades_drawn,
+           (unsigned long long)b->last.blades_high, (unsigned long long)b->last.blades_low,
+           (unsigned long long)b->last.triangles, (unsigned long long)b->last.tiles,
+           (unsigned long long)b->last.gpu_memory_bytes);
+    json_number(stdout, b->cpu.min);
+    printf(", \"median\": ");
+    json_number(stdout, b->cpu.median);
+    printf("}, \"blades_per_ms\": ");
+    json_number(stdout, b->blades_per_ms);
+    printf("}\n");
+}
+
+static void print_text(const bench_result *b, const sward_device_info *dev, bool device_flag,
+                       const char *scene_name, const sward_render_settings *rs, int64_t frames)
+{
+    char line[1024];
+    app_describe_device(dev, device_flag, line, sizeof line);
+    printf("scene       %s\n", scene_name);
+    printf("device      %s\n", line);
+    printf("image       %ux%u, %lld frames (after %d warm-up), time step 1/60 s\n\n", (unsigned)rs->width,
+           (unsigned)rs->height, (long long)frames, WARMUP_FRAMES);
+    printf("%-10s %10s %10s\n", "GPU pass", "min ms", "median ms");
+    for (int p = 0; p < SWARD_PASS_COUNT; p++)
+        printf("%-10s %10.3f %10.3f\n", pass_name(p), b->pass[p].min, b->pass[p].median);
+    printf("%-10s %10.3f %10.3f\n\n", "total", b->total.min, b->total.median);
+    const sward_frame_stats *s = &b->last;
+    printf("candidates      %llu\n", (unsigned long long)s->candidates);
+    printf("blades drawn    %llu (high %llu, low %llu)\n", (unsigned long long)s->blades_drawn,
+           (unsigned long long)s->blades_high, (unsigned long long)s->blades_low);
+    printf("triangles       %llu\n", (unsigned long long)s->triangles);
+    printf("tiles           %llu\n", (unsigned long long)s->tiles);
+    printf("GPU memory      %.1f MiB\n", (double)s->gpu_memory_bytes / (1024.0 * 1024.0));
+    printf("CPU ms/frame    min %.3f, median %.3f\n", b->cpu.min, b->cpu.median);
+    if (isfinite(b->blades_per_ms))
+        printf("blades/GPU-ms   %.0f (blades drawn / median grass pass ms)\n", b->blades_per_ms);
+    else
+        printf("blades/GPU-ms   n/a (grass pass took no measurable time)\n");
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    const char *scene_path = NULL;
+    int64_t width = 0, height = 0, frames = 20, device = 0;
+    bool validate = false, json = false, verbose = false;
+    enum { O_FRAMES, O_W, O_H, O_DEV, O_VAL, O_JSON, O_VERB, O_COUNT };
+    args_option opts[O_COUNT] = {
+        [O_FRAMES] = { .name = "frames", .kind = ARGS_INT, .out = &frames, .imin = 1, .imax = 100000 },
+        [O_W] = { .name = "width", .kind = ARGS_INT, .out = &width, .imin = 1, .imax = 8192 },
+        [O_H] = { .name = "height", .kind = ARGS_INT, .out = &height, .imin = 1, .imax = 8192 },
+        [O_DEV] = { .name = "device", .kind = ARGS_INT, .out = &device, .imin = 0, .imax = 255 },
+        [O_VAL] = { .name = "validate", .kind = ARGS_BOOL, .out = &validate },
+        [O_JSON] = { .name = "json", .kind = ARGS_BOOL, .out = &json },
+        [O_VERB] = { .name = "verbose", .kind = ARGS_BOOL, .out = &verbose },
+    };
+    args_command cmd = { .name = "bench", .options = opts, .option_count = O_COUNT, .positional = &scene_path,
+                         .positional_name = "SCENE.json", .help = bench_help };
+    switch (args_parse(&cmd, argc, argv)) {
+    case ARGS_HELP: return 0;
+    case ARGS_ERROR: return APP_EXIT_USAGE;
+    case ARGS_OK: break;
+    }
+    const char *scene_name = scene_path ? scene_path : "meadow (built-in)";
+
+    sward_error err = { 0 };
+    sward_result r = SWARD_OK;
+    sward_scene *scene = NULL;
+    sward_context *ctx = NULL;
+    sward_renderer *renderer = NULL;
+    sward_image img = { 0 };
+    double *samples = NULL;
+    int rc = app_load_scene(scene_path, &scene, &err);
+    if (rc) return rc;
+
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    if (opts[O_W].set) rs.width = (uint32_t)width;
+    if (opts[O_H].set) rs.height = (uint32_t)height;
+    if ((r = sward_scene_set_render_settings(scene, &rs, &err)) != SWARD_OK) {
+        rc = app_fail(r, &err);
+        goto done;
+    }
+    rs = sward_scene_render_settings(scene);
+
+    rc = app_create_context(&opts[O_DEV], device, validate, &verbose, &ctx, &err);
+    if (rc) goto done;
+    if ((r = sward_renderer_create(ctx, scene, &renderer, &err)) != SWARD_OK) {
+        rc = app_fail(r, &err);
+        goto done;
+    }
+    img.width = rs.width;
+    img.height = rs.height;
+    img.pixels = malloc(sward_image_bound(img.width, img.height));
+    /* Per frame: one sample per pass, the total and the CPU time, stored column by column. */
+    size_t n = (size_t)frames, columns = SWARD_PASS_COUNT + 2;
+    samples = malloc(n * columns * sizeof *samples);
+    if (!img.pixels || !samples) {
+        fprintf(stderr, "sward: out of memory\n");
+        rc = (int)SWARD_ERROR_OUT_OF_MEMORY;
+        goto done;
+    }
+
+    bench_result b;
+    memset(&b, 0, sizeof b);
+    for (size_t k = 0; k < WARMUP_FRAMES + n; k++) {
+        sward_frame_desc fd = { .time = (float)((double)rs.time + (double)k / 60.0) };
+        sward_frame_stats s;
+        memset(&s, 0, sizeof s);
+        if ((r = sward_render(renderer, &fd, &img, &s, &err)) != SWARD_OK) {
+            rc = app_fail(r, &err);
+            goto done;
+        }
+        if (k < WARMUP_FRAMES) continue;
+        size_t i = k - WARMUP_FRAMES;
+        double total = 0.0;
+        for (int p = 0; p < SWARD_PASS_COUNT; p++) {
+            samples[(size_t)p * n + i] = s.gpu_ms[p];
+            total += s.gpu_ms[p];
+        }
+        samples[(size_t)SWARD_PASS_COUNT * n + i] = total;
+        samples[(size_t)(SWARD_PASS_COUNT + 1) * n + i] = s.cpu_ms;
+        b.last = s;
+    }
+    rc = app_check_validation(ctx);
+    if (rc) goto done;
+
+    for (int p = 0; p < SWARD_PASS_COUNT; p++) b.pass[p] = stats_summarize(samples + (size_t)p * n, n);
+    b.total = stats_summarize(samples + (size_t)SWARD_PASS_COUNT * n, n);
+    b.cpu = stats_summarize(samples + (size_t)(SWARD_PASS_COUNT + 1) * n, n);
+    double grass = b.pass[SWARD_PASS_GRASS].median;
+    b.blades_per_ms = grass > 0.0 ? (double)b.last.blades_drawn / grass : NAN;
+
+    sward_device_info dev = sward_context_device(ctx);
+    if (json)
+        print_json(&b, &dev, scene_name, &rs, frames);
+    else
+        print_text(&b, &dev, opts[O_DEV].set, scene_name, &rs, frames);
+
+done:
+    free(samples);
+    free(img.pixels);
+    if (renderer) sward_renderer_destroy(renderer);
+    if (ctx) sward_context_destroy(ctx);
+    if (scene) sward_scene_destroy(scene);
+    return rc;
+}

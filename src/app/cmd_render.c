@@ -1,0 +1,287 @@
+/* `sward render`: a scene to PNG, a still or numbered animation frames. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "args.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char render_help[] =
+    "Usage: sward render [SCENE.json] [-o OUT.png] [OPTIONS]\n"
+    "\n"
+    "Renders SCENE.json (default: the built-in scene \"meadow\") to a PNG (RGBA, sRGB).\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output PATH  output file (default: out/<scene name>.png, or out/<scene name>_%04d.png with\n"
+    "                     --frames > 1); missing parent folders are created. A path containing '%' is a\n"
+    "                     frame pattern: exactly one %d or %0Nd for the frame number (from 0), and %%\n"
+    "                     for a literal '%'\n"
+    "  --width W          image width in pixels, 1..8192 (default: the scene's)\n"
+    "  --height H         image height in pixels, 1..8192 (default: the scene's)\n"
+    "  --time T           animation time in seconds, any finite number (default: the scene's)\n"
+    "  --seed S           placement seed, 0..4294967295 (default: the scene's)\n"
+    "  --frames N         render N frames, 1..100000, at times T + k/F for k = 0..N-1 (default: 1);\n"
+    "                     with N > 1 the output path must be a frame pattern such as out/f_%04d.png\n"
+    "  --fps F            frames per second for --frames, > 0 and <= 1000 (default: 30)\n"
+    "  --device N         render on device N of 'sward devices' (default: the first suitable one by type:\n"
+    "                     discrete GPU, integrated GPU, virtual GPU, CPU)\n"
+    "  --validate         enable the Vulkan validation layer; any validation message makes the exit\n"
+    "                     status 5 (SWARD_VALIDATION=1 does the same)\n"
+    "  --quiet            print nothing on success\n"
+    "  --verbose          also print the library's info messages (to stderr)\n"
+    "  -h, --help         print this help and exit\n"
+    "Flags also take the form --flag=value.\n"
+    "\n"
+    "Prints the device used (\"sward: rendering on NAME (discrete GPU)\", or \"(CPU, lavapipe; ...)\") and\n"
+    "\"wrote PATH (WxH, N blades, S s)\" to stdout, unless --quiet. Errors go to stderr.\n"
+    "\n"
+    "Exit status: 0 ok; 2 bad flags or invalid scene; 3 a file could not be read or written; 4 no suitable\n"
+    "device; 5 Vulkan failure or validation messages; 6 out of memory.\n";
+
+#define PATH_CAP 4096
+
+int app_load_scene(const char *path, sward_scene **scene, sward_error *err)
+{
+    struct stat st;
+    if (path && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "sward: cannot read scene '%s': it is a folder\n", path);
+        return (int)SWARD_ERROR_IO;
+    }
+    sward_result r = path ? sward_scene_load_file(path, scene, err) : sward_scene_load_default(scene, err);
+    return r == SWARD_OK ? 0 : app_fail(r, err);
+}
+
+int app_create_context(const args_option *device, int64_t device_index, bool validate, bool *verbose,
+                       sward_context **ctx, sward_error *err)
+{
+    sward_context_desc desc = {
+        .device_index = (int)device_index,
+        .device_index_set = device->set,
+        .validation = validate,
+        .logger = { .fn = app_log, .user = verbose },
+    };
+    sward_result r = sward_context_create(&desc, ctx, err);
+    return r == SWARD_OK ? 0 : app_fail(r, err);
+}
+
+int app_check_validation(const sward_context *ctx)
+{
+    uint32_t n = sward_context_validation_messages(ctx);
+    if (n == 0) return 0;
+    fprintf(stderr, "sward: %u Vulkan validation message%s\n", (unsigned)n, n == 1 ? "" : "s");
+    return (int)SWARD_ERROR_VULKAN;
+}
+
+/* The file name without folder and extension; "meadow" for the built-in scene. */
+static void scene_stem(const char *path, char *out, size_t size)
+{
+    if (!path) {
+        snprintf(out, size, "meadow");
+        return;
+    }
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t n = (dot && dot != base) ? (size_t)(dot - base) : strlen(base);
+    if (n == 0) {
+        base = "scene";
+        n = 5;
+    }
+    snprintf(out, size, "%.*s", (int)(n < size ? n : size - 1), base);
+}
+
+/* Creates every missing folder above `path` (mkdir -p of its parent). 0 or an exit status. */
+static int make_parent_dirs(const char *path)
+{
+    char buf[PATH_CAP];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0) {
+            int e = errno;
+            struct stat st;
+            if (e != EEXIST) {
+                fprintf(stderr, "sward: cannot create folder '%s' for '%s': %s\n", buf, path, strerror(e));
+                return (int)SWARD_ERROR_IO;
+            }
+            if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
+                fprintf(stderr, "sward: cannot create folder '%s' for '%s': a file of that name exists\n", buf,
+                        path);
+                return (int)SWARD_ERROR_IO;
+            }
+        }
+        *p = '/';
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "sward: cannot write '%s': it is a folder\n", path);
+        return (int)SWARD_ERROR_IO;
+    }
+    return 0;
+}
+
+int cmd_render(int argc, char **argv)
+{
+    const char *scene_path = NULL, *output = NULL;
+    int64_t width = 0, height = 0, seed = 0, frames = 1, device = 0;
+    double time_s = 0.0, fps = 30.0;
+    bool validate = false, quiet = false, verbose = false;
+    enum { O_OUT, O_W, O_H, O_TIME, O_SEED, O_FRAMES, O_FPS, O_DEV, O_VAL, O_QUIET, O_VERB, O_COUNT };
+    args_option opts[O_COUNT] = {
+        [O_OUT] = { .name = "output", .short_name = 'o', .kind = ARGS_STRING, .out = &output },
+        [O_W] = { .name = "width", .kind = ARGS_INT, .out = &width, .imin = 1, .imax = 8192 },
+        [O_H] = { .name = "height", .kind = ARGS_INT, .out = &height, .imin = 1, .imax = 8192 },
+        [O_TIME] = { .name = "time", .kind = ARGS_FLOAT, .out = &time_s, .fmin = -1e30, .fmax = 1e30,
+                     .expect = "a finite number of seconds" },
+        [O_SEED] = { .name = "seed", .kind = ARGS_INT, .out = &seed, .imin = 0, .imax = 4294967295 },
+        [O_FRAMES] = { .name = "frames", .kind = ARGS_INT, .out = &frames, .imin = 1, .imax = 100000 },
+        [O_FPS] = { .name = "fps", .kind = ARGS_FLOAT, .out = &fps, .fmin = 0.0, .fmax = 1000.0,
+                    .fmin_exclusive = true },
+        [O_DEV] = { .name = "device", .kind = ARGS_INT, .out = &device, .imin = 0, .imax = 255 },
+        [O_VAL] = { .name = "validate", .kind = ARGS_BOOL, .out = &validate },
+        [O_QUIET] = { .name = "quiet", .kind = ARGS_BOOL, .out = &quiet },
+        [O_VERB] = { .name = "verbose", .kind = ARGS_BOOL, .out = &verbose },
+    };
+    args_command cmd = { .name = "render", .options = opts, .option_count = O_COUNT, .positional = &scene_path,
+                         .positional_name = "SCENE.json", .help = render_help };
+    switch (args_parse(&cmd, argc, argv)) {
+    case ARGS_HELP: return 0;
+    case ARGS_ERROR: return APP_EXIT_USAGE;
+    case ARGS_OK: break;
+    }
+    if (quiet && verbose) {
+        args_usage_error("render", "--quiet and --verbose cannot be used together");
+        return APP_EXIT_USAGE;
+    }
+
+    /* The output pattern is checked before anything slow happens. */
+    char pattern[PATH_CAP];
+    if (output) {
+        snprintf(pattern, sizeof pattern, "%s", output);
+        if (strlen(output) >= sizeof pattern) {
+            args_usage_error("render", "-o: path too long");
+            return APP_EXIT_USAGE;
+        }
+    } else {
+        char stem[256], escaped[520];
+        scene_stem(scene_path, stem, sizeof stem);
+        size_t e = 0;
+        for (const char *p = stem; *p; p++) { /* a '%' in a file name is literal in the pattern */
+            if (*p == '%') escaped[e++] = '%';
+            escaped[e++] = *p;
+        }
+        escaped[e] = '\0';
+        snprintf(pattern, sizeof pattern, frames > 1 ? "out/%s_%%04d.png" : "out/%s.png", escaped);
+    }
+    char why[128];
+    int directives = args_frame_pattern_check(pattern, why, sizeof why);
+    if (directives < 0) {
+        args_usage_error("render", "-o: bad frame pattern '%s': %s; use one %%d or %%0Nd (e.g. %%04d) for the "
+                         "frame number and %%%% for a literal '%%'", pattern, why);
+        return APP_EXIT_USAGE;
+    }
+    if (frames > 1 && directives == 0) {
+        args_usage_error("render", "-o: with --frames %lld the output path needs a frame-number directive such "
+                         "as %%04d, got '%s'", (long long)frames, pattern);
+        return APP_EXIT_USAGE;
+    }
+    char path[PATH_CAP];
+    if (!args_frame_path(pattern, (uint64_t)(frames - 1), path, sizeof path)) {
+        args_usage_error("render", "-o: path too long");
+        return APP_EXIT_USAGE;
+    }
+
+    double t0 = app_now();
+    sward_error err = { 0 };
+    sward_result r = SWARD_OK;
+    sward_scene *scene = NULL;
+    sward_context *ctx = NULL;
+    sward_renderer *renderer = NULL;
+    sward_image img = { 0 };
+    int rc = app_load_scene(scene_path, &scene, &err);
+    if (rc) return rc;
+
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    if (opts[O_W].set) rs.width = (uint32_t)width;
+    if (opts[O_H].set) rs.height = (uint32_t)height;
+    if (opts[O_SEED].set) rs.seed = (uint32_t)seed;
+    if (opts[O_TIME].set) rs.time = (float)time_s;
+    if ((r = sward_scene_set_render_settings(scene, &rs, &err)) != SWARD_OK) {
+        rc = app_fail(r, &err);
+        goto done;
+    }
+    rs = sward_scene_render_settings(scene);
+
+    /* Folders are created before the device starts, so that a bad path fails in milliseconds; once,
+     * unless the frame number is part of a folder name. */
+    const char *directive = strchr(pattern, '%');
+    bool numbered_dirs = directive && strrchr(pattern, '/') > directive;
+    for (int64_t k = 0; k < (numbered_dirs ? frames : 1) && rc == 0; k++) {
+        args_frame_path(pattern, (uint64_t)k, path, sizeof path); /* fits: checked for the longest number */
+        rc = make_parent_dirs(path);
+    }
+    if (rc) goto done;
+
+    rc = app_create_context(&opts[O_DEV], device, validate, &verbose, &ctx, &err);
+    if (rc) goto done;
+    if (!quiet) {
+        sward_device_info info = sward_context_device(ctx);
+        char line[1024];
+        app_describe_device(&info, opts[O_DEV].set, line, sizeof line);
+        printf("sward: rendering on %s\n", line);
+        fflush(stdout);
+    }
+    if ((r = sward_renderer_create(ctx, scene, &renderer, &err)) != SWARD_OK) {
+        rc = app_fail(r, &err);
+        goto done;
+    }
+    img.width = rs.width;
+    img.height = rs.height;
+    img.pixels = malloc(sward_image_bound(img.width, img.height));
+    if (!img.pixels) {
+        fprintf(stderr, "sward: out of memory for a %ux%u image\n", (unsigned)img.width, (unsigned)img.height);
+        rc = (int)SWARD_ERROR_OUT_OF_MEMORY;
+        goto done;
+    }
+
+    uint64_t blades_total = 0;
+    char first[PATH_CAP] = "";
+    for (int64_t k = 0; k < frames; k++) {
+        sward_frame_stats stats;
+        memset(&stats, 0, sizeof stats);
+        sward_frame_desc fd = { .time = (float)((double)rs.time + (double)k / fps) };
+        if ((r = sward_render(renderer, &fd, &img, &stats, &err)) != SWARD_OK) {
+            rc = app_fail(r, &err);
+            goto done;
+        }
+        args_frame_path(pattern, (uint64_t)k, path, sizeof path);
+        if ((r = sward_write_png(path, &img, &err)) != SWARD_OK) {
+            rc = app_fail(r, &err);
+            goto done;
+        }
+        if (k == 0) snprintf(first, sizeof first, "%s", path);
+        blades_total += stats.blades_drawn;
+    }
+    rc = app_check_validation(ctx);
+    if (rc == 0 && !quiet) {
+        double secs = app_now() - t0;
+        if (frames == 1)
+            printf("wrote %s (%ux%u, %llu blades, %.2f s)\n", path, (unsigned)img.width, (unsigned)img.height,
+                   (unsigned long long)blades_total, secs);
+        else
+            printf("wrote %s .. %s (%lld frames, %ux%u, %llu blades per frame on average, %.2f s)\n", first, path,
+                   (long long)frames, (unsigned)img.width, (unsigned)img.height,
+                   (unsigned long long)(blades_total / (uint64_t)frames), secs);
+    }
+
+done:
+    free(img.pixels);
+    if (renderer) sward_renderer_destroy(renderer);
+    if (ctx) sward_context_destroy(ctx);
+    if (scene) sward_scene_destroy(scene);
+    return rc;
+}

@@ -1,0 +1,94 @@
+/* The `sward` command: dispatches to render, bench and devices. Thin over the public API (sward.h). */
+#include "args.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char main_help[] =
+    "Usage: sward COMMAND [OPTIONS]\n"
+    "\n"
+    "Renders fields of wind-blown grass with Vulkan, headless.\n"
+    "\n"
+    "Commands:\n"
+    "  render    render a scene to PNG (a still, or numbered frames with --frames)\n"
+    "  bench     render frames and report per-pass GPU times, counts and memory\n"
+    "  devices   list Vulkan devices and which one sward would use\n"
+    "  help CMD  print the help of CMD (same as 'sward CMD --help')\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help     print this help and exit\n"
+    "  --version      print the version and exit\n"
+    "\n"
+    "Without a SCENE.json, render and bench use the built-in scene \"meadow\".\n"
+    "Environment: SWARD_VALIDATION=1 enables the Vulkan validation layer (like --validate).\n"
+    "\n"
+    "Exit status:\n"
+    "  0  success\n"
+    "  2  bad usage (unknown flag, bad value) or bad input (invalid scene or image)\n"
+    "  3  a file could not be read or written\n"
+    "  4  no suitable Vulkan device, or the one asked for with --device is missing\n"
+    "  5  a Vulkan call failed, or validation (--validate) reported messages\n"
+    "  6  out of host or device memory\n";
+
+typedef int (*command_fn)(int argc, char **argv);
+
+static const struct {
+    const char *name;
+    command_fn fn;
+} commands[] = {
+    { "render", cmd_render },
+    { "bench", cmd_bench },
+    { "devices", cmd_devices },
+};
+
+static command_fn find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0) return commands[i].fn;
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(main_help, stderr);
+        return APP_EXIT_USAGE;
+    }
+    const char *c = argv[1];
+    if (strcmp(c, "--help") == 0 || strcmp(c, "-h") == 0) {
+        fputs(main_help, stdout);
+        return 0;
+    }
+    if (strcmp(c, "--version") == 0) {
+        printf("sward %s\n", SWARD_VERSION_STRING);
+        return 0;
+    }
+    if (strcmp(c, "help") == 0) {
+        if (argc == 2) {
+            fputs(main_help, stdout);
+            return 0;
+        }
+        if (argc > 3) {
+            fprintf(stderr, "sward help: expected one command name, got %d arguments\n", argc - 2);
+            return APP_EXIT_USAGE;
+        }
+        command_fn fn = find_command(argv[2]);
+        if (!fn) {
+            fprintf(stderr, "sward help: unknown command '%s' (commands: render, bench, devices)\n", argv[2]);
+            return APP_EXIT_USAGE;
+        }
+        char help_flag[] = "--help";
+        char *help_argv[] = { help_flag, NULL };
+        return fn(1, help_argv);
+    }
+    command_fn fn = find_command(c);
+    if (!fn) {
+        if (c[0] == '-')
+            fprintf(stderr, "sward: unknown option '%s' before the command (see 'sward --help')\n", c);
+        else
+            fprintf(stderr, "sward: unknown command '%s' (commands: render, bench, devices; see 'sward --help')\n",
+                    c);
+        return APP_EXIT_USAGE;
+    }
+    return fn(argc - 2, argv + 2);
+}

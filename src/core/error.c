@@ -1,0 +1,36 @@
+/* error.c — the sward_error out-parameter and the library's optional logger (DESIGN "Errors"). */
+#include "core/core.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <time.h>
+
+sward_result core_fail(sward_error *err, sward_result code, const char *fmt, ...)
+{
+    if (err) {
+        err->code = code;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+void core_log(const sward_logger *logger, sward_log_level level, const char *fmt, ...)
+{
+    if (!logger || !logger->fn) return;
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    logger->fn(level, buf, logger->user);
+}
+
+double core_now_ms(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}

@@ -1,0 +1,126 @@
+/* png.c — PNG height maps in (8/16-bit grey, PL1) and RGBA8 images out, through libpng's simplified API
+ * for writing and the classic API for reading (it reports bit depth and colour type before decoding, so
+ * oversized or colour images are refused before any large allocation). */
+#include "core/core.h"
+
+#include <errno.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct png_err_ctx {
+    char message[256];
+} png_err_ctx;
+
+static void png_error_fn(png_structp png, png_const_charp msg)
+{
+    png_err_ctx *ctx = png_get_error_ptr(png);
+    snprintf(ctx->message, sizeof ctx->message, "%s", msg);
+    png_longjmp(png, 1);
+}
+
+static void png_warning_fn(png_structp png, png_const_charp msg)
+{
+    (void)png;
+    (void)msg;
+}
+
+sward_result core_png_read_gray(const char *path, uint32_t max_side, float **values, uint32_t *width,
+                                uint32_t *height, sward_error *err)
+{
+    *values = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) return core_fail(err, SWARD_ERROR_IO, "%s: cannot read: %s", path, strerror(errno));
+    unsigned char sig[8];
+    if (fread(sig, 1, 8, f) != 8 || png_sig_cmp(sig, 0, 8) != 0) {
+        fclose(f);
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: not a PNG file", path);
+    }
+    png_err_ctx ectx = {{0}};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ectx, png_error_fn, png_warning_fn);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(f);
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
+    }
+    /* Everything the longjmp can reach is volatile or allocated before setjmp. */
+    float *volatile out = NULL;
+    png_bytep *volatile rows = NULL;
+    png_bytep volatile pixels = NULL;
+    if (setjmp(png_jmpbuf(png))) {
+        free(out);
+        free(rows);
+        free(pixels);
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(f);
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: corrupt PNG: %s", path, ectx.message);
+    }
+    png_init_io(png, f);
+    png_set_sig_bytes(png, 8);
+    png_set_user_limits(png, max_side, max_side);
+    png_read_info(png, info);
+    png_uint_32 w = png_get_image_width(png, info);
+    png_uint_32 h = png_get_image_height(png, info);
+    int depth = png_get_bit_depth(png, info);
+    int ctype = png_get_color_type(png, info);
+    if (ctype != PNG_COLOR_TYPE_GRAY && ctype != PNG_COLOR_TYPE_GRAY_ALPHA) {
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(f);
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                         "%s: height map must be a grey-scale PNG (8 or 16 bit), got a colour image", path);
+    }
+    if (ctype == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_strip_alpha(png);
+    if (depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (depth == 16) png_set_swap(png); /* host order (little-endian) for the uint16 reads below */
+    png_read_update_info(png, info);
+    size_t rowbytes = png_get_rowbytes(png, info);
+    int bytes = depth == 16 ? 2 : 1;
+    pixels = malloc(rowbytes * h);
+    rows = malloc(sizeof(png_bytep) * h);
+    out = malloc(sizeof(float) * (size_t)w * h);
+    if (!pixels || !rows || !out) png_error(png, "out of memory");
+    for (png_uint_32 y = 0; y < h; y++) rows[y] = pixels + (size_t)y * rowbytes;
+    png_read_image(png, rows);
+    for (png_uint_32 y = 0; y < h; y++) {
+        for (png_uint_32 x = 0; x < w; x++) {
+            float v;
+            if (bytes == 2) {
+                uint16_t s;
+                memcpy(&s, rows[y] + (size_t)x * 2, 2);
+                v = (float)s / 65535.0f;
+            } else {
+                v = (float)rows[y][x] / 255.0f;
+            }
+            out[(size_t)y * w + x] = v;
+        }
+    }
+    png_destroy_read_struct(&png, &info, NULL);
+    fclose(f);
+    free(rows);
+    free(pixels);
+    *values = out;
+    *width = w;
+    *height = h;
+    return SWARD_OK;
+}
+
+sward_result core_png_write_rgba8(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                                  sward_error *err)
+{
+    png_image img;
+    memset(&img, 0, sizeof img);
+    img.version = PNG_IMAGE_VERSION;
+    img.width = width;
+    img.height = height;
+    img.format = PNG_FORMAT_RGBA;
+    FILE *f = fopen(path, "wb");
+    if (!f) return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", path, strerror(errno));
+    int ok = png_image_write_to_stdio(&img, f, 0, pixels, (png_int_32)(width * 4), NULL);
+    int closed = fclose(f);
+    if (!ok || closed != 0)
+        return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", path, ok ? strerror(errno) : img.message);
+    return SWARD_OK;
+}

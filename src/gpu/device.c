@@ -1,0 +1,357 @@
+/* device.c — instance, validation layer, device choice and logical device.
+ *
+ * Choice: the first suitable device by type, discrete > integrated > virtual > CPU (lavapipe) > other,
+ * unless the caller names an index. "Suitable" means Vulkan 1.3 (dynamic rendering, synchronization2), a
+ * graphics+compute queue, multi-draw indirect with a first instance (one indirect draw per render tile). */
+#include "gpu/gpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GPU_VALIDATION_LAYER "VK_LAYER_KHRONOS_validation"
+
+static sward_device_type type_of(VkPhysicalDeviceType t)
+{
+    switch (t) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return SWARD_DEVICE_DISCRETE;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return SWARD_DEVICE_INTEGRATED;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return SWARD_DEVICE_VIRTUAL;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return SWARD_DEVICE_CPU;
+    default: return SWARD_DEVICE_OTHER;
+    }
+}
+
+static int type_rank(sward_device_type t)
+{
+    switch (t) {
+    case SWARD_DEVICE_DISCRETE: return 0;
+    case SWARD_DEVICE_INTEGRATED: return 1;
+    case SWARD_DEVICE_VIRTUAL: return 2;
+    case SWARD_DEVICE_CPU: return 3;
+    default: return 4;
+    }
+}
+
+static int find_queue_family(VkPhysicalDevice pd)
+{
+    uint32_t n = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, NULL);
+    VkQueueFamilyProperties fams[32];
+    if (n > 32) n = 32;
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, fams);
+    for (uint32_t i = 0; i < n; i++) {
+        VkQueueFlags need = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
+        if ((fams[i].queueFlags & need) == need) return (int)i;
+    }
+    return -1;
+}
+
+static sward_device_info describe(VkPhysicalDevice pd)
+{
+    sward_device_info info;
+    memset(&info, 0, sizeof info);
+    VkPhysicalDeviceProperties p;
+    vkGetPhysicalDeviceProperties(pd, &p);
+    snprintf(info.name, sizeof info.name, "%s", p.deviceName);
+    info.type = type_of(p.deviceType);
+    info.api_version = p.apiVersion;
+    info.suitable = true;
+    if (p.apiVersion < VK_API_VERSION_1_3) {
+        info.suitable = false;
+        snprintf(info.why_not, sizeof info.why_not, "Vulkan %u.%u (sward needs 1.3)", VK_API_VERSION_MAJOR(p.apiVersion),
+                 VK_API_VERSION_MINOR(p.apiVersion));
+        return info;
+    }
+    VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f13};
+    vkGetPhysicalDeviceFeatures2(pd, &f2);
+    const char *missing = NULL;
+    if (!f2.features.multiDrawIndirect) missing = "multiDrawIndirect";
+    else if (!f2.features.drawIndirectFirstInstance) missing = "drawIndirectFirstInstance";
+    else if (!f13.dynamicRendering) missing = "dynamicRendering";
+    else if (!f13.synchronization2) missing = "synchronization2";
+    else if (find_queue_family(pd) < 0) missing = "a graphics and compute queue";
+    if (missing) {
+        info.suitable = false;
+        snprintf(info.why_not, sizeof info.why_not, "lacks %s", missing);
+    }
+    return info;
+}
+
+static bool has_layer(const char *name)
+{
+    uint32_t n = 0;
+    vkEnumerateInstanceLayerProperties(&n, NULL);
+    VkLayerProperties *props = calloc(n ? n : 1, sizeof *props);
+    if (!props) return false;
+    vkEnumerateInstanceLayerProperties(&n, props);
+    bool found = false;
+    for (uint32_t i = 0; i < n; i++) found |= strcmp(props[i].layerName, name) == 0;
+    free(props);
+    return found;
+}
+
+static bool has_instance_extension(const char *layer, const char *name)
+{
+    uint32_t n = 0;
+    vkEnumerateInstanceExtensionProperties(layer, &n, NULL);
+    VkExtensionProperties *props = calloc(n ? n : 1, sizeof *props);
+    if (!props) return false;
+    vkEnumerateInstanceExtensionProperties(layer, &n, props);
+    bool found = false;
+    for (uint32_t i = 0; i < n; i++) found |= strcmp(props[i].extensionName, name) == 0;
+    free(props);
+    return found;
+}
+
+static VkBool32 VKAPI_CALL on_validation(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                         VkDebugUtilsMessageTypeFlagsEXT types,
+                                         const VkDebugUtilsMessengerCallbackDataEXT *data, void *user)
+{
+    (void)types;
+    gpu_device *dev = user;
+    if (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
+        dev->validation_messages++;
+        core_log(&dev->logger, SWARD_LOG_ERROR, "validation: %s", data->pMessage);
+    }
+    return VK_FALSE;
+}
+
+static sward_result create_instance(gpu_device *dev, bool validation, sward_error *err)
+{
+    const char *layers[1];
+    uint32_t nlayers = 0;
+    const char *exts[2];
+    uint32_t nexts = 0;
+    if (validation) {
+        if (!has_layer(GPU_VALIDATION_LAYER))
+            return core_fail(err, SWARD_ERROR_NO_DEVICE,
+                             "validation requested but the layer %s is not installed (Debian package "
+                             "vulkan-validationlayers)",
+                             GPU_VALIDATION_LAYER);
+        layers[nlayers++] = GPU_VALIDATION_LAYER;
+    }
+    dev->debug_utils = has_instance_extension(NULL, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) ||
+                       (validation && has_instance_extension(GPU_VALIDATION_LAYER, VK_EXT_DEBUG_UTILS_EXTENSION_NAME));
+    if (dev->debug_utils) exts[nexts++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    bool features = validation && has_instance_extension(GPU_VALIDATION_LAYER, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
+    if (features) exts[nexts++] = VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME;
+
+    VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+    VkValidationFeaturesEXT vf = {
+        .sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+        .enabledValidationFeatureCount = 1,
+        .pEnabledValidationFeatures = enables,
+    };
+    VkApplicationInfo app = {
+        .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+        .pApplicationName = "sward",
+        .pEngineName = "sward",
+        .engineVersion = VK_MAKE_API_VERSION(0, 0, 1, 0),
+        .apiVersion = VK_API_VERSION_1_3,
+    };
+    VkInstanceCreateInfo ci = {
+        .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+        .pNext = features ? &vf : NULL,
+        .pApplicationInfo = &app,
+        .enabledLayerCount = nlayers,
+        .ppEnabledLayerNames = layers,
+        .enabledExtensionCount = nexts,
+        .ppEnabledExtensionNames = exts,
+    };
+    VkResult r = vkCreateInstance(&ci, NULL, &dev->instance);
+    if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
+        return core_fail(err, SWARD_ERROR_NO_DEVICE,
+                         "no Vulkan driver found (install mesa-vulkan-drivers for the CPU device lavapipe)");
+    GPU_TRY(r);
+    if (dev->debug_utils && validation) {
+        VkDebugUtilsMessengerCreateInfoEXT mi = {
+            .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+            .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                               VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+            .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                           VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                           VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
+            .pfnUserCallback = on_validation,
+            .pUserData = dev,
+        };
+        PFN_vkCreateDebugUtilsMessengerEXT create =
+            (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(dev->instance, "vkCreateDebugUtilsMessengerEXT");
+        if (create) GPU_TRY(create(dev->instance, &mi, NULL, &dev->messenger));
+    }
+    return SWARD_OK;
+}
+
+sward_result gpu_enumerate(sward_device_info *out, uint32_t capacity, uint32_t *count, sward_error *err)
+{
+    gpu_device tmp;
+    memset(&tmp, 0, sizeof tmp);
+    sward_result r = create_instance(&tmp, false, err);
+    if (r != SWARD_OK) return r;
+    uint32_t n = 0;
+    vkEnumeratePhysicalDevices(tmp.instance, &n, NULL);
+    VkPhysicalDevice pds[16];
+    if (n > 16) n = 16;
+    vkEnumeratePhysicalDevices(tmp.instance, &n, pds);
+    for (uint32_t i = 0; i < n && i < capacity; i++) out[i] = describe(pds[i]);
+    *count = n;
+    vkDestroyInstance(tmp.instance, NULL);
+    return SWARD_OK;
+}
+
+static sward_result pick_device(gpu_device *dev, int index, sward_error *err)
+{
+    uint32_t n = 0;
+    vkEnumeratePhysicalDevices(dev->instance, &n, NULL);
+    VkPhysicalDevice pds[16];
+    if (n > 16) n = 16;
+    vkEnumeratePhysicalDevices(dev->instance, &n, pds);
+    if (n == 0)
+        return core_fail(err, SWARD_ERROR_NO_DEVICE,
+                         "no Vulkan device found (install mesa-vulkan-drivers for the CPU device lavapipe)");
+    if (index >= 0) {
+        if ((uint32_t)index >= n)
+            return core_fail(err, SWARD_ERROR_NO_DEVICE, "--device %d: there are only %u Vulkan devices (see `sward devices`)",
+                             index, n);
+        sward_device_info info = describe(pds[index]);
+        if (!info.suitable)
+            return core_fail(err, SWARD_ERROR_NO_DEVICE, "device %d (%s) cannot run sward: %s", index, info.name,
+                             info.why_not);
+        dev->physical = pds[index];
+        dev->info = info;
+        return SWARD_OK;
+    }
+    int best = -1, best_rank = 99;
+    for (uint32_t i = 0; i < n; i++) {
+        sward_device_info info = describe(pds[i]);
+        if (info.suitable && type_rank(info.type) < best_rank) {
+            best = (int)i;
+            best_rank = type_rank(info.type);
+        }
+    }
+    if (best < 0) {
+        sward_device_info info = describe(pds[0]);
+        return core_fail(err, SWARD_ERROR_NO_DEVICE, "no Vulkan device can run sward (%s: %s)", info.name, info.why_not);
+    }
+    dev->physical = pds[best];
+    dev->info = describe(pds[best]);
+    return SWARD_OK;
+}
+
+sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, sward_error *err)
+{
+    memset(dev, 0, sizeof *dev);
+    dev->logger = desc->logger;
+    dev->validation = desc->validation;
+    dev->owns_device = true;
+    sward_result res = create_instance(dev, desc->validation, err);
+    if (res != SWARD_OK) return res;
+    res = pick_device(dev, desc->device_index, err);
+    if (res != SWARD_OK) return res;
+    vkGetPhysicalDeviceProperties(dev->physical, &dev->props);
+    vkGetPhysicalDeviceMemoryProperties(dev->physical, &dev->mem_props);
+    dev->queue_family = (uint32_t)find_queue_family(dev->physical);
+
+    float priority = 1.0f;
+    VkDeviceQueueCreateInfo qi = {
+        .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+        .queueFamilyIndex = dev->queue_family,
+        .queueCount = 1,
+        .pQueuePriorities = &priority,
+    };
+    VkPhysicalDeviceVulkan13Features f13 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+        .dynamicRendering = VK_TRUE,
+        .synchronization2 = VK_TRUE,
+    };
+    VkPhysicalDeviceVulkan12Features f12 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+        .pNext = &f13,
+        .hostQueryReset = VK_TRUE,
+    };
+    VkPhysicalDeviceFeatures2 f2 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+        .pNext = &f12,
+        .features = {.multiDrawIndirect = VK_TRUE, .drawIndirectFirstInstance = VK_TRUE},
+    };
+    VkDeviceCreateInfo di = {
+        .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+        .pNext = &f2,
+        .queueCreateInfoCount = 1,
+        .pQueueCreateInfos = &qi,
+    };
+    GPU_TRY(vkCreateDevice(dev->physical, &di, NULL, &dev->device));
+    vkGetDeviceQueue(dev->device, dev->queue_family, 0, &dev->queue);
+    VkCommandPoolCreateInfo pi = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+        .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+        .queueFamilyIndex = dev->queue_family,
+    };
+    GPU_TRY(vkCreateCommandPool(dev->device, &pi, NULL, &dev->pool));
+    gpu_name(dev, VK_OBJECT_TYPE_COMMAND_POOL, (uint64_t)dev->pool, "sward.command_pool");
+    gpu_name(dev, VK_OBJECT_TYPE_QUEUE, (uint64_t)dev->queue, "sward.queue");
+    return SWARD_OK;
+}
+
+void gpu_device_destroy(gpu_device *dev)
+{
+    if (dev->device) {
+        vkDeviceWaitIdle(dev->device);
+        vkDestroyCommandPool(dev->device, dev->pool, NULL);
+        if (dev->owns_device) vkDestroyDevice(dev->device, NULL);
+    }
+    if (dev->owns_device && dev->instance) {
+        if (dev->messenger) {
+            PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(
+                dev->instance, "vkDestroyDebugUtilsMessengerEXT");
+            if (destroy) destroy(dev->instance, dev->messenger, NULL);
+        }
+        vkDestroyInstance(dev->instance, NULL);
+    }
+    memset(dev, 0, sizeof *dev);
+}
+
+void gpu_name(gpu_device *dev, VkObjectType type, uint64_t handle, const char *name)
+{
+    if (!dev->debug_utils || !handle) return;
+    if (!dev->set_name)
+        dev->set_name =
+            (PFN_vkSetDebugUtilsObjectNameEXT)vkGetInstanceProcAddr(dev->instance, "vkSetDebugUtilsObjectNameEXT");
+    if (!dev->set_name) return;
+    VkDebugUtilsObjectNameInfoEXT ni = {
+        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT,
+        .objectType = type,
+        .objectHandle = handle,
+        .pObjectName = name,
+    };
+    dev->set_name(dev->device, &ni);
+}
+
+const char *gpu_result_string(VkResult r)
+{
+    switch (r) {
+    case VK_SUCCESS: return "VK_SUCCESS";
+    case VK_NOT_READY: return "VK_NOT_READY";
+    case VK_TIMEOUT: return "VK_TIMEOUT";
+    case VK_ERROR_OUT_OF_HOST_MEMORY: return "VK_ERROR_OUT_OF_HOST_MEMORY";
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY: return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
+    case VK_ERROR_INITIALIZATION_FAILED: return "VK_ERROR_INITIALIZATION_FAILED";
+    case VK_ERROR_DEVICE_LOST: return "VK_ERROR_DEVICE_LOST";
+    case VK_ERROR_LAYER_NOT_PRESENT: return "VK_ERROR_LAYER_NOT_PRESENT";
+    case VK_ERROR_EXTENSION_NOT_PRESENT: return "VK_ERROR_EXTENSION_NOT_PRESENT";
+    case VK_ERROR_FEATURE_NOT_PRESENT: return "VK_ERROR_FEATURE_NOT_PRESENT";
+    case VK_ERROR_INCOMPATIBLE_DRIVER: return "VK_ERROR_INCOMPATIBLE_DRIVER";
+    case VK_ERROR_TOO_MANY_OBJECTS: return "VK_ERROR_TOO_MANY_OBJECTS";
+    case VK_ERROR_FORMAT_NOT_SUPPORTED: return "VK_ERROR_FORMAT_NOT_SUPPORTED";
+    default: return "VkResult error";
+    }
+}
+
+sward_result gpu_fail(sward_error *err, VkResult r, const char *call, const char *file, int line)
+{
+    sward_result code = (r == VK_ERROR_OUT_OF_HOST_MEMORY || r == VK_ERROR_OUT_OF_DEVICE_MEMORY)
+                            ? SWARD_ERROR_OUT_OF_MEMORY
+                            : SWARD_ERROR_VULKAN;
+    return core_fail(err, code, "%s failed: %s (%d) at %s:%d", call, gpu_result_string(r), (int)r, file, line);
+}

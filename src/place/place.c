@@ -1,0 +1,109 @@
+/* place.c — CPU reference placement: jittered grid per material, coverage test, height on the terrain,
+ * blade shape and wind push (SPEC PL3, PL4, PL7, GA4 first part; DESIGN "Determinism" and "What a frame
+ * is"; Frictional "Undergrowth", Ghost of Tsushima "GPU culling and placement", Horizon Zero Dawn
+ * placement).
+ *
+ * Every number that decides a blade comes from shaders/shared/sw_place.h, which the compute shader
+ * includes too; this file only walks the cells in the GPU's order and feeds it the same inputs (the
+ * float terrain grid of place_terrain_grid, the sw_material of place_material_gpu), so the two agree bit
+ * for bit. */
+#include "place/place.h"
+
+#include <assert.h>
+#include <math.h>
+
+void place_terrain_grid(const world_terrain *terrain, float *x0, float *z0, float *cell, float *inv_cell)
+{
+    assert(terrain && terrain->resolution >= 2 && terrain->size > 0.0f);
+    float c = terrain->size / (float)(terrain->resolution - 1);
+    *x0 = -0.5f * terrain->size;
+    *z0 = -0.5f * terrain->size;
+    *cell = c;
+    *inv_cell = 1.0f / c;
+}
+
+float place_spacing(const world_material *m)
+{
+    assert(m && m->density > 0.0f);
+    return 1.0f / sqrtf(m->density);
+}
+
+sw_material place_material_gpu(const world_material *m)
+{
+    assert(m);
+    sw_material g = {0};
+    g.spacing = place_spacing(m);
+    g.inv_spacing = 1.0f / g.spacing;
+    g.density = m->density;
+    g.patch_inv_scale = m->patch_scale > 0.0f ? 1.0f / m->patch_scale : 0.0f;
+    g.patch_coverage = m->patch_coverage;
+    g.height_min = m->height[0];
+    g.height_max = m->height[1];
+    g.width_min = m->width[0];
+    g.width_max = m->width[1];
+    g.bend = m->bend;
+    g.stiffness = m->stiffness;
+    g.translucency = m->translucency;
+    g.root_r = m->root_color[0];
+    g.root_g = m->root_color[1];
+    g.root_b = m->root_color[2];
+    g.tip_r = m->tip_color[0];
+    g.tip_g = m->tip_color[1];
+    g.tip_b = m->tip_color[2];
+    return g;
+}
+
+size_t place_cells_bound(int ncells_i, int ncells_j)
+{
+    assert(ncells_i >= 0 && ncells_j >= 0);
+    return (size_t)ncells_i * (size_t)ncells_j;
+}
+
+float place_wind_inv_gust_scale(const world_wind *wind)
+{
+    assert(wind);
+    return wind->gust_scale > 0.0f ? 1.0f / wind->gust_scale : 0.0f;
+}
+
+sw_v2 place_wind(const sward_scene *scene, const world_material *m, float x, float z, float time)
+{
+    assert(scene && m);
+    const world_wind *w = &scene->wind;
+    return sw_wind_push(x, z, time, w->direction[0], w->direction[1], w->speed, place_wind_inv_gust_scale(w),
+                        w->gust_speed, m->stiffness);
+}
+
+size_t place_cells(const sward_scene *scene, int material, int ci0, int cj0, int ni, int nj, float time,
+                   sw_blade *out)
+{
+    assert(scene && out);
+    assert(material >= 0 && material < scene->material_count);
+    assert(ni >= 0 && nj >= 0);
+    const world_terrain *t = &scene->terrain;
+    const world_material *wm = &scene->materials[material];
+    assert(t->heights);
+    const sw_material m = place_material_gpu(wm);
+    const sw_uint seed = scene->render.settings.seed;
+    const sw_uint mat = (sw_uint)material;
+    const int res = t->resolution;
+    float x0, z0, cell, inv_cell;
+    place_terrain_grid(t, &x0, &z0, &cell, &inv_cell);
+
+    size_t n = 0;
+    for (int j = 0; j < nj; j++) {
+        for (int i = 0; i < ni; i++) {
+            sw_candidate c = sw_candidate_at(ci0 + i, cj0 + j, mat, seed, m.spacing);
+            sw_hf_coord h = sw_hf_locate(c.x, c.z, x0, z0, inv_cell, res);
+            if (!h.inside) continue;
+            float coverage = sw_coverage(c.x, c.z, mat, seed, m.patch_inv_scale, m.patch_coverage);
+            if (!(c.keep < coverage)) continue;
+            const float *row0 = t->heights + (size_t)h.j * (size_t)res;
+            const float *row1 = row0 + res;
+            float y = sw_bilerp(row0[h.i], row0[h.i + 1], row1[h.i], row1[h.i + 1], h.fx, h.fz);
+            sw_v2 wind = place_wind(scene, wm, c.x, c.z, time);
+            out[n++] = sw_make_blade(c, y, mat, m, wind);
+        }
+    }
+    assert(n <= place_cells_bound(ni, nj));
+    return n;
+}

@@ -1,0 +1,59 @@
+/* place.h — CPU reference placement (module `place`; SPEC PL3, PL4, PL7) and the choice of render tiles near
+ * the camera (SC3 first part, SC2: per-frame CPU work is O(tiles), never O(blades)).
+ *
+ * Pure functions over a loaded scene, no GPU: the GPU placement (shaders/place_cull.comp.glsl) runs the
+ * same shared code (shaders/shared/sw_place.h) and a test compares the two blade by blade. Memory is the
+ * caller's, sized by the *_bound() functions. */
+#ifndef SWARD_PLACE_H
+#define SWARD_PLACE_H
+
+#include "world/world.h"
+#include "shared/sw_place.h"
+
+#include <stddef.h>
+
+/* The GPU-side form of a scene material. */
+sw_material place_material_gpu(const world_material *m);
+
+/* The height field's placement as the GPU gets it (sw_frame.terrain_*): origin x0 = z0 = -size / 2, texel
+ * size cell = size / (resolution - 1) and inv_cell = 1 / cell, all computed in float here and only here, so
+ * the CPU reference and the shaders locate heights with the same numbers. */
+void place_terrain_grid(const world_terrain *terrain, float *x0, float *z0, float *cell, float *inv_cell);
+
+/* Grid spacing in metres of a material: 1 / sqrt(density). */
+float place_spacing(const world_material *m);
+
+/* Most blades place_cells can write for a rectangle of cells. */
+size_t place_cells_bound(int ncells_i, int ncells_j);
+
+/* Places material `material` over cells [ci0, ci0 + ni) x [cj0, cj0 + nj), in row order (j outer, i
+ * inner), exactly as the GPU does without culling: candidate, terrain bounds, coverage test, height,
+ * shape, wind at `time`. Returns the number of blades written to out. */
+size_t place_cells(const sward_scene *scene, int material, int ci0, int cj0, int ni, int nj, float time,
+                   sw_blade *out);
+
+/* Axis-aligned view volume used to choose tiles. */
+typedef struct place_view {
+    float eye[3];
+    float frustum[24];      /* 6 planes (a, b, c, d), inside when >= 0, as in sw_frame */
+    float draw_distance;    /* m, at most the scene's render.draw_distance (place_tiles_bound assumes so) */
+} place_view;
+
+/* Upper bound of the tiles place_choose_tiles can return for a scene (all materials). */
+size_t place_tiles_bound(const sward_scene *scene);
+
+/* The render tiles of every material whose bounds intersect the terrain, the draw-distance sphere and the
+ * frustum. A tile's bounds are its cells' square and the terrain's min to max height (the roots, for the
+ * terrain and distance tests); for the frustum they grow by the material's tallest blade upwards and
+ * sideways, since a leaning blade reaches out of its tile. Order is deterministic: material, then j, then
+ * i. With cull == false, the frustum is ignored (distance still applies). Returns the count written to out
+ * (at most place_tiles_bound). */
+size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool cull, sw_tile *out);
+
+/* 1 / gust_scale as the GPU gets it (sw_frame.wind_inv_gust_scale); 0 when gust_scale is 0 (no gusts). */
+float place_wind_inv_gust_scale(const world_wind *wind);
+
+/* The wind push at a point for a material (GA4, first part), the CPU form of what the compute pass stores. */
+sw_v2 place_wind(const sward_scene *scene, const world_material *m, float x, float z, float time);
+
+#endif

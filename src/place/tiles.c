@@ -1,0 +1,109 @@
+/* tiles.c — which render tiles of which material lie near the camera (SPEC SC2, SC3 first part, PL4;
+ * DESIGN "Performance model": per-frame CPU work is O(tiles), candidates ∝ area within draw distance).
+ *
+ * Tiles are SW_TILE_CELLS x SW_TILE_CELLS cells of a material's grid, anchored at cell (0, 0), so tile ti
+ * covers cells [ti * 32, ti * 32 + 32) and the world interval [ti * 32 s, (ti + 1) * 32 s] for spacing s:
+ * the tiling is a function of the material alone, never of the camera (PL4). A tile is kept when its box
+ * meets the terrain square and the draw-distance sphere (closest point of the box) and is not wholly outside
+ * one frustum plane (the box's positive vertex, as in Gribb and Hartmann / Real-Time Rendering 22.10). The
+ * boxes are padded by a few float ulps, since candidate positions are rounded floats; a tile too many costs
+ * one empty workgroup, a tile too few a visible hole. */
+#include "place/place.h"
+
+#include <assert.h>
+#include <float.h>
+#include <math.h>
+
+/* Padding of tile boxes for float rounding of blade positions (ulp of float at the terrain's edge). */
+static double tile_eps(const world_terrain *t)
+{
+    return 1e-3 + 8.0 * (double)FLT_EPSILON * (0.5 * (double)t->size + 1.0);
+}
+
+static double tile_side(const world_material *m)
+{
+    return (double)SW_TILE_CELLS * (double)place_spacing(m);
+}
+
+size_t place_tiles_bound(const sward_scene *scene)
+{
+    assert(scene);
+    const world_terrain *t = &scene->terrain;
+    double eps = tile_eps(t);
+    double len = fmin(2.0 * (double)scene->render.draw_distance, (double)t->size) + 2.0 * eps;
+    size_t total = 0;
+    for (int k = 0; k < scene->material_count; k++) {
+        /* An interval of length len meets at most floor(len / T) + 2 tiles of side T; one more for margin. */
+        size_t per_axis = (size_t)floor(len / tile_side(&scene->materials[k])) + 3u;
+        total += per_axis * per_axis;
+    }
+    return total;
+}
+
+static bool box_outside_plane(const float p[4], const double lo[3], const double hi[3])
+{
+    double px = p[0] >= 0.0f ? hi[0] : lo[0];
+    double py = p[1] >= 0.0f ? hi[1] : lo[1];
+    double pz = p[2] >= 0.0f ? hi[2] : lo[2];
+    return (double)p[0] * px + (double)p[1] * py + (double)p[2] * pz + (double)p[3] < 0.0;
+}
+
+static double axis_gap(double v, double lo, double hi)
+{
+    return v < lo ? lo - v : (v > hi ? v - hi : 0.0);
+}
+
+size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool cull, sw_tile *out)
+{
+    assert(scene && view && out);
+    const world_terrain *t = &scene->terrain;
+    const double eps = tile_eps(t);
+    const double dd = (double)view->draw_distance;
+    const double ex = (double)view->eye[0], ey = (double)view->eye[1], ez = (double)view->eye[2];
+    const double half = 0.5 * (double)t->size;
+    const size_t bound = place_tiles_bound(scene);
+    size_t n = 0;
+    assert(view->draw_distance <= scene->render.draw_distance);
+    if (!(dd >= 0.0)) return 0;
+
+    /* The part of the terrain square within the sphere's square shadow; empty means nothing to draw. */
+    double xlo = fmax(-half, ex - dd) - eps, xhi = fmin(half, ex + dd) + eps;
+    double zlo = fmax(-half, ez - dd) - eps, zhi = fmin(half, ez + dd) + eps;
+    if (xlo > xhi || zlo > zhi) return 0;
+
+    for (int k = 0; k < scene->material_count; k++) {
+        const world_material *m = &scene->materials[k];
+        const double side = tile_side(m);
+        const double lean = (double)m->height[1]; /* a tip leans at most its height away from the root */
+        const int ti0 = (int)floor(xlo / side), ti1 = (int)floor(xhi / side);
+        const int tj0 = (int)floor(zlo / side), tj1 = (int)floor(zhi / side);
+        for (int tj = tj0; tj <= tj1; tj++) {
+            for (int ti = ti0; ti <= ti1; ti++) {
+                /* Roots: the cells' square and the terrain's height range. */
+                double lo[3] = {(double)ti * side - eps, (double)t->min_y - eps, (double)tj * side - eps};
+                double hi[3] = {(double)(ti + 1) * side + eps, (double)t->max_y + eps, (double)(tj + 1) * side + eps};
+                if (hi[0] < -half || lo[0] > half || hi[2] < -half || lo[2] > half) continue;
+                double gx = axis_gap(ex, lo[0], hi[0]);
+                double gy = axis_gap(ey, lo[1], hi[1]);
+                double gz = axis_gap(ez, lo[2], hi[2]);
+                if (gx * gx + gy * gy + gz * gz > dd * dd) continue;
+                if (cull) {
+                    /* Whole blades: up to their height above the roots and leaning that far sideways. */
+                    double blo[3] = {lo[0] - lean, lo[1], lo[2] - lean};
+                    double bhi[3] = {hi[0] + lean, hi[1] + lean, hi[2] + lean};
+                    bool outside = false;
+                    for (int p = 0; p < 6 && !outside; p++) outside = box_outside_plane(view->frustum + 4 * p, blo, bhi);
+                    if (outside) continue;
+                }
+                if (n >= bound) { /* cannot happen (test_tiles_bound); never write past the caller's memory */
+                    assert(!"place_tiles_bound is too small");
+                    return n;
+                }
+                out[n++] = (sw_tile){.ci0 = ti * (int)SW_TILE_CELLS, .cj0 = tj * (int)SW_TILE_CELLS,
+                                     .material = (sw_uint)k, .pad = 0u};
+            }
+        }
+    }
+    assert(n <= bound);
+    return n;
+}

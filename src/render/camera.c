@@ -1,0 +1,127 @@
+/* camera.c — per-frame constants: view and reverse-Z infinite projection, world-space frustum planes, and
+ * the scene's light, wind and terrain numbers in the layout the shaders read (sw_frame). */
+#include "render/render.h"
+
+#include <cglm/cglm.h>
+#include <math.h>
+#include <string.h>
+
+/* Haze over distance, 1/m: the far hills fade toward the horizon colour. */
+#define RENDER_FOG_DENSITY (1.0f / 900.0f)
+
+/* Vulkan clip space (y down, depth 0..1) with reverse-Z and no far plane: depth = near / view distance. */
+static void perspective_reverse_z(float fov_y, float aspect, float near, mat4 out)
+{
+    float f = 1.0f / tanf(fov_y * 0.5f);
+    glm_mat4_zero(out);
+    out[0][0] = f / aspect;
+    out[1][1] = -f;
+    out[2][3] = -1.0f;
+    out[3][2] = near;
+}
+
+/* Gribb-Hartmann planes of clip-space -w <= x, y <= w, 0 <= z <= w (the far one degenerates with no far
+ * plane and keeps everything; distance culling bounds the field instead). */
+static void frustum_planes(mat4 vp, float out[24])
+{
+    for (int p = 0; p < 6; p++) {
+        int axis = p / 2;
+        float sign = (p % 2) ? -1.0f : 1.0f;
+        float plane[4];
+        for (int c = 0; c < 4; c++) {
+            float row_w = vp[c][3];
+            float row_a = vp[c][axis];
+            plane[c] = (axis == 2 && p == 4) ? row_a : row_w + sign * row_a;
+        }
+        float len = sqrtf(plane[0] * plane[0] + plane[1] * plane[1] + plane[2] * plane[2]);
+        if (len < 1e-20f) len = 1.0f;
+        for (int c = 0; c < 4; c++) out[p * 4 + c] = plane[c] / len;
+    }
+}
+
+static void grass_tone(const sward_scene *s, float rgb[3], float *cover)
+{
+    float sum = 0.0f, c = 0.0f;
+    rgb[0] = rgb[1] = rgb[2] = 0.0f;
+    for (int i = 0; i < s->material_count; i++) {
+        const world_material *m = &s->materials[i];
+        float cov = m->patch_scale > 0.0f ? m->patch_coverage : 1.0f;
+        float w = m->density * cov;
+        for (int k = 0; k < 3; k++) rgb[k] += w * (0.35f * m->root_color[k] + 0.65f * m->tip_color[k]);
+        sum += w;
+        if (cov > c) c = cov;
+    }
+    if (sum > 0.0f)
+        for (int k = 0; k < 3; k++) rgb[k] /= sum;
+    *cover = 0.9f * c;
+}
+
+void render_frame_constants(const sward_renderer *r, float time, bool no_cull, sw_frame *f, place_view *view)
+{
+    const sward_scene *s = r->scene;
+    memset(f, 0, sizeof *f);
+    vec3 eye, target, up = {0.0f, 1.0f, 0.0f};
+    world_camera_eye(s, eye);
+    glm_vec3_copy((float *)s->camera.target, target);
+    mat4 v, p, vp, inv;
+    glm_lookat(eye, target, up, v);
+    perspective_reverse_z(glm_rad(s->camera.fov_y), (float)r->width / (float)r->height, s->camera.near_plane, p);
+    glm_mat4_mul(p, v, vp);
+    glm_mat4_inv(vp, inv);
+    memcpy(f->view_proj, vp, sizeof f->view_proj);
+    memcpy(f->inv_view_proj, inv, sizeof f->inv_view_proj);
+    frustum_planes(vp, f->frustum);
+
+    f->cam_x = eye[0];
+    f->cam_y = eye[1];
+    f->cam_z = eye[2];
+    f->time = time;
+    f->draw_distance = s->render.draw_distance;
+    f->lod_distance = s->render.lod_distance;
+    f->exposure = s->render.settings.exposure;
+    f->white_point = s->render.settings.white_point;
+    f->sun_x = s->sun.direction[0];
+    f->sun_y = s->sun.direction[1];
+    f->sun_z = s->sun.direction[2];
+    f->sun_intensity = s->sun.intensity;
+    f->sun_r = s->sun.color[0];
+    f->sun_g = s->sun.color[1];
+    f->sun_b = s->sun.color[2];
+    f->sky_intensity = s->sky.intensity;
+    f->zenith_r = s->sky.zenith[0];
+    f->zenith_g = s->sky.zenith[1];
+    f->zenith_b = s->sky.zenith[2];
+    f->fog_density = RENDER_FOG_DENSITY;
+    f->horizon_r = s->sky.horizon[0];
+    f->horizon_g = s->sky.horizon[1];
+    f->horizon_b = s->sky.horizon[2];
+    f->ground_r = s->terrain.color[0];
+    f->ground_g = s->terrain.color[1];
+    f->ground_b = s->terrain.color[2];
+    float tone[3], cover;
+    grass_tone(s, tone, &cover);
+    f->grass_r = tone[0];
+    f->grass_g = tone[1];
+    f->grass_b = tone[2];
+    f->grass_cover = cover;
+    f->wind_x = s->wind.direction[0];
+    f->wind_z = s->wind.direction[1];
+    f->wind_speed = s->wind.speed;
+    f->wind_inv_gust_scale = 1.0f / s->wind.gust_scale;
+    f->wind_gust_speed = s->wind.gust_speed;
+    float cell;
+    place_terrain_grid(&s->terrain, &f->terrain_x0, &f->terrain_z0, &cell, &f->terrain_inv_cell);
+    f->terrain_cell = cell;
+    f->terrain_res = s->terrain.resolution;
+    f->terrain_step = r->terrain_step;
+    f->terrain_mesh_res = r->terrain_mesh_res;
+    f->seed = s->render.settings.seed;
+    f->material_count = (sw_uint)s->material_count;
+    f->flags = no_cull ? SW_FLAG_NO_CULL : 0u;
+    f->width = r->width;
+    f->height = r->height;
+
+    memcpy(view->eye, eye, sizeof view->eye);
+    memcpy(view->frustum, f->frustum, sizeof view->frustum);
+    view->draw_distance = no_cull ? 1e30f : s->render.draw_distance;
+}

@@ -1,0 +1,72 @@
+/* context.c — the standalone context: sward creates the Vulkan instance and device. */
+#include "render/render.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+sward_result sward_list_devices(sward_device_info *out, uint32_t capacity, uint32_t *count, sward_error *err)
+{
+    return gpu_enumerate(out, capacity, count, err);
+}
+
+const char *sward_device_type_name(sward_device_type t)
+{
+    switch (t) {
+    case SWARD_DEVICE_DISCRETE: return "discrete GPU";
+    case SWARD_DEVICE_INTEGRATED: return "integrated GPU";
+    case SWARD_DEVICE_VIRTUAL: return "virtual GPU";
+    case SWARD_DEVICE_CPU: return "CPU";
+    default: return "other";
+    }
+}
+
+sward_result sward_context_create(const sward_context_desc *desc, sward_context **out, sward_error *err)
+{
+    *out = NULL;
+    sward_context_desc d = desc ? *desc : (sward_context_desc){0};
+    const char *env = getenv("SWARD_VALIDATION");
+    bool validation = d.validation || (env && strcmp(env, "0") != 0 && env[0] != '\0');
+    sward_context *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
+    gpu_device_desc gd = {
+        .device_index = d.device_index_set ? d.device_index : -1,
+        .validation = validation,
+        .logger = d.logger,
+    };
+    sward_result r = gpu_device_create(&ctx->dev, &gd, err);
+    if (r != SWARD_OK) {
+        gpu_device_destroy(&ctx->dev);
+        free(ctx);
+        return r;
+    }
+    *out = ctx;
+    return SWARD_OK;
+}
+
+void sward_context_destroy(sward_context *ctx)
+{
+    if (!ctx) return;
+    gpu_device_destroy(&ctx->dev);
+    free(ctx);
+}
+
+sward_device_info sward_context_device(const sward_context *ctx)
+{
+    return ctx->dev.info;
+}
+
+uint32_t sward_context_validation_messages(const sward_context *ctx)
+{
+    return ctx->dev.validation_messages;
+}
+
+const char *sward_pass_name(sward_pass p)
+{
+    switch (p) {
+    case SWARD_PASS_PLACE: return "place";
+    case SWARD_PASS_TERRAIN: return "terrain";
+    case SWARD_PASS_GRASS: return "grass";
+    case SWARD_PASS_POST: return "post";
+    default: return "?";
+    }
+}

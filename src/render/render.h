@@ -1,0 +1,79 @@
+/* render.h — the frame (module `render`): resources of a renderer and one file per pass.
+ *
+ * Frame order (frame.c):  place_cull (compute) -> terrain + grass (graphics, one dynamic-rendering pass
+ * into the 16-bit float HDR target) -> post (compute: sky, fog, tone map) -> copy to the host. */
+#ifndef SWARD_RENDER_H
+#define SWARD_RENDER_H
+
+#include "gpu/gpu.h"
+#include "place/place.h"
+#include "world/world.h"
+
+struct sward_context {
+    gpu_device dev;
+};
+
+enum {
+    RENDER_BIND_FRAME,
+    RENDER_BIND_MATERIALS,
+    RENDER_BIND_HEIGHTS,
+    RENDER_BIND_TILES,
+    RENDER_BIND_BLADES,
+    RENDER_BIND_DRAWS,
+    RENDER_BIND_HDR,
+    RENDER_BIND_DEPTH,
+    RENDER_BIND_LDR,
+    RENDER_BIND_COUNT
+};
+
+#define RENDER_HDR_FORMAT VK_FORMAT_R16G16B16A16_SFLOAT
+#define RENDER_DEPTH_FORMAT VK_FORMAT_D32_SFLOAT
+#define RENDER_LDR_FORMAT VK_FORMAT_R8G8B8A8_UNORM
+
+struct sward_renderer {
+    sward_context *ctx;
+    const sward_scene *scene;
+    uint32_t width, height;
+
+    gpu_buffer frame_buf;    /* sw_frame, host-written each frame */
+    gpu_buffer material_buf; /* sw_material[] */
+    gpu_buffer height_buf;   /* float heights, resolution^2 */
+    gpu_buffer tile_buf;     /* sw_tile[], host-written each frame */
+    gpu_buffer blade_buf;    /* sw_blade[tile_capacity * SW_TILE_CANDIDATES] */
+    gpu_buffer draw_buf;     /* sw_draw_cmd[2 * tile_capacity] */
+    gpu_buffer draw_readback;
+    gpu_buffer index_buf;    /* terrain grid triangles */
+    gpu_buffer pixel_readback;
+    uint32_t tile_capacity;
+    uint32_t terrain_indices;
+    int terrain_step, terrain_mesh_res;
+
+    gpu_image hdr, depth, ldr;
+    VkSampler sampler;
+
+    VkDescriptorSetLayout set_layout;
+    VkPipelineLayout layout;
+    VkDescriptorPool pool;
+    VkDescriptorSet set;
+    VkPipeline place_pipe, terrain_pipe, grass_pipe, post_pipe;
+    gpu_timer timer;
+
+    sw_tile *tiles;          /* host copy of this frame's tiles (tiles_bound entries) */
+    size_t tiles_bound;
+    uint32_t tile_count;
+};
+
+/* renderer.c */
+sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error *err);
+
+/* camera.c: fills the camera, frustum and scene constants of a frame. */
+void render_frame_constants(const sward_renderer *r, float time, bool no_cull, sw_frame *f, place_view *view);
+
+/* One file per pass: record into cmd. */
+void render_place_cull(sward_renderer *r, VkCommandBuffer cmd);
+sward_result render_terrain_create(sward_renderer *r, sward_error *err);
+void render_terrain(sward_renderer *r, VkCommandBuffer cmd);
+void render_grass(sward_renderer *r, VkCommandBuffer cmd);
+void render_post(sward_renderer *r, VkCommandBuffer cmd);
+
+#endif

@@ -1,0 +1,246 @@
+/* scene_json.c — typed, path-aware reading of cJSON values (see scene_json.h; DESIGN "Errors": messages
+ * name the file, the field and the problem; SPEC TL2). The parse step of the scene loader in the style of
+ * cgltf: these readers check types and per-field ranges, scene_load.c checks the rules across fields. */
+#include "world/scene_json.h"
+
+#include "core/core.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sj_join(char out[SJ_PATH_MAX], const char *parent, const char *key)
+{
+    if (!parent || !parent[0]) snprintf(out, SJ_PATH_MAX, "%s", key);
+    else snprintf(out, SJ_PATH_MAX, "%s.%s", parent, key);
+}
+
+bool sj_fail(const sj_ctx *c, const char *path, const char *fmt, ...)
+{
+    char msg[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (path && path[0]) core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s: %s: %s", c->name, path, msg);
+    else core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s: %s", c->name, msg);
+    return false;
+}
+
+const char *sj_type_name(const cJSON *v)
+{
+    if (cJSON_IsString(v)) return "a string";
+    if (cJSON_IsNumber(v)) return "a number";
+    if (cJSON_IsArray(v)) return "an array";
+    if (cJSON_IsObject(v)) return "an object";
+    if (cJSON_IsBool(v)) return "a boolean";
+    if (cJSON_IsNull(v)) return "null";
+    return "an invalid value";
+}
+
+/* Shortest decimal that reads back as v, so "got 170.0001" is never printed as "got 170". */
+static void fmt_number(char out[32], double v)
+{
+    if (isinf(v)) {
+        snprintf(out, 32, "%s", v > 0 ? "infinity" : "-infinity");
+        return;
+    }
+    if (isnan(v)) {
+        snprintf(out, 32, "NaN");
+        return;
+    }
+    for (int prec = 6; prec <= 17; prec++) {
+        snprintf(out, 32, "%.*g", prec, v);
+        if (strtod(out, NULL) == v) return;
+    }
+}
+
+bool sj_check_fields(const sj_ctx *c, const cJSON *obj, const char *path, const char *const *known, size_t n)
+{
+    /* Bounded work: n known keys (<= 32), and the scan stops at the first unknown key. */
+    bool seen[32] = {false};
+    char p[SJ_PATH_MAX];
+    for (const cJSON *m = obj->child; m; m = m->next) {
+        const char *key = m->string ? m->string : "";
+        size_t k = 0;
+        while (k < n && strcmp(known[k], key) != 0) k++;
+        sj_join(p, path, key);
+        if (k == n) return sj_fail(c, p, "unknown field");
+        if (k < 32) {
+            if (seen[k]) return sj_fail(c, p, "duplicate field");
+            seen[k] = true;
+        }
+    }
+    return true;
+}
+
+const cJSON *sj_member(const cJSON *obj, const char *key)
+{
+    return obj ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL;
+}
+
+bool sj_object(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, const cJSON **out)
+{
+    *out = NULL;
+    const cJSON *v = sj_member(obj, key);
+    if (!v) return true;
+    if (!cJSON_IsObject(v)) {
+        char p[SJ_PATH_MAX];
+        sj_join(p, path, key);
+        return sj_fail(c, p, "expected an object, got %s", sj_type_name(v));
+    }
+    *out = v;
+    return true;
+}
+
+bool sj_check_range(const sj_ctx *c, const char *path, double v, sj_range r)
+{
+    char got[32], bound[32];
+    fmt_number(got, v);
+    if (!isfinite(v)) return sj_fail(c, path, "must be a finite number, got %s", got);
+    if (r.lo_open ? !(v > r.lo) : !(v >= r.lo)) {
+        fmt_number(bound, r.lo);
+        return sj_fail(c, path, "must be %s %s, got %s", r.lo_open ? ">" : ">=", bound, got);
+    }
+    if (r.hi_open ? !(v < r.hi) : !(v <= r.hi)) {
+        fmt_number(bound, r.hi);
+        return sj_fail(c, path, "must be %s %s, got %s", r.hi_open ? "<" : "<=", bound, got);
+    }
+    return true;
+}
+
+static bool read_number(const sj_ctx *c, const cJSON *v, const char *path, sj_range r, double *out)
+{
+    if (!cJSON_IsNumber(v)) return sj_fail(c, path, "expected a number, got %s", sj_type_name(v));
+    if (!sj_check_range(c, path, v->valuedouble, r)) return false;
+    *out = v->valuedouble;
+    return true;
+}
+
+bool sj_number(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, sj_range r, float *out)
+{
+    const cJSON *v = sj_member(obj, key);
+    if (!v) return true;
+    char p[SJ_PATH_MAX];
+    sj_join(p, path, key);
+    double d;
+    if (!read_number(c, v, p, r, &d)) return false;
+    float f = (float)d;
+    if (!isfinite(f)) return sj_fail(c, p, "out of the range of a float");
+    *out = f;
+    return true;
+}
+
+bool sj_numbers(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, int n, sj_range r,
+                float *out)
+{
+    const cJSON *v = sj_member(obj, key);
+    if (!v) return true;
+    char p[SJ_PATH_MAX];
+    sj_join(p, path, key);
+    if (!cJSON_IsArray(v)) return sj_fail(c, p, "expected an array of %d numbers, got %s", n, sj_type_name(v));
+    int count = 0;
+    for (const cJSON *e = v->child; e; e = e->next) count++;
+    if (count != n) return sj_fail(c, p, "expected %d numbers, got %d", n, count);
+    float tmp[8];
+    int i = 0;
+    for (const cJSON *e = v->child; e; e = e->next, i++) {
+        char pe[SJ_PATH_MAX + 16];
+        snprintf(pe, sizeof pe, "%s[%d]", p, i);
+        double d;
+        if (!read_number(c, e, pe, r, &d)) return false;
+        tmp[i] = (float)d;
+        if (!isfinite(tmp[i])) return sj_fail(c, pe, "out of the range of a float");
+    }
+    memcpy(out, tmp, (size_t)n * sizeof *out);
+    return true;
+}
+
+bool sj_integer(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, sj_range r, int64_t *out)
+{
+    const cJSON *v = sj_member(obj, key);
+    if (!v) return true;
+    char p[SJ_PATH_MAX];
+    sj_join(p, path, key);
+    if (!cJSON_IsNumber(v)) return sj_fail(c, p, "expected an integer, got %s", sj_type_name(v));
+    double d = v->valuedouble;
+    char got[32];
+    fmt_number(got, d);
+    if (!isfinite(d)) return sj_fail(c, p, "must be a finite number, got %s", got);
+    if (d != floor(d)) return sj_fail(c, p, "must be an integer, got %s", got);
+    if (!sj_check_range(c, p, d, r)) return false;
+    *out = (int64_t)d;
+    return true;
+}
+
+bool sj_bool(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, bool *out)
+{
+    const cJSON *v = sj_member(obj, key);
+    if (!v) return true;
+    if (!cJSON_IsBool(v)) {
+        char p[SJ_PATH_MAX];
+        sj_join(p, path, key);
+        return sj_fail(c, p, "expected true or false, got %s", sj_type_name(v));
+    }
+    *out = cJSON_IsTrue(v);
+    return true;
+}
+
+bool sj_string(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, char *out, size_t cap)
+{
+    const cJSON *v = sj_member(obj, key);
+    if (!v) return true;
+    char p[SJ_PATH_MAX];
+    sj_join(p, path, key);
+    if (!cJSON_IsString(v) || !v->valuestring) return sj_fail(c, p, "expected a string, got %s", sj_type_name(v));
+    size_t len = strlen(v->valuestring);
+    if (len == 0) return sj_fail(c, p, "must not be empty");
+    if (len >= cap) return sj_fail(c, p, "must be at most %zu bytes long, got %zu", cap - 1, len);
+    memcpy(out, v->valuestring, len + 1);
+    return true;
+}
+
+cJSON *sj_parse(const sj_ctx *c, const char *text, size_t len)
+{
+    const char *end = NULL;
+    cJSON *root = len > 0 ? cJSON_ParseWithLengthOpts(text, len, &end, false) : NULL;
+    size_t pos = 0;
+    if (root) {
+        /* cJSON stops after the first value; anything but white space after it is an error too. */
+        pos = (size_t)(end - text);
+        while (pos < len && (text[pos] == ' ' || text[pos] == '\t' || text[pos] == '\n' || text[pos] == '\r'))
+            pos++;
+        if (pos == len) return root;
+        cJSON_Delete(root);
+    } else if (end && end >= text && (size_t)(end - text) <= len) {
+        pos = (size_t)(end - text);
+    }
+
+    int line = 1, col = 1;
+    for (size_t i = 0; i < pos; i++) {
+        if (text[i] == '\n') {
+            line++;
+            col = 1;
+        } else {
+            col++;
+        }
+    }
+    if (pos >= len) {
+        core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s:%d:%d: JSON syntax error: unexpected end of input",
+                  c->name, line, col);
+        return NULL;
+    }
+    /* A short, printable excerpt of what was found there. */
+    char near[24];
+    size_t k = 0;
+    for (size_t i = pos; i < len && k < 16 && text[i] != '\n' && text[i] != '\r'; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        near[k++] = (ch >= 0x20 && ch < 0x7f) ? (char)ch : '?';
+    }
+    near[k] = '\0';
+    core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s:%d:%d: JSON syntax error near '%s'", c->name, line, col,
+              near);
+    return NULL;
+}

@@ -1,0 +1,67 @@
+/* scene_json.h — typed, path-aware reading of cJSON values for the scene loader (module `world`).
+ *
+ * Every reader takes the JSON object, the path of that object ("" for the root, "grass[1]", "terrain.fbm")
+ * and a key. An absent key leaves *out untouched (the caller has put the default there); a present one is
+ * checked for type, shape, finiteness and range, and any problem becomes one message of the form
+ * `<scene>: <path>.<key>: <problem>` in the context's error. Readers return false after an error, and the
+ * first error wins. Nothing here allocates. */
+#ifndef SWARD_WORLD_SCENE_JSON_H
+#define SWARD_WORLD_SCENE_JSON_H
+
+#include "sward/sward.h"
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SJ_PATH_MAX 128
+
+typedef struct sj_ctx {
+    const char *name; /* scene name, first part of every message */
+    sward_error *err;
+} sj_ctx;
+
+/* A numeric range; `lo_open`/`hi_open` make a bound exclusive. */
+typedef struct sj_range {
+    double lo, hi;
+    bool lo_open, hi_open;
+} sj_range;
+
+/* Joins a parent path and a key ("" + "camera" = "camera", "camera" + "fov" = "camera.fov"). */
+void sj_join(char out[SJ_PATH_MAX], const char *parent, const char *key);
+
+/* Reports `<scene>: <path>: <printf message>` as SWARD_ERROR_INVALID_INPUT; returns false. An empty path
+ * gives `<scene>: <message>`. */
+bool sj_fail(const sj_ctx *c, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* "a string", "a number", "an array", "an object", "a boolean", "null". */
+const char *sj_type_name(const cJSON *v);
+
+/* Rejects unknown and repeated keys of `obj` (known: `known[0..n)`). */
+bool sj_check_fields(const sj_ctx *c, const cJSON *obj, const char *path, const char *const *known, size_t n);
+
+/* The member `key` of obj, case-sensitive, or NULL. */
+const cJSON *sj_member(const cJSON *obj, const char *key);
+
+/* An object member: NULL in *out when absent. */
+bool sj_object(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, const cJSON **out);
+
+/* Checks v against r; the message names the bound that was broken: "must be > 0, got -3". */
+bool sj_check_range(const sj_ctx *c, const char *path, double v, sj_range r);
+
+bool sj_number(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, sj_range r, float *out);
+/* Exactly n numbers, each in r. */
+bool sj_numbers(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, int n, sj_range r,
+                float *out);
+/* An integral number in r (r's bounds are treated as inclusive integers). */
+bool sj_integer(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, sj_range r, int64_t *out);
+bool sj_bool(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, bool *out);
+/* A string of 1 to cap - 1 bytes. */
+bool sj_string(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, char *out, size_t cap);
+
+/* Parses text as JSON. On a syntax error reports `<scene>:<line>:<column>: JSON syntax error near '...'`
+ * (1-based; columns count bytes) and returns NULL. */
+cJSON *sj_parse(const sj_ctx *c, const char *text, size_t len);
+
+#endif

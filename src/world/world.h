@@ -1,0 +1,120 @@
+/* world.h — the scene as the library holds it after loading and validation (module `world`).
+ *
+ * A sward_scene is plain data: every field has been checked against the limits below by the loader, so
+ * later stages never re-validate. The terrain's height field is built (fBm or PNG) at load time. */
+#ifndef SWARD_WORLD_H
+#define SWARD_WORLD_H
+
+#include "sward/sward.h"
+
+#define WORLD_MAX_MATERIALS 16        /* = SW_MAX_MATERIALS */
+#define WORLD_NAME_MAX 64
+#define WORLD_PATH_MAX 1024
+#define WORLD_MAX_SCENE_BYTES (4u << 20) /* scene files larger than 4 MiB are refused */
+
+/* Limits, checked by the loader and reported with the field path. */
+#define WORLD_TERRAIN_SIZE_MIN 1.0f       /* m */
+#define WORLD_TERRAIN_SIZE_MAX 16384.0f   /* m */
+#define WORLD_RESOLUTION_MIN 2
+#define WORLD_RESOLUTION_MAX 4097         /* height-field samples per side */
+#define WORLD_DENSITY_MAX 2000.0f         /* blades / m^2 */
+#define WORLD_BLADE_HEIGHT_MAX 4.0f       /* m, = SW_MAX_BLADE_HEIGHT */
+#define WORLD_BLADE_WIDTH_MAX 0.25f       /* m, = SW_MAX_BLADE_WIDTH */
+#define WORLD_IMAGE_SIZE_MAX 8192u        /* output pixels per side */
+#define WORLD_DRAW_DISTANCE_MAX 2000.0f   /* m */
+#define WORLD_MAX_CANDIDATES (64u << 20)  /* grid cells within draw distance, all materials together */
+#define WORLD_TERRAIN_SALT 0x7e11a1u      /* sw_fbm salt of the procedural terrain; fixed, so the terrain
+                                            does not change with the placement seed */
+
+typedef struct world_fbm {
+    float amplitude;   /* m, peak height above the base */
+    float wavelength;  /* m, size of the largest hills */
+    int octaves;
+    float lacunarity;
+    float gain;
+} world_fbm;
+
+typedef struct world_terrain {
+    float size;                    /* m, side of the square terrain, centred on the origin */
+    int resolution;                /* samples per side */
+    bool from_image;               /* heights from heightmap_path, else fBm */
+    char heightmap_path[WORLD_PATH_MAX]; /* resolved path */
+    float height_min, height_max;  /* m, PNG value 0 and 65535 (or 255) */
+    world_fbm fbm;
+    float color[3];                /* linear RGB albedo of the ground */
+    float *heights;                /* resolution^2 samples, row-major, z rows of x; owned */
+    float min_y, max_y;            /* m, range of heights */
+} world_terrain;
+
+typedef struct world_material {
+    char name[WORLD_NAME_MAX];
+    float density;            /* blades / m^2 at full coverage */
+    float height[2];          /* m, min and max */
+    float width[2];           /* m, min and max */
+    float root_color[3];      /* linear RGB */
+    float tip_color[3];       /* linear RGB */
+    float stiffness;          /* 0..1 */
+    float bend;               /* 0..1 */
+    float translucency;       /* 0..1 */
+    float patch_scale;        /* m; 0 = uniform coverage */
+    float patch_coverage;     /* (0, 1] */
+} world_material;
+
+typedef struct world_wind {
+    float direction[2];   /* normalised x, z */
+    float speed;          /* m/s */
+    float gust_scale;     /* m */
+    float gust_speed;     /* m/s */
+} world_wind;
+
+typedef struct world_sun {
+    float direction[3];   /* normalised, towards the sun */
+    float color[3];
+    float intensity;
+} world_sun;
+
+typedef struct world_sky {
+    float zenith[3];
+    float horizon[3];
+    float intensity;
+} world_sky;
+
+typedef struct world_camera {
+    float position[3];    /* m */
+    float target[3];      /* m */
+    float fov_y;          /* degrees */
+    bool above_ground;    /* position[1] is metres above the terrain there */
+    float near_plane;     /* m */
+} world_camera;
+
+typedef struct world_render {
+    sward_render_settings settings;
+    float draw_distance;  /* m */
+    float lod_distance;   /* m: nearer blades use the 15-vertex form */
+} world_render;
+
+struct sward_scene {
+    char name[WORLD_PATH_MAX]; /* file name or "<default>", for messages */
+    world_terrain terrain;
+    world_material materials[WORLD_MAX_MATERIALS];
+    int material_count;
+    world_wind wind;
+    world_sun sun;
+    world_sky sky;
+    world_camera camera;
+    world_render render;
+};
+
+/* Builds terrain->heights from fBm or the PNG; errors name the image path. The grid is place_terrain_grid's:
+ * sample (i, j) at x = -size/2 + i * size/(resolution-1), z likewise with j, stored at heights[j*res + i].
+ * fBm: amplitude * (0.5 + 0.5 * sw_fbm(x / wavelength, z / wavelength, ..., WORLD_TERRAIN_SALT)). PNG: pixel
+ * column i, row j (top row first) -> sample (i, j), value v in [0, 1] -> height_min + (height_max -
+ * height_min) * v, and resolution = the image width (a non-square image is an error). */
+sward_result world_terrain_build(world_terrain *terrain, const char *scene_name, sward_error *err);
+/* Height at a world point by bilinear interpolation (the same as the placement's). */
+float world_terrain_height(const world_terrain *terrain, float x, float z);
+
+/* Camera position in world space (resolving above_ground). */
+void world_camera_eye(const sward_scene *scene, float eye[3]);
+
+#endif
