@@ -202,24 +202,202 @@ bool sj_string(const sj_ctx *c, const cJSON *obj, const char *path, const char *
     return true;
 }
 
-cJSON *sj_parse(const sj_ctx *c, const char *text, size_t len)
-{
-    const char *end = NULL;
-    cJSON *root = len > 0 ? cJSON_ParseWithLengthOpts(text, len, &end, false) : NULL;
-    size_t pos = 0;
-    if (root) {
-        /* cJSON stops after the first value; anything but white space after it is an error too. */
-        pos = (size_t)(end - text);
-        while (pos < len && (text[pos] == ' ' || text[pos] == '\t' || text[pos] == '\n' || text[pos] == '\r'))
-            pos++;
-        if (pos == len) return root;
-        cJSON_Delete(root);
-    } else if (end && end >= text && (size_t)(end - text) <= len) {
-        pos = (size_t)(end - text);
-    }
+/* ---- syntax: a strict RFC 8259 scanner that finds the first bad byte ----------------------------------
+ * cJSON's error offsets are sometimes one byte late and it accepts a few non-JSON forms (01, 1.), so the
+ * text is scanned first; cJSON then builds the tree of text known to be valid. */
 
+#define SJ_MAX_DEPTH 512 /* below cJSON's CJSON_NESTING_LIMIT */
+
+typedef struct sj_scan {
+    const char *s;
+    size_t len, pos;
+    const char *what; /* the expectation that failed */
+    bool at_start;    /* report the error at `start` instead of pos (unterminated string) */
+    size_t start;
+} sj_scan;
+
+static bool scan_value(sj_scan *k, int depth);
+static bool scan_number_body(sj_scan *k);
+
+static void scan_ws(sj_scan *k)
+{
+    while (k->pos < k->len &&
+           (k->s[k->pos] == ' ' || k->s[k->pos] == '\t' || k->s[k->pos] == '\n' || k->s[k->pos] == '\r'))
+        k->pos++;
+}
+
+static bool scan_fail(sj_scan *k, const char *what)
+{
+    k->what = what;
+    return false;
+}
+
+static int scan_peek(const sj_scan *k)
+{
+    return k->pos < k->len ? (unsigned char)k->s[k->pos] : -1;
+}
+
+static bool is_digit(int ch)
+{
+    return ch >= '0' && ch <= '9';
+}
+
+static bool is_hex(int ch)
+{
+    return is_digit(ch) || (ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F');
+}
+
+static bool scan_hex4(sj_scan *k, unsigned *u)
+{
+    *u = 0;
+    for (int i = 0; i < 4; i++, k->pos++) {
+        int ch = scan_peek(k);
+        if (!is_hex(ch)) return scan_fail(k, "expected 4 hex digits after \\u");
+        *u = *u * 16u + (unsigned)(is_digit(ch) ? ch - '0' : (ch | 0x20) - 'a' + 10);
+    }
+    return true;
+}
+
+static bool scan_string(sj_scan *k)
+{
+    size_t open = k->pos++;
+    for (;;) {
+        int ch = scan_peek(k);
+        if (ch < 0) {
+            k->at_start = true;
+            k->start = open;
+            return scan_fail(k, "unterminated string");
+        }
+        if (ch == '"') {
+            k->pos++;
+            return true;
+        }
+        if (ch < 0x20) return scan_fail(k, "control character in a string (write \\n, \\t, ...)");
+        if (ch == '\\') {
+            k->pos++;
+            int e = scan_peek(k);
+            if (e == 'u') {
+                k->pos++;
+                unsigned u;
+                if (!scan_hex4(k, &u)) return false;
+                /* UTF-16 surrogates must come in pairs (cJSON refuses lone ones). */
+                if (u >= 0xdc00u && u <= 0xdfffu) return scan_fail(k, "lone low surrogate in a \\u escape");
+                if (u >= 0xd800u && u <= 0xdbffu) {
+                    if (k->len - k->pos < 2 || k->s[k->pos] != '\\' || k->s[k->pos + 1] != 'u')
+                        return scan_fail(k, "expected a \\u low surrogate after a high one");
+                    k->pos += 2;
+                    if (!scan_hex4(k, &u)) return false;
+                    if (u < 0xdc00u || u > 0xdfffu)
+                        return scan_fail(k, "expected a \\u low surrogate after a high one");
+                }
+                continue;
+            }
+            if (e < 0 || !strchr("\"\\/bfnrt", e)) return scan_fail(k, "invalid escape in a string");
+        }
+        k->pos++;
+    }
+}
+
+static bool scan_number(sj_scan *k)
+{
+    size_t start = k->pos;
+    if (!scan_number_body(k)) return false;
+    if (k->pos - start > 63) {
+        /* cJSON reads at most 63 characters of a number. */
+        k->at_start = true;
+        k->start = start;
+        return scan_fail(k, "number longer than 63 characters");
+    }
+    return true;
+}
+
+static bool scan_number_body(sj_scan *k)
+{
+    if (scan_peek(k) == '-') k->pos++;
+    if (scan_peek(k) == '0') {
+        k->pos++;
+        if (is_digit(scan_peek(k))) return scan_fail(k, "a number must not have leading zeros");
+    } else if (is_digit(scan_peek(k))) {
+        while (is_digit(scan_peek(k))) k->pos++;
+    } else {
+        return scan_fail(k, "expected a digit");
+    }
+    if (scan_peek(k) == '.') {
+        k->pos++;
+        if (!is_digit(scan_peek(k))) return scan_fail(k, "expected a digit after '.'");
+        while (is_digit(scan_peek(k))) k->pos++;
+    }
+    if (scan_peek(k) == 'e' || scan_peek(k) == 'E') {
+        k->pos++;
+        if (scan_peek(k) == '+' || scan_peek(k) == '-') k->pos++;
+        if (!is_digit(scan_peek(k))) return scan_fail(k, "expected a digit in the exponent");
+        while (is_digit(scan_peek(k))) k->pos++;
+    }
+    return true;
+}
+
+static bool scan_word(sj_scan *k, const char *w)
+{
+    size_t n = strlen(w);
+    if (k->len - k->pos < n || memcmp(k->s + k->pos, w, n) != 0)
+        return scan_fail(k, "expected a value (an object, array, string, number, true, false or null)");
+    k->pos += n;
+    return true;
+}
+
+static bool scan_container(sj_scan *k, int depth, bool object)
+{
+    const char close = object ? '}' : ']';
+    if (depth >= SJ_MAX_DEPTH) return scan_fail(k, "nested too deeply");
+    k->pos++;
+    scan_ws(k);
+    if (scan_peek(k) == close) {
+        k->pos++;
+        return true;
+    }
+    for (;;) {
+        if (object) {
+            if (scan_peek(k) != '"') return scan_fail(k, "expected a field name in double quotes");
+            if (!scan_string(k)) return false;
+            scan_ws(k);
+            if (scan_peek(k) != ':') return scan_fail(k, "expected ':' after the field name");
+            k->pos++;
+        }
+        if (!scan_value(k, depth + 1)) return false;
+        int ch = scan_peek(k);
+        if (ch == close) {
+            k->pos++;
+            return true;
+        }
+        if (ch != ',') return scan_fail(k, object ? "expected ',' or '}'" : "expected ',' or ']'");
+        k->pos++;
+        scan_ws(k);
+    }
+}
+
+/* A value and the white space around it. */
+static bool scan_value(sj_scan *k, int depth)
+{
+    scan_ws(k);
+    int ch = scan_peek(k);
+    bool ok;
+    if (ch == '{') ok = scan_container(k, depth, true);
+    else if (ch == '[') ok = scan_container(k, depth, false);
+    else if (ch == '"') ok = scan_string(k);
+    else if (ch == '-' || is_digit(ch)) ok = scan_number(k);
+    else if (ch == 't') ok = scan_word(k, "true");
+    else if (ch == 'f') ok = scan_word(k, "false");
+    else if (ch == 'n') ok = scan_word(k, "null");
+    else ok = scan_fail(k, "expected a value (an object, array, string, number, true, false or null)");
+    if (!ok) return false;
+    scan_ws(k);
+    return true;
+}
+
+static void syntax_error(const sj_ctx *c, const char *text, size_t len, size_t pos, const char *what)
+{
     int line = 1, col = 1;
-    for (size_t i = 0; i < pos; i++) {
+    for (size_t i = 0; i < pos && i < len; i++) {
         if (text[i] == '\n') {
             line++;
             col = 1;
@@ -228,9 +406,9 @@ cJSON *sj_parse(const sj_ctx *c, const char *text, size_t len)
         }
     }
     if (pos >= len) {
-        core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s:%d:%d: JSON syntax error: unexpected end of input",
-                  c->name, line, col);
-        return NULL;
+        core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s:%d:%d: JSON syntax error: %s, found the end of the file",
+                  c->name, line, col, what);
+        return;
     }
     /* A short, printable excerpt of what was found there. */
     char near[24];
@@ -240,7 +418,28 @@ cJSON *sj_parse(const sj_ctx *c, const char *text, size_t len)
         near[k++] = (ch >= 0x20 && ch < 0x7f) ? (char)ch : '?';
     }
     near[k] = '\0';
-    core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s:%d:%d: JSON syntax error near '%s'", c->name, line, col,
-              near);
-    return NULL;
+    core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s:%d:%d: JSON syntax error: %s, found '%s'", c->name, line, col,
+              what, near);
+}
+
+cJSON *sj_parse(const sj_ctx *c, const char *text, size_t len)
+{
+    sj_scan k = {.s = text, .len = len};
+    if (!scan_value(&k, 0)) {
+        syntax_error(c, text, len, k.at_start ? k.start : k.pos, k.what);
+        return NULL;
+    }
+    if (k.pos < len) {
+        syntax_error(c, text, len, k.pos, "expected the end of the file after the value");
+        return NULL;
+    }
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    if (!root) {
+        /* Valid JSON that cJSON still refused (out of memory, or a form the scanner does not know). */
+        size_t pos = end && end >= text && (size_t)(end - text) <= len ? (size_t)(end - text) : 0;
+        syntax_error(c, text, len, pos, "not accepted by the JSON parser");
+        return NULL;
+    }
+    return root;
 }

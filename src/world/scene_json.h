@@ -60,8 +60,10 @@ bool sj_bool(const sj_ctx *c, const cJSON *obj, const char *path, const char *ke
 /* A string of 1 to cap - 1 bytes. */
 bool sj_string(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, char *out, size_t cap);
 
-/* Parses text as JSON. On a syntax error reports `<scene>:<line>:<column>: JSON syntax error near '...'`
- * (1-based; columns count bytes) and returns NULL. */
+/* Parses text as strict JSON (RFC 8259). On a syntax error reports
+ * `<scene>:<line>:<column>: JSON syntax error: <what was expected>, found '<up to 16 bytes>'` (or `found the end
+ * of the file`), line and column 1-based, columns counting bytes, at the first byte that cannot be JSON;
+ * returns NULL. */
 cJSON *sj_parse(const sj_ctx *c, const char *text, size_t len);
 
 #endif

@@ -1,5 +1,6 @@
 /* test_scene.c — scene loading and validation (src/world/scene_load.c, scene_json.c; SPEC TL2, PL1;
  * docs/scene-format.md). One test per kind of error message, each asserting the message text. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -328,28 +329,54 @@ static void test_syntax_error(void **state)
 {
     (void)state;
     /* A trailing comma: the error is at the '}' on line 3, column 23. */
-    expect_error("{\n  \"grass\": [{}],\n  \"wind\": {\"speed\": 4,}\n}", "t.json:3:23: JSON syntax error near '}'");
+    expect_error("{\n  \"grass\": [{}],\n  \"wind\": {\"speed\": 4,}\n}",
+                 "t.json:3:23: JSON syntax error: expected a field name in double quotes, found '}'");
+    expect_error("{\"grass\": [{}, ]}", "t.json:1:16: JSON syntax error: expected a value");
     /* A missing comma between members. */
-    expect_error("{\"grass\": [{}]\n \"sun\": {}}", "t.json:2:2: JSON syntax error near '\"sun\": {}}'");
-    /* A bare word. */
-    expect_error("{\"grass\": [{}], \"camera\": {\"above_ground\": yes}}", "t.json:1:44: JSON syntax error");
-    /* Text after the value. */
-    expect_error(SCENE("") " x", "t.json:1:17: JSON syntax error near 'x'");
+    expect_error("{\"grass\": [{}]\n \"sun\": {}}", "t.json:2:2: JSON syntax error: expected ',' or '}', found '\"sun\": {}}'");
+    expect_error("{\"grass\": [{} {}]}", "t.json:1:15: JSON syntax error: expected ',' or ']', found '{}]}'");
+    expect_error("{\"grass\" [{}]}", "t.json:1:10: JSON syntax error: expected ':' after the field name");
+    /* A bare word, a single-quoted string, a comment. */
+    expect_error("{\"grass\": [{}], \"camera\": {\"above_ground\": yes}}", "t.json:1:44: JSON syntax error: expected a value");
+    expect_error("{'grass': [{}]}", "t.json:1:2: JSON syntax error: expected a field name in double quotes, found ''grass'");
+    expect_error("{\"grass\": [{}] // meadow\n}", "t.json:1:16: JSON syntax error");
+    /* Numbers: leading zeros, a bare '.', a missing exponent, a plus sign, too long. */
+    expect_error("{\"grass\": [{\"density\": 012}]}", "t.json:1:25: JSON syntax error: a number must not have leading zeros");
+    expect_error("{\"grass\": [{\"density\": 1.}]}", "t.json:1:26: JSON syntax error: expected a digit after '.'");
+    expect_error("{\"grass\": [{\"density\": 1e}]}", "t.json:1:26: JSON syntax error: expected a digit in the exponent");
+    expect_error("{\"grass\": [{\"density\": +1}]}", "t.json:1:24: JSON syntax error: expected a value");
+    expect_error("{\"grass\": [{\"density\": 1000000000000000000000000000000000000000000000000000000000000000000}]}",
+                 "t.json:1:24: JSON syntax error: number longer than 63 characters");
+    /* Strings: unterminated (reported where it opens), bad escapes, raw control characters. */
+    expect_error("{\"grass\": [{\"name\": \"abc}]}", "t.json:1:21: JSON syntax error: unterminated string");
+    expect_error("{\"grass\": [{\"name\": \"a\\qb\"}]}", "t.json:1:24: JSON syntax error: invalid escape in a string");
+    expect_error("{\"grass\": [{\"name\": \"a\\u12x4\"}]}", "t.json:1:27: JSON syntax error: expected 4 hex digits");
+    expect_error("{\"grass\": [{\"name\": \"a\\udc00\"}]}", "JSON syntax error: lone low surrogate");
+    expect_error("{\"grass\": [{\"name\": \"a\\ud800x\"}]}", "JSON syntax error: expected a \\u low surrogate");
+    expect_error("{\"grass\": [{\"name\": \"a\tb\"}]}", "t.json:1:23: JSON syntax error: control character in a string");
+    /* Unicode escapes that are valid load. */
+    sward_scene *s = expect_ok("{\"grass\": [{\"name\": \"\\u00e9t\\u00e9 \\ud83c\\udf3e\"}]}");
+    assert_string_equal(s->materials[0].name, "\xc3\xa9t\xc3\xa9 \xf0\x9f\x8c\xbe");
+    sward_scene_destroy(s);
+    /* Text after the value; the end of the file too early. */
+    expect_error(SCENE("") " x", "t.json:1:17: JSON syntax error: expected the end of the file after the value, found 'x'");
+    expect_error("{\"grass\": [{}]", "t.json:1:15: JSON syntax error: expected ',' or '}', found the end of the file");
+    expect_error("{\n\"grass\": [\n", "t.json:3:1: JSON syntax error: expected a value");
     /* Empty input and white space only. */
-    expect_error("", "t.json:1:1: JSON syntax error");
-    expect_error("  \n ", "JSON syntax error");
-    /* An embedded NUL byte ends the text early. */
+    expect_error("", "t.json:1:1: JSON syntax error: expected a value");
+    expect_error("  \n ", "t.json:2:2: JSON syntax error");
+    /* An embedded NUL byte. */
     sward_error err = {0};
-    sward_scene *s = NULL;
+    s = NULL;
     const char nul[] = "{\"grass\": [{}]}\0{}";
     assert_int_equal(sward_scene_load_string(nul, sizeof nul - 1, "t.json", NULL, &s, &err),
                      SWARD_ERROR_INVALID_INPUT);
-    assert_non_null(strstr(err.message, "t.json:1:16: JSON syntax error"));
-    /* Deep nesting is refused by the parser, not the stack. */
+    assert_string_equal(err.message, "t.json:1:16: JSON syntax error: expected the end of the file after the value, found '?{}'");
+    /* Deep nesting is refused by the scanner, not the stack. */
     char deep[5000];
     memset(deep, '[', 4000);
     deep[4000] = '\0';
-    expect_error(deep, "JSON syntax error");
+    expect_error(deep, "t.json:1:513: JSON syntax error: nested too deeply");
 }
 
 static void test_top_level_not_object(void **state)
@@ -591,7 +618,7 @@ static void test_missing_file(void **state)
 static void test_heightmap_not_found(void **state)
 {
     (void)state;
-    char scene[512], want[768];
+    char scene[512], want[1400];
     tmp_path(scene, sizeof scene, "missing.json");
     write_text(scene, "{\"terrain\": {\"heightmap\": {\"path\": \"nope.png\"}}, \"grass\": [{}]}");
     sward_error err = {0};
@@ -617,7 +644,7 @@ static void test_heightmap_not_square(void **state)
     sward_scene *s = NULL;
     assert_int_equal(sward_scene_load_file(scene, &s, &err), SWARD_ERROR_INVALID_INPUT);
     assert_null(s);
-    char want[1200];
+    char want[1400];
     snprintf(want, sizeof want, "%s: terrain.heightmap.path: %s: must be square, got 3x2 pixels", scene, png);
     assert_string_equal(err.message, want);
 

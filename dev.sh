@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# dev.sh — the two commands of the README, on a fresh Debian 12 machine:
+#   ./dev.sh render   install what is missing, build, render the built-in scene to out/meadow.png
+#   ./dev.sh test     install what is missing, build, run the whole test suite (ctest), also under ASan+UBSan
+#   ./dev.sh bundle   build dist/sward/, which needs only glibc and libvulkan.so.1 (for GPU machines)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+PACKAGES=(build-essential cmake pkg-config glslang-tools libvulkan-dev mesa-vulkan-drivers
+          vulkan-validationlayers libcglm-dev libcjson-dev libpng-dev zlib1g-dev libcmocka-dev python3)
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+install_deps() {
+    local missing=()
+    for p in "${PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "dev.sh: installing ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+build() { # build DIR [cmake options...]
+    local dir=$1; shift
+    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+    cmake --build "$dir" -j"$JOBS"
+}
+
+case "${1:-}" in
+render)
+    install_deps
+    build build
+    shift
+    ./build/sward render -o out/meadow.png "$@"
+    ;;
+test)
+    install_deps
+    build build
+    ctest --test-dir build --output-on-failure -j"$JOBS"
+    # The CPU tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
+    build build-asan -DSWARD_SANITIZE=ON -DSWARD_GPU_TESTS=OFF
+    ctest --test-dir build-asan --output-on-failure -j"$JOBS"
+    ;;
+bundle)
+    install_deps
+    build build-bundle -DSWARD_BUNDLE=ON -DSWARD_GPU_TESTS=OFF
+    echo "dev.sh: dist/sward/sward (run it on any Linux x86-64 with glibc 2.36+ and a Vulkan driver)"
+    ;;
+*)
+    echo "usage: ./dev.sh render [sward render flags] | test | bundle" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,49 @@
+/* gpu_util.h — shared set-up for the GPU tests: a validated context on the default device (lavapipe in CI)
+ * and scenes from scenes/. Every test ends by asserting that the validation layer (core + synchronisation)
+ * said nothing. */
+#ifndef SWARD_GPU_UTIL_H
+#define SWARD_GPU_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "sward/sward.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static inline void gu_log(sward_log_level level, const char *message, void *user)
+{
+    (void)user;
+    if (level >= SWARD_LOG_WARN) fprintf(stderr, "sward: %s\n", message);
+}
+
+static inline sward_context *gu_context(void)
+{
+    sward_error err = {0};
+    sward_context *ctx = NULL;
+    sward_context_desc d = {.validation = true, .logger = {.fn = gu_log}};
+    if (sward_context_create(&d, &ctx, &err) != SWARD_OK) fail_msg("context: %s", err.message);
+    return ctx;
+}
+
+static inline sward_scene *gu_scene(const char *rel)
+{
+    const char *src = getenv("SWARD_SOURCE_DIR");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", src ? src : ".", rel);
+    sward_error err = {0};
+    sward_scene *s = NULL;
+    if (sward_scene_load_file(path, &s, &err) != SWARD_OK) fail_msg("scene: %s", err.message);
+    return s;
+}
+
+static inline void gu_no_validation_messages(sward_context *ctx)
+{
+    assert_int_equal(sward_context_validation_messages(ctx), 0);
+}
+
+#endif

@@ -1,0 +1,104 @@
+/* GPU placement equals the CPU reference (SPEC PL3, PL4, PL7): the same set of blades for every tile of a
+ * scene, positions within 1e-5 m and every other field equal up to one quantisation step. */
+#include "gpu_util.h"
+
+#include "place/place.h"
+
+#include <math.h>
+
+typedef struct keyed {
+    sw_blade b;
+} keyed;
+
+static int cmp_blade(const void *pa, const void *pb)
+{
+    const sw_blade *a = pa, *b = pb;
+    uint32_t ma = sw_blade_material(*a), mb = sw_blade_material(*b);
+    if (ma != mb) return ma < mb ? -1 : 1;
+    if (a->x != b->x) return a->x < b->x ? -1 : 1;
+    if (a->z != b->z) return a->z < b->z ? -1 : 1;
+    return 0;
+}
+
+static int diff_u(uint32_t a, uint32_t b, int shift, uint32_t mask)
+{
+    int x = (int)((a >> shift) & mask), y = (int)((b >> shift) & mask);
+    return abs(x - y);
+}
+
+static void compare_scene(const char *rel, float time)
+{
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene(rel);
+    sward_error err = {0};
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+
+    /* CPU: the same tiles the renderer chooses without culling, each placed by the reference. */
+    place_view view = {.draw_distance = 1e30f};
+    size_t bound = place_tiles_bound(scene);
+    sw_tile *tiles = calloc(bound, sizeof *tiles);
+    size_t ntiles = place_choose_tiles(scene, &view, false, tiles);
+    assert_true(ntiles > 0);
+    size_t cap = ntiles * SW_TILE_CANDIDATES;
+    sw_blade *cpu = calloc(cap, sizeof *cpu);
+    sw_blade *gpu = calloc(cap, sizeof *gpu);
+    size_t ncpu = 0;
+    for (size_t t = 0; t < ntiles; t++)
+        ncpu += place_cells(scene, (int)tiles[t].material, tiles[t].ci0, tiles[t].cj0, (int)SW_TILE_CELLS,
+                            (int)SW_TILE_CELLS, time, cpu + ncpu);
+
+    size_t ngpu = 0;
+    sward_frame_desc fd = {.time = time, .no_culling = true};
+    if (sward_read_blades(r, &fd, gpu, cap, &ngpu, &err) != SWARD_OK) fail_msg("read blades: %s", err.message);
+    print_message("%s: %zu tiles, CPU %zu blades, GPU %zu blades\n", rel, ntiles, ncpu, ngpu);
+    assert_true(ncpu > 1000);
+    assert_int_equal(ncpu, ngpu);
+
+    qsort(cpu, ncpu, sizeof *cpu, cmp_blade);
+    qsort(gpu, ngpu, sizeof *gpu, cmp_blade);
+    double worst = 0.0;
+    for (size_t i = 0; i < ncpu; i++) {
+        const sw_blade *a = &cpu[i], *b = &gpu[i];
+        double d = fmax(fabs((double)a->x - b->x), fmax(fabs((double)a->y - b->y), fabs((double)a->z - b->z)));
+        if (d > worst) worst = d;
+        if (d > 1e-5) fail_msg("blade %zu: CPU (%.6f %.6f %.6f) GPU (%.6f %.6f %.6f)", i, a->x, a->y, a->z, b->x, b->y, b->z);
+        assert_int_equal(a->facing_hash, b->facing_hash);
+        assert_true(diff_u(a->size, b->size, 0, 0xffff) <= 1);
+        assert_true(diff_u(a->size, b->size, 16, 0xffff) <= 1);
+        assert_true(diff_u(a->shape, b->shape, 0, 0xff) <= 1);
+        assert_true(diff_u(a->shape, b->shape, 8, 0xff) <= 1);  /* wind: noise evaluated by each side */
+        assert_true(diff_u(a->shape, b->shape, 16, 0xff) <= 1);
+        assert_int_equal(sw_blade_material(*a), sw_blade_material(*b));
+    }
+    print_message("largest position difference %.3g m\n", worst);
+
+    free(tiles);
+    free(cpu);
+    free(gpu);
+    sward_renderer_destroy(r);
+    gu_no_validation_messages(ctx);
+    sward_context_destroy(ctx);
+    sward_scene_destroy(scene);
+}
+
+static void gpu_equals_cpu_small_scene(void **state)
+{
+    (void)state;
+    compare_scene("scenes/small.json", 0.0f);
+}
+
+static void gpu_equals_cpu_with_wind_time(void **state)
+{
+    (void)state;
+    compare_scene("scenes/small.json", 2.75f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(gpu_equals_cpu_small_scene),
+        cmocka_unit_test(gpu_equals_cpu_with_wind_time),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
