@@ -15,8 +15,9 @@ vec3 sky(vec3 dir)
 {
     vec3 zen = vec3(frame.zenith_r, frame.zenith_g, frame.zenith_b);
     vec3 hor = vec3(frame.horizon_r, frame.horizon_g, frame.horizon_b);
+    // The warm horizon band gives way to the zenith colour within the first 20 degrees or so.
     float up = clamp(dir.y, 0.0, 1.0);
-    vec3 c = mix(hor, zen, pow(up, 0.45)) * frame.sky_intensity;
+    vec3 c = mix(hor, zen, 1.0 - exp(-5.0 * up)) * frame.sky_intensity;
     float s = max(dot(dir, sw_sun_dir()), 0.0);
     c += sw_sun_radiance() * (pow(s, 12.0) * 0.04 + pow(s, 900.0) * 4.0); // glow and disc
     return c;

@@ -152,7 +152,8 @@ typedef enum sward_pass {
 const char *sward_pass_name(sward_pass p);
 
 typedef struct sward_frame_stats {
-    uint64_t candidates;    /* grid cells considered by the placement compute */
+    uint64_t candidates_in_range; /* grid cells of the tiles within draw distance of the camera */
+    uint64_t candidates;    /* of those, in tiles that pass the CPU frustum test: what the compute considers */
     uint64_t blades_drawn;  /* after density, distance and frustum tests */
     uint64_t blades_high;   /* of those, drawn with the 15-vertex blade */
     uint64_t blades_low;    /* ... and with the 7-vertex blade */

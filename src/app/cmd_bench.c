@@ -27,7 +27,7 @@ static const char bench_help[] =
     "                 validation message makes the exit status 5\n"
     "  --json         print one JSON object instead of the table, with the keys: device, device_type,\n"
     "                 scene, width, height, frames, passes {<pass>: {min_ms, median_ms}}, total_gpu_ms\n"
-    "                 {min, median}, candidates, blades_drawn, blades_high, blades_low, triangles, tiles,\n"
+    "                 {min, median}, candidates_in_range, candidates, blades_drawn, blades_high, blades_low, triangles, tiles,\n"
     "                 gpu_memory_bytes, cpu_ms {min, median}, blades_per_ms\n"
     "  --verbose      also print the library's info messages (to stderr)\n"
     "  -h, --help     print this help and exit\n"
@@ -92,9 +92,10 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
     json_number(stdout, b->total.min);
     printf(", \"median\": ");
     json_number(stdout, b->total.median);
-    printf("}, \"candidates\": %llu, \"blades_drawn\": %llu, \"blades_high\": %llu, \"blades_low\": %llu, "
+    printf("}, \"candidates_in_range\": %llu, \"candidates\": %llu, \"blades_drawn\": %llu, \"blades_high\": %llu, \"blades_low\": %llu, "
            "\"triangles\": %llu, \"tiles\": %llu, \"gpu_memory_bytes\": %llu, \"cpu_ms\": {\"min\": ",
-           (unsigned long long)b->last.candidates, (unsigned long long)b->last.blades_drawn,
+           (unsigned long long)b->last.candidates_in_range, (unsigned long long)b->last.candidates,
+           (unsigned long long)b->last.blades_drawn,
            (unsigned long long)b->last.blades_high, (unsigned long long)b->last.blades_low,
            (unsigned long long)b->last.triangles, (unsigned long long)b->last.tiles,
            (unsigned long long)b->last.gpu_memory_bytes);
@@ -120,7 +121,8 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
         printf("%-10s %10.3f %10.3f\n", pass_name(p), b->pass[p].min, b->pass[p].median);
     printf("%-10s %10.3f %10.3f\n\n", "total", b->total.min, b->total.median);
     const sward_frame_stats *s = &b->last;
-    printf("candidates      %llu\n", (unsigned long long)s->candidates);
+    printf("candidates      %llu within draw distance, %llu considered (tiles in the frustum)\n",
+           (unsigned long long)s->candidates_in_range, (unsigned long long)s->candidates);
     printf("blades drawn    %llu (high %llu, low %llu)\n", (unsigned long long)s->blades_drawn,
            (unsigned long long)s->blades_high, (unsigned long long)s->blades_low);
     printf("triangles       %llu\n", (unsigned long long)s->triangles);

@@ -11,6 +11,7 @@ static sward_result prepare(sward_renderer *r, const sward_frame_desc *fd, sward
     sw_frame f;
     place_view view;
     render_frame_constants(r, fd->time, fd->no_culling, &f, &view);
+    r->tiles_in_range = fd->no_grass ? 0 : (uint32_t)place_choose_tiles(r->scene, &view, false, r->tiles);
     size_t n = fd->no_grass ? 0 : place_choose_tiles(r->scene, &view, !fd->no_culling, r->tiles);
     sward_result res = render_ensure_tiles(r, (uint32_t)n, err);
     if (res != SWARD_OK) return res;
@@ -113,6 +114,7 @@ static void collect_counts(sward_renderer *r, sward_frame_stats *st)
     st->triangles = st->blades_high * (SW_HIGH_VERTS - 2) + st->blades_low * (SW_LOW_VERTS - 2);
     st->tiles = r->tile_count;
     st->candidates = (uint64_t)r->tile_count * SW_TILE_CANDIDATES;
+    st->candidates_in_range = (uint64_t)r->tiles_in_range * SW_TILE_CANDIDATES;
 }
 
 sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, sward_image *image,

@@ -61,6 +61,7 @@ struct sward_renderer {
     sw_tile *tiles;          /* host copy of this frame's tiles (tiles_bound entries) */
     size_t tiles_bound;
     uint32_t tile_count;
+    uint32_t tiles_in_range; /* this frame's tiles within draw distance, before the frustum test */
 };
 
 /* renderer.c */

@@ -27,7 +27,7 @@ extern const unsigned long sward_default_scene_json_len;
 #define LIM_INTENSITY 1.0e6   /* sun and sky intensity, exposure, white point */
 #define LIM_LENGTH 1.0e5      /* m, fBm wavelength, patch and gust scales */
 #define LIM_SPEED 100.0       /* m/s, wind and gust speed */
-#define LIM_TIME 1.0e5        /* s, render.time */
+#define LIM_TIME 1.0e5        /* s, |render.time|: keeps the wind noise coordinates well inside int range */
 #define LIM_NEAR 1000.0       /* m, camera.near */
 #define LIM_OCTAVES 16
 #define LIM_FBM_CELLS 1048576.0 /* the finest octave may have at most this many noise cells per half terrain */
@@ -249,7 +249,7 @@ static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
         !sj_integer(c, o, "render", "width", RANGE(1, WORLD_IMAGE_SIZE_MAX), &w) ||
         !sj_integer(c, o, "render", "height", RANGE(1, WORLD_IMAGE_SIZE_MAX), &h) ||
         !sj_integer(c, o, "render", "seed", RANGE(0, 4294967295.0), &seed) ||
-        !sj_number(c, o, "render", "time", RANGE(0.0, LIM_TIME), &rs->time) ||
+        !sj_number(c, o, "render", "time", RANGE(-LIM_TIME, LIM_TIME), &rs->time) ||
         !sj_number(c, o, "render", "exposure", RANGE_POS(LIM_INTENSITY), &rs->exposure) ||
         !sj_number(c, o, "render", "white_point", RANGE_POS(LIM_INTENSITY), &rs->white_point) ||
         !sj_number(c, o, "render", "draw_distance", RANGE_POS(WORLD_DRAW_DISTANCE_MAX), &r->draw_distance) ||
@@ -462,7 +462,7 @@ sward_result sward_scene_set_render_settings(sward_scene *scene, const sward_ren
     sj_ctx c = {.name = scene->name, .err = err};
     if (!sj_check_range(&c, "render.width", (double)s->width, RANGE(1, WORLD_IMAGE_SIZE_MAX)) ||
         !sj_check_range(&c, "render.height", (double)s->height, RANGE(1, WORLD_IMAGE_SIZE_MAX)) ||
-        !sj_check_range(&c, "render.time", (double)s->time, RANGE(0.0, LIM_TIME)) ||
+        !sj_check_range(&c, "render.time", (double)s->time, RANGE(-LIM_TIME, LIM_TIME)) ||
         !sj_check_range(&c, "render.exposure", (double)s->exposure, RANGE_POS(LIM_INTENSITY)) ||
         !sj_check_range(&c, "render.white_point", (double)s->white_point, RANGE_POS(LIM_INTENSITY)))
         return SWARD_ERROR_INVALID_INPUT;

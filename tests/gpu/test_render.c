@@ -29,6 +29,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
+    if (!g || !g->ctx) return 0; /* set-up failed and said why */
     sward_renderer_destroy(g->r);
     gu_no_validation_messages(g->ctx);
     sward_context_destroy(g->ctx);
