@@ -1,7 +1,8 @@
 // grass.vert.glsl — blades built from vertex id and instance id, no vertex streams (SPEC GA1, GA2, GA4;
 // Ghost of Tsushima "Procedural blade geometry", "Bezier shape and wind motion").
-// Reads: frame, materials, blades. The indirect draws give vertex ids 0..14 for the 15-vertex blade and
-// 16..22 for the 7-vertex one (first_vertex = SW_LOW_FIRST_VERTEX); gl_InstanceIndex is the blade.
+// Reads: frame, materials, blades. No instancing: a tile's draw covers its blades' vertices, vertex id =
+// blade * vertices per blade + vertex in the blade, and gl_InstanceIndex (first_instance) is the LOD. Tiny
+// instances (7 vertices) fill a fraction of a 32-wide vertex warp; pulling vertices this way fills them all.
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_place.h"
@@ -10,19 +11,31 @@
 
 layout(std430, set = 0, binding = 4) readonly buffer BladeBuf { sw_blade blades[]; };
 
-layout(location = 0) out vec3 v_normal;
-layout(location = 1) out vec3 v_albedo;
-layout(location = 2) out vec3 v_world;
-layout(location = 3) out float v_t;
-layout(location = 4) flat out uint v_material;
+layout(location = 0) out vec3 v_front; // radiance of the side the normal points to
+layout(location = 1) out vec3 v_back;  // radiance of the other side
+
+// Blade shading in linear HDR (LS1, PO1): sun diffuse, a back-lit translucency term (SH6 in its simple
+// form: the light arriving on the other side, through the blade), sky ambient, and occlusion darkening
+// towards the root. Evaluated per vertex: a blade is a few pixels wide, and on GPUs with few graphics units
+// the fragment stage is the slow one (measured: per-pixel shading cost the H200 most of its grass time).
+vec3 shade(vec3 n, vec3 albedo, vec3 view, float translucency, float t)
+{
+    vec3 l = sw_sun_dir();
+    float diffuse = max(dot(n, l), 0.0);
+    float back = max(dot(-n, l), 0.0) * translucency * (0.5 + 0.5 * pow(max(dot(-view, l), 0.0), 4.0));
+    vec3 sun = sw_sun_radiance() * (diffuse + back * 0.8) * mix(0.5, 1.0, t);
+    vec3 ambient = sw_sky_ambient(n) * mix(0.25, 1.0, t);
+    return albedo * (sun + ambient);
+}
 
 void main()
 {
-    sw_blade b = blades[gl_InstanceIndex];
+    bool low = gl_InstanceIndex != 0;
+    uint verts = low ? SW_LOW_VERTS : SW_HIGH_VERTS;
     uint vid = uint(gl_VertexIndex);
-    bool low = vid >= SW_LOW_FIRST_VERTEX;
-    uint v = low ? vid - SW_LOW_FIRST_VERTEX : vid;
-    uint segments = low ? (SW_LOW_VERTS - 1u) / 2u : (SW_HIGH_VERTS - 1u) / 2u;
+    sw_blade b = blades[vid / verts];
+    uint v = vid % verts;
+    uint segments = (verts - 1u) / 2u;
     float t = sw_strip_t(v, segments);
     float side = sw_strip_side(v, segments);
 
@@ -57,9 +70,8 @@ void main()
     vec3 tip = vec3(m.tip_r, m.tip_g, m.tip_b);
     // Per-blade variation from the hash: a little lighter or darker, a little more or less yellow.
     float tint = 0.85 + 0.3 * fract(hash * 7.31);
-    v_albedo = mix(root, tip, smoothstep(0.0, 1.0, t)) * tint;
-    v_normal = normal;
-    v_world = world;
-    v_t = t;
-    v_material = mi;
+    vec3 albedo = mix(root, tip, smoothstep(0.0, 1.0, t)) * tint;
+    vec3 view = normalize(vec3(frame.cam_x, frame.cam_y, frame.cam_z) - world);
+    v_front = shade(normal, albedo, view, m.translucency, t);
+    v_back = shade(-normal, albedo, view, m.translucency, t);
 }

@@ -1,7 +1,7 @@
 // place_cull.comp.glsl — GPU placement and culling of one render tile per workgroup (SPEC PL3, PL4, PL7,
 // SC3 first part; Ghost of Tsushima "GPU culling and placement", "Indirect drawing").
 // Reads: frame, materials, heights, tiles. Writes: blades (tile t owns slots [t * 1024, t * 1024 + 1024)),
-// and the tile's two indirect draws (15-vertex blades, then 7-vertex blades).
+// and the tile's two indexed indirect draws (15-vertex blades, then 7-vertex blades).
 // Cost: one thread per 4 grid cells, one workgroup scan; the output order is the cell order, so the frame
 // is deterministic (no atomics).
 #version 450
@@ -90,7 +90,8 @@ void main()
         else if (lod[r] == 2u) blades[lo++] = found[r];
     }
     if (lid == 0u) {
-        draws[2u * tile_index] = sw_draw_cmd(SW_HIGH_VERTS, total_high, 0u, base);
-        draws[2u * tile_index + 1u] = sw_draw_cmd(SW_LOW_VERTS, total >> 16, SW_LOW_FIRST_VERTEX, base + total_high);
+        draws[2u * tile_index] = sw_draw_cmd(total_high * SW_HIGH_INDICES, 1u, 0u, int(base * SW_HIGH_VERTS), 0u);
+        draws[2u * tile_index + 1u] = sw_draw_cmd((total >> 16) * SW_LOW_INDICES, 1u, SW_TILE_CANDIDATES * SW_HIGH_INDICES,
+                                                  int((base + total_high) * SW_LOW_VERTS), 1u);
     }
 }

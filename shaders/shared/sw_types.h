@@ -12,9 +12,10 @@
 #define SW_MAX_MATERIALS 16u
 #define SW_MAX_BLADE_HEIGHT 4.0f        /* m: instance height is unorm16 of this */
 #define SW_MAX_BLADE_WIDTH 0.25f        /* m: instance width is unorm16 of this */
-#define SW_HIGH_VERTS 15u               /* GA1: 7 segments, two vertices each, and the tip */
-#define SW_LOW_VERTS 7u                 /* GA1: 3 segments and the tip */
-#define SW_LOW_FIRST_VERTEX 16u         /* low-LOD draws start here, so the vertex shader can tell them apart */
+#define SW_HIGH_VERTS 15u               /* GA1: 7 rows of two vertices and the tip */
+#define SW_LOW_VERTS 7u                 /* GA1: 3 rows of two vertices and the tip */
+#define SW_HIGH_INDICES 39u             /* 13 triangles */
+#define SW_LOW_INDICES 15u              /* 5 triangles */
 
 /* One grass material (a grass type): its grid, its shape ranges and its colours. */
 struct sw_material {
@@ -72,9 +73,13 @@ struct sw_blade {
     sw_uint shape;        /* bits 0-7 bend (unorm8), 8-15 wind x, 16-23 wind z (snorm8), 24-27 material */
 };
 
-/* VkDrawIndirectCommand. */
+/* VkDrawIndexedIndirectCommand. Blades are drawn without instancing: vertex_offset = first blade x vertices
+ * per blade, the shared index pattern (src/render/grass.c) connects each blade's vertices, and
+ * first_instance tells the vertex shader the LOD (0 high, 1 low). */
 struct sw_draw_cmd {
-    sw_uint vertex_count, instance_count, first_vertex, first_instance;
+    sw_uint index_count, instance_count, first_index;
+    int vertex_offset;
+    sw_uint first_instance;
 };
 
 #ifndef SW_GLSL
@@ -87,7 +92,7 @@ _Static_assert(sizeof(sw_material) == 80, "sw_material layout");
 _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
 _Static_assert(sizeof(sw_tile) == 16, "sw_tile layout");
 _Static_assert(sizeof(sw_blade) == 24, "sw_blade must stay compact (PL7)");
-_Static_assert(sizeof(sw_draw_cmd) == 16, "VkDrawIndirectCommand");
+_Static_assert(sizeof(sw_draw_cmd) == 20, "VkDrawIndexedIndirectCommand");
 #endif
 
 #endif

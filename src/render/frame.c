@@ -107,11 +107,11 @@ static void collect_counts(sward_renderer *r, sward_frame_stats *st)
 {
     const sw_draw_cmd *d = r->draw_readback.mapped;
     for (uint32_t t = 0; t < r->tile_count; t++) {
-        st->blades_high += d[2 * t].instance_count;
-        st->blades_low += d[2 * t + 1].instance_count;
+        st->blades_high += d[2 * t].index_count / SW_HIGH_INDICES;
+        st->blades_low += d[2 * t + 1].index_count / SW_LOW_INDICES;
     }
     st->blades_drawn = st->blades_high + st->blades_low;
-    st->triangles = st->blades_high * (SW_HIGH_VERTS - 2) + st->blades_low * (SW_LOW_VERTS - 2);
+    st->triangles = st->blades_high * (SW_HIGH_INDICES / 3) + st->blades_low * (SW_LOW_INDICES / 3);
     st->tiles = r->tile_count;
     st->candidates = (uint64_t)r->tile_count * SW_TILE_CANDIDATES;
     st->candidates_in_range = (uint64_t)r->tiles_in_range * SW_TILE_CANDIDATES;
@@ -180,7 +180,7 @@ sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame,
     sw_blade *dst = blades;
     size_t n = 0;
     for (uint32_t t = 0; t < r->tile_count; t++) {
-        uint32_t in_tile = d[2 * t].instance_count + d[2 * t + 1].instance_count;
+        uint32_t in_tile = d[2 * t].index_count / SW_HIGH_INDICES + d[2 * t + 1].index_count / SW_LOW_INDICES;
         for (uint32_t k = 0; k < in_tile; k++) {
             if (n < capacity) dst[n] = src[(size_t)t * SW_TILE_CANDIDATES + k];
             n++;

@@ -43,6 +43,7 @@ struct sward_renderer {
     gpu_buffer draw_buf;     /* sw_draw_cmd[2 * tile_capacity] */
     gpu_buffer draw_readback;
     gpu_buffer index_buf;    /* terrain grid triangles */
+    gpu_buffer blade_index_buf; /* one triangle pattern per blade slot of a tile, high then low */
     gpu_buffer pixel_readback;
     uint32_t tile_capacity;
     uint32_t terrain_indices;
@@ -74,6 +75,7 @@ void render_frame_constants(const sward_renderer *r, float time, bool no_cull, s
 void render_place_cull(sward_renderer *r, VkCommandBuffer cmd);
 sward_result render_terrain_create(sward_renderer *r, sward_error *err);
 void render_terrain(sward_renderer *r, VkCommandBuffer cmd);
+sward_result render_grass_create(sward_renderer *r, sward_error *err);
 void render_grass(sward_renderer *r, VkCommandBuffer cmd);
 void render_post(sward_renderer *r, VkCommandBuffer cmd);
 

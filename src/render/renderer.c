@@ -154,7 +154,7 @@ static sward_result create_pipelines(sward_renderer *r, sward_error *err)
     gpu_graphics_desc grass = {
         .vs = sw_spirv_grass_vert, .vs_bytes = sizeof sw_spirv_grass_vert,
         .fs = sw_spirv_grass_frag, .fs_bytes = sizeof sw_spirv_grass_frag,
-        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, .cull = VK_CULL_MODE_NONE,
+        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
         .color_format = RENDER_HDR_FORMAT, .depth_format = RENDER_DEPTH_FORMAT,
         .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.grass",
     };
@@ -239,6 +239,7 @@ sward_result sward_renderer_create(sward_context *ctx, const sward_scene *scene,
     if (!res) res = create_scene_buffers(r, err);
     if (!res) res = create_targets(r, err);
     if (!res) res = render_terrain_create(r, err);
+    if (!res) res = render_grass_create(r, err);
     if (!res) res = create_pipelines(r, err);
     if (!res) res = gpu_timer_create(&ctx->dev, &r->timer, SWARD_PASS_COUNT, err);
     if (!res) res = render_ensure_tiles(r, 1, err);
@@ -267,7 +268,7 @@ void sward_renderer_destroy(sward_renderer *r)
     gpu_image_destroy(dev, &r->depth);
     gpu_image_destroy(dev, &r->ldr);
     gpu_buffer *bufs[] = {&r->frame_buf, &r->material_buf, &r->height_buf, &r->tile_buf, &r->blade_buf,
-                          &r->draw_buf, &r->draw_readback, &r->index_buf, &r->pixel_readback};
+                          &r->draw_buf, &r->draw_readback, &r->index_buf, &r->blade_index_buf, &r->pixel_readback};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gpu_buffer_destroy(dev, bufs[i]);
     free(r->tiles);
     free(r);
