@@ -138,7 +138,8 @@ void sward_renderer_destroy(sward_renderer *r);
 
 typedef struct sward_frame_desc {
     float time;          /* s; wind animation time */
-    bool no_culling;     /* place every candidate (tests): no distance or frustum culling */
+    bool no_culling;     /* tests: keep every candidate of the tiles within draw distance (no per-blade
+                            distance or frustum test, no tile frustum test) */
     bool no_grass;       /* draw terrain and sky only */
 } sward_frame_desc;
 

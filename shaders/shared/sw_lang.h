@@ -7,7 +7,8 @@
  *   - casts through SW_F / SW_U / SW_I;
  *   - math through the sw_* wrappers below, so C uses the float (not double) versions;
  *   - positions use only +, -, * on exactly representable values: with contraction off (C: -ffp-contract=off,
- *     GLSL: `precise` on the results that must match) CPU and GPU round identically.
+ *     GLSL: `precise` on the results that must match) CPU and GPU round identically. `precise` does not
+ *     reach into called functions, so every helper on such a path marks its own results.
  */
 #ifndef SW_LANG_H
 #define SW_LANG_H

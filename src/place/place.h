@@ -36,7 +36,7 @@ size_t place_cells(const sward_scene *scene, int material, int ci0, int cj0, int
 typedef struct place_view {
     float eye[3];
     float frustum[24];      /* 6 planes (a, b, c, d), inside when >= 0, as in sw_frame */
-    float draw_distance;    /* m, at most the scene's render.draw_distance (place_tiles_bound assumes so) */
+    float draw_distance;    /* m; capped at the scene's render.draw_distance, which place_tiles_bound uses */
 } place_view;
 
 /* Upper bound of the tiles place_choose_tiles can return for a scene (all materials). */

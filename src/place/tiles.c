@@ -58,12 +58,12 @@ size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool
     assert(scene && view && out);
     const world_terrain *t = &scene->terrain;
     const double eps = tile_eps(t);
-    const double dd = (double)view->draw_distance;
+    /* Capped by the scene's distance, which place_tiles_bound is computed for. */
+    const double dd = fmin((double)view->draw_distance, (double)scene->render.draw_distance);
     const double ex = (double)view->eye[0], ey = (double)view->eye[1], ez = (double)view->eye[2];
     const double half = 0.5 * (double)t->size;
     const size_t bound = place_tiles_bound(scene);
     size_t n = 0;
-    assert(view->draw_distance <= scene->render.draw_distance);
     if (!(dd >= 0.0)) return 0;
 
     /* The part of the terrain square within the sphere's square shadow; empty means nothing to draw. */

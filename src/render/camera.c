@@ -107,7 +107,7 @@ void render_frame_constants(const sward_renderer *r, float time, bool no_cull, s
     f->wind_x = s->wind.direction[0];
     f->wind_z = s->wind.direction[1];
     f->wind_speed = s->wind.speed;
-    f->wind_inv_gust_scale = 1.0f / s->wind.gust_scale;
+    f->wind_inv_gust_scale = place_wind_inv_gust_scale(&s->wind);
     f->wind_gust_speed = s->wind.gust_speed;
     float cell;
     place_terrain_grid(&s->terrain, &f->terrain_x0, &f->terrain_z0, &cell, &f->terrain_inv_cell);

@@ -2,7 +2,7 @@
  * scene, positions within 1e-5 m and every other field equal up to one quantisation step. */
 #include "gpu_util.h"
 
-#include "place/place.h"
+#include "render/render.h"
 
 #include <math.h>
 
@@ -34,8 +34,11 @@ static void compare_scene(const char *rel, float time)
     sward_renderer *r = NULL;
     if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
 
-    /* CPU: the same tiles the renderer chooses without culling, each placed by the reference. */
-    place_view view = {.draw_distance = 1e30f};
+    /* CPU: the same tiles the renderer chooses without culling (those within the draw distance), each placed
+     * by the reference. */
+    sw_frame frame_constants;
+    place_view view;
+    render_frame_constants(r, time, true, &frame_constants, &view);
     size_t bound = place_tiles_bound(scene);
     sw_tile *tiles = calloc(bound, sizeof *tiles);
     size_t ntiles = place_choose_tiles(scene, &view, false, tiles);
@@ -94,11 +97,19 @@ static void gpu_equals_cpu_with_wind_time(void **state)
     compare_scene("scenes/small.json", 2.75f);
 }
 
+/* The default scene: two materials, one in patches, fBm hills, about a million candidates. */
+static void gpu_equals_cpu_meadow(void **state)
+{
+    (void)state;
+    compare_scene("scenes/meadow.json", 1.5f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gpu_equals_cpu_small_scene),
         cmocka_unit_test(gpu_equals_cpu_with_wind_time),
+        cmocka_unit_test(gpu_equals_cpu_meadow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -553,6 +553,12 @@ static void test_tiles_bound(void **state)
     }
     assert_true(most <= bound);
     assert_true(most * 2 > bound / 2); /* and the bound is not absurdly loose */
+    /* a view asking for more than the scene's distance gets the scene's (the bound holds) */
+    place_view wide = view_at(0.0f, 3.0f, 0.0f, 1e30f);
+    place_view same = view_at(0.0f, 3.0f, 0.0f, 37.3f);
+    size_t nwide = place_choose_tiles(s, &wide, false, t);
+    assert_true(nwide <= bound);
+    assert_int_equal(nwide, place_choose_tiles(s, &same, false, t));
     /* a draw distance larger than the terrain: bound from the terrain size */
     s->render.draw_distance = 2000.0f;
     size_t big = place_tiles_bound(s);
