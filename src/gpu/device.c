@@ -239,6 +239,43 @@ static sward_result pick_device(gpu_device *dev, int index, sward_error *err)
     return SWARD_OK;
 }
 
+static sward_result create_pool(gpu_device *dev, sward_error *err)
+{
+    VkCommandPoolCreateInfo pi = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+        .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+        .queueFamilyIndex = dev->queue_family,
+    };
+    GPU_TRY(vkCreateCommandPool(dev->device, &pi, NULL, &dev->pool));
+    gpu_name(dev, VK_OBJECT_TYPE_COMMAND_POOL, (uint64_t)dev->pool, "sward.command_pool");
+    return SWARD_OK;
+}
+
+sward_result gpu_device_wrap(gpu_device *dev, VkInstance instance, VkPhysicalDevice physical, VkDevice device,
+                             uint32_t queue_family, VkQueue queue, bool debug_utils, sward_logger logger,
+                             sward_error *err)
+{
+    memset(dev, 0, sizeof *dev);
+    if (!instance || !physical || !device || !queue)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                         "sward_context_create_vulkan: instance, physical_device, device and queue are required");
+    dev->instance = instance;
+    dev->physical = physical;
+    dev->device = device;
+    dev->queue_family = queue_family;
+    dev->queue = queue;
+    dev->debug_utils = debug_utils;
+    dev->logger = logger;
+    dev->owns_device = false;
+    dev->info = describe(physical);
+    if (!dev->info.suitable)
+        return core_fail(err, SWARD_ERROR_NO_DEVICE, "the host's device (%s) cannot run sward: %s", dev->info.name,
+                         dev->info.why_not);
+    vkGetPhysicalDeviceProperties(physical, &dev->props);
+    vkGetPhysicalDeviceMemoryProperties(physical, &dev->mem_props);
+    return create_pool(dev, err);
+}
+
 sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, sward_error *err)
 {
     memset(dev, 0, sizeof *dev);
@@ -283,22 +320,15 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
     };
     GPU_TRY(vkCreateDevice(dev->physical, &di, NULL, &dev->device));
     vkGetDeviceQueue(dev->device, dev->queue_family, 0, &dev->queue);
-    VkCommandPoolCreateInfo pi = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-        .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
-        .queueFamilyIndex = dev->queue_family,
-    };
-    GPU_TRY(vkCreateCommandPool(dev->device, &pi, NULL, &dev->pool));
-    gpu_name(dev, VK_OBJECT_TYPE_COMMAND_POOL, (uint64_t)dev->pool, "sward.command_pool");
     gpu_name(dev, VK_OBJECT_TYPE_QUEUE, (uint64_t)dev->queue, "sward.queue");
-    return SWARD_OK;
+    return create_pool(dev, err);
 }
 
 void gpu_device_destroy(gpu_device *dev)
 {
     if (dev->device) {
-        vkDeviceWaitIdle(dev->device);
-        vkDestroyCommandPool(dev->device, dev->pool, NULL);
+        if (dev->owns_device) vkDeviceWaitIdle(dev->device);
+        if (dev->pool) vkDestroyCommandPool(dev->device, dev->pool, NULL);
         if (dev->owns_device) vkDestroyDevice(dev->device, NULL);
     }
     if (dev->owns_device && dev->instance) {

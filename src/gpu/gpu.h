@@ -45,6 +45,10 @@ typedef struct gpu_device_desc {
 } gpu_device_desc;
 
 sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, sward_error *err);
+/* Wraps a host's device (embedded use): sward creates only its command pool and destroys only that. */
+sward_result gpu_device_wrap(gpu_device *dev, VkInstance instance, VkPhysicalDevice physical, VkDevice device,
+                             uint32_t queue_family, VkQueue queue, bool debug_utils, sward_logger logger,
+                             sward_error *err);
 void gpu_device_destroy(gpu_device *dev);
 sward_result gpu_enumerate(sward_device_info *out, uint32_t capacity, uint32_t *count, sward_error *err);
 

@@ -56,21 +56,41 @@ static void grass_tone(const sward_scene *s, float rgb[3], float *cover)
     *cover = 0.9f * c;
 }
 
-void render_frame_constants(const sward_renderer *r, float time, bool no_cull, sw_frame *f, place_view *view)
+sward_vulkan_view sward_scene_view(const sward_scene *s, uint32_t width, uint32_t height, float time)
 {
-    const sward_scene *s = r->scene;
-    memset(f, 0, sizeof *f);
+    sward_vulkan_view v;
+    memset(&v, 0, sizeof v);
     vec3 eye, target, up = {0.0f, 1.0f, 0.0f};
     world_camera_eye(s, eye);
     glm_vec3_copy((float *)s->camera.target, target);
-    mat4 v, p, vp, inv;
-    glm_lookat(eye, target, up, v);
-    perspective_reverse_z(glm_rad(s->camera.fov_y), (float)r->width / (float)r->height, s->camera.near_plane, p);
-    glm_mat4_mul(p, v, vp);
+    mat4 view, proj;
+    glm_lookat(eye, target, up, view);
+    float aspect = height ? (float)width / (float)height : 1.0f;
+    perspective_reverse_z(glm_rad(s->camera.fov_y), aspect, s->camera.near_plane, proj);
+    memcpy(v.view, view, sizeof v.view);
+    memcpy(v.proj, proj, sizeof v.proj);
+    memcpy(v.eye, eye, sizeof v.eye);
+    v.width = width;
+    v.height = height;
+    v.time = time;
+    return v;
+}
+
+void render_frame_constants(const sward_renderer *r, const sward_vulkan_view *v, bool no_cull, sw_frame *f,
+                            place_view *view)
+{
+    const sward_scene *s = r->scene;
+    memset(f, 0, sizeof *f);
+    mat4 vm, pm, vp, inv;
+    memcpy(vm, v->view, sizeof vm);
+    memcpy(pm, v->proj, sizeof pm);
+    glm_mat4_mul(pm, vm, vp);
     glm_mat4_inv(vp, inv);
     memcpy(f->view_proj, vp, sizeof f->view_proj);
     memcpy(f->inv_view_proj, inv, sizeof f->inv_view_proj);
     frustum_planes(vp, f->frustum);
+    const float *eye = v->eye;
+    float time = v->time;
 
     f->cam_x = eye[0];
     f->cam_y = eye[1];
@@ -118,8 +138,8 @@ void render_frame_constants(const sward_renderer *r, float time, bool no_cull, s
     f->seed = s->render.settings.seed;
     f->material_count = (sw_uint)s->material_count;
     f->flags = no_cull ? SW_FLAG_NO_CULL : 0u;
-    f->width = r->width;
-    f->height = r->height;
+    f->width = v->width;
+    f->height = v->height;
 
     memcpy(view->eye, eye, sizeof view->eye);
     memcpy(view->frustum, f->frustum, sizeof view->frustum);

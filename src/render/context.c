@@ -43,6 +43,23 @@ sward_result sward_context_create(const sward_context_desc *desc, sward_context 
     return SWARD_OK;
 }
 
+sward_result sward_context_create_vulkan(const sward_vulkan_device *desc, sward_context **out, sward_error *err)
+{
+    *out = NULL;
+    if (!desc) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_context_create_vulkan: no description");
+    sward_context *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
+    sward_result r = gpu_device_wrap(&ctx->dev, desc->instance, desc->physical_device, desc->device,
+                                     desc->queue_family, desc->queue, desc->debug_utils, desc->logger, err);
+    if (r != SWARD_OK) {
+        gpu_device_destroy(&ctx->dev);
+        free(ctx);
+        return r;
+    }
+    *out = ctx;
+    return SWARD_OK;
+}
+
 void sward_context_destroy(sward_context *ctx)
 {
     if (!ctx) return;

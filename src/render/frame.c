@@ -1,40 +1,90 @@
-/* frame.c — one frame: choose tiles on the CPU (O(tiles)), record placement, terrain, grass and post with
- * their barriers and timestamps, submit, wait, read back the image and the indirect counts (SC2, TL3). */
+/* frame.c — one frame (SC2, TL3). The CPU chooses the tiles (O(tiles)) and records; everything per blade
+ * happens on the GPU:
+ *   render_record_place   frame constants and tiles uploaded with vkCmdUpdateBuffer (so several frames may
+ *                         be in flight in a host's queue), then place_cull, then barriers for the draws;
+ *   sward_cmd_draw        ground and blades inside the caller's dynamic rendering;
+ *   sward_render          the standalone frame: the two above into sward's own targets, the post pass,
+ *                         the copy to the host, timestamps and counts. */
 #include "render/render.h"
 
 #include <string.h>
 
-/* Chooses this frame's tiles and writes the frame constants and the tile list (host-visible buffers; the
- * previous frame has finished, the standalone path keeps one frame in flight). */
-static sward_result prepare(sward_renderer *r, const sward_frame_desc *fd, sward_error *err)
+#define UPDATE_CHUNK 65536u /* vkCmdUpdateBuffer's limit per call */
+
+static void update_buffer(VkCommandBuffer cmd, gpu_buffer *b, const void *data, size_t bytes)
+{
+    const uint8_t *p = data;
+    for (size_t off = 0; off < bytes; off += UPDATE_CHUNK) {
+        size_t n = bytes - off < UPDATE_CHUNK ? bytes - off : UPDATE_CHUNK;
+        vkCmdUpdateBuffer(cmd, b->buffer, off, n, p + off);
+    }
+}
+
+sward_result render_record_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view,
+                                 bool no_cull, bool no_grass, sward_error *err)
 {
     sw_frame f;
-    place_view view;
-    render_frame_constants(r, fd->time, fd->no_culling, &f, &view);
-    r->tiles_in_range = fd->no_grass ? 0 : (uint32_t)place_choose_tiles(r->scene, &view, false, r->tiles);
-    size_t n = fd->no_grass ? 0 : place_choose_tiles(r->scene, &view, !fd->no_culling, r->tiles);
+    place_view pv;
+    render_frame_constants(r, view, no_cull, &f, &pv);
+    r->tiles_in_range = no_grass ? 0 : (uint32_t)place_choose_tiles(r->scene, &pv, false, r->tiles);
+    size_t n = no_grass ? 0 : place_choose_tiles(r->scene, &pv, !no_cull, r->tiles);
     sward_result res = render_ensure_tiles(r, (uint32_t)n, err);
     if (res != SWARD_OK) return res;
     r->tile_count = (uint32_t)n;
+    if (!r->standalone) {
+        r->width = view->width;
+        r->height = view->height;
+    }
     f.tile_count = (sw_uint)n;
-    memcpy(r->frame_buf.mapped, &f, sizeof f);
-    if (n) memcpy(r->tile_buf.mapped, r->tiles, n * sizeof(sw_tile));
+
+    /* Earlier frames' reads of these buffers (compute, indirect, vertex, transfer) come before the writes. */
+    gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_TRANSFER_WRITE);
+    update_buffer(cmd, &r->frame_buf, &f, sizeof f);
+    if (n) update_buffer(cmd, &r->tile_buf, r->tiles, n * sizeof(sw_tile));
+    gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_COMPUTE_READ);
+    gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_COMPUTE_WRITE);
+    if (r->standalone) gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_PLACE, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+    render_place_cull(r, cmd);
+    if (r->standalone) gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_PLACE + 1, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+    gpu_barrier_memory(cmd, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_INDIRECT);
+    gpu_barrier_memory(cmd, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_VERTEX_READ);
     return SWARD_OK;
 }
 
-static void record_place(sward_renderer *r, VkCommandBuffer cmd)
+sward_result sward_cmd_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view,
+                             sward_error *err)
 {
-    /* The previous frame read the blades and draws (vertex, indirect, transfer): order before the writes. */
-    gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_COMPUTE_WRITE);
-    gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_PLACE, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
-    render_place_cull(r, cmd);
-    gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_PLACE + 1, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+    if (!r || !cmd || !view) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_place: null argument");
+    if (view->width == 0 || view->height == 0)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_place: render area %ux%u is empty", view->width,
+                         view->height);
+    return render_record_place(r, cmd, view, false, false, err);
+}
+
+static void draw_passes(sward_renderer *r, VkCommandBuffer cmd)
+{
+    VkViewport vp = {0.0f, 0.0f, (float)r->width, (float)r->height, 0.0f, 1.0f};
+    VkRect2D sc = {{0, 0}, {r->width, r->height}};
+    vkCmdSetViewport(cmd, 0, 1, &vp);
+    vkCmdSetScissor(cmd, 0, 1, &sc);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1, &r->set, 0, NULL);
+    if (r->standalone) gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_TERRAIN, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+    if (r->draw_terrain) render_terrain(r, cmd);
+    if (r->standalone) {
+        gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_TERRAIN + 1, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+        gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_GRASS, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+    }
+    render_grass(r, cmd);
+    if (r->standalone) gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_GRASS + 1, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+}
+
+void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd)
+{
+    draw_passes(r, cmd);
 }
 
 static void record_draw(sward_renderer *r, VkCommandBuffer cmd)
 {
-    gpu_barrier_memory(cmd, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_INDIRECT);
-    gpu_barrier_memory(cmd, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_VERTEX_READ);
     gpu_barrier_image(cmd, &r->hdr, GPU_ACCESS_NONE, GPU_ACCESS_COLOR_ATTACHMENT);
     gpu_barrier_image(cmd, &r->depth, GPU_ACCESS_NONE, GPU_ACCESS_DEPTH_ATTACHMENT);
     VkRenderingAttachmentInfo color = {
@@ -62,17 +112,7 @@ static void record_draw(sward_renderer *r, VkCommandBuffer cmd)
         .pDepthAttachment = &depth,
     };
     vkCmdBeginRendering(cmd, &ri);
-    VkViewport vp = {0.0f, 0.0f, (float)r->width, (float)r->height, 0.0f, 1.0f};
-    VkRect2D sc = {{0, 0}, {r->width, r->height}};
-    vkCmdSetViewport(cmd, 0, 1, &vp);
-    vkCmdSetScissor(cmd, 0, 1, &sc);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1, &r->set, 0, NULL);
-    gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_TERRAIN, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
-    render_terrain(r, cmd);
-    gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_TERRAIN + 1, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
-    gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_GRASS, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
-    render_grass(r, cmd);
-    gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_GRASS + 1, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+    draw_passes(r, cmd);
     vkCmdEndRendering(cmd);
 }
 
@@ -117,20 +157,36 @@ static void collect_counts(sward_renderer *r, sward_frame_stats *st)
     st->candidates_in_range = (uint64_t)r->tiles_in_range * SW_TILE_CANDIDATES;
 }
 
+static sward_result standalone_only(const sward_renderer *r, const char *fn, sward_error *err)
+{
+    if (!r) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: no renderer", fn);
+    if (!r->standalone)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                         "%s: this renderer draws into a host's targets (sward_renderer_create_vulkan); use "
+                         "sward_cmd_place and sward_cmd_draw",
+                         fn);
+    return SWARD_OK;
+}
+
 sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, sward_image *image,
                           sward_frame_stats *stats, sward_error *err)
 {
+    sward_result res = standalone_only(r, "sward_render", err);
+    if (res != SWARD_OK) return res;
     sward_frame_desc fd = frame ? *frame : (sward_frame_desc){0};
     if (!image || !image->pixels || image->width != r->width || image->height != r->height)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_render: image must be %ux%u with pixels", r->width,
                          r->height);
     double t0 = core_now_ms();
-    sward_result res = prepare(r, &fd, err);
-    if (res != SWARD_OK) return res;
     VkCommandBuffer cmd;
     if ((res = gpu_begin_once(&r->ctx->dev, &cmd, err))) return res;
     gpu_timer_reset(cmd, &r->timer);
-    record_place(r, cmd);
+    sward_vulkan_view view = sward_scene_view(r->scene, r->width, r->height, fd.time);
+    res = render_record_place(r, cmd, &view, fd.no_culling, fd.no_grass, err);
+    if (res != SWARD_OK) {
+        gpu_submit_wait(&r->ctx->dev, cmd, NULL);
+        return res;
+    }
     record_draw(r, cmd);
     record_post_and_copy(r, cmd);
     record_count_readback(r, cmd);
@@ -150,23 +206,26 @@ sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, swar
 sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame, void *blades, size_t capacity,
                                size_t *count, sward_error *err)
 {
-    sward_frame_desc fd = frame ? *frame : (sward_frame_desc){0};
     *count = 0;
-    sward_result res = prepare(r, &fd, err);
+    sward_result res = standalone_only(r, "sward_read_blades", err);
     if (res != SWARD_OK) return res;
+    sward_frame_desc fd = frame ? *frame : (sward_frame_desc){0};
     gpu_device *dev = &r->ctx->dev;
-    VkDeviceSize bytes = (VkDeviceSize)r->tile_count * SW_TILE_CANDIDATES * sizeof(sw_blade);
-    gpu_buffer rb;
-    if ((res = gpu_buffer_create(dev, &rb, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
-                                 "sward.blades_readback", err)))
-        return res;
     VkCommandBuffer cmd;
-    if ((res = gpu_begin_once(dev, &cmd, err))) {
+    if ((res = gpu_begin_once(dev, &cmd, err))) return res;
+    gpu_timer_reset(cmd, &r->timer);
+    sward_vulkan_view view = sward_scene_view(r->scene, r->width, r->height, fd.time);
+    res = render_record_place(r, cmd, &view, fd.no_culling, fd.no_grass, err);
+    VkDeviceSize bytes = (VkDeviceSize)r->tile_count * SW_TILE_CANDIDATES * sizeof(sw_blade);
+    gpu_buffer rb = {0};
+    if (res == SWARD_OK)
+        res = gpu_buffer_create(dev, &rb, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
+                                "sward.blades_readback", err);
+    if (res != SWARD_OK) {
+        gpu_submit_wait(dev, cmd, NULL);
         gpu_buffer_destroy(dev, &rb);
         return res;
     }
-    gpu_timer_reset(cmd, &r->timer);
-    record_place(r, cmd);
     gpu_barrier_memory(cmd, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_TRANSFER_READ);
     if (bytes) vkCmdCopyBuffer(cmd, r->blade_buf.buffer, rb.buffer, 1, &(VkBufferCopy){0, 0, bytes});
     record_count_readback(r, cmd);

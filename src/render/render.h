@@ -6,6 +6,7 @@
 #define SWARD_RENDER_H
 
 #include "gpu/gpu.h"
+#include "sward/sward_vulkan.h"
 #include "place/place.h"
 #include "world/world.h"
 
@@ -33,7 +34,9 @@ enum {
 struct sward_renderer {
     sward_context *ctx;
     const sward_scene *scene;
-    uint32_t width, height;
+    bool standalone;         /* sward's own targets, post pass and timestamps (sward_render) */
+    bool draw_terrain;
+    uint32_t width, height;  /* standalone: the targets; embedded: the last view's render area */
 
     gpu_buffer frame_buf;    /* sw_frame, host-written each frame */
     gpu_buffer material_buf; /* sw_material[] */
@@ -68,8 +71,13 @@ struct sward_renderer {
 /* renderer.c */
 sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error *err);
 
-/* camera.c: fills the camera, frustum and scene constants of a frame. */
-void render_frame_constants(const sward_renderer *r, float time, bool no_cull, sw_frame *f, place_view *view);
+/* frame.c: the placement pass with its uploads and barriers, shared by sward_cmd_place and sward_render. */
+sward_result render_record_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view,
+                                 bool no_cull, bool no_grass, sward_error *err);
+
+/* camera.c: fills the camera, frustum and scene constants of a frame, and the view the tiles are chosen for. */
+void render_frame_constants(const sward_renderer *r, const sward_vulkan_view *v, bool no_cull, sw_frame *f,
+                            place_view *view);
 
 /* One file per pass: record into cmd. */
 void render_place_cull(sward_renderer *r, VkCommandBuffer cmd);

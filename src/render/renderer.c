@@ -28,9 +28,10 @@ static sward_result create_layouts(sward_renderer *r, sward_error *err)
     b[RENDER_BIND_HDR].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
     b[RENDER_BIND_DEPTH].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
     b[RENDER_BIND_LDR].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+    /* Embedded renderers have no targets of their own: only the buffer bindings. */
     VkDescriptorSetLayoutCreateInfo li = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-        .bindingCount = RENDER_BIND_COUNT,
+        .bindingCount = r->standalone ? RENDER_BIND_COUNT : RENDER_BIND_HDR,
         .pBindings = b,
     };
     GPU_TRY(vkCreateDescriptorSetLayout(dev->device, &li, NULL, &r->set_layout));
@@ -112,7 +113,8 @@ sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error 
     VkDeviceSize blade_bytes = (VkDeviceSize)cap * SW_TILE_CANDIDATES * sizeof(sw_blade);
     VkDeviceSize draw_bytes = (VkDeviceSize)cap * 2 * sizeof(sw_draw_cmd);
     if ((res = gpu_buffer_create(dev, &r->tile_buf, (VkDeviceSize)cap * sizeof(sw_tile),
-                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_MEMORY_UPLOAD, "sward.tiles", err)))
+                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                 GPU_MEMORY_DEVICE, "sward.tiles", err)))
         return res;
     if ((res = gpu_buffer_create(dev, &r->blade_buf, blade_bytes,
                                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
@@ -133,21 +135,23 @@ sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error 
     return SWARD_OK;
 }
 
-static sward_result create_pipelines(sward_renderer *r, sward_error *err)
+static sward_result create_pipelines(sward_renderer *r, VkFormat color_format, VkFormat depth_format,
+                                     sward_error *err)
 {
     gpu_device *dev = &r->ctx->dev;
     sward_result res;
     if ((res = gpu_compute_pipeline(dev, r->layout, sw_spirv_place_cull_comp, sizeof sw_spirv_place_cull_comp,
                                     "sward.place_cull", &r->place_pipe, err)))
         return res;
-    if ((res = gpu_compute_pipeline(dev, r->layout, sw_spirv_post_comp, sizeof sw_spirv_post_comp, "sward.post",
+    if (r->standalone &&
+        (res = gpu_compute_pipeline(dev, r->layout, sw_spirv_post_comp, sizeof sw_spirv_post_comp, "sward.post",
                                     &r->post_pipe, err)))
         return res;
     gpu_graphics_desc terrain = {
         .vs = sw_spirv_terrain_vert, .vs_bytes = sizeof sw_spirv_terrain_vert,
         .fs = sw_spirv_terrain_frag, .fs_bytes = sizeof sw_spirv_terrain_frag,
         .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
-        .color_format = RENDER_HDR_FORMAT, .depth_format = RENDER_DEPTH_FORMAT,
+        .color_format = color_format, .depth_format = depth_format,
         .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.terrain",
     };
     if ((res = gpu_graphics_pipeline(dev, r->layout, &terrain, &r->terrain_pipe, err))) return res;
@@ -155,7 +159,7 @@ static sward_result create_pipelines(sward_renderer *r, sward_error *err)
         .vs = sw_spirv_grass_vert, .vs_bytes = sizeof sw_spirv_grass_vert,
         .fs = sw_spirv_grass_frag, .fs_bytes = sizeof sw_spirv_grass_frag,
         .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
-        .color_format = RENDER_HDR_FORMAT, .depth_format = RENDER_DEPTH_FORMAT,
+        .color_format = color_format, .depth_format = depth_format,
         .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.grass",
     };
     return gpu_graphics_pipeline(dev, r->layout, &grass, &r->grass_pipe, err);
@@ -180,8 +184,9 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
                                  GPU_MEMORY_DEVICE, "sward.heights", err)))
         return res;
     if ((res = gpu_upload(dev, &r->height_buf, s->terrain.heights, h_bytes, err))) return res;
-    if ((res = gpu_buffer_create(dev, &r->frame_buf, sizeof(sw_frame), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                                 GPU_MEMORY_UPLOAD, "sward.frame", err)))
+    if ((res = gpu_buffer_create(dev, &r->frame_buf, sizeof(sw_frame),
+                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                 GPU_MEMORY_DEVICE, "sward.frame", err)))
         return res;
     write_buffer_binding(r, RENDER_BIND_FRAME, &r->frame_buf);
     write_buffer_binding(r, RENDER_BIND_MATERIALS, &r->material_buf);
@@ -220,8 +225,8 @@ static sward_result create_targets(sward_renderer *r, sward_error *err)
     return SWARD_OK;
 }
 
-sward_result sward_renderer_create(sward_context *ctx, const sward_scene *scene, sward_renderer **out,
-                                   sward_error *err)
+static sward_result create_renderer(sward_context *ctx, const sward_scene *scene, bool standalone,
+                                    const sward_vulkan_targets *t, sward_renderer **out, sward_error *err)
 {
     *out = NULL;
     if (!ctx || !scene) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_renderer_create: no context or scene");
@@ -229,19 +234,23 @@ sward_result sward_renderer_create(sward_context *ctx, const sward_scene *scene,
     if (!r) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
     r->ctx = ctx;
     r->scene = scene;
+    r->standalone = standalone;
+    r->draw_terrain = !t->no_terrain;
     r->width = scene->render.settings.width;
     r->height = scene->render.settings.height;
     r->tiles_bound = place_tiles_bound(scene);
     r->tiles = calloc(r->tiles_bound ? r->tiles_bound : 1, sizeof *r->tiles);
+    VkFormat color = t->color_format ? t->color_format : RENDER_HDR_FORMAT;
+    VkFormat depth = t->depth_format ? t->depth_format : RENDER_DEPTH_FORMAT;
     sward_result res = SWARD_OK;
     if (!r->tiles) res = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %zu tiles", r->tiles_bound);
     if (!res) res = create_layouts(r, err);
     if (!res) res = create_scene_buffers(r, err);
-    if (!res) res = create_targets(r, err);
+    if (!res && standalone) res = create_targets(r, err);
     if (!res) res = render_terrain_create(r, err);
     if (!res) res = render_grass_create(r, err);
-    if (!res) res = create_pipelines(r, err);
-    if (!res) res = gpu_timer_create(&ctx->dev, &r->timer, SWARD_PASS_COUNT, err);
+    if (!res) res = create_pipelines(r, color, depth, err);
+    if (!res && standalone) res = gpu_timer_create(&ctx->dev, &r->timer, SWARD_PASS_COUNT, err);
     if (!res) res = render_ensure_tiles(r, 1, err);
     if (res) {
         sward_renderer_destroy(r);
@@ -251,11 +260,25 @@ sward_result sward_renderer_create(sward_context *ctx, const sward_scene *scene,
     return SWARD_OK;
 }
 
+sward_result sward_renderer_create(sward_context *ctx, const sward_scene *scene, sward_renderer **out,
+                                   sward_error *err)
+{
+    return create_renderer(ctx, scene, true, &(sward_vulkan_targets){0}, out, err);
+}
+
+sward_result sward_renderer_create_vulkan(sward_context *ctx, const sward_scene *scene,
+                                          const sward_vulkan_targets *targets, sward_renderer **out,
+                                          sward_error *err)
+{
+    sward_vulkan_targets t = targets ? *targets : (sward_vulkan_targets){0};
+    return create_renderer(ctx, scene, false, &t, out, err);
+}
+
 void sward_renderer_destroy(sward_renderer *r)
 {
     if (!r) return;
     gpu_device *dev = &r->ctx->dev;
-    vkDeviceWaitIdle(dev->device);
+    vkDeviceWaitIdle(dev->device); /* embedded: the host's frames that used these buffers must be done */
     VkPipeline pipes[] = {r->place_pipe, r->terrain_pipe, r->grass_pipe, r->post_pipe};
     for (size_t i = 0; i < sizeof pipes / sizeof pipes[0]; i++)
         if (pipes[i]) vkDestroyPipeline(dev->device, pipes[i], NULL);

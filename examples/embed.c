@@ -1,0 +1,315 @@
+/* embed.c — a minimal host renderer that embeds sward (include/sward/sward_vulkan.h).
+ *
+ * The host owns everything Vulkan: it creates the instance and device, its HDR colour and depth targets, and
+ * the command buffer. Each frame it lets sward record the grass placement (compute) and then, inside its
+ * own dynamic rendering, the ground and the blades. Here the host then tone-maps on the CPU (Reinhard and
+ * gamma, to keep the example short) and writes a PNG.
+ *
+ *     sward_example_embed [SCENE.json] [-o OUT.png]
+ *
+ * Exit status 0 when the frame shows a field of grass and, if SWARD_VALIDATION=1, the validation layer said
+ * nothing; ctest runs it as gpu_example_embed. */
+#include <sward/sward_vulkan.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHECK(call)                                                                                           \
+    do {                                                                                                      \
+        VkResult r_ = (call);                                                                                 \
+        if (r_ != VK_SUCCESS) {                                                                               \
+            fprintf(stderr, "embed: %s failed (%d) at line %d\n", #call, (int)r_, __LINE__);                  \
+            exit(5);                                                                                          \
+        }                                                                                                     \
+    } while (0)
+
+typedef struct host {
+    VkInstance instance;
+    VkDebugUtilsMessengerEXT messenger;
+    VkPhysicalDevice gpu;
+    uint32_t family;
+    VkDevice device;
+    VkQueue queue;
+    VkCommandPool pool;
+    uint32_t messages; /* validation messages seen */
+} host;
+
+static VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                      VkDebugUtilsMessageTypeFlagsEXT type,
+                                      const VkDebugUtilsMessengerCallbackDataEXT *data, void *user)
+{
+    (void)type;
+    if (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
+        ((host *)user)->messages++;
+        fprintf(stderr, "embed: validation: %s\n", data->pMessage);
+    }
+    return VK_FALSE;
+}
+
+static void host_create(host *h, bool validation)
+{
+    const char *layer = "VK_LAYER_KHRONOS_validation";
+    const char *exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME};
+    VkValidationFeatureEnableEXT sync = VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT;
+    VkValidationFeaturesEXT features = {.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+                                        .enabledValidationFeatureCount = 1,
+                                        .pEnabledValidationFeatures = &sync};
+    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .pApplicationName = "sward embed example",
+                             .apiVersion = VK_API_VERSION_1_3};
+    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                                .pNext = validation ? &features : NULL,
+                                .pApplicationInfo = &app,
+                                .enabledLayerCount = validation ? 1u : 0u,
+                                .ppEnabledLayerNames = &layer,
+                                .enabledExtensionCount = validation ? 2u : 0u,
+                                .ppEnabledExtensionNames = exts};
+    CHECK(vkCreateInstance(&ici, NULL, &h->instance));
+    if (validation) {
+        VkDebugUtilsMessengerCreateInfoEXT mi = {
+            .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+            .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+            .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
+            .pfnUserCallback = on_message,
+            .pUserData = h};
+        PFN_vkCreateDebugUtilsMessengerEXT create =
+            (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(h->instance, "vkCreateDebugUtilsMessengerEXT");
+        CHECK(create(h->instance, &mi, NULL, &h->messenger));
+    }
+    uint32_t n = 1;
+    CHECK(vkEnumeratePhysicalDevices(h->instance, &n, &h->gpu) < 0 ? VK_ERROR_INITIALIZATION_FAILED : VK_SUCCESS);
+    if (n == 0) {
+        fprintf(stderr, "embed: no Vulkan device\n");
+        exit(4);
+    }
+    VkQueueFamilyProperties fams[16];
+    uint32_t nf = 16;
+    vkGetPhysicalDeviceQueueFamilyProperties(h->gpu, &nf, fams);
+    for (h->family = 0; h->family < nf; h->family++)
+        if ((fams[h->family].queueFlags & (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT)) ==
+            (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT))
+            break;
+    float prio = 1.0f;
+    VkDeviceQueueCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueFamilyIndex = h->family,
+                                  .queueCount = 1, .pQueuePriorities = &prio};
+    /* What sward needs from the host's device (sward_vulkan.h). */
+    VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                            .dynamicRendering = VK_TRUE, .synchronization2 = VK_TRUE};
+    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f13,
+                                    .features = {.multiDrawIndirect = VK_TRUE, .drawIndirectFirstInstance = VK_TRUE}};
+    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f2, .queueCreateInfoCount = 1,
+                              .pQueueCreateInfos = &qi};
+    CHECK(vkCreateDevice(h->gpu, &dci, NULL, &h->device));
+    vkGetDeviceQueue(h->device, h->family, 0, &h->queue);
+    VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, .queueFamilyIndex = h->family};
+    CHECK(vkCreateCommandPool(h->device, &pci, NULL, &h->pool));
+}
+
+static uint32_t memory_type(host *h, uint32_t bits, VkMemoryPropertyFlags want)
+{
+    VkPhysicalDeviceMemoryProperties mp;
+    vkGetPhysicalDeviceMemoryProperties(h->gpu, &mp);
+    for (uint32_t i = 0; i < mp.memoryTypeCount; i++)
+        if ((bits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want) return i;
+    fprintf(stderr, "embed: no memory type\n");
+    exit(5);
+}
+
+typedef struct target {
+    VkImage image;
+    VkImageView view;
+    VkDeviceMemory memory;
+} target;
+
+static target target_create(host *h, VkFormat format, VkImageUsageFlags usage, VkImageAspectFlags aspect,
+                            uint32_t w, uint32_t ht)
+{
+    target t;
+    VkImageCreateInfo ii = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
+                            .format = format, .extent = {w, ht, 1}, .mipLevels = 1, .arrayLayers = 1,
+                            .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL, .usage = usage};
+    CHECK(vkCreateImage(h->device, &ii, NULL, &t.image));
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(h->device, t.image, &req);
+    VkMemoryAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
+                               .memoryTypeIndex = memory_type(h, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)};
+    CHECK(vkAllocateMemory(h->device, &ai, NULL, &t.memory));
+    CHECK(vkBindImageMemory(h->device, t.image, t.memory, 0));
+    VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = t.image,
+                                .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = format,
+                                .subresourceRange = {aspect, 0, 1, 0, 1}};
+    CHECK(vkCreateImageView(h->device, &vi, NULL, &t.view));
+    return t;
+}
+
+static void barrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkPipelineStageFlags2 src_stage,
+                    VkAccessFlags2 src, VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst, VkImageLayout from,
+                    VkImageLayout to)
+{
+    VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2, .srcStageMask = src_stage,
+                               .srcAccessMask = src, .dstStageMask = dst_stage, .dstAccessMask = dst,
+                               .oldLayout = from, .newLayout = to, .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                               .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .image = image,
+                               .subresourceRange = {aspect, 0, 1, 0, 1}};
+    VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .imageMemoryBarrierCount = 1,
+                           .pImageMemoryBarriers = &b};
+    vkCmdPipelineBarrier2(cmd, &di);
+}
+
+static float half_to_float(uint16_t h)
+{
+    int e = (h >> 10) & 31, m = h & 1023;
+    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? INFINITY : ldexpf((float)(m | 1024), e - 25);
+    return (h & 0x8000) ? -v : v;
+}
+
+int main(int argc, char **argv)
+{
+    const char *scene_path = NULL, *out = "out/embed.png";
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) out = argv[++i];
+        else scene_path = argv[i];
+    }
+    const char *env = getenv("SWARD_VALIDATION");
+    bool validation = env && strcmp(env, "0") != 0 && env[0];
+
+    sward_error err = {0};
+    sward_scene *scene = NULL;
+    sward_result res = scene_path ? sward_scene_load_file(scene_path, &scene, &err) : sward_scene_load_default(&scene, &err);
+    if (res != SWARD_OK) {
+        fprintf(stderr, "embed: %s\n", err.message);
+        return (int)res;
+    }
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    uint32_t w = rs.width, ht = rs.height;
+
+    host h = {0};
+    host_create(&h, validation);
+
+    /* 1. sward wraps the host's device and builds the scene's GPU data and pipelines for the host's formats. */
+    sward_context *ctx = NULL;
+    sward_renderer *grass = NULL;
+    sward_vulkan_device vd = {.instance = h.instance, .physical_device = h.gpu, .device = h.device,
+                              .queue_family = h.family, .queue = h.queue, .debug_utils = validation};
+    if (sward_context_create_vulkan(&vd, &ctx, &err) != SWARD_OK ||
+        sward_renderer_create_vulkan(ctx, scene, &(sward_vulkan_targets){.color_format = VK_FORMAT_R16G16B16A16_SFLOAT,
+                                                                          .depth_format = VK_FORMAT_D32_SFLOAT},
+                                     &grass, &err) != SWARD_OK) {
+        fprintf(stderr, "embed: %s\n", err.message);
+        return (int)err.code;
+    }
+
+    /* 2. The host's targets and read-back buffer. */
+    target color = target_create(&h, VK_FORMAT_R16G16B16A16_SFLOAT,
+                                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                 VK_IMAGE_ASPECT_COLOR_BIT, w, ht);
+    target depth = target_create(&h, VK_FORMAT_D32_SFLOAT, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+                                 VK_IMAGE_ASPECT_DEPTH_BIT, w, ht);
+    VkBuffer readback;
+    VkDeviceMemory readback_mem;
+    VkBufferCreateInfo bi = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = (VkDeviceSize)w * ht * 8,
+                             .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT};
+    CHECK(vkCreateBuffer(h.device, &bi, NULL, &readback));
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(h.device, readback, &req);
+    VkMemoryAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
+                               .memoryTypeIndex = memory_type(&h, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                                                                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)};
+    CHECK(vkAllocateMemory(h.device, &ai, NULL, &readback_mem));
+    CHECK(vkBindBufferMemory(h.device, readback, readback_mem, 0));
+
+    /* 3. One frame: sward's compute, then the host's rendering with sward's draws inside it. */
+    VkCommandBuffer cmd;
+    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = h.pool,
+                                       .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
+    CHECK(vkAllocateCommandBuffers(h.device, &cai, &cmd));
+    VkCommandBufferBeginInfo cbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    CHECK(vkBeginCommandBuffer(cmd, &cbi));
+    sward_vulkan_view view = sward_scene_view(scene, w, ht, rs.time);
+    if (sward_cmd_place(grass, cmd, &view, &err) != SWARD_OK) {
+        fprintf(stderr, "embed: %s\n", err.message);
+        return (int)err.code;
+    }
+    barrier(cmd, color.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_NONE, 0,
+            VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+            VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    barrier(cmd, depth.image, VK_IMAGE_ASPECT_DEPTH_BIT, VK_PIPELINE_STAGE_2_NONE, 0,
+            VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+            VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+            VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
+    VkRenderingAttachmentInfo ca = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO, .imageView = color.view,
+                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                    .clearValue = {.color = {{0.35f, 0.5f, 0.8f, 1.0f}}}}; /* the host's sky */
+    VkRenderingAttachmentInfo da = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO, .imageView = depth.view,
+                                    .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                    .clearValue = {.depthStencil = {0.0f, 0}}};
+    VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO, .renderArea = {{0, 0}, {w, ht}}, .layerCount = 1,
+                          .colorAttachmentCount = 1, .pColorAttachments = &ca, .pDepthAttachment = &da};
+    vkCmdBeginRendering(cmd, &ri);
+    sward_cmd_draw(grass, cmd);
+    vkCmdEndRendering(cmd);
+    barrier(cmd, color.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+            VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
+            VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1}, .imageExtent = {w, ht, 1}};
+    vkCmdCopyImageToBuffer(cmd, color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback, 1, &region);
+    VkMemoryBarrier2 hb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                           .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT, .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                           .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+    VkDependencyInfo hd = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = 1, .pMemoryBarriers = &hb};
+    vkCmdPipelineBarrier2(cmd, &hd);
+    CHECK(vkEndCommandBuffer(cmd));
+    VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
+    CHECK(vkQueueSubmit(h.queue, 1, &si, VK_NULL_HANDLE));
+    CHECK(vkQueueWaitIdle(h.queue));
+
+    /* 4. The host's own tone mapping, and a check that the frame shows grass where the field is. */
+    uint16_t *hdr;
+    CHECK(vkMapMemory(h.device, readback_mem, 0, VK_WHOLE_SIZE, 0, (void **)&hdr));
+    sward_image img = {.width = w, .height = ht, .pixels = malloc(sward_image_bound(w, ht))};
+    size_t greenish = 0, lower = 0;
+    for (size_t i = 0; i < (size_t)w * ht; i++) {
+        float c[3];
+        for (int k = 0; k < 3; k++) {
+            float x = half_to_float(hdr[4 * i + (size_t)k]);
+            c[k] = powf(x / (x + 1.0f), 1.0f / 2.2f);
+            img.pixels[4 * i + (size_t)k] = (uint8_t)(fminf(fmaxf(c[k], 0.0f), 1.0f) * 255.0f + 0.5f);
+        }
+        img.pixels[4 * i + 3] = 255;
+        if (i / w >= ht * 3 / 4) {
+            lower++;
+            greenish += c[1] > c[2] && c[1] + 0.03f >= c[0];
+        }
+    }
+    vkUnmapMemory(h.device, readback_mem);
+    if (sward_write_png(out, &img, &err) != SWARD_OK) fprintf(stderr, "embed: %s\n", err.message);
+    double frac = (double)greenish / (double)lower;
+    printf("embed: wrote %s (%ux%u); grass-coloured in the lower quarter: %.3f; validation messages: %u\n", out, w, ht,
+           frac, h.messages);
+    free(img.pixels);
+
+    sward_renderer_destroy(grass);
+    sward_context_destroy(ctx);
+    sward_scene_destroy(scene);
+    vkDestroyBuffer(h.device, readback, NULL);
+    vkFreeMemory(h.device, readback_mem, NULL);
+    target *ts[] = {&color, &depth};
+    for (int i = 0; i < 2; i++) {
+        vkDestroyImageView(h.device, ts[i]->view, NULL);
+        vkDestroyImage(h.device, ts[i]->image, NULL);
+        vkFreeMemory(h.device, ts[i]->memory, NULL);
+    }
+    vkDestroyCommandPool(h.device, h.pool, NULL);
+    vkDestroyDevice(h.device, NULL);
+    if (h.messenger) {
+        PFN_vkDestroyDebugUtilsMessengerEXT destroy =
+            (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(h.instance, "vkDestroyDebugUtilsMessengerEXT");
+        destroy(h.instance, h.messenger, NULL);
+    }
+    vkDestroyInstance(h.instance, NULL);
+    if (h.messages) return 5;
+    return frac > 0.8 ? 0 : 1;
+}
