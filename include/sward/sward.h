@@ -105,6 +105,7 @@ typedef struct sward_device_info {
     sward_device_type type;
     uint32_t api_version; /* VK_MAKE_API_VERSION */
     bool suitable;        /* has what sward needs (Vulkan 1.3, multi-draw indirect, timestamps) */
+    bool preferred;       /* the one sward_context_create picks when no device index is given */
     char why_not[256];    /* when not suitable */
 } sward_device_info;
 

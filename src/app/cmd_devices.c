@@ -19,26 +19,11 @@ static const char devices_help[] =
     "\n"
     "Exit status: 0 when a suitable device exists; 4 when none is; 5 when Vulkan fails.\n";
 
-static int type_rank(sward_device_type t)
-{
-    switch (t) {
-    case SWARD_DEVICE_DISCRETE: return 0;
-    case SWARD_DEVICE_INTEGRATED: return 1;
-    case SWARD_DEVICE_VIRTUAL: return 2;
-    case SWARD_DEVICE_CPU: return 3;
-    case SWARD_DEVICE_OTHER: break;
-    }
-    return 4;
-}
-
 int app_auto_device(const sward_device_info *devices, uint32_t count)
 {
-    int best = -1;
-    for (uint32_t i = 0; i < count; i++) {
-        if (!devices[i].suitable) continue;
-        if (best < 0 || type_rank(devices[i].type) < type_rank(devices[best].type)) best = (int)i;
-    }
-    return best;
+    for (uint32_t i = 0; i < count; i++)
+        if (devices[i].preferred) return (int)i;
+    return -1;
 }
 
 void app_describe_device(const sward_device_info *d, bool chosen_by_flag, char *out, size_t size)

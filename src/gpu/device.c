@@ -79,6 +79,15 @@ static sward_device_info describe(VkPhysicalDevice pd)
     return info;
 }
 
+/* The automatic choice: the first suitable device of the best type. */
+static int preferred_index(const sward_device_info *infos, uint32_t n)
+{
+    int best = -1;
+    for (uint32_t i = 0; i < n; i++)
+        if (infos[i].suitable && (best < 0 || type_rank(infos[i].type) < type_rank(infos[best].type))) best = (int)i;
+    return best;
+}
+
 static bool has_layer(const char *name)
 {
     uint32_t n = 0;
@@ -194,7 +203,12 @@ sward_result gpu_enumerate(sward_device_info *out, uint32_t capacity, uint32_t *
     VkPhysicalDevice pds[16];
     if (n > 16) n = 16;
     vkEnumeratePhysicalDevices(tmp.instance, &n, pds);
-    for (uint32_t i = 0; i < n && i < capacity; i++) out[i] = describe(pds[i]);
+    sward_device_info infos[16];
+    memset(infos, 0, sizeof infos);
+    for (uint32_t i = 0; i < n; i++) infos[i] = describe(pds[i]);
+    int best = preferred_index(infos, n);
+    if (best >= 0) infos[best].preferred = true;
+    for (uint32_t i = 0; i < n && i < capacity; i++) out[i] = infos[i];
     *count = n;
     vkDestroyInstance(tmp.instance, NULL);
     return SWARD_OK;
@@ -222,20 +236,17 @@ static sward_result pick_device(gpu_device *dev, int index, sward_error *err)
         dev->info = info;
         return SWARD_OK;
     }
-    int best = -1, best_rank = 99;
-    for (uint32_t i = 0; i < n; i++) {
-        sward_device_info info = describe(pds[i]);
-        if (info.suitable && type_rank(info.type) < best_rank) {
-            best = (int)i;
-            best_rank = type_rank(info.type);
-        }
-    }
+    sward_device_info infos[16];
+    memset(infos, 0, sizeof infos);
+    for (uint32_t i = 0; i < n; i++) infos[i] = describe(pds[i]);
+    int best = preferred_index(infos, n);
     if (best < 0) {
         sward_device_info info = describe(pds[0]);
         return core_fail(err, SWARD_ERROR_NO_DEVICE, "no Vulkan device can run sward (%s: %s)", info.name, info.why_not);
     }
     dev->physical = pds[best];
-    dev->info = describe(pds[best]);
+    dev->info = infos[best];
+    dev->info.preferred = true;
     return SWARD_OK;
 }
 
