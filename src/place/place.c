@@ -5,22 +5,12 @@
  *
  * Every number that decides a blade comes from shaders/shared/sw_place.h, which the compute shader
  * includes too; this file only walks the cells in the GPU's order and feeds it the same inputs (the
- * float terrain grid of place_terrain_grid, the sw_material of place_material_gpu), so the two agree bit
+ * float terrain grid of world_terrain_grid, the sw_material of place_material_gpu), so the two agree bit
  * for bit. */
 #include "place/place.h"
 
 #include <assert.h>
 #include <math.h>
-
-void place_terrain_grid(const world_terrain *terrain, float *x0, float *z0, float *cell, float *inv_cell)
-{
-    assert(terrain && terrain->resolution >= 2 && terrain->size > 0.0f);
-    float c = terrain->size / (float)(terrain->resolution - 1);
-    *x0 = -0.5f * terrain->size;
-    *z0 = -0.5f * terrain->size;
-    *cell = c;
-    *inv_cell = 1.0f / c;
-}
 
 float place_spacing(const world_material *m)
 {
@@ -87,7 +77,7 @@ size_t place_cells(const sward_scene *scene, int material, int ci0, int cj0, int
     const sw_uint mat = (sw_uint)material;
     const int res = t->resolution;
     float x0, z0, cell, inv_cell;
-    place_terrain_grid(t, &x0, &z0, &cell, &inv_cell);
+    world_terrain_grid(t, &x0, &z0, &cell, &inv_cell);
 
     size_t n = 0;
     for (int j = 0; j < nj; j++) {

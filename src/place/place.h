@@ -15,10 +15,6 @@
 /* The GPU-side form of a scene material. */
 sw_material place_material_gpu(const world_material *m);
 
-/* The height field's placement as the GPU gets it (sw_frame.terrain_*): origin x0 = z0 = -size / 2, texel
- * size cell = size / (resolution - 1) and inv_cell = 1 / cell, all computed in float here and only here, so
- * the CPU reference and the shaders locate heights with the same numbers. */
-void place_terrain_grid(const world_terrain *terrain, float *x0, float *z0, float *cell, float *inv_cell);
 
 /* Grid spacing in metres of a material: 1 / sqrt(density). */
 float place_spacing(const world_material *m);

@@ -130,7 +130,7 @@ void render_frame_constants(const sward_renderer *r, const sward_vulkan_view *v,
     f->wind_inv_gust_scale = place_wind_inv_gust_scale(&s->wind);
     f->wind_gust_speed = s->wind.gust_speed;
     float cell;
-    place_terrain_grid(&s->terrain, &f->terrain_x0, &f->terrain_z0, &cell, &f->terrain_inv_cell);
+    world_terrain_grid(&s->terrain, &f->terrain_x0, &f->terrain_z0, &cell, &f->terrain_inv_cell);
     f->terrain_cell = cell;
     f->terrain_res = s->terrain.resolution;
     f->terrain_step = r->terrain_step;

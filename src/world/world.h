@@ -105,12 +105,16 @@ struct sward_scene {
     world_render render;
 };
 
-/* Builds terrain->heights from fBm or the PNG; errors name the image path. The grid is place_terrain_grid's:
+/* Builds terrain->heights from fBm or the PNG; errors name the image path. The grid is world_terrain_grid's:
  * sample (i, j) at x = -size/2 + i * size/(resolution-1), z likewise with j, stored at heights[j*res + i].
  * fBm: amplitude * (0.5 + 0.5 * sw_fbm(x / wavelength, z / wavelength, ..., WORLD_TERRAIN_SALT)). PNG: pixel
  * column i, row j (top row first) -> sample (i, j), value v in [0, 1] -> height_min + (height_max -
  * height_min) * v, and resolution = the image width (a non-square image is an error). */
 sward_result world_terrain_build(world_terrain *terrain, const char *scene_name, sward_error *err);
+/* The height field's grid as the shaders get it (sw_frame.terrain_*): origin (x0, z0) = (-size/2, -size/2),
+ * texel size cell = size / (resolution - 1) and its inverse, computed in float once for CPU and GPU. */
+void world_terrain_grid(const world_terrain *t, float *x0, float *z0, float *cell, float *inv_cell);
+
 /* Height at a world point by bilinear interpolation (the same as the placement's). */
 float world_terrain_height(const world_terrain *terrain, float x, float z);
 

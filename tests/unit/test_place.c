@@ -75,14 +75,14 @@ static void test_terrain_grid(void **state)
     (void)state;
     sward_scene *s = tu_scene(100.0f, 101, 20.0f);
     float x0, z0, cell, inv;
-    place_terrain_grid(&s->terrain, &x0, &z0, &cell, &inv);
+    world_terrain_grid(&s->terrain, &x0, &z0, &cell, &inv);
     assert_float_equal(x0, -50.0f, 0.0);
     assert_float_equal(z0, -50.0f, 0.0);
     assert_float_equal(cell, 1.0f, 0.0);
     assert_float_equal(inv, 1.0f, 0.0);
     s->terrain.size = 30.0f;
     s->terrain.resolution = 4;
-    place_terrain_grid(&s->terrain, &x0, &z0, &cell, &inv);
+    world_terrain_grid(&s->terrain, &x0, &z0, &cell, &inv);
     assert_float_equal(x0, -15.0f, 0.0);
     assert_float_equal(cell, 10.0f, 0.0);
     assert_float_equal(inv, 0.1f, 1e-8);

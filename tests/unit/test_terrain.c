@@ -118,7 +118,7 @@ static void test_height_interpolates(void **state)
     free(t.heights);
 }
 
-/* The same numbers as the placement: sw_hf_locate + sw_bilerp over the grid of place_terrain_grid. */
+/* The same numbers as the placement: sw_hf_locate + sw_bilerp over the grid of world_terrain_grid. */
 static void test_height_matches_placement_math(void **state)
 {
     (void)state;
