@@ -1,17 +1,22 @@
-/* png.c — PNG height maps in (8/16-bit grey, PL1) and RGBA8 images out, through libpng's simplified API
- * for writing and the classic API for reading (it reports bit depth and colour type before decoding, so
- * oversized or colour images are refused before any large allocation). */
+/* png.c — PNG height maps in (grey, 1 to 16 bits, PL1) and RGBA8 images out, through libpng's simplified API
+ * for writing and the classic API for reading (it reports size, bit depth and colour type before decoding,
+ * so oversized or colour images are refused before any large allocation). */
+#define _POSIX_C_SOURCE 200809L /* open, fstat, fdopen, fcntl */
 #include "core/core.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct png_err_ctx {
     char message[256];
+    FILE *file;
 } png_err_ctx;
 
 static void png_error_fn(png_structp png, png_const_charp msg)
@@ -27,18 +32,85 @@ static void png_warning_fn(png_structp png, png_const_charp msg)
     (void)msg;
 }
 
+/* libpng's default reader says only "Read Error"; a short file is by far the likeliest cause. */
+static void png_read_fn(png_structp png, png_bytep data, size_t length)
+{
+    png_err_ctx *ctx = png_get_error_ptr(png);
+    if (fread(data, 1, length, ctx->file) == length) return;
+    if (ferror(ctx->file)) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "read error: %s", strerror(errno ? errno : EIO));
+        png_error(png, msg);
+    }
+    png_error(png, "the file ends early (truncated)");
+}
+
+static const char *color_type_name(int ctype)
+{
+    switch (ctype) {
+    case PNG_COLOR_TYPE_RGB: return "an RGB colour image";
+    case PNG_COLOR_TYPE_RGB_ALPHA: return "an RGBA colour image";
+    case PNG_COLOR_TYPE_PALETTE: return "a palette (indexed-colour) image";
+    default: return "a colour image";
+    }
+}
+
+/* Opens a regular file for reading: a folder, FIFO or device is refused without blocking on it. */
+static FILE *open_regular(const char *path, sward_error *err, sward_result *r)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        *r = core_fail(err, SWARD_ERROR_IO, "%s: cannot read: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        *r = core_fail(err, SWARD_ERROR_IO, "%s: cannot read: %s", path, strerror(e));
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        *r = core_fail(err, SWARD_ERROR_IO, "%s: cannot read: %s", path,
+                       S_ISDIR(st.st_mode) ? "it is a folder" : "not a regular file");
+        return NULL;
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) (void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        *r = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: cannot read: %s", path, strerror(e));
+    }
+    return f;
+}
+
 sward_result core_png_read_gray(const char *path, uint32_t max_side, float **values, uint32_t *width,
                                 uint32_t *height, sward_error *err)
 {
     *values = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) return core_fail(err, SWARD_ERROR_IO, "%s: cannot read: %s", path, strerror(errno));
+    *width = *height = 0;
+    sward_result open_result = SWARD_OK;
+    FILE *f = open_regular(path, err, &open_result);
+    if (!f) return open_result;
     unsigned char sig[8];
-    if (fread(sig, 1, 8, f) != 8 || png_sig_cmp(sig, 0, 8) != 0) {
+    size_t got = fread(sig, 1, 8, f);
+    if (got != 8 && ferror(f)) {
+        int e = errno;
+        fclose(f);
+        return core_fail(err, SWARD_ERROR_IO, "%s: cannot read: %s", path, strerror(e ? e : EIO));
+    }
+    if (got == 0) {
+        fclose(f);
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: not a PNG file (the file is empty)", path);
+    }
+    if (got != 8 || png_sig_cmp(sig, 0, 8) != 0) {
         fclose(f);
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: not a PNG file", path);
     }
-    png_err_ctx ectx = {{0}};
+    png_err_ctx ectx = {.message = "", .file = f};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ectx, png_error_fn, png_warning_fn);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
@@ -58,9 +130,13 @@ sward_result core_png_read_gray(const char *path, uint32_t max_side, float **val
         fclose(f);
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: corrupt PNG: %s", path, ectx.message);
     }
-    png_init_io(png, f);
+    png_set_read_fn(png, &ectx, png_read_fn);
     png_set_sig_bytes(png, 8);
-    png_set_user_limits(png, max_side, max_side);
+    /* libpng's own limits (1000000 pixels a side) stay; the size is checked below against max_side before
+     * anything is decoded, with a message that says so rather than libpng's "Invalid IHDR data". Ancillary
+     * chunks are capped in number and size, so a file of many or huge text chunks cannot exhaust memory. */
+    png_set_chunk_cache_max(png, 128);
+    png_set_chunk_malloc_max(png, 1u << 20);
     png_read_info(png, info);
     png_uint_32 w = png_get_image_width(png, info);
     png_uint_32 h = png_get_image_height(png, info);
@@ -70,14 +146,23 @@ sward_result core_png_read_gray(const char *path, uint32_t max_side, float **val
         png_destroy_read_struct(&png, &info, NULL);
         fclose(f);
         return core_fail(err, SWARD_ERROR_INVALID_INPUT,
-                         "%s: height map must be a grey-scale PNG (8 or 16 bit), got a colour image", path);
+                         "%s: height map must be a grey-scale PNG (1 to 16 bits), got %s", path,
+                         color_type_name(ctype));
+    }
+    if (w > max_side || h > max_side) {
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(f);
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: must be at most %ux%u pixels, got %ux%u", path,
+                         (unsigned)max_side, (unsigned)max_side, (unsigned)w, (unsigned)h);
     }
     if (ctype == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_strip_alpha(png);
     if (depth < 8) png_set_expand_gray_1_2_4_to_8(png);
     if (depth == 16) png_set_swap(png); /* host order (little-endian) for the uint16 reads below */
+    (void)png_set_interlace_handling(png); /* Adam7 images are read whole by png_read_image */
     png_read_update_info(png, info);
     size_t rowbytes = png_get_rowbytes(png, info);
     int bytes = depth == 16 ? 2 : 1;
+    if (rowbytes < (size_t)w * (size_t)bytes) png_error(png, "unexpected row size after the grey conversion");
     pixels = malloc(rowbytes * h);
     rows = malloc(sizeof(png_bytep) * h);
     out = malloc(sizeof(float) * (size_t)w * h);

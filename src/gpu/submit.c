@@ -11,6 +11,7 @@ sward_result gpu_begin_once(gpu_device *dev, VkCommandBuffer *cmd, sward_error *
         .commandBufferCount = 1,
     };
     GPU_TRY(vkAllocateCommandBuffers(dev->device, &ai, cmd));
+    gpu_name(dev, VK_OBJECT_TYPE_COMMAND_BUFFER, (uint64_t)*cmd, "sward.frame_commands");
     VkCommandBufferBeginInfo bi = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
         .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
@@ -25,6 +26,7 @@ sward_result gpu_submit_wait(gpu_device *dev, VkCommandBuffer cmd, sward_error *
     VkFenceCreateInfo fi = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     VkFence fence;
     GPU_TRY(vkCreateFence(dev->device, &fi, NULL, &fence));
+    gpu_name(dev, VK_OBJECT_TYPE_FENCE, (uint64_t)fence, "sward.frame_fence");
     VkCommandBufferSubmitInfo cbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO, .commandBuffer = cmd};
     VkSubmitInfo2 si = {
         .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2,

@@ -15,7 +15,6 @@
 /* The GPU-side form of a scene material. */
 sw_material place_material_gpu(const world_material *m);
 
-
 /* Grid spacing in metres of a material: 1 / sqrt(density). */
 float place_spacing(const world_material *m);
 
