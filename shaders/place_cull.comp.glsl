@@ -29,7 +29,9 @@ bool sphere_in_frustum(vec3 c, float r)
 
 void main()
 {
-    uint tile_index = gl_WorkGroupID.x;
+    // Tiles beyond the 65535 workgroups a dimension is guaranteed to allow continue in y.
+    uint tile_index = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
+    if (tile_index >= frame.tile_count) return; // uniform across the workgroup
     sw_tile t = tiles[tile_index];
     sw_material m = materials[t.material];
     uint lid = gl_LocalInvocationIndex;

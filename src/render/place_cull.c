@@ -7,5 +7,7 @@ void render_place_cull(sward_renderer *r, VkCommandBuffer cmd)
 {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->place_pipe);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, 1, &r->set, 0, NULL);
-    if (r->tile_count) vkCmdDispatch(cmd, r->tile_count, 1, 1);
+    uint32_t max_x = r->ctx->dev.props.limits.maxComputeWorkGroupCount[0];
+    uint32_t x = r->tile_count < max_x ? r->tile_count : max_x;
+    if (x) vkCmdDispatch(cmd, x, (r->tile_count + x - 1) / x, 1);
 }
