@@ -6,6 +6,7 @@ layout(std430, set = 0, binding = 0) readonly buffer FrameBuf { sw_frame frame; 
 layout(std430, set = 0, binding = 1) readonly buffer MaterialBuf { sw_material materials[]; };
 layout(std430, set = 0, binding = 2) readonly buffer HeightBuf { float heights[]; };
 layout(std430, set = 0, binding = 3) readonly buffer TileBuf { sw_tile tiles[]; };
+// Bindings 4-8 are declared by the shaders that use them; 9 is the Hi-Z pyramid, 10 the culling counters.
 
 mat4 sw_mat4(float m[16])
 {

@@ -1,6 +1,6 @@
 // place_cull.comp.glsl — GPU placement and culling of one render tile per workgroup (SPEC PL3, PL4, PL7,
-// SC3 first part; Ghost of Tsushima "GPU culling and placement", "Indirect drawing").
-// Reads: frame, materials, heights, tiles. Writes: blades (tile t owns slots [t * 1024, t * 1024 + 1024)),
+// SC3: distance, frustum and Hi-Z occlusion; Ghost of Tsushima "GPU culling and placement", "Indirect drawing").
+// Reads: frame, materials, heights, tiles, the Hi-Z pyramid. Writes: the culling counters, blades (tile t owns slots [t * 1024, t * 1024 + 1024)),
 // and the tile's two indexed indirect draws (15-vertex blades, then 7-vertex blades).
 // Cost: one thread per 4 grid cells, one workgroup scan; the output order is the cell order, so the frame
 // is deterministic (no atomics).
@@ -8,13 +8,16 @@
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_place.h"
 #include "common.inc.glsl"
+#include "occlusion.inc.glsl"
 
 layout(local_size_x = 256) in;
 
 layout(std430, set = 0, binding = 4) writeonly buffer BladeBuf { sw_blade blades[]; };
 layout(std430, set = 0, binding = 5) writeonly buffer DrawBuf { sw_draw_cmd draws[]; };
+layout(std430, set = 0, binding = 10) buffer StatsBuf { sw_cull_stats stats; };
 
 shared uint s_scan[SW_PLACE_GROUP];
+shared uint s_removed[5]; // outside, density, distance, frustum, occlusion
 
 const uint CELLS_PER_THREAD = SW_TILE_CANDIDATES / SW_PLACE_GROUP;
 
@@ -36,6 +39,10 @@ void main()
     sw_material m = materials[t.material];
     uint lid = gl_LocalInvocationIndex;
     bool cull = (frame.flags & SW_FLAG_NO_CULL) == 0u;
+    bool occlusion = cull && (frame.flags & SW_FLAG_OCCLUSION) != 0u;
+    if (lid < 5u) s_removed[lid] = 0u;
+    barrier();
+    uint removed[5] = uint[5](0u, 0u, 0u, 0u, 0u);
 
     sw_blade found[CELLS_PER_THREAD];
     uint lod[CELLS_PER_THREAD]; // 0 none, 1 high, 2 low
@@ -47,17 +54,36 @@ void main()
         lod[r] = 0u;
         sw_candidate c = sw_candidate_at(ci, cj, t.material, frame.seed, m.spacing);
         sw_hf_coord h = sw_hf_locate(c.x, c.z, frame.terrain_x0, frame.terrain_z0, frame.terrain_inv_cell, frame.terrain_res);
-        if (!h.inside) continue;
+        if (!h.inside) {
+            removed[0]++;
+            continue;
+        }
         float cover = sw_coverage(c.x, c.z, t.material, frame.seed, m.patch_inv_scale, m.patch_coverage);
-        if (!(c.keep < cover)) continue;
+        if (!(c.keep < cover)) {
+            removed[1]++;
+            continue;
+        }
         int row = h.j * frame.terrain_res + h.i;
         float y = sw_bilerp(heights[row], heights[row + 1], heights[row + frame.terrain_res],
                             heights[row + frame.terrain_res + 1], h.fx, h.fz);
         float dx = c.x - frame.cam_x, dy = y - frame.cam_y, dz = c.z - frame.cam_z;
         float dist2 = dx * dx + dy * dy + dz * dz;
         if (cull) {
-            if (dist2 > frame.draw_distance * frame.draw_distance) continue;
-            if (!sphere_in_frustum(vec3(c.x, y + 0.5 * m.height_max, c.z), m.height_max)) continue;
+            if (dist2 > frame.draw_distance * frame.draw_distance) {
+                removed[2]++;
+                continue;
+            }
+            if (!sphere_in_frustum(vec3(c.x, y + 0.5 * m.height_max, c.z), m.height_max)) {
+                removed[3]++;
+                continue;
+            }
+            // The box a blade of this material can fill, whatever its shape and the wind: the tallest blade,
+            // leaning up to its full height in any direction.
+            float hm = m.height_max;
+            if (occlusion && sw_box_occluded(vec3(c.x - hm, y - 0.05, c.z - hm), vec3(c.x + hm, y + hm, c.z + hm))) {
+                removed[4]++;
+                continue;
+            }
         }
         sw_v2 w = sw_wind_push(c.x, c.z, frame.time, frame.wind_x, frame.wind_z, frame.wind_speed,
                                frame.wind_inv_gust_scale, frame.wind_gust_speed, m.stiffness);
@@ -81,6 +107,9 @@ void main()
         s_scan[lid] += add;
         barrier();
     }
+    for (uint k = 0u; k < 5u; k++)
+        if (removed[k] != 0u) atomicAdd(s_removed[k], removed[k]);
+    barrier();
     uint total = s_scan[SW_PLACE_GROUP - 1u];
     uint before = s_scan[lid] - mine;
     uint total_high = total & 0xffffu;
@@ -92,6 +121,13 @@ void main()
         else if (lod[r] == 2u) blades[lo++] = found[r];
     }
     if (lid == 0u) {
+        atomicAdd(stats.considered, SW_TILE_CANDIDATES);
+        atomicAdd(stats.outside, s_removed[0]);
+        atomicAdd(stats.density, s_removed[1]);
+        atomicAdd(stats.distance, s_removed[2]);
+        atomicAdd(stats.frustum, s_removed[3]);
+        atomicAdd(stats.occlusion, s_removed[4]);
+        atomicAdd(stats.drawn, (total & 0xffffu) + (total >> 16));
         draws[2u * tile_index] = sw_draw_cmd(total_high * SW_HIGH_INDICES, 1u, 0u, int(base * SW_HIGH_VERTS), 0u);
         draws[2u * tile_index + 1u] = sw_draw_cmd((total >> 16) * SW_LOW_INDICES, 1u, SW_TILE_CANDIDATES * SW_HIGH_INDICES,
                                                   int((base + total_high) * SW_LOW_VERTS), 1u);

@@ -142,11 +142,13 @@ typedef struct sward_frame_desc {
     bool no_culling;     /* tests: keep every candidate of the tiles within draw distance (no per-blade
                             distance or frustum test, no tile frustum test) */
     bool no_grass;       /* draw terrain and sky only */
+    bool no_occlusion;   /* skip the Hi-Z occlusion test (comparisons) */
 } sward_frame_desc;
 
-typedef enum sward_pass {
+typedef enum sward_pass { /* in the order they run */
+    SWARD_PASS_TERRAIN, /* graphics: terrain grid mesh (the occluders) */
+    SWARD_PASS_HIZ,     /* compute: min/max depth pyramid of the terrain */
     SWARD_PASS_PLACE,   /* compute: placement + culling + indirect arguments */
-    SWARD_PASS_TERRAIN, /* graphics: terrain grid mesh */
     SWARD_PASS_GRASS,   /* graphics: blades */
     SWARD_PASS_POST,    /* compute: sky, tone map, sRGB */
     SWARD_PASS_COUNT
@@ -161,6 +163,11 @@ typedef struct sward_frame_stats {
     uint64_t blades_low;    /* ... and with the 7-vertex blade */
     uint64_t triangles;     /* grass triangles drawn */
     uint64_t tiles;         /* render tiles dispatched */
+    uint64_t removed_outside;   /* candidates off the terrain */
+    uint64_t removed_density;   /* ... removed by the density (coverage) test */
+    uint64_t removed_distance;  /* ... beyond the draw distance */
+    uint64_t removed_frustum;   /* ... outside the view frustum */
+    uint64_t removed_occlusion; /* ... hidden behind the terrain (Hi-Z) */
     double gpu_ms[SWARD_PASS_COUNT];
     double cpu_ms;          /* CPU time to prepare and record the frame */
     uint64_t gpu_memory_bytes; /* device memory allocated by sward */

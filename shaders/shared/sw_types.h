@@ -53,10 +53,11 @@ struct sw_frame {
     float terrain_x0, terrain_z0, terrain_cell, terrain_inv_cell; /* height-field origin and texel size */
     int terrain_res, terrain_step, terrain_mesh_res, pad6; /* samples per side; mesh vertex stride; mesh side */
     sw_uint seed, material_count, tile_count, flags;       /* flags: SW_FLAG_* */
-    sw_uint width, height, pad7, pad8;
+    sw_uint width, height, hiz_levels, pad8;               /* render size; Hi-Z mips (0: no occlusion) */
 };
 
-#define SW_FLAG_NO_CULL 1u
+#define SW_FLAG_NO_CULL 1u   /* keep every candidate of the tiles (tests) */
+#define SW_FLAG_OCCLUSION 2u /* test blades against the Hi-Z pyramid of the occluders */
 
 /* A render tile: SW_TILE_CELLS^2 grid cells of one material, starting at cell (ci0, cj0). */
 struct sw_tile {
@@ -71,6 +72,18 @@ struct sw_blade {
     sw_uint facing_hash;  /* bits 0-15 facing angle (unorm16 of 2 pi), bits 16-31 variation hash */
     sw_uint size;         /* bits 0-15 height (unorm16 of SW_MAX_BLADE_HEIGHT), 16-31 width (of SW_MAX_BLADE_WIDTH) */
     sw_uint shape;        /* bits 0-7 bend (unorm8), 8-15 wind x, 16-23 wind z (snorm8), 24-27 material */
+};
+
+/* Why candidates did not become drawn blades, summed over a frame (TL3): one atomic add per workgroup. */
+struct sw_cull_stats {
+    sw_uint considered; /* grid cells of the dispatched tiles */
+    sw_uint outside;    /* off the terrain */
+    sw_uint density;    /* removed by the density test */
+    sw_uint distance;   /* beyond the draw distance */
+    sw_uint frustum;    /* outside the view frustum */
+    sw_uint occlusion;  /* hidden behind the occluders (Hi-Z) */
+    sw_uint drawn;
+    sw_uint pad;
 };
 
 /* VkDrawIndexedIndirectCommand. Blades are drawn without instancing: vertex_offset = first blade x vertices
@@ -88,6 +101,7 @@ typedef struct sw_frame sw_frame;
 typedef struct sw_tile sw_tile;
 typedef struct sw_blade sw_blade;
 typedef struct sw_draw_cmd sw_draw_cmd;
+typedef struct sw_cull_stats sw_cull_stats;
 _Static_assert(sizeof(sw_material) == 80, "sw_material layout");
 _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
 _Static_assert(sizeof(sw_tile) == 16, "sw_tile layout");

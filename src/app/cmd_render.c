@@ -163,7 +163,7 @@ int cmd_render(int argc, char **argv)
     if (output) {
         snprintf(pattern, sizeof pattern, "%s", output);
         if (strlen(output) >= sizeof pattern) {
-            args_usage_error("render", "-o: path too long");
+            args_usage_error("render", "-o: path too long (at most %d bytes)", PATH_CAP - 1);
             return APP_EXIT_USAGE;
         }
     } else {
@@ -191,7 +191,7 @@ int cmd_render(int argc, char **argv)
     }
     char path[PATH_CAP];
     if (!args_frame_path(pattern, (uint64_t)(frames - 1), path, sizeof path)) {
-        args_usage_error("render", "-o: path too long");
+        args_usage_error("render", "-o: path too long (at most %d bytes)", PATH_CAP - 1);
         return APP_EXIT_USAGE;
     }
 
@@ -215,6 +215,17 @@ int cmd_render(int argc, char **argv)
         goto done;
     }
     rs = sward_scene_render_settings(scene);
+    if (frames > 1) {
+        /* Every frame's time must be in render.time's range, not only the first. */
+        double last = (double)rs.time + (double)(frames - 1) / fps;
+        if (last > 100000.0 || last < -100000.0) {
+            args_usage_error("render", "--frames %lld at --fps %g from time %g reach time %.10g, beyond the "
+                             "range of render.time (-100000 to 100000 s); lower --frames or --time, or raise --fps",
+                             (long long)frames, fps, (double)rs.time, last);
+            rc = APP_EXIT_USAGE;
+            goto done;
+        }
+    }
 
     /* Folders are created before the device starts, so that a bad path fails in milliseconds; once,
      * unless the frame number is part of a folder name. */

@@ -29,9 +29,13 @@ static access_info info_of(gpu_access a)
         return (access_info){VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                              VK_IMAGE_LAYOUT_GENERAL};
     case GPU_ACCESS_COMPUTE_READ_WRITE:
-    case GPU_ACCESS_GENERAL_COMPUTE:
         return (access_info){VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                              VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                             VK_IMAGE_LAYOUT_GENERAL};
+    case GPU_ACCESS_GENERAL_COMPUTE: /* storage image, or sampled in GENERAL layout */
+        return (access_info){VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                             VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
+                                 VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
                              VK_IMAGE_LAYOUT_GENERAL};
     case GPU_ACCESS_INDIRECT:
         return (access_info){VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT,
@@ -108,7 +112,7 @@ void gpu_barrier_image(VkCommandBuffer cmd, gpu_image *img, gpu_access from, gpu
         .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .image = img->image,
-        .subresourceRange = {img->aspect, 0, 1, 0, 1},
+        .subresourceRange = {img->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, 1},
     };
     VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .imageMemoryBarrierCount = 1,
                            .pImageMemoryBarriers = &ib};

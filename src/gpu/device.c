@@ -226,8 +226,8 @@ static sward_result pick_device(gpu_device *dev, int index, sward_error *err)
                          "no Vulkan device found (install mesa-vulkan-drivers for the CPU device lavapipe)");
     if (index >= 0) {
         if ((uint32_t)index >= n)
-            return core_fail(err, SWARD_ERROR_NO_DEVICE, "--device %d: there are only %u Vulkan devices (see `sward devices`)",
-                             index, n);
+            return core_fail(err, SWARD_ERROR_NO_DEVICE, "--device %d: there %s only %u Vulkan device%s (see `sward devices`)",
+                             index, n == 1 ? "is" : "are", n, n == 1 ? "" : "s");
         sward_device_info info = describe(pds[index]);
         if (!info.suitable)
             return core_fail(err, SWARD_ERROR_NO_DEVICE, "device %d (%s) cannot run sward: %s", index, info.name,

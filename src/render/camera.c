@@ -76,8 +76,8 @@ sward_vulkan_view sward_scene_view(const sward_scene *s, uint32_t width, uint32_
     return v;
 }
 
-void render_frame_constants(const sward_renderer *r, const sward_vulkan_view *v, bool no_cull, sw_frame *f,
-                            place_view *view)
+void render_frame_constants(const sward_renderer *r, const sward_vulkan_view *v, bool no_cull, bool occlusion,
+                            sw_frame *f, place_view *view)
 {
     const sward_scene *s = r->scene;
     memset(f, 0, sizeof *f);
@@ -137,7 +137,8 @@ void render_frame_constants(const sward_renderer *r, const sward_vulkan_view *v,
     f->terrain_mesh_res = r->terrain_mesh_res;
     f->seed = s->render.settings.seed;
     f->material_count = (sw_uint)s->material_count;
-    f->flags = no_cull ? SW_FLAG_NO_CULL : 0u;
+    f->flags = (no_cull ? SW_FLAG_NO_CULL : 0u) | (occlusion ? SW_FLAG_OCCLUSION : 0u);
+    f->hiz_levels = r->hiz_levels;
     f->width = v->width;
     f->height = v->height;
 

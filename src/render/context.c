@@ -80,8 +80,9 @@ uint32_t sward_context_validation_messages(const sward_context *ctx)
 const char *sward_pass_name(sward_pass p)
 {
     switch (p) {
-    case SWARD_PASS_PLACE: return "place";
     case SWARD_PASS_TERRAIN: return "terrain";
+    case SWARD_PASS_HIZ: return "hiz";
+    case SWARD_PASS_PLACE: return "place";
     case SWARD_PASS_GRASS: return "grass";
     case SWARD_PASS_POST: return "post";
     default: return "?";

@@ -1,10 +1,11 @@
 /* frame.c — one frame (SC2, TL3). The CPU chooses the tiles (O(tiles)) and records; everything per blade
  * happens on the GPU:
- *   render_record_place   frame constants and tiles uploaded with vkCmdUpdateBuffer (so several frames may
- *                         be in flight in a host's queue), then place_cull, then barriers for the draws;
+ *   render_record_uploads frame constants and tiles uploaded with vkCmdUpdateBuffer (so several frames may
+ *                         be in flight in a host's queue);
+ *   render_record_cull    place_cull, then barriers for the draws;
  *   sward_cmd_draw        ground and blades inside the caller's dynamic rendering;
- *   sward_render          the standalone frame: the two above into sward's own targets, the post pass,
- *                         the copy to the host, timestamps and counts. */
+ *   sward_render          the standalone frame, two-phase: terrain, its depth pyramid, placement tested
+ *                         against it, blades, the post pass, the copy to the host, timestamps and counts. */
 #include "render/render.h"
 
 #include <string.h>
@@ -20,12 +21,12 @@ static void update_buffer(VkCommandBuffer cmd, gpu_buffer *b, const void *data, 
     }
 }
 
-sward_result render_record_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view,
-                                 bool no_cull, bool no_grass, sward_error *err)
+sward_result render_record_uploads(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view,
+                                   bool no_cull, bool no_grass, bool occlusion, sward_error *err)
 {
     sw_frame f;
     place_view pv;
-    render_frame_constants(r, view, no_cull, &f, &pv);
+    render_frame_constants(r, view, no_cull, occlusion, &f, &pv);
     r->tiles_in_range = no_grass ? 0 : (uint32_t)place_choose_tiles(r->scene, &pv, false, r->tiles);
     size_t n = no_grass ? 0 : place_choose_tiles(r->scene, &pv, !no_cull, r->tiles);
     sward_result res = render_ensure_tiles(r, (uint32_t)n, err);
@@ -41,14 +42,20 @@ sward_result render_record_place(sward_renderer *r, VkCommandBuffer cmd, const s
     gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_TRANSFER_WRITE);
     update_buffer(cmd, &r->frame_buf, &f, sizeof f);
     if (n) update_buffer(cmd, &r->tile_buf, r->tiles, n * sizeof(sw_tile));
-    gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_COMPUTE_READ);
+    vkCmdFillBuffer(cmd, r->stats_buf.buffer, 0, VK_WHOLE_SIZE, 0);
+    gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_COMPUTE_READ_WRITE);
+    gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_VERTEX_READ);
     gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_COMPUTE_WRITE);
+    return SWARD_OK;
+}
+
+void render_record_cull(sward_renderer *r, VkCommandBuffer cmd)
+{
     if (r->standalone) gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_PLACE, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
     render_place_cull(r, cmd);
     if (r->standalone) gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_PLACE + 1, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
     gpu_barrier_memory(cmd, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_INDIRECT);
     gpu_barrier_memory(cmd, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_VERTEX_READ);
-    return SWARD_OK;
 }
 
 sward_result sward_cmd_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view,
@@ -58,40 +65,35 @@ sward_result sward_cmd_place(sward_renderer *r, VkCommandBuffer cmd, const sward
     if (view->width == 0 || view->height == 0)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_place: render area %ux%u is empty", view->width,
                          view->height);
-    return render_record_place(r, cmd, view, false, false, err);
+    sward_result res = render_record_uploads(r, cmd, view, false, false, false, err);
+    if (res == SWARD_OK) render_record_cull(r, cmd);
+    return res;
 }
 
-static void draw_passes(sward_renderer *r, VkCommandBuffer cmd)
+static void bind_for_drawing(sward_renderer *r, VkCommandBuffer cmd)
 {
     VkViewport vp = {0.0f, 0.0f, (float)r->width, (float)r->height, 0.0f, 1.0f};
     VkRect2D sc = {{0, 0}, {r->width, r->height}};
     vkCmdSetViewport(cmd, 0, 1, &vp);
     vkCmdSetScissor(cmd, 0, 1, &sc);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1, &r->set, 0, NULL);
-    if (r->standalone) gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_TERRAIN, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
-    if (r->draw_terrain) render_terrain(r, cmd);
-    if (r->standalone) {
-        gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_TERRAIN + 1, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
-        gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_GRASS, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
-    }
-    render_grass(r, cmd);
-    if (r->standalone) gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_GRASS + 1, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
 }
 
 void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd)
 {
-    draw_passes(r, cmd);
+    bind_for_drawing(r, cmd);
+    if (r->draw_terrain) render_terrain(r, cmd);
+    render_grass(r, cmd);
 }
 
-static void record_draw(sward_renderer *r, VkCommandBuffer cmd)
+/* Standalone: one dynamic-rendering instance into sward's targets; the first clears, the second loads. */
+static void begin_targets(sward_renderer *r, VkCommandBuffer cmd, bool clear)
 {
-    gpu_barrier_image(cmd, &r->hdr, GPU_ACCESS_NONE, GPU_ACCESS_COLOR_ATTACHMENT);
-    gpu_barrier_image(cmd, &r->depth, GPU_ACCESS_NONE, GPU_ACCESS_DEPTH_ATTACHMENT);
     VkRenderingAttachmentInfo color = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
         .imageView = r->hdr.view,
         .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .loadOp = clear ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD,
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
         .clearValue = {.color = {{0.0f, 0.0f, 0.0f, 0.0f}}},
     };
@@ -99,7 +101,7 @@ static void record_draw(sward_renderer *r, VkCommandBuffer cmd)
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
         .imageView = r->depth.view,
         .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .loadOp = clear ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD,
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
         .clearValue = {.depthStencil = {0.0f, 0}}, /* reverse-Z: 0 is infinitely far */
     };
@@ -112,7 +114,33 @@ static void record_draw(sward_renderer *r, VkCommandBuffer cmd)
         .pDepthAttachment = &depth,
     };
     vkCmdBeginRendering(cmd, &ri);
-    draw_passes(r, cmd);
+    bind_for_drawing(r, cmd);
+}
+
+/* The standalone frame, two-phase: the terrain (the occluders) first, its depth pyramid, the placement
+ * tested against it, then the blades on top of the terrain. */
+static void record_frame(sward_renderer *r, VkCommandBuffer cmd)
+{
+    gpu_barrier_image(cmd, &r->hdr, GPU_ACCESS_NONE, GPU_ACCESS_COLOR_ATTACHMENT);
+    gpu_barrier_image(cmd, &r->depth, GPU_ACCESS_NONE, GPU_ACCESS_DEPTH_ATTACHMENT);
+    begin_targets(r, cmd, true);
+    gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_TERRAIN, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+    render_terrain(r, cmd);
+    gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_TERRAIN + 1, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+    vkCmdEndRendering(cmd);
+
+    gpu_barrier_image(cmd, &r->depth, GPU_ACCESS_DEPTH_ATTACHMENT, GPU_ACCESS_DEPTH_READ_COMPUTE);
+    gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_HIZ, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+    render_hiz_build(r, cmd);
+    gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_HIZ + 1, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+    render_record_cull(r, cmd);
+
+    gpu_barrier_image(cmd, &r->depth, GPU_ACCESS_DEPTH_READ_COMPUTE, GPU_ACCESS_DEPTH_ATTACHMENT);
+    gpu_barrier_image(cmd, &r->hdr, GPU_ACCESS_COLOR_ATTACHMENT, GPU_ACCESS_COLOR_ATTACHMENT);
+    begin_targets(r, cmd, false);
+    gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_GRASS, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+    render_grass(r, cmd);
+    gpu_timer_mark(cmd, &r->timer, 2 * SWARD_PASS_GRASS + 1, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
     vkCmdEndRendering(cmd);
 }
 
@@ -140,6 +168,8 @@ static void record_count_readback(sward_renderer *r, VkCommandBuffer cmd)
     if (r->tile_count)
         vkCmdCopyBuffer(cmd, r->draw_buf.buffer, r->draw_readback.buffer, 1,
                         &(VkBufferCopy){0, 0, (VkDeviceSize)r->tile_count * 2 * sizeof(sw_draw_cmd)});
+    vkCmdCopyBuffer(cmd, r->stats_buf.buffer, r->stats_readback.buffer, 1,
+                    &(VkBufferCopy){0, 0, sizeof(sw_cull_stats)});
     gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
 }
 
@@ -155,6 +185,12 @@ static void collect_counts(sward_renderer *r, sward_frame_stats *st)
     st->tiles = r->tile_count;
     st->candidates = (uint64_t)r->tile_count * SW_TILE_CANDIDATES;
     st->candidates_in_range = (uint64_t)r->tiles_in_range * SW_TILE_CANDIDATES;
+    const sw_cull_stats *c = r->stats_readback.mapped;
+    st->removed_outside = c->outside;
+    st->removed_density = c->density;
+    st->removed_distance = c->distance;
+    st->removed_frustum = c->frustum;
+    st->removed_occlusion = c->occlusion;
 }
 
 static sward_result standalone_only(const sward_renderer *r, const char *fn, sward_error *err)
@@ -182,12 +218,13 @@ sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, swar
     if ((res = gpu_begin_once(&r->ctx->dev, &cmd, err))) return res;
     gpu_timer_reset(cmd, &r->timer);
     sward_vulkan_view view = sward_scene_view(r->scene, r->width, r->height, fd.time);
-    res = render_record_place(r, cmd, &view, fd.no_culling, fd.no_grass, err);
+    bool occlusion = !fd.no_occlusion && !fd.no_culling;
+    res = render_record_uploads(r, cmd, &view, fd.no_culling, fd.no_grass, occlusion, err);
     if (res != SWARD_OK) {
         gpu_submit_wait(&r->ctx->dev, cmd, NULL);
         return res;
     }
-    record_draw(r, cmd);
+    record_frame(r, cmd);
     record_post_and_copy(r, cmd);
     record_count_readback(r, cmd);
     double cpu_ms = core_now_ms() - t0;
@@ -215,7 +252,8 @@ sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame,
     if ((res = gpu_begin_once(dev, &cmd, err))) return res;
     gpu_timer_reset(cmd, &r->timer);
     sward_vulkan_view view = sward_scene_view(r->scene, r->width, r->height, fd.time);
-    res = render_record_place(r, cmd, &view, fd.no_culling, fd.no_grass, err);
+    res = render_record_uploads(r, cmd, &view, fd.no_culling, fd.no_grass, false, err);
+    if (res == SWARD_OK) render_record_cull(r, cmd);
     VkDeviceSize bytes = (VkDeviceSize)r->tile_count * SW_TILE_CANDIDATES * sizeof(sw_blade);
     gpu_buffer rb = {0};
     if (res == SWARD_OK)

@@ -24,6 +24,8 @@ enum {
     RENDER_BIND_HDR,
     RENDER_BIND_DEPTH,
     RENDER_BIND_LDR,
+    RENDER_BIND_HIZ,
+    RENDER_BIND_STATS,
     RENDER_BIND_COUNT
 };
 
@@ -55,6 +57,17 @@ struct sward_renderer {
     gpu_image hdr, depth, ldr;
     VkSampler sampler;
 
+    gpu_image hiz;           /* min/max depth pyramid of the occluders (hiz.c) */
+    uint32_t hiz_levels;
+    VkSampler hiz_sampler;
+    VkDescriptorSetLayout hiz_set_layout;
+    VkPipelineLayout hiz_layout;
+    VkDescriptorPool hiz_pool;
+    VkDescriptorSet hiz_sets[16];
+    VkPipeline hiz_init_pipe, hiz_reduce_pipe;
+    gpu_buffer stats_buf;    /* sw_cull_stats of the frame */
+    gpu_buffer stats_readback;
+
     VkDescriptorSetLayout set_layout;
     VkPipelineLayout layout;
     VkDescriptorPool pool;
@@ -71,15 +84,20 @@ struct sward_renderer {
 /* renderer.c */
 sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error *err);
 
-/* frame.c: the placement pass with its uploads and barriers, shared by sward_cmd_place and sward_render. */
-sward_result render_record_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view,
-                                 bool no_cull, bool no_grass, sward_error *err);
+/* frame.c: a frame's tiles and constants (uploaded in the command buffer), then the placement dispatch with
+ * the barriers that make its output ready to draw; shared by sward_cmd_place and sward_render. */
+sward_result render_record_uploads(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view,
+                                   bool no_cull, bool no_grass, bool occlusion, sward_error *err);
+void render_record_cull(sward_renderer *r, VkCommandBuffer cmd);
 
 /* camera.c: fills the camera, frustum and scene constants of a frame, and the view the tiles are chosen for. */
-void render_frame_constants(const sward_renderer *r, const sward_vulkan_view *v, bool no_cull, sw_frame *f,
-                            place_view *view);
+void render_frame_constants(const sward_renderer *r, const sward_vulkan_view *v, bool no_cull, bool occlusion,
+                            sw_frame *f, place_view *view);
 
 /* One file per pass: record into cmd. */
+sward_result render_hiz_create(sward_renderer *r, sward_error *err);
+void render_hiz_destroy(sward_renderer *r);
+void render_hiz_build(sward_renderer *r, VkCommandBuffer cmd);
 void render_place_cull(sward_renderer *r, VkCommandBuffer cmd);
 sward_result render_terrain_create(sward_renderer *r, sward_error *err);
 void render_terrain(sward_renderer *r, VkCommandBuffer cmd);

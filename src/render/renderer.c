@@ -16,22 +16,28 @@
 static sward_result create_layouts(sward_renderer *r, sward_error *err)
 {
     gpu_device *dev = &r->ctx->dev;
+    /* One set for every pass. Embedded renderers have no targets of their own, so no bindings for them. */
     VkDescriptorSetLayoutBinding b[RENDER_BIND_COUNT];
+    uint32_t n = 0, buffers = 0, storage_images = 0, samplers = 0;
     for (uint32_t i = 0; i < RENDER_BIND_COUNT; i++) {
-        b[i] = (VkDescriptorSetLayoutBinding){
+        bool target = i == RENDER_BIND_HDR || i == RENDER_BIND_DEPTH || i == RENDER_BIND_LDR;
+        if (target && !r->standalone) continue;
+        VkDescriptorType type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        if (i == RENDER_BIND_HDR || i == RENDER_BIND_LDR) type = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+        if (i == RENDER_BIND_DEPTH || i == RENDER_BIND_HIZ) type = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        buffers += type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        storage_images += type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+        samplers += type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        b[n++] = (VkDescriptorSetLayoutBinding){
             .binding = i,
-            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+            .descriptorType = type,
             .descriptorCount = 1,
             .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
         };
     }
-    b[RENDER_BIND_HDR].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-    b[RENDER_BIND_DEPTH].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-    b[RENDER_BIND_LDR].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-    /* Embedded renderers have no targets of their own: only the buffer bindings. */
     VkDescriptorSetLayoutCreateInfo li = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-        .bindingCount = r->standalone ? RENDER_BIND_COUNT : RENDER_BIND_HDR,
+        .bindingCount = n,
         .pBindings = b,
     };
     GPU_TRY(vkCreateDescriptorSetLayout(dev->device, &li, NULL, &r->set_layout));
@@ -43,15 +49,15 @@ static sward_result create_layouts(sward_renderer *r, sward_error *err)
     };
     GPU_TRY(vkCreatePipelineLayout(dev->device, &pi, NULL, &r->layout));
     gpu_name(dev, VK_OBJECT_TYPE_PIPELINE_LAYOUT, (uint64_t)r->layout, "sward.pipeline_layout");
-    VkDescriptorPoolSize sizes[] = {
-        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 6},
-        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 2},
-        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1},
-    };
+    VkDescriptorPoolSize sizes[3];
+    uint32_t nsizes = 0;
+    if (buffers) sizes[nsizes++] = (VkDescriptorPoolSize){VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buffers};
+    if (storage_images) sizes[nsizes++] = (VkDescriptorPoolSize){VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, storage_images};
+    if (samplers) sizes[nsizes++] = (VkDescriptorPoolSize){VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, samplers};
     VkDescriptorPoolCreateInfo dpi = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
         .maxSets = 1,
-        .poolSizeCount = 3,
+        .poolSizeCount = nsizes,
         .pPoolSizes = sizes,
     };
     GPU_TRY(vkCreateDescriptorPool(dev->device, &dpi, NULL, &r->pool));
@@ -188,10 +194,28 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
                                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                  GPU_MEMORY_DEVICE, "sward.frame", err)))
         return res;
+    if ((res = gpu_buffer_create(dev, &r->stats_buf, sizeof(sw_cull_stats),
+                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                     VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                 GPU_MEMORY_DEVICE, "sward.cull_stats", err)))
+        return res;
+    if ((res = gpu_buffer_create(dev, &r->stats_readback, sizeof(sw_cull_stats), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                 GPU_MEMORY_READBACK, "sward.cull_stats_readback", err)))
+        return res;
     write_buffer_binding(r, RENDER_BIND_FRAME, &r->frame_buf);
     write_buffer_binding(r, RENDER_BIND_MATERIALS, &r->material_buf);
     write_buffer_binding(r, RENDER_BIND_HEIGHTS, &r->height_buf);
+    write_buffer_binding(r, RENDER_BIND_STATS, &r->stats_buf);
     return SWARD_OK;
+}
+
+static void write_hiz_binding(sward_renderer *r)
+{
+    VkDescriptorImageInfo hiz = {r->hiz_sampler, r->hiz.view, VK_IMAGE_LAYOUT_GENERAL};
+    VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->set,
+                              .dstBinding = RENDER_BIND_HIZ, .descriptorCount = 1,
+                              .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .pImageInfo = &hiz};
+    vkUpdateDescriptorSets(r->ctx->dev.device, 1, &w, 0, NULL);
 }
 
 static sward_result create_targets(sward_renderer *r, sward_error *err)
@@ -247,6 +271,8 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     if (!res) res = create_layouts(r, err);
     if (!res) res = create_scene_buffers(r, err);
     if (!res && standalone) res = create_targets(r, err);
+    if (!res) res = render_hiz_create(r, err);
+    if (!res) write_hiz_binding(r);
     if (!res) res = render_terrain_create(r, err);
     if (!res) res = render_grass_create(r, err);
     if (!res) res = create_pipelines(r, color, depth, err);
@@ -283,6 +309,7 @@ void sward_renderer_destroy(sward_renderer *r)
     for (size_t i = 0; i < sizeof pipes / sizeof pipes[0]; i++)
         if (pipes[i]) vkDestroyPipeline(dev->device, pipes[i], NULL);
     gpu_timer_destroy(dev, &r->timer);
+    render_hiz_destroy(r);
     if (r->pool) vkDestroyDescriptorPool(dev->device, r->pool, NULL);
     if (r->layout) vkDestroyPipelineLayout(dev->device, r->layout, NULL);
     if (r->set_layout) vkDestroyDescriptorSetLayout(dev->device, r->set_layout, NULL);
@@ -291,7 +318,8 @@ void sward_renderer_destroy(sward_renderer *r)
     gpu_image_destroy(dev, &r->depth);
     gpu_image_destroy(dev, &r->ldr);
     gpu_buffer *bufs[] = {&r->frame_buf, &r->material_buf, &r->height_buf, &r->tile_buf, &r->blade_buf,
-                          &r->draw_buf, &r->draw_readback, &r->index_buf, &r->blade_index_buf, &r->pixel_readback};
+                          &r->draw_buf, &r->draw_readback, &r->index_buf, &r->blade_index_buf, &r->pixel_readback,
+                          &r->stats_buf, &r->stats_readback};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gpu_buffer_destroy(dev, bufs[i]);
     free(r->tiles);
     free(r);

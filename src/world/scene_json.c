@@ -66,7 +66,16 @@ bool sj_check_fields(const sj_ctx *c, const cJSON *obj, const char *path, const 
         const char *key = m->string ? m->string : "";
         size_t k = 0;
         while (k < n && strcmp(known[k], key) != 0) k++;
-        sj_join(p, path, key);
+        /* The key as it may be printed: "" when empty, control characters as '?', at most 48 bytes. */
+        char shown[52];
+        size_t len = 0;
+        if (!key[0]) memcpy(shown, "\"\"", 3);
+        else {
+            for (; key[len] && len < 48; len++) shown[len] = (unsigned char)key[len] < 0x20 ? '?' : key[len];
+            if (key[len]) memcpy(shown + len, "...", 4);
+            else shown[len] = '\0';
+        }
+        sj_join(p, path, shown);
         if (k == n) return sj_fail(c, p, "unknown field");
         if (k < 32) {
             if (seen[k]) return sj_fail(c, p, "duplicate field");
@@ -258,6 +267,34 @@ static bool scan_hex4(sj_scan *k, unsigned *u)
     return true;
 }
 
+/* One UTF-8 sequence starting at pos (a byte >= 0x80): well-formed (RFC 3629), no overlong forms, no
+ * surrogates, nothing above U+10FFFF. Strings end up in messages, so they must be valid text. */
+static bool scan_utf8(sj_scan *k)
+{
+    const unsigned char *p = (const unsigned char *)k->s + k->pos;
+    size_t left = k->len - k->pos;
+    unsigned c = p[0];
+    size_t n;
+    unsigned lo = 0x80, hi = 0xbf; /* range of the second byte */
+    if (c >= 0xc2 && c <= 0xdf) n = 2;
+    else if (c >= 0xe0 && c <= 0xef) {
+        n = 3;
+        if (c == 0xe0) lo = 0xa0;
+        if (c == 0xed) hi = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        n = 4;
+        if (c == 0xf0) lo = 0x90;
+        if (c == 0xf4) hi = 0x8f;
+    } else {
+        return scan_fail(k, "invalid UTF-8 in a string (the file must be UTF-8)");
+    }
+    if (left < n || p[1] < lo || p[1] > hi) return scan_fail(k, "invalid UTF-8 in a string (the file must be UTF-8)");
+    for (size_t i = 2; i < n; i++)
+        if (p[i] < 0x80 || p[i] > 0xbf) return scan_fail(k, "invalid UTF-8 in a string (the file must be UTF-8)");
+    k->pos += n;
+    return true;
+}
+
 static bool scan_string(sj_scan *k)
 {
     size_t open = k->pos++;
@@ -273,6 +310,10 @@ static bool scan_string(sj_scan *k)
             return true;
         }
         if (ch < 0x20) return scan_fail(k, "control character in a string (write \\n, \\t, ...)");
+        if (ch >= 0x80) {
+            if (!scan_utf8(k)) return false;
+            continue;
+        }
         if (ch == '\\') {
             k->pos++;
             int e = scan_peek(k);
@@ -280,6 +321,11 @@ static bool scan_string(sj_scan *k)
                 k->pos++;
                 unsigned u;
                 if (!scan_hex4(k, &u)) return false;
+                /* cJSON would end the string at a NUL and silently drop the rest. */
+                if (u == 0) {
+                    k->pos -= 6;
+                    return scan_fail(k, "\\u0000 (a NUL character) is not allowed in a string");
+                }
                 /* UTF-16 surrogates must come in pairs (cJSON refuses lone ones). */
                 if (u >= 0xdc00u && u <= 0xdfffu) return scan_fail(k, "lone low surrogate in a \\u escape");
                 if (u >= 0xd800u && u <= 0xdbffu) {
@@ -425,6 +471,10 @@ static void syntax_error(const sj_ctx *c, const char *text, size_t len, size_t p
 cJSON *sj_parse(const sj_ctx *c, const char *text, size_t len)
 {
     sj_scan k = {.s = text, .len = len};
+    /* A UTF-8 byte order mark, as some editors write, is skipped (RFC 8259 8.1 allows a parser to). Line
+     * and column numbers still count from the file's first byte. */
+    size_t bom = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+    k.pos = bom;
     if (!scan_value(&k, 0)) {
         syntax_error(c, text, len, k.at_start ? k.start : k.pos, k.what);
         return NULL;
@@ -434,7 +484,7 @@ cJSON *sj_parse(const sj_ctx *c, const char *text, size_t len)
         return NULL;
     }
     const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    cJSON *root = cJSON_ParseWithLengthOpts(text + bom, len - bom, &end, false);
     if (!root) {
         /* Valid JSON that cJSON still refused (out of memory, or a form the scanner does not know). */
         size_t pos = end && end >= text && (size_t)(end - text) <= len ? (size_t)(end - text) : 0;

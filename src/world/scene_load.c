@@ -348,6 +348,12 @@ static bool validate(const sj_ctx *c, sward_scene *s)
  * must not be vertical, where the camera's up vector is undefined. */
 static bool validate_camera(const sj_ctx *c, const sward_scene *s)
 {
+    const world_camera *cam = &s->camera;
+    const world_terrain *t = &s->terrain;
+    if (cam->above_ground && cam->position[1] < 0.0f)
+        return sj_fail(c, "camera.position[1]",
+                       "must be >= 0 with camera.above_ground (it is the height above the terrain), got %g",
+                       (double)cam->position[1]);
     float eye[3];
     world_camera_eye(s, eye);
     double d[3], len2 = 0.0;
@@ -361,6 +367,18 @@ static bool validate_camera(const sj_ctx *c, const sward_scene *s)
     double horiz2 = d[0] * d[0] + d[2] * d[2];
     if (!(horiz2 > 1e-6 * len2))
         return sj_fail(c, "camera.target", "must not be straight above or below the camera position");
+    /* Over the terrain square, an absolute eye height must not be under the ground: nothing but the
+     * terrain's underside would be seen. */
+    float half = 0.5f * t->size;
+    if (!cam->above_ground && fabsf(cam->position[0]) <= half && fabsf(cam->position[2]) <= half) {
+        float ground = world_terrain_height(t, cam->position[0], cam->position[2]);
+        if (cam->position[1] < ground)
+            return sj_fail(c, "camera.position",
+                           "the camera is below the terrain: y = %g, but the ground at (%g, %g) is at %g m; raise "
+                           "y, or set camera.above_ground to give the height above the ground",
+                           (double)cam->position[1], (double)cam->position[0], (double)cam->position[2],
+                           (double)ground);
+    }
     return true;
 }
 

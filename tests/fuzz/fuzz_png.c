@@ -30,6 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sward_error err;
     memset(&err, 0, sizeof err);
     sward_result r = core_png_read_gray(path, FUZZ_MAX_SIDE, &values, &w, &h, &err);
+    unlink(path);
     if (r == SWARD_OK) {
         if (!values || w == 0 || h == 0 || w > FUZZ_MAX_SIDE || h > FUZZ_MAX_SIDE) abort();
         for (size_t k = 0; k < (size_t)w * h; k++)

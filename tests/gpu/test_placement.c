@@ -40,7 +40,7 @@ static void compare_scene(const char *rel, float time)
     place_view view;
     sward_render_settings rs = sward_scene_render_settings(scene);
     sward_vulkan_view camera = sward_scene_view(scene, rs.width, rs.height, time);
-    render_frame_constants(r, &camera, true, &frame_constants, &view);
+    render_frame_constants(r, &camera, true, false, &frame_constants, &view);
     size_t bound = place_tiles_bound(scene);
     sw_tile *tiles = calloc(bound, sizeof *tiles);
     size_t ntiles = place_choose_tiles(scene, &view, false, tiles);

@@ -243,7 +243,7 @@ static void test_round_trip(void **state)
         " \"wind\": {\"direction\": [3, 4], \"speed\": 2, \"gust_scale\": 10, \"gust_speed\": 1.5},"
         " \"sun\": {\"direction\": [0, 2, 0.0001], \"color\": [1, 0.5, 0.25], \"intensity\": 3},"
         " \"sky\": {\"zenith\": [0.1, 0.2, 0.4], \"horizon\": [0.5, 0.6, 0.7], \"intensity\": 2},"
-        " \"camera\": {\"position\": [1, 2, 3], \"target\": [4, 5, 6], \"fov\": 60, \"above_ground\": false,"
+        " \"camera\": {\"position\": [1, 6, 3], \"target\": [4, 5, 6], \"fov\": 60, \"above_ground\": false,"
         "   \"near\": 0.5},"
         " \"render\": {\"width\": 640, \"height\": 360, \"seed\": 4294967295, \"time\": 2.5, \"exposure\": 1.5,"
         "   \"white_point\": 4, \"draw_distance\": 30, \"lod_distance\": 5}}";
@@ -273,7 +273,7 @@ static void test_round_trip(void **state)
     assert_true(s->camera.near_plane == 0.5f);
     float eye[3];
     world_camera_eye(s, eye);
-    assert_true(eye[1] == 2.0f);
+    assert_true(eye[1] == 6.0f);
     sward_render_settings rs = sward_scene_render_settings(s);
     assert_int_equal(rs.width, 640);
     assert_int_equal(rs.height, 360);

@@ -1,0 +1,39 @@
+// occlusion.inc.glsl — the occlusion test of the placement (SPEC SC3; two-phase: the terrain is drawn first
+// and its depth reduced into a min/max pyramid, then each blade's box is tested against it).
+// Depth is reverse-Z: larger is nearer. A box is hidden when even its nearest point is farther than the
+// farthest occluder over the pixels it covers, i.e. its max depth < the pyramid's min depth there.
+
+layout(set = 0, binding = 9) uniform sampler2D hiz; // r: min (farthest) depth, g: max (nearest), per 2^(L+1) px
+
+bool sw_box_occluded(vec3 lo, vec3 hi)
+{
+    mat4 vp = sw_mat4(frame.view_proj);
+    vec2 pmin = vec2(1e30), pmax = vec2(-1e30);
+    float nearest = 0.0;
+    for (int k = 0; k < 8; k++) {
+        vec3 corner = vec3((k & 1) != 0 ? hi.x : lo.x, (k & 2) != 0 ? hi.y : lo.y, (k & 4) != 0 ? hi.z : lo.z);
+        vec4 clip = vp * vec4(corner, 1.0);
+        if (clip.w <= 1e-4) return false; // crosses the camera plane: keep
+        vec3 ndc = clip.xyz / clip.w;
+        pmin = min(pmin, ndc.xy);
+        pmax = max(pmax, ndc.xy);
+        nearest = max(nearest, ndc.z);
+    }
+    vec2 size = vec2(frame.width, frame.height);
+    vec2 px0 = clamp((pmin * 0.5 + 0.5) * size, vec2(0.0), size - 1.0);
+    vec2 px1 = clamp((pmax * 0.5 + 0.5) * size, vec2(0.0), size - 1.0);
+    // The finest level where the box spans at most two texels each way; level L texels cover 2^(L+1) px.
+    int level = 0;
+    ivec2 t0 = ivec2(px0) >> 1, t1 = ivec2(px1) >> 1;
+    while (level + 1 < int(frame.hiz_levels) && (t1.x - t0.x > 1 || t1.y - t0.y > 1)) {
+        level++;
+        t0 >>= 1;
+        t1 >>= 1;
+    }
+    ivec2 last = textureSize(hiz, level) - 1;
+    t0 = min(t0, last);
+    t1 = min(t1, last);
+    float farthest = min(min(texelFetch(hiz, t0, level).r, texelFetch(hiz, ivec2(t1.x, t0.y), level).r),
+                         min(texelFetch(hiz, ivec2(t0.x, t1.y), level).r, texelFetch(hiz, t1, level).r));
+    return nearest < farthest;
+}
