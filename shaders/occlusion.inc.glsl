@@ -3,7 +3,9 @@
 // Depth is reverse-Z: larger is nearer. A box is hidden when even its nearest point is farther than the
 // farthest occluder over the pixels it covers, i.e. its max depth < the pyramid's min depth there.
 
-layout(set = 0, binding = 9) uniform sampler2D hiz; // r: min (farthest) depth, g: max (nearest), per 2^(L+1) px
+#include "hiz.inc.glsl"
+
+layout(std430, set = 0, binding = 9) readonly buffer Hiz { vec2 hiz[]; }; // level L texels cover 2^(L+1) px
 
 bool sw_box_occluded(vec3 lo, vec3 hi)
 {
@@ -30,10 +32,12 @@ bool sw_box_occluded(vec3 lo, vec3 hi)
         t0 >>= 1;
         t1 >>= 1;
     }
-    ivec2 last = textureSize(hiz, level) - 1;
-    t0 = min(t0, last);
-    t1 = min(t1, last);
-    float farthest = min(min(texelFetch(hiz, t0, level).r, texelFetch(hiz, ivec2(t1.x, t0.y), level).r),
-                         min(texelFetch(hiz, ivec2(t0.x, t1.y), level).r, texelFetch(hiz, t1, level).r));
+    ivec2 size0 = (ivec2(frame.width, frame.height) + 1) / 2;
+    ivec2 lsize = hiz_size(size0, level);
+    int base = hiz_offset(size0, level);
+    t0 = min(t0, lsize - 1);
+    t1 = min(t1, lsize - 1);
+    float farthest = min(min(hiz[base + t0.y * lsize.x + t0.x].r, hiz[base + t0.y * lsize.x + t1.x].r),
+                         min(hiz[base + t1.y * lsize.x + t0.x].r, hiz[base + t1.y * lsize.x + t1.x].r));
     return nearest < farthest;
 }

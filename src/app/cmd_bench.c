@@ -27,7 +27,8 @@ static const char bench_help[] =
     "                 validation message makes the exit status 5\n"
     "  --json         print one JSON object instead of the table, with the keys: device, device_type,\n"
     "                 scene, width, height, frames, passes {<pass>: {min_ms, median_ms}}, total_gpu_ms\n"
-    "                 {min, median}, candidates_in_range, candidates, blades_drawn, blades_high, blades_low, triangles, tiles,\n"
+    "                 {min, median}, candidates_in_range, candidates, removed {outside, density,\n"
+    "                 distance, frustum, occlusion}, blades_drawn, blades_high, blades_low, triangles, tiles,\n"
     "                 gpu_memory_bytes, cpu_ms {min, median}, blades_per_ms\n"
     "  --verbose      also print the library's info messages (to stderr)\n"
     "  -h, --help     print this help and exit\n"
@@ -92,13 +93,18 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
     json_number(stdout, b->total.min);
     printf(", \"median\": ");
     json_number(stdout, b->total.median);
-    printf("}, \"candidates_in_range\": %llu, \"candidates\": %llu, \"blades_drawn\": %llu, \"blades_high\": %llu, \"blades_low\": %llu, "
-           "\"triangles\": %llu, \"tiles\": %llu, \"gpu_memory_bytes\": %llu, \"cpu_ms\": {\"min\": ",
-           (unsigned long long)b->last.candidates_in_range, (unsigned long long)b->last.candidates,
-           (unsigned long long)b->last.blades_drawn,
-           (unsigned long long)b->last.blades_high, (unsigned long long)b->last.blades_low,
-           (unsigned long long)b->last.triangles, (unsigned long long)b->last.tiles,
-           (unsigned long long)b->last.gpu_memory_bytes);
+    const sward_frame_stats *l = &b->last;
+    printf("}, \"candidates_in_range\": %llu, \"candidates\": %llu, \"removed\": {\"outside\": %llu, "
+           "\"density\": %llu, \"distance\": %llu, \"frustum\": %llu, \"occlusion\": %llu}, ",
+           (unsigned long long)l->candidates_in_range, (unsigned long long)l->candidates,
+           (unsigned long long)l->removed_outside, (unsigned long long)l->removed_density,
+           (unsigned long long)l->removed_distance, (unsigned long long)l->removed_frustum,
+           (unsigned long long)l->removed_occlusion);
+    printf("\"blades_drawn\": %llu, \"blades_high\": %llu, \"blades_low\": %llu, \"triangles\": %llu, "
+           "\"tiles\": %llu, \"gpu_memory_bytes\": %llu, \"cpu_ms\": {\"min\": ",
+           (unsigned long long)l->blades_drawn, (unsigned long long)l->blades_high,
+           (unsigned long long)l->blades_low, (unsigned long long)l->triangles, (unsigned long long)l->tiles,
+           (unsigned long long)l->gpu_memory_bytes);
     json_number(stdout, b->cpu.min);
     printf(", \"median\": ");
     json_number(stdout, b->cpu.median);
@@ -127,6 +133,11 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
            (unsigned long long)s->blades_high, (unsigned long long)s->blades_low);
     printf("triangles       %llu\n", (unsigned long long)s->triangles);
     printf("tiles           %llu\n", (unsigned long long)s->tiles);
+    printf("removed         %llu off the terrain, %llu by density, %llu by distance, %llu by frustum, "
+           "%llu by occlusion\n",
+           (unsigned long long)s->removed_outside, (unsigned long long)s->removed_density,
+           (unsigned long long)s->removed_distance, (unsigned long long)s->removed_frustum,
+           (unsigned long long)s->removed_occlusion);
     printf("GPU memory      %.1f MiB\n", (double)s->gpu_memory_bytes / (1024.0 * 1024.0));
     printf("CPU ms/frame    min %.3f, median %.3f\n", b->cpu.min, b->cpu.median);
     if (isfinite(b->blades_per_ms))

@@ -112,7 +112,7 @@ void gpu_barrier_image(VkCommandBuffer cmd, gpu_image *img, gpu_access from, gpu
         .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .image = img->image,
-        .subresourceRange = {img->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, 1},
+        .subresourceRange = {img->aspect, 0, 1, 0, 1},
     };
     VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .imageMemoryBarrierCount = 1,
                            .pImageMemoryBarriers = &ib};

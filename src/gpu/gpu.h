@@ -77,16 +77,10 @@ typedef struct gpu_image {
     VkExtent2D extent;
     VkImageAspectFlags aspect;
     VkDeviceSize allocated;
-    uint32_t levels;
-    VkImageView level_views[16]; /* one view per mip level when levels > 1 */
 } gpu_image;
 
 sward_result gpu_image_create(gpu_device *dev, gpu_image *img, VkFormat format, uint32_t width, uint32_t height,
                               VkImageUsageFlags usage, const char *name, sward_error *err);
-/* With `levels` mip levels (at most 16), a view of all of them and one view per level. */
-sward_result gpu_image_create_levels(gpu_device *dev, gpu_image *img, VkFormat format, uint32_t width,
-                                     uint32_t height, uint32_t levels, VkImageUsageFlags usage, const char *name,
-                                     sward_error *err);
 void gpu_image_destroy(gpu_device *dev, gpu_image *img);
 
 /* Copies data into a device-local buffer through a temporary staging buffer (waits). */

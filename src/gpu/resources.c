@@ -88,22 +88,14 @@ void gpu_buffer_destroy(gpu_device *dev, gpu_buffer *b)
 sward_result gpu_image_create(gpu_device *dev, gpu_image *img, VkFormat format, uint32_t width, uint32_t height,
                               VkImageUsageFlags usage, const char *name, sward_error *err)
 {
-    return gpu_image_create_levels(dev, img, format, width, height, 1, usage, name, err);
-}
-
-sward_result gpu_image_create_levels(gpu_device *dev, gpu_image *img, VkFormat format, uint32_t width,
-                                     uint32_t height, uint32_t levels, VkImageUsageFlags usage, const char *name,
-                                     sward_error *err)
-{
     memset(img, 0, sizeof *img);
-    if (levels < 1 || levels > 16) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: %u mip levels", name, levels);
     bool depth = format == VK_FORMAT_D32_SFLOAT;
     VkImageCreateInfo ii = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
         .imageType = VK_IMAGE_TYPE_2D,
         .format = format,
         .extent = {width, height, 1},
-        .mipLevels = levels,
+        .mipLevels = 1,
         .arrayLayers = 1,
         .samples = VK_SAMPLE_COUNT_1_BIT,
         .tiling = VK_IMAGE_TILING_OPTIMAL,
@@ -121,29 +113,21 @@ sward_result gpu_image_create_levels(gpu_device *dev, gpu_image *img, VkFormat f
     img->format = format;
     img->extent = (VkExtent2D){width, height};
     img->aspect = depth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
-    img->levels = levels;
     VkImageViewCreateInfo vi = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
         .image = img->image,
         .viewType = VK_IMAGE_VIEW_TYPE_2D,
         .format = format,
-        .subresourceRange = {img->aspect, 0, levels, 0, 1},
+        .subresourceRange = {img->aspect, 0, 1, 0, 1},
     };
     GPU_TRY(vkCreateImageView(dev->device, &vi, NULL, &img->view));
     gpu_name(dev, VK_OBJECT_TYPE_IMAGE_VIEW, (uint64_t)img->view, name);
-    for (uint32_t l = 0; levels > 1 && l < levels; l++) {
-        vi.subresourceRange = (VkImageSubresourceRange){img->aspect, l, 1, 0, 1};
-        GPU_TRY(vkCreateImageView(dev->device, &vi, NULL, &img->level_views[l]));
-        gpu_name(dev, VK_OBJECT_TYPE_IMAGE_VIEW, (uint64_t)img->level_views[l], name);
-    }
     return SWARD_OK;
 }
 
 void gpu_image_destroy(gpu_device *dev, gpu_image *img)
 {
     if (img->view) vkDestroyImageView(dev->device, img->view, NULL);
-    for (uint32_t l = 0; l < 16; l++)
-        if (img->level_views[l]) vkDestroyImageView(dev->device, img->level_views[l], NULL);
     if (img->image) vkDestroyImage(dev->device, img->image, NULL);
     if (img->memory) {
         vkFreeMemory(dev->device, img->memory, NULL);

@@ -57,13 +57,12 @@ struct sward_renderer {
     gpu_image hdr, depth, ldr;
     VkSampler sampler;
 
-    gpu_image hiz;           /* min/max depth pyramid of the occluders (hiz.c) */
+    gpu_buffer hiz_buf;      /* min/max depth pyramid of the occluders (hiz.c, shaders/hiz.inc.glsl) */
     uint32_t hiz_levels;
-    VkSampler hiz_sampler;
     VkDescriptorSetLayout hiz_set_layout;
     VkPipelineLayout hiz_layout;
     VkDescriptorPool hiz_pool;
-    VkDescriptorSet hiz_sets[16];
+    VkDescriptorSet hiz_set;
     VkPipeline hiz_init_pipe, hiz_reduce_pipe;
     gpu_buffer stats_buf;    /* sw_cull_stats of the frame */
     gpu_buffer stats_readback;

@@ -24,7 +24,7 @@ static sward_result create_layouts(sward_renderer *r, sward_error *err)
         if (target && !r->standalone) continue;
         VkDescriptorType type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         if (i == RENDER_BIND_HDR || i == RENDER_BIND_LDR) type = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-        if (i == RENDER_BIND_DEPTH || i == RENDER_BIND_HIZ) type = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        if (i == RENDER_BIND_DEPTH) type = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
         buffers += type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         storage_images += type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
         samplers += type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
@@ -209,14 +209,6 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     return SWARD_OK;
 }
 
-static void write_hiz_binding(sward_renderer *r)
-{
-    VkDescriptorImageInfo hiz = {r->hiz_sampler, r->hiz.view, VK_IMAGE_LAYOUT_GENERAL};
-    VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->set,
-                              .dstBinding = RENDER_BIND_HIZ, .descriptorCount = 1,
-                              .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .pImageInfo = &hiz};
-    vkUpdateDescriptorSets(r->ctx->dev.device, 1, &w, 0, NULL);
-}
 
 static sward_result create_targets(sward_renderer *r, sward_error *err)
 {
@@ -272,7 +264,7 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     if (!res) res = create_scene_buffers(r, err);
     if (!res && standalone) res = create_targets(r, err);
     if (!res) res = render_hiz_create(r, err);
-    if (!res) write_hiz_binding(r);
+    if (!res) write_buffer_binding(r, RENDER_BIND_HIZ, &r->hiz_buf);
     if (!res) res = render_terrain_create(r, err);
     if (!res) res = render_grass_create(r, err);
     if (!res) res = create_pipelines(r, color, depth, err);
