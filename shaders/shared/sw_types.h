@@ -31,9 +31,19 @@ struct sw_material {
     float bend;           /* 0..1, how far the tip leans along the blade's facing */
     float stiffness;      /* 0..1, resistance to wind */
     float translucency;   /* 0..1, back-lit transmission */
-    float root_r, root_g, root_b, pad0;
-    float tip_r, tip_g, tip_b, pad1;
+    float root_r, root_g, root_b, clump_inv_size; /* 1 / clump size in m; 0 = no clumping (PL6) */
+    float tip_r, tip_g, tip_b, clump_pull;        /* 0..1 toward the clump centre */
+    float clump_height_var, clump_facing, clump_lean, clump_color_var;
+    float head_r, head_g, head_b, head_size;      /* flower head (m; 0 = none) */
+    float lod_distance, draw_distance, gameplay_height, pad0; /* m, per type (SC5, SC6, PL9) */
+    sw_uint blades_per_instance, wind_model, flags, pad1;    /* wind_model: SW_WIND_*; flags: SW_MAT_* */
 };
+
+#define SW_WIND_GOT 0u
+#define SW_WIND_HZD 1u
+#define SW_WIND_FRICTIONAL 2u
+#define SW_MAT_STEALTH 1u
+#define SW_TYPE_NONE 255u /* type-map value: no grass */
 
 /* Everything a frame's shaders need besides the materials and the height field. */
 struct sw_frame {
@@ -102,7 +112,7 @@ typedef struct sw_tile sw_tile;
 typedef struct sw_blade sw_blade;
 typedef struct sw_draw_cmd sw_draw_cmd;
 typedef struct sw_cull_stats sw_cull_stats;
-_Static_assert(sizeof(sw_material) == 80, "sw_material layout");
+_Static_assert(sizeof(sw_material) == 144, "sw_material layout");
 _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
 _Static_assert(sizeof(sw_tile) == 16, "sw_tile layout");
 _Static_assert(sizeof(sw_blade) == 24, "sw_blade must stay compact (PL7)");

@@ -44,7 +44,29 @@ typedef struct world_terrain {
     float color[3];                /* linear RGB albedo of the ground */
     float *heights;                /* resolution^2 samples, row-major, z rows of x; owned */
     float min_y, max_y;            /* m, range of heights */
+
+    /* PL1 world maps over the terrain square, each map_res x map_res texels, row-major like heights; texel
+     * (i, j) is centred at x = -size/2 + (i + 0.5) * size / map_res. Loaded from PNG or generated. */
+    int map_res;
+    uint8_t *types;                /* grass type per texel (index into materials; 255 = no grass); owned */
+    float *grass_height;           /* 0..1 scale of the type's height per texel, 0 = no grass; owned */
 } world_terrain;
+
+/* PL6 Voronoi clumping of one grass type. */
+typedef struct world_clump {
+    float size;              /* m, Voronoi cell size; 0 = no clumping */
+    float height_variation;  /* 0..1: clump height scale is 1 +- this */
+    float facing;            /* 0..1: how much blades turn to the clump's facing */
+    float lean;              /* 0..1: extra lean of the clump's blades along its facing */
+    float color_variation;   /* 0..1: per-clump brightness and hue variation */
+    float pull;              /* 0..1: how far blades move toward the clump centre */
+} world_clump;
+
+typedef enum world_wind_model {
+    WORLD_WIND_GOT,          /* scrolling Perlin push + hash-offset sine bobbing (default) */
+    WORLD_WIND_HZD,          /* + HZD large- and small-scale motion (SPEC GA4) */
+    WORLD_WIND_FRICTIONAL,   /* + Frictional fbm of sines with prime multipliers (SPEC GA4) */
+} world_wind_model;
 
 typedef struct world_material {
     char name[WORLD_NAME_MAX];
@@ -58,6 +80,15 @@ typedef struct world_material {
     float translucency;       /* 0..1 */
     float patch_scale;        /* m; 0 = uniform coverage */
     float patch_coverage;     /* (0, 1] */
+    world_clump clump;        /* PL6 */
+    int blades_per_instance;  /* 1, or 2 for short grass (SC6, GA1) */
+    float lod_distance;       /* m: nearer blades use the 15-vertex form (SC6), per type */
+    float draw_distance;      /* m: the type's blades fade out before this (SC5), per type, <= render's */
+    world_wind_model wind_model; /* GA4 */
+    bool stealth;             /* PL9: gameplay height is gameplay_height; else decorative (no cover) */
+    float gameplay_height;    /* m, stealth types only */
+    float head_color[3];      /* linear RGB of a flower head at the tip; head_size 0 = none */
+    float head_size;          /* m, length of the coloured head */
 } world_material;
 
 typedef struct world_wind {
