@@ -7,6 +7,15 @@ layout(std430, set = 0, binding = 1) readonly buffer MaterialBuf { sw_material m
 layout(std430, set = 0, binding = 2) readonly buffer HeightBuf { float heights[]; };
 layout(std430, set = 0, binding = 3) readonly buffer TileBuf { sw_tile tiles[]; };
 // Bindings 4-8 are declared by the shaders that use them; 9 is the Hi-Z pyramid, 10 the culling counters.
+// PL1 world maps, frame.map_res texels per side over the terrain square (world_terrain in src/world/world.h):
+layout(std430, set = 0, binding = 11) readonly buffer TypeMap { uint type_words[]; }; // 4 texels a word, low byte first
+layout(std430, set = 0, binding = 12) readonly buffer GrassHeightMap { float grass_height[]; }; // 0..1, 0 = none
+
+uint sw_type_at(int i, int j)
+{
+    int k = j * frame.map_res + i;
+    return (type_words[k >> 2] >> (8 * (k & 3))) & 255u;
+}
 
 mat4 sw_mat4(float m[16])
 {

@@ -10,6 +10,7 @@
 #define SW_TILE_CANDIDATES 1024u        /* = SW_TILE_CELLS^2, one workgroup of SW_PLACE_GROUP threads */
 #define SW_PLACE_GROUP 256u
 #define SW_MAX_MATERIALS 16u
+#define SW_MAX_FORCES 16
 #define SW_MAX_BLADE_HEIGHT 4.0f        /* m: instance height is unorm16 of this */
 #define SW_MAX_BLADE_WIDTH 0.25f        /* m: instance width is unorm16 of this */
 #define SW_HIGH_VERTS 15u               /* GA1: 7 rows of two vertices and the tip */
@@ -64,6 +65,8 @@ struct sw_frame {
     int terrain_res, terrain_step, terrain_mesh_res, pad6; /* samples per side; mesh vertex stride; mesh side */
     sw_uint seed, material_count, tile_count, flags;       /* flags: SW_FLAG_* */
     sw_uint width, height, hiz_levels, pad8;               /* render size; Hi-Z mips (0: no occlusion) */
+    int map_res, force_count, pad9, pad10;                 /* PL1 map texels per side; GA5 fields in use */
+    float forces[SW_MAX_FORCES * 8]; /* GA5, per field: x, y, z (m), radius (m), strength, phase, 0, 0 */
 };
 
 #define SW_FLAG_NO_CULL 1u   /* keep every candidate of the tiles (tests) */
@@ -76,12 +79,14 @@ struct sw_tile {
     sw_uint pad;
 };
 
-/* PL7: one placed blade, 24 bytes. */
+/* PL7: one placed blade, 28 bytes. */
 struct sw_blade {
     float x, y, z;        /* m, world position of the root */
     sw_uint facing_hash;  /* bits 0-15 facing angle (unorm16 of 2 pi), bits 16-31 variation hash */
     sw_uint size;         /* bits 0-15 height (unorm16 of SW_MAX_BLADE_HEIGHT), 16-31 width (of SW_MAX_BLADE_WIDTH) */
-    sw_uint shape;        /* bits 0-7 bend (unorm8), 8-15 wind x, 16-23 wind z (snorm8), 24-27 material */
+    sw_uint shape;        /* bits 0-7 bend (unorm8), 8-15 wind x, 16-23 wind z (snorm8), 24-27 type, 28-31 0 */
+    sw_uint clump;        /* PL6: bits 0-7 clump hash, 8-15 / 16-23 offset from the clump centre in x / z
+                             (snorm8, in clump sizes), 24-31 0 */
 };
 
 /* Why candidates did not become drawn blades, summed over a frame (TL3): one atomic add per workgroup. */
@@ -115,7 +120,7 @@ typedef struct sw_cull_stats sw_cull_stats;
 _Static_assert(sizeof(sw_material) == 144, "sw_material layout");
 _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
 _Static_assert(sizeof(sw_tile) == 16, "sw_tile layout");
-_Static_assert(sizeof(sw_blade) == 24, "sw_blade must stay compact (PL7)");
+_Static_assert(sizeof(sw_blade) == 28, "sw_blade must stay compact (PL7)");
 _Static_assert(sizeof(sw_draw_cmd) == 20, "VkDrawIndexedIndirectCommand");
 #endif
 

@@ -124,6 +124,19 @@ typedef struct world_render {
     float lod_distance;   /* m: nearer blades use the 15-vertex form */
 } world_render;
 
+/* GA5: a force field (a character walking through, an explosion) moving along a path of keys. */
+#define WORLD_MAX_FORCES 16
+#define WORLD_MAX_FORCE_KEYS 64
+typedef struct world_force {
+    float radius;     /* m */
+    float strength;   /* m of push at the centre */
+    float phase;      /* rad, offset of the field's own oscillation */
+    float frequency;  /* Hz of that oscillation */
+    int key_count;    /* >= 1 */
+    float keys[WORLD_MAX_FORCE_KEYS][3]; /* (time s, x m, z m), times increasing; on the ground in y */
+    bool loop;        /* repeat the path after the last key */
+} world_force;
+
 struct sward_scene {
     char name[WORLD_PATH_MAX]; /* file name or "<default>", for messages */
     world_terrain terrain;
@@ -134,6 +147,8 @@ struct sward_scene {
     world_sky sky;
     world_camera camera;
     world_render render;
+    world_force forces[WORLD_MAX_FORCES];
+    int force_count;
 };
 
 /* Builds terrain->heights from fBm or the PNG; errors name the image path. The grid is world_terrain_grid's:
