@@ -1,59 +1,140 @@
-// grass.vert.glsl — blades built from vertex id and instance id, no vertex streams (SPEC GA1, GA2, GA4;
-// Ghost of Tsushima "Procedural blade geometry", "Bezier shape and wind motion").
+// grass.vert.glsl — blades built from vertex id and instance id, no vertex streams (SPEC GA1, GA2, GA4, GA5,
+// GA8, SC5, SC6, SH7; Ghost of Tsushima "Procedural blade geometry", "Bezier shape and wind motion"; HZD
+// vegetation motion; Frictional "Undergrowth" wind and ForceFields).
 // Reads: frame, materials, blades. No instancing: a tile's draw covers its blades' vertices, vertex id =
-// blade * vertices per blade + vertex in the blade, and gl_InstanceIndex (first_instance) is the LOD. Tiny
-// instances (7 vertices) fill a fraction of a 32-wide vertex warp; pulling vertices this way fills them all.
+// blade * vertices per instance + vertex in the instance, and gl_InstanceIndex (first_instance) carries the
+// LOD (bit 0: low) and the blades per instance (bit 1: two). Tiny instances (7 vertices) fill a fraction of a
+// 32-wide vertex warp; pulling vertices this way fills them all.
+// All lighting is here, per vertex: the fragment stage is the scarce one (measured on the H200).
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_place.h"
 #include "shared/sw_blade_shape.h"
+#include "shared/sw_wind.h"
 #include "common.inc.glsl"
 
 layout(std430, set = 0, binding = 4) readonly buffer BladeBuf { sw_blade blades[]; };
 
-layout(location = 0) out vec3 v_front; // radiance of the side the normal points to
-layout(location = 1) out vec3 v_back;  // radiance of the other side
+layout(location = 0) out vec3 v_front;    // radiance of the side the normal points to
+layout(location = 1) out vec3 v_back;     // radiance of the other side
+layout(location = 2) flat out float v_fade; // SC5 dither coverage of the blade, 0..1
+layout(location = 3) out float v_side;    // -1..1 across the blade, for the midrib (SH7)
 
-// Blade shading in linear HDR (LS1, PO1): sun diffuse, a back-lit translucency term (SH6 in its simple
-// form: the light arriving on the other side, through the blade), sky ambient, and occlusion darkening
-// towards the root. Evaluated per vertex: a blade is a few pixels wide, and on GPUs with few graphics units
-// the fragment stage is the slow one (measured: per-pixel shading cost the H200 most of its grass time).
-vec3 shade(vec3 n, vec3 albedo, vec3 view, float translucency, float t)
+// Blade shading in linear HDR (LS1, PO1, SH6, SH7): sun diffuse, Blinn-Phong gloss (faded out with
+// distance so distant blades do not shimmer), back-lit translucency growing toward the thin tip, sky
+// ambient, and occlusion darkening toward the root times the blade's own occlusion.
+vec3 shade(vec3 n, vec3 albedo, vec3 view, float translucency, float t, float gloss, float ao)
 {
     vec3 l = sw_sun_dir();
     float diffuse = max(dot(n, l), 0.0);
-    float back = max(dot(-n, l), 0.0) * translucency * (0.5 + 0.5 * pow(max(dot(-view, l), 0.0), 4.0));
-    vec3 sun = sw_sun_radiance() * (diffuse + back * 0.8) * mix(0.5, 1.0, t);
-    vec3 ambient = sw_sky_ambient(n) * mix(0.25, 1.0, t);
-    return albedo * (sun + ambient);
+    float back = max(dot(-n, l), 0.0) * translucency * mix(0.6, 1.3, t) *
+                 (0.5 + 0.5 * pow(max(dot(-view, l), 0.0), 4.0));
+    float spec = gloss * pow(max(dot(n, normalize(l + view)), 0.0), 24.0) * step(0.0, dot(n, l));
+    float occl = mix(0.5, 1.0, t) * ao;
+    vec3 sun = sw_sun_radiance() * ((diffuse + back * 0.8) * occl);
+    vec3 ambient = sw_sky_ambient(n) * (mix(0.25, 1.0, t) * ao);
+    return albedo * (sun + ambient) + sw_sun_radiance() * (spec * occl);
+}
+
+// Width profile along the blade: the taper, widened over a flower head.
+float profile(float t, float head_t0)
+{
+    return sw_blade_taper(t) * (head_t0 < 1.0 ? 1.0 + 1.2 * smoothstep(head_t0 - 0.1, head_t0, t) : 1.0);
 }
 
 void main()
 {
-    bool low = gl_InstanceIndex != 0;
+    bool low = (gl_InstanceIndex & 1) != 0;
+    uint per_instance = (gl_InstanceIndex & 2) != 0 ? 2u : 1u;
     uint verts = low ? SW_LOW_VERTS : SW_HIGH_VERTS;
     uint vid = uint(gl_VertexIndex);
-    sw_blade b = blades[vid / verts];
+    uint inst_verts = verts * per_instance;
+    sw_blade b = blades[vid / inst_verts];
+    uint sub = (vid % inst_verts) / verts; // which blade of a two-blade instance
     uint v = vid % verts;
     uint segments = (verts - 1u) / 2u;
     float t = sw_strip_t(v, segments);
     float side = sw_strip_side(v, segments);
 
+    uint mi = sw_blade_material(b);
+    sw_material m = materials[mi];
+    bool no_fade = (frame.flags & (SW_FLAG_NO_LOD_FADE | SW_FLAG_NO_CULL)) != 0u;
+    float draw_d = m.draw_distance > 0.0 ? min(m.draw_distance, frame.draw_distance) : frame.draw_distance;
+    float lod_d = m.lod_distance > 0.0 ? m.lod_distance : frame.lod_distance;
+
+    vec3 root = vec3(b.x, b.y, b.z);
+    vec3 cam = vec3(frame.cam_x, frame.cam_y, frame.cam_z);
+    float dist = length(root - cam);
+    uint h16 = b.facing_hash >> 16u;
+    float hash = float(h16) * (1.0 / 65536.0);
+
+    // SC5: the same fade the culling cut at (shaders/shared/sw_wind.h): thinning and the draw-distance edge.
+    v_fade = no_fade ? 1.0 : sw_blade_fade(dist, draw_d, sw_thin_hash(h16));
+    // SC6: the 15-vertex blade slides onto the 7-vertex shape before the switch (the low one is that shape).
+    float morph = (no_fade || low) ? 0.0 : sw_lod_morph(dist, lod_d);
+    // GA8: animation scaled down and blades pushed down (shorter, leaning more) with distance.
+    float far_k = smoothstep(0.3 * draw_d, draw_d, dist);
+    float amp = sw_distance_scale(dist, draw_d, 0.35);
+
     float a = sw_blade_facing(b);
-    vec2 f = vec2(cos(a), sin(a));
-    float height = sw_blade_height(b);
+    float height = sw_blade_height(b) * (1.0 - 0.18 * far_k);
     float width = sw_blade_width(b);
+    float lean = min(sw_blade_bend(b) + 0.15 * far_k, 1.0);
+    if (sub == 1u) {
+        // Short grass: the second blade of an instance, turned and moved by the blade's hash (GA1).
+        uint h = sw_pcg(b.facing_hash);
+        uint h2 = sw_pcg(h);
+        a += 1.6 + 3.0 * sw_unit(h);
+        float oa = SW_TAU * sw_unit(h2);
+        float r = (0.25 + 0.25 * sw_unit(sw_pcg(h2))) * m.spacing;
+        root += vec3(cos(oa) * r, 0.0, sin(oa) * r);
+        height *= 0.7 + 0.3 * sw_unit(h2 >> 3u);
+    }
     vec2 push = vec2(sw_snorm8_decode(b.shape >> 8u), sw_snorm8_decode(b.shape >> 16u));
+
+    // GA4, the facing bent by the wind: the compute pass stores the wind push (sw_blade.shape); the blade
+    // turns toward it here by its strength, so facings line up in gusts (done here, not in the compute pass,
+    // to keep sw_blade and the CPU reference unchanged).
+    float pl = length(push);
+    if (pl > 1e-3) {
+        float d = atan(push.y, push.x) - a;
+        d -= SW_TAU * floor((d + SW_PI) / SW_TAU);
+        a += d * clamp(pl * 1.2, 0.0, 0.6);
+    }
+    vec2 f = vec2(cos(a), sin(a));
 
     // Hash-offset sine bobbing (GA4): each blade sways around its wind-pushed pose with its own phase and
     // rate, more when the wind is stronger.
-    float hash = float(b.facing_hash >> 16u) * (1.0 / 65536.0);
     vec2 wdir = vec2(frame.wind_x, frame.wind_z);
-    float bob = sin(frame.time * (2.1 + 1.3 * hash) + hash * SW_TAU) * (0.04 + 0.25 * length(push));
-    push += wdir * bob;
+    float bob = sin(frame.time * (2.1 + 1.3 * hash) + hash * SW_TAU) * (0.04 + 0.25 * pl);
+    vec2 sway = wdir * bob;
+    float gust = clamp(frame.wind_speed / 6.0, 0.2, 1.5) * (1.0 - 0.5 * m.stiffness);
+    if (m.wind_model == SW_WIND_HZD) {
+        // HZD large-scale motion of the blade (c = sum of the root's coordinates), as a tip sway along and
+        // across the wind.
+        sw_w2 lg = sw_hzd_large(root.x, root.y, root.z, frame.time);
+        sway += (wdir * (lg.x - 1.0) + vec2(-wdir.y, wdir.x) * (lg.y - 0.5)) * (0.05 * gust);
+    } else if (m.wind_model == SW_WIND_FRICTIONAL) {
+        // Frictional fbm of sines with prime multipliers, from the root position; the Bezier weights it by
+        // height (the tip moves, the root does not).
+        sw_w2 o = sw_frictional(root.x, root.z, 0.35, frame.time * 1.6);
+        sway += vec2(o.x, o.y) * (0.12 * gust);
+    }
+    push += sway * amp;
 
-    sw_bezier c = sw_blade_curve(height, sw_blade_bend(b), f.x, f.y, push.x, push.y);
-    sw_v3 p = sw_bezier_pos(c, t);
+    // GA5 force fields: Frictional's push at the root, moving the tip by up to the field's strength in metres
+    // (the Bezier carries it proportionally along the blade); the blade's hash is the random seed.
+    vec2 ff = vec2(0.0);
+    for (int i = 0; i < frame.force_count; i++) {
+        int o = i * 8;
+        sw_w2 p = sw_force_push(root.x, root.z, frame.forces[o], frame.forces[o + 2], frame.forces[o + 3],
+                                frame.forces[o + 4], frame.time, frame.forces[o + 5], hash);
+        ff += vec2(p.x, p.y);
+    }
+    push += ff / max(height, 0.05);
+
+    sw_bezier c = sw_blade_curve(height, lean, f.x, f.y, push.x, push.y);
+    sw_v3 p = sw_bezier_pos_morph(c, t, morph);
     sw_v3 d = sw_bezier_tangent(c, t);
     vec3 tangent = normalize(vec3(d.x, d.y, d.z) + vec3(0.0, 1e-6, 0.0));
     vec3 across = vec3(-f.y, 0.0, f.x);
@@ -61,17 +142,48 @@ void main()
     // GA2: normals tilted outward across the blade, so it shades as if rounded.
     normal = normalize(normal + across * side * 0.35);
 
-    vec3 world = vec3(b.x, b.y, b.z) + vec3(p.x, p.y, p.z) + across * (side * 0.5 * width * sw_blade_taper(t));
+    // Flower head (SH7): the top head_size metres of the blade.
+    float head_t0 = m.head_size > 0.0 ? max(1.0 - m.head_size / max(height, 1e-3), 0.0) : 1.0;
+    float t0 = sw_low_knot(t);
+    float prof = mix(profile(t, head_t0), mix(profile(t0, head_t0), profile(t0 + 1.0 / 3.0, head_t0), sw_low_weight(t)), morph);
+    // GA2: blades widened in view space, more when seen edge-on and with distance, so far fields look full.
+    vec3 to_cam = cam - root;
+    vec2 vh = normalize(to_cam.xz + vec2(1e-6, 0.0));
+    float edge_on = 1.0 - abs(dot(vh, f));
+    float widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist));
+    vec3 world = root + vec3(p.x, p.y, p.z) + across * (side * 0.5 * width * widen * prof);
+    if (m.wind_model == SW_WIND_HZD) {
+        // HZD small-scale motion along the normal, weighted by height.
+        float s = sw_hzd_small(world.x, world.y, world.z, frame.time) * t * min(height, 1.0) * amp * gust;
+        world += normal * vec3(1.0, 1.0, 0.35) * s;
+    }
     gl_Position = sw_mat4(frame.view_proj) * vec4(world, 1.0);
+    v_side = side;
 
-    uint mi = sw_blade_material(b);
-    sw_material m = materials[mi];
-    vec3 root = vec3(m.root_r, m.root_g, m.root_b);
-    vec3 tip = vec3(m.tip_r, m.tip_g, m.tip_b);
-    // Per-blade variation from the hash: a little lighter or darker, a little more or less yellow.
+    vec3 view = normalize(cam - world);
+    // SH7: normals blended toward the clump's dome normal (outward from its centre), more with distance, so
+    // clumps read as shapes and far blades do not shimmer; gloss fades out over the first half of the range.
+    vec3 nc = normalize(vec3(sw_blade_clump_dx(b), 1.5, sw_blade_clump_dz(b)));
+    float kc = mix(0.25, 0.75, smoothstep(0.0, 0.5 * draw_d, dist));
+    vec3 nf = normalize(mix(normal, nc, kc));
+    vec3 nb = normalize(mix(-normal, nc, kc));
+    float gloss = 0.12 * (1.0 - smoothstep(0.1 * draw_d, 0.5 * draw_d, dist));
+
+    vec3 root_c = vec3(m.root_r, m.root_g, m.root_b);
+    vec3 tip_c = vec3(m.tip_r, m.tip_g, m.tip_b);
+    // Per-blade variation from the hash: a little lighter or darker.
     float tint = 0.85 + 0.3 * fract(hash * 7.31);
-    vec3 albedo = mix(root, tip, smoothstep(0.0, 1.0, t)) * tint;
-    vec3 view = normalize(vec3(frame.cam_x, frame.cam_y, frame.cam_z) - world);
-    v_front = shade(normal, albedo, view, m.translucency, t);
-    v_back = shade(-normal, albedo, view, m.translucency, t);
+    // Clump colour variation (PL6, SH7): brightness and a yellow-green shift per clump.
+    float cv = (float(sw_blade_clump_hash(b)) / 255.0 - 0.5) * 2.0 * m.clump_color_var;
+    vec3 clump_tint = vec3(1.0 + 0.45 * cv, 1.0 + 0.2 * cv, 1.0 - 0.2 * cv);
+    // Colour gradient along the blade: root colour, tip colour, a lighter band before the tip.
+    vec3 albedo = mix(root_c, tip_c, smoothstep(0.0, 1.0, t)) * (1.0 + 0.15 * smoothstep(0.5, 0.85, t) * (1.0 - t) * 4.0);
+    albedo *= tint * clump_tint;
+    if (head_t0 < 1.0) albedo = mix(albedo, vec3(m.head_r, m.head_g, m.head_b), smoothstep(head_t0 - 0.15, head_t0, t));
+    // Per-blade AO: blades near a clump's centre stand in its densest part; a little random.
+    float clumped = sw_blade_clump_hash(b) != 0u ? 1.0 : 0.0;
+    float centre = 1.0 - min(length(vec2(sw_blade_clump_dx(b), sw_blade_clump_dz(b))), 1.0);
+    float ao = (1.0 - 0.25 * clumped * centre) * (0.9 + 0.1 * fract(hash * 13.7));
+    v_front = shade(nf, albedo, view, m.translucency, t, gloss, ao);
+    v_back = shade(nb, albedo, view, m.translucency, t, gloss, ao);
 }

@@ -7,6 +7,7 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_place.h"
+#include "shared/sw_wind.h"
 #include "common.inc.glsl"
 #include "occlusion.inc.glsl"
 
@@ -40,6 +41,14 @@ void main()
     uint lid = gl_LocalInvocationIndex;
     bool cull = (frame.flags & SW_FLAG_NO_CULL) == 0u;
     bool occlusion = cull && (frame.flags & SW_FLAG_OCCLUSION) != 0u;
+    // SC5, SC6: the type's own LOD and draw distances (the scene's where the type leaves them 0); thinning and
+    // LOD off for SW_FLAG_NO_LOD_FADE (tests: every blade high, hard distance cut).
+    bool lod_fade = cull && (frame.flags & SW_FLAG_NO_LOD_FADE) == 0u;
+    float draw_d = min(m.draw_distance, frame.draw_distance); // per type (SC5, SC6), resolved by the loader
+    float lod_d = m.lod_distance;
+    // The tallest blade of the type (clumps scale heights): bounds for the frustum and occlusion tests.
+    float hm = m.height_max * (1.0 + m.clump_height_var);
+    uint per_instance = m.blades_per_instance == 2u ? 2u : 1u; // short grass: two blades per instance (GA1)
     if (lid < 5u) s_removed[lid] = 0u;
     barrier();
     uint removed[5] = uint[5](0u, 0u, 0u, 0u, 0u);
@@ -63,23 +72,49 @@ void main()
             removed[1]++;
             continue;
         }
+        // PL5: the type map picks this type here (dithered among the 2x2 texels), the grass-height map scales
+        // the blade; PL6: the clump and the pull toward its centre, the root height at the pulled point.
+        sw_map_coord mc = sw_map_locate(c.x, c.z, frame.terrain_x0, frame.terrain_z0, frame.map_inv_cell, frame.map_res);
+        uint picked = sw_type_pick(sw_type_at(mc.i0, mc.j0), sw_type_at(mc.i1, mc.j0), sw_type_at(mc.i0, mc.j1),
+                                   sw_type_at(mc.i1, mc.j1), mc.fx, mc.fz, sw_type_pick_hash(c.hash));
+        if (picked != t.material) {
+            removed[1]++;
+            continue;
+        }
+        int r0 = mc.j0 * frame.map_res, r1 = mc.j1 * frame.map_res;
+        float gh = sw_bilerp(grass_height[r0 + mc.i0], grass_height[r0 + mc.i1], grass_height[r1 + mc.i0],
+                             grass_height[r1 + mc.i1], mc.fx, mc.fz);
+        if (!(gh > 0.0)) {
+            removed[1]++;
+            continue;
+        }
+        sw_clump clump = sw_clump_at(c.x, c.z, m.clump_size, m.clump_inv_size, t.material, frame.seed);
+        c.x = sw_pull(c.x, clump.cx, m.clump_pull);
+        c.z = sw_pull(c.z, clump.cz, m.clump_pull);
+        h = sw_hf_locate(c.x, c.z, frame.terrain_x0, frame.terrain_z0, frame.terrain_inv_cell, frame.terrain_res);
         int row = h.j * frame.terrain_res + h.i;
         float y = sw_bilerp(heights[row], heights[row + 1], heights[row + frame.terrain_res],
                             heights[row + frame.terrain_res + 1], h.fx, h.fz);
         float dx = c.x - frame.cam_x, dy = y - frame.cam_y, dz = c.z - frame.cam_z;
         float dist2 = dx * dx + dy * dy + dz * dz;
         if (cull) {
-            if (dist2 > frame.draw_distance * frame.draw_distance) {
+            if (dist2 > draw_d * draw_d) {
                 removed[2]++;
                 continue;
             }
-            if (!sphere_in_frustum(vec3(c.x, y + 0.5 * m.height_max, c.z), m.height_max)) {
+            // SC5 density thinning with distance, before the costlier tests: the blade's thinning hash (the
+            // variation bits sw_make_blade stores, which grass.vert.glsl fades it by) against the fraction kept
+            // at its distance, so the same blade gets the same answer at the same distance every frame.
+            if (lod_fade && sw_thin_hash(sw_pcg(sw_pcg(sw_pcg(c.hash))) >> 16u) >= sw_thin_keep(sqrt(dist2), draw_d)) {
+                removed[2]++;
+                continue;
+            }
+            if (!sphere_in_frustum(vec3(c.x, y + 0.5 * hm, c.z), hm)) {
                 removed[3]++;
                 continue;
             }
-            // The box a blade of this material can fill, whatever its shape and the wind: the tallest blade,
+            // The box a blade of this type can fill, whatever its shape and the wind: the tallest blade,
             // leaning up to its full height in any direction.
-            float hm = m.height_max;
             if (occlusion && sw_box_occluded(vec3(c.x - hm, y - 0.05, c.z - hm), vec3(c.x + hm, y + hm, c.z + hm))) {
                 removed[4]++;
                 continue;
@@ -87,8 +122,8 @@ void main()
         }
         sw_v2 w = sw_wind_push(c.x, c.z, frame.time, frame.wind_x, frame.wind_z, frame.wind_speed,
                                frame.wind_inv_gust_scale, frame.wind_gust_speed, m.stiffness);
-        found[r] = sw_make_blade(c, y, t.material, m, w);
-        if (dist2 < frame.lod_distance * frame.lod_distance) {
+        found[r] = sw_make_blade(c, y, t.material, m, w, gh, clump);
+        if ((frame.flags & SW_FLAG_NO_LOD_FADE) != 0u || dist2 < lod_d * lod_d) {
             lod[r] = 1u;
             n_high++;
         } else {
@@ -128,8 +163,13 @@ void main()
         atomicAdd(stats.frustum, s_removed[3]);
         atomicAdd(stats.occlusion, s_removed[4]);
         atomicAdd(stats.drawn, (total & 0xffffu) + (total >> 16));
-        draws[2u * tile_index] = sw_draw_cmd(total_high * SW_HIGH_INDICES, 1u, 0u, int(base * SW_HIGH_VERTS), 0u);
-        draws[2u * tile_index + 1u] = sw_draw_cmd((total >> 16) * SW_LOW_INDICES, 1u, SW_TILE_CANDIDATES * SW_HIGH_INDICES,
-                                                  int((base + total_high) * SW_LOW_VERTS), 1u);
+        // first_instance: bit 0 low LOD, bit 1 two blades per instance (the index patterns of grass.c cover
+        // 2 x SW_TILE_CANDIDATES blades of each LOD, so n two-blade instances are 2n consecutive blades).
+        uint two = per_instance == 2u ? 2u : 0u;
+        draws[2u * tile_index] = sw_draw_cmd(total_high * per_instance * SW_HIGH_INDICES, 1u, 0u,
+                                             int(base * per_instance * SW_HIGH_VERTS), two);
+        draws[2u * tile_index + 1u] = sw_draw_cmd((total >> 16) * per_instance * SW_LOW_INDICES, 1u,
+                                                  2u * SW_TILE_CANDIDATES * SW_HIGH_INDICES,
+                                                  int((base + total_high) * per_instance * SW_LOW_VERTS), 1u | two);
     }
 }

@@ -6,9 +6,12 @@
 #include "common.inc.glsl"
 
 // Simple ground shading, per vertex (the fragment stage is the scarce one): Lambert sun and sky ambient on
-// an albedo that carries the mean grass colour by its cover, so the ground under the blades and the field
-// beyond the draw distance read as grass rather than bare soil (a first form of SC7), with broad light and
-// dark swaths so the far field is not one flat colour.
+// an albedo that carries the grass colours (SC7, Ghost of Tsushima far field): where the PL1 maps are
+// uploaded (frame.map_res > 0) the vertex takes its type-map texel's grass type, that type's mean blade
+// colour and its flower-head colour, weighted by the grass-height map, so fields beyond the blade distance
+// keep their colour (red-flower fields stay red); under the blades near the camera the ground is a darker
+// version (it lies in the blades' shade). Without maps: the scene's mean grass colour by its cover. Broad
+// light and dark swaths keep the far field from being one flat colour.
 layout(location = 0) out vec3 v_color;
 
 float height_at(int i, int j)
@@ -34,7 +37,30 @@ void main()
     vec3 ground = vec3(frame.ground_r, frame.ground_g, frame.ground_b);
     vec3 grass = vec3(frame.grass_r, frame.grass_g, frame.grass_b);
     float swath = 0.5 * sw_perlin(world.x * 0.02, world.z * 0.02, 3u) + 0.25 * sw_perlin(world.x * 0.09, world.z * 0.09, 4u);
-    vec3 albedo = mix(ground, grass, frame.grass_cover) * (1.0 + 0.35 * swath);
+    float cover = frame.grass_cover;
+    float draw_d = frame.draw_distance;
+    if (frame.map_res > 0) {
+        int mi = clamp(int((world.x - frame.terrain_x0) * frame.map_inv_cell), 0, frame.map_res - 1);
+        int mj = clamp(int((world.z - frame.terrain_z0) * frame.map_inv_cell), 0, frame.map_res - 1);
+        uint type = sw_type_at(mi, mj);
+        float gh = grass_height[mj * frame.map_res + mi];
+        if (type < frame.material_count && gh > 0.0) {
+            sw_material m = materials[type];
+            grass = vec3(m.root_r, m.root_g, m.root_b) * 0.35 + vec3(m.tip_r, m.tip_g, m.tip_b) * 0.65;
+            if (m.head_size > 0.0) {
+                // Heads face the sky and the eye at a distance: weigh them by more than their share of the height.
+                float share = clamp(2.5 * m.head_size / max(0.5 * (m.height_min + m.height_max), 1e-3), 0.0, 0.7);
+                grass = mix(grass, vec3(m.head_r, m.head_g, m.head_b), share);
+            }
+            cover = 0.9 * smoothstep(0.0, 0.3, gh);
+            if (m.draw_distance > 0.0) draw_d = min(m.draw_distance, draw_d);
+        } else {
+            cover = 0.0;
+        }
+    }
+    float dist = length(world - vec3(frame.cam_x, frame.cam_y, frame.cam_z));
+    grass *= mix(0.8, 1.0, smoothstep(0.5 * draw_d, draw_d, dist)); // in the blades' shade near the camera
+    vec3 albedo = mix(ground, grass, cover) * (1.0 + 0.35 * swath);
     float diffuse = max(dot(n, sw_sun_dir()), 0.0);
     v_color = albedo * (sw_sun_radiance() * diffuse + sw_sky_ambient(n));
     gl_Position = sw_mat4(frame.view_proj) * vec4(world, 1.0);

@@ -91,6 +91,19 @@ typedef struct sward_render_settings {
     float white_point;      /* linear radiance mapped to white */
 } sward_render_settings;
 
+/* ---- Gameplay queries (SPEC PL9), from the scene's CPU-side maps, no GPU --------------------------------- */
+
+/* Cover height at (x, z) in metres above the terrain: for the grass type of the type-map texel containing
+ * the point (no dither), a stealth type's gameplay_height times the grass-height map's texel there;
+ * decorative types, no grass (255) and points off the terrain give 0. */
+sward_result sward_query_cover(const sward_scene *scene, float x, float z, float *height_m);
+/* Visibility through grass: marches the ray origin + t * dir (dir need not be normalised; t in metres)
+ * over the map texels (a DDA over the grass-height map's grid) for t in [0, max_distance] and reports the
+ * first t where the ray is below terrain height + cover height (*hit = true, *hit_distance = t, to about
+ * 1e-4 m); else *hit = false and *hit_distance = max_distance. Only the terrain square is searched. */
+sward_result sward_query_ray(const sward_scene *scene, const float origin[3], const float dir[3], float max_distance,
+                             float *hit_distance, bool *hit);
+
 sward_render_settings sward_scene_render_settings(const sward_scene *scene);
 /* Validates and applies overrides (e.g. from the command line); fields are checked like the scene file's. */
 sward_result sward_scene_set_render_settings(sward_scene *scene, const sward_render_settings *s, sward_error *err);
@@ -143,6 +156,10 @@ typedef struct sward_frame_desc {
                             distance or frustum test, no tile frustum test) */
     bool no_grass;       /* draw terrain and sky only */
     bool no_occlusion;   /* skip the Hi-Z occlusion test (comparisons) */
+    bool no_lod_fade;    /* comparisons: every blade at the high LOD, no density thinning, no dither fade, a hard
+                            cut at the draw distance (SC5, SC6 off) */
+    const float *eye;    /* optional camera override, world m (x, y, z); NULL = the scene's camera */
+    const float *target; /* optional look-at override, world m; NULL = the scene's target */
 } sward_frame_desc;
 
 typedef enum sward_pass { /* in the order they run */

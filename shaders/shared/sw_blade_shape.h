@@ -102,4 +102,52 @@ SW_FN float sw_strip_side(sw_uint v, sw_uint segments)
     return (v & 1u) == 0u ? -1.0f : 1.0f;
 }
 
+/* SC6 LOD morph. The 7-vertex blade is the piecewise-linear curve through the spine at t = 0, 1/3, 2/3, 1
+ * (its rows and tip). Before the switch the 15-vertex blade slides its vertices onto that curve, so at the
+ * switch both draw the same shape. Knot segment of t on the low blade and the weight within it: */
+SW_FN float sw_low_knot(float t)
+{
+    return sw_minf(sw_floor(t * 3.0f), 2.0f) / 3.0f;
+}
+
+SW_FN float sw_low_weight(float t)
+{
+    return (t - sw_low_knot(t)) * 3.0f;
+}
+
+/* The low blade's spine at t (linear between its knots). */
+SW_FN sw_v3 sw_bezier_pos_low(sw_bezier b, float t)
+{
+    float t0 = sw_low_knot(t);
+    float w = sw_low_weight(t);
+    sw_v3 a = sw_bezier_pos(b, t0);
+    sw_v3 c = sw_bezier_pos(b, t0 + 1.0f / 3.0f);
+    sw_v3 r;
+    r.x = sw_mixf(a.x, c.x, w);
+    r.y = sw_mixf(a.y, c.y, w);
+    r.z = sw_mixf(a.z, c.z, w);
+    return r;
+}
+
+/* Spine position of a vertex at t, morphed toward the low shape by `morph` (0 = the Bezier, 1 = the low
+ * blade's polyline). */
+SW_FN sw_v3 sw_bezier_pos_morph(sw_bezier b, float t, float morph)
+{
+    sw_v3 h = sw_bezier_pos(b, t);
+    sw_v3 l = sw_bezier_pos_low(b, t);
+    sw_v3 r;
+    r.x = sw_mixf(h.x, l.x, morph);
+    r.y = sw_mixf(h.y, l.y, morph);
+    r.z = sw_mixf(h.z, l.z, morph);
+    return r;
+}
+
+/* The width taper likewise: linear between the low blade's knots. */
+SW_FN float sw_blade_taper_morph(float t, float morph)
+{
+    float t0 = sw_low_knot(t);
+    float low = sw_mixf(sw_blade_taper(t0), sw_blade_taper(t0 + 1.0f / 3.0f), sw_low_weight(t));
+    return sw_mixf(sw_blade_taper(t), low, morph);
+}
+
 #endif

@@ -10,6 +10,7 @@
 #define SW_PLACE_H
 #include "sw_noise.h"
 #include "sw_types.h"
+#include "sw_world.h"
 
 struct sw_candidate {
     float x, z;     /* m, world position */
@@ -135,23 +136,63 @@ SW_FN float sw_snorm8_decode(sw_uint b)
     return SW_F(SW_I(b & 255u) - 128) * (1.0f / 127.0f);
 }
 
-/* Shape of a kept candidate from further hashes: facing, height, width and bend (PL3, PL7). */
-SW_FN sw_blade sw_make_blade(sw_candidate c, float y, sw_uint material, sw_material m, sw_v2 wind)
+/* Shape of a kept candidate from further hashes: facing, height, width and bend (PL3, PL7), scaled by the
+ * grass-height map (height_scale, PL1/PL5) and shaped by its clump k (PL6): the clump's height scale
+ * (1 +- clump_height_var), facing (the blade's turns toward it by clump_facing), lean (added bend) and the
+ * clump word (hash, offset from the centre in clump sizes). c is the candidate after the pull. */
+SW_FN sw_blade sw_make_blade(sw_candidate c, float y, sw_uint material, sw_material m, sw_v2 wind, float height_scale,
+                             sw_clump k)
 {
     sw_uint h1 = sw_pcg(c.hash);
     sw_uint h2 = sw_pcg(h1);
     sw_uint h3 = sw_pcg(h2);
-    SW_PRECISE float height = m.height_min + (m.height_max - m.height_min) * sw_unit(h1);
+    sw_uint k1 = sw_pcg(k.hash);
+    sw_uint k2 = sw_pcg(k1);
+    sw_uint k3 = sw_pcg(k2);
+    bool clumped = k.hash != 0u;
+    SW_PRECISE float clump_scale = clumped ? 1.0f + m.clump_height_var * (2.0f * sw_unit(k1) - 1.0f) : 1.0f;
+    SW_PRECISE float clump_lean = clumped ? m.clump_lean * (0.5f + 0.5f * sw_unit(k3)) : 0.0f;
+    SW_PRECISE float height =
+        (m.height_min + (m.height_max - m.height_min) * sw_unit(h1)) * clump_scale * height_scale;
     SW_PRECISE float width = m.width_min + (m.width_max - m.width_min) * sw_unit(h2);
-    SW_PRECISE float bend = m.bend * (0.5f + sw_unit(h3));
+    SW_PRECISE float bend = m.bend * (0.5f + sw_unit(h3)) + clump_lean;
+    sw_uint facing = c.hash & 0xffffu;
+    if (clumped) {
+        int d = SW_I(((k2 & 0xffffu) - facing + 32768u) & 0xffffu) - 32768;
+        SW_PRECISE float turn = SW_F(d) * m.clump_facing;
+        facing = (facing + SW_U(SW_I(turn))) & 0xffffu;
+    }
+    sw_uint clump_word = (128u << 8u) | (128u << 16u);
+    if (clumped) {
+        SW_PRECISE float ox = (c.x - k.cx) * m.clump_inv_size;
+        SW_PRECISE float oz = (c.z - k.cz) * m.clump_inv_size;
+        clump_word = (k.hash >> 24u) | (sw_snorm8(ox) << 8u) | (sw_snorm8(oz) << 16u);
+    }
     sw_blade b;
     b.x = c.x;
     b.y = y;
     b.z = c.z;
-    b.facing_hash = (c.hash & 0xffffu) | (h3 & 0xffff0000u);
+    b.facing_hash = facing | (h3 & 0xffff0000u);
     b.size = sw_unorm16(height, SW_MAX_BLADE_HEIGHT) | (sw_unorm16(width, SW_MAX_BLADE_WIDTH) << 16u);
     b.shape = sw_unorm8(bend) | (sw_snorm8(wind.x) << 8u) | (sw_snorm8(wind.y) << 16u) | ((material & 15u) << 24u);
+    b.clump = clump_word;
     return b;
+}
+
+/* PL6: the clump word's parts (an unclumped blade has hash 0 and offset 0). */
+SW_FN sw_uint sw_blade_clump_hash(sw_blade b)
+{
+    return b.clump & 255u;
+}
+
+SW_FN float sw_blade_clump_dx(sw_blade b)
+{
+    return sw_snorm8_decode(b.clump >> 8u);
+}
+
+SW_FN float sw_blade_clump_dz(sw_blade b)
+{
+    return sw_snorm8_decode(b.clump >> 16u);
 }
 
 SW_FN float sw_blade_facing(sw_blade b)

@@ -36,7 +36,7 @@ struct sw_material {
     float tip_r, tip_g, tip_b, clump_pull;        /* 0..1 toward the clump centre */
     float clump_height_var, clump_facing, clump_lean, clump_color_var;
     float head_r, head_g, head_b, head_size;      /* flower head (m; 0 = none) */
-    float lod_distance, draw_distance, gameplay_height, pad0; /* m, per type (SC5, SC6, PL9) */
+    float lod_distance, draw_distance, gameplay_height, clump_size; /* m, per type (SC5, SC6, PL9, PL6) */
     sw_uint blades_per_instance, wind_model, flags, pad1;    /* wind_model: SW_WIND_*; flags: SW_MAT_* */
 };
 
@@ -65,12 +65,15 @@ struct sw_frame {
     int terrain_res, terrain_step, terrain_mesh_res, pad6; /* samples per side; mesh vertex stride; mesh side */
     sw_uint seed, material_count, tile_count, flags;       /* flags: SW_FLAG_* */
     sw_uint width, height, hiz_levels, pad8;               /* render size; Hi-Z mips (0: no occlusion) */
-    int map_res, force_count, pad9, pad10;                 /* PL1 map texels per side; GA5 fields in use */
-    float forces[SW_MAX_FORCES * 8]; /* GA5, per field: x, y, z (m), radius (m), strength, phase, 0, 0 */
+    int map_res, force_count;                              /* PL1 map texels per side; GA5 fields in use */
+    float map_inv_cell; int pad10;                         /* PL1 map texels per m (map_res / terrain size) */
+    float forces[SW_MAX_FORCES * 8]; /* GA5, per field: x, y, z (m), radius (m), strength (m), clock (rad: phase +
+                                       2 pi frequency time, src/wind/forces.c), 0, 0 */
 };
 
 #define SW_FLAG_NO_CULL 1u   /* keep every candidate of the tiles (tests) */
 #define SW_FLAG_OCCLUSION 2u /* test blades against the Hi-Z pyramid of the occluders */
+#define SW_FLAG_NO_LOD_FADE 4u /* tests: every blade high LOD, no thinning, no dither fade, hard distance cut */
 
 /* A render tile: SW_TILE_CELLS^2 grid cells of one material, starting at cell (ci0, cj0). */
 struct sw_tile {

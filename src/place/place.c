@@ -40,6 +40,26 @@ sw_material place_material_gpu(const world_material *m)
     g.tip_r = m->tip_color[0];
     g.tip_g = m->tip_color[1];
     g.tip_b = m->tip_color[2];
+    /* PL6 clumping, flower head, per-type distances, gameplay, GA1/GA4 switches. */
+    g.clump_size = m->clump.size;
+    g.clump_inv_size = m->clump.size > 0.0f ? 1.0f / m->clump.size : 0.0f;
+    g.clump_pull = m->clump.pull;
+    g.clump_height_var = m->clump.height_variation;
+    g.clump_facing = m->clump.facing;
+    g.clump_lean = m->clump.lean;
+    g.clump_color_var = m->clump.color_variation;
+    g.head_r = m->head_color[0];
+    g.head_g = m->head_color[1];
+    g.head_b = m->head_color[2];
+    g.head_size = m->head_size;
+    g.lod_distance = m->lod_distance;
+    g.draw_distance = m->draw_distance;
+    g.gameplay_height = m->stealth ? m->gameplay_height : 0.0f;
+    g.blades_per_instance = (sw_uint)(m->blades_per_instance == 2 ? 2 : 1);
+    g.wind_model = m->wind_model == WORLD_WIND_HZD          ? SW_WIND_HZD
+                   : m->wind_model == WORLD_WIND_FRICTIONAL ? SW_WIND_FRICTIONAL
+                                                            : SW_WIND_GOT;
+    g.flags = m->stealth ? SW_MAT_STEALTH : 0u;
     return g;
 }
 
@@ -79,6 +99,12 @@ size_t place_cells(const sward_scene *scene, int material, int ci0, int cj0, int
     float x0, z0, cell, inv_cell;
     world_terrain_grid(t, &x0, &z0, &cell, &inv_cell);
 
+    /* Scenes built without maps (tests) grow every type everywhere at full height. */
+    const bool maps = t->types && t->grass_height && t->map_res >= 1;
+    const int mres = maps ? t->map_res : 1;
+    float mx0, mz0, minv;
+    world_map_grid(t, &mx0, &mz0, &minv);
+
     size_t n = 0;
     for (int j = 0; j < nj; j++) {
         for (int i = 0; i < ni; i++) {
@@ -87,11 +113,29 @@ size_t place_cells(const sward_scene *scene, int material, int ci0, int cj0, int
             if (!h.inside) continue;
             float coverage = sw_coverage(c.x, c.z, mat, seed, m.patch_inv_scale, m.patch_coverage);
             if (!(c.keep < coverage)) continue;
+            /* PL5: the type map picks this type here (dithered), the grass-height map scales the blade. */
+            float gh = 1.0f;
+            if (maps) {
+                sw_map_coord mc = sw_map_locate(c.x, c.z, mx0, mz0, minv, mres);
+                const size_t r0 = (size_t)mc.j0 * (size_t)mres, r1 = (size_t)mc.j1 * (size_t)mres;
+                sw_uint type = sw_type_pick(t->types[r0 + (size_t)mc.i0], t->types[r0 + (size_t)mc.i1],
+                                            t->types[r1 + (size_t)mc.i0], t->types[r1 + (size_t)mc.i1], mc.fx, mc.fz,
+                                            sw_type_pick_hash(c.hash));
+                if (type != mat) continue;
+                gh = sw_bilerp(t->grass_height[r0 + (size_t)mc.i0], t->grass_height[r0 + (size_t)mc.i1],
+                               t->grass_height[r1 + (size_t)mc.i0], t->grass_height[r1 + (size_t)mc.i1], mc.fx, mc.fz);
+                if (!(gh > 0.0f)) continue;
+            }
+            /* PL6: the clump, and the pull toward its centre; the root height is taken at the pulled point. */
+            sw_clump k = sw_clump_at(c.x, c.z, m.clump_size, m.clump_inv_size, mat, seed);
+            c.x = sw_pull(c.x, k.cx, m.clump_pull);
+            c.z = sw_pull(c.z, k.cz, m.clump_pull);
+            h = sw_hf_locate(c.x, c.z, x0, z0, inv_cell, res);
             const float *row0 = t->heights + (size_t)h.j * (size_t)res;
             const float *row1 = row0 + res;
             float y = sw_bilerp(row0[h.i], row0[h.i + 1], row1[h.i], row1[h.i + 1], h.fx, h.fz);
             sw_v2 wind = place_wind(scene, wm, c.x, c.z, time);
-            out[n++] = sw_make_blade(c, y, mat, m, wind);
+            out[n++] = sw_make_blade(c, y, mat, m, wind, gh, k);
         }
     }
     assert(n <= place_cells_bound(ni, nj));

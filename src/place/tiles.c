@@ -40,6 +40,28 @@ size_t place_tiles_bound(const sward_scene *scene)
     return total;
 }
 
+/* PL5: can type k grow anywhere in world x [xlo, xhi], z [zlo, zhi] (candidate positions, before the clump
+ * pull)? Looks up the coarse presence mask over the texels a candidate there may gather (sw_map_locate's
+ * 2x2, padded by a texel for rounding). Scenes without maps: always. */
+static bool type_present(const world_terrain *t, int k, double xlo, double xhi, double zlo, double zhi)
+{
+    if (!t->type_presence || t->map_res < 1 || t->presence_res < 1) return true;
+    const double inv = (double)t->map_res / (double)t->size, half = 0.5 * (double)t->size;
+    const int res = t->map_res;
+    int i0 = (int)floor((xlo + half) * inv - 0.5) - 1, i1 = (int)floor((xhi + half) * inv - 0.5) + 2;
+    int j0 = (int)floor((zlo + half) * inv - 0.5) - 1, j1 = (int)floor((zhi + half) * inv - 0.5) + 2;
+    i0 = i0 < 0 ? 0 : (i0 > res - 1 ? res - 1 : i0);
+    i1 = i1 < 0 ? 0 : (i1 > res - 1 ? res - 1 : i1);
+    j0 = j0 < 0 ? 0 : (j0 > res - 1 ? res - 1 : j0);
+    j1 = j1 < 0 ? 0 : (j1 > res - 1 ? res - 1 : j1);
+    const int pr = t->presence_res, P = WORLD_PRESENCE_TEXELS;
+    const uint16_t bit = (uint16_t)(1u << k);
+    for (int cj = j0 / P; cj <= j1 / P; cj++)
+        for (int ci = i0 / P; ci <= i1 / P; ci++)
+            if (t->type_presence[cj * pr + ci] & bit) return true;
+    return false;
+}
+
 static bool box_outside_plane(const float p[4], const double lo[3], const double hi[3])
 {
     double px = p[0] >= 0.0f ? hi[0] : lo[0];
@@ -74,14 +96,23 @@ size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool
     for (int k = 0; k < scene->material_count; k++) {
         const world_material *m = &scene->materials[k];
         const double side = tile_side(m);
-        const double lean = (double)m->height[1]; /* a tip leans at most its height away from the root */
+        /* The tallest blade (clump height scale included) leans at most its height away from the root; the
+         * clump pull moves a root at most pull x sqrt(2) clump sizes (the nearest clump point is at most a
+         * cell diagonal away), so the root boxes grow by that. */
+        const double tallest = (double)m->height[1] * (1.0 + (m->clump.size > 0.0f ? (double)m->clump.height_variation : 0.0));
+        const double lean = tallest;
+        const double pull = (double)m->clump.pull * 1.5 * (double)m->clump.size;
         const int ti0 = (int)floor(xlo / side), ti1 = (int)floor(xhi / side);
         const int tj0 = (int)floor(zlo / side), tj1 = (int)floor(zhi / side);
         for (int tj = tj0; tj <= tj1; tj++) {
             for (int ti = ti0; ti <= ti1; ti++) {
                 /* Roots: the cells' square and the terrain's height range. */
-                double lo[3] = {(double)ti * side - eps, (double)t->min_y - eps, (double)tj * side - eps};
-                double hi[3] = {(double)(ti + 1) * side + eps, (double)t->max_y + eps, (double)(tj + 1) * side + eps};
+                if (!type_present(t, k, (double)ti * side, (double)(ti + 1) * side, (double)tj * side,
+                                  (double)(tj + 1) * side))
+                    continue;
+                double lo[3] = {(double)ti * side - eps - pull, (double)t->min_y - eps, (double)tj * side - eps - pull};
+                double hi[3] = {(double)(ti + 1) * side + eps + pull, (double)t->max_y + eps,
+                                (double)(tj + 1) * side + eps + pull};
                 if (hi[0] < -half || lo[0] > half || hi[2] < -half || lo[2] > half) continue;
                 double gx = axis_gap(ex, lo[0], hi[0]);
                 double gy = axis_gap(ey, lo[1], hi[1]);

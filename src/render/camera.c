@@ -1,6 +1,7 @@
 /* camera.c — per-frame constants: view and reverse-Z infinite projection, world-space frustum planes, and
  * the scene's light, wind and terrain numbers in the layout the shaders read (sw_frame). */
 #include "render/render.h"
+#include "wind/wind.h"
 
 #include <cglm/cglm.h>
 #include <math.h>
@@ -76,6 +77,23 @@ sward_vulkan_view sward_scene_view(const sward_scene *s, uint32_t width, uint32_
     return v;
 }
 
+sward_vulkan_view render_frame_view(const sward_renderer *r, const sward_frame_desc *fd)
+{
+    sward_vulkan_view v = sward_scene_view(r->scene, r->width, r->height, fd->time);
+    if (fd->eye || fd->target) {
+        vec3 eye, target, up = {0.0f, 1.0f, 0.0f};
+        glm_vec3_copy(v.eye, eye);
+        glm_vec3_copy((float *)r->scene->camera.target, target);
+        if (fd->eye) glm_vec3_copy((float *)fd->eye, eye);
+        if (fd->target) glm_vec3_copy((float *)fd->target, target);
+        mat4 view;
+        glm_lookat(eye, target, up, view);
+        memcpy(v.view, view, sizeof v.view);
+        memcpy(v.eye, eye, sizeof v.eye);
+    }
+    return v;
+}
+
 void render_frame_constants(const sward_renderer *r, const sward_vulkan_view *v, bool no_cull, bool occlusion,
                             sw_frame *f, place_view *view)
 {
@@ -133,11 +151,15 @@ void render_frame_constants(const sward_renderer *r, const sward_vulkan_view *v,
     world_terrain_grid(&s->terrain, &f->terrain_x0, &f->terrain_z0, &cell, &f->terrain_inv_cell);
     f->terrain_cell = cell;
     f->terrain_res = s->terrain.resolution;
+    f->map_res = s->terrain.map_res, f->map_inv_cell = (float)s->terrain.map_res / s->terrain.size; /* PL1, = world_map_grid */
     f->terrain_step = r->terrain_step;
     f->terrain_mesh_res = r->terrain_mesh_res;
     f->seed = s->render.settings.seed;
     f->material_count = (sw_uint)s->material_count;
-    f->flags = (no_cull ? SW_FLAG_NO_CULL : 0u) | (occlusion ? SW_FLAG_OCCLUSION : 0u);
+    f->flags = (no_cull ? SW_FLAG_NO_CULL : 0u) | (occlusion ? SW_FLAG_OCCLUSION : 0u) |
+               (r->no_lod_fade ? SW_FLAG_NO_LOD_FADE : 0u);
+    /* GA5: where each force field is at this frame's time (src/wind/forces.c). */
+    f->force_count = wind_forces_eval(s, time, f->forces);
     f->hiz_levels = r->hiz_levels;
     f->width = v->width;
     f->height = v->height;

@@ -175,13 +175,18 @@ static void record_count_readback(sward_renderer *r, VkCommandBuffer cmd)
 
 static void collect_counts(sward_renderer *r, sward_frame_stats *st)
 {
+    /* Placed blades (instances); a short-grass instance draws two blades (first_instance bit 1), so the
+     * triangles come from the index counts. */
     const sw_draw_cmd *d = r->draw_readback.mapped;
+    uint64_t indices = 0;
     for (uint32_t t = 0; t < r->tile_count; t++) {
-        st->blades_high += d[2 * t].index_count / SW_HIGH_INDICES;
-        st->blades_low += d[2 * t + 1].index_count / SW_LOW_INDICES;
+        uint32_t per = (d[2 * t].first_instance & 2u) ? 2u : 1u;
+        st->blades_high += d[2 * t].index_count / (SW_HIGH_INDICES * per);
+        st->blades_low += d[2 * t + 1].index_count / (SW_LOW_INDICES * per);
+        indices += (uint64_t)d[2 * t].index_count + d[2 * t + 1].index_count;
     }
     st->blades_drawn = st->blades_high + st->blades_low;
-    st->triangles = st->blades_high * (SW_HIGH_INDICES / 3) + st->blades_low * (SW_LOW_INDICES / 3);
+    st->triangles = indices / 3;
     st->tiles = r->tile_count;
     st->candidates = (uint64_t)r->tile_count * SW_TILE_CANDIDATES;
     st->candidates_in_range = (uint64_t)r->tiles_in_range * SW_TILE_CANDIDATES;
@@ -217,7 +222,8 @@ sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, swar
     VkCommandBuffer cmd;
     if ((res = gpu_begin_once(&r->ctx->dev, &cmd, err))) return res;
     gpu_timer_reset(cmd, &r->timer);
-    sward_vulkan_view view = sward_scene_view(r->scene, r->width, r->height, fd.time);
+    sward_vulkan_view view = render_frame_view(r, &fd);
+    r->no_lod_fade = fd.no_lod_fade;
     bool occlusion = !fd.no_occlusion && !fd.no_culling;
     res = render_record_uploads(r, cmd, &view, fd.no_culling, fd.no_grass, occlusion, err);
     if (res != SWARD_OK) {
@@ -251,7 +257,8 @@ sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame,
     VkCommandBuffer cmd;
     if ((res = gpu_begin_once(dev, &cmd, err))) return res;
     gpu_timer_reset(cmd, &r->timer);
-    sward_vulkan_view view = sward_scene_view(r->scene, r->width, r->height, fd.time);
+    sward_vulkan_view view = render_frame_view(r, &fd);
+    r->no_lod_fade = fd.no_lod_fade;
     res = render_record_uploads(r, cmd, &view, fd.no_culling, fd.no_grass, false, err);
     if (res == SWARD_OK) render_record_cull(r, cmd);
     VkDeviceSize bytes = (VkDeviceSize)r->tile_count * SW_TILE_CANDIDATES * sizeof(sw_blade);
@@ -277,7 +284,8 @@ sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame,
     sw_blade *dst = blades;
     size_t n = 0;
     for (uint32_t t = 0; t < r->tile_count; t++) {
-        uint32_t in_tile = d[2 * t].index_count / SW_HIGH_INDICES + d[2 * t + 1].index_count / SW_LOW_INDICES;
+        uint32_t per = (d[2 * t].first_instance & 2u) ? 2u : 1u;
+        uint32_t in_tile = d[2 * t].index_count / (SW_HIGH_INDICES * per) + d[2 * t + 1].index_count / (SW_LOW_INDICES * per);
         for (uint32_t k = 0; k < in_tile; k++) {
             if (n < capacity) dst[n] = src[(size_t)t * SW_TILE_CANDIDATES + k];
             n++;

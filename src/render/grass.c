@@ -1,5 +1,5 @@
-/* grass.c — the blade pass (SPEC GA1): two indexed indirect draws per tile, 15-vertex blades then 7-vertex
- * ones, in tile order. No vertex buffer and no instancing: the index buffer holds one pattern per blade slot
+/* grass.c — the blade pass (SPEC GA1, SC6): two indexed indirect draws per tile, 15-vertex blades then 7-vertex
+ * ones, in tile order; short grass tiles draw two blades per placed instance. No vertex buffer and no instancing: the index buffer holds one pattern per blade slot
  * of a tile (blade k's vertices are k * V .. k * V + V - 1) and each draw's vertex_offset moves it to the
  * tile's blades. Reads frame, materials, blades; writes HDR colour and depth. */
 #include "render/render.h"
@@ -28,12 +28,15 @@ static size_t blade_pattern(uint32_t *out, uint32_t rows, uint32_t first)
 
 sward_result render_grass_create(sward_renderer *r, sward_error *err)
 {
-    size_t count = (size_t)SW_TILE_CANDIDATES * (SW_HIGH_INDICES + SW_LOW_INDICES);
+    /* 2 x SW_TILE_CANDIDATES slots of each LOD: a tile of short grass draws two blades per instance (GA1),
+     * blades 2k and 2k + 1 of the pattern, vertices 2k V .. 2k V + 2V - 1 (place_cull.comp.glsl). */
+    size_t slots = 2u * SW_TILE_CANDIDATES;
+    size_t count = slots * (SW_HIGH_INDICES + SW_LOW_INDICES);
     uint32_t *idx = malloc(count * sizeof *idx);
     if (!idx) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the blade index pattern");
     size_t n = 0;
-    for (uint32_t k = 0; k < SW_TILE_CANDIDATES; k++) n += blade_pattern(idx + n, (SW_HIGH_VERTS - 1) / 2, k * SW_HIGH_VERTS);
-    for (uint32_t k = 0; k < SW_TILE_CANDIDATES; k++) n += blade_pattern(idx + n, (SW_LOW_VERTS - 1) / 2, k * SW_LOW_VERTS);
+    for (uint32_t k = 0; k < slots; k++) n += blade_pattern(idx + n, (SW_HIGH_VERTS - 1) / 2, k * SW_HIGH_VERTS);
+    for (uint32_t k = 0; k < slots; k++) n += blade_pattern(idx + n, (SW_LOW_VERTS - 1) / 2, k * SW_LOW_VERTS);
     gpu_device *dev = &r->ctx->dev;
     sward_result res = gpu_buffer_create(dev, &r->blade_index_buf, n * sizeof *idx,
                                          VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,

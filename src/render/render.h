@@ -45,6 +45,8 @@ struct sward_renderer {
     gpu_buffer frame_buf;    /* sw_frame, host-written each frame */
     gpu_buffer material_buf; /* sw_material[] */
     gpu_buffer height_buf;   /* float heights, resolution^2 */
+    gpu_buffer type_map_buf; /* PL1 grass types, map_res^2 bytes packed 4 per uint32, low byte first */
+    gpu_buffer grass_height_buf; /* PL1 float grass-height scale, map_res^2 */
     gpu_buffer tile_buf;     /* sw_tile[], host-written each frame */
     gpu_buffer blade_buf;    /* sw_blade[tile_capacity * SW_TILE_CANDIDATES] */
     gpu_buffer draw_buf;     /* sw_draw_cmd[2 * tile_capacity] */
@@ -80,6 +82,7 @@ struct sward_renderer {
     size_t tiles_bound;
     uint32_t tile_count;
     uint32_t tiles_in_range; /* this frame's tiles within draw distance, before the frustum test */
+    bool no_lod_fade;        /* standalone: this frame's sward_frame_desc.no_lod_fade (SW_FLAG_NO_LOD_FADE) */
 };
 
 /* renderer.c */
@@ -94,6 +97,9 @@ void render_record_cull(sward_renderer *r, VkCommandBuffer cmd);
 /* camera.c: fills the camera, frustum and scene constants of a frame, and the view the tiles are chosen for. */
 void render_frame_constants(const sward_renderer *r, const sward_vulkan_view *v, bool no_cull, bool occlusion,
                             sw_frame *f, place_view *view);
+
+/* camera.c: the standalone frame's view with sward_frame_desc's optional eye / target overrides. */
+sward_vulkan_view render_frame_view(const sward_renderer *r, const sward_frame_desc *fd);
 
 /* One file per pass: record into cmd. */
 sward_result render_hiz_create(sward_renderer *r, sward_error *err);

@@ -190,6 +190,25 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
                                  GPU_MEMORY_DEVICE, "sward.heights", err)))
         return res;
     if ((res = gpu_upload(dev, &r->height_buf, s->terrain.heights, h_bytes, err))) return res;
+    /* PL1 world maps (bindings 11, 12): types 4 per word, low byte first (sw_type_at), grass heights as floats. */
+    {
+        const size_t mn = (size_t)s->terrain.map_res * (size_t)s->terrain.map_res, words = (mn + 3) / 4;
+        uint32_t *packed = calloc(words, sizeof *packed);
+        if (!packed) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the type map");
+        for (size_t k = 0; k < mn; k++) packed[k >> 2] |= (uint32_t)s->terrain.types[k] << (8u * (k & 3u));
+        res = gpu_buffer_create(dev, &r->type_map_buf, (VkDeviceSize)words * sizeof *packed,
+                                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_DEVICE,
+                                "sward.type_map", err);
+        if (!res) res = gpu_upload(dev, &r->type_map_buf, packed, (VkDeviceSize)words * sizeof *packed, err);
+        free(packed);
+        if (res) return res;
+        VkDeviceSize gh_bytes = (VkDeviceSize)mn * sizeof(float);
+        if ((res = gpu_buffer_create(dev, &r->grass_height_buf, gh_bytes,
+                                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                     GPU_MEMORY_DEVICE, "sward.grass_height", err)))
+            return res;
+        if ((res = gpu_upload(dev, &r->grass_height_buf, s->terrain.grass_height, gh_bytes, err))) return res;
+    }
     if ((res = gpu_buffer_create(dev, &r->frame_buf, sizeof(sw_frame),
                                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                  GPU_MEMORY_DEVICE, "sward.frame", err)))
@@ -205,6 +224,8 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     write_buffer_binding(r, RENDER_BIND_FRAME, &r->frame_buf);
     write_buffer_binding(r, RENDER_BIND_MATERIALS, &r->material_buf);
     write_buffer_binding(r, RENDER_BIND_HEIGHTS, &r->height_buf);
+    write_buffer_binding(r, RENDER_BIND_TYPE_MAP, &r->type_map_buf);
+    write_buffer_binding(r, RENDER_BIND_GRASS_HEIGHT, &r->grass_height_buf);
     write_buffer_binding(r, RENDER_BIND_STATS, &r->stats_buf);
     return SWARD_OK;
 }
@@ -311,7 +332,7 @@ void sward_renderer_destroy(sward_renderer *r)
     gpu_image_destroy(dev, &r->ldr);
     gpu_buffer *bufs[] = {&r->frame_buf, &r->material_buf, &r->height_buf, &r->tile_buf, &r->blade_buf,
                           &r->draw_buf, &r->draw_readback, &r->index_buf, &r->blade_index_buf, &r->pixel_readback,
-                          &r->stats_buf, &r->stats_readback};
+                          &r->stats_buf, &r->stats_readback, &r->type_map_buf, &r->grass_height_buf};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gpu_buffer_destroy(dev, bufs[i]);
     free(r->tiles);
     free(r);

@@ -30,6 +30,12 @@ extern const unsigned long sward_default_scene_json_len;
 #define LIM_TIME 1.0e5        /* s, |render.time|: keeps the wind noise coordinates well inside int range */
 #define LIM_NEAR 1000.0       /* m, camera.near */
 #define LIM_OCTAVES 16
+#define LIM_CLUMP_SIZE 100.0       /* m, clump.size */
+#define LIM_CLUMP_SIZE_MIN 0.05    /* m, smallest clump.size other than 0 */
+#define LIM_GAMEPLAY_HEIGHT 10.0   /* m */
+#define LIM_FORCE_RADIUS 100.0     /* m */
+#define LIM_FORCE_STRENGTH 10.0    /* m of push */
+#define LIM_FORCE_FREQUENCY 100.0  /* Hz */
 #define LIM_FBM_CELLS 1048576.0 /* the finest octave may have at most this many noise cells per half terrain */
 
 #define RANGE(lo, hi) ((sj_range){(lo), (hi), false, false})
@@ -56,6 +62,16 @@ static void material_defaults(world_material *m, int index)
     m->translucency = 0.5f;
     m->patch_scale = 0.0f;
     m->patch_coverage = 1.0f;
+    /* PL6: clumping on by default with moderate values. */
+    m->clump = (world_clump){.size = 0.6f, .height_variation = 0.3f, .facing = 0.4f, .lean = 0.15f,
+                             .color_variation = 0.15f, .pull = 0.3f};
+    m->blades_per_instance = 0;  /* resolved in validate(): 2 for height max <= 0.3 m, else 1 */
+    m->lod_distance = -1.0f;     /* resolved in validate(): render.lod_distance */
+    m->draw_distance = -1.0f;    /* resolved in validate(): render.draw_distance */
+    m->wind_model = WORLD_WIND_GOT;
+    m->stealth = true;
+    m->gameplay_height = -1.0f;  /* resolved in validate(): the type's height max */
+    m->head_size = 0.0f;
 }
 
 static void scene_defaults(sward_scene *s)
@@ -66,6 +82,7 @@ static void scene_defaults(sward_scene *s)
     t->from_image = false;
     t->height_min = 0.0f;
     t->height_max = 40.0f;
+    t->map_res = 0; /* resolved in validate(): resolution - 1, at most WORLD_MAP_RES_DEFAULT_MAX */
     t->fbm = (world_fbm){.amplitude = 14.0f, .wavelength = 220.0f, .octaves = 5, .lacunarity = 2.0f, .gain = 0.5f};
     const float ground[3] = {0.05f, 0.06f, 0.02f};
     memcpy(t->color, ground, sizeof ground);
@@ -89,13 +106,52 @@ static bool min_max(const sj_ctx *c, const char *path, const float v[2])
     return sj_fail(c, path, "min must be <= max, got [%g, %g]", (double)v[0], (double)v[1]);
 }
 
+/* Resolves a path from the scene against the scene's folder into out (WORLD_PATH_MAX bytes). */
+static bool resolve_path(const sj_ctx *c, const char *field, const char *rel, const char *base_dir, char *out)
+{
+    int n;
+    if (rel[0] == '/' || !base_dir || !base_dir[0])
+        n = snprintf(out, WORLD_PATH_MAX, "%s", rel);
+    else
+        n = snprintf(out, WORLD_PATH_MAX, "%s%s%s", base_dir, base_dir[strlen(base_dir) - 1] == '/' ? "" : "/", rel);
+    if (n < 0 || (size_t)n >= WORLD_PATH_MAX)
+        return sj_fail(c, field, "the path resolved against %s is longer than %d bytes", base_dir, WORLD_PATH_MAX - 1);
+    return true;
+}
+
+/* terrain.type_map / terrain.grass_height_map: {"path": "x.png"}. */
+static bool parse_map(const sj_ctx *c, const cJSON *o, const char *key, const char *base_dir, char *out)
+{
+    static const char *const known[] = {"path"};
+    const cJSON *mo;
+    char p[SJ_PATH_MAX], pp[SJ_PATH_MAX];
+    sj_join(p, "terrain", key);
+    if (!sj_object(c, o, "terrain", key, &mo)) return false;
+    if (!mo) return true;
+    char rel[WORLD_PATH_MAX] = "";
+    if (!sj_check_fields(c, mo, p, known, 1) || !sj_string(c, mo, p, "path", rel, sizeof rel)) return false;
+    sj_join(pp, p, "path");
+    if (!rel[0]) return sj_fail(c, pp, "missing required field");
+    return resolve_path(c, pp, rel, base_dir, out);
+}
+
 static bool parse_terrain(const sj_ctx *c, const cJSON *o, const char *base_dir, world_terrain *t)
 {
-    static const char *const known[] = {"size", "resolution", "color", "fbm", "heightmap"};
+    static const char *const known[] = {"size", "resolution", "color", "fbm", "heightmap", "type_map",
+                                        "grass_height_map", "map_resolution"};
     static const char *const known_fbm[] = {"amplitude", "wavelength", "octaves", "lacunarity", "gain"};
     static const char *const known_hm[] = {"path", "min", "max"};
-    if (!sj_check_fields(c, o, "terrain", known, 5)) return false;
-    int64_t res = t->resolution;
+    if (!sj_check_fields(c, o, "terrain", known, 8)) return false;
+    int64_t res = t->resolution, map_res = 0;
+    if (!parse_map(c, o, "type_map", base_dir, t->type_map_path) ||
+        !parse_map(c, o, "grass_height_map", base_dir, t->grass_height_path) ||
+        !sj_integer(c, o, "terrain", "map_resolution", RANGE(1, WORLD_MAP_RES_MAX), &map_res))
+        return false;
+    if (map_res && (t->type_map_path[0] || t->grass_height_path[0]))
+        return sj_fail(c, "terrain.map_resolution",
+                       "not allowed with terrain.type_map or terrain.grass_height_map (the image's width is the map "
+                       "resolution)");
+    t->map_res = (int)map_res;
     const cJSON *fbm, *hm;
     if (!sj_number(c, o, "terrain", "size", RANGE(WORLD_TERRAIN_SIZE_MIN, WORLD_TERRAIN_SIZE_MAX), &t->size) ||
         !sj_integer(c, o, "terrain", "resolution", RANGE(WORLD_RESOLUTION_MIN, WORLD_RESOLUTION_MAX), &res) ||
@@ -145,15 +201,79 @@ static bool parse_terrain(const sj_ctx *c, const cJSON *o, const char *base_dir,
     return true;
 }
 
+/* The Ghost of Tsushima fields of a grass type: clumping (PL6), blades per instance and per-type distances
+ * (SC6, SC5), wind model (GA4), gameplay class (PL9) and flower head. */
+static bool parse_material_got(const sj_ctx *c, const cJSON *o, const char *path, world_material *m)
+{
+    static const char *const known_clump[] = {"size", "facing", "lean", "height_variation", "color_variation", "pull"};
+    static const char *const known_head[] = {"color", "size"};
+    char p[SJ_PATH_MAX], q[SJ_PATH_MAX];
+    const cJSON *clump, *head;
+    int64_t bpi = 0;
+    char wind[16] = "", gameplay[16] = "";
+    if (!sj_object(c, o, path, "clump", &clump) || !sj_object(c, o, path, "head", &head) ||
+        !sj_integer(c, o, path, "blades_per_instance", RANGE(1, 2), &bpi) ||
+        !sj_number(c, o, path, "lod_distance", RANGE(0.0, WORLD_DRAW_DISTANCE_MAX), &m->lod_distance) ||
+        !sj_number(c, o, path, "draw_distance", RANGE_POS(WORLD_DRAW_DISTANCE_MAX), &m->draw_distance) ||
+        !sj_string(c, o, path, "wind_model", wind, sizeof wind) ||
+        !sj_string(c, o, path, "gameplay", gameplay, sizeof gameplay) ||
+        !sj_number(c, o, path, "gameplay_height", RANGE(0.0, LIM_GAMEPLAY_HEIGHT), &m->gameplay_height))
+        return false;
+    m->blades_per_instance = (int)bpi;
+    if (clump) {
+        world_clump *k = &m->clump;
+        sj_join(p, path, "clump");
+        if (!sj_check_fields(c, clump, p, known_clump, 6) ||
+            !sj_number(c, clump, p, "size", RANGE(0.0, LIM_CLUMP_SIZE), &k->size) ||
+            !sj_number(c, clump, p, "height_variation", r_unit, &k->height_variation) ||
+            !sj_number(c, clump, p, "facing", r_unit, &k->facing) ||
+            !sj_number(c, clump, p, "lean", r_unit, &k->lean) ||
+            !sj_number(c, clump, p, "color_variation", r_unit, &k->color_variation) ||
+            !sj_number(c, clump, p, "pull", r_unit, &k->pull))
+            return false;
+        sj_join(q, p, "size");
+        if (k->size > 0.0f && k->size < LIM_CLUMP_SIZE_MIN)
+            return sj_fail(c, q, "must be 0 (no clumping) or >= %g, got %g", LIM_CLUMP_SIZE_MIN, (double)k->size);
+    }
+    if (head) {
+        sj_join(p, path, "head");
+        if (!sj_check_fields(c, head, p, known_head, 2) || !sj_numbers(c, head, p, "color", 3, r_unit, m->head_color) ||
+            !sj_number(c, head, p, "size", RANGE(0.0, WORLD_BLADE_HEIGHT_MAX), &m->head_size))
+            return false;
+        if (!sj_member(head, "size")) m->head_size = 0.05f;
+    }
+    if (wind[0]) {
+        sj_join(p, path, "wind_model");
+        if (!strcmp(wind, "got")) m->wind_model = WORLD_WIND_GOT;
+        else if (!strcmp(wind, "hzd")) m->wind_model = WORLD_WIND_HZD;
+        else if (!strcmp(wind, "frictional")) m->wind_model = WORLD_WIND_FRICTIONAL;
+        else return sj_fail(c, p, "must be \"got\", \"hzd\" or \"frictional\", got \"%s\"", wind);
+    }
+    if (gameplay[0]) {
+        sj_join(p, path, "gameplay");
+        if (!strcmp(gameplay, "stealth")) m->stealth = true;
+        else if (!strcmp(gameplay, "decorative")) m->stealth = false;
+        else return sj_fail(c, p, "must be \"stealth\" or \"decorative\", got \"%s\"", gameplay);
+    }
+    if (!m->stealth && sj_member(o, "gameplay_height")) {
+        sj_join(p, path, "gameplay_height");
+        return sj_fail(c, p, "only allowed with \"gameplay\": \"stealth\" (decorative grass gives no cover)");
+    }
+    return true;
+}
+
 static bool parse_material(const sj_ctx *c, const cJSON *o, const char *path, world_material *m)
 {
-    static const char *const known[] = {"name",      "density",   "height", "width",        "root_color",
-                                        "tip_color", "stiffness", "bend",   "translucency", "patches"};
+    static const char *const known[] = {"name",         "density",       "height",     "width",
+                                        "root_color",   "tip_color",     "stiffness",  "bend",
+                                        "translucency", "patches",       "clump",      "blades_per_instance",
+                                        "lod_distance", "draw_distance", "wind_model", "gameplay",
+                                        "gameplay_height", "head"};
     static const char *const known_patches[] = {"scale", "coverage"};
     char p[SJ_PATH_MAX];
     const cJSON *patches;
     if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
-    if (!sj_check_fields(c, o, path, known, 10) || !sj_string(c, o, path, "name", m->name, sizeof m->name) ||
+    if (!sj_check_fields(c, o, path, known, 18) || !parse_material_got(c, o, path, m) || !sj_string(c, o, path, "name", m->name, sizeof m->name) ||
         !sj_number(c, o, path, "density", RANGE_POS(WORLD_DENSITY_MAX), &m->density) ||
         !sj_numbers(c, o, path, "height", 2, RANGE_POS(WORLD_BLADE_HEIGHT_MAX), m->height) ||
         !sj_numbers(c, o, path, "width", 2, RANGE_POS(WORLD_BLADE_WIDTH_MAX), m->width) ||
@@ -261,12 +381,73 @@ static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
     return true;
 }
 
+/* GA5 force fields: [{radius, strength, phase, frequency, path: [[t, x, z], ...], loop}]. */
+static bool parse_forces(const sj_ctx *c, const cJSON *root, sward_scene *s)
+{
+    static const char *const known[] = {"radius", "strength", "phase", "frequency", "path", "loop"};
+    const cJSON *a = sj_member(root, "force_fields");
+    if (!a) return true;
+    if (!cJSON_IsArray(a)) return sj_fail(c, "force_fields", "expected an array, got %s", sj_type_name(a));
+    int n = 0;
+    for (const cJSON *e = a->child; e; e = e->next) n++;
+    if (n > WORLD_MAX_FORCES) return sj_fail(c, "force_fields", "must have at most %d fields, got %d", WORLD_MAX_FORCES, n);
+    int i = 0;
+    for (const cJSON *e = a->child; e; e = e->next, i++) {
+        char p[SJ_PATH_MAX], pp[SJ_PATH_MAX];
+        snprintf(p, sizeof p, "force_fields[%d]", i);
+        world_force *f = &s->forces[i];
+        *f = (world_force){.radius = 1.5f, .strength = 0.3f, .phase = 0.0f, .frequency = 1.0f, .loop = false};
+        if (!cJSON_IsObject(e)) return sj_fail(c, p, "expected an object, got %s", sj_type_name(e));
+        if (!sj_check_fields(c, e, p, known, 6) ||
+            !sj_number(c, e, p, "radius", RANGE_POS(LIM_FORCE_RADIUS), &f->radius) ||
+            !sj_number(c, e, p, "strength", RANGE(-LIM_FORCE_STRENGTH, LIM_FORCE_STRENGTH), &f->strength) ||
+            !sj_number(c, e, p, "phase", RANGE(-1000.0, 1000.0), &f->phase) ||
+            !sj_number(c, e, p, "frequency", RANGE(0.0, LIM_FORCE_FREQUENCY), &f->frequency) ||
+            !sj_bool(c, e, p, "loop", &f->loop))
+            return false;
+        sj_join(pp, p, "path");
+        const cJSON *path = sj_member(e, "path");
+        if (!path) return sj_fail(c, pp, "missing required field (an array of 1 to %d [t, x, z] keys)", WORLD_MAX_FORCE_KEYS);
+        if (!cJSON_IsArray(path)) return sj_fail(c, pp, "expected an array, got %s", sj_type_name(path));
+        int k = 0;
+        for (const cJSON *key = path->child; key; key = key->next) k++;
+        if (k < 1 || k > WORLD_MAX_FORCE_KEYS)
+            return sj_fail(c, pp, "must have 1 to %d [t, x, z] keys, got %d", WORLD_MAX_FORCE_KEYS, k);
+        k = 0;
+        for (const cJSON *key = path->child; key; key = key->next, k++) {
+            char kp[SJ_PATH_MAX + 16];
+            snprintf(kp, sizeof kp, "%s[%d]", pp, k);
+            int m = 0;
+            if (cJSON_IsArray(key))
+                for (const cJSON *v = key->child; v; v = v->next) m++;
+            if (!cJSON_IsArray(key) || m != 3)
+                return sj_fail(c, kp, "expected [t, x, z] (time s, x m, z m), got %s",
+                               cJSON_IsArray(key) ? "an array of another length" : sj_type_name(key));
+            int q = 0;
+            for (const cJSON *v = key->child; v; v = v->next, q++) {
+                char vp[SJ_PATH_MAX + 32];
+                snprintf(vp, sizeof vp, "%s[%d]", kp, q);
+                if (!cJSON_IsNumber(v)) return sj_fail(c, vp, "expected a number, got %s", sj_type_name(v));
+                double lim = q == 0 ? LIM_TIME : LIM_COORD;
+                if (!sj_check_range(c, vp, v->valuedouble, RANGE(-lim, lim))) return false;
+                f->keys[k][q] = (float)v->valuedouble;
+            }
+            if (k > 0 && !(f->keys[k][0] > f->keys[k - 1][0]))
+                return sj_fail(c, kp, "times must increase: %g after %g", (double)f->keys[k][0],
+                               (double)f->keys[k - 1][0]);
+        }
+        f->key_count = k;
+    }
+    s->force_count = n;
+    return true;
+}
+
 static bool parse_scene(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s)
 {
-    static const char *const known[] = {"terrain", "grass", "wind", "sun", "sky", "camera", "render"};
+    static const char *const known[] = {"terrain", "grass", "wind", "sun", "sky", "camera", "render", "force_fields"};
     if (!cJSON_IsObject(root))
         return sj_fail(c, "", "expected a JSON object at the top level, got %s", sj_type_name(root));
-    if (!sj_check_fields(c, root, "", known, 7)) return false;
+    if (!sj_check_fields(c, root, "", known, 8)) return false;
     const cJSON *terrain, *wind, *sun, *sky, *camera, *render;
     if (!sj_object(c, root, "", "terrain", &terrain) || !sj_object(c, root, "", "wind", &wind) ||
         !sj_object(c, root, "", "sun", &sun) || !sj_object(c, root, "", "sky", &sky) ||
@@ -275,7 +456,7 @@ static bool parse_scene(const sj_ctx *c, const cJSON *root, const char *base_dir
     return (!terrain || parse_terrain(c, terrain, base_dir, &s->terrain)) && parse_grass(c, root, s) &&
            (!wind || parse_wind(c, wind, &s->wind)) && (!sun || parse_sun(c, sun, &s->sun)) &&
            (!sky || parse_sky(c, sky, &s->sky)) && (!camera || parse_camera(c, camera, &s->camera)) &&
-           (!render || parse_render(c, render, &s->render));
+           (!render || parse_render(c, render, &s->render)) && parse_forces(c, root, s);
 }
 
 /* ---- validate: rules between fields -------------------------------------------------------------------- */
@@ -324,6 +505,27 @@ static bool validate(const sj_ctx *c, sward_scene *s)
     if (s->camera.near_plane >= r->draw_distance)
         return sj_fail(c, "camera.near", "must be < render.draw_distance (%g), got %g", (double)r->draw_distance,
                        (double)s->camera.near_plane);
+
+    if (s->terrain.map_res == 0) {
+        int mr = s->terrain.resolution - 1;
+        s->terrain.map_res = mr < 1 ? 1 : (mr > WORLD_MAP_RES_DEFAULT_MAX ? WORLD_MAP_RES_DEFAULT_MAX : mr);
+    }
+    for (int i = 0; i < s->material_count; i++) {
+        world_material *m = &s->materials[i];
+        char p[SJ_PATH_MAX];
+        if (m->blades_per_instance == 0) m->blades_per_instance = m->height[1] <= 0.3f ? 2 : 1;
+        if (m->gameplay_height < 0.0f) m->gameplay_height = m->stealth ? m->height[1] : 0.0f;
+        if (m->draw_distance < 0.0f) m->draw_distance = r->draw_distance;
+        if (m->lod_distance < 0.0f) m->lod_distance = fminf(r->lod_distance, m->draw_distance);
+        snprintf(p, sizeof p, "grass[%d].draw_distance", i);
+        if (m->draw_distance > r->draw_distance)
+            return sj_fail(c, p, "must be <= render.draw_distance (%g), got %g", (double)r->draw_distance,
+                           (double)m->draw_distance);
+        snprintf(p, sizeof p, "grass[%d].lod_distance", i);
+        if (m->lod_distance > m->draw_distance)
+            return sj_fail(c, p, "must be <= the type's draw_distance (%g), got %g", (double)m->draw_distance,
+                           (double)m->lod_distance);
+    }
 
     double n = candidate_estimate(s);
     if (n > (double)WORLD_MAX_CANDIDATES) {
@@ -412,6 +614,7 @@ sward_result sward_scene_load_string(const char *json, size_t len, const char *n
         return SWARD_ERROR_INVALID_INPUT;
     }
     sward_result r = world_terrain_build(&s->terrain, s->name, err);
+    if (r == SWARD_OK) r = world_maps_build(s, err);
     if (r != SWARD_OK) {
         sward_scene_destroy(s);
         return r;
@@ -464,6 +667,9 @@ void sward_scene_destroy(sward_scene *scene)
 {
     if (!scene) return;
     free(scene->terrain.heights);
+    free(scene->terrain.types);
+    free(scene->terrain.grass_height);
+    free(scene->terrain.type_presence);
     free(scene);
 }
 

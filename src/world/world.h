@@ -23,6 +23,9 @@
 #define WORLD_IMAGE_SIZE_MAX 8192u        /* output pixels per side */
 #define WORLD_DRAW_DISTANCE_MAX 2000.0f   /* m */
 #define WORLD_MAX_CANDIDATES (64u << 20)  /* grid cells within draw distance, all materials together */
+#define WORLD_MAP_RES_MAX 4096          /* PL1 type and grass-height map texels per side */
+#define WORLD_MAP_RES_DEFAULT_MAX 2048  /* the generated maps' default side is resolution - 1, at most this */
+#define WORLD_PRESENCE_TEXELS 8         /* map texels per side of a type-presence cell */
 #define WORLD_TERRAIN_SALT 0x7e11a1u      /* sw_fbm salt of the procedural terrain; fixed, so the terrain
                                             does not change with the placement seed */
 
@@ -50,6 +53,13 @@ typedef struct world_terrain {
     int map_res;
     uint8_t *types;                /* grass type per texel (index into materials; 255 = no grass); owned */
     float *grass_height;           /* 0..1 scale of the type's height per texel, 0 = no grass; owned */
+    char type_map_path[WORLD_PATH_MAX];     /* resolved PNG path; "" = generated from the patches */
+    char grass_height_path[WORLD_PATH_MAX]; /* resolved PNG path; "" = 1.0 everywhere */
+    /* Per-type presence on a coarse grid of WORLD_PRESENCE_TEXELS^2 texels a cell (presence_res cells a
+     * side): bit k of type_presence[cj * presence_res + ci] is set when a texel of type k lies in the cell.
+     * Lets the tile choice skip tiles of types absent there (O(tiles) per frame). Owned. */
+    uint16_t *type_presence;
+    int presence_res;
 } world_terrain;
 
 /* PL6 Voronoi clumping of one grass type. */
@@ -160,6 +170,13 @@ sward_result world_terrain_build(world_terrain *terrain, const char *scene_name,
 /* The height field's grid as the shaders get it (sw_frame.terrain_*): origin (x0, z0) = (-size/2, -size/2),
  * texel size cell = size / (resolution - 1) and its inverse, computed in float once for CPU and GPU. */
 void world_terrain_grid(const world_terrain *t, float *x0, float *z0, float *cell, float *inv_cell);
+
+/* PL1: builds terrain->types, grass_height and type_presence from the PNGs or procedurally (types from the
+ * materials' patches: a texel takes the last type whose patch noise covers its centre (sw_coverage > 0.5),
+ * else the first type without patches, else none (255); grass height 1). Errors name the field and image. */
+sward_result world_maps_build(sward_scene *scene, sward_error *err);
+/* The maps' grid as the shaders get it: origin (-size/2, -size/2) and texels per m (sw_frame.map_inv_cell). */
+void world_map_grid(const world_terrain *t, float *x0, float *z0, float *inv_cell);
 
 /* Height at a world point by bilinear interpolation (the same as the placement's). */
 float world_terrain_height(const world_terrain *terrain, float x, float z);

@@ -26,8 +26,10 @@ static int diff_u(uint32_t a, uint32_t b, int shift, uint32_t mask)
     return abs(x - y);
 }
 
-static void compare_scene(const char *rel, float time)
+static void compare_scene_types(const char *rel, float time, int min_types)
 {
+    size_t clumped = 0;
+    unsigned types_seen = 0;
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene(rel);
     sward_error err = {0};
@@ -75,6 +77,19 @@ static void compare_scene(const char *rel, float time)
         assert_true(diff_u(a->shape, b->shape, 8, 0xff) <= 1);  /* wind: noise evaluated by each side */
         assert_true(diff_u(a->shape, b->shape, 16, 0xff) <= 1);
         assert_int_equal(sw_blade_material(*a), sw_blade_material(*b));
+        assert_int_equal(a->shape >> 24, b->shape >> 24); /* type and the unused top bits */
+        /* PL6 clump word: the hash exactly, the offsets from the clump centre within one step. */
+        assert_int_equal(a->clump & 0xffu, b->clump & 0xffu);
+        assert_true(diff_u(a->clump, b->clump, 8, 0xff) <= 1);
+        assert_true(diff_u(a->clump, b->clump, 16, 0xff) <= 1);
+        assert_int_equal(a->clump >> 24, b->clump >> 24);
+        if (a->clump != (128u << 8 | 128u << 16)) clumped++;
+        types_seen |= 1u << sw_blade_material(*a);
+    }
+    print_message("%zu clumped blades, types seen 0x%x\n", clumped, types_seen);
+    if (min_types > 0) {
+        assert_true(clumped > ncpu / 2);
+        assert_int_equal(__builtin_popcount(types_seen), min_types);
     }
     print_message("largest position difference %.3g m\n", worst);
 
@@ -85,6 +100,19 @@ static void compare_scene(const char *rel, float time)
     gu_no_validation_messages(ctx);
     sward_context_destroy(ctx);
     sward_scene_destroy(scene);
+}
+
+static void compare_scene(const char *rel, float time)
+{
+    compare_scene_types(rel, time, 0);
+}
+
+/* Issue 3: four grass types chosen by a type map (dithered), a grass-height map with a path and a clearing,
+ * Voronoi clumps with pull: every field of every blade, clump word included. */
+static void gpu_equals_cpu_fields(void **state)
+{
+    (void)state;
+    compare_scene_types("scenes/fields.json", 0.5f, 4);
 }
 
 static void gpu_equals_cpu_small_scene(void **state)
@@ -112,6 +140,7 @@ int main(void)
         cmocka_unit_test(gpu_equals_cpu_small_scene),
         cmocka_unit_test(gpu_equals_cpu_with_wind_time),
         cmocka_unit_test(gpu_equals_cpu_meadow),
+        cmocka_unit_test(gpu_equals_cpu_fields),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

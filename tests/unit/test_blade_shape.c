@@ -145,6 +145,48 @@ static void test_taper(void **state)
     assert_float_equal(sw_blade_taper(0.5f), 0.65f, 1e-6);
 }
 
+/* SC6: at the switch (morph 1) every vertex of the 15-vertex blade lies on the 7-vertex blade's polyline
+ * (spine and width), so swapping one for the other does not pop; with morph 0 the high blade is the Bezier. */
+static void test_lod_morph(void **state)
+{
+    (void)state;
+    sw_bezier b = sw_blade_curve(0.8f, 0.5f, 0.6f, 0.8f, 0.2f, 0.1f);
+    for (sw_uint v = 0; v < SW_HIGH_VERTS; v++) {
+        float t = sw_strip_t(v, 7);
+        sw_v3 h = sw_bezier_pos_morph(b, t, 1.0f);
+        /* the low knots this t lies between */
+        int s = (int)floorf(t * 3.0f);
+        if (s > 2) s = 2;
+        sw_v3 a = sw_bezier_pos(b, sw_strip_t((sw_uint)(2 * s), 3));
+        sw_v3 c = sw_bezier_pos(b, sw_strip_t((sw_uint)(2 * s + 2), 3));
+        float w = t * 3.0f - (float)s;
+        assert_true(w >= -1e-6f && w <= 1.0f + 1e-6f);
+        assert_float_equal(h.x, a.x + (c.x - a.x) * w, 1e-5);
+        assert_float_equal(h.y, a.y + (c.y - a.y) * w, 1e-5);
+        assert_float_equal(h.z, a.z + (c.z - a.z) * w, 1e-5);
+        float tw = sw_blade_taper_morph(t, 1.0f);
+        float ta = sw_blade_taper((float)s / 3.0f), tc = sw_blade_taper((float)(s + 1) / 3.0f);
+        assert_float_equal(tw, ta + (tc - ta) * w, 1e-5);
+        /* unmorphed: the Bezier itself */
+        sw_v3 q = sw_bezier_pos_morph(b, t, 0.0f), r = sw_bezier_pos(b, t);
+        assert_float_equal(q.x, r.x, 1e-7);
+        assert_float_equal(q.y, r.y, 1e-7);
+        assert_float_equal(sw_blade_taper_morph(t, 0.0f), sw_blade_taper(t), 1e-7);
+    }
+    /* the low blade's own vertices (t = 0, 1/3, 2/3, 1) are on the Bezier: the polyline passes through them */
+    for (int k = 0; k <= 3; k++) {
+        float t = (float)k / 3.0f;
+        sw_v3 l = sw_bezier_pos_low(b, t), p = sw_bezier_pos(b, t);
+        assert_float_equal(l.x, p.x, 1e-5);
+        assert_float_equal(l.y, p.y, 1e-5);
+        assert_float_equal(l.z, p.z, 1e-5);
+    }
+    /* halfway through the morph the middle high vertex is off both shapes: the morph is gradual */
+    sw_v3 mid = sw_bezier_pos_morph(b, 0.5f, 0.5f), hi = sw_bezier_pos(b, 0.5f), lo = sw_bezier_pos_low(b, 0.5f);
+    assert_float_equal(mid.y, 0.5f * (hi.y + lo.y), 1e-6);
+    assert_true(fabsf(hi.y - lo.y) > 1e-3f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -153,6 +195,7 @@ int main(void)
         cmocka_unit_test(test_length_kept),
         cmocka_unit_test(test_strips),
         cmocka_unit_test(test_taper),
+        cmocka_unit_test(test_lod_morph),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

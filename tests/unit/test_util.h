@@ -74,6 +74,9 @@ static inline void tu_scene_free(sward_scene *s)
 {
     if (!s) return;
     free(s->terrain.heights);
+    free(s->terrain.types);
+    free(s->terrain.grass_height);
+    free(s->terrain.type_presence);
     free(s);
 }
 
