@@ -151,7 +151,12 @@ void main()
     vec2 vh = normalize(to_cam.xz + vec2(1e-6, 0.0));
     float edge_on = 1.0 - abs(dot(vh, f));
     float widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist));
-    vec3 world = root + vec3(p.x, p.y, p.z) + across * (side * 0.5 * width * widen * prof);
+    float half_w = 0.5 * width * widen * prof;
+    // A flower head is a blob about head_size across on the last row before the tip, whatever the blade's own
+    // width, so heads read as flowers and not as a coloured tip.
+    bool in_head = head_t0 < 1.0 && t >= head_t0 - 0.16 && t < 1.0;
+    if (in_head) half_w = max(half_w, 0.5 * m.head_size * widen);
+    vec3 world = root + vec3(p.x, p.y, p.z) + across * (side * half_w);
     if (m.wind_model == SW_WIND_HZD) {
         // HZD small-scale motion along the normal, weighted by height.
         float s = sw_hzd_small(world.x, world.y, world.z, frame.time) * t * min(height, 1.0) * amp * gust;
@@ -179,7 +184,7 @@ void main()
     // Colour gradient along the blade: root colour, tip colour, a lighter band before the tip.
     vec3 albedo = mix(root_c, tip_c, smoothstep(0.0, 1.0, t)) * (1.0 + 0.15 * smoothstep(0.5, 0.85, t) * (1.0 - t) * 4.0);
     albedo *= tint * clump_tint;
-    if (head_t0 < 1.0) albedo = mix(albedo, vec3(m.head_r, m.head_g, m.head_b), smoothstep(head_t0 - 0.15, head_t0, t));
+    if (head_t0 < 1.0 && (in_head || t >= 1.0)) albedo = vec3(m.head_r, m.head_g, m.head_b) * tint;
     // Per-blade AO: blades near a clump's centre stand in its densest part; a little random.
     float clumped = sw_blade_clump_hash(b) != 0u ? 1.0 : 0.0;
     float centre = 1.0 - min(length(vec2(sw_blade_clump_dx(b), sw_blade_clump_dz(b))), 1.0);
