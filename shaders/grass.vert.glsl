@@ -92,15 +92,8 @@ void main()
     }
     vec2 push = vec2(sw_snorm8_decode(b.shape >> 8u), sw_snorm8_decode(b.shape >> 16u));
 
-    // GA4, the facing bent by the wind: the compute pass stores the wind push (sw_blade.shape); the blade
-    // turns toward it here by its strength, so facings line up in gusts (done here, not in the compute pass,
-    // to keep sw_blade and the CPU reference unchanged).
+    // GA4: the facing was bent toward the wind by the compute pass (sw_make_blade).
     float pl = length(push);
-    if (pl > 1e-3) {
-        float d = atan(push.y, push.x) - a;
-        d -= SW_TAU * floor((d + SW_PI) / SW_TAU);
-        a += d * clamp(pl * 1.2, 0.0, 0.6);
-    }
     vec2 f = vec2(cos(a), sin(a));
 
     // Hash-offset sine bobbing (GA4): each blade sways around its wind-pushed pose with its own phase and

@@ -26,6 +26,7 @@
 #define sw_sqrt sqrt
 #define sw_sin sin
 #define sw_cos cos
+#define sw_atan2 atan
 #define sw_abs abs
 #define sw_exp2 exp2
 #define sw_pow pow
@@ -52,6 +53,7 @@ SW_FN float sw_fract(float x) { return x - floorf(x); }
 SW_FN float sw_sqrt(float x) { return sqrtf(x); }
 SW_FN float sw_sin(float x) { return sinf(x); }
 SW_FN float sw_cos(float x) { return cosf(x); }
+SW_FN float sw_atan2(float y, float x) { return atan2f(y, x); }
 SW_FN float sw_abs(float x) { return fabsf(x); }
 SW_FN float sw_exp2(float x) { return exp2f(x); }
 SW_FN float sw_pow(float x, float y) { return powf(x, y); }

@@ -168,6 +168,17 @@ SW_FN sw_blade sw_make_blade(sw_candidate c, float y, sw_uint material, sw_mater
         SW_PRECISE float oz = (c.z - k.cz) * m.clump_inv_size;
         clump_word = (k.hash >> 24u) | (sw_snorm8(ox) << 8u) | (sw_snorm8(oz) << 16u);
     }
+    /* GA4: the facing bent by the wind in the compute pass (Ghost of Tsushima: "blade facing is influenced
+     * during compute"): the blade turns toward the push by its strength, so facings line up in gusts. atan2,
+     * sin and cos are not exact across devices: the facing may differ from the CPU reference by one step. */
+    float pl = sw_sqrt(wind.x * wind.x + wind.y * wind.y);
+    if (pl > 1e-3f) {
+        float a = SW_F(facing) * (SW_TAU / 65536.0f);
+        float d = sw_atan2(wind.y, wind.x) - a;
+        d -= SW_TAU * sw_floor((d + SW_PI) * (1.0f / SW_TAU));
+        a += d * sw_clampf(pl * 1.2f, 0.0f, 0.6f);
+        facing = SW_U(SW_I(sw_floor(sw_fract(a * (1.0f / SW_TAU)) * 65536.0f))) & 0xffffu;
+    }
     sw_blade b;
     b.x = c.x;
     b.y = y;

@@ -70,7 +70,10 @@ static void compare_scene_types(const char *rel, float time, int min_types)
         double d = fmax(fabs((double)a->x - b->x), fmax(fabs((double)a->y - b->y), fabs((double)a->z - b->z)));
         if (d > worst) worst = d;
         if (d > 1e-5) fail_msg("blade %zu: CPU (%.6f %.6f %.6f) GPU (%.6f %.6f %.6f)", i, a->x, a->y, a->z, b->x, b->y, b->z);
-        assert_int_equal(a->facing_hash, b->facing_hash);
+        /* variation hash exact; facing (bent toward the wind with atan2, sin, cos) within one step */
+        assert_int_equal(a->facing_hash >> 16, b->facing_hash >> 16);
+        int df = abs((int)(a->facing_hash & 0xffff) - (int)(b->facing_hash & 0xffff));
+        assert_true(df <= 1 || df == 65535);
         assert_true(diff_u(a->size, b->size, 0, 0xffff) <= 1);
         assert_true(diff_u(a->size, b->size, 16, 0xffff) <= 1);
         assert_true(diff_u(a->shape, b->shape, 0, 0xff) <= 1);

@@ -293,12 +293,37 @@ static void test_heights_on_terrain(void **state)
     tu_scene_free(s);
 }
 
-/* PL7: the packed fields decode within the material's ranges; facing is uniform; wind is what place_wind
- * says, quantised. */
+/* PL7: the packed fields decode within the material's ranges; facing is uniform without wind; wind is what
+ * place_wind says, quantised. */
+/* GA4: the compute pass bends each blade's facing toward the wind push, so with wind along +x the facings
+ * gather around angle 0 (mean cosine well above 0), and without wind they stay uniform (mean cosine ~ 0). */
+static void test_facing_follows_wind(void **state)
+{
+    (void)state;
+    sward_scene *s = tu_scene(100.0f, 51, 20.0f);
+    double mean_cos[2];
+    for (int windy = 0; windy < 2; windy++) {
+        s->wind.direction[0] = 1.0f;
+        s->wind.direction[1] = 0.0f;
+        s->wind.speed = windy ? 8.0f : 0.0f;
+        size_t n;
+        sw_blade *b = place_all(s, 0, &n);
+        double c = 0.0;
+        for (size_t k = 0; k < n; k++) c += cos((double)sw_blade_facing(b[k]));
+        mean_cos[windy] = c / (double)n;
+        free(b);
+    }
+    print_message("mean cos(facing): no wind %.3f, wind along +x %.3f\n", mean_cos[0], mean_cos[1]);
+    assert_true(fabs(mean_cos[0]) < 0.02);
+    assert_true(mean_cos[1] > 0.2);
+    tu_scene_free(s);
+}
+
 static void test_shape_fields(void **state)
 {
     (void)state;
     sward_scene *s = tu_scene(100.0f, 51, 20.0f);
+    s->wind.speed = 0.0f; /* facings are bent by the wind (GA4): see test_facing_follows_wind */
     s->material_count = 2;
     s->materials[1] = tu_material(8.0f);
     s->materials[1].height[0] = 1.0f;
@@ -591,6 +616,7 @@ int main(void)
         cmocka_unit_test(test_outside_terrain_empty),
         cmocka_unit_test(test_heights_on_terrain),
         cmocka_unit_test(test_shape_fields),
+        cmocka_unit_test(test_facing_follows_wind),
         cmocka_unit_test(test_wind_push),
         cmocka_unit_test(test_choose_tiles_distance),
         cmocka_unit_test(test_choose_tiles_frustum),
