@@ -202,7 +202,7 @@ size_t sward_image_bound(uint32_t width, uint32_t height);
 sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, sward_image *image,
                           sward_frame_stats *stats, sward_error *err);
 
-/* Runs the placement compute only and reads back the placed blades (PL7 records, 24 bytes each, see
+/* Runs the placement compute only and reads back the placed blades (PL7 records, 28 bytes each, see
  * shaders/shared/sw_types.h) for testing against the CPU reference. `count` gets the number written. */
 sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame, void *blades, size_t capacity,
                                size_t *count, sward_error *err);
