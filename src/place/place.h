@@ -42,8 +42,9 @@ size_t place_tiles_bound(const sward_scene *scene);
  * terrain and distance tests); for the frustum they grow by the material's tallest blade upwards and
  * sideways, since a leaning blade reaches out of its tile. Order is deterministic: material, then j, then
  * i. With cull == false, the frustum is ignored (distance still applies). Returns the count written to out
- * (at most place_tiles_bound). */
-size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool cull, sw_tile *out);
+ * (at most place_tiles_bound); *in_range (may be NULL) gets the count before the frustum test. */
+size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool cull, sw_tile *out,
+                          size_t *in_range);
 
 /* 1 / gust_scale as the GPU gets it (sw_frame.wind_inv_gust_scale); 0 when gust_scale is 0 (no gusts). */
 float place_wind_inv_gust_scale(const world_wind *wind);

@@ -75,7 +75,8 @@ static double axis_gap(double v, double lo, double hi)
     return v < lo ? lo - v : (v > hi ? v - hi : 0.0);
 }
 
-size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool cull, sw_tile *out)
+size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool cull, sw_tile *out,
+                          size_t *in_range)
 {
     assert(scene && view && out);
     const world_terrain *t = &scene->terrain;
@@ -86,6 +87,7 @@ size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool
     const double half = 0.5 * (double)t->size;
     const size_t bound = place_tiles_bound(scene);
     size_t n = 0;
+    if (in_range) *in_range = 0;
     if (!(dd >= 0.0)) return 0;
 
     /* The part of the terrain square within the sphere's square shadow; empty means nothing to draw. */
@@ -118,6 +120,7 @@ size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool
                 double gy = axis_gap(ey, lo[1], hi[1]);
                 double gz = axis_gap(ez, lo[2], hi[2]);
                 if (gx * gx + gy * gy + gz * gz > dd * dd) continue;
+                if (in_range) ++*in_range;
                 if (cull) {
                     /* Whole blades: up to their height above the roots and leaning that far sideways. */
                     double blo[3] = {lo[0] - lean, lo[1], lo[2] - lean};

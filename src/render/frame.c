@@ -27,8 +27,9 @@ sward_result render_record_uploads(sward_renderer *r, VkCommandBuffer cmd, const
     sw_frame f;
     place_view pv;
     render_frame_constants(r, view, no_cull, occlusion, &f, &pv);
-    r->tiles_in_range = no_grass ? 0 : (uint32_t)place_choose_tiles(r->scene, &pv, false, r->tiles);
-    size_t n = no_grass ? 0 : place_choose_tiles(r->scene, &pv, !no_cull, r->tiles);
+    size_t in_range = 0;
+    size_t n = no_grass ? 0 : place_choose_tiles(r->scene, &pv, !no_cull, r->tiles, &in_range);
+    r->tiles_in_range = (uint32_t)in_range;
     sward_result res = render_ensure_tiles(r, (uint32_t)n, err);
     if (res != SWARD_OK) return res;
     r->tile_count = (uint32_t)n;

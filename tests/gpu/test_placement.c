@@ -45,7 +45,7 @@ static void compare_scene_types(const char *rel, float time, int min_types)
     render_frame_constants(r, &camera, true, false, &frame_constants, &view);
     size_t bound = place_tiles_bound(scene);
     sw_tile *tiles = calloc(bound, sizeof *tiles);
-    size_t ntiles = place_choose_tiles(scene, &view, false, tiles);
+    size_t ntiles = place_choose_tiles(scene, &view, false, tiles, NULL);
     assert_true(ntiles > 0);
     size_t cap = ntiles * SW_TILE_CANDIDATES;
     sw_blade *cpu = calloc(cap, sizeof *cpu);

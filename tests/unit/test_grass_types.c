@@ -282,7 +282,7 @@ static void test_tiles_per_type(void **state)
     place_view v = {.eye = {0.0f, 5.0f, 0.0f}, .draw_distance = 200.0f};
     size_t bound = place_tiles_bound(s);
     sw_tile *t = calloc(bound, sizeof *t);
-    size_t n = place_choose_tiles(s, &v, false, t);
+    size_t n = place_choose_tiles(s, &v, false, t, NULL);
     size_t per[2] = {0, 0};
     for (size_t k = 0; k < n; k++) {
         per[t[k].material]++;

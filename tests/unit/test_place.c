@@ -504,7 +504,7 @@ static void test_choose_tiles_distance(void **state)
     sw_tile *t = malloc(sizeof(sw_tile) * place_tiles_bound(s));
     assert_non_null(t);
     place_view v = view_at(12.0f, 5.0f, -7.0f, 25.0f);
-    size_t n = place_choose_tiles(s, &v, false, t);
+    size_t n = place_choose_tiles(s, &v, false, t, NULL);
     assert_true(n > 4);
     check_tiles(s, &v, t, n);
     check_complete(s, &v, false, t, n);
@@ -514,13 +514,13 @@ static void test_choose_tiles_distance(void **state)
     /* deterministic */
     sw_tile *t2 = malloc(sizeof(sw_tile) * place_tiles_bound(s));
     assert_non_null(t2);
-    assert_int_equal(place_choose_tiles(s, &v, false, t2), n);
+    assert_int_equal(place_choose_tiles(s, &v, false, t2, NULL), n);
     assert_memory_equal(t, t2, n * sizeof *t);
     /* a camera far off the terrain sees nothing; a short distance sees fewer tiles */
     place_view far = view_at(500.0f, 5.0f, 0.0f, 25.0f);
-    assert_int_equal(place_choose_tiles(s, &far, false, t2), 0);
+    assert_int_equal(place_choose_tiles(s, &far, false, t2, NULL), 0);
     place_view near = view_at(12.0f, 5.0f, -7.0f, 5.0f);
-    size_t nn = place_choose_tiles(s, &near, false, t2);
+    size_t nn = place_choose_tiles(s, &near, false, t2, NULL);
     assert_true(nn > 0 && nn < n);
     check_tiles(s, &near, t2, nn);
     free(t);
@@ -539,8 +539,10 @@ static void test_choose_tiles_frustum(void **state)
     assert_non_null(vis);
     place_view v = view_at(0.0f, 4.0f, 0.0f, 30.0f);
     frustum_plus_x(&v);
-    size_t na = place_choose_tiles(s, &v, false, all);
-    size_t nv = place_choose_tiles(s, &v, true, vis);
+    size_t na = place_choose_tiles(s, &v, false, all, NULL);
+    size_t in_range = 0;
+    size_t nv = place_choose_tiles(s, &v, true, vis, &in_range);
+    assert_int_equal(in_range, na); /* the count before the frustum test is the unculled count */
     assert_true(nv > 0 && nv < na * 3 / 4);
     check_tiles(s, &v, vis, nv);
     check_complete(s, &v, true, vis, nv);
@@ -572,7 +574,7 @@ static void test_tiles_bound(void **state)
     for (int k = 0; k < 400; k++) {
         float x = (float)(k % 20) * 12.1f - 115.0f, z = (float)(k / 20) * 11.7f - 112.0f;
         place_view v = view_at(x, 3.0f, z, 37.3f);
-        size_t n = place_choose_tiles(s, &v, false, t);
+        size_t n = place_choose_tiles(s, &v, false, t, NULL);
         check_tiles(s, &v, t, n);
         if (n > most) most = n;
     }
@@ -581,16 +583,16 @@ static void test_tiles_bound(void **state)
     /* a view asking for more than the scene's distance gets the scene's (the bound holds) */
     place_view wide = view_at(0.0f, 3.0f, 0.0f, 1e30f);
     place_view same = view_at(0.0f, 3.0f, 0.0f, 37.3f);
-    size_t nwide = place_choose_tiles(s, &wide, false, t);
+    size_t nwide = place_choose_tiles(s, &wide, false, t, NULL);
     assert_true(nwide <= bound);
-    assert_int_equal(nwide, place_choose_tiles(s, &same, false, t));
+    assert_int_equal(nwide, place_choose_tiles(s, &same, false, t, NULL));
     /* a draw distance larger than the terrain: bound from the terrain size */
     s->render.draw_distance = 2000.0f;
     size_t big = place_tiles_bound(s);
     sw_tile *tb = malloc(sizeof(sw_tile) * big);
     assert_non_null(tb);
     place_view v = view_at(0.0f, 3.0f, 0.0f, 2000.0f);
-    size_t n = place_choose_tiles(s, &v, false, tb);
+    size_t n = place_choose_tiles(s, &v, false, tb, NULL);
     assert_true(n <= big);
     double per = 0.0;
     for (int m = 0; m < 3; m++) {
