@@ -46,4 +46,13 @@ static inline void gu_no_validation_messages(sward_context *ctx)
     assert_int_equal(sward_context_validation_messages(ctx), 0);
 }
 
+/* Ends a test: frees the renderer, checks the validation layer said nothing, frees the context and scene. */
+static inline void gu_finish(sward_renderer *r, sward_context *ctx, sward_scene *scene)
+{
+    sward_renderer_destroy(r);
+    gu_no_validation_messages(ctx);
+    sward_context_destroy(ctx);
+    sward_scene_destroy(scene);
+}
+
 #endif

@@ -37,10 +37,7 @@ static void flowers_only_where_the_map_says(void **state)
     assert_true(right > n_right / 50); /* a visible share of flower heads */
     assert_int_equal(left, 0);         /* and none on the lawn */
     free(img.pixels);
-    sward_renderer_destroy(r);
-    gu_no_validation_messages(ctx);
-    sward_context_destroy(ctx);
-    sward_scene_destroy(scene);
+    gu_finish(r, ctx, scene);
 }
 
 int main(void)

@@ -107,10 +107,7 @@ static void fields_push_blades_near_them(void **state)
     free(A.pixels);
     free(B.pixels);
     free(C.pixels);
-    sward_renderer_destroy(r);
-    gu_no_validation_messages(ctx);
-    sward_context_destroy(ctx);
-    sward_scene_destroy(scene);
+    gu_finish(r, ctx, scene);
 }
 
 int main(void)

@@ -106,10 +106,7 @@ static void dolly_does_not_pop(void **state)
         assert_true(plain[band] > 0.0);
         assert_true(with[band] <= 1.5 * plain[band]);
     }
-    sward_renderer_destroy(r);
-    gu_no_validation_messages(ctx);
-    sward_context_destroy(ctx);
-    sward_scene_destroy(scene);
+    gu_finish(r, ctx, scene);
 }
 
 int main(void)

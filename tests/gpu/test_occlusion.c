@@ -27,10 +27,7 @@ static void render_pair(const char *rel, uint32_t w, uint32_t h, sward_frame_sta
     }
     free(a.pixels);
     free(b.pixels);
-    sward_renderer_destroy(r);
-    gu_no_validation_messages(ctx);
-    sward_context_destroy(ctx);
-    sward_scene_destroy(scene);
+    gu_finish(r, ctx, scene);
 }
 
 static void hidden_blades_are_culled_and_nothing_visible_is(void **state)

@@ -99,10 +99,7 @@ static void compare_scene_types(const char *rel, float time, int min_types)
     free(tiles);
     free(cpu);
     free(gpu);
-    sward_renderer_destroy(r);
-    gu_no_validation_messages(ctx);
-    sward_context_destroy(ctx);
-    sward_scene_destroy(scene);
+    gu_finish(r, ctx, scene);
 }
 
 static void compare_scene(const char *rel, float time)

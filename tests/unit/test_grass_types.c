@@ -9,6 +9,7 @@
 
 #include "place/place.h"
 #include "test_util.h"
+#include "place_test_util.h"
 
 #include <stdio.h>
 
@@ -231,14 +232,6 @@ static int stripes(int i, int j)
     return ((i / 3 + j / 5) % 3 == 0) ? 255 : (i + j) % 2;
 }
 
-static int blade_cmp(const void *pa, const void *pb)
-{
-    const sw_blade *a = pa, *b = pb;
-    if (a->z != b->z) return a->z < b->z ? -1 : 1;
-    if (a->x != b->x) return a->x < b->x ? -1 : 1;
-    return memcmp(a, b, sizeof *a);
-}
-
 static void test_clump_tiles_stable(void **state)
 {
     (void)state;
@@ -249,23 +242,7 @@ static void test_clump_tiles_stable(void **state)
         s->materials[k].clump = (world_clump){.size = 0.7f, .height_variation = 0.3f, .facing = 0.5f, .lean = 0.2f,
                                               .color_variation = 0.1f, .pull = 0.35f};
     set_maps(s, 32, stripes);
-    for (int m = 0; m < 2; m++) {
-        const int ci0 = -96, n = 192; /* 6 x 6 tiles */
-        sw_blade *whole = malloc(sizeof(sw_blade) * place_cells_bound(n, n));
-        sw_blade *tiles = malloc(sizeof(sw_blade) * place_cells_bound(n, n));
-        assert_true(whole && tiles);
-        size_t nw = place_cells(s, m, ci0, ci0, n, n, 0.25f, whole), nt = 0;
-        for (int tj = 0; tj < 6; tj++)
-            for (int ti = 0; ti < 6; ti++)
-                nt += place_cells(s, m, ci0 + ti * 32, ci0 + tj * 32, 32, 32, 0.25f, tiles + nt);
-        assert_int_equal(nw, nt);
-        assert_true(nw > 1000);
-        qsort(whole, nw, sizeof *whole, blade_cmp);
-        qsort(tiles, nt, sizeof *tiles, blade_cmp);
-        assert_memory_equal(whole, tiles, nw * sizeof *whole);
-        free(whole);
-        free(tiles);
-    }
+    for (int m = 0; m < 2; m++) tu_assert_tiles_match_whole(s, m, 1000);
     tu_scene_free(s);
 }
 

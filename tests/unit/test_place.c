@@ -7,6 +7,7 @@
 
 #include "place/place.h"
 #include "test_util.h"
+#include "place_test_util.h"
 
 #include <float.h>
 #include <stdio.h>
@@ -30,17 +31,9 @@ static sw_blade *place_all(const sward_scene *s, int m, size_t *count)
     return b;
 }
 
-static int blade_cmp(const void *pa, const void *pb)
-{
-    const sw_blade *a = pa, *b = pb;
-    if (a->z != b->z) return a->z < b->z ? -1 : 1;
-    if (a->x != b->x) return a->x < b->x ? -1 : 1;
-    return memcmp(a, b, sizeof *a);
-}
-
 static bool contains(const sw_blade *sorted, size_t n, const sw_blade *b)
 {
-    const sw_blade *f = bsearch(b, sorted, n, sizeof *b, blade_cmp);
+    const sw_blade *f = bsearch(b, sorted, n, sizeof *b, tu_blade_cmp);
     return f && memcmp(f, b, sizeof *b) == 0;
 }
 
@@ -167,8 +160,8 @@ static void test_local_stability(void **state)
     size_t na = place_cells(s, 0, -50, -40, 100, 90, 1.5f, a);
     size_t nb = place_cells(s, 0, -13, -7, 37, 61, 1.5f, bb);
     assert_true(na > 1000 && nb > 500);
-    qsort(a, na, sizeof *a, blade_cmp);
-    qsort(bb, nb, sizeof *bb, blade_cmp);
+    qsort(a, na, sizeof *a, tu_blade_cmp);
+    qsort(bb, nb, sizeof *bb, tu_blade_cmp);
     /* overlap: i in [-13, 24), j in [-7, 50) */
     size_t found = 0;
     for (int j = -7; j < 50; j++)
@@ -195,23 +188,7 @@ static void test_tiles_union(void **state)
 {
     (void)state;
     sward_scene *s = tu_scene(40.0f, 33, 20.0f);
-    const int ci0 = -96, n = 192; /* 6 x 6 tiles */
-    sw_blade *whole = malloc(sizeof(sw_blade) * place_cells_bound(n, n));
-    sw_blade *tiles = malloc(sizeof(sw_blade) * place_cells_bound(n, n));
-    assert_non_null(whole);
-    assert_non_null(tiles);
-    size_t nw = place_cells(s, 0, ci0, ci0, n, n, 0.25f, whole);
-    size_t nt = 0;
-    for (int tj = 0; tj < 6; tj++)
-        for (int ti = 0; ti < 6; ti++)
-            nt += place_cells(s, 0, ci0 + ti * 32, ci0 + tj * 32, 32, 32, 0.25f, tiles + nt);
-    assert_int_equal(nw, nt);
-    assert_true(nw > 10000);
-    qsort(whole, nw, sizeof *whole, blade_cmp);
-    qsort(tiles, nt, sizeof *tiles, blade_cmp);
-    assert_memory_equal(whole, tiles, nw * sizeof *whole);
-    free(whole);
-    free(tiles);
+    tu_assert_tiles_match_whole(s, 0, 10000);
     tu_scene_free(s);
 }
 
@@ -470,8 +447,8 @@ static void check_complete(const sward_scene *s, const place_view *v, bool cull,
         for (size_t k = 0; k < n; k++)
             if (t[k].material == (sw_uint)m)
                 nt += place_cells(s, m, t[k].ci0, t[k].cj0, 32, 32, 0.0f, tb + nt);
-        qsort(whole, nw, sizeof *whole, blade_cmp);
-        qsort(tb, nt, sizeof *tb, blade_cmp);
+        qsort(whole, nw, sizeof *whole, tu_blade_cmp);
+        qsort(tb, nt, sizeof *tb, tu_blade_cmp);
         for (size_t k = 0; k < nt; k++) assert_true(contains(whole, nw, &tb[k]));
         size_t needed = 0;
         for (size_t k = 0; k < nw; k++) {
