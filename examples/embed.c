@@ -204,7 +204,9 @@ int main(int argc, char **argv)
     target color = target_create(&h, VK_FORMAT_R16G16B16A16_SFLOAT,
                                  VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                                  VK_IMAGE_ASPECT_COLOR_BIT, w, ht);
-    target depth = target_create(&h, VK_FORMAT_D32_SFLOAT, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+    /* sampled too: the host hands its depth to sward_cmd_cull for occlusion culling */
+    target depth = target_create(&h, VK_FORMAT_D32_SFLOAT,
+                                 VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
                                  VK_IMAGE_ASPECT_DEPTH_BIT, w, ht);
     VkBuffer readback;
     VkDeviceMemory readback_mem;
@@ -244,12 +246,26 @@ int main(int argc, char **argv)
                                     .clearValue = {.color = {{0.35f, 0.5f, 0.8f, 1.0f}}}}; /* the host's sky */
     VkRenderingAttachmentInfo da = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO, .imageView = depth.view,
                                     .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
                                     .clearValue = {.depthStencil = {0.0f, 0}}};
     VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO, .renderArea = {{0, 0}, {w, ht}}, .layerCount = 1,
                           .colorAttachmentCount = 1, .pColorAttachments = &ca, .pDepthAttachment = &da};
+    /* Two-phase, as a host with occluders would: the occluders first (here sward's ground), then sward culls
+     * the blades against the host's depth, then the blades on top. */
     vkCmdBeginRendering(cmd, &ri);
-    sward_cmd_draw(grass, cmd);
+    sward_cmd_draw(grass, cmd, SWARD_DRAW_GROUND);
+    vkCmdEndRendering(cmd);
+    sward_vulkan_depth occluders = {.image = depth.image, .view = depth.view,
+                                    .layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
+    if (sward_cmd_cull(grass, cmd, &occluders, &err) != SWARD_OK) {
+        fprintf(stderr, "embed: %s\n", err.message);
+        return (int)err.code;
+    }
+    ca.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+    da.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+    da.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+    vkCmdBeginRendering(cmd, &ri);
+    sward_cmd_draw(grass, cmd, SWARD_DRAW_BLADES);
     vkCmdEndRendering(cmd);
     barrier(cmd, color.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
             VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,

@@ -1,15 +1,21 @@
-// common.inc.glsl — the one descriptor set every sward shader sees (bindings match src/render/renderer.c).
+// common.inc.glsl — the scene set (set 0) every sward shader sees, and the push constants. Binding numbers
+// come from shared/sw_bindings.h, which the C side builds its layouts from (src/render/graph.c).
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_types.h"
+#include "shared/sw_bindings.h"
 
-layout(std430, set = 0, binding = 0) readonly buffer FrameBuf { sw_frame frame; };
-layout(std430, set = 0, binding = 1) readonly buffer MaterialBuf { sw_material materials[]; };
-layout(std430, set = 0, binding = 2) readonly buffer HeightBuf { float heights[]; };
-layout(std430, set = 0, binding = 3) readonly buffer TileBuf { sw_tile tiles[]; };
-// Bindings 4-8 are declared by the shaders that use them; 9 is the Hi-Z pyramid, 10 the culling counters.
+layout(std430, set = SW_SET_SCENE, binding = SW_BIND_FRAME) readonly buffer FrameBuf { sw_frame frame; };
+layout(std430, set = SW_SET_SCENE, binding = SW_BIND_VIEWS) readonly buffer ViewBuf { sw_view views[]; };
+layout(std430, set = SW_SET_SCENE, binding = SW_BIND_MATERIALS) readonly buffer MaterialBuf { sw_material materials[]; };
+layout(std430, set = SW_SET_SCENE, binding = SW_BIND_HEIGHTS) readonly buffer HeightBuf { float heights[]; };
 // PL1 world maps, frame.map_res texels per side over the terrain square (world_terrain in src/world/world.h):
-layout(std430, set = 0, binding = 11) readonly buffer TypeMap { uint type_words[]; }; // 4 texels a word, low byte first
-layout(std430, set = 0, binding = 12) readonly buffer GrassHeightMap { float grass_height[]; }; // 0..1, 0 = none
+layout(std430, set = SW_SET_SCENE, binding = SW_BIND_TYPE_MAP) readonly buffer TypeMap { uint type_words[]; }; // 4 texels a word, low byte first
+layout(std430, set = SW_SET_SCENE, binding = SW_BIND_GRASS_HEIGHT) readonly buffer GrassHeightMap { float grass_height[]; }; // 0..1, 0 = none
+
+layout(push_constant) uniform PushBlock { sw_push pc; };
+
+// The view this pass works for (the camera; later also each shadow cascade).
+#define VIEW views[pc.view]
 
 uint sw_type_at(int i, int j)
 {

@@ -1,7 +1,7 @@
 // grass.vert.glsl — blades built from vertex id and instance id, no vertex streams (SPEC GA1, GA2, GA4, GA5,
 // GA8, SC5, SC6, SH7; Ghost of Tsushima "Procedural blade geometry", "Bezier shape and wind motion"; HZD
 // vegetation motion; Frictional "Undergrowth" wind and ForceFields).
-// Reads: frame, materials, blades. No instancing: a tile's draw covers its blades' vertices, vertex id =
+// Reads: frame, view, materials, the view's survivors. No instancing: a tile's draw covers its blades' vertices, vertex id =
 // blade * vertices per instance + vertex in the instance, and gl_InstanceIndex (first_instance) carries the
 // LOD (bit 0: low) and the blades per instance (bit 1: two). Tiny instances (7 vertices) fill a fraction of a
 // 32-wide vertex warp; pulling vertices this way fills them all.
@@ -13,7 +13,8 @@
 #include "shared/sw_wind.h"
 #include "common.inc.glsl"
 
-layout(std430, set = 0, binding = 4) readonly buffer BladeBuf { sw_blade blades[]; };
+// The view's survivors (cull.comp.glsl), in the order of the draw arguments (draw_args.comp.glsl).
+layout(std430, set = SW_SET_PASS, binding = SW_GRASS_SURVIVORS) readonly buffer BladeBuf { sw_blade blades[]; };
 
 layout(location = 0) out vec3 v_front;    // radiance of the side the normal points to
 layout(location = 1) out vec3 v_back;     // radiance of the other side
@@ -63,7 +64,7 @@ void main()
     float lod_d = m.lod_distance > 0.0 ? m.lod_distance : frame.lod_distance;
 
     vec3 root = vec3(b.x, b.y, b.z);
-    vec3 cam = vec3(frame.cam_x, frame.cam_y, frame.cam_z);
+    vec3 cam = vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z);
     float dist = length(root - cam);
     uint h16 = b.facing_hash >> 16u;
     float hash = float(h16) * (1.0 / 65536.0);
@@ -155,7 +156,7 @@ void main()
         float s = sw_hzd_small(world.x, world.y, world.z, frame.time) * t * min(height, 1.0) * amp * gust;
         world += normal * vec3(1.0, 1.0, 0.35) * s;
     }
-    gl_Position = sw_mat4(frame.view_proj) * vec4(world, 1.0);
+    gl_Position = sw_mat4(VIEW.view_proj) * vec4(world, 1.0);
     v_side = side;
 
     vec3 view = normalize(cam - world);

@@ -2,11 +2,12 @@
 // reduces 2 x 2 pixels (clamped at an odd edge). Cost: one read per pixel, one write per 4.
 #version 450
 #extension GL_GOOGLE_include_directive : require
+#include "common.inc.glsl"
 #include "hiz.inc.glsl"
 
 layout(local_size_x = 8, local_size_y = 8) in;
-layout(set = 0, binding = 0) uniform sampler2D depth_tex;
-layout(std430, set = 0, binding = 1) buffer Hiz { vec2 hiz[]; };
+layout(set = SW_SET_PASS, binding = SW_HIZ_DEPTH) uniform sampler2D depth_tex;
+layout(std430, set = SW_SET_PASS, binding = SW_HIZ_PYRAMID) writeonly buffer Hiz { vec2 hiz[]; };
 
 void main()
 {

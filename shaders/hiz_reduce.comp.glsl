@@ -2,19 +2,19 @@
 // of the maxes of 2 x 2 texels of the level below, 3 along an odd edge so no texel is left out.
 #version 450
 #extension GL_GOOGLE_include_directive : require
+#include "common.inc.glsl"
 #include "hiz.inc.glsl"
 
 layout(local_size_x = 8, local_size_y = 8) in;
-layout(std430, set = 0, binding = 1) buffer Hiz { vec2 hiz[]; };
-layout(push_constant) uniform Level { ivec2 size0; int level; } pc;
+layout(std430, set = SW_SET_PASS, binding = SW_HIZ_PYRAMID) buffer Hiz { vec2 hiz[]; };
 
 void main()
 {
-    ivec2 dsize = hiz_size(pc.size0, pc.level);
-    ivec2 ssize = hiz_size(pc.size0, pc.level - 1);
+    ivec2 dsize = hiz_size(ivec2(pc.size0_x, pc.size0_y), int(pc.level));
+    ivec2 ssize = hiz_size(ivec2(pc.size0_x, pc.size0_y), int(pc.level) - 1);
     ivec2 d = ivec2(gl_GlobalInvocationID.xy);
     if (d.x >= dsize.x || d.y >= dsize.y) return;
-    int src = hiz_offset(pc.size0, pc.level - 1);
+    int src = hiz_offset(ivec2(pc.size0_x, pc.size0_y), int(pc.level) - 1);
     ivec2 extra = ivec2(d.x == dsize.x - 1 && (ssize.x & 1) != 0 ? 1 : 0, d.y == dsize.y - 1 && (ssize.y & 1) != 0 ? 1 : 0);
     float lo = 1.0, hi = 0.0;
     for (int y = 0; y <= 1 + extra.y; y++) {

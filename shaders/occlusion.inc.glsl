@@ -5,11 +5,11 @@
 
 #include "hiz.inc.glsl"
 
-layout(std430, set = 0, binding = 9) readonly buffer Hiz { vec2 hiz[]; }; // level L texels cover 2^(L+1) px
+layout(std430, set = SW_SET_PASS, binding = SW_CULL_HIZ) readonly buffer Hiz { vec2 hiz[]; }; // level L texels cover 2^(L+1) px
 
 bool sw_box_occluded(vec3 lo, vec3 hi)
 {
-    mat4 vp = sw_mat4(frame.view_proj);
+    mat4 vp = sw_mat4(VIEW.view_proj);
     vec2 pmin = vec2(1e30), pmax = vec2(-1e30);
     float nearest = 0.0;
     for (int k = 0; k < 8; k++) {
@@ -21,18 +21,18 @@ bool sw_box_occluded(vec3 lo, vec3 hi)
         pmax = max(pmax, ndc.xy);
         nearest = max(nearest, ndc.z);
     }
-    vec2 size = vec2(frame.width, frame.height);
+    vec2 size = vec2(VIEW.width, VIEW.height);
     vec2 px0 = clamp((pmin * 0.5 + 0.5) * size, vec2(0.0), size - 1.0);
     vec2 px1 = clamp((pmax * 0.5 + 0.5) * size, vec2(0.0), size - 1.0);
     // The finest level where the box spans at most two texels each way; level L texels cover 2^(L+1) px.
     int level = 0;
     ivec2 t0 = ivec2(px0) >> 1, t1 = ivec2(px1) >> 1;
-    while (level + 1 < int(frame.hiz_levels) && (t1.x - t0.x > 1 || t1.y - t0.y > 1)) {
+    while (level + 1 < int(VIEW.hiz_levels) && (t1.x - t0.x > 1 || t1.y - t0.y > 1)) {
         level++;
         t0 >>= 1;
         t1 >>= 1;
     }
-    ivec2 size0 = (ivec2(frame.width, frame.height) + 1) / 2;
+    ivec2 size0 = (ivec2(VIEW.width, VIEW.height) + 1) / 2;
     ivec2 lsize = hiz_size(size0, level);
     int base = hiz_offset(size0, level);
     t0 = min(t0, lsize - 1);

@@ -7,9 +7,9 @@
 #include "common.inc.glsl"
 
 layout(local_size_x = 8, local_size_y = 8) in;
-layout(set = 0, binding = 6, rgba16f) uniform readonly image2D hdr;
-layout(set = 0, binding = 7) uniform sampler2D depth_tex;
-layout(set = 0, binding = 8, rgba8) uniform writeonly image2D ldr;
+layout(set = SW_SET_PASS, binding = SW_POST_HDR, rgba16f) uniform readonly image2D hdr;
+layout(set = SW_SET_PASS, binding = SW_POST_DEPTH) uniform sampler2D depth_tex;
+layout(set = SW_SET_PASS, binding = SW_POST_LDR, rgba8) uniform writeonly image2D ldr;
 
 vec3 sky(vec3 dir)
 {
@@ -26,9 +26,9 @@ vec3 sky(vec3 dir)
 void main()
 {
     ivec2 px = ivec2(gl_GlobalInvocationID.xy);
-    if (px.x >= int(frame.width) || px.y >= int(frame.height)) return;
-    vec2 ndc = (vec2(px) + 0.5) / vec2(frame.width, frame.height) * 2.0 - 1.0;
-    mat4 inv = sw_mat4(frame.inv_view_proj);
+    if (px.x >= int(VIEW.width) || px.y >= int(VIEW.height)) return;
+    vec2 ndc = (vec2(px) + 0.5) / vec2(VIEW.width, VIEW.height) * 2.0 - 1.0;
+    mat4 inv = sw_mat4(VIEW.inv_view_proj);
     // Reverse-Z with no far plane: depth 0 is at infinity (w = 0), so take the ray through two finite depths.
     vec4 far_p = inv * vec4(ndc, 0.01, 1.0);
     vec4 near_p = inv * vec4(ndc, 1.0, 1.0);
@@ -39,7 +39,7 @@ void main()
         c = sky(dir);
     } else {
         vec4 wp = inv * vec4(ndc, d, 1.0);
-        float dist = length(wp.xyz / wp.w - vec3(frame.cam_x, frame.cam_y, frame.cam_z));
+        float dist = length(wp.xyz / wp.w - vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z));
         float fog = 1.0 - exp(-dist * frame.fog_density);
         vec3 fog_col = vec3(frame.horizon_r, frame.horizon_g, frame.horizon_b) * frame.sky_intensity;
         c = mix(imageLoad(hdr, px).rgb, fog_col, fog);

@@ -58,10 +58,10 @@ void main()
             cover = 0.0;
         }
     }
-    float dist = length(world - vec3(frame.cam_x, frame.cam_y, frame.cam_z));
+    float dist = length(world - vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z));
     grass *= mix(0.8, 1.0, smoothstep(0.5 * draw_d, draw_d, dist)); // in the blades' shade near the camera
     vec3 albedo = mix(ground, grass, cover) * (1.0 + 0.35 * swath);
     float diffuse = max(dot(n, sw_sun_dir()), 0.0);
     v_color = albedo * (sw_sun_radiance() * diffuse + sw_sky_ambient(n));
-    gl_Position = sw_mat4(frame.view_proj) * vec4(world, 1.0);
+    gl_Position = sw_mat4(VIEW.view_proj) * vec4(world, 1.0);
 }

@@ -134,6 +134,8 @@ typedef struct sward_context_desc {
     bool validation;     /* enable the Khronos validation layer with synchronisation validation;
                             also enabled by the environment variable SWARD_VALIDATION=1 */
     sward_logger logger;
+    uint32_t gpu_budget_mib; /* most device memory sward may allocate, MiB; 0 = 4096. A scene or size that needs
+                                more fails with SWARD_ERROR_OUT_OF_MEMORY and a message naming the resource */
 } sward_context_desc;
 
 sward_result sward_context_create(const sward_context_desc *desc, sward_context **out, sward_error *err);
@@ -162,15 +164,13 @@ typedef struct sward_frame_desc {
     const float *target; /* optional look-at override, world m; NULL = the scene's target */
 } sward_frame_desc;
 
-typedef enum sward_pass { /* in the order they run */
-    SWARD_PASS_TERRAIN, /* graphics: terrain grid mesh (the occluders) */
-    SWARD_PASS_HIZ,     /* compute: min/max depth pyramid of the terrain */
-    SWARD_PASS_PLACE,   /* compute: placement + culling + indirect arguments */
-    SWARD_PASS_GRASS,   /* graphics: blades */
-    SWARD_PASS_POST,    /* compute: sky, tone map, sRGB */
-    SWARD_PASS_COUNT
-} sward_pass;
-const char *sward_pass_name(sward_pass p);
+/* GPU time of one pass of the frame, by name: "place", "terrain", "hiz", "cull", "draw_args", "grass", "post"
+ * today (docs/architecture.md lists them); new passes add names, not fields. */
+#define SWARD_MAX_PASSES 32
+typedef struct sward_pass_time {
+    char name[24];
+    double gpu_ms;
+} sward_pass_time;
 
 typedef struct sward_frame_stats {
     uint64_t candidates_in_range; /* grid cells of the tiles within draw distance of the camera */
@@ -185,10 +185,15 @@ typedef struct sward_frame_stats {
     uint64_t removed_distance;  /* ... beyond the draw distance */
     uint64_t removed_frustum;   /* ... outside the view frustum */
     uint64_t removed_occlusion; /* ... hidden behind the terrain (Hi-Z) */
-    double gpu_ms[SWARD_PASS_COUNT];
+    uint64_t blades_dropped;    /* survivors that did not fit the view's list this frame (it grows for the next) */
+    uint32_t pass_count;        /* entries of passes[] in use, in the order the passes ran */
+    sward_pass_time passes[SWARD_MAX_PASSES];
     double cpu_ms;          /* CPU time to prepare and record the frame */
     uint64_t gpu_memory_bytes; /* device memory allocated by sward */
 } sward_frame_stats;
+
+/* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran. */
+double sward_stats_pass_ms(const sward_frame_stats *stats, const char *name);
 
 typedef struct sward_image {
     uint32_t width, height;
@@ -197,13 +202,33 @@ typedef struct sward_image {
 
 size_t sward_image_bound(uint32_t width, uint32_t height);
 
-/* Renders one frame of the renderer's scene and reads it back into `image` (which must have the scene's
- * width and height). `stats` may be NULL. */
+/* Renders one frame of the renderer's scene and reads it back into `image` (which must have the renderer's
+ * width and height: the scene's, or the last sward_renderer_resize). `stats` may be NULL. The frame is
+ * complete: if the blades in view outgrew sward's lists, they grow and the frame is rendered again. */
 sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, sward_image *image,
                           sward_frame_stats *stats, sward_error *err);
 
-/* Runs the placement compute only and reads back the placed blades (PL7 records, 28 bytes each, see
- * shaders/shared/sw_types.h) for testing against the CPU reference. `count` gets the number written. */
+/* Frames in flight (SWARD_FRAMES_IN_FLIGHT): sward_render_submit records and submits a frame and returns at
+ * once with a ticket; sward_render_wait waits for that frame and reads back its image (may be NULL) and
+ * stats (may be NULL). The CPU records the next frame while the GPU runs this one. A ticket can be waited for
+ * until SWARD_FRAMES_IN_FLIGHT newer frames have been submitted; after that its results are gone
+ * (SWARD_ERROR_INVALID_INPUT). Blades that did not fit this frame are counted in stats.blades_dropped (the
+ * lists grow for the next frame). */
+#define SWARD_FRAMES_IN_FLIGHT 2
+sward_result sward_render_submit(sward_renderer *r, const sward_frame_desc *frame, uint64_t *ticket,
+                                 sward_error *err);
+sward_result sward_render_wait(sward_renderer *r, uint64_t ticket, sward_image *image, sward_frame_stats *stats,
+                               sward_error *err);
+
+/* Changes the output size of a renderer (sward_renderer_create) without recreating it; frames in flight finish
+ * with the old size. width and height are checked like render.width and render.height. */
+sward_result sward_renderer_resize(sward_renderer *r, uint32_t width, uint32_t height, sward_error *err);
+void sward_renderer_size(const sward_renderer *r, uint32_t *width, uint32_t *height);
+
+/* Runs the placement and the camera view's culling (no occlusion test) and reads back the surviving blades
+ * (PL7 records, 28 bytes each, see shaders/shared/sw_types.h) for testing against the CPU reference, tile by
+ * tile in the frame's tile order, each tile's 15-vertex blades before its 7-vertex ones. `count` gets the
+ * number of blades (also when it is more than capacity, which is then an error). */
 sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame, void *blades, size_t capacity,
                                size_t *count, sward_error *err);
 

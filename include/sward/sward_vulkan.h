@@ -10,15 +10,25 @@
  *                                  .depth_format = depth_format }, &grass, &err);
  *     // each frame, in the host's command buffer:
  *     sward_cmd_place(grass, cmd, &(sward_vulkan_view){ .view = ..., .proj = ..., .eye = ..., .width = w,
- *                     .height = h, .time = t }, &err);           // compute: place, cull, indirect args
+ *                     .height = h, .time = t }, &err);           // compute: constants, tiles, placement
+ *     // ... the host draws its occluders (terrain, buildings) into its depth buffer ...
+ *     sward_cmd_cull(grass, cmd, &(sward_vulkan_depth){ .image = depth, .view = depth_view,
+ *                    .layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL }, &err); // Hi-Z, cull, draw args
  *     vkCmdBeginRendering(cmd, ...);                             // the host's HDR colour + depth targets
- *     sward_cmd_draw(grass, cmd);                                // the blades (and optionally the ground)
+ *     sward_cmd_draw(grass, cmd, SWARD_DRAW_BLADES);             // the blades (SWARD_DRAW_GROUND: sward's ground)
  *     vkCmdEndRendering(cmd);
  *
+ * sward_cmd_cull may be given no depth (NULL): then there is no occlusion culling. The standalone renderer
+ * (sward_render) is built from these same calls: place, ground, cull against the ground's depth, blades, post.
+ *
  * Conventions the host must follow: depth is reverse-Z (1 near, 0 far; sward's pipelines test GREATER and
- * write depth); colour is linear HDR radiance (the host tone-maps); the device has Vulkan 1.3 with
- * dynamicRendering and synchronization2, and multiDrawIndirect and drawIndirectFirstInstance enabled.
- * examples/embed.c is a complete minimal host. */
+ * write depth); colour is linear HDR radiance (the host tone-maps, or uses sward_cmd_post); the device has
+ * Vulkan 1.3 with dynamicRendering and synchronization2, and multiDrawIndirect and drawIndirectFirstInstance
+ * enabled. The host records sward's calls for its frames in submission order on one queue, and keeps at most
+ * frames_in_flight frames in flight: when sward_cmd_place is recorded for frame N, frame N - frames_in_flight
+ * has completed on the GPU (sward then reuses that frame's per-frame resources, reads its counters and frees
+ * what it retired; it never waits for the device while recording). examples/embed.c is a complete minimal
+ * host. */
 #ifndef SWARD_VULKAN_H
 #define SWARD_VULKAN_H
 
@@ -46,7 +56,8 @@ sward_result sward_context_create_vulkan(const sward_vulkan_device *desc, sward_
 typedef struct sward_vulkan_targets {
     VkFormat color_format; /* the host's HDR colour target; 0 = VK_FORMAT_R16G16B16A16_SFLOAT */
     VkFormat depth_format; /* the host's depth target; 0 = VK_FORMAT_D32_SFLOAT */
-    bool no_terrain;       /* true: sward_cmd_draw draws blades only (the host has its own ground) */
+    bool no_terrain;       /* true: sward never draws its ground (the host has its own) */
+    uint32_t frames_in_flight; /* frames the host has in flight at most; 0 = SWARD_FRAMES_IN_FLIGHT, at most 4 */
 } sward_vulkan_targets;
 
 /* A renderer that draws into the host's targets (no targets, sky or tone mapping of its own). */
@@ -65,15 +76,38 @@ typedef struct sward_vulkan_view {
 /* The scene's own camera as a view for a width x height target (what the standalone path uses). */
 sward_vulkan_view sward_scene_view(const sward_scene *scene, uint32_t width, uint32_t height, float time);
 
-/* Records this frame's placement and culling compute, outside any render pass, with the barriers that
- * make its output ready for sward_cmd_draw. Choosing the tiles costs O(tiles) on the CPU. When the field
- * needs more tiles than ever before, sward grows its buffers and waits for the device to be idle first. */
+/* Starts a frame: records the frame's and the view's constants, the tiles near the camera and the placement
+ * compute, outside any render pass. Choosing the tiles costs O(tiles) on the CPU. Lists that must grow are
+ * replaced, the old ones freed frames_in_flight frames later: sward never waits for the device here. After
+ * it the ground can be drawn (sward_cmd_draw with SWARD_DRAW_GROUND). */
 sward_result sward_cmd_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view,
                              sward_error *err);
 
-/* Records the ground (unless no_terrain) and the blades; call inside the host's vkCmdBeginRendering with
- * one colour attachment and a depth attachment of the formats given at creation. */
-void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd);
+/* The host's depth buffer, handed to sward_cmd_cull for occlusion culling: the occluders drawn so far this
+ * frame (reverse-Z). The image needs VK_IMAGE_USAGE_SAMPLED_BIT, the format given at creation, and the view's
+ * width x height; the view has the depth aspect. `layout` is its layout when sward_cmd_cull is recorded
+ * (after its writes as a depth attachment); sward leaves it in that layout, its reads ordered before later
+ * depth writes. */
+typedef struct sward_vulkan_depth {
+    VkImage image;
+    VkImageView view;
+    VkImageLayout layout;
+} sward_vulkan_depth;
+
+/* Culls the placed blades for the frame's view (distance, thinning, frustum, and occlusion against `depth`'s
+ * min/max pyramid when depth is not NULL) into a compact list of survivors, then writes the indirect draw
+ * arguments, with the barriers that make them ready for sward_cmd_draw. Outside any render pass. */
+sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_depth *depth,
+                            sward_error *err);
+
+/* What sward_cmd_draw records: sward's ground (unless the renderer was created with no_terrain), the blades. */
+#define SWARD_DRAW_GROUND 1u
+#define SWARD_DRAW_BLADES 2u
+
+/* Records the ground and/or the blades (`what`: SWARD_DRAW_*; 0 = both); call inside the host's
+ * vkCmdBeginRendering with one colour attachment and a depth attachment of the formats given at creation.
+ * Blades need this frame's sward_cmd_cull first. */
+void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd, uint32_t what);
 
 #ifdef __cplusplus
 }

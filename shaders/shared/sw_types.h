@@ -46,40 +46,69 @@ struct sw_material {
 #define SW_MAT_STEALTH 1u
 #define SW_TYPE_NONE 255u /* type-map value: no grass */
 
-/* Everything a frame's shaders need besides the materials and the height field. */
+/* Per-frame constants: what every view of a frame shares (time, wind, sun, sky, force fields, the terrain and
+ * the scene's numbers). One per frame; the views of the frame are sw_view. */
 struct sw_frame {
-    float view_proj[16];     /* column-major, world -> clip, reverse-Z (near = 1, far = 0) */
-    float inv_view_proj[16]; /* clip -> world, for the sky and fog in the post pass */
-    float frustum[24];       /* 6 world-space planes (a, b, c, d); inside when a x + b y + c z + d >= 0 */
-    float cam_x, cam_y, cam_z, time;
-    float draw_distance, lod_distance, exposure, white_point;
+    float time, draw_distance, lod_distance, exposure; /* s; m; m; linear */
+    float white_point, fog_density, pad0, pad1;        /* linear radiance mapped to white; fog: 1/m */
     float sun_x, sun_y, sun_z, sun_intensity; /* direction towards the sun, normalised */
     float sun_r, sun_g, sun_b, sky_intensity;
-    float zenith_r, zenith_g, zenith_b, fog_density; /* fog: 1/m */
-    float horizon_r, horizon_g, horizon_b, pad1;
-    float ground_r, ground_g, ground_b, pad2;
+    float zenith_r, zenith_g, zenith_b, pad2;
+    float horizon_r, horizon_g, horizon_b, pad3;
+    float ground_r, ground_g, ground_b, pad4;
     float grass_r, grass_g, grass_b, grass_cover; /* mean grass colour and cover, for the ground under it */
     float wind_x, wind_z, wind_speed, wind_inv_gust_scale; /* direction normalised; m/s; 1/m */
-    float wind_gust_speed, pad3, pad4, pad5;               /* m/s the gust pattern scrolls */
+    float wind_gust_speed, pad5, pad6, pad7;               /* m/s the gust pattern scrolls */
     float terrain_x0, terrain_z0, terrain_cell, terrain_inv_cell; /* height-field origin and texel size */
-    int terrain_res, terrain_step, terrain_mesh_res, pad6; /* samples per side; mesh vertex stride; mesh side */
+    int terrain_res, terrain_step, terrain_mesh_res, pad8; /* samples per side; mesh vertex stride; mesh side */
     sw_uint seed, material_count, tile_count, flags;       /* flags: SW_FLAG_* */
-    sw_uint width, height, hiz_levels, pad8;               /* render size; Hi-Z mips (0: no occlusion) */
     int map_res, force_count;                              /* PL1 map texels per side; GA5 fields in use */
     float map_inv_cell; int pad10;                         /* PL1 map texels per m (map_res / terrain size) */
     float forces[SW_MAX_FORCES * 8]; /* GA5, per field: x, y, z (m), radius (m), strength (m), clock (rad: phase +
                                        2 pi frequency time, src/wind/forces.c), 0, 0 */
 };
 
+/* Per-view constants: a camera or (later) a shadow cascade. Culling runs per view over the same placed
+ * tiles; the shaders get the view's index as a push constant. */
+struct sw_view {
+    float view_proj[16];     /* column-major, world -> clip, reverse-Z (near = 1, far = 0) */
+    float inv_view_proj[16]; /* clip -> world, for the sky and fog in the post pass */
+    float frustum[24];       /* 6 world-space planes (a, b, c, d); inside when a x + b y + c z + d >= 0 */
+    float cam_x, cam_y, cam_z, pad0;
+    sw_uint width, height, hiz_levels, flags;  /* render size; Hi-Z levels; flags: SW_VIEW_* */
+    sw_uint survivor_capacity, pad1, pad2, pad3; /* blades the view's survivor list holds */
+};
+
+#define SW_MAX_VIEWS 4u /* the camera and, next, the shadow cascades */
+
+/* The push constants of every pass: which view it works for, and pass-specific numbers (the Hi-Z level and
+ * the size of its level 0). */
+struct sw_push {
+    sw_uint view, level;
+    int size0_x, size0_y;
+};
+
 #define SW_FLAG_NO_CULL 1u   /* keep every candidate of the tiles (tests) */
-#define SW_FLAG_OCCLUSION 2u /* test blades against the Hi-Z pyramid of the occluders */
 #define SW_FLAG_NO_LOD_FADE 4u /* tests: every blade high LOD, no thinning, no dither fade, hard distance cut */
+#define SW_VIEW_OCCLUSION 2u /* sw_view.flags: test blades against the view's Hi-Z pyramid of the occluders */
 
 /* A render tile: SW_TILE_CELLS^2 grid cells of one material, starting at cell (ci0, cj0). */
 struct sw_tile {
     int ci0, cj0;
     sw_uint material;
-    sw_uint pad;
+    sw_uint slot; /* where the tile's placement lives (SW_TILE_MASK_WORDS words from slot * that) */
+};
+
+/* The placement of a tile (place.comp.glsl): one bit per grid cell, set where a blade grows (inside the
+ * terrain, kept by the coverage test, picked by the type map, non-zero grass height). View-independent,
+ * so it can persist across frames; culling builds the blades of the set bits per view. */
+#define SW_TILE_MASK_WORDS 32u /* SW_TILE_CANDIDATES / 32 */
+
+/* One view's survivors of one tile (cull.comp.glsl), for the draw-argument pass and the readback: blades
+ * [first, first + high) are drawn with the 15-vertex blade, [first + high, first + high + low) with the
+ * 7-vertex one. per_instance is 2 for short grass (two blades per placed instance, GA1). */
+struct sw_tile_draw {
+    sw_uint first, high, low, per_instance;
 };
 
 /* PL7: one placed blade, 28 bytes. */
@@ -92,7 +121,8 @@ struct sw_blade {
                              (snorm8, in clump sizes), 24-31 0 */
 };
 
-/* Why candidates did not become drawn blades, summed over a frame (TL3): one atomic add per workgroup. */
+/* Why candidates did not become drawn blades, summed over a frame for one view (TL3): one atomic add per
+ * workgroup. considered, outside and density come from the placement, the rest from the view's culling. */
 struct sw_cull_stats {
     sw_uint considered; /* grid cells of the dispatched tiles */
     sw_uint outside;    /* off the terrain */
@@ -100,13 +130,16 @@ struct sw_cull_stats {
     sw_uint distance;   /* beyond the draw distance */
     sw_uint frustum;    /* outside the view frustum */
     sw_uint occlusion;  /* hidden behind the occluders (Hi-Z) */
-    sw_uint drawn;
+    sw_uint drawn;      /* survivors written to the view's list */
+    sw_uint needed;     /* survivors the view asked room for (> survivor_capacity: the list overflowed) */
+    sw_uint high, low;  /* drawn with the 15-vertex and the 7-vertex blade (instances) */
+    sw_uint triangles;  /* of the drawn blades (two-blade instances count both blades) */
     sw_uint pad;
 };
 
 /* VkDrawIndexedIndirectCommand. Blades are drawn without instancing: vertex_offset = first blade x vertices
  * per blade, the shared index pattern (src/render/grass.c) connects each blade's vertices, and
- * first_instance tells the vertex shader the LOD (0 high, 1 low). */
+ * first_instance tells the vertex shader the LOD (bit 0: low) and the blades per instance (bit 1: two). */
 struct sw_draw_cmd {
     sw_uint index_count, instance_count, first_index;
     int vertex_offset;
@@ -116,12 +149,18 @@ struct sw_draw_cmd {
 #ifndef SW_GLSL
 typedef struct sw_material sw_material;
 typedef struct sw_frame sw_frame;
+typedef struct sw_view sw_view;
+typedef struct sw_push sw_push;
 typedef struct sw_tile sw_tile;
+typedef struct sw_tile_draw sw_tile_draw;
 typedef struct sw_blade sw_blade;
 typedef struct sw_draw_cmd sw_draw_cmd;
 typedef struct sw_cull_stats sw_cull_stats;
 _Static_assert(sizeof(sw_material) == 144, "sw_material layout");
 _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
+_Static_assert(sizeof(sw_view) % 16 == 0, "sw_view layout");
+_Static_assert(sizeof(sw_tile_draw) == 16, "sw_tile_draw layout");
+_Static_assert(sizeof(sw_cull_stats) == 48, "sw_cull_stats layout");
 _Static_assert(sizeof(sw_tile) == 16, "sw_tile layout");
 _Static_assert(sizeof(sw_blade) == 28, "sw_blade must stay compact (PL7)");
 _Static_assert(sizeof(sw_draw_cmd) == 20, "VkDrawIndexedIndirectCommand");

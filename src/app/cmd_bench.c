@@ -59,14 +59,10 @@ static void json_number(FILE *f, double v)
         fputs("null", f);
 }
 
-static const char *pass_name(int p)
-{
-    const char *n = sward_pass_name((sward_pass)p);
-    return n ? n : "unknown";
-}
-
 typedef struct bench_result {
-    stats_summary pass[SWARD_PASS_COUNT], total, cpu;
+    uint32_t pass_count; /* the passes of the first measured frame, by name, in the order they ran */
+    char pass_names[SWARD_MAX_PASSES][24];
+    stats_summary pass[SWARD_MAX_PASSES], total, cpu;
     sward_frame_stats last;
     double blades_per_ms;
 } bench_result;
@@ -80,9 +76,9 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
     json_string(stdout, scene_name);
     printf(", \"width\": %u, \"height\": %u, \"frames\": %lld, \"passes\": {", (unsigned)rs->width,
            (unsigned)rs->height, (long long)frames);
-    for (int p = 0; p < SWARD_PASS_COUNT; p++) {
+    for (uint32_t p = 0; p < b->pass_count; p++) {
         printf("%s", p ? ", " : "");
-        json_string(stdout, pass_name(p));
+        json_string(stdout, b->pass_names[p]);
         printf(": {\"min_ms\": ");
         json_number(stdout, b->pass[p].min);
         printf(", \"median_ms\": ");
@@ -123,8 +119,8 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
     printf("image       %ux%u, %lld frames (after %d warm-up), time step 1/60 s\n\n", (unsigned)rs->width,
            (unsigned)rs->height, (long long)frames, WARMUP_FRAMES);
     printf("%-10s %10s %10s\n", "GPU pass", "min ms", "median ms");
-    for (int p = 0; p < SWARD_PASS_COUNT; p++)
-        printf("%-10s %10.3f %10.3f\n", pass_name(p), b->pass[p].min, b->pass[p].median);
+    for (uint32_t p = 0; p < b->pass_count; p++)
+        printf("%-10s %10.3f %10.3f\n", b->pass_names[p], b->pass[p].min, b->pass[p].median);
     printf("%-10s %10.3f %10.3f\n\n", "total", b->total.min, b->total.median);
     const sward_frame_stats *s = &b->last;
     printf("candidates      %llu within draw distance, %llu considered (tiles in the frustum)\n",
@@ -199,7 +195,7 @@ int cmd_bench(int argc, char **argv)
     img.height = rs.height;
     img.pixels = malloc(sward_image_bound(img.width, img.height));
     /* Per frame: one sample per pass, the total and the CPU time, stored column by column. */
-    size_t n = (size_t)frames, columns = SWARD_PASS_COUNT + 2;
+    size_t n = (size_t)frames, columns = SWARD_MAX_PASSES + 2;
     samples = malloc(n * columns * sizeof *samples);
     if (!img.pixels || !samples) {
         fprintf(stderr, "sward: out of memory\n");
@@ -209,32 +205,55 @@ int cmd_bench(int argc, char **argv)
 
     bench_result b;
     memset(&b, 0, sizeof b);
-    for (size_t k = 0; k < WARMUP_FRAMES + n; k++) {
-        sward_frame_desc fd = { .time = (float)((double)rs.time + (double)k / 60.0) };
+    /* Two frames in flight (SWARD_FRAMES_IN_FLIGHT): frame k is recorded and submitted while frame k - 1 runs,
+     * then frame k - 1 is collected. */
+    uint64_t pending = 0;
+    for (size_t k = 0; k <= WARMUP_FRAMES + n; k++) {
+        uint64_t ticket = 0;
+        if (k < WARMUP_FRAMES + n) {
+            sward_frame_desc fd = { .time = (float)((double)rs.time + (double)k / 60.0) };
+            if ((r = sward_render_submit(renderer, &fd, &ticket, &err)) != SWARD_OK) {
+                rc = app_fail(r, &err);
+                goto done;
+            }
+        }
+        if (k == 0) {
+            pending = ticket;
+            continue;
+        }
         sward_frame_stats s;
         memset(&s, 0, sizeof s);
-        if ((r = sward_render(renderer, &fd, &img, &s, &err)) != SWARD_OK) {
+        if ((r = sward_render_wait(renderer, pending, &img, &s, &err)) != SWARD_OK) {
             rc = app_fail(r, &err);
             goto done;
         }
-        if (k < WARMUP_FRAMES) continue;
-        size_t i = k - WARMUP_FRAMES;
-        double total = 0.0;
-        for (int p = 0; p < SWARD_PASS_COUNT; p++) {
-            samples[(size_t)p * n + i] = s.gpu_ms[p];
-            total += s.gpu_ms[p];
+        pending = ticket;
+        if (k - 1 < WARMUP_FRAMES) continue;
+        size_t i = k - 1 - WARMUP_FRAMES;
+        if (i == 0) {
+            b.pass_count = s.pass_count < SWARD_MAX_PASSES ? s.pass_count : SWARD_MAX_PASSES;
+            for (uint32_t p = 0; p < b.pass_count; p++)
+                snprintf(b.pass_names[p], sizeof b.pass_names[p], "%s", s.passes[p].name);
         }
-        samples[(size_t)SWARD_PASS_COUNT * n + i] = total;
-        samples[(size_t)(SWARD_PASS_COUNT + 1) * n + i] = s.cpu_ms;
+        double total = 0.0;
+        for (uint32_t p = 0; p < b.pass_count; p++) {
+            double ms = sward_stats_pass_ms(&s, b.pass_names[p]);
+            samples[(size_t)p * n + i] = ms > 0.0 ? ms : 0.0;
+            total += samples[(size_t)p * n + i];
+        }
+        samples[(size_t)SWARD_MAX_PASSES * n + i] = total;
+        samples[(size_t)(SWARD_MAX_PASSES + 1) * n + i] = s.cpu_ms;
         b.last = s;
     }
     rc = app_check_validation(ctx);
     if (rc) goto done;
 
-    for (int p = 0; p < SWARD_PASS_COUNT; p++) b.pass[p] = stats_summarize(samples + (size_t)p * n, n);
-    b.total = stats_summarize(samples + (size_t)SWARD_PASS_COUNT * n, n);
-    b.cpu = stats_summarize(samples + (size_t)(SWARD_PASS_COUNT + 1) * n, n);
-    double grass = b.pass[SWARD_PASS_GRASS].median;
+    for (uint32_t p = 0; p < b.pass_count; p++) b.pass[p] = stats_summarize(samples + (size_t)p * n, n);
+    b.total = stats_summarize(samples + (size_t)SWARD_MAX_PASSES * n, n);
+    b.cpu = stats_summarize(samples + (size_t)(SWARD_MAX_PASSES + 1) * n, n);
+    double grass = 0.0;
+    for (uint32_t p = 0; p < b.pass_count; p++)
+        if (strcmp(b.pass_names[p], "grass") == 0) grass = b.pass[p].median;
     b.blades_per_ms = grass > 0.0 ? (double)b.last.blades_drawn / grass : NAN;
 
     sward_device_info dev = sward_context_device(ctx);

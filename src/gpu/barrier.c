@@ -64,6 +64,28 @@ static access_info info_of(gpu_access a)
                          VK_IMAGE_LAYOUT_GENERAL};
 }
 
+/* Which states write: they need a barrier before any later access, and every later state after them. */
+static bool writes(gpu_access a)
+{
+    switch (a) {
+    case GPU_ACCESS_TRANSFER_WRITE:
+    case GPU_ACCESS_HOST_WRITE:
+    case GPU_ACCESS_COMPUTE_WRITE:
+    case GPU_ACCESS_COMPUTE_READ_WRITE:
+    case GPU_ACCESS_GENERAL_COMPUTE:
+    case GPU_ACCESS_COLOR_ATTACHMENT:
+    case GPU_ACCESS_DEPTH_ATTACHMENT:
+    case GPU_ACCESS_ALL: return true;
+    default: return false;
+    }
+}
+
+gpu_access_info gpu_access_of(gpu_access a)
+{
+    access_info i = info_of(a);
+    return (gpu_access_info){i.stage, i.access, i.layout, writes(a)};
+}
+
 void gpu_barrier_memory(VkCommandBuffer cmd, gpu_access from, gpu_access to)
 {
     access_info a = info_of(from), b = info_of(to);
@@ -100,6 +122,12 @@ void gpu_barrier_buffer(VkCommandBuffer cmd, gpu_buffer *buf, gpu_access from, g
 
 void gpu_barrier_image(VkCommandBuffer cmd, gpu_image *img, gpu_access from, gpu_access to)
 {
+    gpu_barrier_image_range(cmd, img, from, to, 0, img->mips ? img->mips : 1, 0, img->layers ? img->layers : 1);
+}
+
+void gpu_barrier_image_range(VkCommandBuffer cmd, gpu_image *img, gpu_access from, gpu_access to, uint32_t mip,
+                             uint32_t mips, uint32_t layer, uint32_t layers)
+{
     access_info a = info_of(from), b = info_of(to);
     VkImageMemoryBarrier2 ib = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
@@ -112,7 +140,7 @@ void gpu_barrier_image(VkCommandBuffer cmd, gpu_image *img, gpu_access from, gpu
         .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .image = img->image,
-        .subresourceRange = {img->aspect, 0, 1, 0, 1},
+        .subresourceRange = {img->aspect, mip, mips, layer, layers},
     };
     VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .imageMemoryBarrierCount = 1,
                            .pImageMemoryBarriers = &ib};

@@ -396,3 +396,8 @@ sward_result gpu_fail(sward_error *err, VkResult r, const char *call, const char
                             : SWARD_ERROR_VULKAN;
     return core_fail(err, code, "%s failed: %s (%d) at %s:%d", call, gpu_result_string(r), (int)r, file, line);
 }
+
+void gpu_device_set_budget(gpu_device *dev, uint64_t mib)
+{
+    dev->budget_bytes = (mib ? mib : GPU_BUDGET_DEFAULT_MIB) * 1048576ull;
+}

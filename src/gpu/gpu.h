@@ -34,6 +34,7 @@ typedef struct gpu_device {
     bool validation;
     uint32_t validation_messages;
     uint64_t allocated_bytes;  /* device memory sward holds now */
+    uint64_t budget_bytes;     /* most device memory sward may hold (0: no budget); see gpu_device_set_budget */
     sward_logger logger;
     sward_device_info info;
 } gpu_device;
@@ -54,6 +55,12 @@ sward_result gpu_enumerate(sward_device_info *out, uint32_t capacity, uint32_t *
 
 void gpu_name(gpu_device *dev, VkObjectType type, uint64_t handle, const char *name);
 
+/* The device-memory budget (SWARD_GPU_BUDGET_DEFAULT_MIB unless given): an allocation that would take sward
+ * past it fails with SWARD_ERROR_OUT_OF_MEMORY and a message naming the resource, so an untrusted scene
+ * cannot take a host's whole GPU. */
+#define GPU_BUDGET_DEFAULT_MIB 4096u
+void gpu_device_set_budget(gpu_device *dev, uint64_t mib);
+
 /* ---- resources.c ---- */
 typedef struct gpu_buffer {
     VkBuffer buffer;
@@ -65,30 +72,80 @@ typedef struct gpu_buffer {
 
 typedef enum gpu_memory { GPU_MEMORY_DEVICE, GPU_MEMORY_UPLOAD, GPU_MEMORY_READBACK } gpu_memory;
 
+/* Buffers used as storage buffers are checked against maxStorageBufferRange (and every buffer against the
+ * memory budget): a clear SWARD_ERROR_OUT_OF_MEMORY naming the buffer instead of a validation error. */
 sward_result gpu_buffer_create(gpu_device *dev, gpu_buffer *b, VkDeviceSize size, VkBufferUsageFlags usage,
                                gpu_memory mem, const char *name, sward_error *err);
 void gpu_buffer_destroy(gpu_device *dev, gpu_buffer *b);
 
+/* The aspects of a format: depth, stencil or both for depth/stencil formats, colour otherwise. */
+VkImageAspectFlags gpu_format_aspect(VkFormat format);
+bool gpu_format_is_depth(VkFormat format);
+
+typedef struct gpu_image_desc {
+    VkFormat format;
+    uint32_t width, height;
+    uint32_t mips;   /* 0 = 1 */
+    uint32_t layers; /* 0 = 1; more than one gives a 2D-array view */
+    VkImageUsageFlags usage;
+    const char *name;
+} gpu_image_desc;
+
 typedef struct gpu_image {
     VkImage image;
-    VkImageView view;
+    VkImageView view;       /* every mip and layer; depth aspect only for depth/stencil formats (sampling) */
     VkDeviceMemory memory;
     VkFormat format;
     VkExtent2D extent;
-    VkImageAspectFlags aspect;
+    uint32_t mips, layers;
+    VkImageAspectFlags aspect; /* all aspects of the format (barriers) */
     VkDeviceSize allocated;
 } gpu_image;
 
-sward_result gpu_image_create(gpu_device *dev, gpu_image *img, VkFormat format, uint32_t width, uint32_t height,
-                              VkImageUsageFlags usage, const char *name, sward_error *err);
+sward_result gpu_image_create(gpu_device *dev, gpu_image *img, const gpu_image_desc *d, sward_error *err);
 void gpu_image_destroy(gpu_device *dev, gpu_image *img);
+/* A view of mips [mip, mip + mips) and layers [layer, layer + layers) (e.g. one cascade of a shadow array, one
+ * level of a pyramid), with the aspect a shader or an attachment uses (depth for depth formats). */
+sward_result gpu_image_view(gpu_device *dev, const gpu_image *img, uint32_t mip, uint32_t mips, uint32_t layer,
+                            uint32_t layers, const char *name, VkImageView *out, sward_error *err);
 
 /* Copies data into a device-local buffer through a temporary staging buffer (waits). */
 sward_result gpu_upload(gpu_device *dev, gpu_buffer *dst, const void *data, VkDeviceSize size, sward_error *err);
 
+/* ---- retire.c: resources destroyed once the frames that may use them are done ---- */
+typedef struct gpu_retired {
+    gpu_buffer *buffers;
+    gpu_image *images;
+    uint32_t buffer_count, buffer_cap, image_count, image_cap;
+} gpu_retired;
+
+/* Moves b (or img) into the list and clears it; if the list cannot grow, waits for the device and destroys it
+ * at once (out of host memory only). */
+void gpu_retire_buffer(gpu_device *dev, gpu_retired *list, gpu_buffer *b);
+void gpu_retire_image(gpu_device *dev, gpu_retired *list, gpu_image *img);
+/* Destroys everything in the list: call when the frame that retired them has completed. */
+void gpu_retired_flush(gpu_device *dev, gpu_retired *list);
+void gpu_retired_free(gpu_device *dev, gpu_retired *list);
+
 /* ---- submit.c ---- */
 sward_result gpu_begin_once(gpu_device *dev, VkCommandBuffer *cmd, sward_error *err);
 sward_result gpu_submit_wait(gpu_device *dev, VkCommandBuffer cmd, sward_error *err);
+
+/* A frame in flight: its command buffer and the fence that says it is done. */
+typedef struct gpu_frame {
+    VkCommandBuffer cmd;
+    VkFence fence;
+    bool submitted; /* the fence will signal (a submission is pending or done) */
+} gpu_frame;
+
+sward_result gpu_frame_create(gpu_device *dev, gpu_frame *f, const char *name, sward_error *err);
+void gpu_frame_destroy(gpu_device *dev, gpu_frame *f);
+/* Waits until the frame's last submission is done (no-op if none). */
+sward_result gpu_frame_wait(gpu_device *dev, gpu_frame *f, sward_error *err);
+/* Waits, then resets and begins the command buffer. */
+sward_result gpu_frame_begin(gpu_device *dev, gpu_frame *f, sward_error *err);
+/* Ends and submits the command buffer; does not wait. */
+sward_result gpu_frame_submit(gpu_device *dev, gpu_frame *f, sward_error *err);
 
 /* ---- barrier.c: barriers derived from access states, not written out at every call site ---- */
 typedef enum gpu_access {
@@ -114,43 +171,92 @@ void gpu_barrier_buffer(VkCommandBuffer cmd, gpu_buffer *b, gpu_access from, gpu
 /* Several buffers' accesses at once (a global memory barrier). */
 void gpu_barrier_memory(VkCommandBuffer cmd, gpu_access from, gpu_access to);
 void gpu_barrier_image(VkCommandBuffer cmd, gpu_image *img, gpu_access from, gpu_access to);
+/* The same over mips [mip, mip + mips) and layers [layer, layer + layers) only. */
+void gpu_barrier_image_range(VkCommandBuffer cmd, gpu_image *img, gpu_access from, gpu_access to, uint32_t mip,
+                             uint32_t mips, uint32_t layer, uint32_t layers);
 
-/* ---- shaders.c / pipelines.c ---- */
+/* Stage, access and layout of an access state, for code that merges several into one barrier (the frame's
+ * resource tracking, src/render/graph.c). */
+typedef struct gpu_access_info {
+    VkPipelineStageFlags2 stage;
+    VkAccessFlags2 access;
+    VkImageLayout layout;
+    bool writes;
+} gpu_access_info;
+gpu_access_info gpu_access_of(gpu_access a);
+
+/* ---- pipelines.c ---- */
 sward_result gpu_shader_create(gpu_device *dev, const uint32_t *code, size_t bytes, const char *name,
                                VkShaderModule *out, sward_error *err);
 
+/* Specialization constants: constant_id i of the shader gets values[i] (32-bit each: int, uint, float or bool). */
+#define GPU_MAX_SPEC 8
+typedef struct gpu_spec {
+    uint32_t count;
+    uint32_t values[GPU_MAX_SPEC];
+} gpu_spec;
+
 sward_result gpu_compute_pipeline(gpu_device *dev, VkPipelineLayout layout, const uint32_t *code, size_t bytes,
-                                  const char *name, VkPipeline *out, sward_error *err);
+                                  const gpu_spec *spec, const char *name, VkPipeline *out, sward_error *err);
+
+#define GPU_MAX_COLOR 8
+typedef enum gpu_blend { GPU_BLEND_NONE, GPU_BLEND_ALPHA, GPU_BLEND_ADD } gpu_blend;
 
 typedef struct gpu_graphics_desc {
     const uint32_t *vs;
     size_t vs_bytes;
-    const uint32_t *fs;
+    const uint32_t *fs; /* NULL: a depth-only pipeline (no fragment shader, no colour attachments) */
     size_t fs_bytes;
+    gpu_spec spec;      /* for both stages */
     VkPrimitiveTopology topology;
     VkCullModeFlags cull;
-    VkFormat color_format;
-    VkFormat depth_format;
-    VkCompareOp depth_compare;
+    uint32_t color_count;                    /* colour attachments */
+    VkFormat color_formats[GPU_MAX_COLOR];
+    gpu_blend blend[GPU_MAX_COLOR];          /* per attachment; 0 = none */
+    VkFormat depth_format;                   /* VK_FORMAT_UNDEFINED: no depth attachment */
+    bool depth_test;
+    bool depth_write;
+    VkCompareOp depth_compare;               /* e.g. GREATER (reverse-Z), EQUAL after a depth prime */
+    bool depth_clamp;                        /* clamp instead of clip at the depth range (shadow casters) */
+    float depth_bias_constant, depth_bias_slope, depth_bias_clamp; /* all 0: no bias */
     const char *name;
 } gpu_graphics_desc;
 
 sward_result gpu_graphics_pipeline(gpu_device *dev, VkPipelineLayout layout, const gpu_graphics_desc *d,
                                    VkPipeline *out, sward_error *err);
 
-/* ---- timing.c: timestamp queries, two per pass ---- */
+/* ---- descriptors.c ---- */
+sward_result gpu_set_layout_create(gpu_device *dev, const VkDescriptorSetLayoutBinding *bindings, uint32_t count,
+                                   const char *name, VkDescriptorSetLayout *out, sward_error *err);
+/* A pipeline layout of set_count sets and one push-constant range of push_bytes (0: none) for all stages. */
+sward_result gpu_pipeline_layout_create(gpu_device *dev, const VkDescriptorSetLayout *sets, uint32_t set_count,
+                                        uint32_t push_bytes, const char *name, VkPipelineLayout *out,
+                                        sward_error *err);
+/* A pool and `count` sets of one layout (whose bindings are given again to size the pool). */
+sward_result gpu_sets_allocate(gpu_device *dev, VkDescriptorSetLayout layout,
+                               const VkDescriptorSetLayoutBinding *bindings, uint32_t binding_count, uint32_t count,
+                               const char *name, VkDescriptorPool *pool, VkDescriptorSet *sets, sward_error *err);
+void gpu_write_buffer(gpu_device *dev, VkDescriptorSet set, uint32_t binding, VkDescriptorType type,
+                      const gpu_buffer *b);
+void gpu_write_image(gpu_device *dev, VkDescriptorSet set, uint32_t binding, VkDescriptorType type,
+                     VkImageView view, VkImageLayout layout, VkSampler sampler);
+
+/* ---- timing.c: timestamp queries, two per timed pass ---- */
+#define GPU_MAX_TIMESTAMPS 64
 typedef struct gpu_timer {
     VkQueryPool pool;
     uint32_t count; /* timestamps */
     double period_ns;
+    uint64_t mask;  /* the queue family's timestampValidBits */
     bool supported;
 } gpu_timer;
 
-sward_result gpu_timer_create(gpu_device *dev, gpu_timer *t, uint32_t passes, sward_error *err);
+sward_result gpu_timer_create(gpu_device *dev, gpu_timer *t, uint32_t stamps, const char *name, sward_error *err);
 void gpu_timer_destroy(gpu_device *dev, gpu_timer *t);
 void gpu_timer_reset(VkCommandBuffer cmd, gpu_timer *t);
 void gpu_timer_mark(VkCommandBuffer cmd, gpu_timer *t, uint32_t index, VkPipelineStageFlags2 stage);
-/* Milliseconds between marks 2p and 2p+1 for each pass (0 where unsupported). */
-sward_result gpu_timer_read(gpu_device *dev, gpu_timer *t, double *ms, uint32_t passes, sward_error *err);
+/* Milliseconds between marks 2p and 2p + 1 for p < pairs (0 where unsupported); the marks must be written
+ * and their frame done (waits otherwise). */
+sward_result gpu_timer_read(gpu_device *dev, gpu_timer *t, double *ms, uint32_t pairs, sward_error *err);
 
 #endif

@@ -30,6 +30,12 @@ static sward_result allocate(gpu_device *dev, VkMemoryRequirements req, gpu_memo
     }
     if (type < 0) type = find_memory_type(dev, req.memoryTypeBits, 0);
     if (type < 0) return core_fail(err, SWARD_ERROR_VULKAN, "%s: no memory type fits", name);
+    if (dev->budget_bytes && dev->allocated_bytes + req.size > dev->budget_bytes)
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY,
+                         "%s: %.1f MiB more would take sward past its GPU memory budget of %.0f MiB (%.1f MiB in use); "
+                         "lower the scene's density, draw distance or render size, or raise the budget",
+                         name, (double)req.size / 1048576.0, (double)dev->budget_bytes / 1048576.0,
+                         (double)dev->allocated_bytes / 1048576.0);
     VkMemoryAllocateInfo ai = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
         .allocationSize = req.size,
@@ -52,6 +58,11 @@ sward_result gpu_buffer_create(gpu_device *dev, gpu_buffer *b, VkDeviceSize size
 {
     memset(b, 0, sizeof *b);
     if (size == 0) size = 16;
+    if ((usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) && size > dev->props.limits.maxStorageBufferRange)
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY,
+                         "%s: %.1f MiB is more than this device can bind as one storage buffer "
+                         "(maxStorageBufferRange %.1f MiB); lower the scene's density, draw distance or render size",
+                         name, (double)size / 1048576.0, (double)dev->props.limits.maxStorageBufferRange / 1048576.0);
     VkBufferCreateInfo bi = {
         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
         .size = size,
@@ -85,44 +96,87 @@ void gpu_buffer_destroy(gpu_device *dev, gpu_buffer *b)
     memset(b, 0, sizeof *b);
 }
 
-sward_result gpu_image_create(gpu_device *dev, gpu_image *img, VkFormat format, uint32_t width, uint32_t height,
-                              VkImageUsageFlags usage, const char *name, sward_error *err)
+VkImageAspectFlags gpu_format_aspect(VkFormat format)
 {
-    memset(img, 0, sizeof *img);
-    bool depth = format == VK_FORMAT_D32_SFLOAT;
-    VkImageCreateInfo ii = {
-        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-        .imageType = VK_IMAGE_TYPE_2D,
-        .format = format,
-        .extent = {width, height, 1},
-        .mipLevels = 1,
-        .arrayLayers = 1,
-        .samples = VK_SAMPLE_COUNT_1_BIT,
-        .tiling = VK_IMAGE_TILING_OPTIMAL,
-        .usage = usage,
-        .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-    };
-    GPU_TRY(vkCreateImage(dev->device, &ii, NULL, &img->image));
-    gpu_name(dev, VK_OBJECT_TYPE_IMAGE, (uint64_t)img->image, name);
-    VkMemoryRequirements req;
-    vkGetImageMemoryRequirements(dev->device, img->image, &req);
-    sward_result r = allocate(dev, req, GPU_MEMORY_DEVICE, &img->memory, name, err);
-    if (r != SWARD_OK) return r;
-    img->allocated = req.size;
-    GPU_TRY(vkBindImageMemory(dev->device, img->image, img->memory, 0));
-    img->format = format;
-    img->extent = (VkExtent2D){width, height};
-    img->aspect = depth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
+    switch (format) {
+    case VK_FORMAT_D16_UNORM:
+    case VK_FORMAT_X8_D24_UNORM_PACK32:
+    case VK_FORMAT_D32_SFLOAT: return VK_IMAGE_ASPECT_DEPTH_BIT;
+    case VK_FORMAT_S8_UINT: return VK_IMAGE_ASPECT_STENCIL_BIT;
+    case VK_FORMAT_D16_UNORM_S8_UINT:
+    case VK_FORMAT_D24_UNORM_S8_UINT:
+    case VK_FORMAT_D32_SFLOAT_S8_UINT: return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
+    default: return VK_IMAGE_ASPECT_COLOR_BIT;
+    }
+}
+
+bool gpu_format_is_depth(VkFormat format)
+{
+    return (gpu_format_aspect(format) & VK_IMAGE_ASPECT_DEPTH_BIT) != 0;
+}
+
+/* What a shader or an attachment sees of a format: the depth of a depth/stencil format. */
+static VkImageAspectFlags view_aspect(VkFormat format)
+{
+    VkImageAspectFlags a = gpu_format_aspect(format);
+    return (a & VK_IMAGE_ASPECT_DEPTH_BIT) ? VK_IMAGE_ASPECT_DEPTH_BIT : a;
+}
+
+sward_result gpu_image_view(gpu_device *dev, const gpu_image *img, uint32_t mip, uint32_t mips, uint32_t layer,
+                            uint32_t layers, const char *name, VkImageView *out, sward_error *err)
+{
     VkImageViewCreateInfo vi = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
         .image = img->image,
-        .viewType = VK_IMAGE_VIEW_TYPE_2D,
-        .format = format,
-        .subresourceRange = {img->aspect, 0, 1, 0, 1},
+        .viewType = img->layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D,
+        .format = img->format,
+        .subresourceRange = {view_aspect(img->format), mip, mips, layer, layers},
     };
-    GPU_TRY(vkCreateImageView(dev->device, &vi, NULL, &img->view));
-    gpu_name(dev, VK_OBJECT_TYPE_IMAGE_VIEW, (uint64_t)img->view, name);
+    GPU_TRY(vkCreateImageView(dev->device, &vi, NULL, out));
+    gpu_name(dev, VK_OBJECT_TYPE_IMAGE_VIEW, (uint64_t)*out, name);
     return SWARD_OK;
+}
+
+sward_result gpu_image_create(gpu_device *dev, gpu_image *img, const gpu_image_desc *d, sward_error *err)
+{
+    memset(img, 0, sizeof *img);
+    uint32_t mips = d->mips ? d->mips : 1, layers = d->layers ? d->layers : 1;
+    const VkPhysicalDeviceLimits *lim = &dev->props.limits;
+    if (d->width == 0 || d->height == 0 || d->width > lim->maxImageDimension2D ||
+        d->height > lim->maxImageDimension2D || layers > lim->maxImageArrayLayers)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                         "%s: %ux%u with %u layers is beyond this device's image limits (%u per side, %u layers)",
+                         d->name, d->width, d->height, layers, lim->maxImageDimension2D, lim->maxImageArrayLayers);
+    VkImageCreateInfo ii = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+        .imageType = VK_IMAGE_TYPE_2D,
+        .format = d->format,
+        .extent = {d->width, d->height, 1},
+        .mipLevels = mips,
+        .arrayLayers = layers,
+        .samples = VK_SAMPLE_COUNT_1_BIT,
+        .tiling = VK_IMAGE_TILING_OPTIMAL,
+        .usage = d->usage,
+        .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+    };
+    GPU_TRY(vkCreateImage(dev->device, &ii, NULL, &img->image));
+    gpu_name(dev, VK_OBJECT_TYPE_IMAGE, (uint64_t)img->image, d->name);
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(dev->device, img->image, &req);
+    sward_result r = allocate(dev, req, GPU_MEMORY_DEVICE, &img->memory, d->name, err);
+    if (r != SWARD_OK) {
+        vkDestroyImage(dev->device, img->image, NULL);
+        img->image = VK_NULL_HANDLE;
+        return r;
+    }
+    img->allocated = req.size;
+    GPU_TRY(vkBindImageMemory(dev->device, img->image, img->memory, 0));
+    img->format = d->format;
+    img->extent = (VkExtent2D){d->width, d->height};
+    img->mips = mips;
+    img->layers = layers;
+    img->aspect = gpu_format_aspect(d->format);
+    return gpu_image_view(dev, img, 0, mips, 0, layers, d->name, &img->view, err);
 }
 
 void gpu_image_destroy(gpu_device *dev, gpu_image *img)

@@ -1,12 +1,13 @@
-/* timing.c — GPU timestamps: two per pass, read back after the frame's fence (TL3). */
+/* timing.c — GPU timestamps: two per timed pass, read back after the frame's fence (TL3). The frame names the
+ * pairs (src/render/graph.c); this file only counts ticks. */
 #include "gpu/gpu.h"
 
 #include <string.h>
 
-sward_result gpu_timer_create(gpu_device *dev, gpu_timer *t, uint32_t passes, sward_error *err)
+sward_result gpu_timer_create(gpu_device *dev, gpu_timer *t, uint32_t stamps, const char *name, sward_error *err)
 {
     memset(t, 0, sizeof *t);
-    t->count = passes * 2;
+    t->count = stamps < GPU_MAX_TIMESTAMPS ? stamps : GPU_MAX_TIMESTAMPS;
     t->period_ns = (double)dev->props.limits.timestampPeriod;
     t->supported = dev->props.limits.timestampComputeAndGraphics && t->period_ns > 0.0;
     if (!t->supported) return SWARD_OK;
@@ -16,7 +17,16 @@ sward_result gpu_timer_create(gpu_device *dev, gpu_timer *t, uint32_t passes, sw
         .queryCount = t->count,
     };
     GPU_TRY(vkCreateQueryPool(dev->device, &qi, NULL, &t->pool));
-    gpu_name(dev, VK_OBJECT_TYPE_QUERY_POOL, (uint64_t)t->pool, "sward.timestamps");
+    gpu_name(dev, VK_OBJECT_TYPE_QUERY_POOL, (uint64_t)t->pool, name);
+    uint32_t bits = 64; /* timestampValidBits of the queue family; differences are masked to it */
+    uint32_t qn = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &qn, NULL);
+    VkQueueFamilyProperties fams[32];
+    if (qn > 32) qn = 32;
+    vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &qn, fams);
+    if (dev->queue_family < qn && fams[dev->queue_family].timestampValidBits)
+        bits = fams[dev->queue_family].timestampValidBits;
+    t->mask = bits >= 64 ? ~0ull : ((1ull << bits) - 1ull);
     return SWARD_OK;
 }
 
@@ -36,24 +46,16 @@ void gpu_timer_mark(VkCommandBuffer cmd, gpu_timer *t, uint32_t index, VkPipelin
     if (t->supported && index < t->count) vkCmdWriteTimestamp2(cmd, stage, t->pool, index);
 }
 
-sward_result gpu_timer_read(gpu_device *dev, gpu_timer *t, double *ms, uint32_t passes, sward_error *err)
+sward_result gpu_timer_read(gpu_device *dev, gpu_timer *t, double *ms, uint32_t pairs, sward_error *err)
 {
-    for (uint32_t p = 0; p < passes; p++) ms[p] = 0.0;
-    if (!t->supported) return SWARD_OK;
-    uint64_t stamps[64];
-    uint32_t n = t->count < 64 ? t->count : 64;
+    for (uint32_t p = 0; p < pairs; p++) ms[p] = 0.0;
+    if (!t->supported || pairs == 0) return SWARD_OK;
+    uint64_t stamps[GPU_MAX_TIMESTAMPS];
+    uint32_t n = 2 * pairs < t->count ? 2 * pairs : t->count;
     GPU_TRY(vkGetQueryPoolResults(dev->device, t->pool, 0, n, sizeof stamps, stamps, sizeof(uint64_t),
                                   VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
-    uint32_t bits = 64; /* timestampValidBits of the queue family; mask differences to it */
-    uint32_t qn = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &qn, NULL);
-    VkQueueFamilyProperties fams[32];
-    if (qn > 32) qn = 32;
-    vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &qn, fams);
-    if (dev->queue_family < qn && fams[dev->queue_family].timestampValidBits) bits = fams[dev->queue_family].timestampValidBits;
-    uint64_t mask = bits >= 64 ? ~0ull : ((1ull << bits) - 1ull);
-    for (uint32_t p = 0; p < passes && 2 * p + 1 < n; p++) {
-        uint64_t d = (stamps[2 * p + 1] - stamps[2 * p]) & mask;
+    for (uint32_t p = 0; p < pairs && 2 * p + 1 < n; p++) {
+        uint64_t d = (stamps[2 * p + 1] - stamps[2 * p]) & t->mask;
         ms[p] = (double)d * t->period_ns * 1e-6;
     }
     return SWARD_OK;

@@ -134,7 +134,7 @@ size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool
                     return n;
                 }
                 out[n++] = (sw_tile){.ci0 = ti * (int)SW_TILE_CELLS, .cj0 = tj * (int)SW_TILE_CELLS,
-                                     .material = (sw_uint)k, .pad = 0u};
+                                     .material = (sw_uint)k, .slot = 0u};
             }
         }
     }

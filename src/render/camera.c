@@ -94,25 +94,10 @@ sward_vulkan_view render_frame_view(const sward_renderer *r, const sward_frame_d
     return v;
 }
 
-void render_frame_constants(const sward_renderer *r, const sward_vulkan_view *v, bool no_cull, bool occlusion,
-                            sw_frame *f, place_view *view)
+void render_frame_constants(const sward_renderer *r, float time, sw_frame *f)
 {
     const sward_scene *s = r->scene;
     memset(f, 0, sizeof *f);
-    mat4 vm, pm, vp, inv;
-    memcpy(vm, v->view, sizeof vm);
-    memcpy(pm, v->proj, sizeof pm);
-    glm_mat4_mul(pm, vm, vp);
-    glm_mat4_inv(vp, inv);
-    memcpy(f->view_proj, vp, sizeof f->view_proj);
-    memcpy(f->inv_view_proj, inv, sizeof f->inv_view_proj);
-    frustum_planes(vp, f->frustum);
-    const float *eye = v->eye;
-    float time = v->time;
-
-    f->cam_x = eye[0];
-    f->cam_y = eye[1];
-    f->cam_z = eye[2];
     f->time = time;
     f->draw_distance = s->render.draw_distance;
     f->lod_distance = s->render.lod_distance;
@@ -152,19 +137,36 @@ void render_frame_constants(const sward_renderer *r, const sward_vulkan_view *v,
     f->terrain_cell = cell;
     f->terrain_res = s->terrain.resolution;
     f->map_res = s->terrain.map_res, f->map_inv_cell = (float)s->terrain.map_res / s->terrain.size; /* PL1, = world_map_grid */
-    f->terrain_step = r->terrain_step;
-    f->terrain_mesh_res = r->terrain_mesh_res;
+    render_terrain_mesh(s->terrain.resolution, &f->terrain_step, &f->terrain_mesh_res);
     f->seed = s->render.settings.seed;
     f->material_count = (sw_uint)s->material_count;
-    f->flags = (no_cull ? SW_FLAG_NO_CULL : 0u) | (occlusion ? SW_FLAG_OCCLUSION : 0u) |
-               (r->no_lod_fade ? SW_FLAG_NO_LOD_FADE : 0u);
+    f->flags = (r->no_cull ? SW_FLAG_NO_CULL : 0u) | (r->no_lod_fade ? SW_FLAG_NO_LOD_FADE : 0u);
     /* GA5: where each force field is at this frame's time (src/wind/forces.c). */
     f->force_count = wind_forces_eval(s, time, f->forces);
-    f->hiz_levels = r->hiz_levels;
-    f->width = v->width;
-    f->height = v->height;
+}
 
-    memcpy(view->eye, eye, sizeof view->eye);
-    memcpy(view->frustum, f->frustum, sizeof view->frustum);
-    view->draw_distance = no_cull ? 1e30f : s->render.draw_distance;
+void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, bool occlusion, sw_view *out,
+                           place_view *view)
+{
+    const sward_scene *s = r->scene;
+    memset(out, 0, sizeof *out);
+    mat4 vm, pm, vp, inv;
+    memcpy(vm, v->view, sizeof vm);
+    memcpy(pm, v->proj, sizeof pm);
+    glm_mat4_mul(pm, vm, vp);
+    glm_mat4_inv(vp, inv);
+    memcpy(out->view_proj, vp, sizeof out->view_proj);
+    memcpy(out->inv_view_proj, inv, sizeof out->inv_view_proj);
+    frustum_planes(vp, out->frustum);
+    out->cam_x = v->eye[0];
+    out->cam_y = v->eye[1];
+    out->cam_z = v->eye[2];
+    out->width = v->width;
+    out->height = v->height;
+    occlusion = occlusion && !r->no_cull;
+    out->flags = occlusion ? SW_VIEW_OCCLUSION : 0u;
+    out->hiz_levels = r->views[0].hiz_levels;
+    memcpy(view->eye, v->eye, sizeof view->eye);
+    memcpy(view->frustum, out->frustum, sizeof view->frustum);
+    view->draw_distance = r->no_cull ? 1e30f : s->render.draw_distance;
 }

@@ -34,6 +34,7 @@ sward_result sward_context_create(const sward_context_desc *desc, sward_context 
         .logger = d.logger,
     };
     sward_result r = gpu_device_create(&ctx->dev, &gd, err);
+    gpu_device_set_budget(&ctx->dev, d.gpu_budget_mib);
     if (r != SWARD_OK) {
         gpu_device_destroy(&ctx->dev);
         free(ctx);
@@ -51,6 +52,7 @@ sward_result sward_context_create_vulkan(const sward_vulkan_device *desc, sward_
     if (!ctx) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
     sward_result r = gpu_device_wrap(&ctx->dev, desc->instance, desc->physical_device, desc->device,
                                      desc->queue_family, desc->queue, desc->debug_utils, desc->logger, err);
+    gpu_device_set_budget(&ctx->dev, 0);
     if (r != SWARD_OK) {
         gpu_device_destroy(&ctx->dev);
         free(ctx);
@@ -75,16 +77,4 @@ sward_device_info sward_context_device(const sward_context *ctx)
 uint32_t sward_context_validation_messages(const sward_context *ctx)
 {
     return ctx->dev.validation_messages;
-}
-
-const char *sward_pass_name(sward_pass p)
-{
-    switch (p) {
-    case SWARD_PASS_TERRAIN: return "terrain";
-    case SWARD_PASS_HIZ: return "hiz";
-    case SWARD_PASS_PLACE: return "place";
-    case SWARD_PASS_GRASS: return "grass";
-    case SWARD_PASS_POST: return "post";
-    default: return "?";
-    }
 }

@@ -1,115 +1,261 @@
-/* render.h — the frame (module `render`): resources of a renderer and one file per pass.
+/* render.h — the frame (module `render`): named resources, passes over them, frames in flight and views.
  *
- * Frame order (frame.c):  place_cull (compute) -> terrain + grass (graphics, one dynamic-rendering pass
- * into the 16-bit float HDR target) -> post (compute: sky, fog, tone map) -> copy to the host. */
+ * A frame is a list of passes (graph.c, RENDER_PASSES in passes.c) over named resources (render_res). Each
+ * pass is one file under src/render/passes/ that owns its pipelines, descriptor set 1 and private resources
+ * (create, resize, destroy, record) and declares what it reads and writes (render_use); graph.c derives the
+ * barriers and the named GPU timestamps from those declarations. The entry points an embedding host calls
+ * (frame.c: sward_cmd_place, sward_cmd_cull, sward_cmd_draw) each record the passes of one phase, and the
+ * standalone frame (standalone.c: sward_render) is built from the same calls: there is one frame order.
+ *
+ * Per frame: time, wind, sun, force fields (sw_frame). Per view: camera, frustum, resolution, Hi-Z (sw_view);
+ * culling runs per view over the same placed tiles. View 0 is the camera. */
 #ifndef SWARD_RENDER_H
 #define SWARD_RENDER_H
 
 #include "gpu/gpu.h"
 #include "sward/sward_vulkan.h"
 #include "place/place.h"
+#include "shared/sw_bindings.h"
 #include "world/world.h"
 
 struct sward_context {
     gpu_device dev;
 };
 
-enum {
-    RENDER_BIND_FRAME,
-    RENDER_BIND_MATERIALS,
-    RENDER_BIND_HEIGHTS,
-    RENDER_BIND_TILES,
-    RENDER_BIND_BLADES,
-    RENDER_BIND_DRAWS,
-    RENDER_BIND_HDR,
-    RENDER_BIND_DEPTH,
-    RENDER_BIND_LDR,
-    RENDER_BIND_HIZ,
-    RENDER_BIND_STATS,
-    RENDER_BIND_TYPE_MAP,
-    RENDER_BIND_GRASS_HEIGHT,
-    RENDER_BIND_COUNT
-};
-
 #define RENDER_HDR_FORMAT VK_FORMAT_R16G16B16A16_SFLOAT
 #define RENDER_DEPTH_FORMAT VK_FORMAT_D32_SFLOAT
 #define RENDER_LDR_FORMAT VK_FORMAT_R8G8B8A8_UNORM
+#define RENDER_MAX_SLOTS 4      /* frames in flight at most */
+#define RENDER_MAX_USES 10      /* resources one pass declares */
+#define RENDER_MAX_PASSES 16
+#define RENDER_MAX_PIPES 2
+
+/* The frame's named resources. Per-view ones exist once per view (index = view). */
+typedef enum render_res {
+    RES_FRAME,        /* sw_frame, written each frame (transfer) */
+    RES_VIEWS,        /* sw_view[SW_MAX_VIEWS], written each frame (transfer) */
+    RES_TILES,        /* sw_tile[] of the frame, written each frame (transfer) */
+    RES_MASKS,        /* placement: SW_TILE_MASK_WORDS per tile slot */
+    RES_STATS,        /* sw_cull_stats[SW_MAX_VIEWS] */
+    RES_HIZ,          /* per view: the occluders' min/max depth pyramid */
+    RES_SURVIVORS,    /* per view: sw_blade[survivor_capacity] */
+    RES_TILE_DRAWS,   /* per view: sw_tile_draw per tile */
+    RES_DRAWS,        /* per view: sw_draw_cmd[2 * tiles], the hardware path's indirect arguments */
+    RES_HDR,          /* standalone: RGBA16F colour */
+    RES_DEPTH,        /* standalone: D32 depth; embedded: the host's depth during sward_cmd_cull */
+    RES_LDR,          /* standalone: RGBA8 output */
+    RES_COUNT
+} render_res;
+
+/* A use of a resource by a pass. A binding >= 0 puts it in the pass's descriptor set 1. */
+typedef struct render_use {
+    render_res res;
+    gpu_access access;
+    int binding;           /* SW_* binding in set 1, or -1 (indirect arguments, attachments) */
+    VkDescriptorType type; /* of the binding */
+    bool discard;          /* the pass overwrites all of it: earlier contents need not be kept */
+} render_use;
+
+typedef enum render_phase {
+    RENDER_PHASE_PLACE, /* sward_cmd_place: view-independent, per tile */
+    RENDER_PHASE_CULL,  /* sward_cmd_cull: per view */
+    RENDER_PHASE_DRAW,  /* sward_cmd_draw: inside a render pass instance (barriers come before it) */
+    RENDER_PHASE_POST,  /* after drawing: standalone output */
+} render_phase;
+
+typedef struct render_pass_state render_pass_state;
+
+/* A pass: one file under src/render/passes/. */
+typedef struct render_pass {
+    const char *name;       /* its timestamps' name in sward_frame_stats */
+    render_phase phase;
+    uint32_t draw_flag;     /* RENDER_PHASE_DRAW: the SWARD_DRAW_* bit that selects it */
+    bool standalone_only;   /* needs sward's own targets */
+    uint32_t use_count;
+    render_use uses[RENDER_MAX_USES];
+    sward_result (*create)(sward_renderer *r, render_pass_state *ps, sward_error *err);
+    sward_result (*resize)(sward_renderer *r, render_pass_state *ps, sward_error *err); /* may be NULL */
+    void (*destroy)(sward_renderer *r, render_pass_state *ps);                            /* private resources */
+    void (*record)(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view);
+} render_pass;
+
+/* What graph.c keeps of a pass: its set 1 (one per frame slot and view, rewritten when a resource behind a
+ * binding is replaced) and its pipelines; `priv` is the pass's own. */
+struct render_pass_state {
+    const render_pass *pass;
+    VkDescriptorSetLayout set_layout;
+    VkPipelineLayout layout;
+    VkDescriptorPool pool;
+    VkDescriptorSet sets[RENDER_MAX_SLOTS][SW_MAX_VIEWS];
+    uint32_t written[RENDER_MAX_SLOTS][SW_MAX_VIEWS][RENDER_MAX_USES]; /* resource generation per use */
+    VkPipeline pipes[RENDER_MAX_PIPES];
+    void *priv;
+    int timer; /* index of its timestamp pair, -1: not timed */
+};
+
+/* A named resource: sward's own buffer or image, or a host image imported for a call. */
+typedef struct render_resource {
+    gpu_buffer buffer;
+    gpu_image image;
+    VkImage ext_image;     /* imported host image (RES_DEPTH in sward_cmd_cull) */
+    VkImageView ext_view;
+    VkImageAspectFlags ext_aspect;
+    uint32_t generation;   /* bumped whenever the handle changes */
+    /* access tracking (graph.c): the last write, the reads since, the image layout */
+    gpu_access last_write;
+    uint32_t reads;        /* bit (1 << gpu_access) per read state since the last write */
+    VkImageLayout layout;
+} render_resource;
+
+/* Per frame slot (frames in flight): what a frame needs of its own until it is done. */
+typedef struct render_slot {
+    gpu_frame frame;          /* standalone: command buffer and fence */
+    gpu_timer timer;
+    uint32_t timed_mask;      /* which timestamp pairs this slot's frame wrote */
+    gpu_buffer stats_readback; /* sw_cull_stats[SW_MAX_VIEWS] of the slot's frame */
+    gpu_buffer pixels;        /* standalone: the output image */
+    uint32_t width, height;   /* of the slot's frame */
+    gpu_retired retired;      /* freed when the slot is reused */
+    uint64_t ticket;          /* frame number recorded in the slot (0: none) */
+    bool counted;             /* its counters have been read (growth, last_stats) */
+    bool stats_copied;        /* its frame copied the counters into stats_readback */
+    uint32_t tile_count, tiles_in_range;
+    double cpu_ms;
+    sward_frame_stats stats;  /* the slot's frame's counters and times, once counted */
+} render_slot;
+
+/* One view of the frame (view 0: the camera). */
+typedef struct render_view {
+    sward_vulkan_view vk;     /* the host's (or the scene's) camera */
+    sw_view constants;
+    uint32_t survivor_capacity;
+    uint32_t hiz_w0, hiz_h0, hiz_levels; /* the pyramid's level 0 and levels (hiz.c) */
+} render_view;
 
 struct sward_renderer {
     sward_context *ctx;
     const sward_scene *scene;
-    bool standalone;         /* sward's own targets, post pass and timestamps (sward_render) */
+    bool standalone;          /* sward's own targets, post pass and readback (sward_render) */
     bool draw_terrain;
-    uint32_t width, height;  /* standalone: the targets; embedded: the last view's render area */
+    uint32_t width, height;   /* standalone: the targets; embedded: this frame's view */
+    VkFormat color_format, depth_format;
 
-    gpu_buffer frame_buf;    /* sw_frame, host-written each frame */
-    gpu_buffer material_buf; /* sw_material[] */
-    gpu_buffer height_buf;   /* float heights, resolution^2 */
-    gpu_buffer type_map_buf; /* PL1 grass types, map_res^2 bytes packed 4 per uint32, low byte first */
-    gpu_buffer grass_height_buf; /* PL1 float grass-height scale, map_res^2 */
-    gpu_buffer tile_buf;     /* sw_tile[], host-written each frame */
-    gpu_buffer blade_buf;    /* sw_blade[tile_capacity * SW_TILE_CANDIDATES] */
-    gpu_buffer draw_buf;     /* sw_draw_cmd[2 * tile_capacity] */
-    gpu_buffer draw_readback;
-    gpu_buffer index_buf;    /* terrain grid triangles */
-    gpu_buffer blade_index_buf; /* one triangle pattern per blade slot of a tile, high then low */
-    gpu_buffer pixel_readback;
-    uint32_t tile_capacity;
-    uint32_t terrain_indices;
-    int terrain_step, terrain_mesh_res;
+    render_resource res[RES_COUNT][SW_MAX_VIEWS];
+    VkSampler sampler;        /* nearest, clamp: depth reads */
 
-    gpu_image hdr, depth, ldr;
-    VkSampler sampler;
+    /* the scene set (set 0) */
+    gpu_buffer material_buf, height_buf, type_map_buf, grass_height_buf;
+    VkDescriptorSetLayout scene_layout;
+    VkDescriptorPool scene_pool;
+    VkDescriptorSet scene_set;
 
-    gpu_buffer hiz_buf;      /* min/max depth pyramid of the occluders (hiz.c, shaders/hiz.inc.glsl) */
-    uint32_t hiz_levels;
-    VkDescriptorSetLayout hiz_set_layout;
-    VkPipelineLayout hiz_layout;
-    VkDescriptorPool hiz_pool;
-    VkDescriptorSet hiz_set;
-    VkPipeline hiz_init_pipe, hiz_reduce_pipe;
-    gpu_buffer stats_buf;    /* sw_cull_stats of the frame */
-    gpu_buffer stats_readback;
+    render_pass_state passes[RENDER_MAX_PASSES];
+    uint32_t pass_count;
+    uint32_t timed_count;
 
-    VkDescriptorSetLayout set_layout;
-    VkPipelineLayout layout;
-    VkDescriptorPool pool;
-    VkDescriptorSet set;
-    VkPipeline place_pipe, terrain_pipe, grass_pipe, post_pipe;
-    gpu_timer timer;
+    render_slot slots[RENDER_MAX_SLOTS];
+    uint32_t slot_count, slot;  /* frames in flight; the slot being (or last) recorded */
+    uint64_t frames;            /* frames started */
 
-    sw_tile *tiles;          /* host copy of this frame's tiles (tiles_bound entries) */
+    sw_frame frame;             /* this frame's constants */
+    render_view views[SW_MAX_VIEWS];
+    uint32_t view_count;
+    sw_tile *tiles;             /* host copy of this frame's tiles (tiles_bound entries) */
     size_t tiles_bound;
-    uint32_t tile_count;
-    uint32_t tiles_in_range; /* this frame's tiles within draw distance, before the frustum test */
-    bool no_lod_fade;        /* standalone: this frame's sward_frame_desc.no_lod_fade (SW_FLAG_NO_LOD_FADE) */
+    uint32_t tile_count, tiles_in_range, tile_capacity;
+    bool culled;                /* this frame's views have been culled */
+    bool no_lod_fade;           /* this frame's sward_frame_desc.no_lod_fade (SW_FLAG_NO_LOD_FADE) */
+    bool no_cull;               /* this frame's sward_frame_desc.no_culling */
+    bool no_grass;              /* this frame's sward_frame_desc.no_grass */
+    uint64_t last_counted;      /* ticket of the newest frame whose counters were read */
 };
 
-/* renderer.c */
+/* ---- passes.c: the frame's pass list, in frame order ---- */
+extern const render_pass *const RENDER_PASSES[];
+extern const uint32_t RENDER_PASS_COUNT;
+
+/* ---- graph.c ---- */
+sward_result render_graph_create(sward_renderer *r, sward_error *err);
+sward_result render_graph_resize(sward_renderer *r, sward_error *err);
+void render_graph_destroy(sward_renderer *r);
+/* Records the barriers that bring every resource `use`s name to its declared access (merged into one
+ * vkCmdPipelineBarrier2), then the pass between its two timestamps. */
+void render_run(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view);
+/* Runs every pass of a phase (for the views given, per-view passes once each). */
+void render_run_phase(sward_renderer *r, render_phase phase, VkCommandBuffer cmd, uint32_t view);
+/* The barriers only: for passes recorded inside a render pass instance (RENDER_PHASE_DRAW), which cannot
+ * have barriers of their own. */
+void render_prepare(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view);
+void render_prepare_phase(sward_renderer *r, render_phase phase, uint32_t draw_flags, VkCommandBuffer cmd,
+                          uint32_t view);
+/* A use outside any pass (uploads, copies): barrier and tracking. */
+void render_access(sward_renderer *r, VkCommandBuffer cmd, render_res res, uint32_t view, gpu_access access,
+                   bool discard);
+/* Brings an imported image to `access` but in the host's `layout` (handing it back). */
+void render_release(sward_renderer *r, VkCommandBuffer cmd, render_res res, uint32_t view, gpu_access access,
+                    VkImageLayout layout);
+/* Binds set 0 and the pass's set 1 for `view` (rewriting it first if a resource behind it was replaced) and
+ * pushes the view index. */
+void render_bind(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, VkPipelineBindPoint point,
+                 uint32_t view, const sw_push *push);
+render_pass_state *render_find_pass(sward_renderer *r, const char *name);
+/* One workgroup per tile of the frame; beyond the device's workgroups in x, continuing in y (the shaders
+ * fold x and y back into the tile index). */
+void render_dispatch_tiles(sward_renderer *r, VkCommandBuffer cmd);
+/* Replaces a named buffer (the old one is freed when the current slot comes round again). */
+sward_result render_buffer_replace(sward_renderer *r, render_res res, uint32_t view, VkDeviceSize size,
+                                   VkBufferUsageFlags usage, gpu_memory mem, const char *name, sward_error *err);
+void render_image_replace(sward_renderer *r, render_res res, uint32_t view, gpu_image *img);
+VkImageView render_image_view(const sward_renderer *r, render_res res, uint32_t view);
+/* Creates a graphics pipeline (the pass's layout) for sward's colour and depth formats. */
+sward_result render_graphics_pipeline(sward_renderer *r, render_pass_state *ps, gpu_graphics_desc *d,
+                                      VkPipeline *out, sward_error *err);
+sward_result render_compute_pipeline(sward_renderer *r, render_pass_state *ps, const uint32_t *code, size_t bytes,
+                                     const char *name, VkPipeline *out, sward_error *err);
+
+/* ---- frame.c: the entry points' shared parts ---- */
+/* Starts a frame in the next slot: reads the counters of the frame that last used it, frees what it
+ * retired, grows lists that overflowed, resets its timestamps. */
+sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, sward_error *err);
+/* The frame's constants, its tiles and the placement (the body of sward_cmd_place). */
+sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view, bool occlusion,
+                          sward_error *err);
+/* Copies the views' counters into the slot's readback buffer. */
+void render_copy_stats(sward_renderer *r, VkCommandBuffer cmd);
+/* Reads a completed slot's counters and times into s->stats and grows the survivor lists that overflowed. */
+sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err);
+
+/* ---- renderer.c ---- */
+/* The standalone targets for the current size (the old ones retired). */
+sward_result render_targets_resize(sward_renderer *r, sward_error *err);
+
+/* ---- lists.c: the frame's lists and their growth ---- */
+sward_result render_lists_create(sward_renderer *r, sward_error *err);
 sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error *err);
+sward_result render_ensure_survivors(sward_renderer *r, uint32_t view, uint64_t needed, sward_error *err);
 
-/* frame.c: a frame's tiles and constants (uploaded in the command buffer), then the placement dispatch with
- * the barriers that make its output ready to draw; shared by sward_cmd_place and sward_render. */
-sward_result render_record_uploads(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view,
-                                   bool no_cull, bool no_grass, bool occlusion, sward_error *err);
-void render_record_cull(sward_renderer *r, VkCommandBuffer cmd);
-
-/* camera.c: fills the camera, frustum and scene constants of a frame, and the view the tiles are chosen for. */
-void render_frame_constants(const sward_renderer *r, const sward_vulkan_view *v, bool no_cull, bool occlusion,
-                            sw_frame *f, place_view *view);
-
-/* camera.c: the standalone frame's view with sward_frame_desc's optional eye / target overrides. */
+/* ---- camera.c ---- */
+/* The frame's constants (sw_frame) at `time`, with the flags of this frame. */
+void render_frame_constants(const sward_renderer *r, float time, sw_frame *f);
+/* A view's constants (sw_view) and the volume its tiles are chosen for. */
+void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, bool occlusion, sw_view *out,
+                           place_view *view);
+/* The standalone frame's view with sward_frame_desc's optional eye / target overrides. */
 sward_vulkan_view render_frame_view(const sward_renderer *r, const sward_frame_desc *fd);
 
-/* One file per pass: record into cmd. */
-sward_result render_hiz_create(sward_renderer *r, sward_error *err);
-void render_hiz_destroy(sward_renderer *r);
-void render_hiz_build(sward_renderer *r, VkCommandBuffer cmd);
-void render_place_cull(sward_renderer *r, VkCommandBuffer cmd);
-sward_result render_terrain_create(sward_renderer *r, sward_error *err);
-void render_terrain(sward_renderer *r, VkCommandBuffer cmd);
-sward_result render_grass_create(sward_renderer *r, sward_error *err);
-void render_grass(sward_renderer *r, VkCommandBuffer cmd);
-void render_post(sward_renderer *r, VkCommandBuffer cmd);
+/* ---- passes (src/render/passes/) ---- */
+extern const render_pass render_pass_place;
+extern const render_pass render_pass_terrain;
+extern const render_pass render_pass_hiz;
+extern const render_pass render_pass_cull;
+extern const render_pass render_pass_draw_args;
+extern const render_pass render_pass_grass;
+extern const render_pass render_pass_post;
+
+/* terrain.c: the ground mesh's vertex stride and side for a height field of `res` samples per side. */
+void render_terrain_mesh(int res, int *step, int *mesh);
+
+/* hiz.c: the pyramid's size for a render size (level 0 is half of it, rounded up). */
+void render_hiz_size(uint32_t width, uint32_t height, uint32_t *w0, uint32_t *h0, uint32_t *levels);
 
 #endif

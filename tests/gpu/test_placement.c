@@ -1,8 +1,11 @@
 /* GPU placement equals the CPU reference (SPEC PL3, PL4, PL7): the same set of blades for every tile of a
- * scene, positions within 1e-5 m and every other field equal up to one quantisation step. */
+ * scene, positions within 1e-5 m and every other field equal up to one quantisation step; with culling on
+ * (SC3 distance and frustum, SC5 thinning), the GPU keeps exactly the blades the CPU's tests keep, but for
+ * blades within a rounding error of a test's threshold. */
 #include "gpu_util.h"
 
 #include "render/render.h"
+#include "shared/sw_wind.h"
 
 #include <math.h>
 
@@ -38,11 +41,12 @@ static void compare_scene_types(const char *rel, float time, int min_types)
 
     /* CPU: the same tiles the renderer chooses without culling (those within the draw distance), each placed
      * by the reference. */
-    sw_frame frame_constants;
+    sw_view view_constants;
     place_view view;
     sward_render_settings rs = sward_scene_render_settings(scene);
     sward_vulkan_view camera = sward_scene_view(scene, rs.width, rs.height, time);
-    render_frame_constants(r, &camera, true, false, &frame_constants, &view);
+    r->no_cull = true; /* the tiles of sward_read_blades with no_culling: every tile within draw distance */
+    render_view_constants(r, &camera, false, &view_constants, &view);
     size_t bound = place_tiles_bound(scene);
     sw_tile *tiles = calloc(bound, sizeof *tiles);
     size_t ntiles = place_choose_tiles(scene, &view, false, tiles, NULL);
@@ -102,6 +106,116 @@ static void compare_scene_types(const char *rel, float time, int min_types)
     gu_finish(r, ctx, scene);
 }
 
+/* The CPU's culling of a placed blade for a view, as cull.comp.glsl does it (SC3, SC5): 1 kept, 0 culled, -1
+ * within a rounding error of a threshold (sqrt, dot and the frustum planes are not bit-exact across devices). */
+static int cpu_keeps(const sward_scene *scene, const sw_view *v, const sw_blade *b, float scene_draw)
+{
+    const world_material *wm = &scene->materials[sw_blade_material(*b)];
+    sw_material m = place_material_gpu(wm);
+    float draw_d = fminf(m.draw_distance, scene_draw);
+    double dx = (double)b->x - v->cam_x, dy = (double)b->y - v->cam_y, dz = (double)b->z - v->cam_z;
+    double d2 = dx * dx + dy * dy + dz * dz, dd = (double)draw_d * draw_d;
+    if (fabs(d2 - dd) < 1e-4 * dd) return -1;
+    if (d2 > dd) return 0;
+    double keep = sw_thin_keep((float)sqrt(d2), draw_d), u = sw_thin_hash(b->facing_hash >> 16);
+    if (fabs(keep - u) < 1e-4) return -1;
+    if (u >= keep) return 0;
+    float hm = m.height_max * (1.0f + m.clump_height_var);
+    double c[3] = {b->x, (double)b->y + 0.5 * hm, b->z};
+    for (int p = 0; p < 6; p++) {
+        const float *pl = v->frustum + 4 * p;
+        double s = pl[0] * c[0] + pl[1] * c[1] + pl[2] * c[2] + pl[3] + hm;
+        if (fabs(s) < 1e-3) return -1;
+        if (s < 0.0) return 0;
+    }
+    return 1;
+}
+
+static bool same_blade(const sw_blade *a, const sw_blade *b)
+{
+    return sw_blade_material(*a) == sw_blade_material(*b) && fabsf(a->x - b->x) <= 1e-5f && fabsf(a->z - b->z) <= 1e-5f;
+}
+
+/* Is b among the sorted blades? */
+static bool contains(const sw_blade *sorted, size_t n, const sw_blade *b)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        sw_blade key = *b;
+        key.x -= 1e-5f;
+        if (cmp_blade(&sorted[mid], &key) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    for (size_t i = lo; i < n && sorted[i].x <= b->x + 1e-5f; i++)
+        if (same_blade(&sorted[i], b)) return true;
+    return false;
+}
+
+/* Culling on: the GPU's survivors are the CPU's placed blades that pass the CPU's tests. */
+static void compare_culled(const char *rel, float time)
+{
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene(rel);
+    sward_error err = {0};
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    sward_frame_desc fd = {.time = time};
+    sward_vulkan_view camera = render_frame_view(r, &fd);
+    sw_view vc;
+    place_view view;
+    r->no_cull = false;
+    render_view_constants(r, &camera, false, &vc, &view);
+    size_t bound = place_tiles_bound(scene);
+    sw_tile *tiles = calloc(bound, sizeof *tiles);
+    size_t ntiles = place_choose_tiles(scene, &view, true, tiles, NULL);
+    size_t cap = ntiles * SW_TILE_CANDIDATES + 1;
+    sw_blade *cpu = calloc(cap, sizeof *cpu), *gpu = calloc(cap, sizeof *gpu);
+    size_t ncpu = 0;
+    for (size_t t = 0; t < ntiles; t++)
+        ncpu += place_cells(scene, (int)tiles[t].material, tiles[t].ci0, tiles[t].cj0, (int)SW_TILE_CELLS,
+                            (int)SW_TILE_CELLS, time, cpu + ncpu);
+    size_t ngpu = 0;
+    if (sward_read_blades(r, &fd, gpu, cap, &ngpu, &err) != SWARD_OK) fail_msg("read blades: %s", err.message);
+    qsort(gpu, ngpu, sizeof *gpu, cmp_blade);
+    size_t kept = 0, culled = 0, border = 0, found = 0;
+    for (size_t i = 0; i < ncpu; i++) {
+        int k = cpu_keeps(scene, &vc, &cpu[i], scene->render.draw_distance);
+        bool on_gpu = contains(gpu, ngpu, &cpu[i]);
+        found += on_gpu;
+        if (k < 0) {
+            border++;
+            continue;
+        }
+        if (k == 1) kept++;
+        else culled++;
+        if ((k == 1) != on_gpu)
+            fail_msg("%s: blade (%.4f %.4f %.4f) kept by the CPU: %d, on the GPU: %d", rel, cpu[i].x, cpu[i].y, cpu[i].z,
+                     k, on_gpu);
+    }
+    print_message("%s culled: %zu placed, CPU keeps %zu, culls %zu, %zu at a threshold; GPU %zu\n", rel, ncpu, kept,
+                  culled, border, ngpu);
+    assert_int_equal(found, ngpu); /* every GPU survivor is a CPU blade */
+    assert_true(kept > 1000 && culled > 1000); /* both outcomes are exercised */
+    assert_true(border * 1000 < ncpu);
+    free(tiles);
+    free(cpu);
+    free(gpu);
+    gu_finish(r, ctx, scene);
+}
+
+static void gpu_equals_cpu_culled_meadow(void **state)
+{
+    (void)state;
+    compare_culled("scenes/meadow.json", 1.5f);
+}
+
+static void gpu_equals_cpu_culled_fields(void **state)
+{
+    (void)state;
+    compare_culled("scenes/fields.json", 0.5f);
+}
+
 static void compare_scene(const char *rel, float time)
 {
     compare_scene_types(rel, time, 0);
@@ -141,6 +255,8 @@ int main(void)
         cmocka_unit_test(gpu_equals_cpu_with_wind_time),
         cmocka_unit_test(gpu_equals_cpu_meadow),
         cmocka_unit_test(gpu_equals_cpu_fields),
+        cmocka_unit_test(gpu_equals_cpu_culled_meadow),
+        cmocka_unit_test(gpu_equals_cpu_culled_fields),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,168 @@
+// cull.comp.glsl — per view, the blades of one placed tile per workgroup (SPEC PL6, PL7, SC3, SC5, SC6, GA4;
+// Ghost of Tsushima "GPU culling and placement", "Per-blade data and clumping"): for each cell the tile's
+// placement mask says grows a blade, the clump and the pull toward it, the root on the terrain; the
+// distance, thinning, frustum and Hi-Z occlusion tests; for the survivors the grass height, the wind at this
+// frame's time, and the 28-byte blade. Survivors go to the view's compact list, 15-vertex blades then
+// 7-vertex ones, in cell order (a workgroup scan); one atomic add per tile reserves the tile's run.
+// Reads: frame, view, materials, heights, world maps, tiles, masks, the view's Hi-Z pyramid.
+// Writes: survivors, the tile's sw_tile_draw, the view's counters.
+// Cost: one thread per 4 cells; the work per placed cell is a 3x3 clump search, a height lookup and the
+// tests, and for survivors two noise evaluations; memory grows with the survivors, not the candidates.
+#version 450
+#extension GL_GOOGLE_include_directive : require
+#include "shared/sw_place.h"
+#include "shared/sw_wind.h"
+#include "common.inc.glsl"
+#include "occlusion.inc.glsl"
+
+layout(local_size_x = 256) in;
+
+layout(std430, set = SW_SET_PASS, binding = SW_CULL_TILES) readonly buffer TileBuf { sw_tile tiles[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_CULL_MASKS) readonly buffer MaskBuf { uint masks[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_CULL_SURVIVORS) writeonly buffer BladeBuf { sw_blade blades[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_CULL_TILE_DRAWS) writeonly buffer TileDrawBuf { sw_tile_draw tile_draws[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_CULL_STATS) buffer StatsBuf { sw_cull_stats stats[]; };
+
+shared uint s_scan[SW_PLACE_GROUP];
+shared uint s_removed[3]; // distance, frustum, occlusion
+shared uint s_base;
+
+const uint CELLS_PER_THREAD = SW_TILE_CANDIDATES / SW_PLACE_GROUP;
+
+bool sphere_in_frustum(vec3 c, float r)
+{
+    for (int p = 0; p < 6; p++) {
+        vec4 pl = vec4(VIEW.frustum[p * 4], VIEW.frustum[p * 4 + 1], VIEW.frustum[p * 4 + 2], VIEW.frustum[p * 4 + 3]);
+        if (dot(pl.xyz, c) + pl.w < -r) return false;
+    }
+    return true;
+}
+
+void main()
+{
+    uint tile_index = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
+    if (tile_index >= frame.tile_count) return; // uniform across the workgroup
+    sw_tile t = tiles[tile_index];
+    sw_material m = materials[t.material];
+    uint lid = gl_LocalInvocationIndex;
+    bool cull = (frame.flags & SW_FLAG_NO_CULL) == 0u;
+    bool occlusion = cull && (VIEW.flags & SW_VIEW_OCCLUSION) != 0u;
+    // SC5, SC6: the type's own LOD and draw distances (the scene's where the type leaves them 0); thinning and
+    // LOD off for SW_FLAG_NO_LOD_FADE (tests: every blade high, hard distance cut).
+    bool lod_fade = cull && (frame.flags & SW_FLAG_NO_LOD_FADE) == 0u;
+    float draw_d = min(m.draw_distance, frame.draw_distance); // per type (SC5, SC6), resolved by the loader
+    float lod_d = m.lod_distance;
+    // The tallest blade of the type (clumps scale heights): bounds for the frustum and occlusion tests.
+    float hm = m.height_max * (1.0 + m.clump_height_var);
+    uint per_instance = m.blades_per_instance == 2u ? 2u : 1u; // short grass: two blades per instance (GA1)
+    if (lid < 3u) s_removed[lid] = 0u;
+    barrier();
+    uint removed[3] = uint[3](0u, 0u, 0u);
+
+    uint bits = (masks[t.slot * SW_TILE_MASK_WORDS + (lid >> 3)] >> ((lid & 7u) * CELLS_PER_THREAD)) & 15u;
+    sw_blade found[CELLS_PER_THREAD];
+    uint lod[CELLS_PER_THREAD]; // 0 none, 1 high, 2 low
+    uint n_high = 0u, n_low = 0u;
+    for (uint r = 0u; r < CELLS_PER_THREAD; r++) {
+        lod[r] = 0u;
+        if ((bits & (1u << r)) == 0u) continue; // no blade grows here (place.comp.glsl)
+        uint k = lid * CELLS_PER_THREAD + r;
+        int ci = t.ci0 + int(k % SW_TILE_CELLS);
+        int cj = t.cj0 + int(k / SW_TILE_CELLS);
+        sw_candidate c = sw_candidate_at(ci, cj, t.material, frame.seed, m.spacing);
+        float x0 = c.x, z0 = c.z;
+        // PL6: the clump and the pull toward its centre, the root height at the pulled point.
+        sw_clump clump = sw_clump_at(c.x, c.z, m.clump_size, m.clump_inv_size, t.material, frame.seed);
+        c.x = sw_pull(c.x, clump.cx, m.clump_pull);
+        c.z = sw_pull(c.z, clump.cz, m.clump_pull);
+        sw_hf_coord h = sw_hf_locate(c.x, c.z, frame.terrain_x0, frame.terrain_z0, frame.terrain_inv_cell, frame.terrain_res);
+        int row = h.j * frame.terrain_res + h.i;
+        float y = sw_bilerp(heights[row], heights[row + 1], heights[row + frame.terrain_res],
+                            heights[row + frame.terrain_res + 1], h.fx, h.fz);
+        float dx = c.x - VIEW.cam_x, dy = y - VIEW.cam_y, dz = c.z - VIEW.cam_z;
+        float dist2 = dx * dx + dy * dy + dz * dz;
+        if (cull) {
+            if (dist2 > draw_d * draw_d) {
+                removed[0]++;
+                continue;
+            }
+            // SC5 density thinning with distance, before the costlier tests: the blade's thinning hash (the
+            // variation bits sw_make_blade stores, which grass.vert.glsl fades it by) against the fraction kept
+            // at its distance, so the same blade gets the same answer at the same distance every frame.
+            if (lod_fade && sw_thin_hash(sw_pcg(sw_pcg(sw_pcg(c.hash))) >> 16u) >= sw_thin_keep(sqrt(dist2), draw_d)) {
+                removed[0]++;
+                continue;
+            }
+            if (!sphere_in_frustum(vec3(c.x, y + 0.5 * hm, c.z), hm)) {
+                removed[1]++;
+                continue;
+            }
+            // The box a blade of this type can fill, whatever its shape and the wind: the tallest blade,
+            // leaning up to its full height in any direction.
+            if (occlusion && sw_box_occluded(vec3(c.x - hm, y - 0.05, c.z - hm), vec3(c.x + hm, y + hm, c.z + hm))) {
+                removed[2]++;
+                continue;
+            }
+        }
+        // A survivor: the grass-height map's scale where the candidate was placed (PL1), the wind push at
+        // this frame's time (GA4, which also bends the facing), the 28-byte blade (PL7).
+        sw_map_coord mc = sw_map_locate(x0, z0, frame.terrain_x0, frame.terrain_z0, frame.map_inv_cell, frame.map_res);
+        int r0 = mc.j0 * frame.map_res, r1 = mc.j1 * frame.map_res;
+        float gh = sw_bilerp(grass_height[r0 + mc.i0], grass_height[r0 + mc.i1], grass_height[r1 + mc.i0],
+                             grass_height[r1 + mc.i1], mc.fx, mc.fz);
+        sw_v2 w = sw_wind_push(c.x, c.z, frame.time, frame.wind_x, frame.wind_z, frame.wind_speed,
+                               frame.wind_inv_gust_scale, frame.wind_gust_speed, m.stiffness);
+        found[r] = sw_make_blade(c, y, t.material, m, w, gh, clump);
+        if ((frame.flags & SW_FLAG_NO_LOD_FADE) != 0u || dist2 < lod_d * lod_d) {
+            lod[r] = 1u;
+            n_high++;
+        } else {
+            lod[r] = 2u;
+            n_low++;
+        }
+    }
+
+    // Inclusive scan of (high | low << 16) over the workgroup (Hillis-Steele).
+    uint mine = n_high | (n_low << 16);
+    s_scan[lid] = mine;
+    barrier();
+    for (uint off = 1u; off < SW_PLACE_GROUP; off <<= 1) {
+        uint add = lid >= off ? s_scan[lid - off] : 0u;
+        barrier();
+        s_scan[lid] += add;
+        barrier();
+    }
+    for (uint k = 0u; k < 3u; k++)
+        if (removed[k] != 0u) atomicAdd(s_removed[k], removed[k]);
+    uint total = s_scan[SW_PLACE_GROUP - 1u];
+    uint total_high = total & 0xffffu, total_low = total >> 16;
+    // One reservation per tile in the view's list. Where the tiles' runs lie depends on the order workgroups
+    // run in, but each run's content and the draw order (tile order, draw_args.comp.glsl) do not.
+    if (lid == 0u) s_base = atomicAdd(stats[pc.view].needed, total_high + total_low);
+    barrier();
+    uint base = s_base;
+    bool fits = base + total_high + total_low <= VIEW.survivor_capacity; // else the list grows next frame
+    if (fits) {
+        uint before = s_scan[lid] - mine;
+        uint hi = base + (before & 0xffffu);
+        uint lo = base + total_high + (before >> 16);
+        for (uint r = 0u; r < CELLS_PER_THREAD; r++) {
+            if (lod[r] == 1u) blades[hi++] = found[r];
+            else if (lod[r] == 2u) blades[lo++] = found[r];
+        }
+    }
+    if (lid == 0u) {
+        tile_draws[tile_index] = fits ? sw_tile_draw(base, total_high, total_low, per_instance)
+                                      : sw_tile_draw(0u, 0u, 0u, per_instance);
+        atomicAdd(stats[pc.view].distance, s_removed[0]);
+        atomicAdd(stats[pc.view].frustum, s_removed[1]);
+        atomicAdd(stats[pc.view].occlusion, s_removed[2]);
+        if (fits) {
+            atomicAdd(stats[pc.view].drawn, total_high + total_low);
+            atomicAdd(stats[pc.view].high, total_high);
+            atomicAdd(stats[pc.view].low, total_low);
+            atomicAdd(stats[pc.view].triangles, per_instance * (total_high * (SW_HIGH_INDICES / 3u) +
+                                                                total_low * (SW_LOW_INDICES / 3u)));
+        }
+    }
+}

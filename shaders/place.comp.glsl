@@ -1,0 +1,82 @@
+// place.comp.glsl — GPU placement of one render tile per workgroup (SPEC PL1, PL3, PL4, PL5; Frictional
+// "Undergrowth", Ghost of Tsushima "GPU culling and placement"): which grid cells of the tile grow a blade.
+// View-independent (no camera, no time), so a tile's placement can persist across frames; the blades
+// themselves are built per view by cull.comp.glsl from the set bits.
+// Reads: frame, materials, heights, world maps, tiles. Writes: the tile's SW_TILE_MASK_WORDS mask words,
+// the considered / outside / density counters.
+// Cost: one thread per 4 grid cells: three hashes, a coverage noise (patchy types), four type-map texels and
+// four grass-height texels per cell; 128 bytes written per tile.
+#version 450
+#extension GL_GOOGLE_include_directive : require
+#include "shared/sw_place.h"
+#include "common.inc.glsl"
+
+layout(local_size_x = 256) in;
+
+layout(std430, set = SW_SET_PASS, binding = SW_PLACE_TILES) readonly buffer TileBuf { sw_tile tiles[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_PLACE_MASKS) writeonly buffer MaskBuf { uint masks[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_PLACE_STATS) buffer StatsBuf { sw_cull_stats stats[]; };
+
+const uint CELLS_PER_THREAD = SW_TILE_CANDIDATES / SW_PLACE_GROUP; // 4: a thread's cells share a mask word
+
+shared uint s_mask[SW_TILE_MASK_WORDS];
+shared uint s_removed[2]; // outside, density
+
+void main()
+{
+    // Tiles beyond the 65535 workgroups a dimension is guaranteed to allow continue in y.
+    uint tile_index = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
+    if (tile_index >= frame.tile_count) return; // uniform across the workgroup
+    sw_tile t = tiles[tile_index];
+    sw_material m = materials[t.material];
+    uint lid = gl_LocalInvocationIndex;
+    if (lid < SW_TILE_MASK_WORDS) s_mask[lid] = 0u;
+    if (lid < 2u) s_removed[lid] = 0u;
+    barrier();
+
+    uint bits = 0u, outside = 0u, density = 0u;
+    for (uint r = 0u; r < CELLS_PER_THREAD; r++) {
+        uint k = lid * CELLS_PER_THREAD + r;
+        int ci = t.ci0 + int(k % SW_TILE_CELLS);
+        int cj = t.cj0 + int(k / SW_TILE_CELLS);
+        sw_candidate c = sw_candidate_at(ci, cj, t.material, frame.seed, m.spacing);
+        sw_hf_coord h = sw_hf_locate(c.x, c.z, frame.terrain_x0, frame.terrain_z0, frame.terrain_inv_cell, frame.terrain_res);
+        if (!h.inside) {
+            outside++;
+            continue;
+        }
+        float cover = sw_coverage(c.x, c.z, t.material, frame.seed, m.patch_inv_scale, m.patch_coverage);
+        if (!(c.keep < cover)) {
+            density++;
+            continue;
+        }
+        // PL5: the type map picks this type here (dithered among the 2x2 texels); PL1: the grass-height map
+        // removes the blade where it is 0.
+        sw_map_coord mc = sw_map_locate(c.x, c.z, frame.terrain_x0, frame.terrain_z0, frame.map_inv_cell, frame.map_res);
+        uint picked = sw_type_pick(sw_type_at(mc.i0, mc.j0), sw_type_at(mc.i1, mc.j0), sw_type_at(mc.i0, mc.j1),
+                                   sw_type_at(mc.i1, mc.j1), mc.fx, mc.fz, sw_type_pick_hash(c.hash));
+        if (picked != t.material) {
+            density++;
+            continue;
+        }
+        int r0 = mc.j0 * frame.map_res, r1 = mc.j1 * frame.map_res;
+        float gh = sw_bilerp(grass_height[r0 + mc.i0], grass_height[r0 + mc.i1], grass_height[r1 + mc.i0],
+                             grass_height[r1 + mc.i1], mc.fx, mc.fz);
+        if (!(gh > 0.0)) {
+            density++;
+            continue;
+        }
+        bits |= 1u << r;
+    }
+    // Cells lid * 4 .. lid * 4 + 3 are bits (lid % 8) * 4 .. + 3 of word lid / 8.
+    if (bits != 0u) atomicOr(s_mask[lid >> 3], bits << ((lid & 7u) * CELLS_PER_THREAD));
+    if (outside != 0u) atomicAdd(s_removed[0], outside);
+    if (density != 0u) atomicAdd(s_removed[1], density);
+    barrier();
+    if (lid < SW_TILE_MASK_WORDS) masks[t.slot * SW_TILE_MASK_WORDS + lid] = s_mask[lid];
+    if (lid == 0u) {
+        atomicAdd(stats[0].considered, SW_TILE_CANDIDATES);
+        atomicAdd(stats[0].outside, s_removed[0]);
+        atomicAdd(stats[0].density, s_removed[1]);
+    }
+}

@@ -1,0 +1,50 @@
+/* sw_bindings.h — every descriptor binding of every shader, written once for C and GLSL (DESIGN: one shared
+ * header for what crosses the CPU/GPU boundary). Set 0 is the scene set, the same for every pass: the frame's
+ * and the views' constants and the scene's read-only world data. Set 1 belongs to one pass: its own inputs
+ * and outputs, declared in the pass's C file (src/render/passes/) with these numbers, from which the frame
+ * derives its barriers. */
+#ifndef SW_BINDINGS_H
+#define SW_BINDINGS_H
+
+#define SW_SET_SCENE 0
+#define SW_SET_PASS 1
+
+/* set 0: the scene set */
+#define SW_BIND_FRAME 0        /* sw_frame */
+#define SW_BIND_VIEWS 1        /* sw_view[SW_MAX_VIEWS] */
+#define SW_BIND_MATERIALS 2    /* sw_material[] */
+#define SW_BIND_HEIGHTS 3      /* float heights, terrain_res^2 */
+#define SW_BIND_TYPE_MAP 4     /* PL1 grass types, 4 texels per uint, low byte first */
+#define SW_BIND_GRASS_HEIGHT 5 /* PL1 grass-height scale, float, map_res^2 */
+#define SW_BIND_SCENE_COUNT 6
+
+/* set 1 of place.comp.glsl */
+#define SW_PLACE_TILES 0 /* sw_tile[] of the frame */
+#define SW_PLACE_MASKS 1 /* uint[SW_TILE_MASK_WORDS] per tile slot (written) */
+#define SW_PLACE_STATS 2 /* sw_cull_stats per view (considered, outside, density of view 0) */
+
+/* set 1 of cull.comp.glsl (one view) */
+#define SW_CULL_TILES 0
+#define SW_CULL_MASKS 1
+#define SW_CULL_HIZ 2        /* the view's min/max depth pyramid */
+#define SW_CULL_SURVIVORS 3  /* sw_blade[survivor_capacity] (written) */
+#define SW_CULL_TILE_DRAWS 4 /* sw_tile_draw per tile (written) */
+#define SW_CULL_STATS 5
+
+/* set 1 of draw_args.comp.glsl (one view) */
+#define SW_ARGS_TILE_DRAWS 0
+#define SW_ARGS_DRAWS 1 /* sw_draw_cmd[2 * tiles] (written) */
+
+/* set 1 of hiz_init.comp.glsl and hiz_reduce.comp.glsl (one view) */
+#define SW_HIZ_DEPTH 0   /* the occluders' depth, sampled */
+#define SW_HIZ_PYRAMID 1 /* vec2 per texel, all levels (written) */
+
+/* set 1 of grass.vert.glsl (one view) */
+#define SW_GRASS_SURVIVORS 0
+
+/* set 1 of post.comp.glsl */
+#define SW_POST_HDR 0   /* rgba16f storage image */
+#define SW_POST_DEPTH 1 /* depth, sampled */
+#define SW_POST_LDR 2   /* rgba8 storage image (written) */
+
+#endif

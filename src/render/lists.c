@@ -1,0 +1,81 @@
+/* lists.c — the frame's lists and how they grow (SPEC SC2; issue 6 "memory grows with survivors"): the
+ * tiles (host-written each frame), the placement masks (128 bytes a tile), and per view the survivor list,
+ * the tiles' runs in it and the indirect draws. Nothing here waits for the device: a list that must grow is
+ * replaced and the old one retired to the current frame slot, freed when that slot is reused. The survivor
+ * list grows from the counters of completed frames (render_collect); a frame whose survivors did not fit
+ * draws the tiles that did and counts the rest (the standalone sward_render renders it again). */
+#include "render/render.h"
+
+#define SURVIVORS_INITIAL 262144u /* blades: 7 MiB, enough for the bench/ fields but dense */
+
+static const VkBufferUsageFlags STORAGE = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                          VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+
+sward_result render_lists_create(sward_renderer *r, sward_error *err)
+{
+    sward_result res;
+    if ((res = render_buffer_replace(r, RES_FRAME, 0, sizeof(sw_frame), STORAGE, GPU_MEMORY_DEVICE, "sward.frame",
+                                     err)))
+        return res;
+    if ((res = render_buffer_replace(r, RES_VIEWS, 0, SW_MAX_VIEWS * sizeof(sw_view), STORAGE, GPU_MEMORY_DEVICE,
+                                     "sward.views", err)))
+        return res;
+    if ((res = render_buffer_replace(r, RES_STATS, 0, SW_MAX_VIEWS * sizeof(sw_cull_stats), STORAGE,
+                                     GPU_MEMORY_DEVICE, "sward.cull_stats", err)))
+        return res;
+    for (uint32_t s = 0; s < r->slot_count; s++)
+        if ((res = gpu_buffer_create(&r->ctx->dev, &r->slots[s].stats_readback, SW_MAX_VIEWS * sizeof(sw_cull_stats),
+                                     VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK, "sward.cull_stats_readback",
+                                     err)))
+            return res;
+    if ((res = render_ensure_tiles(r, 1, err))) return res;
+    return render_ensure_survivors(r, 0, SURVIVORS_INITIAL, err);
+}
+
+sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error *err)
+{
+    if (tiles <= r->tile_capacity) return SWARD_OK;
+    uint32_t cap = tiles + tiles / 4 + 16;
+    if (cap > r->tiles_bound) cap = (uint32_t)r->tiles_bound;
+    if (cap < tiles) cap = tiles;
+    sward_result res;
+    if ((res = render_buffer_replace(r, RES_TILES, 0, (VkDeviceSize)cap * sizeof(sw_tile), STORAGE,
+                                     GPU_MEMORY_DEVICE, "sward.tiles", err)))
+        return res;
+    if ((res = render_buffer_replace(r, RES_MASKS, 0, (VkDeviceSize)cap * SW_TILE_MASK_WORDS * sizeof(uint32_t),
+                                     STORAGE, GPU_MEMORY_DEVICE, "sward.placement_masks", err)))
+        return res;
+    for (uint32_t v = 0; v < r->view_count; v++) {
+        if ((res = render_buffer_replace(r, RES_TILE_DRAWS, v, (VkDeviceSize)cap * sizeof(sw_tile_draw), STORAGE,
+                                         GPU_MEMORY_DEVICE, "sward.tile_draws", err)))
+            return res;
+        if ((res = render_buffer_replace(r, RES_DRAWS, v, (VkDeviceSize)cap * 2 * sizeof(sw_draw_cmd),
+                                         STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, GPU_MEMORY_DEVICE,
+                                         "sward.draws", err)))
+            return res;
+    }
+    r->tile_capacity = cap;
+    return SWARD_OK;
+}
+
+sward_result render_ensure_survivors(sward_renderer *r, uint32_t view, uint64_t needed, sward_error *err)
+{
+    render_view *v = &r->views[view];
+    if (needed <= v->survivor_capacity) return SWARD_OK;
+    /* an eighth more than needed, in steps of 64 Ki blades, so a field that breathes does not regrow */
+    uint64_t cap = needed + needed / 8;
+    cap = (cap + 65535u) & ~(uint64_t)65535u;
+    uint64_t limit = r->ctx->dev.props.limits.maxStorageBufferRange / sizeof(sw_blade);
+    if (cap > limit) cap = limit;
+    if (needed > limit)
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY,
+                         "%s: %llu blades in view need %.1f MiB, more than this device can bind as one storage buffer "
+                         "(maxStorageBufferRange %.1f MiB); lower the grass density or the draw distance",
+                         r->scene->name, (unsigned long long)needed, (double)needed * sizeof(sw_blade) / 1048576.0,
+                         (double)r->ctx->dev.props.limits.maxStorageBufferRange / 1048576.0);
+    sward_result res = render_buffer_replace(r, RES_SURVIVORS, view, cap * sizeof(sw_blade), STORAGE,
+                                             GPU_MEMORY_DEVICE, "sward.survivors", err);
+    if (res != SWARD_OK) return res;
+    v->survivor_capacity = (uint32_t)cap;
+    return SWARD_OK;
+}

@@ -1,0 +1,14 @@
+/* passes.c — the frame's passes in frame order. Adding a pass is one file in src/render/passes/ and one line
+ * here; its phase says which entry point records it (render.h), its uses give its barriers and set 1. */
+#include "render/render.h"
+
+const render_pass *const RENDER_PASSES[] = {
+    &render_pass_place,     /* PLACE: per tile, view-independent (persistable) placement masks */
+    &render_pass_terrain,   /* DRAW:  the ground grid (the occluders) */
+    &render_pass_hiz,       /* CULL:  the occluders' min/max depth pyramid, per view */
+    &render_pass_cull,      /* CULL:  blades per view: distance, thinning, frustum, Hi-Z -> survivors */
+    &render_pass_draw_args, /* CULL:  the hardware path's indirect draws from the survivors */
+    &render_pass_grass,     /* DRAW:  the blades */
+    &render_pass_post,      /* POST:  sky, fog, tone map, sRGB (standalone) */
+};
+const uint32_t RENDER_PASS_COUNT = sizeof RENDER_PASSES / sizeof RENDER_PASSES[0];

