@@ -69,7 +69,7 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     }
     /* The survivor lists grow for the frames to come (SC2: memory follows what is on screen). */
     for (uint32_t v = 0; v < r->view_count; v++) {
-        sward_result res = render_ensure_survivors(r, v, c[v].needed, err);
+        sward_result res = render_fit_survivors(r, v, c[v].needed, err);
         if (res != SWARD_OK) return res;
     }
     return SWARD_OK;

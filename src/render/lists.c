@@ -6,7 +6,10 @@
  * draws the tiles that did and counts the rest (the standalone sward_render renders it again). */
 #include "render/render.h"
 
-#define SURVIVORS_INITIAL 262144u /* blades: 7 MiB, enough for the bench/ fields but dense */
+/* Blades: 7 MiB, enough for every scene in scenes/ and bench/ but dense. A first frame that needs more is
+ * rendered again by sward_render once the list has grown (an estimate from the tiles, tried instead, was
+ * twice the need for bench/dense.json: the type map's exclusions are not known before placement). */
+#define SURVIVORS_INITIAL 262144u
 
 static const VkBufferUsageFlags STORAGE = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
                                           VK_BUFFER_USAGE_TRANSFER_DST_BIT;
@@ -58,6 +61,18 @@ sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error 
     return SWARD_OK;
 }
 
+sward_result render_fit_survivors(sward_renderer *r, uint32_t view, uint64_t needed, sward_error *err)
+{
+    render_view *v = &r->views[view];
+    uint64_t want = needed + needed / 8;
+    if (needed > v->survivor_capacity) return render_ensure_survivors(r, view, needed, err);
+    if (v->survivor_capacity <= SURVIVORS_INITIAL || want * 3 / 2 >= v->survivor_capacity) return SWARD_OK;
+    /* Half as much room again as the view needs (the first frame's estimate, or the camera left a dense field):
+     * give it back, keeping the same margin as when growing. */
+    v->survivor_capacity = 0;
+    return render_ensure_survivors(r, view, needed > SURVIVORS_INITIAL ? needed : SURVIVORS_INITIAL, err);
+}
+
 sward_result render_ensure_survivors(sward_renderer *r, uint32_t view, uint64_t needed, sward_error *err)
 {
     render_view *v = &r->views[view];
@@ -79,3 +94,4 @@ sward_result render_ensure_survivors(sward_renderer *r, uint32_t view, uint64_t 
     v->survivor_capacity = (uint32_t)cap;
     return SWARD_OK;
 }
+

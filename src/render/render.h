@@ -233,6 +233,9 @@ sward_result render_targets_resize(sward_renderer *r, sward_error *err);
 sward_result render_lists_create(sward_renderer *r, sward_error *err);
 sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error *err);
 sward_result render_ensure_survivors(sward_renderer *r, uint32_t view, uint64_t needed, sward_error *err);
+/* Grows like render_ensure_survivors, and shrinks a list half as large again as a completed frame needed. */
+sward_result render_fit_survivors(sward_renderer *r, uint32_t view, uint64_t needed, sward_error *err);
+
 
 /* ---- camera.c ---- */
 /* The frame's constants (sw_frame) at `time`, with the flags of this frame. */
