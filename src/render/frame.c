@@ -82,8 +82,8 @@ sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, sward_er
     render_slot *s = &r->slots[r->slot];
     /* The frame that used this slot is done (the standalone path waited for its fence; an embedding host
      * guarantees it by frames_in_flight): read its counters, free what it retired. */
-    sward_result res = render_collect(r, s, err);
     gpu_retired_flush(&r->ctx->dev, &s->retired);
+    sward_result res = render_collect(r, s, err); /* may retire lists into this slot: they wait a round */
     if (res != SWARD_OK) return res;
     s->ticket = r->frames;
     s->counted = false;

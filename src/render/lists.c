@@ -61,14 +61,21 @@ sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error 
     return SWARD_OK;
 }
 
+/* The list's size for a need: an eighth more, in steps of 64 Ki blades, so a field that breathes does not
+ * regrow every frame. */
+static uint64_t capacity_for(uint64_t needed)
+{
+    uint64_t cap = needed + needed / 8;
+    return (cap + 65535u) & ~(uint64_t)65535u;
+}
+
 sward_result render_fit_survivors(sward_renderer *r, uint32_t view, uint64_t needed, sward_error *err)
 {
     render_view *v = &r->views[view];
-    uint64_t want = needed + needed / 8;
     if (needed > v->survivor_capacity) return render_ensure_survivors(r, view, needed, err);
-    if (v->survivor_capacity <= SURVIVORS_INITIAL || want * 3 / 2 >= v->survivor_capacity) return SWARD_OK;
-    /* Half as much room again as the view needs (the first frame's estimate, or the camera left a dense field):
-     * give it back, keeping the same margin as when growing. */
+    /* Half as much room again as the view needs (the camera left a dense field): give it back. */
+    uint64_t target = capacity_for(needed > SURVIVORS_INITIAL ? needed : SURVIVORS_INITIAL);
+    if (v->survivor_capacity <= target * 3 / 2) return SWARD_OK;
     v->survivor_capacity = 0;
     return render_ensure_survivors(r, view, needed > SURVIVORS_INITIAL ? needed : SURVIVORS_INITIAL, err);
 }
@@ -77,9 +84,7 @@ sward_result render_ensure_survivors(sward_renderer *r, uint32_t view, uint64_t 
 {
     render_view *v = &r->views[view];
     if (needed <= v->survivor_capacity) return SWARD_OK;
-    /* an eighth more than needed, in steps of 64 Ki blades, so a field that breathes does not regrow */
-    uint64_t cap = needed + needed / 8;
-    cap = (cap + 65535u) & ~(uint64_t)65535u;
+    uint64_t cap = capacity_for(needed);
     uint64_t limit = r->ctx->dev.props.limits.maxStorageBufferRange / sizeof(sw_blade);
     if (cap > limit) cap = limit;
     if (needed > limit)
@@ -94,4 +99,3 @@ sward_result render_ensure_survivors(sward_renderer *r, uint32_t view, uint64_t 
     v->survivor_capacity = (uint32_t)cap;
     return SWARD_OK;
 }
-

@@ -1,0 +1,182 @@
+/* The frame's machinery (issue 6): frames in flight give the same images as one frame at a time and expire
+ * after SWARD_FRAMES_IN_FLIGHT newer ones; a renderer resized gives exactly the image of one created at that
+ * size, and back; a survivor list that overflows grows (the dropped blades are counted, the next frame has
+ * none) and sward_render still returns the complete image; pass times come by name, in frame order. All with
+ * validation (core + synchronisation) on. */
+#include "gpu_util.h"
+
+#include "render/render.h"
+
+static uint8_t *render_one(sward_renderer *r, float time, uint32_t w, uint32_t h, sward_frame_stats *stats)
+{
+    sward_image img = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
+    sward_error err = {0};
+    sward_frame_desc fd = {.time = time};
+    if (sward_render(r, &fd, &img, stats, &err) != SWARD_OK) fail_msg("render: %s", err.message);
+    return img.pixels;
+}
+
+static sward_renderer *renderer(sward_context *ctx, sward_scene *scene)
+{
+    sward_error err = {0};
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    return r;
+}
+
+static void frames_in_flight_equal_one_at_a_time(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_renderer *r = renderer(ctx, scene);
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    size_t bytes = sward_image_bound(rs.width, rs.height);
+    const float times[3] = {0.0f, 0.7f, 1.9f};
+    uint8_t *sync[3];
+    for (int i = 0; i < 3; i++) sync[i] = render_one(r, times[i], rs.width, rs.height, NULL);
+
+    /* all three submitted before any is collected: the third reuses the first's slot */
+    sward_error err = {0};
+    uint64_t ticket[3];
+    for (int i = 0; i < 3; i++) {
+        sward_frame_desc fd = {.time = times[i]};
+        if (sward_render_submit(r, &fd, &ticket[i], &err) != SWARD_OK) fail_msg("submit: %s", err.message);
+    }
+    assert_true(ticket[0] < ticket[1] && ticket[1] < ticket[2]);
+    sward_image img = {.width = rs.width, .height = rs.height, .pixels = malloc(bytes)};
+    assert_int_equal(sward_render_wait(r, ticket[0], &img, NULL, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_non_null(strstr(err.message, "not in flight"));
+    for (int i = 2; i >= 1; i--) { /* any order */
+        sward_frame_stats st;
+        if (sward_render_wait(r, ticket[i], &img, &st, &err) != SWARD_OK) fail_msg("wait: %s", err.message);
+        assert_memory_equal(img.pixels, sync[i], bytes);
+        assert_true(st.blades_drawn > 1000);
+    }
+    assert_true(memcmp(sync[0], sync[2], bytes) != 0); /* the times differ: the comparison can fail */
+    free(img.pixels);
+    for (int i = 0; i < 3; i++) free(sync[i]);
+    gu_finish(r, ctx, scene);
+}
+
+static void resize_equals_a_renderer_of_that_size(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    sward_renderer *r = renderer(ctx, scene);
+    uint8_t *before = render_one(r, 0.5f, rs.width, rs.height, NULL);
+    sward_error err = {0};
+    const uint32_t w = 203, h = 117; /* odd sizes: the Hi-Z pyramid's odd edges */
+    if (sward_renderer_resize(r, w, h, &err) != SWARD_OK) fail_msg("resize: %s", err.message);
+    uint32_t gw, gh;
+    sward_renderer_size(r, &gw, &gh);
+    assert_int_equal(gw, w);
+    assert_int_equal(gh, h);
+    uint8_t *resized = render_one(r, 0.5f, w, h, NULL);
+
+    /* the wrong size is refused with the size it expects */
+    sward_image wrong = {.width = rs.width, .height = rs.height, .pixels = before};
+    assert_int_equal(sward_render(r, NULL, &wrong, NULL, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_non_null(strstr(err.message, "203x117"));
+    assert_int_equal(sward_renderer_resize(r, 0, 10, &err), SWARD_ERROR_INVALID_INPUT);
+
+    /* a renderer made at that size from the start */
+    sward_scene *scene2 = gu_scene("scenes/small.json");
+    sward_render_settings rs2 = rs;
+    rs2.width = w;
+    rs2.height = h;
+    if (sward_scene_set_render_settings(scene2, &rs2, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
+    sward_renderer *r2 = renderer(ctx, scene2);
+    uint8_t *fresh = render_one(r2, 0.5f, w, h, NULL);
+    assert_memory_equal(resized, fresh, sward_image_bound(w, h));
+
+    /* and back */
+    if (sward_renderer_resize(r, rs.width, rs.height, &err) != SWARD_OK) fail_msg("resize: %s", err.message);
+    uint8_t *after = render_one(r, 0.5f, rs.width, rs.height, NULL);
+    assert_memory_equal(before, after, sward_image_bound(rs.width, rs.height));
+    free(before);
+    free(resized);
+    free(fresh);
+    free(after);
+    sward_renderer_destroy(r2);
+    sward_scene_destroy(scene2);
+    gu_finish(r, ctx, scene);
+}
+
+/* bench/dense.json at a small size: 1.38 million survivors, more than the list's first 256 Ki. */
+static void survivor_list_grows(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("bench/dense.json");
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    rs.width = 160;
+    rs.height = 90;
+    sward_error err = {0};
+    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
+    sward_renderer *r = renderer(ctx, scene);
+    uint64_t ticket;
+    sward_frame_stats first, second;
+    sward_frame_desc fd = {.time = 0.25f};
+    if (sward_render_submit(r, &fd, &ticket, &err) || sward_render_wait(r, ticket, NULL, &first, &err))
+        fail_msg("frame: %s", err.message);
+    if (sward_render_submit(r, &fd, &ticket, &err) || sward_render_wait(r, ticket, NULL, &second, &err))
+        fail_msg("frame: %s", err.message);
+    print_message("first frame %llu drawn, %llu dropped; second %llu drawn, %llu dropped; %.1f MiB\n",
+                  (unsigned long long)first.blades_drawn, (unsigned long long)first.blades_dropped,
+                  (unsigned long long)second.blades_drawn, (unsigned long long)second.blades_dropped,
+                  (double)second.gpu_memory_bytes / 1048576.0);
+    assert_true(first.blades_dropped > 0);
+    assert_int_equal(second.blades_dropped, 0);
+    assert_true(second.blades_drawn > 1000000);
+    assert_int_equal(first.blades_drawn + first.blades_dropped, second.blades_drawn);
+    /* memory follows the survivors: the list holds them with at most a quarter to spare */
+    assert_true((uint64_t)r->views[0].survivor_capacity * 4 <= second.blades_drawn * 5 + 4 * 65536);
+
+    /* sward_render renders such a frame again: its image is complete (as the second frame's) */
+    sward_renderer *r2 = renderer(ctx, scene);
+    sward_frame_stats st;
+    uint8_t *once = render_one(r2, 0.25f, rs.width, rs.height, &st);
+    uint8_t *grown = render_one(r, 0.25f, rs.width, rs.height, NULL);
+    assert_int_equal(st.blades_dropped, 0);
+    assert_memory_equal(once, grown, sward_image_bound(rs.width, rs.height));
+    free(once);
+    free(grown);
+    sward_renderer_destroy(r2);
+    gu_finish(r, ctx, scene);
+}
+
+static void pass_times_by_name(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_renderer *r = renderer(ctx, scene);
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    sward_frame_stats st;
+    free(render_one(r, 0.0f, rs.width, rs.height, &st));
+    const char *order[] = {"place", "terrain", "hiz", "cull", "draw_args", "grass", "post"};
+    assert_int_equal(st.pass_count, 7);
+    for (uint32_t i = 0; i < 7; i++) {
+        assert_string_equal(st.passes[i].name, order[i]);
+        assert_true(st.passes[i].gpu_ms >= 0.0);
+        assert_true(sward_stats_pass_ms(&st, order[i]) == st.passes[i].gpu_ms);
+    }
+    assert_true(sward_stats_pass_ms(&st, "no such pass") < 0.0);
+    assert_true(st.blades_high + st.blades_low == st.blades_drawn);
+    assert_true(st.triangles >= st.blades_high * 13 + st.blades_low * 5);
+    gu_finish(r, ctx, scene);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(frames_in_flight_equal_one_at_a_time),
+        cmocka_unit_test(resize_equals_a_renderer_of_that_size),
+        cmocka_unit_test(survivor_list_grows),
+        cmocka_unit_test(pass_times_by_name),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
