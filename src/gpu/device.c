@@ -313,15 +313,30 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
         .dynamicRendering = VK_TRUE,
         .synchronization2 = VK_TRUE,
     };
+    /* What the device offers of the optional features passes may use: depth clamp and bias clamp (shadow
+     * casters), 64-bit integers and buffer atomics (the compute rasteriser's visibility buffer). */
+    VkPhysicalDeviceVulkan12Features has12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
+    vkGetPhysicalDeviceFeatures2(dev->physical, &has);
+    dev->features = (VkPhysicalDeviceFeatures){
+        .multiDrawIndirect = VK_TRUE,
+        .drawIndirectFirstInstance = VK_TRUE,
+        .depthClamp = has.features.depthClamp,
+        .depthBiasClamp = has.features.depthBiasClamp,
+        .independentBlend = has.features.independentBlend,
+        .shaderInt64 = has.features.shaderInt64,
+    };
+    dev->buffer_int64_atomics = has12.shaderBufferInt64Atomics && has.features.shaderInt64;
     VkPhysicalDeviceVulkan12Features f12 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
         .pNext = &f13,
         .hostQueryReset = VK_TRUE,
+        .shaderBufferInt64Atomics = dev->buffer_int64_atomics,
     };
     VkPhysicalDeviceFeatures2 f2 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
         .pNext = &f12,
-        .features = {.multiDrawIndirect = VK_TRUE, .drawIndirectFirstInstance = VK_TRUE},
+        .features = dev->features,
     };
     VkDeviceCreateInfo di = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,

@@ -28,6 +28,10 @@ typedef struct gpu_device {
     VkCommandPool pool;
     VkPhysicalDeviceProperties props;
     VkPhysicalDeviceMemoryProperties mem_props;
+    VkPhysicalDeviceFeatures features; /* enabled: the required ones and what the device has of the optional
+                                          ones (depthClamp, depthBiasClamp, independentBlend, shaderInt64); none optional for a
+                                          host's device, whose enabled features sward does not know */
+    bool buffer_int64_atomics;         /* shaderBufferInt64Atomics enabled */
     bool owns_device;          /* standalone: sward created instance and device */
     bool debug_utils;          /* object names available */
     PFN_vkSetDebugUtilsObjectNameEXT set_name;
@@ -93,7 +97,8 @@ typedef struct gpu_image_desc {
 
 typedef struct gpu_image {
     VkImage image;
-    VkImageView view;       /* every mip and layer; depth aspect only for depth/stencil formats (sampling) */
+    VkImageView view;       /* every mip and layer; depth aspect only for depth/stencil formats (sampling);
+                               none for an image used only by transfers */
     VkDeviceMemory memory;
     VkFormat format;
     VkExtent2D extent;

@@ -86,6 +86,14 @@ sward_result gpu_graphics_pipeline(gpu_device *dev, VkPipelineLayout layout, con
                          d->color_count, GPU_MAX_COLOR);
     if (d->color_count && !d->fs)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: colour attachments need a fragment shader", d->name);
+    if (d->depth_clamp && !dev->features.depthClamp)
+        return core_fail(err, SWARD_ERROR_NO_DEVICE, "%s: depth clamp is not enabled on this device", d->name);
+    for (uint32_t i = 1; i < d->color_count; i++)
+        if (d->blend[i] != d->blend[0] && !dev->features.independentBlend)
+            return core_fail(err, SWARD_ERROR_NO_DEVICE, "%s: blending per attachment (independentBlend) is not enabled",
+                             d->name);
+    if (d->depth_bias_clamp != 0.0f && !dev->features.depthBiasClamp)
+        return core_fail(err, SWARD_ERROR_NO_DEVICE, "%s: depth bias clamp is not enabled on this device", d->name);
     VkShaderModule vs = VK_NULL_HANDLE, fs = VK_NULL_HANDLE;
     sward_result r = gpu_shader_create(dev, d->vs, d->vs_bytes, d->name, &vs, err);
     if (r != SWARD_OK) return r;

@@ -176,6 +176,9 @@ sward_result gpu_image_create(gpu_device *dev, gpu_image *img, const gpu_image_d
     img->mips = mips;
     img->layers = layers;
     img->aspect = gpu_format_aspect(d->format);
+    const VkImageUsageFlags viewable = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT |
+                                       VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+    if (!(d->usage & viewable)) return SWARD_OK; /* transfer only: no view */
     return gpu_image_view(dev, img, 0, mips, 0, layers, d->name, &img->view, err);
 }
 
