@@ -305,6 +305,12 @@ int main(int argc, char **argv)
     double frac = (double)greenish / (double)lower;
     printf("embed: wrote %s (%ux%u); grass-coloured in the lower quarter: %.3f; validation messages: %u\n", out, w, ht,
            frac, h.messages);
+    /* The frame's counters: the host waited for the queue, so the frame is complete. */
+    sward_frame_stats st;
+    if (sward_vulkan_frame_stats(grass, true, &st, &err) != SWARD_OK) fprintf(stderr, "embed: %s\n", err.message);
+    printf("embed: %llu blades drawn; removed %llu by distance, %llu by frustum, %llu by occlusion (the host's depth)\n",
+           (unsigned long long)st.blades_drawn, (unsigned long long)st.removed_distance,
+           (unsigned long long)st.removed_frustum, (unsigned long long)st.removed_occlusion);
     free(img.pixels);
 
     sward_renderer_destroy(grass);

@@ -109,6 +109,11 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
  * Blades need this frame's sward_cmd_cull first. */
 void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd, uint32_t what);
 
+/* Counters and GPU pass times of a frame recorded with these calls. With `completed` true the host says the
+ * newest frame has completed on the GPU (it waited for its fence): its stats are read. Otherwise the stats are
+ * those of the newest frame sward has read by itself, frames_in_flight frames after it ran (no waiting). */
+sward_result sward_vulkan_frame_stats(sward_renderer *r, bool completed, sward_frame_stats *stats, sward_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -224,3 +224,22 @@ void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd, uint32_t what)
         if (ps->pass->phase == RENDER_PHASE_DRAW && (ps->pass->draw_flag & what)) render_run(r, ps, cmd, 0);
     }
 }
+
+sward_result sward_vulkan_frame_stats(sward_renderer *r, bool completed, sward_frame_stats *stats, sward_error *err)
+{
+    if (!r || !stats) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_vulkan_frame_stats: null argument");
+    if (completed) {
+        render_slot *s = &r->slots[r->slot];
+        if (s->ticket == r->frames) {
+            sward_result res = render_collect(r, s, err);
+            if (res != SWARD_OK) return res;
+        }
+    }
+    for (uint32_t i = 0; i < r->slot_count; i++)
+        if (r->slots[i].counted && r->slots[i].ticket == r->last_counted) {
+            *stats = r->slots[i].stats;
+            return SWARD_OK;
+        }
+    memset(stats, 0, sizeof *stats);
+    return SWARD_OK;
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Issue 6: the frame within the device's limits. bench/dense.json (1.38 million blades in view) renders with
+# the validation layer clean at a small size (its lists fit maxStorageBufferRange; lavapipe's is 128 MiB);
+# the embedding example culls against the host's depth buffer (occlusion removes blades behind the hills).
+set -u
+SWARD=${1:?usage: test_frame_limits.sh /path/to/sward}
+SRC=${SWARD_SOURCE_DIR:?SWARD_SOURCE_DIR must point to the repository}
+EMBED="$(dirname "$SWARD")/sward_example_embed"
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+out=$("$SWARD" render "$SRC/bench/dense.json" --width 320 --height 180 --validate -o "$tmp/dense.png" 2>&1); rc=$?
+[ "$rc" -eq 0 ] || fail "dense --validate: exit $rc: $out"
+case "$out" in *"1380182 blades"*) ;; *) fail "dense: expected 1380182 blades: $out" ;; esac
+
+if [ -x "$EMBED" ]; then
+    out=$(SWARD_VALIDATION=1 "$EMBED" "$SRC/scenes/hills.json" -o "$tmp/embed.png" 2>&1); rc=$?
+    [ "$rc" -eq 0 ] || fail "embed hills: exit $rc: $out"
+    case "$out" in *"validation messages: 0"*) ;; *) fail "embed hills: validation messages: $out" ;; esac
+    n=$(printf '%s\n' "$out" | sed -n 's/.* \([0-9]*\) by occlusion.*/\1/p')
+    [ "${n:-0}" -gt 1000 ] || fail "embed hills: expected blades removed by occlusion with the host's depth: $out"
+else
+    fail "$EMBED not built"
+fi
+[ "$failures" -eq 0 ] && echo "ok: dense validates at 320x180; the host's depth culls $n blades"
+exit $((failures > 0))
