@@ -21,21 +21,29 @@ cmake --install "$build" --prefix "$prefix" >"$work/install.log"
 
 # ---- what was installed ----
 lib=$prefix/$libdir
-for f in include/sward/sward.h include/sward/sward_vulkan.h "$libdir/libsward.a" "$libdir/libsward.so.0.1.0" \
+export PKG_CONFIG_PATH=$lib/pkgconfig
+# One version everywhere: project(VERSION) in CMakeLists.txt (sward.pc, the SONAME), SWARD_VERSION_STRING in
+# sward.h and `sward --version`.
+version=$(pkg-config --modversion sward) || fail "pkg-config cannot find sward.pc"
+major=${version%%.*}
+for f in include/sward/sward.h include/sward/sward_vulkan.h "$libdir/libsward.a" "$libdir/libsward.so.$version" \
          "$libdir/cmake/sward/sward-config.cmake" "$libdir/cmake/sward/sward-config-version.cmake" \
          "$libdir/pkgconfig/sward.pc" bin/sward; do
     [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
-[ "$(readlink "$lib/libsward.so")" = libsward.so.0 ] || fail "libsward.so does not point to libsward.so.0"
-[ "$(readlink "$lib/libsward.so.0")" = libsward.so.0.1.0 ] || fail "libsward.so.0 does not point to libsward.so.0.1.0"
+[ "$(readlink "$lib/libsward.so")" = "libsward.so.$major" ] || fail "libsward.so does not point to libsward.so.$major"
+[ "$(readlink "$lib/libsward.so.$major")" = "libsward.so.$version" ] ||
+    fail "libsward.so.$major does not point to libsward.so.$version"
 others=$(cd "$prefix/include" && find . -type f ! -path './sward/*.h')
 [ -z "$others" ] || fail "installed headers outside include/sward/*.h: $others"
-soname=$(objdump -p "$lib/libsward.so.0.1.0" | awk '$1 == "SONAME" { print $2 }')
-[ "$soname" = libsward.so.0 ] || fail "SONAME is '$soname', not libsward.so.0"
-"$prefix/bin/sward" --version | grep -q '^sward 0.1.0$' || fail "bin/sward --version"
+soname=$(objdump -p "$lib/libsward.so.$version" | awk '$1 == "SONAME" { print $2 }')
+[ "$soname" = "libsward.so.$major" ] || fail "SONAME is '$soname', not libsward.so.$major"
+grep -q "#define SWARD_VERSION_STRING \"$version\"" "$prefix/include/sward/sward.h" ||
+    fail "SWARD_VERSION_STRING in sward.h is not the project's version $version"
+[ "$("$prefix/bin/sward" --version)" = "sward $version" ] || fail "bin/sward --version is not 'sward $version'"
 
 # ---- exported symbols: exactly the sward_* functions the public headers declare ----
-exported=$(nm -D --defined-only "$lib/libsward.so.0.1.0" | awk '{ print $3 }' | sort -u)
+exported=$(nm -D --defined-only "$lib/libsward.so.$version" | awk '{ print $3 }' | sort -u)
 declared=$(cat "$prefix"/include/sward/*.h | tr '\n' ' ' | grep -oE '\bsward_[a-z0-9_]+ *\(' |
            tr -d ' (' | sort -u)
 if [ "$exported" != "$declared" ]; then
@@ -51,19 +59,17 @@ cmake --build "$work/cmake" >"$work/cmake-build.log" 2>&1 || { cat "$work/cmake-
 grep -q -- '-ffp-contract=off' "$work/cmake/compile_commands.json" || fail "sward::sward does not carry -ffp-contract=off"
 grep -q -- "-I$prefix/include\|-isystem $prefix/include" "$work/cmake/compile_commands.json" ||
     fail "sward::sward does not carry the include directory"
-readelf -d "$work/cmake/consumer" | grep -q 'NEEDED.*libsward\.so\.0' || fail "consumer does not use libsward.so.0"
+readelf -d "$work/cmake/consumer" | grep -q "NEEDED.*libsward\.so\.$major\]" || fail "consumer does not use libsward.so.$major"
 readelf -d "$work/cmake/consumer_static" | grep -q 'NEEDED.*libsward' && fail "consumer_static uses libsward.so"
 LD_LIBRARY_PATH=$lib "$work/cmake/consumer"
 "$work/cmake/consumer_static"
 
 # ---- 2. and 3. pkg-config ----
-export PKG_CONFIG_PATH=$lib/pkgconfig
 pkg-config --cflags sward | grep -q -- '-ffp-contract=off' || fail "sward.pc Cflags lack -ffp-contract=off"
-[ "$(pkg-config --modversion sward)" = 0.1.0 ] || fail "pkg-config --modversion sward"
 strict=(-std=c11 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror)
 # shellcheck disable=SC2046 # word splitting of pkg-config's output is intended
 "$cc" "${strict[@]}" "$here/consumer.c" -o "$work/consumer_pc" $(pkg-config --cflags --libs sward)
-readelf -d "$work/consumer_pc" | grep -q 'NEEDED.*libsward\.so\.0' || fail "consumer_pc does not use libsward.so.0"
+readelf -d "$work/consumer_pc" | grep -q "NEEDED.*libsward\.so\.$major\]" || fail "consumer_pc does not use libsward.so.$major"
 LD_LIBRARY_PATH=$lib "$work/consumer_pc"
 # The static library: -l:libsward.a instead of -lsward (which would pick libsward.so), the rest as given.
 # shellcheck disable=SC2046
