@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# dev.sh — the two commands of the README, on a fresh Debian 12 machine:
+# dev.sh — the commands of the README, on a fresh Debian 12 machine:
 #   ./dev.sh render   install what is missing, build, render the built-in scene to out/meadow.png
-#   ./dev.sh test     install what is missing, build, run the whole test suite (ctest), also under ASan+UBSan
+#   ./dev.sh test     install what is missing, build, run the whole test suite (ctest), also under ASan+UBSan,
+#                     then the build matrix; its two builds treat warnings as errors (-DSWARD_WERROR=ON,
+#                     which render, sharing build/, keeps once set; a fresh render builds without it)
+#   ./dev.sh matrix   build the library and the command in every build type with gcc and clang, as a user
+#                     would (no -Werror): tests/build_matrix.sh
 #   ./dev.sh bundle   build dist/sward/, which needs only glibc and libvulkan.so.1 (for GPU machines)
 set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(build-essential cmake pkg-config glslang-tools libvulkan-dev mesa-vulkan-drivers
-          vulkan-validationlayers libcglm-dev libcjson-dev libpng-dev zlib1g-dev libcmocka-dev python3)
+          vulkan-validationlayers libcglm-dev libcjson-dev libpng-dev zlib1g-dev libcmocka-dev python3 clang)
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 install_deps() {
@@ -38,11 +42,16 @@ render)
     ;;
 test)
     install_deps
-    build build
+    build build -DSWARD_WERROR=ON
     ctest --test-dir build --output-on-failure -j"$JOBS"
     # The CPU tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
-    build build-asan -DSWARD_SANITIZE=ON -DSWARD_GPU_TESTS=OFF
+    build build-asan -DSWARD_SANITIZE=ON -DSWARD_GPU_TESTS=OFF -DSWARD_WERROR=ON
     ctest --test-dir build-asan --output-on-failure -j"$JOBS"
+    JOBS=$JOBS tests/build_matrix.sh
+    ;;
+matrix)
+    install_deps
+    JOBS=$JOBS tests/build_matrix.sh
     ;;
 bundle)
     install_deps
@@ -50,7 +59,7 @@ bundle)
     echo "dev.sh: dist/sward/sward (run it on any Linux x86-64 with glibc 2.36+ and a Vulkan driver)"
     ;;
 *)
-    echo "usage: ./dev.sh render [sward render flags] | test | bundle" >&2
+    echo "usage: ./dev.sh render [sward render flags] | test | matrix | bundle" >&2
     exit 2
     ;;
 esac
