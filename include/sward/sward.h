@@ -57,7 +57,8 @@ typedef enum sward_result {
 
 typedef struct sward_error {
     sward_result code;
-    char message[1024];
+    char message[1024]; /* one line of valid UTF-8 without control characters: text quoted from a file is
+                           escaped (\xNN for control characters and bytes that are not UTF-8) */
 } sward_error;
 
 const char *sward_result_name(sward_result r);
@@ -79,6 +80,27 @@ sward_result sward_scene_load_file(const char *path, sward_scene **out, sward_er
 /* Same, from memory; `name` is used in messages and `base_dir` (may be NULL) resolves image paths. */
 sward_result sward_scene_load_string(const char *json, size_t len, const char *name, const char *base_dir,
                                      sward_scene **out, sward_error *err);
+/* Budgets of a scene load (docs/scene-format.md, "Budgets"). A small file within every limit can still ask
+ * for much work or memory; a scene over a budget is refused with SWARD_ERROR_INVALID_INPUT and a message
+ * naming the field and the budget. Every zero field means the default. */
+typedef struct sward_scene_budget {
+    uint64_t work;         /* units of work the load may spend, each about 20 ns of one CPU core: fBm terrain
+                              resolution^2 x octaves, plus generated type-map texels x (1 + 3 x grass types
+                              with patches); 0 = SWARD_DEFAULT_LOAD_WORK */
+    uint64_t memory_bytes; /* host bytes the scene holds (4 a height sample, 5 a map texel) plus an estimate of
+                              the render targets (32 bytes a pixel of render.width x render.height);
+                              0 = SWARD_DEFAULT_MEMORY_BYTES */
+} sward_scene_budget;
+#define SWARD_DEFAULT_LOAD_WORK 100000000ull       /* about 2 s of one CPU core */
+#define SWARD_DEFAULT_MEMORY_BYTES (1024ull << 20) /* 1 GiB: 7680x4320 renders, 8192x8192 does not */
+
+/* sward_scene_load_file / _string within the given budgets (NULL: the defaults). The budget stays with the
+ * scene: sward_scene_set_render_settings checks a new width x height against it. */
+sward_result sward_scene_load_file_budget(const char *path, const sward_scene_budget *budget, sward_scene **out,
+                                          sward_error *err);
+sward_result sward_scene_load_string_budget(const char *json, size_t len, const char *name, const char *base_dir,
+                                            const sward_scene_budget *budget, sward_scene **out,
+                                            sward_error *err);
 /* The compiled-in default scene (scenes/meadow.json): rolling meadow hills under a low sun. */
 sward_result sward_scene_load_default(sward_scene **out, sward_error *err);
 void sward_scene_destroy(sward_scene *scene);
@@ -105,7 +127,8 @@ sward_result sward_query_ray(const sward_scene *scene, const float origin[3], co
                              float *hit_distance, bool *hit);
 
 sward_render_settings sward_scene_render_settings(const sward_scene *scene);
-/* Validates and applies overrides (e.g. from the command line); fields are checked like the scene file's. */
+/* Validates and applies overrides (e.g. from the command line); fields are checked like the scene file's,
+ * and width x height against the scene's memory budget (sward_scene_budget). */
 sward_result sward_scene_set_render_settings(sward_scene *scene, const sward_render_settings *s, sward_error *err);
 
 /* ---- Devices and contexts ---------------------------------------------------------------------------- */

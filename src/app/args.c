@@ -351,6 +351,32 @@ void app_api_version(uint32_t v, char *out, size_t size)
              (unsigned)(v & 0xFFFu));
 }
 
+size_t app_utf8_char(const char *s, size_t avail)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    if (avail == 0) return 0;
+    unsigned c = p[0];
+    if (c < 0x80) return 1;
+    size_t n;
+    unsigned lo = 0x80, hi = 0xbf; /* the second byte's range excludes overlong forms, surrogates, > U+10FFFF */
+    if (c >= 0xc2 && c <= 0xdf) n = 2;
+    else if (c >= 0xe0 && c <= 0xef) {
+        n = 3;
+        if (c == 0xe0) lo = 0xa0;
+        if (c == 0xed) hi = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        n = 4;
+        if (c == 0xf0) lo = 0x90;
+        if (c == 0xf4) hi = 0x8f;
+    } else {
+        return 0;
+    }
+    if (avail < n || p[1] < lo || p[1] > hi) return 0;
+    for (size_t i = 2; i < n; i++)
+        if (p[i] < 0x80 || p[i] > 0xbf) return 0;
+    return n;
+}
+
 double app_now(void)
 {
     struct timespec ts;

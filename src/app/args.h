@@ -79,6 +79,10 @@ const char *app_device_token(sward_device_type t);
 /* Writes "1.3.277" for a VK_MAKE_API_VERSION number. */
 void app_api_version(uint32_t v, char *out, size_t size);
 
+/* Length in bytes (1 to 4) of the well-formed UTF-8 character at s (RFC 3629), or 0 if the bytes there are
+ * not one; avail is the number of bytes readable at s. For output that must be valid UTF-8 (JSON). */
+size_t app_utf8_char(const char *s, size_t avail);
+
 /* Seconds on a monotonic clock. */
 double app_now(void);
 

@@ -1,6 +1,9 @@
 /* The `sward` command: dispatches to render, bench and devices. Thin over the public API (sward.h). */
+#define _POSIX_C_SOURCE 200809L /* SIGXFSZ */
+
 #include "args.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -50,6 +53,9 @@ static command_fn find_command(const char *name)
 
 int main(int argc, char **argv)
 {
+    /* Past the file-size limit (ulimit -f) a write fails with EFBIG and sward reports it (exit 3) and removes
+     * its temporary file, rather than being killed half-way through the file. */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc < 2) {
         fputs(main_help, stderr);
         return APP_EXIT_USAGE;

@@ -4,16 +4,46 @@
 
 #include "sward/sward.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
-/* Fills err (may be NULL) with code and a printf-formatted message; returns code. */
+/* Fills err (may be NULL) with code and a printf-formatted message; returns code. The message is made safe to
+ * print (core_escape): text quoted from a file cannot carry a control character or invalid UTF-8 into it. */
 sward_result core_fail(sward_error *err, sward_result code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 void core_log(const sward_logger *logger, sward_log_level level, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Reads a whole file (at most max_bytes) into a NUL-terminated malloc'd buffer. Errors name the path. */
+/* Reads a whole regular file of at most max_bytes (exactly max_bytes is allowed) into a NUL-terminated
+ * malloc'd buffer. A folder, FIFO or device is refused at once without blocking on it (SWARD_ERROR_IO).
+ * Errors name the path. */
 sward_result core_read_file(const char *path, size_t max_bytes, char **data, size_t *size, sward_error *err);
+
+/* Opens a regular file for reading (blocking reads): a folder, FIFO, socket or device is refused at once
+ * with SWARD_ERROR_IO ("cannot read: it is a folder", "cannot read: not a regular file"). NULL on failure,
+ * with *r set and err filled. */
+FILE *core_open_regular(const char *path, sward_error *err, sward_result *r);
+
+/* Writes n bytes to path so that a failure leaves nothing behind: into a new temporary file in the same
+ * folder, renamed over path once everything is written; on any failure the temporary file is removed and
+ * an existing file at path is untouched. A path that exists and is not a regular file (a device such as
+ * /dev/null or /dev/full, a FIFO) is written in place. Errors: SWARD_ERROR_IO with the system's reason,
+ * "<path>: cannot write: No space left on device". */
+sward_result core_write_file(const char *path, const void *data, size_t n, sward_error *err);
+
+/* ---- text (text.c) ---- */
+
+/* Length in bytes (1 to 4) of the well-formed UTF-8 character at s (RFC 3629: no overlong forms, no
+ * surrogates, nothing above U+10FFFF), or 0 if the bytes there are not one. avail: bytes readable at s. */
+size_t core_utf8_char(const char *s, size_t avail);
+
+/* Copies at most max_in of the len bytes of `in` to out (cap bytes, NUL-terminated) as text that is safe to
+ * print on a terminal: valid UTF-8 stays as it is, except C0 controls, DEL and C1 controls (U+0080 to
+ * U+009F), which are written as the \xNN of their bytes, as is every byte that is not part of well-formed
+ * UTF-8. A character is never split: the copy stops before one that would pass max_in or not fit in out.
+ * Returns the number of bytes of `in` consumed (< min(len, max_in) when the copy was cut). */
+size_t core_escape(char *out, size_t cap, const char *in, size_t len, size_t max_in);
 
 /* A grey-scale PNG (8- or 16-bit) as floats in [0, 1]; colour images are refused, since a height map must
  * be grey. Sides larger than max_side are refused. Caller frees *values. */

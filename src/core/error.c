@@ -2,6 +2,7 @@
 #include "core/core.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -9,10 +10,16 @@ sward_result core_fail(sward_error *err, sward_result code, const char *fmt, ...
 {
     if (err) {
         err->code = code;
+        /* Formatted whole, then escaped: names, keys and paths quoted from a file may hold control
+         * characters (an escape sequence would act on the terminal that prints the message) or, for paths,
+         * bytes that are not UTF-8. */
+        char raw[4096];
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        int n = vsnprintf(raw, sizeof raw, fmt, ap);
         va_end(ap);
+        size_t len = n < 0 ? 0 : ((size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1);
+        core_escape(err->message, sizeof err->message, raw, len, len);
     }
     return code;
 }

@@ -1,18 +1,14 @@
 /* png.c — PNG height maps in (grey, 1 to 16 bits, PL1) and RGBA8 images out, through libpng's simplified API
  * for writing and the classic API for reading (it reports size, bit depth and colour type before decoding,
  * so oversized or colour images are refused before any large allocation). */
-#define _POSIX_C_SOURCE 200809L /* open, fstat, fdopen, fcntl */
 #include "core/core.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 typedef struct png_err_ctx {
     char message[256];
@@ -55,45 +51,13 @@ static const char *color_type_name(int ctype)
     }
 }
 
-/* Opens a regular file for reading: a folder, FIFO or device is refused without blocking on it. */
-static FILE *open_regular(const char *path, sward_error *err, sward_result *r)
-{
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        *r = core_fail(err, SWARD_ERROR_IO, "%s: cannot read: %s", path, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        int e = errno;
-        close(fd);
-        *r = core_fail(err, SWARD_ERROR_IO, "%s: cannot read: %s", path, strerror(e));
-        return NULL;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        close(fd);
-        *r = core_fail(err, SWARD_ERROR_IO, "%s: cannot read: %s", path,
-                       S_ISDIR(st.st_mode) ? "it is a folder" : "not a regular file");
-        return NULL;
-    }
-    int flags = fcntl(fd, F_GETFL);
-    if (flags >= 0) (void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
-    FILE *f = fdopen(fd, "rb");
-    if (!f) {
-        int e = errno;
-        close(fd);
-        *r = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: cannot read: %s", path, strerror(e));
-    }
-    return f;
-}
-
 sward_result core_png_read_gray(const char *path, uint32_t max_side, float **values, uint32_t *width,
                                 uint32_t *height, sward_error *err)
 {
     *values = NULL;
     *width = *height = 0;
     sward_result open_result = SWARD_OK;
-    FILE *f = open_regular(path, err, &open_result);
+    FILE *f = core_open_regular(path, err, &open_result);
     if (!f) return open_result;
     unsigned char sig[8];
     size_t got = fread(sig, 1, 8, f);
@@ -201,11 +165,26 @@ sward_result core_png_write_rgba8(const char *path, const uint8_t *pixels, uint3
     img.width = width;
     img.height = height;
     img.format = PNG_FORMAT_RGBA;
-    FILE *f = fopen(path, "wb");
-    if (!f) return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", path, strerror(errno));
-    int ok = png_image_write_to_stdio(&img, f, 0, pixels, (png_int_32)(width * 4), NULL);
-    int closed = fclose(f);
-    if (!ok || closed != 0)
-        return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", path, ok ? strerror(errno) : img.message);
-    return SWARD_OK;
+    /* Encoded in memory first, then written whole by core_write_file: a failed write (a full disk) leaves no
+     * truncated file and reports the system's reason. The buffer is libpng's worst-case bound; only the
+     * pages the compressed image fills are touched. */
+    png_alloc_size_t cap = PNG_IMAGE_PNG_SIZE_MAX(img);
+    if (cap == 0 || (size_t)width * 4u > (size_t)INT32_MAX)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: cannot write a %ux%u image", path, (unsigned)width,
+                         (unsigned)height);
+    void *buf = malloc(cap);
+    if (!buf)
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory encoding a %ux%u image", path,
+                         (unsigned)width, (unsigned)height);
+    png_alloc_size_t size = cap;
+    int ok = png_image_write_to_memory(&img, buf, &size, 0, pixels, (png_int_32)(width * 4u), NULL);
+    if (!ok) {
+        free(buf);
+        sward_result r = core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", path, img.message);
+        png_image_free(&img);
+        return r;
+    }
+    sward_result r = core_write_file(path, buf, (size_t)size, err);
+    free(buf);
+    return r;
 }

@@ -12,7 +12,22 @@
 
 #include <assert.h>
 #include <float.h>
+#include <limits.h>
 #include <math.h>
+
+/* floor(v) + offset clamped to [lo, hi], in double: coordinates far outside the map or grid (a tiny density
+ * makes a tile kilometres wide) never reach an int conversion or an int addition that overflows. NaN gives
+ * lo. */
+static int floor_clamped(double v, double offset, int lo, int hi)
+{
+    double f = floor(v) + offset;
+    if (!(f > (double)lo)) return lo;
+    if (f >= (double)hi) return hi;
+    return (int)f;
+}
+
+/* Tile indices stay where ti * SW_TILE_CELLS (and ti + 1) fit an int. */
+#define TILE_INDEX_MAX (INT_MAX / (int)SW_TILE_CELLS - 1)
 
 /* Padding of tile boxes for float rounding of blade positions (ulp of float at the terrain's edge). */
 static double tile_eps(const world_terrain *t)
@@ -48,12 +63,10 @@ static bool type_present(const world_terrain *t, int k, double xlo, double xhi, 
     if (!t->type_presence || t->map_res < 1 || t->presence_res < 1) return true;
     const double inv = (double)t->map_res / (double)t->size, half = 0.5 * (double)t->size;
     const int res = t->map_res;
-    int i0 = (int)floor((xlo + half) * inv - 0.5) - 1, i1 = (int)floor((xhi + half) * inv - 0.5) + 2;
-    int j0 = (int)floor((zlo + half) * inv - 0.5) - 1, j1 = (int)floor((zhi + half) * inv - 0.5) + 2;
-    i0 = i0 < 0 ? 0 : (i0 > res - 1 ? res - 1 : i0);
-    i1 = i1 < 0 ? 0 : (i1 > res - 1 ? res - 1 : i1);
-    j0 = j0 < 0 ? 0 : (j0 > res - 1 ? res - 1 : j0);
-    j1 = j1 < 0 ? 0 : (j1 > res - 1 ? res - 1 : j1);
+    const int i0 = floor_clamped((xlo + half) * inv - 0.5, -1.0, 0, res - 1);
+    const int i1 = floor_clamped((xhi + half) * inv - 0.5, 2.0, 0, res - 1);
+    const int j0 = floor_clamped((zlo + half) * inv - 0.5, -1.0, 0, res - 1);
+    const int j1 = floor_clamped((zhi + half) * inv - 0.5, 2.0, 0, res - 1);
     const int pr = t->presence_res, P = WORLD_PRESENCE_TEXELS;
     const uint16_t bit = (uint16_t)(1u << k);
     for (int cj = j0 / P; cj <= j1 / P; cj++)
@@ -104,8 +117,10 @@ size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool
         const double tallest = (double)m->height[1] * (1.0 + (m->clump.size > 0.0f ? (double)m->clump.height_variation : 0.0));
         const double lean = tallest;
         const double pull = (double)m->clump.pull * 1.5 * (double)m->clump.size;
-        const int ti0 = (int)floor(xlo / side), ti1 = (int)floor(xhi / side);
-        const int tj0 = (int)floor(zlo / side), tj1 = (int)floor(zhi / side);
+        const int ti0 = floor_clamped(xlo / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
+        const int ti1 = floor_clamped(xhi / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
+        const int tj0 = floor_clamped(zlo / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
+        const int tj1 = floor_clamped(zhi / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
         for (int tj = tj0; tj <= tj1; tj++) {
             for (int ti = ti0; ti <= ti1; ti++) {
                 /* Roots: the cells' square and the terrain's height range. */
@@ -130,7 +145,7 @@ size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool
                     if (outside) continue;
                 }
                 if (n >= bound) { /* cannot happen (test_tiles_bound); never write past the caller's memory */
-                    assert(!"place_tiles_bound is too small");
+                    assert(n < bound && "place_tiles_bound is too small");
                     return n;
                 }
                 out[n++] = (sw_tile){.ci0 = ti * (int)SW_TILE_CELLS, .cj0 = tj * (int)SW_TILE_CELLS,

@@ -90,6 +90,14 @@ sward_result world_maps_build(sward_scene *s, sward_error *err)
     if (tv) t->map_res = tside;
     else if (hv) t->map_res = hside;
     assert(t->map_res >= 1 && t->map_res <= WORLD_MAP_RES_MAX);
+    /* Budgets (budget.c), now that the images' size is known: before the maps are allocated or generated. */
+    r = world_check_budget(s, t->heights ? t->resolution : 0, t->map_res, s->render.settings.width,
+                           s->render.settings.height, err);
+    if (r != SWARD_OK) {
+        free(tv);
+        free(hv);
+        return r;
+    }
 
     const size_t res = (size_t)t->map_res, n = res * res;
     const int pr = (t->map_res + WORLD_PRESENCE_TEXELS - 1) / WORLD_PRESENCE_TEXELS;

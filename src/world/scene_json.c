@@ -5,6 +5,7 @@
 
 #include "core/core.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -66,14 +67,20 @@ bool sj_check_fields(const sj_ctx *c, const cJSON *obj, const char *path, const 
         const char *key = m->string ? m->string : "";
         size_t k = 0;
         while (k < n && strcmp(known[k], key) != 0) k++;
-        /* The key as it may be printed: "" when empty, control characters as '?', at most 48 bytes. */
-        char shown[52];
-        size_t len = 0;
+        /* The key as it may be printed: "" when empty, at most 48 bytes cut between characters (never inside
+         * a UTF-8 sequence), then "..."; control characters are escaped by core_fail. */
+        char shown[64];
         if (!key[0]) memcpy(shown, "\"\"", 3);
         else {
-            for (; key[len] && len < 48; len++) shown[len] = (unsigned char)key[len] < 0x20 ? '?' : key[len];
-            if (key[len]) memcpy(shown + len, "...", 4);
-            else shown[len] = '\0';
+            size_t len = strlen(key), cut = 0;
+            while (cut < len) {
+                size_t w = core_utf8_char(key + cut, len - cut);
+                if (w == 0) w = 1; /* cannot happen: the scanner accepts only UTF-8 */
+                if (cut + w > 48) break;
+                cut += w;
+            }
+            memcpy(shown, key, cut);
+            memcpy(shown + cut, cut < len ? "..." : "", cut < len ? 4 : 1);
         }
         sj_join(p, path, shown);
         if (k == n) return sj_fail(c, p, "unknown field");
@@ -117,7 +124,24 @@ bool sj_check_range(const sj_ctx *c, const char *path, double v, sj_range r)
         fmt_number(bound, r.hi);
         return sj_fail(c, path, "must be %s %s, got %s", r.hi_open ? "<" : "<=", bound, got);
     }
+    double least = r.least > (double)FLT_MIN ? r.least : (double)FLT_MIN;
+    if (r.lo_open && v < least) {
+        fmt_number(bound, least);
+        return sj_fail(c, path, "must be >= %s, got %s", bound, got);
+    }
     return true;
+}
+
+bool sj_check_float(const sj_ctx *c, const char *path, float v, sj_range r)
+{
+    if (r.lo_open && r.least > 0.0 && v > (float)r.lo && v < (float)r.least) {
+        char got[32], bound[32];
+        fmt_number(got, (double)v);
+        fmt_number(bound, r.least);
+        return sj_fail(c, path, "must be >= %s, got %s", bound, got);
+    }
+    r.least = 0.0; /* a value >= (float)least passed above; a denormal float is still refused (FLT_MIN) */
+    return sj_check_range(c, path, (double)v, r);
 }
 
 static bool read_number(const sj_ctx *c, const cJSON *v, const char *path, sj_range r, double *out)
@@ -134,7 +158,7 @@ bool sj_number(const sj_ctx *c, const cJSON *obj, const char *path, const char *
     if (!v) return true;
     char p[SJ_PATH_MAX];
     sj_join(p, path, key);
-    double d;
+    double d = 0.0;
     if (!read_number(c, v, p, r, &d)) return false;
     float f = (float)d;
     if (!isfinite(f)) return sj_fail(c, p, "out of the range of a float");
@@ -158,10 +182,42 @@ bool sj_numbers(const sj_ctx *c, const cJSON *obj, const char *path, const char 
     for (const cJSON *e = v->child; e; e = e->next, i++) {
         char pe[SJ_PATH_MAX + 16];
         snprintf(pe, sizeof pe, "%s[%d]", p, i);
-        double d;
+        double d = 0.0;
         if (!read_number(c, e, pe, r, &d)) return false;
         tmp[i] = (float)d;
         if (!isfinite(tmp[i])) return sj_fail(c, pe, "out of the range of a float");
+    }
+    memcpy(out, tmp, (size_t)n * sizeof *out);
+    return true;
+}
+
+bool sj_direction(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, int n, sj_range r,
+                  float *out)
+{
+    float tmp[8];
+    memcpy(tmp, out, (size_t)n * sizeof *out);
+    if (!sj_numbers(c, obj, path, key, n, r, tmp)) return false;
+    const cJSON *v = sj_member(obj, key);
+    if (!v) return true;
+    bool zero = true, given_zero = true;
+    for (int i = 0; i < n; i++) zero = zero && tmp[i] == 0.0f;
+    for (const cJSON *e = v->child; e; e = e->next) given_zero = given_zero && e->valuedouble == 0.0;
+    if (zero) {
+        char p[SJ_PATH_MAX];
+        sj_join(p, path, key);
+        if (given_zero) return sj_fail(c, p, "must not be zero");
+        char list[8 * 34] = "";
+        size_t used = 0;
+        for (const cJSON *e = v->child; e; e = e->next) {
+            char num[32];
+            fmt_number(num, e->valuedouble);
+            int k = snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", num);
+            if (k > 0) used += (size_t)k;
+        }
+        return sj_fail(c, p,
+                       "must not be zero: [%s] is zero once stored as floats (a component must be 0 or at least "
+                       "1.4e-45 in size)",
+                       list);
     }
     memcpy(out, tmp, (size_t)n * sizeof *out);
     return true;
@@ -267,30 +323,12 @@ static bool scan_hex4(sj_scan *k, unsigned *u)
     return true;
 }
 
-/* One UTF-8 sequence starting at pos (a byte >= 0x80): well-formed (RFC 3629), no overlong forms, no
- * surrogates, nothing above U+10FFFF. Strings end up in messages, so they must be valid text. */
+/* One UTF-8 sequence starting at pos (a byte >= 0x80): well-formed (RFC 3629, core_utf8_char: no overlong
+ * forms, no surrogates, nothing above U+10FFFF). Strings end up in messages, so they must be valid text. */
 static bool scan_utf8(sj_scan *k)
 {
-    const unsigned char *p = (const unsigned char *)k->s + k->pos;
-    size_t left = k->len - k->pos;
-    unsigned c = p[0];
-    size_t n;
-    unsigned lo = 0x80, hi = 0xbf; /* range of the second byte */
-    if (c >= 0xc2 && c <= 0xdf) n = 2;
-    else if (c >= 0xe0 && c <= 0xef) {
-        n = 3;
-        if (c == 0xe0) lo = 0xa0;
-        if (c == 0xed) hi = 0x9f;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-        n = 4;
-        if (c == 0xf0) lo = 0x90;
-        if (c == 0xf4) hi = 0x8f;
-    } else {
-        return scan_fail(k, "invalid UTF-8 in a string (the file must be UTF-8)");
-    }
-    if (left < n || p[1] < lo || p[1] > hi) return scan_fail(k, "invalid UTF-8 in a string (the file must be UTF-8)");
-    for (size_t i = 2; i < n; i++)
-        if (p[i] < 0x80 || p[i] > 0xbf) return scan_fail(k, "invalid UTF-8 in a string (the file must be UTF-8)");
+    size_t n = core_utf8_char(k->s + k->pos, k->len - k->pos);
+    if (n == 0) return scan_fail(k, "invalid UTF-8 in a string (the file must be UTF-8)");
     k->pos += n;
     return true;
 }
@@ -456,14 +494,12 @@ static void syntax_error(const sj_ctx *c, const char *text, size_t len, size_t p
                   c->name, line, col, what);
         return;
     }
-    /* A short, printable excerpt of what was found there. */
-    char near[24];
-    size_t k = 0;
-    for (size_t i = pos; i < len && k < 16 && text[i] != '\n' && text[i] != '\r'; i++) {
-        unsigned char ch = (unsigned char)text[i];
-        near[k++] = (ch >= 0x20 && ch < 0x7f) ? (char)ch : '?';
-    }
-    near[k] = '\0';
+    /* A short excerpt of what was found there: up to 16 bytes of the line, cut between characters; control
+     * characters and bytes that are not UTF-8 as \xNN (core_escape). */
+    size_t line_end = pos;
+    while (line_end < len && text[line_end] != '\n' && text[line_end] != '\r') line_end++;
+    char near[80];
+    core_escape(near, sizeof near, text + pos, line_end - pos, 16);
     core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s:%d:%d: JSON syntax error: %s, found '%s'", c->name, line, col,
               what, near);
 }

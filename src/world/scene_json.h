@@ -22,10 +22,14 @@ typedef struct sj_ctx {
     sward_error *err;
 } sj_ctx;
 
-/* A numeric range; `lo_open`/`hi_open` make a bound exclusive. */
+/* A numeric range; `lo_open`/`hi_open` make a bound exclusive. With lo_open ("> lo"), `least` is the smallest
+ * value accepted above lo (0: FLT_MIN, the smallest normal float): a field documented as "> 0" is stored as a
+ * float, and a value such as 1e-300 must not pass the check in double and then become 0 or a denormal. Since
+ * rounding to float is monotonic, a value >= least (>= FLT_MIN) is stored as a float >= (float)least. */
 typedef struct sj_range {
     double lo, hi;
     bool lo_open, hi_open;
+    double least;
 } sj_range;
 
 /* Joins a parent path and a key ("" + "camera" = "camera", "camera" + "fov" = "camera.fov"). */
@@ -47,13 +51,21 @@ const cJSON *sj_member(const cJSON *obj, const char *key);
 /* An object member: NULL in *out when absent. */
 bool sj_object(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, const cJSON **out);
 
-/* Checks v against r; the message names the bound that was broken: "must be > 0, got -3". */
+/* Checks v against r; the message names the bound that was broken: "must be > 0, got -3", "must be >= 0.001,
+ * got 1e-300" (below `least`). */
 bool sj_check_range(const sj_ctx *c, const char *path, double v, sj_range r);
 
 bool sj_number(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, sj_range r, float *out);
 /* Exactly n numbers, each in r. */
 bool sj_numbers(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, int n, sj_range r,
                 float *out);
+/* Like sj_check_range, for a value already stored as a float (the render settings of the API): `least` is
+ * compared as the float (float)least, so that the documented minimum itself passes. */
+bool sj_check_float(const sj_ctx *c, const char *path, float v, sj_range r);
+/* A direction: n numbers, each in r, not all zero once stored as floats ("must not be zero"; a vector such as
+ * [1e-300, 0] that is zero only as floats is named as such). Normalisation is the caller's. */
+bool sj_direction(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, int n, sj_range r,
+                  float *out);
 /* An integral number in r (r's bounds are treated as inclusive integers). */
 bool sj_integer(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, sj_range r, int64_t *out);
 bool sj_bool(const sj_ctx *c, const cJSON *obj, const char *path, const char *key, bool *out);

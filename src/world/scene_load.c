@@ -29,6 +29,15 @@ extern const unsigned long sward_default_scene_json_len;
 #define LIM_SPEED 100.0       /* m/s, wind and gust speed */
 #define LIM_TIME 1.0e5        /* s, |render.time|: keeps the wind noise coordinates well inside int range */
 #define LIM_NEAR 1000.0       /* m, camera.near */
+/* The smallest values of the fields documented as "> 0" (sj_range.least): each is stored as a float, and a
+ * positive value that became 0 or a denormal would break the arithmetic that divides by it or works in its
+ * units (the projection's near plane, the tone curve's white point, ...). */
+#define LIM_NEAR_MIN 0.001        /* m: reverse-Z depth near / distance stays a normal float to 1e6 km */
+#define LIM_WAVELENGTH_MIN 0.001  /* m */
+#define LIM_COVERAGE_MIN 0.001    /* fraction of the ground */
+#define LIM_FORCE_RADIUS_MIN 0.01 /* m */
+#define LIM_EXPOSURE_MIN 1e-6
+#define LIM_WHITE_POINT_MIN 0.001 /* the filmic curve at the white point stays well above float rounding */
 #define LIM_OCTAVES 16
 #define LIM_CLUMP_SIZE 100.0       /* m, clump.size */
 #define LIM_CLUMP_SIZE_MIN 0.05    /* m, smallest clump.size other than 0 */
@@ -38,10 +47,11 @@ extern const unsigned long sward_default_scene_json_len;
 #define LIM_FORCE_FREQUENCY 100.0  /* Hz */
 #define LIM_FBM_CELLS 1048576.0 /* the finest octave may have at most this many noise cells per half terrain */
 
-#define RANGE(lo, hi) ((sj_range){(lo), (hi), false, false})
-#define RANGE_POS(hi) ((sj_range){0.0, (hi), true, false}) /* (0, hi] */
+#define RANGE(lo, hi) ((sj_range){(lo), (hi), false, false, 0.0})
+/* "> 0, at most hi", and at least `least` (see sj_range): [least, hi] with "must be > 0" for values <= 0. */
+#define RANGE_POS(least, hi) ((sj_range){0.0, (hi), true, false, (least)})
 
-static const sj_range r_unit = {0.0, 1.0, false, false};
+static const sj_range r_unit = {0.0, 1.0, false, false, 0.0};
 
 /* ---- defaults ------------------------------------------------------------------------------------------ */
 
@@ -166,7 +176,7 @@ static bool parse_terrain(const sj_ctx *c, const cJSON *o, const char *base_dir,
         int64_t oct = f->octaves;
         if (!sj_check_fields(c, fbm, "terrain.fbm", known_fbm, 5) ||
             !sj_number(c, fbm, "terrain.fbm", "amplitude", RANGE(0.0, LIM_HEIGHT), &f->amplitude) ||
-            !sj_number(c, fbm, "terrain.fbm", "wavelength", RANGE_POS(LIM_LENGTH), &f->wavelength) ||
+            !sj_number(c, fbm, "terrain.fbm", "wavelength", RANGE_POS(LIM_WAVELENGTH_MIN, LIM_LENGTH), &f->wavelength) ||
             !sj_integer(c, fbm, "terrain.fbm", "octaves", RANGE(1, LIM_OCTAVES), &oct) ||
             !sj_number(c, fbm, "terrain.fbm", "lacunarity", RANGE(1.0, 8.0), &f->lacunarity) ||
             !sj_number(c, fbm, "terrain.fbm", "gain", r_unit, &f->gain))
@@ -214,7 +224,7 @@ static bool parse_material_got(const sj_ctx *c, const cJSON *o, const char *path
     if (!sj_object(c, o, path, "clump", &clump) || !sj_object(c, o, path, "head", &head) ||
         !sj_integer(c, o, path, "blades_per_instance", RANGE(1, 2), &bpi) ||
         !sj_number(c, o, path, "lod_distance", RANGE(0.0, WORLD_DRAW_DISTANCE_MAX), &m->lod_distance) ||
-        !sj_number(c, o, path, "draw_distance", RANGE_POS(WORLD_DRAW_DISTANCE_MAX), &m->draw_distance) ||
+        !sj_number(c, o, path, "draw_distance", RANGE_POS(WORLD_DRAW_DISTANCE_MIN, WORLD_DRAW_DISTANCE_MAX), &m->draw_distance) ||
         !sj_string(c, o, path, "wind_model", wind, sizeof wind) ||
         !sj_string(c, o, path, "gameplay", gameplay, sizeof gameplay) ||
         !sj_number(c, o, path, "gameplay_height", RANGE(0.0, LIM_GAMEPLAY_HEIGHT), &m->gameplay_height))
@@ -274,9 +284,9 @@ static bool parse_material(const sj_ctx *c, const cJSON *o, const char *path, wo
     const cJSON *patches;
     if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
     if (!sj_check_fields(c, o, path, known, 18) || !parse_material_got(c, o, path, m) || !sj_string(c, o, path, "name", m->name, sizeof m->name) ||
-        !sj_number(c, o, path, "density", RANGE_POS(WORLD_DENSITY_MAX), &m->density) ||
-        !sj_numbers(c, o, path, "height", 2, RANGE_POS(WORLD_BLADE_HEIGHT_MAX), m->height) ||
-        !sj_numbers(c, o, path, "width", 2, RANGE_POS(WORLD_BLADE_WIDTH_MAX), m->width) ||
+        !sj_number(c, o, path, "density", RANGE_POS(WORLD_DENSITY_MIN, WORLD_DENSITY_MAX), &m->density) ||
+        !sj_numbers(c, o, path, "height", 2, RANGE_POS(WORLD_BLADE_HEIGHT_MIN, WORLD_BLADE_HEIGHT_MAX), m->height) ||
+        !sj_numbers(c, o, path, "width", 2, RANGE_POS(WORLD_BLADE_WIDTH_MIN, WORLD_BLADE_WIDTH_MAX), m->width) ||
         !sj_numbers(c, o, path, "root_color", 3, r_unit, m->root_color) ||
         !sj_numbers(c, o, path, "tip_color", 3, r_unit, m->tip_color) ||
         !sj_number(c, o, path, "stiffness", r_unit, &m->stiffness) ||
@@ -294,7 +304,7 @@ static bool parse_material(const sj_ctx *c, const cJSON *o, const char *path, wo
         m->patch_coverage = 0.5f;
         if (!sj_check_fields(c, patches, p, known_patches, 2) ||
             !sj_number(c, patches, p, "scale", RANGE(0.1, LIM_LENGTH), &m->patch_scale) ||
-            !sj_number(c, patches, p, "coverage", RANGE_POS(1.0), &m->patch_coverage))
+            !sj_number(c, patches, p, "coverage", RANGE_POS(LIM_COVERAGE_MIN, 1.0), &m->patch_coverage))
             return false;
     }
     return true;
@@ -324,7 +334,7 @@ static bool parse_wind(const sj_ctx *c, const cJSON *o, world_wind *w)
 {
     static const char *const known[] = {"direction", "speed", "gust_scale", "gust_speed"};
     return sj_check_fields(c, o, "wind", known, 4) &&
-           sj_numbers(c, o, "wind", "direction", 2, RANGE(-LIM_DIRECTION, LIM_DIRECTION), w->direction) &&
+           sj_direction(c, o, "wind", "direction", 2, RANGE(-LIM_DIRECTION, LIM_DIRECTION), w->direction) &&
            sj_number(c, o, "wind", "speed", RANGE(0.0, LIM_SPEED), &w->speed) &&
            sj_number(c, o, "wind", "gust_scale", RANGE(0.1, LIM_LENGTH), &w->gust_scale) &&
            sj_number(c, o, "wind", "gust_speed", RANGE(0.0, LIM_SPEED), &w->gust_speed);
@@ -334,7 +344,7 @@ static bool parse_sun(const sj_ctx *c, const cJSON *o, world_sun *sun)
 {
     static const char *const known[] = {"direction", "color", "intensity"};
     return sj_check_fields(c, o, "sun", known, 3) &&
-           sj_numbers(c, o, "sun", "direction", 3, RANGE(-LIM_DIRECTION, LIM_DIRECTION), sun->direction) &&
+           sj_direction(c, o, "sun", "direction", 3, RANGE(-LIM_DIRECTION, LIM_DIRECTION), sun->direction) &&
            sj_numbers(c, o, "sun", "color", 3, RANGE(0.0, LIM_RADIANCE), sun->color) &&
            sj_number(c, o, "sun", "intensity", RANGE(0.0, LIM_INTENSITY), &sun->intensity);
 }
@@ -356,7 +366,7 @@ static bool parse_camera(const sj_ctx *c, const cJSON *o, world_camera *cam)
            sj_numbers(c, o, "camera", "target", 3, RANGE(-LIM_COORD, LIM_COORD), cam->target) &&
            sj_number(c, o, "camera", "fov", RANGE(1.0, 170.0), &cam->fov_y) &&
            sj_bool(c, o, "camera", "above_ground", &cam->above_ground) &&
-           sj_number(c, o, "camera", "near", RANGE_POS(LIM_NEAR), &cam->near_plane);
+           sj_number(c, o, "camera", "near", RANGE_POS(LIM_NEAR_MIN, LIM_NEAR), &cam->near_plane);
 }
 
 static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
@@ -370,9 +380,10 @@ static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
         !sj_integer(c, o, "render", "height", RANGE(1, WORLD_IMAGE_SIZE_MAX), &h) ||
         !sj_integer(c, o, "render", "seed", RANGE(0, 4294967295.0), &seed) ||
         !sj_number(c, o, "render", "time", RANGE(-LIM_TIME, LIM_TIME), &rs->time) ||
-        !sj_number(c, o, "render", "exposure", RANGE_POS(LIM_INTENSITY), &rs->exposure) ||
-        !sj_number(c, o, "render", "white_point", RANGE_POS(LIM_INTENSITY), &rs->white_point) ||
-        !sj_number(c, o, "render", "draw_distance", RANGE_POS(WORLD_DRAW_DISTANCE_MAX), &r->draw_distance) ||
+        !sj_number(c, o, "render", "exposure", RANGE_POS(LIM_EXPOSURE_MIN, LIM_INTENSITY), &rs->exposure) ||
+        !sj_number(c, o, "render", "white_point", RANGE_POS(LIM_WHITE_POINT_MIN, LIM_INTENSITY), &rs->white_point) ||
+        !sj_number(c, o, "render", "draw_distance", RANGE_POS(WORLD_DRAW_DISTANCE_MIN, WORLD_DRAW_DISTANCE_MAX),
+                   &r->draw_distance) ||
         !sj_number(c, o, "render", "lod_distance", RANGE(0.0, WORLD_DRAW_DISTANCE_MAX), &r->lod_distance))
         return false;
     rs->width = (uint32_t)w;
@@ -399,7 +410,7 @@ static bool parse_forces(const sj_ctx *c, const cJSON *root, sward_scene *s)
         *f = (world_force){.radius = 1.5f, .strength = 0.3f, .phase = 0.0f, .frequency = 1.0f, .loop = false};
         if (!cJSON_IsObject(e)) return sj_fail(c, p, "expected an object, got %s", sj_type_name(e));
         if (!sj_check_fields(c, e, p, known, 6) ||
-            !sj_number(c, e, p, "radius", RANGE_POS(LIM_FORCE_RADIUS), &f->radius) ||
+            !sj_number(c, e, p, "radius", RANGE_POS(LIM_FORCE_RADIUS_MIN, LIM_FORCE_RADIUS), &f->radius) ||
             !sj_number(c, e, p, "strength", RANGE(-LIM_FORCE_STRENGTH, LIM_FORCE_STRENGTH), &f->strength) ||
             !sj_number(c, e, p, "phase", RANGE(-1000.0, 1000.0), &f->phase) ||
             !sj_number(c, e, p, "frequency", RANGE(0.0, LIM_FORCE_FREQUENCY), &f->frequency) ||
@@ -461,11 +472,13 @@ static bool parse_scene(const sj_ctx *c, const cJSON *root, const char *base_dir
 
 /* ---- validate: rules between fields -------------------------------------------------------------------- */
 
+/* In double: for any float vector that is not all zeros (sj_direction), the length is finite and nonzero
+ * (even 1.4e-45 squares to 2e-90) and the normalised components are floats of length 1. */
 static bool normalise(const sj_ctx *c, const char *path, float *v, int n)
 {
     double len2 = 0.0;
     for (int i = 0; i < n; i++) len2 += (double)v[i] * (double)v[i];
-    if (!(len2 > 1e-12)) return sj_fail(c, path, "must not be zero");
+    if (!(len2 > 0.0)) return sj_fail(c, path, "must not be zero");
     double inv = 1.0 / sqrt(len2);
     for (int i = 0; i < n; i++) v[i] = (float)((double)v[i] * inv);
     return true;
@@ -543,7 +556,11 @@ static bool validate(const sj_ctx *c, sward_scene *s)
                        "of %s",
                        n, (double)r->draw_distance, (unsigned)WORLD_MAX_CANDIDATES, list);
     }
-    return true;
+    /* Budgets, before the terrain or the maps cost anything; an image's size counts once it is read. */
+    const world_terrain *t = &s->terrain;
+    int hres = t->from_image ? 0 : t->resolution;
+    int mres = t->type_map_path[0] || t->grass_height_path[0] ? 0 : t->map_res;
+    return world_check_budget(s, hres, mres, r->settings.width, r->settings.height, c->err) == SWARD_OK;
 }
 
 /* After the terrain is built: the eye (above_ground resolved) must differ from the target, and the view
@@ -589,6 +606,12 @@ static bool validate_camera(const sj_ctx *c, const sward_scene *s)
 sward_result sward_scene_load_string(const char *json, size_t len, const char *name, const char *base_dir,
                                      sward_scene **out, sward_error *err)
 {
+    return sward_scene_load_string_budget(json, len, name, base_dir, NULL, out, err);
+}
+
+sward_result sward_scene_load_string_budget(const char *json, size_t len, const char *name, const char *base_dir,
+                                            const sward_scene_budget *budget, sward_scene **out, sward_error *err)
+{
     if (!name) name = "<string>";
     if (!out) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: no place for the scene (out is NULL)", name);
     *out = NULL;
@@ -607,6 +630,8 @@ sward_result sward_scene_load_string(const char *json, size_t len, const char *n
     }
     snprintf(s->name, sizeof s->name, "%s", name);
     scene_defaults(s);
+    s->budget.work = budget && budget->work ? budget->work : SWARD_DEFAULT_LOAD_WORK;
+    s->budget.memory_bytes = budget && budget->memory_bytes ? budget->memory_bytes : SWARD_DEFAULT_MEMORY_BYTES;
     bool ok = parse_scene(&c, root, base_dir, s) && validate(&c, s);
     cJSON_Delete(root);
     if (!ok) {
@@ -614,6 +639,10 @@ sward_result sward_scene_load_string(const char *json, size_t len, const char *n
         return SWARD_ERROR_INVALID_INPUT;
     }
     sward_result r = world_terrain_build(&s->terrain, s->name, err);
+    if (r == SWARD_OK && s->terrain.from_image) /* the height map's size is known now */
+        r = world_check_budget(s, s->terrain.resolution,
+                               s->terrain.type_map_path[0] || s->terrain.grass_height_path[0] ? 0 : s->terrain.map_res,
+                               s->render.settings.width, s->render.settings.height, err);
     if (r == SWARD_OK) r = world_maps_build(s, err);
     if (r != SWARD_OK) {
         sward_scene_destroy(s);
@@ -628,6 +657,12 @@ sward_result sward_scene_load_string(const char *json, size_t len, const char *n
 }
 
 sward_result sward_scene_load_file(const char *path, sward_scene **out, sward_error *err)
+{
+    return sward_scene_load_file_budget(path, NULL, out, err);
+}
+
+sward_result sward_scene_load_file_budget(const char *path, const sward_scene_budget *budget, sward_scene **out,
+                                          sward_error *err)
 {
     if (out) *out = NULL;
     if (!path) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_scene_load_file: path is NULL");
@@ -652,7 +687,7 @@ sward_result sward_scene_load_file(const char *path, sward_scene **out, sward_er
                              WORLD_PATH_MAX - 1);
         }
     }
-    r = sward_scene_load_string(data, size, path, base, out, err);
+    r = sward_scene_load_string_budget(data, size, path, base, budget, out, err);
     free(data);
     return r;
 }
@@ -683,13 +718,18 @@ sward_result sward_scene_set_render_settings(sward_scene *scene, const sward_ren
 {
     if (!scene || !s)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_scene_set_render_settings: NULL argument");
-    sj_ctx c = {.name = scene->name, .err = err};
+    sj_ctx c = {.name = scene->name[0] ? scene->name : "<scene>", .err = err};
     if (!sj_check_range(&c, "render.width", (double)s->width, RANGE(1, WORLD_IMAGE_SIZE_MAX)) ||
         !sj_check_range(&c, "render.height", (double)s->height, RANGE(1, WORLD_IMAGE_SIZE_MAX)) ||
-        !sj_check_range(&c, "render.time", (double)s->time, RANGE(-LIM_TIME, LIM_TIME)) ||
-        !sj_check_range(&c, "render.exposure", (double)s->exposure, RANGE_POS(LIM_INTENSITY)) ||
-        !sj_check_range(&c, "render.white_point", (double)s->white_point, RANGE_POS(LIM_INTENSITY)))
+        !sj_check_float(&c, "render.time", s->time, RANGE(-LIM_TIME, LIM_TIME)) ||
+        !sj_check_float(&c, "render.exposure", s->exposure, RANGE_POS(LIM_EXPOSURE_MIN, LIM_INTENSITY)) ||
+        !sj_check_float(&c, "render.white_point", s->white_point, RANGE_POS(LIM_WHITE_POINT_MIN, LIM_INTENSITY)))
         return SWARD_ERROR_INVALID_INPUT;
+    /* The new size against the scene's memory budget, with what the scene holds. */
+    const world_terrain *t = &scene->terrain;
+    sward_result r = world_check_budget(scene, t->heights ? t->resolution : 0, t->types ? t->map_res : 0, s->width,
+                                        s->height, err);
+    if (r != SWARD_OK) return r;
     scene->render.settings = *s;
     return SWARD_OK;
 }

@@ -10,22 +10,29 @@
 #define WORLD_MAX_MATERIALS 16        /* = SW_MAX_MATERIALS */
 #define WORLD_NAME_MAX 64
 #define WORLD_PATH_MAX 1024
-#define WORLD_MAX_SCENE_BYTES (4u << 20) /* scene files larger than 4 MiB are refused */
+#define WORLD_MAX_SCENE_BYTES (4u << 20) /* scene files larger than 4 MiB are refused; exactly 4 MiB loads */
 
 /* Limits, checked by the loader and reported with the field path. */
 #define WORLD_TERRAIN_SIZE_MIN 1.0f       /* m */
 #define WORLD_TERRAIN_SIZE_MAX 16384.0f   /* m */
 #define WORLD_RESOLUTION_MIN 2
 #define WORLD_RESOLUTION_MAX 4097         /* height-field samples per side */
+#define WORLD_DENSITY_MIN 1e-6            /* blades / m^2 (one per km^2): smaller values of a "> 0" field */
 #define WORLD_DENSITY_MAX 2000.0f         /* blades / m^2 */
+#define WORLD_BLADE_HEIGHT_MIN 0.001      /* m: 16 steps of the blade's unorm16 height */
 #define WORLD_BLADE_HEIGHT_MAX 4.0f       /* m, = SW_MAX_BLADE_HEIGHT */
+#define WORLD_BLADE_WIDTH_MIN 0.0001      /* m: 26 steps of the blade's unorm16 width */
 #define WORLD_BLADE_WIDTH_MAX 0.25f       /* m, = SW_MAX_BLADE_WIDTH */
 #define WORLD_IMAGE_SIZE_MAX 8192u        /* output pixels per side */
+#define WORLD_DRAW_DISTANCE_MIN 0.01      /* m, render's and each type's */
 #define WORLD_DRAW_DISTANCE_MAX 2000.0f   /* m */
 #define WORLD_MAX_CANDIDATES (64u << 20)  /* grid cells within draw distance, all materials together */
 #define WORLD_MAP_RES_MAX 4096          /* PL1 type and grass-height map texels per side */
 #define WORLD_MAP_RES_DEFAULT_MAX 2048  /* the generated maps' default side is resolution - 1, at most this */
 #define WORLD_PRESENCE_TEXELS 8         /* map texels per side of a type-presence cell */
+#define WORLD_RENDER_BYTES_PER_PIXEL 32u  /* estimate of the render targets per output pixel, for the memory
+                                            budget: HDR colour 8, depth 4, LDR colour 4, read-back 4, Hi-Z
+                                            pyramid about 3, the caller's image 4, and a margin */
 #define WORLD_TERRAIN_SALT 0x7e11a1u      /* sw_fbm salt of the procedural terrain; fixed, so the terrain
                                             does not change with the placement seed */
 
@@ -159,6 +166,7 @@ struct sward_scene {
     world_render render;
     world_force forces[WORLD_MAX_FORCES];
     int force_count;
+    sward_scene_budget budget; /* of the load, defaults resolved; zero (scenes built by hand): the defaults */
 };
 
 /* Builds terrain->heights from fBm or the PNG; errors name the image path. The grid is world_terrain_grid's:
@@ -177,6 +185,20 @@ void world_terrain_grid(const world_terrain *t, float *x0, float *z0, float *cel
 sward_result world_maps_build(sward_scene *scene, sward_error *err);
 /* The maps' grid as the shaders get it: origin (-size/2, -size/2) and texels per m (sw_frame.map_inv_cell). */
 void world_map_grid(const world_terrain *t, float *x0, float *z0, float *inv_cell);
+
+/* Budgets (docs/scene-format.md "Budgets"). Sizes of 0 count as nothing (an image not read yet). */
+/* Units of work of the load (about 20 ns of one core each, budget.c): fBm resolution^2 x octaves (none for a
+ * height map), plus, for a generated type map of map_res^2 texels, map_res^2 x (1 + 3 x grass types with
+ * patches). */
+uint64_t world_load_work(const sward_scene *scene, int map_res);
+/* Host bytes of a scene with a height_res^2 height field and map_res^2 maps, plus the estimate of the render
+ * targets for width x height pixels (WORLD_RENDER_BYTES_PER_PIXEL). */
+uint64_t world_memory_bytes(const sward_scene *scene, int height_res, int map_res, uint32_t width, uint32_t height);
+/* Checks both, with width x height render pixels, against scene->budget, naming the largest part's field and
+ * the budget (SWARD_ERROR_INVALID_INPUT). The loader calls it before each large allocation or computation,
+ * with the sizes known by then; sward_scene_set_render_settings with a new size. */
+sward_result world_check_budget(const sward_scene *scene, int height_res, int map_res, uint32_t width,
+                                uint32_t height, sward_error *err);
 
 /* Height at a world point by bilinear interpolation (the same as the placement's). */
 float world_terrain_height(const world_terrain *terrain, float x, float z);

@@ -69,6 +69,13 @@ expect 2 "sward bench: --frames: expected an integer from 1 to 100000, got '0'" 
 expect 2 "sward bench: --width: expected an integer from 1 to 8192, got 'wide'" bench --width=wide
 expect 2 "sward bench: --json: takes no value" bench --json=1
 
+# the memory budget (issue 6): 8192 x 8192 is within each flag's range but not the budget; refused before
+# any device is started
+expect 2 "sward: <default>: render.width, render.height: the scene needs about 2050." render --width 8192 --height 8192 -o "$tmp/x.png"
+expect 2 "more than the memory budget of 1024.0 MiB" render --width 8192 --height 8192 -o "$tmp/x.png"
+expect 2 "render targets 8192 x 8192 pixels (about 2048.0 MiB at 32 bytes a pixel); render fewer pixels" \
+    bench --width 8192 --height 8192 --frames 1
+
 # frame patterns
 expect 2 "sward render: -o: with --frames 3 the output path needs a frame-number directive" \
     render --frames 3 -o "$tmp/x.png"
@@ -91,6 +98,11 @@ if [ "$(id -u)" -ne 0 ]; then
     echo '{}' >"$tmp/secret.json"; chmod 000 "$tmp/secret.json"
     expect 3 "$tmp/secret.json" render "$tmp/secret.json" -o "$tmp/x.png"
 fi
+
+# the scene size limit: one byte over 4 MiB (exactly 4 MiB renders: test_robust.sh)
+{ printf '{"grass": [{}]}'; head -c $((4194304 + 1 - 15)) /dev/zero | tr '\0' ' '; } >"$tmp/over.json"
+[ "$(stat -c %s "$tmp/over.json")" -eq 4194305 ] || fail "over.json is not 4194305 bytes"
+expect 2 "$tmp/over.json: file is larger than the limit of 4194304 bytes" render "$tmp/over.json" -o "$tmp/x.png"
 
 # outputs: checked before any rendering, so these need no device either
 mkdir -p "$tmp/adir"

@@ -352,7 +352,7 @@ static void test_json_odd_keys(void **state)
 {
     (void)state;
     EXPECT_ERROR("{\"grass\": [{}], \"\": 1}", "t.json: \"\": unknown field");
-    EXPECT_ERROR("{\"grass\": [{}], \"terrain\": {\"a\\nb\": 1}}", "t.json: terrain.a?b: unknown field");
+    EXPECT_ERROR("{\"grass\": [{}], \"terrain\": {\"a\\nb\": 1}}", "t.json: terrain.a\\x0ab: unknown field");
     EXPECT_ERROR("{\"grass\": [{}], \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\": 1}",
                  "t.json: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...: unknown field");
 }
