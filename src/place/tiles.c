@@ -75,6 +75,46 @@ static bool type_present(const world_terrain *t, int k, double xlo, double xhi, 
     return false;
 }
 
+/* type_present for a row of tiles: the presence cells of the row's z range ORed together once
+ * (presence_row), then one lookup per tile over its x range (type_present_in_row): the same answers. */
+#define PRESENCE_MAX (WORLD_MAP_RES_MAX / WORLD_PRESENCE_TEXELS + 1)
+static bool presence_row(const world_terrain *t, double zlo, double zhi, uint16_t row[PRESENCE_MAX])
+{
+    if (!t->type_presence || t->map_res < 1 || t->presence_res < 1 || t->presence_res > PRESENCE_MAX) return false;
+    const double inv = (double)t->map_res / (double)t->size, half = 0.5 * (double)t->size;
+    const int res = t->map_res, pr = t->presence_res, P = WORLD_PRESENCE_TEXELS;
+    const int j0 = floor_clamped((zlo + half) * inv - 0.5, -1.0, 0, res - 1);
+    const int j1 = floor_clamped((zhi + half) * inv - 0.5, 2.0, 0, res - 1);
+    for (int ci = 0; ci < pr; ci++) row[ci] = 0;
+    for (int cj = j0 / P; cj <= j1 / P; cj++)
+        for (int ci = 0; ci < pr; ci++) row[ci] |= t->type_presence[cj * pr + ci];
+    return true;
+}
+
+/* The presence cells [lo, hi] a tile column's x range gathers from; the same for every row. */
+typedef struct presence_cols {
+    int16_t lo, hi;
+} presence_cols;
+
+static presence_cols presence_col(const world_terrain *t, double xlo, double xhi)
+{
+    const double inv = (double)t->map_res / (double)t->size, half = 0.5 * (double)t->size;
+    const int res = t->map_res, P = WORLD_PRESENCE_TEXELS;
+    const int i0 = floor_clamped((xlo + half) * inv - 0.5, -1.0, 0, res - 1);
+    const int i1 = floor_clamped((xhi + half) * inv - 0.5, 2.0, 0, res - 1);
+    return (presence_cols){(int16_t)(i0 / P), (int16_t)(i1 / P)};
+}
+
+static bool type_present_in_row(const uint16_t *row, presence_cols c, int k)
+{
+    const uint16_t bit = (uint16_t)(1u << k);
+    for (int ci = c.lo; ci <= c.hi; ci++)
+        if (row[ci] & bit) return true;
+    return false;
+}
+
+#define COLUMNS_MAX 8192 /* tile columns whose presence ranges are kept (more: looked up per tile) */
+
 static bool box_outside_plane(const float p[4], const double lo[3], const double hi[3])
 {
     double px = p[0] >= 0.0f ? hi[0] : lo[0];
@@ -82,6 +122,18 @@ static bool box_outside_plane(const float p[4], const double lo[3], const double
     double pz = p[2] >= 0.0f ? hi[2] : lo[2];
     return (double)p[0] * px + (double)p[1] * py + (double)p[2] * pz + (double)p[3] < 0.0;
 }
+
+/* Is the whole box on the inside of the plane (its nearest corner to the plane's back)? */
+static bool box_inside_plane(const float p[4], const double lo[3], const double hi[3])
+{
+    double px = p[0] >= 0.0f ? lo[0] : hi[0];
+    double py = p[1] >= 0.0f ? lo[1] : hi[1];
+    double pz = p[2] >= 0.0f ? lo[2] : hi[2];
+    return (double)p[0] * px + (double)p[1] * py + (double)p[2] * pz + (double)p[3] >= 0.0;
+}
+
+/* Tiles of a row tested together first (place_choose_tiles). */
+#define TILE_RUN 16
 
 static double axis_gap(double v, double lo, double hi)
 {
@@ -121,35 +173,72 @@ size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool
         const int ti1 = floor_clamped(xhi / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
         const int tj0 = floor_clamped(zlo / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
         const int tj1 = floor_clamped(zhi / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
+        presence_cols cols[COLUMNS_MAX]; /* 32 KiB of stack */
+        const bool columned = ti1 - ti0 < COLUMNS_MAX && t->type_presence;
+        if (columned)
+            for (int ti = ti0; ti <= ti1; ti++) cols[ti - ti0] = presence_col(t, (double)ti * side, (double)(ti + 1) * side);
         for (int tj = tj0; tj <= tj1; tj++) {
-            for (int ti = ti0; ti <= ti1; ti++) {
-                /* Roots: the cells' square and the terrain's height range. */
-                if (!type_present(t, k, (double)ti * side, (double)(ti + 1) * side, (double)tj * side,
-                                  (double)(tj + 1) * side))
-                    continue;
-                double lo[3] = {(double)ti * side - eps - pull, (double)t->min_y - eps, (double)tj * side - eps - pull};
-                double hi[3] = {(double)(ti + 1) * side + eps + pull, (double)t->max_y + eps,
-                                (double)(tj + 1) * side + eps + pull};
-                if (hi[0] < -half || lo[0] > half || hi[2] < -half || lo[2] > half) continue;
-                double gx = axis_gap(ex, lo[0], hi[0]);
-                double gy = axis_gap(ey, lo[1], hi[1]);
-                double gz = axis_gap(ez, lo[2], hi[2]);
+            uint16_t row[PRESENCE_MAX];
+            const bool rowed = columned && presence_row(t, (double)tj * side, (double)(tj + 1) * side, row);
+            /* Runs of TILE_RUN tiles of a row are tested as one box first: a run beyond the draw distance is
+             * skipped, one wholly within it or wholly inside (or outside) the frustum spares its tiles those
+             * tests. The run's box contains its tiles' boxes, so every answer is the tiles' own (the tests are
+             * monotonic in the box's corners, rounding included): the same tiles in the same order. */
+            for (int r0 = ti0; r0 <= ti1; r0 += TILE_RUN) {
+                const int r1 = r0 + TILE_RUN - 1 < ti1 ? r0 + TILE_RUN - 1 : ti1;
+                double rlo[3] = {(double)r0 * side - eps - pull, (double)t->min_y - eps, (double)tj * side - eps - pull};
+                double rhi[3] = {(double)(r1 + 1) * side + eps + pull, (double)t->max_y + eps,
+                                 (double)(tj + 1) * side + eps + pull};
+                if (rhi[0] < -half || rlo[0] > half || rhi[2] < -half || rlo[2] > half) continue;
+                double gx = axis_gap(ex, rlo[0], rhi[0]), gy = axis_gap(ey, rlo[1], rhi[1]);
+                double gz = axis_gap(ez, rlo[2], rhi[2]);
                 if (gx * gx + gy * gy + gz * gz > dd * dd) continue;
-                if (in_range) ++*in_range;
+                double fx = fmax(ex - rlo[0], rhi[0] - ex), fy = fmax(ey - rlo[1], rhi[1] - ey);
+                double fz = fmax(ez - rlo[2], rhi[2] - ez);
+                const bool all_near = fx * fx + fy * fy + fz * fz <= dd * dd;
+                int frustum = 1; /* 1: every tile inside, -1: every tile outside, 0: test each */
                 if (cull) {
-                    /* Whole blades: up to their height above the roots and leaning that far sideways. */
-                    double blo[3] = {lo[0] - lean, lo[1], lo[2] - lean};
-                    double bhi[3] = {hi[0] + lean, hi[1] + lean, hi[2] + lean};
-                    bool outside = false;
-                    for (int p = 0; p < 6 && !outside; p++) outside = box_outside_plane(view->frustum + 4 * p, blo, bhi);
-                    if (outside) continue;
+                    double blo[3] = {rlo[0] - lean, rlo[1], rlo[2] - lean};
+                    double bhi[3] = {rhi[0] + lean, rhi[1] + lean, rhi[2] + lean};
+                    for (int p = 0; p < 6 && frustum >= 0; p++) {
+                        if (box_outside_plane(view->frustum + 4 * p, blo, bhi)) frustum = -1;
+                        else if (!box_inside_plane(view->frustum + 4 * p, blo, bhi)) frustum = 0;
+                    }
                 }
-                if (n >= bound) { /* cannot happen (test_tiles_bound); never write past the caller's memory */
-                    assert(n < bound && "place_tiles_bound is too small");
-                    return n;
+                if (frustum < 0 && !in_range) continue;
+                for (int ti = r0; ti <= r1; ti++) {
+                    /* Roots: the cells' square and the terrain's height range. */
+                    if (rowed ? !type_present_in_row(row, cols[ti - ti0], k)
+                              : !type_present(t, k, (double)ti * side, (double)(ti + 1) * side, (double)tj * side,
+                                              (double)(tj + 1) * side))
+                        continue;
+                    double lo[3] = {(double)ti * side - eps - pull, (double)t->min_y - eps, (double)tj * side - eps - pull};
+                    double hi[3] = {(double)(ti + 1) * side + eps + pull, (double)t->max_y + eps,
+                                    (double)(tj + 1) * side + eps + pull};
+                    if (hi[0] < -half || lo[0] > half || hi[2] < -half || lo[2] > half) continue;
+                    if (!all_near) {
+                        double tx = axis_gap(ex, lo[0], hi[0]), ty = axis_gap(ey, lo[1], hi[1]);
+                        double tz = axis_gap(ez, lo[2], hi[2]);
+                        if (tx * tx + ty * ty + tz * tz > dd * dd) continue;
+                    }
+                    if (in_range) ++*in_range;
+                    if (frustum < 0) continue;
+                    if (frustum == 0) {
+                        /* Whole blades: up to their height above the roots and leaning that far sideways. */
+                        double blo[3] = {lo[0] - lean, lo[1], lo[2] - lean};
+                        double bhi[3] = {hi[0] + lean, hi[1] + lean, hi[2] + lean};
+                        bool outside = false;
+                        for (int p = 0; p < 6 && !outside; p++)
+                            outside = box_outside_plane(view->frustum + 4 * p, blo, bhi);
+                        if (outside) continue;
+                    }
+                    if (n >= bound) { /* cannot happen (test_tiles_bound); never write past the caller's memory */
+                        assert(n < bound && "place_tiles_bound is too small");
+                        return n;
+                    }
+                    out[n++] = (sw_tile){.ci0 = ti * (int)SW_TILE_CELLS, .cj0 = tj * (int)SW_TILE_CELLS,
+                                         .material = (sw_uint)k, .slot = 0u};
                 }
-                out[n++] = (sw_tile){.ci0 = ti * (int)SW_TILE_CELLS, .cj0 = tj * (int)SW_TILE_CELLS,
-                                     .material = (sw_uint)k, .slot = 0u};
             }
         }
     }
