@@ -150,9 +150,9 @@ sward_result sward_cmd_place(sward_renderer *r, VkCommandBuffer cmd, const sward
     if (view->width == 0 || view->height == 0)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_place: render area %ux%u is empty", view->width,
                          view->height);
-    double t0 = core_now_ms();
     sward_result res = render_begin_frame(r, cmd, err);
     if (res != SWARD_OK) return res;
+    double t0 = core_now_ms(); /* recording, not reading the reused slot's counters */
     if (!r->standalone && (view->width != r->width || view->height != r->height)) {
         /* the host's render area sizes the view's Hi-Z pyramid */
         r->width = view->width;

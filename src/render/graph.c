@@ -387,6 +387,9 @@ sward_result render_graphics_pipeline(sward_renderer *r, render_pass_state *ps, 
         d->color_formats[0] = r->color_format;
     }
     if (d->depth_format == VK_FORMAT_UNDEFINED) d->depth_format = r->depth_format;
+    /* specialised to view 0, the camera (common.inc.glsl: SW_VIEW_SPEC) */
+    if (d->spec.count == 0) d->spec.count = 1;
+    d->spec.values[0] = 0;
     return gpu_graphics_pipeline(&r->ctx->dev, ps->layout, d, out, err);
 }
 

@@ -74,9 +74,11 @@ static sward_result slot_pixels(sward_renderer *r, render_slot *s, sward_error *
 
 static sward_result record(sward_renderer *r, const sward_frame_desc *fd, sward_error *err)
 {
-    double t0 = core_now_ms();
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     sward_result res = begin(r, fd, &cmd, err);
+    /* CPU time of the frame: choosing tiles and recording, not the wait for the slot's last frame and the
+     * reading of its counters (begin) */
+    double t0 = core_now_ms();
     render_slot *s = &r->slots[r->slot];
     if (res != SWARD_OK && !cmd) return res;
     if (res == SWARD_OK) res = slot_pixels(r, s, err);
