@@ -225,6 +225,7 @@ sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, swar
     gpu_timer_reset(cmd, &r->timer);
     sward_vulkan_view view = render_frame_view(r, &fd);
     r->no_lod_fade = fd.no_lod_fade;
+    r->no_fade = fd.no_fade, r->no_morph = fd.no_morph;
     bool occlusion = !fd.no_occlusion && !fd.no_culling;
     res = render_record_uploads(r, cmd, &view, fd.no_culling, fd.no_grass, occlusion, err);
     if (res != SWARD_OK) {
@@ -260,6 +261,7 @@ sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame,
     gpu_timer_reset(cmd, &r->timer);
     sward_vulkan_view view = render_frame_view(r, &fd);
     r->no_lod_fade = fd.no_lod_fade;
+    r->no_fade = fd.no_fade, r->no_morph = fd.no_morph;
     res = render_record_uploads(r, cmd, &view, fd.no_culling, fd.no_grass, false, err);
     if (res == SWARD_OK) render_record_cull(r, cmd);
     VkDeviceSize bytes = (VkDeviceSize)r->tile_count * SW_TILE_CANDIDATES * sizeof(sw_blade);

@@ -83,6 +83,7 @@ struct sward_renderer {
     uint32_t tile_count;
     uint32_t tiles_in_range; /* this frame's tiles within draw distance, before the frustum test */
     bool no_lod_fade;        /* standalone: this frame's sward_frame_desc.no_lod_fade (SW_FLAG_NO_LOD_FADE) */
+    bool no_fade, no_morph;  /* standalone: sward_frame_desc.no_fade, .no_morph (SW_FLAG_NO_FADE, SW_FLAG_NO_MORPH) */
 };
 
 /* renderer.c */
