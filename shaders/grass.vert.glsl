@@ -70,9 +70,12 @@ void main()
     float hash = float(h16) * (1.0 / 65536.0);
 
     // SC5: the same fade the culling cut at (shaders/shared/sw_wind.h): thinning and the draw-distance edge.
-    v_fade = no_fade ? 1.0 : sw_blade_fade(dist, draw_d, sw_thin_hash(h16));
+    // SW_FLAG_NO_FADE and SW_FLAG_NO_MORPH (tests) turn off the fade or the morph alone: hard cuts, hard switches.
+    bool no_dither = no_fade || (frame.flags & SW_FLAG_NO_FADE) != 0u;
+    bool no_morph = no_fade || (frame.flags & SW_FLAG_NO_MORPH) != 0u;
+    v_fade = no_dither ? 1.0 : sw_blade_fade(dist, draw_d, sw_thin_hash(h16));
     // SC6: the 15-vertex blade slides onto the 7-vertex shape before the switch (the low one is that shape).
-    float morph = (no_fade || low) ? 0.0 : sw_lod_morph(dist, lod_d);
+    float morph = (no_morph || low) ? 0.0 : sw_lod_morph(dist, lod_d);
     // GA8: animation scaled down and blades pushed down (shorter, leaning more) with distance.
     float far_k = smoothstep(0.3 * draw_d, draw_d, dist);
     float amp = sw_distance_scale(dist, draw_d, 0.35);

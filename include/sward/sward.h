@@ -183,6 +183,8 @@ typedef struct sward_frame_desc {
     bool no_occlusion;   /* skip the Hi-Z occlusion test (comparisons) */
     bool no_lod_fade;    /* comparisons: every blade at the high LOD, no density thinning, no dither fade, a hard
                             cut at the draw distance (SC5, SC6 off) */
+    bool no_fade;        /* comparisons: no SC5 dither fade; thinning and the draw-distance cut stay (hard cuts) */
+    bool no_morph;       /* comparisons: no SC6 morph toward the 7-vertex shape; the LOD switch stays (hard switch) */
     const float *eye;    /* optional camera override, world m (x, y, z); NULL = the scene's camera */
     const float *target; /* optional look-at override, world m; NULL = the scene's target */
 } sward_frame_desc;

@@ -59,6 +59,8 @@ static sward_result begin(sward_renderer *r, const sward_frame_desc *fd, VkComma
     r->no_lod_fade = fd->no_lod_fade;
     r->no_cull = fd->no_culling;
     r->no_grass = fd->no_grass;
+    r->no_fade = fd->no_fade;
+    r->no_morph = fd->no_morph;
     return render_begin_frame(r, *cmd, err);
 }
 

@@ -92,8 +92,16 @@ static void resize_equals_a_renderer_of_that_size(void **state)
     uint8_t *fresh = render_one(r2, 0.5f, w, h, NULL);
     assert_memory_equal(resized, fresh, sward_image_bound(w, h));
 
-    /* and back */
+    /* and back, while a frame of the other size is in flight: it finishes with its own targets, which are
+     * freed only once it is done */
+    uint64_t ticket;
+    sward_frame_desc fd = {.time = 0.5f};
+    if (sward_render_submit(r, &fd, &ticket, &err) != SWARD_OK) fail_msg("submit: %s", err.message);
     if (sward_renderer_resize(r, rs.width, rs.height, &err) != SWARD_OK) fail_msg("resize: %s", err.message);
+    sward_image in_flight = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
+    if (sward_render_wait(r, ticket, &in_flight, NULL, &err) != SWARD_OK) fail_msg("wait: %s", err.message);
+    assert_memory_equal(in_flight.pixels, fresh, sward_image_bound(w, h));
+    free(in_flight.pixels);
     uint8_t *after = render_one(r, 0.5f, rs.width, rs.height, NULL);
     assert_memory_equal(before, after, sward_image_bound(rs.width, rs.height));
     free(before);

@@ -72,21 +72,37 @@ static void field_is_grass_and_sky_is_above(void **state)
                   (unsigned long long)st.blades_high, (unsigned long long)st.blades_low);
     assert_true(st.blades_drawn > 1000);
     assert_true(st.blades_high > 0 && st.blades_low > 0);
-    /* The lower quarter of the frame is the field: mostly grass-coloured pixels. */
+    /* The lower quarter of the frame is the field: mostly grass-coloured pixels. The ground under the blades is
+     * grass-coloured too (SC7), so colour alone cannot tell a field from bare ground: a share of the pixels
+     * must be blades (differ from the same frame without grass; at 320x180 most of these 1 to 2 cm blades
+     * 6 m away are thinner than a pixel and about 8% of the pixels show one), themselves grass-coloured. */
     double lower = grassy_fraction(img, g->h * 3 / 4, g->h);
-    print_message("grass-coloured in the lower quarter: %.3f\n", lower);
+    size_t n = 0, blades = 0, grassy_blades = 0;
+    for (size_t i = (size_t)g->w * (g->h * 3 / 4); i < (size_t)g->w * g->h; i++, n++) {
+        if (memcmp(img + 4 * i, bare + 4 * i, 3) == 0) continue;
+        blades++;
+        grassy_blades += grassy(img + 4 * i);
+    }
+    print_message("lower quarter: grass-coloured %.3f, blades %.3f, grass-coloured blades %.3f\n", lower,
+                  (double)blades / (double)n, (double)grassy_blades / (double)blades);
     assert_true(lower > 0.8);
+    assert_true(blades > n / 20);
+    assert_true(grassy_blades > blades * 4 / 5);
     /* The top tenth is sky: no grass-coloured pixel, the same with or without grass, bluer than the field,
      * and brighter towards the horizon than at the top (the sky gradient). */
     double upper = grassy_fraction(img, 0, g->h / 10);
     assert_true(upper == 0.0);
     assert_memory_equal(img, bare, (size_t)g->w * 4 * (g->h / 10));
-    double b_sky = 0, g_sky = 0;
+    double b_sky = 0, g_sky = 0, top = 0, low = 0;
+    size_t last = (size_t)g->w * (g->h / 10 - 1);
     for (uint32_t x = 0; x < g->w; x++) {
         b_sky += img[4 * x + 2];
         g_sky += img[4 * x + 1];
+        top += img[4 * x] + img[4 * x + 1] + img[4 * x + 2];
+        low += img[4 * (last + x)] + img[4 * (last + x) + 1] + img[4 * (last + x) + 2];
     }
     assert_true(b_sky >= g_sky * 0.9);
+    assert_true(low > top);
     free(img);
     free(bare);
 }
@@ -106,22 +122,22 @@ static void time_moves_grass_and_nothing_else(void **state)
     (void)state;
     uint8_t *t0 = render(0.0f, false, NULL);
     uint8_t *t1 = render(1.0f, false, NULL);
-    uint8_t *bare = render(0.0f, true, NULL);
-    size_t n = (size_t)g->w * g->h, grass = 0, changed = 0, changed_outside = 0;
+    uint8_t *bare0 = render(0.0f, true, NULL);
+    uint8_t *bare1 = render(1.0f, true, NULL);
+    size_t n = (size_t)g->w * g->h, grass = 0, changed = 0;
     for (size_t i = 0; i < n; i++) {
-        bool in_grass = memcmp(t0 + 4 * i, bare + 4 * i, 4) != 0 || memcmp(t1 + 4 * i, bare + 4 * i, 4) != 0;
-        bool diff = memcmp(t0 + 4 * i, t1 + 4 * i, 4) != 0;
-        grass += in_grass;
-        changed += diff;
-        changed_outside += diff && !in_grass;
+        grass += memcmp(t0 + 4 * i, bare0 + 4 * i, 4) != 0;
+        changed += memcmp(t0 + 4 * i, t1 + 4 * i, 4) != 0;
     }
-    print_message("grass pixels %zu, changed %zu, changed outside the grass %zu\n", grass, changed, changed_outside);
-    assert_true(grass > n / 10);
+    print_message("grass pixels %zu, changed between the times %zu\n", grass, changed);
+    assert_true(grass > n / 20);
     assert_true(changed > grass / 50);
-    assert_int_equal(changed_outside, 0);
+    /* Nothing but the grass moves: without it the two times render the same image (sky, ground, haze). */
+    assert_memory_equal(bare0, bare1, n * 4);
     free(t0);
     free(t1);
-    free(bare);
+    free(bare0);
+    free(bare1);
 }
 
 int main(void)

@@ -226,6 +226,86 @@ static void test_clump_pull(void **state)
     tu_scene_free(s);
 }
 
+/* PL6: a clump's blades share its height scale (1 +- height_variation), turn toward its facing (all the way
+ * with facing 1) and lean by its extra lean: per clump these are one value, and they differ between clumps.
+ * Placed with each property on and off (no wind, no pull: the same candidates in the same order). */
+typedef struct clump_stat {
+    float cx, cz;
+    double first; /* the property's value at the clump's first blade */
+    double spread; /* largest difference from it within the clump */
+} clump_stat;
+
+static double spread_within_clumps(const sward_scene *s, const sw_blade *b, const double *v, size_t n, double *between)
+{
+    const sw_material g = place_material_gpu(&s->materials[0]);
+    clump_stat *c = calloc(n, sizeof *c);
+    size_t nc = 0;
+    double worst = 0.0, sum = 0.0, sum2 = 0.0;
+    for (size_t k = 0; k < n; k++) {
+        sw_clump q = sw_clump_at(b[k].x, b[k].z, g.clump_size, g.clump_inv_size, 0u, s->render.settings.seed);
+        size_t i = 0;
+        while (i < nc && !(c[i].cx == q.cx && c[i].cz == q.cz)) i++;
+        if (i == nc) {
+            c[nc++] = (clump_stat){.cx = q.cx, .cz = q.cz, .first = v[k]};
+            sum += v[k], sum2 += v[k] * v[k];
+        }
+        double d = fabs(v[k] - c[i].first);
+        if (d > worst) worst = d;
+    }
+    double mean = sum / (double)nc;
+    *between = sqrt(sum2 / (double)nc - mean * mean);
+    free(c);
+    return worst;
+}
+
+static void test_clump_shapes(void **state)
+{
+    (void)state;
+    sward_scene *s = tu_scene(12.0f, 13, 30.0f);
+    s->wind.speed = 0.0f; /* facings not bent by the wind (GA4) */
+    world_material *m = &s->materials[0];
+    m->bend = 0.2f;
+    m->clump = (world_clump){.size = 1.0f};
+    size_t n0, n;
+    sw_blade *a = place_all(s, 0, &n0);
+    assert_true(n0 > 2000);
+    double *v = calloc(n0, sizeof *v), within, between;
+
+    m->clump.height_variation = 0.5f; /* height: blade / unclumped blade = the clump's scale */
+    sw_blade *b = place_all(s, 0, &n);
+    assert_int_equal(n, n0);
+    for (size_t k = 0; k < n; k++) v[k] = sw_blade_height(b[k]) / sw_blade_height(a[k]);
+    within = spread_within_clumps(s, a, v, n, &between);
+    print_message("clump height scale: spread within clumps %.4f, between clumps %.3f\n", within, between);
+    assert_true(within < 0.01 && between > 0.15);
+    for (size_t k = 0; k < n; k++) assert_true(v[k] > 0.49 && v[k] < 1.51);
+    free(b);
+
+    m->clump.height_variation = 0.0f;
+    m->clump.facing = 1.0f; /* facing: every blade turned all the way to its clump's */
+    b = place_all(s, 0, &n);
+    assert_int_equal(n, n0);
+    for (size_t k = 0; k < n; k++) v[k] = (double)(b[k].facing_hash & 0xffffu);
+    within = spread_within_clumps(s, a, v, n, &between);
+    print_message("clump facing: spread within clumps %.1f, between clumps %.0f (of 65536)\n", within, between);
+    assert_true(within <= 1.0 && between > 10000.0);
+    free(b);
+
+    m->clump.facing = 0.0f;
+    m->clump.lean = 0.5f; /* lean: bend = the blade's own + the clump's, in [0.25, 0.5] */
+    b = place_all(s, 0, &n);
+    assert_int_equal(n, n0);
+    for (size_t k = 0; k < n; k++) v[k] = (double)(sw_blade_bend(b[k]) - sw_blade_bend(a[k]));
+    within = spread_within_clumps(s, a, v, n, &between);
+    print_message("clump lean: spread within clumps %.4f, between clumps %.3f\n", within, between);
+    assert_true(within <= 2.5 / 255.0 && between > 0.04);
+    for (size_t k = 0; k < n; k++) assert_true(v[k] > 0.25 - 2.0 / 255.0 && v[k] < 0.5 + 2.0 / 255.0);
+    free(b);
+    free(v);
+    free(a);
+    tu_scene_free(s);
+}
+
 /* With clumping, type maps and pull, a region placed whole or as 32 x 32 tiles gives the same blades (PL4). */
 static int stripes(int i, int j)
 {
@@ -291,7 +371,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pick_frequencies),  cmocka_unit_test(test_locate_neighbours),
         cmocka_unit_test(test_type_regions),      cmocka_unit_test(test_clump_voronoi),
-        cmocka_unit_test(test_clump_pull),        cmocka_unit_test(test_clump_tiles_stable),
+        cmocka_unit_test(test_clump_pull),        cmocka_unit_test(test_clump_shapes),
+        cmocka_unit_test(test_clump_tiles_stable),
         cmocka_unit_test(test_tiles_per_type),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -145,6 +145,28 @@ static void test_count_patches(void **state)
     tu_scene_free(s);
 }
 
+/* PL3: every grid cell's candidate sits at a hashed offset inside its own cell, spread uniformly over it (a
+ * 4 x 4 histogram of the offsets within 5 sigma of even), so the grid itself never shows. */
+static void test_jitter_uniform(void **state)
+{
+    (void)state;
+    const float sp = 0.25f;
+    size_t bins[4][4] = {{0}}, n = 0;
+    for (int cj = -150; cj < 150; cj++)
+        for (int ci = -150; ci < 150; ci++) {
+            sw_candidate c = sw_candidate_at(ci, cj, 1u, 99u, sp);
+            float fx = c.x / sp - (float)ci, fz = c.z / sp - (float)cj;
+            assert_true(fx >= -1e-4f && fx < 1.0f + 1e-4f && fz >= -1e-4f && fz < 1.0f + 1e-4f);
+            int bx = (int)(fx * 4.0f), bz = (int)(fz * 4.0f);
+            bins[bx > 3 ? 3 : (bx < 0 ? 0 : bx)][bz > 3 ? 3 : (bz < 0 ? 0 : bz)]++;
+            n++;
+        }
+    double e = (double)n / 16.0;
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            if (fabs((double)bins[i][j] - e) > 5.0 * sqrt(e)) fail_msg("offset bin (%d, %d): %zu, expected %.0f", i, j, bins[i][j], e);
+}
+
 /* PL4: a blade depends on its cell only: rectangles with different origins and sizes, and single cells,
  * give bit-identical blades where they overlap. */
 static void test_local_stability(void **state)
@@ -589,6 +611,7 @@ int main(void)
         cmocka_unit_test(test_terrain_grid),
         cmocka_unit_test(test_count_uniform),
         cmocka_unit_test(test_count_patches),
+        cmocka_unit_test(test_jitter_uniform),
         cmocka_unit_test(test_local_stability),
         cmocka_unit_test(test_tiles_union),
         cmocka_unit_test(test_seed_changes_blades),

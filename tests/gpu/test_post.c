@@ -1,0 +1,192 @@
+/* The post pass (SPEC PO2 exposure, Uncharted 2 filmic curve and white point; LS1 sky; sRGB) against CPU
+ * references.
+ *
+ * Sky: the top rows of scenes/small.json show only sky; each pixel must be the sky of post.comp.glsl's
+ * formula (horizon to zenith gradient, the sun's glow) along the pixel's view ray, through exposure, the
+ * curve (shaders/shared/sw_tonemap.h, unit-tested against hand values) and sRGB, within 2/255.
+ * Curve: the same frame rendered with other exposures and white points. Every pixel's 8-bit value in the
+ * first render bounds its linear radiance c through the inverse of sRGB and of the curve; the curve then
+ * predicts the range of the pixel in the other renders, which must hold it (within one step). A linear
+ * or Reinhard curve, an ignored exposure or white point, or a missing sRGB encoding all break the
+ * prediction for most pixels. */
+#include "gpu_util.h"
+
+#include "render/render.h"
+
+/* The camera view's constants (sw_view) of the frame under test: set where the frame's are computed. */
+static const sw_view *g_view;
+#include "shared/sw_tonemap.h"
+
+#include <math.h>
+
+#define W 160u
+#define H 90u
+
+static double srgb_inv(double v)
+{
+    return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+}
+
+/* x with U(x) = y (U is increasing), by bisection */
+static double uncharted2_inv(double y)
+{
+    double lo = 0.0, hi = 1e4;
+    for (int k = 0; k < 100; k++) {
+        double mid = 0.5 * (lo + hi);
+        if (sw_uncharted2((float)mid) < y) lo = mid;
+        else hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+static double out8(double c, float exposure, float white)
+{
+    return (double)sw_linear_to_srgb(sw_tonemap_filmic((float)c, exposure, white)) * 255.0;
+}
+
+static void render_with(sward_renderer *r, sward_scene *scene, float exposure, float white, bool no_grass, uint8_t *px)
+{
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    rs.exposure = exposure;
+    rs.white_point = white;
+    sward_error err = {0};
+    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
+    sward_image img = {.width = W, .height = H, .pixels = px};
+    sward_frame_desc fd = {.time = 0.5f, .no_grass = no_grass};
+    if (sward_render(r, &fd, &img, NULL, &err) != SWARD_OK) fail_msg("render: %s", err.message);
+}
+
+static sward_scene *small_scene(void)
+{
+    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    rs.width = W;
+    rs.height = H;
+    sward_error err = {0};
+    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
+    return scene;
+}
+
+/* post.comp.glsl's sky along a view direction, in linear HDR */
+static void sky(const sw_frame *f, const double dir[3], double c[3])
+{
+    double zen[3] = {f->zenith_r, f->zenith_g, f->zenith_b}, hor[3] = {f->horizon_r, f->horizon_g, f->horizon_b};
+    double sun[3] = {f->sun_r * f->sun_intensity, f->sun_g * f->sun_intensity, f->sun_b * f->sun_intensity};
+    double up = fmin(fmax(dir[1], 0.0), 1.0), k = 1.0 - exp(-5.0 * up);
+    double s = fmax(dir[0] * f->sun_x + dir[1] * f->sun_y + dir[2] * f->sun_z, 0.0);
+    for (int i = 0; i < 3; i++)
+        c[i] = (hor[i] + (zen[i] - hor[i]) * k) * f->sky_intensity + sun[i] * (pow(s, 12.0) * 0.04 + pow(s, 900.0) * 4.0);
+}
+
+static void sky_matches_the_reference(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = small_scene();
+    sward_error err = {0};
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    uint8_t *px = malloc(sward_image_bound(W, H));
+    render_with(r, scene, 1.3f, 6.0f, false, px);
+    sw_frame f;
+    place_view pv;
+    sward_frame_desc fd = {.time = 0.5f};
+    sward_vulkan_view view = render_frame_view(r, &fd);
+    /* the frame's and the view's constants as sward_render uploads them */
+    r->no_cull = false;
+    render_frame_constants(r, view.time, &f);
+    static sw_view view_constants;
+    render_view_constants(r, &view, false, &view_constants, &pv);
+    g_view = &view_constants;
+    const float *inv = g_view->inv_view_proj;
+    int worst = 0;
+    double glow = 0.0, top_g = 0.0, low_g = 0.0;
+    for (uint32_t y = 0; y < H / 8; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            double ndc[2] = {(x + 0.5) / W * 2.0 - 1.0, (y + 0.5) / H * 2.0 - 1.0}, pn[4], pf[4], dir[3], c[3];
+            for (int k = 0; k < 4; k++) {
+                pn[k] = inv[k] * ndc[0] + inv[4 + k] * ndc[1] + inv[8 + k] * 1.0 + inv[12 + k];
+                pf[k] = inv[k] * ndc[0] + inv[4 + k] * ndc[1] + inv[8 + k] * 0.01 + inv[12 + k];
+            }
+            for (int k = 0; k < 3; k++) dir[k] = pf[k] / pf[3] - pn[k] / pn[3];
+            double l = sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
+            for (int k = 0; k < 3; k++) dir[k] /= l;
+            sky(&f, dir, c);
+            glow += pow(fmax(dir[0] * f.sun_x + dir[1] * f.sun_y + dir[2] * f.sun_z, 0.0), 12.0) * 0.04 * f.sun_intensity;
+            for (int k = 0; k < 3; k++) {
+                int want = (int)lrint(out8(c[k], f.exposure, f.white_point));
+                int d = abs(want - px[4 * ((size_t)y * W + x) + (size_t)k]);
+                if (d > worst) worst = d;
+            }
+            if (y == 0) top_g += px[4 * x + 1];
+            if (y == H / 8 - 1) low_g += px[4 * ((size_t)y * W + x) + 1];
+        }
+    glow /= (double)(W * (H / 8));
+    print_message("sky: largest difference from the reference %d/255; mean sun glow %.3f; green top row %.1f, row %u %.1f\n",
+                  worst, glow, top_g / W, H / 8 - 1, low_g / W);
+    assert_true(glow > 0.05);      /* the sun's glow is in these rows */
+    assert_true(low_g > top_g + W); /* and the gradient: warmer and brighter toward the horizon */
+    assert_true(worst <= 2);
+    free(px);
+    gu_finish(r, ctx, scene);
+}
+
+/* How many pixels of b fall outside the range predicted from a (rendered with exposure ea, white wa). */
+static size_t mispredicted(const uint8_t *a, float ea, float wa, const uint8_t *b, float eb, float wb, size_t *used)
+{
+    size_t bad = 0;
+    *used = 0;
+    double ua = sw_uncharted2(wa);
+    for (size_t i = 0; i < (size_t)W * H; i++)
+        for (size_t k = 0; k < 3; k++) {
+            int v = a[4 * i + k];
+            if (v < 8 || v > 247) continue; /* too dark to bound c well, or saturated */
+            double lo = srgb_inv((v - 0.5) / 255.0), hi = srgb_inv((v + 0.5) / 255.0);
+            double clo = uncharted2_inv(lo * ua) / ea, chi = uncharted2_inv(hi * ua) / ea;
+            double plo = out8(clo, eb, wb), phi = out8(chi, eb, wb);
+            if (phi - plo > 6.0) continue; /* the prediction is too loose to say anything */
+            (*used)++;
+            int got = b[4 * i + k];
+            if (got < plo - 1.0 || got > phi + 1.0) bad++;
+        }
+    return bad;
+}
+
+static void exposure_white_point_and_curve(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = small_scene();
+    sward_error err = {0};
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    size_t bytes = sward_image_bound(W, H);
+    uint8_t *a = malloc(bytes), *b = malloc(bytes), *c = malloc(bytes);
+    render_with(r, scene, 1.0f, 8.0f, false, a);
+    render_with(r, scene, 2.5f, 8.0f, false, b);
+    render_with(r, scene, 1.0f, 3.0f, false, c);
+    size_t used_b, used_c;
+    size_t bad_b = mispredicted(a, 1.0f, 8.0f, b, 2.5f, 8.0f, &used_b);
+    size_t bad_c = mispredicted(a, 1.0f, 8.0f, c, 1.0f, 3.0f, &used_c);
+    size_t differ_b = 0, differ_c = 0;
+    for (size_t i = 0; i < (size_t)W * H * 4; i++) differ_b += a[i] != b[i], differ_c += a[i] != c[i];
+    print_message("exposure 2.5: %zu of %zu channel values off the prediction; white point 3: %zu of %zu "
+                  "(values changed: %zu, %zu)\n",
+                  bad_b, used_b, bad_c, used_c, differ_b, differ_c);
+    assert_true(used_b > W * H && used_c > W * H); /* most of the frame is predictable */
+    assert_true(bad_b <= used_b / 200);
+    assert_true(bad_c <= used_c / 200);
+    free(a);
+    free(b);
+    free(c);
+    gu_finish(r, ctx, scene);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sky_matches_the_reference),
+        cmocka_unit_test(exposure_white_point_and_curve),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

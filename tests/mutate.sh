@@ -1,0 +1,614 @@
+#!/usr/bin/env bash
+# tests/mutate.sh — proves that every feature has a test that fails when the feature is removed (DESIGN
+# "Testing"; issue 6). Each mutation below removes one feature by replacing one exact snippet of the source;
+# the script applies it to a private copy of the tree, rebuilds that copy incrementally, runs the test(s) the
+# table names, and requires every one of them to fail.
+#
+#   tests/mutate.sh --all                 every mutation (the whole set; see docs/features.md)
+#   tests/mutate.sh SC5-fade GA4-hzd-*    the named ones (shell-style patterns)
+#   tests/mutate.sh --sample 3            3 of them, picked by a seed (default: the git commit, so a commit
+#                                         always runs the same sample and different commits rotate)
+#   tests/mutate.sh --list                the table
+#   tests/mutate.sh --check               only that every snippet occurs exactly once (no build; seconds)
+# Options: --seed S, --jobs N (build jobs; default: the number of CPUs), --dir D (the copy and its build;
+# default build-mutate/ in the repository), --no-baseline (skip running the named tests unmutated first).
+#
+# Results: killed (every named test failed), SURVIVED (a named test passed with the feature removed), STALE
+# (the snippet no longer occurs exactly once: the code moved, re-anchor the mutation), BUILD-FAILED (the
+# mutated tree does not compile: fix the replacement). The exit status is 0 only if every mutation was killed.
+# The developer's tree is never modified: the copy is synced from it (tracked and untracked, non-ignored
+# files) before each run, and each mutated file is restored, also on Ctrl-C.
+set -euo pipefail
+exec python3 - "$(cd "$(dirname "$0")/.." && pwd)" "$@" <<'PY'
+import argparse, fnmatch, hashlib, os, random, re, shutil, signal, subprocess, sys, time
+
+# ---- the table: (id, SPEC ids, file, exact snippet, replacement that removes the feature, tests) ----
+# Snippets must occur exactly once in their file; the tests (ctest names, space-separated) must all fail.
+M = []
+def mut(mid, spec, path, find, repl, tests):
+    M.append(dict(id=mid, spec=spec, file=path, find=find, repl=repl, tests=tests))
+
+# SC5: density thinning, dither fade, draw-distance edge
+mut("SC5-fade", "SC5", "shaders/grass.vert.glsl",
+    "v_fade = no_dither ? 1.0 : sw_blade_fade(dist, draw_d, sw_thin_hash(h16));",
+    "v_fade = 1.0;",
+    "gpu_blades gpu_lod_popping")
+mut("SC5-discard", "SC5", "shaders/grass.frag.glsl",
+    "if (v_fade * 16.0 <= BAYER4[q.y * 4u + q.x] + 0.5) discard;",
+    "",
+    "gpu_blades gpu_lod_popping")
+mut("SC5-thinning", "SC5", "shaders/cull.comp.glsl",
+    "if (lod_fade && sw_thin_hash(sw_pcg(sw_pcg(sw_pcg(c.hash))) >> 16u) >= sw_thin_keep(sqrt(dist2), draw_d)) {",
+    "if (false) {",
+    "gpu_culling")
+mut("SC5-thin-keep", "SC5", "shaders/shared/sw_wind.h",
+    "return sw_mixf(1.0f, SW_THIN_FLOOR, sw_smoothstepf(SW_THIN_START * draw_distance, draw_distance, dist));",
+    "return 1.0f + 0.0f * sw_mixf(1.0f, SW_THIN_FLOOR, sw_smoothstepf(SW_THIN_START * draw_distance, draw_distance, dist));",
+    "unit_wind")
+mut("SC5-edge-fade", "SC5", "shaders/shared/sw_wind.h",
+    "    return thin * edge;",
+    "    return thin + 0.0f * edge;",
+    "unit_wind")
+
+# SC6: LOD switch, morph, two blades per instance; GA8 push-down and animation scaling
+mut("SC6-morph", "SC6", "shaders/grass.vert.glsl",
+    "float morph = (no_morph || low) ? 0.0 : sw_lod_morph(dist, lod_d);",
+    "float morph = 0.0;",
+    "gpu_blades gpu_lod_popping")
+mut("SC6-morph-shape", "SC6", "shaders/shared/sw_blade_shape.h",
+    "    r.x = sw_mixf(h.x, l.x, morph);\n    r.y = sw_mixf(h.y, l.y, morph);\n    r.z = sw_mixf(h.z, l.z, morph);",
+    "    r.x = h.x + 0.0f * l.x * morph;\n    r.y = h.y + 0.0f * l.y;\n    r.z = h.z + 0.0f * l.z;",
+    "unit_blade_shape")
+mut("SC6-lod-switch", "SC6", "shaders/cull.comp.glsl",
+    "if ((frame.flags & SW_FLAG_NO_LOD_FADE) != 0u || dist2 < lod_d * lod_d) {",
+    "if (true) {",
+    "gpu_culling gpu_render gpu_blades")
+mut("SC6-two-blades", "SC6 GA1", "shaders/cull.comp.glsl",
+    "uint per_instance = m.blades_per_instance == 2u ? 2u : 1u;",
+    "uint per_instance = 1u;",
+    "gpu_culling gpu_blades")
+mut("SC6-second-blade", "SC6 GA1", "shaders/grass.vert.glsl",
+    "    if (sub == 1u) {",
+    "    if (false) {",
+    "gpu_blades")
+mut("GA8-push-down", "SC6 GA8", "shaders/grass.vert.glsl",
+    "float far_k = smoothstep(0.3 * draw_d, draw_d, dist);",
+    "float far_k = 0.0;",
+    "gpu_blades")
+mut("GA8-anim-scale", "SC6 GA8", "shaders/grass.vert.glsl",
+    "float amp = sw_distance_scale(dist, draw_d, 0.35);",
+    "float amp = 1.0;",
+    "gpu_blades")
+
+# SC7: far field
+mut("SC7-far-field", "SC7", "shaders/terrain.vert.glsl",
+    "    if (frame.map_res > 0) {",
+    "    if (false) {",
+    "gpu_far_field")
+mut("SC7-heads", "SC7", "shaders/terrain.vert.glsl",
+    "grass = mix(grass, vec3(m.head_r, m.head_g, m.head_b), share);",
+    "",
+    "gpu_far_field")
+
+# SC3: distance, frustum and occlusion culling
+mut("SC3-distance", "SC3", "shaders/cull.comp.glsl",
+    "            if (dist2 > draw_d * draw_d) {",
+    "            if (false) {",
+    "gpu_culling")
+mut("SC3-frustum", "SC3", "shaders/cull.comp.glsl",
+    "if (!sphere_in_frustum(vec3(c.x, y + 0.5 * hm, c.z), hm)) {",
+    "if (false) {",
+    "gpu_culling")
+mut("SC3-occlusion", "SC3", "shaders/cull.comp.glsl",
+    "if (occlusion && sw_box_occluded(",
+    "if (false && sw_box_occluded(",
+    "gpu_occlusion")
+mut("SC3-tile-frustum", "SC3 SC2", "src/place/tiles.c",
+    "                    if (outside) continue;",
+    "                    (void)outside;",
+    "unit_place gpu_culling")
+
+# GA1: procedural Bezier blade
+mut("GA1-bezier", "GA1", "shaders/grass.vert.glsl",
+    "sw_v3 p = sw_bezier_pos_morph(c, t, morph);",
+    "sw_v3 p = sw_bezier_pos_low(c, t);",
+    "gpu_blades")
+mut("GA1-taper", "GA1", "shaders/grass.vert.glsl",
+    "    return sw_blade_taper(t) * (head_t0 < 1.0",
+    "    return 0.6 * (head_t0 < 1.0",
+    "gpu_blades")
+
+# GA2: normals tilted outward, view-space widening
+mut("GA2-normal-tilt", "GA2", "shaders/grass.vert.glsl",
+    "normal = normalize(normal + across * side * 0.35);",
+    "",
+    "gpu_blades")
+mut("GA2-widen", "GA2", "shaders/grass.vert.glsl",
+    "float widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist));",
+    "float widen = 1.0;",
+    "gpu_blades")
+
+# GA4: wind push (compute), facing bend (compute), bobbing, HZD and Frictional motion (vertex)
+mut("GA4-push", "GA4", "shaders/shared/sw_place.h",
+    "SW_PRECISE float push = s / (s + 1.0f);",
+    "SW_PRECISE float push = 0.0f * s;",
+    "unit_place")
+mut("GA4-push-gpu", "GA4", "shaders/grass.vert.glsl",
+    "vec2 push = vec2(sw_snorm8_decode(b.shape >> 8u), sw_snorm8_decode(b.shape >> 16u));",
+    "vec2 push = vec2(0.0);",
+    "gpu_blades")
+mut("GA4-push-compute", "GA4", "shaders/cull.comp.glsl",
+    "found[r] = sw_make_blade(c, y, t.material, m, w, gh, clump);",
+    "w.x = 0.0; w.y = 0.0; found[r] = sw_make_blade(c, y, t.material, m, w, gh, clump);",
+    "gpu_placement")
+mut("GA4-facing-bend", "GA4", "shaders/shared/sw_place.h",
+    "a += d * sw_clampf(pl * 1.2f, 0.0f, 0.6f);",
+    "a += d * 0.0f;",
+    "unit_place")
+mut("GA4-bob", "GA4", "shaders/grass.vert.glsl",
+    "vec2 sway = wdir * bob;",
+    "vec2 sway = vec2(0.0);",
+    "gpu_blades")
+mut("GA4-hzd-large", "GA4", "shaders/grass.vert.glsl",
+    "sway += (wdir * (lg.x - 1.0) + vec2(-wdir.y, wdir.x) * (lg.y - 0.5)) * (0.05 * gust);",
+    "",
+    "gpu_blades")
+mut("GA4-hzd-small", "GA4", "shaders/grass.vert.glsl",
+    "world += normal * vec3(1.0, 1.0, 0.35) * s;",
+    "",
+    "gpu_blades")
+mut("GA4-frictional", "GA4", "shaders/grass.vert.glsl",
+    "sway += vec2(o.x, o.y) * (0.12 * gust);",
+    "",
+    "gpu_blades")
+
+# GA5: force fields
+mut("GA5-forces", "GA5", "shaders/grass.vert.glsl",
+    "push += ff / max(height, 0.05);",
+    "",
+    "gpu_forces gpu_blades")
+mut("GA5-paths", "GA5", "src/wind/forces.c",
+    "        wind_force_position(f, time, &o[0], &o[2]);",
+    "        wind_force_position(f, 0.0f, &o[0], &o[2]);",
+    "unit_wind")
+
+# SH7 shading detail along the blade, translucency included (HZD's deferred SH6 is not done)
+mut("SH7-translucency", "SH7 SH6", "shaders/grass.vert.glsl",
+    "float back = max(dot(-n, l), 0.0) * translucency * mix(0.6, 1.3, t) *",
+    "float back = 0.0 * translucency * mix(0.6, 1.3, t) *",
+    "gpu_blades")
+mut("SH7-clump-normal", "SH7", "shaders/grass.vert.glsl",
+    "float kc = mix(0.25, 0.75, smoothstep(0.0, 0.5 * draw_d, dist));",
+    "float kc = 0.0;",
+    "gpu_blades")
+mut("SH7-gloss-fade", "SH7", "shaders/grass.vert.glsl",
+    "float gloss = 0.12 * (1.0 - smoothstep(0.1 * draw_d, 0.5 * draw_d, dist));",
+    "float gloss = 0.12;",
+    "gpu_blades")
+mut("SH7-gradient", "SH7", "shaders/grass.vert.glsl",
+    "vec3 albedo = mix(root_c, tip_c, smoothstep(0.0, 1.0, t))",
+    "vec3 albedo = mix(root_c, tip_c, 0.5)",
+    "gpu_blades")
+mut("SH7-clump-colour", "SH7 PL6", "shaders/grass.vert.glsl",
+    "albedo *= tint * clump_tint;",
+    "albedo *= tint;",
+    "gpu_blades")
+mut("SH7-blade-ao", "SH7", "shaders/grass.vert.glsl",
+    "float ao = (1.0 - 0.25 * clumped * centre) * (0.9 + 0.1 * fract(hash * 13.7));",
+    "float ao = 1.0;",
+    "gpu_blades")
+mut("SH7-ao-along", "SH7", "shaders/grass.vert.glsl",
+    "float occl = mix(0.5, 1.0, t) * ao;",
+    "float occl = ao;",
+    "gpu_blades")
+mut("SH7-midrib", "SH7", "shaders/grass.frag.glsl",
+    "float rib = 1.0 - 0.2 * (1.0 - min(abs(v_side) * 5.0, 1.0));",
+    "float rib = 1.0;",
+    "gpu_blades")
+mut("SH7-heads", "SH7 PL8", "shaders/grass.vert.glsl",
+    "if (head_t0 < 1.0 && (in_head || t >= 1.0)) albedo = vec3(m.head_r, m.head_g, m.head_b) * tint;",
+    "",
+    "gpu_flowers")
+
+# PO2 exposure, Uncharted 2 curve, white point; LS1 sky; sRGB
+POST = ("    o.r = sw_linear_to_srgb(sw_tonemap_filmic(c.r, frame.exposure, frame.white_point));\n"
+        "    o.g = sw_linear_to_srgb(sw_tonemap_filmic(c.g, frame.exposure, frame.white_point));\n"
+        "    o.b = sw_linear_to_srgb(sw_tonemap_filmic(c.b, frame.exposure, frame.white_point));")
+mut("PO2-curve", "PO2", "shaders/post.comp.glsl", POST,
+    "    o = vec3(sw_linear_to_srgb(min(c.r * frame.exposure / frame.white_point, 1.0)),\n"
+    "             sw_linear_to_srgb(min(c.g * frame.exposure / frame.white_point, 1.0)),\n"
+    "             sw_linear_to_srgb(min(c.b * frame.exposure / frame.white_point, 1.0)));",
+    "gpu_post")
+mut("PO2-exposure", "PO2", "shaders/post.comp.glsl", POST, POST.replace("frame.exposure", "1.0"), "gpu_post")
+mut("PO2-white-point", "PO2", "shaders/post.comp.glsl", POST, POST.replace("frame.white_point", "11.2"), "gpu_post")
+mut("PO2-srgb", "PO2", "shaders/post.comp.glsl", POST,
+    POST.replace("sw_linear_to_srgb(", "(").replace("frame.white_point))", "frame.white_point))"), "gpu_post")
+mut("PO2-curve-cpu", "PO2", "shaders/shared/sw_tonemap.h",
+    "return ((x * (A * x + C * B) + D * E) / (x * (A * x + B) + D * F)) - E / F;",
+    "return x + 0.0f * (A + B + C + D + E + F);",
+    "unit_tonemap")
+mut("LS1-sky", "LS1", "shaders/post.comp.glsl",
+    "        c = sky(dir);",
+    "        c = vec3(frame.horizon_r, frame.horizon_g, frame.horizon_b) * frame.sky_intensity;",
+    "gpu_post")
+mut("LS1-sun-glow", "LS1", "shaders/post.comp.glsl",
+    "c += sw_sun_radiance() * (pow(s, 12.0) * 0.04 + pow(s, 900.0) * 4.0); // glow and disc",
+    "",
+    "gpu_post")
+mut("LS1-haze", "LS1", "shaders/post.comp.glsl",
+    "float fog = 1.0 - exp(-dist * frame.fog_density);",
+    "float fog = 0.0;",
+    "gpu_blades")
+
+# PL: placement
+mut("PL3-jitter", "PL3", "shaders/shared/sw_place.h",
+    "SW_PRECISE float x = (SW_F(ci) + sw_unit(h0)) * spacing;",
+    "SW_PRECISE float x = (SW_F(ci) + 0.5f) * spacing;",
+    "unit_place")
+mut("PL3-density", "PL3", "src/place/place.c",
+    "    return 1.0f / sqrtf(m->density);",
+    "    return 0.25f + 0.0f * m->density;",
+    "unit_place")
+mut("PL3-coverage", "PL3", "shaders/shared/sw_place.h",
+    "    if (patch_inv_scale <= 0.0f) return 1.0f;",
+    "    if (patch_inv_scale <= 1e30f) return 1.0f;",
+    "unit_place")
+mut("PL3-coverage-gpu", "PL3", "shaders/place.comp.glsl",
+    "        if (!(c.keep < cover)) {",
+    "        if (false) {",
+    "gpu_placement")
+mut("PL4-tile-independent", "PL4", "shaders/place.comp.glsl",
+    "sw_candidate c = sw_candidate_at(ci, cj, t.material, frame.seed, m.spacing);",
+    "sw_candidate c = sw_candidate_at(ci, cj, t.material, frame.seed + tile_index, m.spacing);",
+    "gpu_placement")
+mut("PL5-pick", "PL5", "shaders/shared/sw_world.h",
+    "    bool right = sw_unit(h) < fx;",
+    "    bool right = sw_unit(h) < 0.5f + 0.0f * fx;",
+    "unit_grass_types")
+mut("PL5-pick-gpu", "PL5", "shaders/place.comp.glsl",
+    "        if (picked != t.material) {",
+    "        if (false) {",
+    "gpu_placement gpu_flowers")
+mut("PL1-grass-height", "PL1", "shaders/shared/sw_place.h",
+    "* clump_scale * height_scale;",
+    "* clump_scale + 0.0f * height_scale;",
+    "unit_grass_types")
+mut("PL1-grass-height-gpu", "PL1", "shaders/place.comp.glsl",
+    "        if (!(gh > 0.0)) {",
+    "        if (false) {",
+    "gpu_placement")
+mut("PL1-terrain-height", "PL1", "shaders/cull.comp.glsl",
+    "        float y = sw_bilerp(heights[row], heights[row + 1], heights[row + frame.terrain_res],",
+    "        float y = 0.0 * sw_bilerp(heights[row], heights[row + 1], heights[row + frame.terrain_res],",
+    "gpu_placement")
+mut("PL6-clump-gpu", "PL6", "shaders/cull.comp.glsl",
+    "sw_clump clump = sw_clump_at(c.x, c.z, m.clump_size, m.clump_inv_size, t.material, frame.seed);",
+    "sw_clump clump = sw_clump_at(c.x, c.z, 0.0, 0.0, t.material, frame.seed);",
+    "gpu_placement")
+mut("PL6-pull", "PL6", "shaders/shared/sw_world.h",
+    "    SW_PRECISE float r = p + (c - p) * pull;",
+    "    SW_PRECISE float r = p + 0.0f * (c - p) * pull;",
+    "unit_grass_types")
+mut("PL6-clump-height", "PL6", "shaders/shared/sw_place.h",
+    "clumped ? 1.0f + m.clump_height_var * (2.0f * sw_unit(k1) - 1.0f) : 1.0f;",
+    "1.0f + 0.0f * sw_unit(k1);",
+    "unit_grass_types")
+mut("PL6-clump-facing", "PL6", "shaders/shared/sw_place.h",
+    "SW_PRECISE float turn = SW_F(d) * m.clump_facing;",
+    "SW_PRECISE float turn = SW_F(d) * 0.0f;",
+    "unit_grass_types")
+mut("PL6-clump-lean", "PL6", "shaders/shared/sw_place.h",
+    "clumped ? m.clump_lean * (0.5f + 0.5f * sw_unit(k3)) : 0.0f;",
+    "0.0f * sw_unit(k3);",
+    "unit_grass_types")
+mut("PL9-stealth", "PL9", "src/world/query.c",
+    "    if (!m->stealth || !(g > 0.0f)) return 0.0f;",
+    "    if (!(g > 0.0f)) return 0.0f;",
+    "unit_query")
+
+# ---- the runner ----
+SRC = sys.argv[1]
+ap = argparse.ArgumentParser(prog="tests/mutate.sh")
+ap.add_argument("ids", nargs="*")
+ap.add_argument("--all", action="store_true")
+ap.add_argument("--list", action="store_true")
+ap.add_argument("--check", action="store_true")
+ap.add_argument("--sample", type=int)
+ap.add_argument("--seed")
+ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+ap.add_argument("--dir", default=os.path.join(SRC, "build-mutate"))
+ap.add_argument("--no-baseline", action="store_true")
+args = ap.parse_args(sys.argv[2:])
+
+
+# Issue 6: the frame's machinery and the GPU layer
+mut("FR-survivor-growth", "SC2", "src/render/lists.c",
+    "    if (needed > v->survivor_capacity) return render_ensure_survivors(r, view, needed, err);",
+    "    if (needed > v->survivor_capacity) return SWARD_OK;",
+    "gpu_frames")
+mut("FR-frames-in-flight", "SC2", "src/render/renderer.c",
+    "    r->slot_count = t->frames_in_flight ? t->frames_in_flight : SWARD_FRAMES_IN_FLIGHT;",
+    "    r->slot_count = 1;",
+    "gpu_frames")
+mut("FR-retire", "SC2", "src/gpu/retire.c",
+    "    list->buffers[list->buffer_count++] = *b;\n    memset(b, 0, sizeof *b);",
+    "    gpu_buffer_destroy(dev, b);",
+    "gpu_frames")
+mut("FR-barriers", "SC2", "src/render/graph.c",
+    "    vkCmdPipelineBarrier2(cmd, &di);",
+    "    (void)di;",
+    "gpu_frames")
+mut("FR-host-depth", "SC3", "src/render/frame.c",
+    "    bool imported = depth && !r->standalone;",
+    "    bool imported = false;",
+    "cli_frame_limits")
+mut("GPU-depth-aspect", "", "src/gpu/resources.c",
+    "    case VK_FORMAT_D32_SFLOAT_S8_UINT: return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;",
+    "    case VK_FORMAT_D32_SFLOAT_S8_UINT: return VK_IMAGE_ASPECT_DEPTH_BIT;",
+    "gpu_gpu_layer")
+mut("GPU-depth-compare", "SH1", "src/gpu/pipelines.c",
+    "        .depthCompareOp = d->depth_compare,",
+    "        .depthCompareOp = VK_COMPARE_OP_GREATER,",
+    "gpu_gpu_layer")
+mut("GPU-blend", "", "src/gpu/pipelines.c",
+    "    if (b == GPU_BLEND_NONE) return s;",
+    "    return s;",
+    "gpu_gpu_layer")
+mut("GPU-depth-bias", "LS2", "src/gpu/pipelines.c",
+    "        .depthBiasEnable = bias,",
+    "        .depthBiasEnable = VK_FALSE,",
+    "gpu_gpu_layer")
+mut("GPU-spec-constants", "", "src/gpu/pipelines.c",
+    "    if (!s || s->count == 0) return NULL;",
+    "    if (s) return NULL;",
+    "gpu_gpu_layer")
+
+def out(*a):
+    print(*a, flush=True)
+
+if args.list:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    for m in M:
+        out(f"{m['id']:<22} {m['spec']:<9} {m['file']:<36} {m['tests']}")
+    sys.exit(0)
+
+def count_in(root, m):
+    try:
+        with open(os.path.join(root, m["file"]), encoding="utf-8") as f:
+            return f.read().count(m["find"])
+    except FileNotFoundError:
+        return 0
+
+ids = [m["id"] for m in M]
+assert len(set(ids)) == len(ids), "duplicate mutation ids"
+if args.check:
+    stale = [m for m in M if count_in(SRC, m) != 1]
+    for m in stale:
+        out(f"STALE {m['id']}: the snippet occurs {count_in(SRC, m)} times in {m['file']}")
+    out(f"{len(M) - len(stale)} of {len(M)} mutation snippets occur exactly once")
+    sys.exit(1 if stale else 0)
+
+if args.all:
+    chosen = list(M)
+elif args.sample:
+    seed = args.seed
+    if seed is None:
+        try:
+            seed = subprocess.run(["git", "-C", SRC, "rev-parse", "HEAD"], capture_output=True, text=True,
+                                  check=True).stdout.strip()
+        except Exception:
+            seed = "0"
+    rng = random.Random(int(hashlib.sha256(seed.encode()).hexdigest(), 16))
+    chosen = sorted(rng.sample(M, min(args.sample, len(M))), key=lambda m: ids.index(m["id"]))
+    out(f"mutate: sample of {len(chosen)} (seed {seed[:12]})")
+elif args.ids:
+    chosen = [m for m in M if any(fnmatch.fnmatchcase(m["id"], p) for p in args.ids)]
+    unknown = [p for p in args.ids if not any(fnmatch.fnmatchcase(m["id"], p) for m in M)]
+    if unknown:
+        out("mutate: unknown mutation id(s): " + " ".join(unknown) + " (see --list)")
+        sys.exit(2)
+else:
+    ap.print_usage()
+    sys.exit(2)
+
+WORK = os.path.abspath(args.dir)
+TREE = os.path.join(WORK, "src")
+BUILD = os.path.join(WORK, "build")
+
+def source_files():
+    try:
+        r = subprocess.run(["git", "-C", SRC, "ls-files", "-co", "--exclude-standard", "-z"], capture_output=True,
+                           check=True)
+        files = [f for f in r.stdout.decode().split("\0") if f]
+    except Exception:
+        files = []
+        for d, dirs, fs in os.walk(SRC):
+            dirs[:] = [x for x in dirs if x != ".git" and not x.startswith("build")
+                       and not os.path.exists(os.path.join(d, x, "CMakeCache.txt"))]
+            files += [os.path.relpath(os.path.join(d, f), SRC) for f in fs]
+    work_rel = os.path.relpath(WORK, SRC)
+    build_dirs = {}  # folders of the tree that are CMake build directories (not ignored by git, perhaps)
+    def in_build_dir(f):
+        d = os.path.dirname(f)
+        while d:
+            if d not in build_dirs:
+                build_dirs[d] = os.path.exists(os.path.join(SRC, d, "CMakeCache.txt"))
+            if build_dirs[d]:
+                return True
+            d = os.path.dirname(d)
+        return False
+    return [f for f in files if not f.startswith(work_rel + os.sep) and not in_build_dir(f)
+            and os.path.isfile(os.path.join(SRC, f))]
+
+def sync():
+    """Makes TREE a copy of the developer's tree; copies only files whose content differs, so the build of the
+    copy stays incremental."""
+    files = source_files()
+    keep = set(files)
+    for f in files:
+        s, d = os.path.join(SRC, f), os.path.join(TREE, f)
+        with open(s, "rb") as fh:
+            data = fh.read()
+        try:
+            with open(d, "rb") as fh:
+                same = fh.read() == data
+        except FileNotFoundError:
+            same = False
+        if not same:
+            os.makedirs(os.path.dirname(d), exist_ok=True)
+            with open(d, "wb") as fh:
+                fh.write(data)
+            shutil.copymode(s, d)
+    for d, dirs, fs in os.walk(TREE):
+        for f in fs:
+            rel = os.path.relpath(os.path.join(d, f), TREE)
+            if rel not in keep:
+                os.remove(os.path.join(d, f))
+
+def run(cmd, log, timeout=None):
+    with open(log, "ab") as fh:
+        fh.write(("\n$ " + " ".join(cmd) + "\n").encode())
+        fh.flush()
+        return subprocess.run(cmd, stdout=fh, stderr=subprocess.STDOUT, timeout=timeout).returncode
+
+LOG = os.path.join(WORK, "mutate.log")
+
+_known = None
+def known_tests():
+    """The ctest names of the copy's build."""
+    global _known
+    if _known is None:
+        r = subprocess.run(["ctest", "--test-dir", BUILD, "-N"], capture_output=True, text=True)
+        _known = set()
+        for line in r.stdout.splitlines():
+            line = line.strip()
+            if line.startswith("Test") and ":" in line:
+                _known.add(line.split(":", 1)[1].strip())
+    return _known
+
+def regex_of(names):
+    return "^(" + "|".join(names) + ")$"
+
+def targets_of(names):
+    t = set()
+    for n in names:
+        if n.startswith("cli_"):
+            t.add("sward_cli")
+            if n == "cli_frame_limits": t.add("sward_example_embed")  # it runs the embedding example too
+        elif n == "gpu_example_embed":
+            t.add("sward_example_embed")
+        else:
+            t.add(n)
+    return sorted(t)
+
+def build(targets):
+    return run(["cmake", "--build", BUILD, "-j", str(args.jobs), "--target"] + targets, LOG) == 0
+
+def run_tests(regex, tag):
+    """Runs the tests matching regex; returns {name: passed} from ctest's result lines
+    ("1/2 Test #13: gpu_blades ......   Passed    0.58 sec", "***Failed", "***Timeout", "Not Run", ...)."""
+    cmd = ["ctest", "--test-dir", BUILD, "-R", regex, "-j", str(args.jobs), "--output-on-failure"]
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    text = r.stdout.decode("utf-8", "replace")
+    with open(LOG, "a", encoding="utf-8") as fh:
+        fh.write(f"\n$ {' '.join(cmd)}   [{tag}]\n{text}")
+    res = {}
+    for line in text.splitlines():
+        m = re.match(r"\s*\d+/\d+ Test\s+#\d+: (\S+) \.*\s*(.*)$", line)
+        if m:
+            res[m.group(1)] = m.group(2).startswith("Passed")
+    return res
+
+os.makedirs(TREE, exist_ok=True)
+open(LOG, "w").close()
+t_start = time.time()
+results = []
+current = None  # (path, original bytes) of the mutated file, restored in `finally`
+
+def restore():
+    global current
+    if current:
+        path, data = current
+        with open(path, "wb") as fh:
+            fh.write(data)
+        current = None
+
+def on_term(signum, frame):
+    raise KeyboardInterrupt
+signal.signal(signal.SIGTERM, on_term)
+signal.signal(signal.SIGINT, signal.default_int_handler)  # also when started in the background
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+
+status = 0
+try:
+    sync()
+    # (Re)configure every time: cheap, and new test files in the tree become ctest tests before the build.
+    if run(["cmake", "-S", TREE, "-B", BUILD, "-DCMAKE_BUILD_TYPE=RelWithDebInfo"], LOG) != 0:
+        out(f"mutate: cmake failed, see {LOG}")
+        sys.exit(2)
+    # Stale snippets are reported before anything is built.
+    runnable = []
+    for m in chosen:
+        n = count_in(TREE, m)
+        if n != 1:
+            results.append((m, "STALE", f"snippet occurs {n} times", 0.0))
+        else:
+            runnable.append(m)
+    missing = {m["id"]: [t for t in m["tests"].split() if t not in known_tests()] for m in runnable}
+    for m in runnable:
+        if missing[m["id"]]:
+            results.append((m, "STALE", "no such test: " + " ".join(missing[m["id"]]), 0.0))
+    runnable = [m for m in runnable if not missing[m["id"]]]
+    all_tests = sorted({t for m in runnable for t in m["tests"].split()})
+    if runnable and not args.no_baseline:
+        out(f"mutate: baseline: building and running {len(all_tests)} test(s) unmutated")
+        if not build(targets_of(all_tests)):
+            out(f"mutate: the unmutated tree does not build, see {LOG}")
+            sys.exit(2)
+        base = run_tests(regex_of(all_tests), "baseline")
+        bad = [t for t in all_tests if not base.get(t, False)]
+        if bad:
+            out("mutate: these tests fail without any mutation, so they prove nothing: " + " ".join(bad) +
+                f" (see {LOG})")
+            sys.exit(2)
+    for k, m in enumerate(runnable):
+        t0 = time.time()
+        path = os.path.join(TREE, m["file"])
+        with open(path, "rb") as fh:
+            original = fh.read()
+        current = (path, original)
+        with open(path, "wb") as fh:
+            fh.write(original.decode("utf-8").replace(m["find"], m["repl"], 1).encode("utf-8"))
+        names = m["tests"].split()
+        out(f"mutate: [{k + 1}/{len(runnable)}] {m['id']}: {m['file']} -> {' '.join(names)}")
+        if not build(targets_of(names)):
+            verdict, detail = "BUILD-FAILED", f"see {LOG}"
+        else:
+            res = run_tests(regex_of(names), m["id"])
+            passed = [t for t in names if res.get(t, False)]
+            if passed:
+                verdict, detail = "SURVIVED", "passed: " + " ".join(passed)
+            else:
+                verdict, detail = "killed", "failed: " + " ".join(names)
+        restore()
+        results.append((m, verdict, detail, time.time() - t0))
+        out(f"mutate:   {verdict} ({detail}) {time.time() - t0:.0f} s")
+except KeyboardInterrupt:
+    out("mutate: interrupted; the mutated file is restored")
+    status = 130
+finally:
+    restore()
+
+order = {m["id"]: i for i, m in enumerate(M)}
+results.sort(key=lambda r: order[r[0]["id"]])
+out("")
+out(f"{'mutation':<22} {'SPEC':<9} {'test(s) that must fail':<36} {'result':<13} {'time':>6}")
+for m, verdict, detail, dt in results:
+    out(f"{m['id']:<22} {m['spec']:<9} {m['tests']:<36} {verdict:<13} {dt:5.0f}s")
+bad = [r for r in results if r[1] != "killed"]
+for m, verdict, detail, dt in bad:
+    out(f"  {m['id']}: {verdict}: {detail}")
+out(f"mutate: {sum(r[1] == 'killed' for r in results)} of {len(results)} killed in {time.time() - t_start:.0f} s"
+    + (f" (build-mutate log: {LOG})" if bad else ""))
+sys.exit(status or (1 if bad or len(results) < len(chosen) else 0))
+PY
