@@ -46,6 +46,29 @@ size_t place_tiles_bound(const sward_scene *scene);
 size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool cull, sw_tile *out,
                           size_t *in_range);
 
+/* Which tiles of each material can hold a blade at all, whatever the view (the type map has the type around
+ * the tile, PL5, and the tile meets the terrain): one bit per tile, built once per scene (O(tiles of the
+ * terrain), at most 1 MiB per material; a material past that has no index and is looked up per tile). With
+ * it, choosing the frame's tiles costs O(runs of tiles near the camera + tiles in view). */
+typedef struct place_tile_bits {
+    int ti0, tj0, n;   /* tile indices of bit 0 in x and z; tiles per side (0: no index) */
+    int words;         /* 64-bit words per row */
+    size_t offset;     /* of the rows in place_tile_index.bits */
+    bool ready;
+} place_tile_bits;
+
+typedef struct place_tile_index {
+    place_tile_bits material[WORLD_MAX_MATERIALS];
+    uint64_t *bits;
+} place_tile_index;
+
+void place_tile_index_build(const sward_scene *scene, place_tile_index *idx);
+void place_tile_index_free(place_tile_index *idx);
+
+/* place_choose_tiles with the index (NULL: without): the same tiles in the same order. */
+size_t place_choose_tiles_indexed(const sward_scene *scene, const place_tile_index *idx, const place_view *view,
+                                  bool cull, sw_tile *out, size_t *in_range);
+
 /* 1 / gust_scale as the GPU gets it (sw_frame.wind_inv_gust_scale); 0 when gust_scale is 0 (no gusts). */
 float place_wind_inv_gust_scale(const world_wind *wind);
 

@@ -14,6 +14,8 @@
 #include <float.h>
 #include <limits.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* floor(v) + offset clamped to [lo, hi], in double: coordinates far outside the map or grid (a tiny density
  * makes a tile kilometres wide) never reach an int conversion or an int addition that overflows. NaN gives
@@ -75,46 +77,6 @@ static bool type_present(const world_terrain *t, int k, double xlo, double xhi, 
     return false;
 }
 
-/* type_present for a row of tiles: the presence cells of the row's z range ORed together once
- * (presence_row), then one lookup per tile over its x range (type_present_in_row): the same answers. */
-#define PRESENCE_MAX (WORLD_MAP_RES_MAX / WORLD_PRESENCE_TEXELS + 1)
-static bool presence_row(const world_terrain *t, double zlo, double zhi, uint16_t row[PRESENCE_MAX])
-{
-    if (!t->type_presence || t->map_res < 1 || t->presence_res < 1 || t->presence_res > PRESENCE_MAX) return false;
-    const double inv = (double)t->map_res / (double)t->size, half = 0.5 * (double)t->size;
-    const int res = t->map_res, pr = t->presence_res, P = WORLD_PRESENCE_TEXELS;
-    const int j0 = floor_clamped((zlo + half) * inv - 0.5, -1.0, 0, res - 1);
-    const int j1 = floor_clamped((zhi + half) * inv - 0.5, 2.0, 0, res - 1);
-    for (int ci = 0; ci < pr; ci++) row[ci] = 0;
-    for (int cj = j0 / P; cj <= j1 / P; cj++)
-        for (int ci = 0; ci < pr; ci++) row[ci] |= t->type_presence[cj * pr + ci];
-    return true;
-}
-
-/* The presence cells [lo, hi] a tile column's x range gathers from; the same for every row. */
-typedef struct presence_cols {
-    int16_t lo, hi;
-} presence_cols;
-
-static presence_cols presence_col(const world_terrain *t, double xlo, double xhi)
-{
-    const double inv = (double)t->map_res / (double)t->size, half = 0.5 * (double)t->size;
-    const int res = t->map_res, P = WORLD_PRESENCE_TEXELS;
-    const int i0 = floor_clamped((xlo + half) * inv - 0.5, -1.0, 0, res - 1);
-    const int i1 = floor_clamped((xhi + half) * inv - 0.5, 2.0, 0, res - 1);
-    return (presence_cols){(int16_t)(i0 / P), (int16_t)(i1 / P)};
-}
-
-static bool type_present_in_row(const uint16_t *row, presence_cols c, int k)
-{
-    const uint16_t bit = (uint16_t)(1u << k);
-    for (int ci = c.lo; ci <= c.hi; ci++)
-        if (row[ci] & bit) return true;
-    return false;
-}
-
-#define COLUMNS_MAX 8192 /* tile columns whose presence ranges are kept (more: looked up per tile) */
-
 static bool box_outside_plane(const float p[4], const double lo[3], const double hi[3])
 {
     double px = p[0] >= 0.0f ? hi[0] : lo[0];
@@ -140,8 +102,123 @@ static double axis_gap(double v, double lo, double hi)
     return v < lo ? lo - v : (v > hi ? v - hi : 0.0);
 }
 
+/* A material's tile geometry: the side, and how far its tile boxes reach beyond the cells (eps, the clump
+ * pull) and above the roots (lean: the tallest blade, clump height scale included, leaning that far). */
+typedef struct tile_geom {
+    double side, pull, lean;
+} tile_geom;
+
+static tile_geom geom_of(const world_material *m)
+{
+    tile_geom g;
+    g.side = tile_side(m);
+    /* The clump pull moves a root at most pull x sqrt(2) clump sizes (the nearest clump point is at most a cell
+     * diagonal away), so the root boxes grow by that. */
+    g.pull = (double)m->clump.pull * 1.5 * (double)m->clump.size;
+    g.lean = (double)m->height[1] * (1.0 + (m->clump.size > 0.0f ? (double)m->clump.height_variation : 0.0));
+    return g;
+}
+
+/* Can tile (ti, tj) of material k hold a blade at all, whatever the view: its type is in the type map around
+ * it (PL5) and its root box meets the terrain square. View-independent, so place_tile_index keeps it. */
+static bool tile_possible(const world_terrain *t, int k, const tile_geom *g, double eps, int ti, int tj)
+{
+    const double half = 0.5 * (double)t->size, side = g->side;
+    if (!type_present(t, k, (double)ti * side, (double)(ti + 1) * side, (double)tj * side, (double)(tj + 1) * side))
+        return false;
+    double lox = (double)ti * side - eps - g->pull, hix = (double)(ti + 1) * side + eps + g->pull;
+    double loz = (double)tj * side - eps - g->pull, hiz = (double)(tj + 1) * side + eps + g->pull;
+    return !(hix < -half || lox > half || hiz < -half || loz > half);
+}
+
+/* The tiles of material k that meet the terrain square: [i0, i0 + n) in each direction. */
+static void tile_span(const world_terrain *t, const tile_geom *g, double eps, int *i0, int *n)
+{
+    const double half = 0.5 * (double)t->size;
+    int a = floor_clamped((-half - eps - g->pull) / g->side, -1.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
+    int b = floor_clamped((half + eps + g->pull) / g->side, 1.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
+    *i0 = a;
+    *n = b - a + 1;
+}
+
+#define INDEX_MAX_BITS (8u << 20) /* per material: 1 MiB; larger worlds look presence up per tile */
+
+void place_tile_index_build(const sward_scene *scene, place_tile_index *idx)
+{
+    memset(idx, 0, sizeof *idx);
+    const world_terrain *t = &scene->terrain;
+    const double eps = tile_eps(t);
+    size_t words = 0;
+    for (int k = 0; k < scene->material_count; k++) {
+        tile_geom g = geom_of(&scene->materials[k]);
+        place_tile_bits *b = &idx->material[k];
+        tile_span(t, &g, eps, &b->ti0, &b->n);
+        b->tj0 = b->ti0;
+        b->words = (b->n + 63) / 64;
+        if ((uint64_t)b->words * 64u * (uint64_t)b->n > INDEX_MAX_BITS) {
+            b->n = 0; /* too large: no index for this material */
+            continue;
+        }
+        b->offset = words;
+        words += (size_t)b->words * (size_t)b->n;
+    }
+    idx->bits = words ? calloc(words, sizeof *idx->bits) : NULL;
+    if (words && !idx->bits) { /* no memory: choose tiles without the index */
+        memset(idx, 0, sizeof *idx);
+        return;
+    }
+    for (int k = 0; k < scene->material_count; k++) {
+        place_tile_bits *b = &idx->material[k];
+        if (b->n == 0) continue;
+        tile_geom g = geom_of(&scene->materials[k]);
+        uint64_t *bits = idx->bits + b->offset;
+        for (int j = 0; j < b->n; j++)
+            for (int i = 0; i < b->n; i++)
+                if (tile_possible(t, k, &g, eps, b->ti0 + i, b->tj0 + j))
+                    bits[(size_t)j * (size_t)b->words + (size_t)(i >> 6)] |= 1ull << (i & 63);
+        b->ready = true;
+    }
+}
+
+void place_tile_index_free(place_tile_index *idx)
+{
+    free(idx->bits);
+    memset(idx, 0, sizeof *idx);
+}
+
+/* Bits k of the result: tile r0 + k (k < count, count <= 32) of row tj is possible (tile_possible), from the
+ * index where it has the material, else tile by tile. */
+static uint32_t run_mask(const world_terrain *t, const place_tile_index *idx, int k, const tile_geom *g, double eps,
+                         int r0, int count, int tj)
+{
+    const place_tile_bits *b = idx ? &idx->material[k] : NULL;
+    uint32_t m = 0;
+    if (b && b->ready) {
+        int j = tj - b->tj0;
+        if (j < 0 || j >= b->n) return 0;
+        const uint64_t *row = idx->bits + b->offset + (size_t)j * (size_t)b->words;
+        int i = r0 - b->ti0, lo = i < 0 ? -i : 0; /* bits before the row's first tile are 0 */
+        if (i + count > b->n) count = b->n - i;
+        if (lo >= count) return 0;
+        int first = i + lo, w = first >> 6, sh = first & 63;
+        uint64_t bits = row[w] >> sh;
+        if (sh && w + 1 < b->words) bits |= row[w + 1] << (64 - sh);
+        uint64_t keep = (count - lo) >= 64 ? ~0ull : ((1ull << (count - lo)) - 1ull);
+        return (uint32_t)((bits & keep) << lo);
+    }
+    for (int q = 0; q < count; q++)
+        if (tile_possible(t, k, g, eps, r0 + q, tj)) m |= 1u << q;
+    return m;
+}
+
 size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool cull, sw_tile *out,
                           size_t *in_range)
+{
+    return place_choose_tiles_indexed(scene, NULL, view, cull, out, in_range);
+}
+
+size_t place_choose_tiles_indexed(const sward_scene *scene, const place_tile_index *idx, const place_view *view,
+                                  bool cull, sw_tile *out, size_t *in_range)
 {
     assert(scene && view && out);
     const world_terrain *t = &scene->terrain;
@@ -161,35 +238,24 @@ size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool
     if (xlo > xhi || zlo > zhi) return 0;
 
     for (int k = 0; k < scene->material_count; k++) {
-        const world_material *m = &scene->materials[k];
-        const double side = tile_side(m);
-        /* The tallest blade (clump height scale included) leans at most its height away from the root; the
-         * clump pull moves a root at most pull x sqrt(2) clump sizes (the nearest clump point is at most a
-         * cell diagonal away), so the root boxes grow by that. */
-        const double tallest = (double)m->height[1] * (1.0 + (m->clump.size > 0.0f ? (double)m->clump.height_variation : 0.0));
-        const double lean = tallest;
-        const double pull = (double)m->clump.pull * 1.5 * (double)m->clump.size;
+        const tile_geom g = geom_of(&scene->materials[k]);
+        const double side = g.side, pull = g.pull, lean = g.lean;
         const int ti0 = floor_clamped(xlo / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
         const int ti1 = floor_clamped(xhi / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
         const int tj0 = floor_clamped(zlo / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
         const int tj1 = floor_clamped(zhi / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
-        presence_cols cols[COLUMNS_MAX]; /* 32 KiB of stack */
-        const bool columned = ti1 - ti0 < COLUMNS_MAX && t->type_presence;
-        if (columned)
-            for (int ti = ti0; ti <= ti1; ti++) cols[ti - ti0] = presence_col(t, (double)ti * side, (double)(ti + 1) * side);
         for (int tj = tj0; tj <= tj1; tj++) {
-            uint16_t row[PRESENCE_MAX];
-            const bool rowed = columned && presence_row(t, (double)tj * side, (double)(tj + 1) * side, row);
             /* Runs of TILE_RUN tiles of a row are tested as one box first: a run beyond the draw distance is
              * skipped, one wholly within it or wholly inside (or outside) the frustum spares its tiles those
              * tests. The run's box contains its tiles' boxes, so every answer is the tiles' own (the tests are
              * monotonic in the box's corners, rounding included): the same tiles in the same order. */
             for (int r0 = ti0; r0 <= ti1; r0 += TILE_RUN) {
                 const int r1 = r0 + TILE_RUN - 1 < ti1 ? r0 + TILE_RUN - 1 : ti1;
+                const uint32_t possible = run_mask(t, idx, k, &g, eps, r0, r1 - r0 + 1, tj);
+                if (!possible) continue;
                 double rlo[3] = {(double)r0 * side - eps - pull, (double)t->min_y - eps, (double)tj * side - eps - pull};
                 double rhi[3] = {(double)(r1 + 1) * side + eps + pull, (double)t->max_y + eps,
                                  (double)(tj + 1) * side + eps + pull};
-                if (rhi[0] < -half || rlo[0] > half || rhi[2] < -half || rlo[2] > half) continue;
                 double gx = axis_gap(ex, rlo[0], rhi[0]), gy = axis_gap(ey, rlo[1], rhi[1]);
                 double gz = axis_gap(ez, rlo[2], rhi[2]);
                 if (gx * gx + gy * gy + gz * gz > dd * dd) continue;
@@ -197,25 +263,28 @@ size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool
                 double fz = fmax(ez - rlo[2], rhi[2] - ez);
                 const bool all_near = fx * fx + fy * fy + fz * fz <= dd * dd;
                 int frustum = 1; /* 1: every tile inside, -1: every tile outside, 0: test each */
+                unsigned straddled = 0; /* the planes the run crosses: the only ones its tiles need testing */
                 if (cull) {
                     double blo[3] = {rlo[0] - lean, rlo[1], rlo[2] - lean};
                     double bhi[3] = {rhi[0] + lean, rhi[1] + lean, rhi[2] + lean};
                     for (int p = 0; p < 6 && frustum >= 0; p++) {
                         if (box_outside_plane(view->frustum + 4 * p, blo, bhi)) frustum = -1;
-                        else if (!box_inside_plane(view->frustum + 4 * p, blo, bhi)) frustum = 0;
+                        else if (!box_inside_plane(view->frustum + 4 * p, blo, bhi)) straddled |= 1u << p;
+                    }
+                    if (frustum > 0 && straddled) frustum = 0;
+                }
+                if (frustum < 0) {
+                    if (!in_range) continue;
+                    if (all_near) { /* in range, none in view: only counted */
+                        *in_range += (size_t)__builtin_popcount(possible);
+                        continue;
                     }
                 }
-                if (frustum < 0 && !in_range) continue;
-                for (int ti = r0; ti <= r1; ti++) {
-                    /* Roots: the cells' square and the terrain's height range. */
-                    if (rowed ? !type_present_in_row(row, cols[ti - ti0], k)
-                              : !type_present(t, k, (double)ti * side, (double)(ti + 1) * side, (double)tj * side,
-                                              (double)(tj + 1) * side))
-                        continue;
+                for (uint32_t bits = possible; bits; bits &= bits - 1u) {
+                    const int ti = r0 + __builtin_ctz(bits);
                     double lo[3] = {(double)ti * side - eps - pull, (double)t->min_y - eps, (double)tj * side - eps - pull};
                     double hi[3] = {(double)(ti + 1) * side + eps + pull, (double)t->max_y + eps,
                                     (double)(tj + 1) * side + eps + pull};
-                    if (hi[0] < -half || lo[0] > half || hi[2] < -half || lo[2] > half) continue;
                     if (!all_near) {
                         double tx = axis_gap(ex, lo[0], hi[0]), ty = axis_gap(ey, lo[1], hi[1]);
                         double tz = axis_gap(ez, lo[2], hi[2]);
@@ -228,8 +297,8 @@ size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool
                         double blo[3] = {lo[0] - lean, lo[1], lo[2] - lean};
                         double bhi[3] = {hi[0] + lean, hi[1] + lean, hi[2] + lean};
                         bool outside = false;
-                        for (int p = 0; p < 6 && !outside; p++)
-                            outside = box_outside_plane(view->frustum + 4 * p, blo, bhi);
+                        for (unsigned ps = straddled; ps && !outside; ps &= ps - 1u)
+                            outside = box_outside_plane(view->frustum + 4 * __builtin_ctz(ps), blo, bhi);
                         if (outside) continue;
                     }
                     if (n >= bound) { /* cannot happen (test_tiles_bound); never write past the caller's memory */

@@ -106,7 +106,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     render_frame_constants(r, view->time, &r->frame);
     render_view_constants(r, view, occlusion, &v->constants, &pv);
     size_t in_range = 0;
-    size_t n = r->no_grass ? 0 : place_choose_tiles(r->scene, &pv, !r->no_cull, r->tiles, &in_range);
+    size_t n = r->no_grass ? 0 : place_choose_tiles_indexed(r->scene, &r->tile_index, &pv, !r->no_cull, r->tiles, &in_range);
     sward_result res = render_ensure_tiles(r, (uint32_t)n, err);
     if (res != SWARD_OK) return res;
     r->tile_count = (uint32_t)n;

@@ -160,6 +160,7 @@ struct sward_renderer {
     sw_frame frame;             /* this frame's constants */
     render_view views[SW_MAX_VIEWS];
     uint32_t view_count;
+    place_tile_index tile_index; /* which tiles can hold blades at all (built once; place_choose_tiles_indexed) */
     sw_tile *tiles;             /* host copy of this frame's tiles (tiles_bound entries) */
     size_t tiles_bound;
     uint32_t tile_count, tiles_in_range, tile_capacity;

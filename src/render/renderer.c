@@ -91,6 +91,7 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     r->view_count = 1;
     r->tiles_bound = place_tiles_bound(scene);
     r->tiles = calloc(r->tiles_bound ? r->tiles_bound : 1, sizeof *r->tiles);
+    place_tile_index_build(scene, &r->tile_index);
     gpu_device *dev = &ctx->dev;
     sward_result res = SWARD_OK;
     if (!r->tiles) res = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %zu tiles", r->tiles_bound);
@@ -164,6 +165,7 @@ void sward_renderer_destroy(sward_renderer *r)
     if (r->sampler) vkDestroySampler(dev->device, r->sampler, NULL);
     gpu_buffer *bufs[] = {&r->material_buf, &r->height_buf, &r->type_map_buf, &r->grass_height_buf};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gpu_buffer_destroy(dev, bufs[i]);
+    place_tile_index_free(&r->tile_index);
     free(r->tiles);
     free(r);
 }
