@@ -10,8 +10,8 @@ OUT=${3:?}
 FRAMES=${4:-30}
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT"
-scenes=("" "$HERE/bench/got_field.json" "$HERE/bench/dense.json")
-names=(meadow got_field dense)
+scenes=("" "$HERE/bench/got_field.json" "$HERE/bench/dense.json" "$HERE/scenes/hills.json")
+names=(meadow got_field dense hills)
 for rep in 1 2; do
     for i in "${!scenes[@]}"; do
         for which in old new; do

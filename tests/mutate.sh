@@ -507,7 +507,8 @@ def build(targets):
 def run_tests(regex, tag):
     """Runs the tests matching regex; returns {name: passed} from ctest's result lines
     ("1/2 Test #13: gpu_blades ......   Passed    0.58 sec", "***Failed", "***Timeout", "Not Run", ...)."""
-    cmd = ["ctest", "--test-dir", BUILD, "-R", regex, "-j", str(args.jobs), "--output-on-failure"]
+    # A mutation can make a test hang (a freed buffer the GPU still reads): 5 minutes, then it counts as failed.
+    cmd = ["ctest", "--test-dir", BUILD, "-R", regex, "-j", str(args.jobs), "--output-on-failure", "--timeout", "300"]
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     text = r.stdout.decode("utf-8", "replace")
     with open(LOG, "a", encoding="utf-8") as fh:

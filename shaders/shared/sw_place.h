@@ -5,7 +5,7 @@
  * material and the scene seed) to a random offset inside the cell and a random number that is compared with
  * the density fraction there: below it, a blade grows. The grid is anchored at the world origin, so a blade
  * depends only on its cell, never on the tile, the camera or the frame (PL4). Everything here is run both
- * by shaders/place_cull.comp.glsl and by the CPU reference in src/place/place.c. */
+ * by shaders/place.comp.glsl, shaders/cull.comp.glsl and by the CPU reference in src/place/place.c. */
 #ifndef SW_PLACE_H
 #define SW_PLACE_H
 #include "sw_noise.h"

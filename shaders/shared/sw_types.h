@@ -140,7 +140,7 @@ struct sw_cull_stats {
 };
 
 /* VkDrawIndexedIndirectCommand. Blades are drawn without instancing: vertex_offset = first blade x vertices
- * per blade, the shared index pattern (src/render/grass.c) connects each blade's vertices, and
+ * per blade, the shared index pattern (src/render/passes/grass.c) connects each blade's vertices, and
  * first_instance tells the vertex shader the LOD (bit 0: low) and the blades per instance (bit 1: two). */
 struct sw_draw_cmd {
     sw_uint index_count, instance_count, first_index;

@@ -1,7 +1,7 @@
 /* place.h — CPU reference placement (module `place`; SPEC PL3, PL4, PL7) and the choice of render tiles near
  * the camera (SC3 first part, SC2: per-frame CPU work is O(tiles), never O(blades)).
  *
- * Pure functions over a loaded scene, no GPU: the GPU placement (shaders/place_cull.comp.glsl) runs the
+ * Pure functions over a loaded scene, no GPU: the GPU placement (shaders/place.comp.glsl, shaders/cull.comp.glsl) runs the
  * same shared code (shaders/shared/sw_place.h) and a test compares the two blade by blade. Memory is the
  * caller's, sized by the *_bound() functions. */
 #ifndef SWARD_PLACE_H

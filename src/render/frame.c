@@ -1,7 +1,7 @@
 /* frame.c — the entry points a host records a frame with (SC2, TL3), in the order a frame runs them:
  *   sward_cmd_place  starts a frame in the next frame slot; the frame's and the views' constants and the
- *                    tiles near the camera (vkCmdUpdateBuffer, so frames in flight share these buffers), then
- *                    the PLACE passes;
+ *                    tiles near the camera (copied from the slot's mapped upload buffer into the GPU buffers
+ *                    that frames in flight share), then the PLACE passes;
  *   sward_cmd_draw   the DRAW passes the flags select, inside the host's render pass instance: sward's ground
  *                    (before culling: it is the standalone frame's occluder) and, after culling, the blades;
  *   sward_cmd_cull   the CULL passes per view: Hi-Z of the given depth, culling, draw arguments; then the
@@ -12,17 +12,6 @@
 
 #include <stdio.h>
 #include <string.h>
-
-#define UPDATE_CHUNK 65536u /* vkCmdUpdateBuffer's limit per call */
-
-static void update_buffer(VkCommandBuffer cmd, gpu_buffer *b, const void *data, size_t bytes)
-{
-    const uint8_t *p = data;
-    for (size_t off = 0; off < bytes; off += UPDATE_CHUNK) {
-        size_t n = bytes - off < UPDATE_CHUNK ? bytes - off : UPDATE_CHUNK;
-        vkCmdUpdateBuffer(cmd, b->buffer, off, n, p + off);
-    }
-}
 
 sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
 {
@@ -117,16 +106,30 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     r->frame.tile_count = (sw_uint)n;
     v->constants.survivor_capacity = v->survivor_capacity;
 
+    /* Constants and tiles through the slot's mapped upload buffer (its last frame is done), one copy each. */
+    const VkDeviceSize views_at = sizeof(sw_frame), tiles_at = views_at + SW_MAX_VIEWS * sizeof(sw_view);
+    const VkDeviceSize bytes = tiles_at + (VkDeviceSize)n * sizeof(sw_tile);
+    if (s->upload.size < bytes) {
+        gpu_buffer_destroy(&r->ctx->dev, &s->upload);
+        res = gpu_buffer_create(&r->ctx->dev, &s->upload, bytes + bytes / 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                GPU_MEMORY_UPLOAD, "sward.frame_upload", err);
+        if (res != SWARD_OK) return res;
+    }
+    uint8_t *up = s->upload.mapped;
+    memcpy(up, &r->frame, sizeof r->frame);
+    memset(up + views_at, 0, SW_MAX_VIEWS * sizeof(sw_view));
+    for (uint32_t k = 0; k < r->view_count; k++) memcpy(up + views_at + k * sizeof(sw_view), &r->views[k].constants, sizeof(sw_view));
+    if (n) memcpy(up + tiles_at, r->tiles, n * sizeof(sw_tile));
     render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_TRANSFER_WRITE, false);
     render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_TRANSFER_WRITE, false);
     render_access(r, cmd, RES_TILES, 0, GPU_ACCESS_TRANSFER_WRITE, false);
     render_access(r, cmd, RES_STATS, 0, GPU_ACCESS_TRANSFER_WRITE, false);
-    update_buffer(cmd, &r->res[RES_FRAME][0].buffer, &r->frame, sizeof r->frame);
-    sw_view views[SW_MAX_VIEWS];
-    memset(views, 0, sizeof views);
-    for (uint32_t k = 0; k < r->view_count; k++) views[k] = r->views[k].constants;
-    update_buffer(cmd, &r->res[RES_VIEWS][0].buffer, views, sizeof views);
-    if (n) update_buffer(cmd, &r->res[RES_TILES][0].buffer, r->tiles, n * sizeof(sw_tile));
+    vkCmdCopyBuffer(cmd, s->upload.buffer, r->res[RES_FRAME][0].buffer.buffer, 1, &(VkBufferCopy){0, 0, sizeof(sw_frame)});
+    vkCmdCopyBuffer(cmd, s->upload.buffer, r->res[RES_VIEWS][0].buffer.buffer, 1,
+                    &(VkBufferCopy){views_at, 0, SW_MAX_VIEWS * sizeof(sw_view)});
+    if (n)
+        vkCmdCopyBuffer(cmd, s->upload.buffer, r->res[RES_TILES][0].buffer.buffer, 1,
+                        &(VkBufferCopy){tiles_at, 0, (VkDeviceSize)n * sizeof(sw_tile)});
     vkCmdFillBuffer(cmd, r->res[RES_STATS][0].buffer.buffer, 0, VK_WHOLE_SIZE, 0);
     render_run_phase(r, RENDER_PHASE_PLACE, cmd, 0);
     return SWARD_OK;

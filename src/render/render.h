@@ -114,6 +114,7 @@ typedef struct render_slot {
     uint32_t timed_mask;      /* which timestamp pairs this slot's frame wrote */
     gpu_buffer stats_readback; /* sw_cull_stats[SW_MAX_VIEWS] of the slot's frame */
     gpu_buffer pixels;        /* standalone: the output image */
+    gpu_buffer upload;        /* the frame's constants, views and tiles, copied to the GPU buffers by the frame */
     uint32_t width, height;   /* of the slot's frame */
     gpu_retired retired;      /* freed when the slot is reused */
     uint64_t ticket;          /* frame number recorded in the slot (0: none) */

@@ -373,7 +373,7 @@ static result run(sward_context *ctx, sward_scene *scene, world_wind_model model
     for (size_t k = 0; k < n; k++) {
         sw_blade b = bl[k];
         sw_material m = mats[sw_blade_material(b)];
-        /* the LOD the compute chose (place_cull.comp.glsl: 15 vertices while dist^2 < lod_distance^2) */
+        /* the LOD the compute chose (cull.comp.glsl: 15 vertices while dist^2 < lod_distance^2) */
         float dx = b.x - g_view->cam_x, dy = b.y - g_view->cam_y, dz = b.z - g_view->cam_z;
         float dist2 = dx * dx + dy * dy + dz * dz;
         bool low = !(dist2 < m.lod_distance * m.lod_distance);

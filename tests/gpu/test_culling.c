@@ -27,7 +27,7 @@ static int cmp_blade(const void *pa, const void *pb)
     return 0;
 }
 
-/* place_cull.comp.glsl's sphere test, in double */
+/* cull.comp.glsl's sphere test, in double */
 static bool sphere_in_frustum(const float fr[24], double x, double y, double z, double r)
 {
     for (int p = 0; p < 6; p++)
