@@ -198,6 +198,14 @@ void render_dispatch_tiles(sward_renderer *r, VkCommandBuffer cmd)
     if (x) vkCmdDispatch(cmd, x, (r->tile_count + x - 1) / x, 1);
 }
 
+void render_record_per_tile(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    if (!r->tile_count) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
+    render_dispatch_tiles(r, cmd);
+}
+
 render_pass_state *render_find_pass(sward_renderer *r, const char *name)
 {
     for (uint32_t i = 0; i < r->pass_count; i++)

@@ -17,7 +17,7 @@
  * shaders change on purpose, change the mirror with them. */
 #include "gpu_util.h"
 
-#include "render/render.h"
+#include "render_util.h"
 
 /* The camera view's constants (sw_view) of the frame under test: set where the frame's are computed. */
 static const sw_view *g_view;
@@ -356,12 +356,8 @@ static result run(sward_context *ctx, sward_scene *scene, world_wind_model model
     /* The frame's constants exactly as uploaded, and the materials. */
     sw_frame f;
     place_view pv;
-    sward_vulkan_view view = render_frame_view(r, &fd);
-    /* the frame's and the view's constants as sward_render uploads them */
-    r->no_cull = false;
-    render_frame_constants(r, view.time, &f);
     static sw_view view_constants;
-    render_view_constants(r, &view, true, &view_constants, &pv);
+    gu_constants(r, &fd, true, &f, &view_constants, &pv);
     g_view = &view_constants;
     sw_material mats[SW_MAX_MATERIALS];
     for (int k = 0; k < scene->material_count; k++) mats[k] = place_material_gpu(&scene->materials[k]);

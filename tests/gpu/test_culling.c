@@ -9,7 +9,7 @@
  * each rule removes are asserted to be large, so dropping a rule changes the result by hundreds of blades. */
 #include "gpu_util.h"
 
-#include "render/render.h"
+#include "render_util.h"
 
 /* The camera view's constants (sw_view) of the frame under test: set where the frame's are computed. */
 static const sw_view *g_view;
@@ -67,12 +67,8 @@ static void gpu_culls_what_the_reference_culls(void **state)
     /* The frame's constants and tiles, as sward_read_blades and sward_render choose them. */
     sw_frame f;
     place_view pv;
-    sward_vulkan_view view = render_frame_view(r, &fd);
-    /* the frame's and the view's constants as sward_render uploads them */
-    r->no_cull = false;
-    render_frame_constants(r, view.time, &f);
     static sw_view view_constants;
-    render_view_constants(r, &view, false, &view_constants, &pv);
+    gu_constants(r, &fd, false, &f, &view_constants, &pv);
     g_view = &view_constants;
     size_t bound = place_tiles_bound(scene), in_range = 0;
     sw_tile *tiles = calloc(bound, sizeof *tiles);

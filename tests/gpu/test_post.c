@@ -11,7 +11,7 @@
  * prediction for most pixels. */
 #include "gpu_util.h"
 
-#include "render/render.h"
+#include "render_util.h"
 
 /* The camera view's constants (sw_view) of the frame under test: set where the frame's are computed. */
 static const sw_view *g_view;
@@ -91,12 +91,8 @@ static void sky_matches_the_reference(void **state)
     sw_frame f;
     place_view pv;
     sward_frame_desc fd = {.time = 0.5f};
-    sward_vulkan_view view = render_frame_view(r, &fd);
-    /* the frame's and the view's constants as sward_render uploads them */
-    r->no_cull = false;
-    render_frame_constants(r, view.time, &f);
     static sw_view view_constants;
-    render_view_constants(r, &view, false, &view_constants, &pv);
+    gu_constants(r, &fd, false, &f, &view_constants, &pv);
     g_view = &view_constants;
     const float *inv = g_view->inv_view_proj;
     int worst = 0;

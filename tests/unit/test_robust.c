@@ -20,44 +20,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char tmp_dir[256];
-
-static int setup_tmp(void **state)
-{
-    (void)state;
-    snprintf(tmp_dir, sizeof tmp_dir, "/tmp/sward_test_robust_XXXXXX");
-    return mkdtemp(tmp_dir) ? 0 : -1;
-}
-
-static int teardown_tmp(void **state)
-{
-    (void)state;
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp_dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
-static void tmp_path(char *out, size_t cap, const char *name)
-{
-    snprintf(out, cap, "%s/%s", tmp_dir, name);
-}
-
-static void write_bytes(const char *path, const void *data, size_t n)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    if (n) assert_int_equal(fwrite(data, 1, n, f), n);
-    assert_int_equal(fclose(f), 0);
-}
-
-static size_t read_bytes(const char *path, unsigned char *buf, size_t cap)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    size_t n = fread(buf, 1, cap, f);
-    fclose(f);
-    return n;
-}
+#define TMP_NAME "robust"
+#include "tmp_util.h"
 
 /* A w x h PNG of colour type `ctype` and `depth` bits; sample k of pixel (i, j) is value(i, j, k) (masked to
  * the depth). A palette image gets a 4-entry grey palette. */

@@ -14,14 +14,6 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
                                    &ps->pipes[0], err);
 }
 
-static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
-{
-    if (!r->tile_count) return;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
-    render_dispatch_tiles(r, cmd);
-}
-
 const render_pass render_pass_cull = {
     .name = "cull",
     .phase = RENDER_PHASE_CULL,
@@ -35,5 +27,5 @@ const render_pass render_pass_cull = {
         {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_CULL_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
     },
     .create = create,
-    .record = record,
+    .record = render_record_per_tile,
 };
