@@ -1,9 +1,10 @@
 /* embed.c — a minimal host renderer that embeds sward (include/sward/sward_vulkan.h).
  *
- * The host owns everything Vulkan: it creates the instance and device, its HDR colour and depth targets, and
- * the command buffer. Each frame it lets sward record the grass placement (compute) and then, inside its
- * own dynamic rendering, the ground and the blades. Here the host then tone-maps on the CPU (Reinhard and
- * gamma, to keep the example short) and writes a PNG.
+ * The host owns everything Vulkan: it creates the instance and device, its HDR colour, depth and output
+ * targets, and the command buffer. Each frame it lets sward record the placement (compute), the ground inside
+ * its own dynamic rendering, the culling against its depth buffer (compute), the blades inside a second
+ * rendering, and the post pass into its output image, which it reads back and writes as a PNG. These are the
+ * calls the standalone `sward render` is made of: the PNG is byte-identical to `sward render`'s of the scene.
  *
  *     sward_example_embed [SCENE.json] [-o OUT.png]
  *
@@ -157,13 +158,6 @@ static void barrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspec
     vkCmdPipelineBarrier2(cmd, &di);
 }
 
-static float half_to_float(uint16_t h)
-{
-    int e = (h >> 10) & 31, m = h & 1023;
-    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? INFINITY : ldexpf((float)(m | 1024), e - 25);
-    return (h & 0x8000) ? -v : v;
-}
-
 int main(int argc, char **argv)
 {
     const char *scene_path = NULL, *out = "out/embed.png";
@@ -201,16 +195,19 @@ int main(int argc, char **argv)
     }
 
     /* 2. The host's targets and read-back buffer. */
+    /* storage too: sward_cmd_post reads it in compute */
     target color = target_create(&h, VK_FORMAT_R16G16B16A16_SFLOAT,
-                                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_STORAGE_BIT,
                                  VK_IMAGE_ASPECT_COLOR_BIT, w, ht);
+    target ldr = target_create(&h, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                               VK_IMAGE_ASPECT_COLOR_BIT, w, ht);
     /* sampled too: the host hands its depth to sward_cmd_cull for occlusion culling */
     target depth = target_create(&h, VK_FORMAT_D32_SFLOAT,
                                  VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
                                  VK_IMAGE_ASPECT_DEPTH_BIT, w, ht);
     VkBuffer readback;
     VkDeviceMemory readback_mem;
-    VkBufferCreateInfo bi = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = (VkDeviceSize)w * ht * 8,
+    VkBufferCreateInfo bi = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = (VkDeviceSize)w * ht * 4,
                              .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT};
     CHECK(vkCreateBuffer(h.device, &bi, NULL, &readback));
     VkMemoryRequirements req;
@@ -263,15 +260,23 @@ int main(int argc, char **argv)
     }
     ca.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
     da.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-    da.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
     vkCmdBeginRendering(cmd, &ri);
     sward_cmd_draw(grass, cmd, SWARD_DRAW_BLADES);
     vkCmdEndRendering(cmd);
-    barrier(cmd, color.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-            VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
-            VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    /* sward's sky, haze and filmic tone map into the host's output (left in GENERAL layout) */
+    sward_vulkan_post post = {.hdr = color.image, .hdr_view = color.view, .hdr_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                              .depth = depth.image, .depth_view = depth.view,
+                              .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                              .out = ldr.image, .out_view = ldr.view};
+    if (sward_cmd_post(grass, cmd, &post, &err) != SWARD_OK) {
+        fprintf(stderr, "embed: %s\n", err.message);
+        return (int)err.code;
+    }
+    barrier(cmd, ldr.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+            VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
+            VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1}, .imageExtent = {w, ht, 1}};
-    vkCmdCopyImageToBuffer(cmd, color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback, 1, &region);
+    vkCmdCopyImageToBuffer(cmd, ldr.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback, 1, &region);
     VkMemoryBarrier2 hb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
                            .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT, .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
                            .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
@@ -282,25 +287,18 @@ int main(int argc, char **argv)
     CHECK(vkQueueSubmit(h.queue, 1, &si, VK_NULL_HANDLE));
     CHECK(vkQueueWaitIdle(h.queue));
 
-    /* 4. The host's own tone mapping, and a check that the frame shows grass where the field is. */
-    uint16_t *hdr;
-    CHECK(vkMapMemory(h.device, readback_mem, 0, VK_WHOLE_SIZE, 0, (void **)&hdr));
+    /* 4. The image, and a check that the frame shows grass where the field is. */
+    uint8_t *px;
+    CHECK(vkMapMemory(h.device, readback_mem, 0, VK_WHOLE_SIZE, 0, (void **)&px));
     sward_image img = {.width = w, .height = ht, .pixels = malloc(sward_image_bound(w, ht))};
-    size_t greenish = 0, lower = 0;
-    for (size_t i = 0; i < (size_t)w * ht; i++) {
-        float c[3];
-        for (int k = 0; k < 3; k++) {
-            float x = half_to_float(hdr[4 * i + (size_t)k]);
-            c[k] = powf(x / (x + 1.0f), 1.0f / 2.2f);
-            img.pixels[4 * i + (size_t)k] = (uint8_t)(fminf(fmaxf(c[k], 0.0f), 1.0f) * 255.0f + 0.5f);
-        }
-        img.pixels[4 * i + 3] = 255;
-        if (i / w >= ht * 3 / 4) {
-            lower++;
-            greenish += c[1] > c[2] && c[1] + 0.03f >= c[0];
-        }
-    }
+    memcpy(img.pixels, px, sward_image_bound(w, ht));
     vkUnmapMemory(h.device, readback_mem);
+    size_t greenish = 0, lower = 0;
+    for (size_t i = (size_t)w * (ht * 3 / 4); i < (size_t)w * ht; i++) {
+        const uint8_t *c = img.pixels + 4 * i;
+        lower++;
+        greenish += c[1] > c[2] && c[1] + 8 >= c[0];
+    }
     if (sward_write_png(out, &img, &err) != SWARD_OK) fprintf(stderr, "embed: %s\n", err.message);
     double frac = (double)greenish / (double)lower;
     printf("embed: wrote %s (%ux%u); grass-coloured in the lower quarter: %.3f; validation messages: %u\n", out, w, ht,
@@ -318,8 +316,8 @@ int main(int argc, char **argv)
     sward_scene_destroy(scene);
     vkDestroyBuffer(h.device, readback, NULL);
     vkFreeMemory(h.device, readback_mem, NULL);
-    target *ts[] = {&color, &depth};
-    for (int i = 0; i < 2; i++) {
+    target *ts[] = {&color, &depth, &ldr};
+    for (int i = 0; i < 3; i++) {
         vkDestroyImageView(h.device, ts[i]->view, NULL);
         vkDestroyImage(h.device, ts[i]->image, NULL);
         vkFreeMemory(h.device, ts[i]->memory, NULL);

@@ -109,6 +109,23 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
  * Blades need this frame's sward_cmd_cull first. */
 void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd, uint32_t what);
 
+/* The host's images for sward_cmd_post: the HDR colour the blades were drawn into (VK_FORMAT_R16G16B16A16_SFLOAT
+ * with VK_IMAGE_USAGE_STORAGE_BIT, in `hdr_layout` after its writes as a colour attachment), the depth
+ * (sampled, in `depth_layout` after its writes as a depth attachment), and the output (VK_FORMAT_R8G8B8A8_UNORM
+ * with VK_IMAGE_USAGE_STORAGE_BIT; its contents are replaced). hdr and depth are left in their layouts, the
+ * output in VK_IMAGE_LAYOUT_GENERAL, each with its writes visible to every later command. */
+typedef struct sward_vulkan_post {
+    VkImage hdr, depth, out;
+    VkImageView hdr_view, depth_view, out_view;
+    VkImageLayout hdr_layout, depth_layout;
+} sward_vulkan_post;
+
+/* sward's post pass into the host's images: sky where the depth is empty, distance haze, exposure, the
+ * Uncharted 2 filmic curve with the scene's white point, sRGB (what the standalone frame does). Outside any
+ * render pass, after this frame's sward_cmd_place. */
+sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_post *images,
+                            sward_error *err);
+
 /* Counters and GPU pass times of a frame recorded with these calls. With `completed` true the host says the
  * newest frame has completed on the GPU (it waited for its fence): its stats are read. Otherwise the stats are
  * those of the newest frame sward has read by itself, frames_in_flight frames after it ran (no waiting). */

@@ -13,6 +13,10 @@
 #include <stdio.h>
 #include <string.h>
 
+static void import_image(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkFormat format,
+                         gpu_access last, VkImageLayout layout);
+static void release_image(sward_renderer *r, VkCommandBuffer cmd, render_res res, VkImageLayout layout);
+
 sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
 {
     if (s->ticket == 0 || s->counted || !s->stats_copied) return SWARD_OK;
@@ -175,18 +179,12 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
     if (r->slots[r->slot].ticket != r->frames || r->culled)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_cull: call sward_cmd_place first, once per frame");
     double t0 = core_now_ms();
-    render_resource *d = &r->res[RES_DEPTH][0];
     bool imported = depth && !r->standalone;
-    if (depth && !r->standalone) {
+    if (imported) {
         if (!depth->image || !depth->view)
             return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_cull: the depth needs an image and a view");
-        if (d->ext_view != depth->view) d->generation++;
-        d->ext_image = depth->image;
-        d->ext_view = depth->view;
-        d->ext_aspect = gpu_format_aspect(r->depth_format);
-        d->last_write = GPU_ACCESS_DEPTH_ATTACHMENT;
-        d->reads = 0;
-        d->layout = depth->layout;
+        import_image(r, RES_DEPTH, depth->image, depth->view, r->depth_format, GPU_ACCESS_DEPTH_ATTACHMENT,
+                     depth->layout);
     }
     /* occlusion for the view when there are occluders: sward's own depth (standalone) or the host's */
     render_view *v = &r->views[0];
@@ -200,12 +198,7 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
                           &v->constants.hiz_levels);
     }
     for (uint32_t k = 0; k < r->view_count; k++) render_run_phase(r, RENDER_PHASE_CULL, cmd, k);
-    if (imported) {
-        /* back to the host: its layout, our reads before its next depth writes */
-        render_release(r, cmd, RES_DEPTH, 0, GPU_ACCESS_DEPTH_ATTACHMENT, depth->layout);
-        d->ext_image = VK_NULL_HANDLE;
-        d->ext_view = VK_NULL_HANDLE;
-    }
+    if (imported) release_image(r, cmd, RES_DEPTH, depth->layout); /* back to the host, in its layout */
     render_copy_stats(r, cmd);
     r->culled = true;
     render_prepare_phase(r, RENDER_PHASE_DRAW, SWARD_DRAW_BLADES, cmd, 0);
@@ -226,6 +219,50 @@ void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd, uint32_t what)
         render_pass_state *ps = &r->passes[i];
         if (ps->pass->phase == RENDER_PHASE_DRAW && (ps->pass->draw_flag & what)) render_run(r, ps, cmd, 0);
     }
+}
+
+/* A host image as a named resource for one call: after its writes as an attachment (`last`), in `layout`. */
+static void import_image(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkFormat format,
+                         gpu_access last, VkImageLayout layout)
+{
+    render_resource *d = &r->res[res][0];
+    if (d->ext_view != view) d->generation++;
+    d->ext_image = image;
+    d->ext_view = view;
+    d->ext_aspect = gpu_format_aspect(format);
+    d->last_write = last;
+    d->reads = 0;
+    d->layout = layout;
+}
+
+static void release_image(sward_renderer *r, VkCommandBuffer cmd, render_res res, VkImageLayout layout)
+{
+    render_release(r, cmd, res, 0, GPU_ACCESS_ALL, layout);
+    r->res[res][0].ext_image = VK_NULL_HANDLE;
+    r->res[res][0].ext_view = VK_NULL_HANDLE;
+}
+
+sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_post *p, sward_error *err)
+{
+    if (!r || !cmd || !p) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: null argument");
+    if (r->standalone)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: this renderer has its own targets (sward_render)");
+    if (!p->hdr || !p->hdr_view || !p->depth || !p->depth_view || !p->out || !p->out_view)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: every image needs its image and view");
+    if (r->color_format != RENDER_HDR_FORMAT)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                         "sward_cmd_post: the colour target must be VK_FORMAT_R16G16B16A16_SFLOAT (the renderer's is %d)",
+                         (int)r->color_format);
+    if (r->slots[r->slot].ticket != r->frames)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: call sward_cmd_place first");
+    import_image(r, RES_HDR, p->hdr, p->hdr_view, RENDER_HDR_FORMAT, GPU_ACCESS_COLOR_ATTACHMENT, p->hdr_layout);
+    import_image(r, RES_DEPTH, p->depth, p->depth_view, r->depth_format, GPU_ACCESS_DEPTH_ATTACHMENT, p->depth_layout);
+    import_image(r, RES_LDR, p->out, p->out_view, RENDER_LDR_FORMAT, GPU_ACCESS_NONE, VK_IMAGE_LAYOUT_UNDEFINED);
+    render_run_phase(r, RENDER_PHASE_POST, cmd, 0);
+    release_image(r, cmd, RES_HDR, p->hdr_layout);
+    release_image(r, cmd, RES_DEPTH, p->depth_layout);
+    release_image(r, cmd, RES_LDR, VK_IMAGE_LAYOUT_GENERAL);
+    return SWARD_OK;
 }
 
 sward_result sward_vulkan_frame_stats(sward_renderer *r, bool completed, sward_frame_stats *stats, sward_error *err)

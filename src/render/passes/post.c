@@ -8,7 +8,6 @@
 
 static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
 {
-    if (!r->standalone) return SWARD_OK;
     return render_compute_pipeline(r, ps, sw_spirv_post_comp, sizeof sw_spirv_post_comp, "sward.post",
                                    &ps->pipes[0], err);
 }
@@ -22,8 +21,7 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
 
 const render_pass render_pass_post = {
     .name = "post",
-    .phase = RENDER_PHASE_POST,
-    .standalone_only = true,
+    .phase = RENDER_PHASE_POST, /* the standalone frame, or sward_cmd_post with the host's images */
     .use_count = 3,
     .uses = {
         {RES_HDR, GPU_ACCESS_GENERAL_COMPUTE, SW_POST_HDR, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
