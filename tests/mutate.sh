@@ -342,6 +342,14 @@ mut("FR-host-depth", "SC3", "src/render/frame.c",
     "    bool imported = depth && !r->standalone;",
     "    bool imported = false;",
     "cli_frame_limits")
+mut("FR-tile-index", "SC2", "src/place/tiles.c",
+    "                if (tile_possible(t, k, &g, eps, b->ti0 + i, b->tj0 + j))",
+    "                if (true)",
+    "unit_tile_index")
+mut("FR-host-post", "PO2", "src/render/frame.c",
+    "    render_run_phase(r, RENDER_PHASE_POST, cmd, 0);\n    release_image(r, cmd, RES_HDR, p->hdr_layout);",
+    "    release_image(r, cmd, RES_HDR, p->hdr_layout);",
+    "cli_frame_limits")
 mut("GPU-depth-aspect", "", "src/gpu/resources.c",
     "    case VK_FORMAT_D32_SFLOAT_S8_UINT: return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;",
     "    case VK_FORMAT_D32_SFLOAT_S8_UINT: return VK_IMAGE_ASPECT_DEPTH_BIT;",

@@ -46,17 +46,16 @@ void gpu_timer_mark(VkCommandBuffer cmd, gpu_timer *t, uint32_t index, VkPipelin
     if (t->supported && index < t->count) vkCmdWriteTimestamp2(cmd, stage, t->pool, index);
 }
 
-sward_result gpu_timer_read(gpu_device *dev, gpu_timer *t, double *ms, uint32_t pairs, sward_error *err)
+sward_result gpu_timer_read(gpu_device *dev, gpu_timer *t, uint32_t written, double *ms, uint32_t pairs,
+                            sward_error *err)
 {
-    for (uint32_t p = 0; p < pairs; p++) ms[p] = 0.0;
-    if (!t->supported || pairs == 0) return SWARD_OK;
-    uint64_t stamps[GPU_MAX_TIMESTAMPS];
-    uint32_t n = 2 * pairs < t->count ? 2 * pairs : t->count;
-    GPU_TRY(vkGetQueryPoolResults(dev->device, t->pool, 0, n, sizeof stamps, stamps, sizeof(uint64_t),
-                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
-    for (uint32_t p = 0; p < pairs && 2 * p + 1 < n; p++) {
-        uint64_t d = (stamps[2 * p + 1] - stamps[2 * p]) & t->mask;
-        ms[p] = (double)d * t->period_ns * 1e-6;
+    for (uint32_t p = 0; p < pairs; p++) {
+        ms[p] = 0.0;
+        if (!t->supported || !(written & (1u << p)) || 2 * p + 1 >= t->count) continue;
+        uint64_t stamps[2];
+        GPU_TRY(vkGetQueryPoolResults(dev->device, t->pool, 2 * p, 2, sizeof stamps, stamps, sizeof(uint64_t),
+                                      VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+        ms[p] = (double)((stamps[1] - stamps[0]) & t->mask) * t->period_ns * 1e-6;
     }
     return SWARD_OK;
 }

@@ -41,31 +41,18 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->cpu_ms = s->cpu_ms;
     st->gpu_memory_bytes = r->ctx->dev.allocated_bytes;
     double ms[RENDER_MAX_PASSES];
+    sward_result res = gpu_timer_read(&r->ctx->dev, &s->timer, s->timed_mask, ms, r->timed_count, err);
+    if (res != SWARD_OK) return res;
     for (uint32_t i = 0; i < r->pass_count; i++) {
-        render_pass_state *ps = &r->passes[i];
+        const render_pass_state *ps = &r->passes[i];
         if (ps->timer < 0 || !(s->timed_mask & (1u << ps->timer))) continue;
-        sward_result res = SWARD_OK;
-        if (s->timer.supported) {
-            uint64_t t[2];
-            VkResult vr = vkGetQueryPoolResults(r->ctx->dev.device, s->timer.pool, 2u * (uint32_t)ps->timer, 2,
-                                                sizeof t, t, sizeof(uint64_t),
-                                                VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
-            if (vr != VK_SUCCESS) res = gpu_fail(err, vr, "vkGetQueryPoolResults", __FILE__, __LINE__);
-            ms[i] = (double)((t[1] - t[0]) & s->timer.mask) * s->timer.period_ns * 1e-6;
-        } else {
-            ms[i] = 0.0;
-        }
-        if (res != SWARD_OK) return res;
         sward_pass_time *pt = &st->passes[st->pass_count++];
         snprintf(pt->name, sizeof pt->name, "%s", ps->pass->name);
-        pt->gpu_ms = ms[i];
+        pt->gpu_ms = ms[ps->timer];
     }
     /* The survivor lists grow for the frames to come (SC2: memory follows what is on screen). */
-    for (uint32_t v = 0; v < r->view_count; v++) {
-        sward_result res = render_fit_survivors(r, v, c[v].needed, err);
-        if (res != SWARD_OK) return res;
-    }
-    return SWARD_OK;
+    for (uint32_t v = 0; v < r->view_count && res == SWARD_OK; v++) res = render_fit_survivors(r, v, c[v].needed, err);
+    return res;
 }
 
 sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, sward_error *err)

@@ -191,7 +191,9 @@ void render_prepare_phase(sward_renderer *r, render_phase phase, uint32_t draw_f
     }
 }
 
-void render_dispatch_tiles(sward_renderer *r, VkCommandBuffer cmd)
+/* One workgroup per tile of the frame; beyond the device's workgroups in x, continuing in y (the shaders fold
+ * x and y back into the tile index). */
+static void dispatch_tiles(sward_renderer *r, VkCommandBuffer cmd)
 {
     uint32_t max_x = r->ctx->dev.props.limits.maxComputeWorkGroupCount[0];
     uint32_t x = r->tile_count < max_x ? r->tile_count : max_x;
@@ -203,15 +205,9 @@ void render_record_per_tile(sward_renderer *r, render_pass_state *ps, VkCommandB
     if (!r->tile_count) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
     render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
-    render_dispatch_tiles(r, cmd);
+    dispatch_tiles(r, cmd);
 }
 
-render_pass_state *render_find_pass(sward_renderer *r, const char *name)
-{
-    for (uint32_t i = 0; i < r->pass_count; i++)
-        if (strcmp(r->passes[i].pass->name, name) == 0) return &r->passes[i];
-    return NULL;
-}
 
 /* ---- descriptors ---- */
 

@@ -201,10 +201,6 @@ void render_release(sward_renderer *r, VkCommandBuffer cmd, render_res res, uint
  * pushes the view index. */
 void render_bind(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, VkPipelineBindPoint point,
                  uint32_t view, const sw_push *push);
-render_pass_state *render_find_pass(sward_renderer *r, const char *name);
-/* One workgroup per tile of the frame; beyond the device's workgroups in x, continuing in y (the shaders
- * fold x and y back into the tile index). */
-void render_dispatch_tiles(sward_renderer *r, VkCommandBuffer cmd);
 /* The record of a compute pass with one workgroup per tile (place, cull): its pipeline 0, its sets, the
  * dispatch; nothing when the frame has no tiles. */
 void render_record_per_tile(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view);

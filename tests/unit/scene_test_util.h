@@ -71,6 +71,7 @@ static char tmp_dir[256];
 static inline int setup_tmp(void **state)
 {
     (void)state;
+    /* mkdtemp replaces the template's six trailing X with a unique name */
     snprintf(tmp_dir, sizeof tmp_dir, "/tmp/sward_test_scene_XXXXXX");
     return mkdtemp(tmp_dir) ? 0 : -1;
 }

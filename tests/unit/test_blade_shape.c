@@ -101,7 +101,7 @@ static void check_strip(sw_uint verts, sw_uint segments)
         assert_true(t >= 0.0f && t <= 1.0f);
         if (v + 1u < verts) {
             assert_float_equal(t, (float)(v / 2u) / (float)segments, 1e-7);
-            assert_float_equal(side, (v & 1u) ? 1.0f : -1.0f, 0.0);
+            assert_true(side == ((v & 1u) ? 1.0f : -1.0f));
             assert_true(t < 1.0f);
         } else {
             assert_float_equal(t, 1.0f, 0.0); /* the last vertex is the tip, on the spine */

@@ -317,8 +317,8 @@ static void test_json_odd_keys(void **state)
     (void)state;
     EXPECT_ERROR("{\"grass\": [{}], \"\": 1}", "t.json: \"\": unknown field");
     EXPECT_ERROR("{\"grass\": [{}], \"terrain\": {\"a\\nb\": 1}}", "t.json: terrain.a\\x0ab: unknown field");
-    EXPECT_ERROR("{\"grass\": [{}], \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\": 1}",
-                 "t.json: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...: unknown field");
+    EXPECT_ERROR("{\"grass\": [{}], \"density_of_the_meadow_grass_near_the_riverbank_in_early_summerss\": 1}",
+                 "t.json: density_of_the_meadow_grass_near_the_riverbank_i...: unknown field");
 }
 
 /* ---- camera rules ------------------------------------------------------------------------------------------ */

@@ -13,6 +13,7 @@ static char tmp_dir[256];
 static int setup_tmp(void **state)
 {
     (void)state;
+    /* mkdtemp replaces the template's six trailing X with a unique name */
     snprintf(tmp_dir, sizeof tmp_dir, "/tmp/sward_test_%s_XXXXXX", TMP_NAME);
     return mkdtemp(tmp_dir) ? 0 : -1;
 }
