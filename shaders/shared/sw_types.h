@@ -50,7 +50,8 @@ struct sw_material {
  * the scene's numbers). One per frame; the views of the frame are sw_view. */
 struct sw_frame {
     float time, draw_distance, lod_distance, exposure; /* s; m; m; linear */
-    float white_point, fog_density, pad0, pad1;        /* linear radiance mapped to white; fog: 1/m */
+    float white_point, fog_density;                    /* linear radiance mapped to white; fog: 1/m */
+    sw_uint features, frame_index;                     /* SW_FEAT_* of the scene (render.features); frames rendered */
     float sun_x, sun_y, sun_z, sun_intensity; /* direction towards the sun, normalised */
     float sun_r, sun_g, sun_b, sky_intensity;
     float zenith_r, zenith_g, zenith_b, pad2;
@@ -64,6 +65,7 @@ struct sw_frame {
     sw_uint seed, material_count, tile_count, flags;       /* flags: SW_FLAG_* */
     int map_res, force_count;                              /* PL1 map texels per side; GA5 fields in use */
     float map_inv_cell; int pad10;                         /* PL1 map texels per m (map_res / terrain size) */
+    float sky[32];  /* the sky model's per-frame constants (shaders/shared/sw_sky.h, src/render/sky.c) */
     float forces[SW_MAX_FORCES * 8]; /* GA5, per field: x, y, z (m), radius (m), strength (m), clock (rad: phase +
                                        2 pi frequency time, src/wind/forces.c), 0, 0 */
 };
@@ -87,6 +89,17 @@ struct sw_push {
     sw_uint view, level;
     int size0_x, size0_y;
 };
+
+/* render.features (sw_frame.features): every look feature can be turned off for comparison and bisection. */
+#define SW_FEAT_DEPTH_PRIME 1u      /* SH1: depth-only pass, then the G-buffer with depth EQUAL */
+#define SW_FEAT_SHADOWS 2u          /* LS2-LS4: cascaded sun shadows and the grass shadow impostor */
+#define SW_FEAT_CONTACT_SHADOWS 4u  /* LS4: screen-space shadows for nearby detail */
+#define SW_FEAT_TRANSLUCENCY 8u     /* SH6 */
+#define SW_FEAT_SPECULAR 16u        /* SH5, SH7 */
+#define SW_FEAT_TAA 32u             /* SH8 */
+#define SW_FEAT_BLOOM 64u           /* PO3 */
+#define SW_FEAT_SKY 128u            /* analytic sky, sun colour and ambient from the sun's position */
+#define SW_FEAT_ALL 255u
 
 #define SW_FLAG_NO_CULL 1u   /* keep every candidate of the tiles (tests) */
 #define SW_FLAG_NO_LOD_FADE 4u /* tests: every blade high LOD, no thinning, no dither fade, hard distance cut */

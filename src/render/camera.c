@@ -103,6 +103,8 @@ void render_frame_constants(const sward_renderer *r, float time, sw_frame *f)
     f->lod_distance = s->render.lod_distance;
     f->exposure = s->render.settings.exposure;
     f->white_point = s->render.settings.white_point;
+    f->features = s->render.features;
+    f->frame_index = (sw_uint)r->frames;
     f->sun_x = s->sun.direction[0];
     f->sun_y = s->sun.direction[1];
     f->sun_z = s->sun.direction[2];

@@ -9,6 +9,7 @@
 
 #include "core/core.h"
 #include "world/scene_json.h"
+#include "shared/sw_types.h"
 
 #include <assert.h>
 #include <math.h>
@@ -106,6 +107,7 @@ static void scene_defaults(sward_scene *s)
                                                  .exposure = 1.0f, .white_point = 8.0f};
     s->render.draw_distance = 60.0f;
     s->render.lod_distance = 12.0f;
+    s->render.features = SW_FEAT_ALL;
 }
 
 /* ---- parse: one function per section ------------------------------------------------------------------- */

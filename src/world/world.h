@@ -139,6 +139,7 @@ typedef struct world_render {
     sward_render_settings settings;
     float draw_distance;  /* m */
     float lod_distance;   /* m: nearer blades use the 15-vertex form */
+    uint32_t features;    /* SW_FEAT_* bits (shaders/shared/sw_types.h): render.features, all on by default */
 } world_render;
 
 /* GA5: a force field (a character walking through, an explosion) moving along a path of keys. */
