@@ -1,20 +1,8 @@
-// grass.vert.glsl — blades built from vertex id and instance id, no vertex streams (SPEC GA1, GA2, GA4, GA5,
-// GA8, SC5, SC6, SH7; Ghost of Tsushima "Procedural blade geometry", "Bezier shape and wind motion"; HZD
-// vegetation motion; Frictional "Undergrowth" wind and ForceFields).
-// Reads: frame, view, materials, the view's survivors. No instancing: a tile's draw covers its blades' vertices, vertex id =
-// blade * vertices per instance + vertex in the instance, and gl_InstanceIndex (first_instance) carries the
-// LOD (bit 0: low) and the blades per instance (bit 1: two). Tiny instances (7 vertices) fill a fraction of a
-// 32-wide vertex warp; pulling vertices this way fills them all.
+// grass.vert.glsl — the blades' colour pass: the blade's vertex (grass_blade.inc.glsl) and its shading.
 // All lighting is here, per vertex: the fragment stage is the scarce one (measured on the H200).
 #version 450
 #extension GL_GOOGLE_include_directive : require
-#include "shared/sw_place.h"
-#include "shared/sw_blade_shape.h"
-#include "shared/sw_wind.h"
-#include "common.inc.glsl"
-
-// The view's survivors (cull.comp.glsl), in the order of the draw arguments (draw_args.comp.glsl).
-layout(std430, set = SW_SET_PASS, binding = SW_GRASS_SURVIVORS) readonly buffer BladeBuf { sw_blade blades[]; };
+#include "grass_blade.inc.glsl"
 
 layout(location = 0) out vec3 v_front;    // radiance of the side the normal points to
 layout(location = 1) out vec3 v_back;     // radiance of the other side
@@ -37,129 +25,15 @@ vec3 shade(vec3 n, vec3 albedo, vec3 view, float translucency, float t, float gl
     return albedo * (sun + ambient) + sw_sun_radiance() * (spec * occl);
 }
 
-// Width profile along the blade: the taper, widened over a flower head.
-float profile(float t, float head_t0)
-{
-    return sw_blade_taper(t) * (head_t0 < 1.0 ? 1.0 + 1.2 * smoothstep(head_t0 - 0.1, head_t0, t) : 1.0);
-}
-
 void main()
 {
-    bool low = (gl_InstanceIndex & 1) != 0;
-    uint per_instance = (gl_InstanceIndex & 2) != 0 ? 2u : 1u;
-    uint verts = low ? SW_LOW_VERTS : SW_HIGH_VERTS;
-    uint vid = uint(gl_VertexIndex);
-    uint inst_verts = verts * per_instance;
-    sw_blade b = blades[vid / inst_verts];
-    uint sub = (vid % inst_verts) / verts; // which blade of a two-blade instance
-    uint v = vid % verts;
-    uint segments = (verts - 1u) / 2u;
-    float t = sw_strip_t(v, segments);
-    float side = sw_strip_side(v, segments);
-
-    uint mi = sw_blade_material(b);
-    sw_material m = materials[mi];
-    bool no_fade = (frame.flags & (SW_FLAG_NO_LOD_FADE | SW_FLAG_NO_CULL)) != 0u;
-    float draw_d = m.draw_distance > 0.0 ? min(m.draw_distance, frame.draw_distance) : frame.draw_distance;
-    float lod_d = m.lod_distance > 0.0 ? m.lod_distance : frame.lod_distance;
-
-    vec3 root = vec3(b.x, b.y, b.z);
-    vec3 cam = vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z);
-    float dist = length(root - cam);
-    uint h16 = b.facing_hash >> 16u;
-    float hash = float(h16) * (1.0 / 65536.0);
-
-    // SC5: the same fade the culling cut at (shaders/shared/sw_wind.h): thinning and the draw-distance edge.
-    // SW_FLAG_NO_FADE and SW_FLAG_NO_MORPH (tests) turn off the fade or the morph alone: hard cuts, hard switches.
-    bool no_dither = no_fade || (frame.flags & SW_FLAG_NO_FADE) != 0u;
-    bool no_morph = no_fade || (frame.flags & SW_FLAG_NO_MORPH) != 0u;
-    v_fade = no_dither ? 1.0 : sw_blade_fade(dist, draw_d, sw_thin_hash(h16));
-    // SC6: the 15-vertex blade slides onto the 7-vertex shape before the switch (the low one is that shape).
-    float morph = (no_morph || low) ? 0.0 : sw_lod_morph(dist, lod_d);
-    // GA8: animation scaled down and blades pushed down (shorter, leaning more) with distance.
-    float far_k = smoothstep(0.3 * draw_d, draw_d, dist);
-    float amp = sw_distance_scale(dist, draw_d, 0.35);
-
-    float a = sw_blade_facing(b);
-    float height = sw_blade_height(b) * (1.0 - 0.18 * far_k);
-    float width = sw_blade_width(b);
-    float lean = min(sw_blade_bend(b) + 0.15 * far_k, 1.0);
-    if (sub == 1u) {
-        // Short grass: the second blade of an instance, turned and moved by the blade's hash (GA1).
-        uint h = sw_pcg(b.facing_hash);
-        uint h2 = sw_pcg(h);
-        a += 1.6 + 3.0 * sw_unit(h);
-        float oa = SW_TAU * sw_unit(h2);
-        float r = (0.25 + 0.25 * sw_unit(sw_pcg(h2))) * m.spacing;
-        root += vec3(cos(oa) * r, 0.0, sin(oa) * r);
-        height *= 0.7 + 0.3 * sw_unit(h2 >> 3u);
-    }
-    vec2 push = vec2(sw_snorm8_decode(b.shape >> 8u), sw_snorm8_decode(b.shape >> 16u));
-
-    // GA4: the facing was bent toward the wind by the compute pass (sw_make_blade).
-    float pl = length(push);
-    vec2 f = vec2(cos(a), sin(a));
-
-    // Hash-offset sine bobbing (GA4): each blade sways around its wind-pushed pose with its own phase and
-    // rate, more when the wind is stronger.
-    vec2 wdir = vec2(frame.wind_x, frame.wind_z);
-    float bob = sin(frame.time * (2.1 + 1.3 * hash) + hash * SW_TAU) * (0.04 + 0.25 * pl);
-    vec2 sway = wdir * bob;
-    float gust = clamp(frame.wind_speed / 6.0, 0.2, 1.5) * (1.0 - 0.5 * m.stiffness);
-    if (m.wind_model == SW_WIND_HZD) {
-        // HZD large-scale motion of the blade (c = sum of the root's coordinates), as a tip sway along and
-        // across the wind.
-        sw_w2 lg = sw_hzd_large(root.x, root.y, root.z, frame.time);
-        sway += (wdir * (lg.x - 1.0) + vec2(-wdir.y, wdir.x) * (lg.y - 0.5)) * (0.05 * gust);
-    } else if (m.wind_model == SW_WIND_FRICTIONAL) {
-        // Frictional fbm of sines with prime multipliers, from the root position; the Bezier weights it by
-        // height (the tip moves, the root does not).
-        sw_w2 o = sw_frictional(root.x, root.z, 0.35, frame.time * 1.6);
-        sway += vec2(o.x, o.y) * (0.12 * gust);
-    }
-    push += sway * amp;
-
-    // GA5 force fields: Frictional's push at the root, moving the tip by up to the field's strength in metres
-    // (the Bezier carries it proportionally along the blade); the blade's hash is the random seed.
-    vec2 ff = vec2(0.0);
-    for (int i = 0; i < frame.force_count; i++) {
-        int o = i * 8;
-        sw_w2 p = sw_force_push(root.x, root.z, frame.forces[o], frame.forces[o + 2], frame.forces[o + 3],
-                                frame.forces[o + 4], frame.time, frame.forces[o + 5], hash);
-        ff += vec2(p.x, p.y);
-    }
-    push += ff / max(height, 0.05);
-
-    sw_bezier c = sw_blade_curve(height, lean, f.x, f.y, push.x, push.y);
-    sw_v3 p = sw_bezier_pos_morph(c, t, morph);
-    sw_v3 d = sw_bezier_tangent(c, t);
-    vec3 tangent = normalize(vec3(d.x, d.y, d.z) + vec3(0.0, 1e-6, 0.0));
-    vec3 across = vec3(-f.y, 0.0, f.x);
-    vec3 normal = normalize(cross(across, tangent));
-    // GA2: normals tilted outward across the blade, so it shades as if rounded.
-    normal = normalize(normal + across * side * 0.35);
-
-    // Flower head (SH7): the top head_size metres of the blade.
-    float head_t0 = m.head_size > 0.0 ? max(1.0 - m.head_size / max(height, 1e-3), 0.0) : 1.0;
-    float t0 = sw_low_knot(t);
-    float prof = mix(profile(t, head_t0), mix(profile(t0, head_t0), profile(t0 + 1.0 / 3.0, head_t0), sw_low_weight(t)), morph);
-    // GA2: blades widened in view space, more when seen edge-on and with distance, so far fields look full.
-    vec3 to_cam = cam - root;
-    vec2 vh = normalize(to_cam.xz + vec2(1e-6, 0.0));
-    float edge_on = 1.0 - abs(dot(vh, f));
-    float widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist));
-    float half_w = 0.5 * width * widen * prof;
-    // A flower head is a blob about head_size across on the last row before the tip, whatever the blade's own
-    // width, so heads read as flowers and not as a coloured tip.
-    bool in_head = head_t0 < 1.0 && t >= head_t0 - 0.16 && t < 1.0;
-    if (in_head) half_w = max(half_w, 0.5 * m.head_size * widen);
-    vec3 world = root + vec3(p.x, p.y, p.z) + across * (side * half_w);
-    if (m.wind_model == SW_WIND_HZD) {
-        // HZD small-scale motion along the normal, weighted by height.
-        float s = sw_hzd_small(world.x, world.y, world.z, frame.time) * t * min(height, 1.0) * amp * gust;
-        world += normal * vec3(1.0, 1.0, 0.35) * s;
-    }
-    gl_Position = sw_mat4(VIEW.view_proj) * vec4(world, 1.0);
+    blade_vertex g = blade_vertex_build();
+    sw_blade b = g.b;
+    sw_material m = g.m;
+    vec3 world = g.world, normal = g.normal, cam = g.cam;
+    float t = g.t, side = g.side, dist = g.dist, draw_d = g.draw_d, hash = g.hash, head_t0 = g.head_t0;
+    bool in_head = g.in_head;
+    v_fade = g.fade;
     v_side = side;
 
     vec3 view = normalize(cam - world);
