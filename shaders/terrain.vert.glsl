@@ -5,14 +5,22 @@
 #include "shared/sw_noise.h"
 #include "common.inc.glsl"
 
-// Simple ground shading, per vertex (the fragment stage is the scarce one): Lambert sun and sky ambient on
-// an albedo that carries the grass colours (SC7, Ghost of Tsushima far field): where the PL1 maps are
+// The ground's surface, per vertex (material per vertex, light per pixel in lighting.comp.glsl): an albedo
+// that carries the grass colours (SC7, Ghost of Tsushima far field): where the PL1 maps are
 // uploaded (frame.map_res > 0) the vertex takes its type-map texel's grass type, that type's mean blade
 // colour and its flower-head colour, weighted by the grass-height map, so fields beyond the blade distance
 // keep their colour (red-flower fields stay red); under the blades near the camera the ground is a darker
 // version (it lies in the blades' shade). Without maps: the scene's mean grass colour by its cover. Broad
 // light and dark swaths keep the far field from being one flat colour.
-layout(location = 0) out vec3 v_color;
+layout(location = 0) out vec3 v_albedo;
+layout(location = 1) out vec3 v_normal;
+layout(location = 2) out vec4 v_prev; // clip position in the last frame (motion vectors, SH2)
+layout(location = 3) out vec2 v_occl; // AO: ground under grass lies in the blades' shade; specular
+                                      // occlusion: the sheen of grass-covered ground is the blades' own
+
+// precise: the depth prime (a depth-only pipeline of this shader) and the G-buffer pass (depth test EQUAL)
+// compute bit-identical positions.
+precise gl_Position;
 
 float height_at(int i, int j)
 {
@@ -61,7 +69,9 @@ void main()
     float dist = length(world - vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z));
     grass *= mix(0.8, 1.0, smoothstep(0.5 * draw_d, draw_d, dist)); // in the blades' shade near the camera
     vec3 albedo = mix(ground, grass, cover) * (1.0 + 0.35 * swath);
-    float diffuse = max(dot(n, sw_sun_dir()), 0.0);
-    v_color = albedo * (sw_sun_radiance() * diffuse + sw_sky_ambient(n));
+    v_albedo = albedo;
+    v_occl = vec2(1.0 - 0.6 * cover * (1.0 - smoothstep(0.5 * draw_d, draw_d, dist)), 1.0 - cover);
+    v_normal = n;
+    v_prev = sw_mat4(VIEW.prev_view_proj) * vec4(world, 1.0);
     gl_Position = sw_mat4(VIEW.view_proj) * vec4(world, 1.0);
 }

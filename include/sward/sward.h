@@ -215,6 +215,14 @@ typedef struct sward_frame_stats {
     sward_pass_time passes[SWARD_MAX_PASSES];
     double cpu_ms;          /* CPU time to prepare and record the frame */
     uint64_t gpu_memory_bytes; /* device memory allocated by sward */
+    /* SH1/SH2, from the deferred lighting's view of the G-buffer (standalone frames) */
+    uint64_t covered_pixels;    /* pixels with a surface (not sky) */
+    uint64_t grass_pixels;      /* of them, blades */
+    uint64_t lower_pixels;      /* pixels in the lower third of the image */
+    uint64_t lower_ground;      /* of them, ground seen between blades */
+    uint64_t gbuffer_fragments; /* fragment shader invocations of the G-buffer passes (pipeline statistics) */
+    bool gbuffer_fragments_valid; /* the device counts them (pipelineStatisticsQuery) */
+    double overdraw;            /* gbuffer_fragments / covered_pixels; 1.0 with the depth prime; 0 unknown */
 } sward_frame_stats;
 
 /* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran. */

@@ -101,8 +101,23 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
                             sward_error *err);
 
 /* What sward_cmd_draw records: sward's ground (unless the renderer was created with no_terrain), the blades. */
-#define SWARD_DRAW_GROUND 1u
-#define SWARD_DRAW_BLADES 2u
+#define SWARD_DRAW_GROUND 1u        /* the ground into the G-buffer */
+#define SWARD_DRAW_BLADES 2u        /* the blades into the G-buffer */
+#define SWARD_DRAW_GROUND_DEPTH 4u  /* the ground's depth prime (depth only) */
+#define SWARD_DRAW_BLADES_DEPTH 8u  /* the blades' depth prime (depth only) */
+
+/* sward's G-buffer (SPEC SH2), the colour attachments of the render pass instance that SWARD_DRAW_GROUND and
+ * SWARD_DRAW_BLADES draw into, in this order: albedo + AO, octahedral normal + roughness + kind, reflectance
+ * + translucency amount and diffusion, motion in pixels. With render.features.depth_prime (the default) the
+ * depth passes come first, in a depth-only instance, and the G-buffer passes test EQUAL without writes. */
+#define SWARD_GBUFFER_COUNT 4
+#define SWARD_GBUFFER_FORMATS                                                                                  \
+    {VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_A2B10G10R10_UNORM_PACK32, VK_FORMAT_R8G8B8A8_UNORM,                    \
+     VK_FORMAT_R16G16_SFLOAT}
+
+/* With the depth prime: the barriers between the depth-only render pass instance (SWARD_DRAW_*_DEPTH) and the
+ * G-buffer one (SWARD_DRAW_GROUND, SWARD_DRAW_BLADES); record it between the two, outside both. */
+void sward_cmd_gbuffer_barriers(sward_renderer *r, VkCommandBuffer cmd);
 
 /* Records the ground and/or the blades (`what`: SWARD_DRAW_*; 0 = both); call inside the host's
  * vkCmdBeginRendering with one colour attachment and a depth attachment of the formats given at creation.

@@ -42,9 +42,16 @@
 /* set 1 of grass.vert.glsl (one view) */
 #define SW_GRASS_SURVIVORS 0
 
+/* set 1 of lighting.comp.glsl (view 0): the G-buffer in, the lit colour out */
+#define SW_LIGHT_ALBEDO 0   /* sampled (texelFetch) */
+#define SW_LIGHT_NORMAL 1
+#define SW_LIGHT_MATERIAL 2
+#define SW_LIGHT_DEPTH 4    /* the camera's depth, sampled */
+#define SW_LIGHT_HDR 5      /* rgba16f storage image (written) */
+#define SW_LIGHT_STATS 6    /* sw_cull_stats: covered pixels, kinds */
+
 /* set 1 of post.comp.glsl */
 #define SW_POST_HDR 0   /* rgba16f storage image */
-#define SW_POST_DEPTH 1 /* depth, sampled */
 #define SW_POST_LDR 2   /* rgba8 storage image (written) */
 
 #endif

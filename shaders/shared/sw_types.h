@@ -79,6 +79,8 @@ struct sw_view {
     float cam_x, cam_y, cam_z, pad0;
     sw_uint width, height, hiz_levels, flags;  /* render size; Hi-Z levels; flags: SW_VIEW_* */
     sw_uint survivor_capacity, pad1, pad2, pad3; /* blades the view's survivor list holds */
+    float fwd_x, fwd_y, fwd_z, pad4;  /* the view's forward axis (SH3: abs(z) of the view-space normal) */
+    float prev_view_proj[16];         /* the previous frame's view_proj (motion vectors); = view_proj at first */
 };
 
 #define SW_MAX_VIEWS 4u /* the camera and, next, the shadow cascades */
@@ -149,6 +151,10 @@ struct sw_cull_stats {
     sw_uint needed;     /* survivors the view asked room for (> survivor_capacity: the list overflowed) */
     sw_uint high, low;  /* drawn with the 15-vertex and the 7-vertex blade (instances) */
     sw_uint triangles;  /* of the drawn blades (two-blade instances count both blades) */
+    sw_uint covered;    /* pixels with a surface (lighting.comp.glsl; view 0) */
+    sw_uint grass_px;   /* of them, grass (G-buffer kind) */
+    sw_uint lower_px;   /* pixels of the lower third of the image */
+    sw_uint lower_ground; /* of them, ground seen between blades (SH2 kind terrain) */
     sw_uint pad;
 };
 
@@ -175,7 +181,7 @@ _Static_assert(sizeof(sw_material) == 144, "sw_material layout");
 _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
 _Static_assert(sizeof(sw_view) % 16 == 0, "sw_view layout");
 _Static_assert(sizeof(sw_tile_draw) == 16, "sw_tile_draw layout");
-_Static_assert(sizeof(sw_cull_stats) == 48, "sw_cull_stats layout");
+_Static_assert(sizeof(sw_cull_stats) == 64, "sw_cull_stats layout");
 _Static_assert(sizeof(sw_tile) == 16, "sw_tile layout");
 _Static_assert(sizeof(sw_blade) == 28, "sw_blade must stay compact (PL7)");
 _Static_assert(sizeof(sw_draw_cmd) == 20, "VkDrawIndexedIndirectCommand");

@@ -43,6 +43,9 @@ static access_info info_of(gpu_access a)
     case GPU_ACCESS_VERTEX_READ:
         return (access_info){VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
                              VK_IMAGE_LAYOUT_UNDEFINED};
+    case GPU_ACCESS_DRAW_READ:
+        return (access_info){VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                             VK_ACCESS_2_SHADER_STORAGE_READ_BIT, VK_IMAGE_LAYOUT_UNDEFINED};
     case GPU_ACCESS_INDEX:
         return (access_info){VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT, VK_ACCESS_2_INDEX_READ_BIT,
                              VK_IMAGE_LAYOUT_UNDEFINED};
@@ -56,6 +59,9 @@ static access_info info_of(gpu_access a)
                                  VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
                              VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
     case GPU_ACCESS_ALL: break;
+    case GPU_ACCESS_SAMPLED_COMPUTE:
+        return (access_info){VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
+                             VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
     case GPU_ACCESS_DEPTH_READ_COMPUTE:
         return (access_info){VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
                              VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};

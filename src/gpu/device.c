@@ -325,6 +325,7 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
         .depthBiasClamp = has.features.depthBiasClamp,
         .independentBlend = has.features.independentBlend,
         .shaderInt64 = has.features.shaderInt64,
+        .pipelineStatisticsQuery = has.features.pipelineStatisticsQuery, /* SH1: overdraw in bench */
     };
     dev->buffer_int64_atomics = has12.shaderBufferInt64Atomics && has.features.shaderInt64;
     VkPhysicalDeviceVulkan12Features f12 = {

@@ -163,12 +163,14 @@ typedef enum gpu_access {
     GPU_ACCESS_COMPUTE_READ_WRITE,
     GPU_ACCESS_INDIRECT,
     GPU_ACCESS_VERTEX_READ,      /* storage buffers read by vertex shaders */
+    GPU_ACCESS_DRAW_READ,        /* storage buffers read by vertex and fragment shaders (the scene set) */
     GPU_ACCESS_INDEX,
     GPU_ACCESS_COLOR_ATTACHMENT,
     GPU_ACCESS_DEPTH_ATTACHMENT,
     GPU_ACCESS_DEPTH_READ_COMPUTE,
     GPU_ACCESS_GENERAL_COMPUTE,  /* storage image read/written by compute */
     GPU_ACCESS_HOST_READ,
+    GPU_ACCESS_SAMPLED_COMPUTE,  /* colour image sampled by compute (read-only layout) */
     GPU_ACCESS_ALL,              /* any earlier work (start of a frame) */
 } gpu_access;
 
@@ -264,5 +266,21 @@ void gpu_timer_mark(VkCommandBuffer cmd, gpu_timer *t, uint32_t index, VkPipelin
  * where timestamps are unsupported, get 0). The frame that wrote them must be done (waits otherwise). */
 sward_result gpu_timer_read(gpu_device *dev, gpu_timer *t, uint32_t written, double *ms, uint32_t pairs,
                             sward_error *err);
+
+
+/* Pipeline statistics (where the device has pipelineStatisticsQuery): the fragment shader invocations of the
+ * commands between begin and end, once per frame. */
+typedef struct gpu_stats {
+    VkQueryPool pool;
+    bool supported, begun, ended;
+} gpu_stats;
+
+sward_result gpu_stats_create(gpu_device *dev, gpu_stats *q, const char *name, sward_error *err);
+void gpu_stats_destroy(gpu_device *dev, gpu_stats *q);
+void gpu_stats_reset(VkCommandBuffer cmd, gpu_stats *q); /* outside any render pass instance */
+void gpu_stats_begin(VkCommandBuffer cmd, gpu_stats *q);
+void gpu_stats_end(VkCommandBuffer cmd, gpu_stats *q);
+/* The count of a completed frame; *valid is false where unsupported or not recorded. */
+sward_result gpu_stats_read(gpu_device *dev, gpu_stats *q, uint64_t *fragments, bool *valid, sward_error *err);
 
 #endif

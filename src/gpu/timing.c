@@ -59,3 +59,57 @@ sward_result gpu_timer_read(gpu_device *dev, gpu_timer *t, uint32_t written, dou
     }
     return SWARD_OK;
 }
+
+/* ---- pipeline statistics: fragment shader invocations of a span of commands (SH1's overdraw) ---- */
+
+sward_result gpu_stats_create(gpu_device *dev, gpu_stats *q, const char *name, sward_error *err)
+{
+    memset(q, 0, sizeof *q);
+    q->supported = dev->features.pipelineStatisticsQuery;
+    if (!q->supported) return SWARD_OK;
+    VkQueryPoolCreateInfo qi = {
+        .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+        .queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS,
+        .queryCount = 1,
+        .pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT,
+    };
+    GPU_TRY(vkCreateQueryPool(dev->device, &qi, NULL, &q->pool));
+    gpu_name(dev, VK_OBJECT_TYPE_QUERY_POOL, (uint64_t)q->pool, name);
+    return SWARD_OK;
+}
+
+void gpu_stats_destroy(gpu_device *dev, gpu_stats *q)
+{
+    if (q->pool) vkDestroyQueryPool(dev->device, q->pool, NULL);
+    memset(q, 0, sizeof *q);
+}
+
+void gpu_stats_reset(VkCommandBuffer cmd, gpu_stats *q)
+{
+    if (q->supported) vkCmdResetQueryPool(cmd, q->pool, 0, 1);
+    q->begun = q->ended = false;
+}
+
+void gpu_stats_begin(VkCommandBuffer cmd, gpu_stats *q)
+{
+    if (!q->supported || q->begun) return;
+    vkCmdBeginQuery(cmd, q->pool, 0, 0);
+    q->begun = true;
+}
+
+void gpu_stats_end(VkCommandBuffer cmd, gpu_stats *q)
+{
+    if (!q->supported || !q->begun || q->ended) return;
+    vkCmdEndQuery(cmd, q->pool, 0);
+    q->ended = true;
+}
+
+sward_result gpu_stats_read(gpu_device *dev, gpu_stats *q, uint64_t *fragments, bool *valid, sward_error *err)
+{
+    *fragments = 0;
+    *valid = q->supported && q->ended;
+    if (!*valid) return SWARD_OK;
+    GPU_TRY(vkGetQueryPoolResults(dev->device, q->pool, 0, 1, sizeof *fragments, fragments, sizeof *fragments,
+                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+    return SWARD_OK;
+}

@@ -40,6 +40,15 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->blades_dropped = c[0].needed > c[0].drawn ? c[0].needed - c[0].drawn : 0;
     st->cpu_ms = s->cpu_ms;
     st->gpu_memory_bytes = r->ctx->dev.allocated_bytes;
+    st->covered_pixels = c[0].covered;
+    st->grass_pixels = c[0].grass_px;
+    st->lower_pixels = c[0].lower_px;
+    st->lower_ground = c[0].lower_ground;
+    sward_result qres = gpu_stats_read(&r->ctx->dev, &s->stats_query, &st->gbuffer_fragments,
+                                       &st->gbuffer_fragments_valid, err);
+    if (qres != SWARD_OK) return qres;
+    if (st->gbuffer_fragments_valid && st->covered_pixels)
+        st->overdraw = (double)st->gbuffer_fragments / (double)st->covered_pixels;
     double ms[RENDER_MAX_PASSES];
     sward_result res = gpu_timer_read(&r->ctx->dev, &s->timer, s->timed_mask, ms, r->timed_count, err);
     if (res != SWARD_OK) return res;
@@ -73,6 +82,7 @@ sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, sward_er
     s->height = r->height;
     r->culled = false;
     gpu_timer_reset(cmd, &s->timer);
+    gpu_stats_reset(cmd, &s->stats_query);
     return SWARD_OK;
 }
 
@@ -130,6 +140,7 @@ void render_copy_stats(sward_renderer *r, VkCommandBuffer cmd)
 {
     render_slot *s = &r->slots[r->slot];
     render_access(r, cmd, RES_STATS, 0, GPU_ACCESS_TRANSFER_READ, false);
+    if (s->stats_copied) gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_TRANSFER_WRITE); /* again */
     vkCmdCopyBuffer(cmd, r->res[RES_STATS][0].buffer.buffer, s->stats_readback.buffer, 1,
                     &(VkBufferCopy){0, 0, SW_MAX_VIEWS * sizeof(sw_cull_stats)});
     /* the host reads it after the frame's fence (standalone) or frames_in_flight frames later (embedded) */
@@ -154,7 +165,9 @@ sward_result sward_cmd_place(sward_renderer *r, VkCommandBuffer cmd, const sward
         if ((res = render_graph_resize(r, err))) return res;
     }
     res = render_place(r, cmd, view, false, err);
-    if (res == SWARD_OK) render_prepare_phase(r, RENDER_PHASE_DRAW, SWARD_DRAW_GROUND, cmd, 0);
+    if (res == SWARD_OK)
+        render_prepare_phase(r, RENDER_PHASE_DRAW, render_depth_primed(r) ? SWARD_DRAW_GROUND_DEPTH : SWARD_DRAW_GROUND,
+                             cmd, 0);
     r->slots[r->slot].cpu_ms = core_now_ms() - t0;
     return res;
 }
@@ -188,7 +201,8 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
     if (imported) release_image(r, cmd, RES_DEPTH, depth->layout); /* back to the host, in its layout */
     render_copy_stats(r, cmd);
     r->culled = true;
-    render_prepare_phase(r, RENDER_PHASE_DRAW, SWARD_DRAW_BLADES, cmd, 0);
+    render_prepare_phase(r, RENDER_PHASE_DRAW, render_depth_primed(r) ? SWARD_DRAW_BLADES_DEPTH : SWARD_DRAW_BLADES,
+                         cmd, 0);
     r->slots[r->slot].cpu_ms += core_now_ms() - t0;
     return SWARD_OK;
 }
@@ -197,7 +211,7 @@ void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd, uint32_t what)
 {
     if (!r || !cmd) return;
     if (what == 0) what = SWARD_DRAW_GROUND | SWARD_DRAW_BLADES;
-    if (!r->draw_terrain) what &= ~SWARD_DRAW_GROUND;
+    if (!r->draw_terrain) what &= ~(SWARD_DRAW_GROUND | SWARD_DRAW_GROUND_DEPTH);
     VkViewport vp = {0.0f, 0.0f, (float)r->width, (float)r->height, 0.0f, 1.0f};
     VkRect2D sc = {{0, 0}, {r->width, r->height}};
     vkCmdSetViewport(cmd, 0, 1, &vp);
@@ -206,6 +220,12 @@ void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd, uint32_t what)
         render_pass_state *ps = &r->passes[i];
         if (ps->pass->phase == RENDER_PHASE_DRAW && (ps->pass->draw_flag & what)) render_run(r, ps, cmd, 0);
     }
+}
+
+void sward_cmd_gbuffer_barriers(sward_renderer *r, VkCommandBuffer cmd)
+{
+    if (!r || !cmd) return;
+    render_prepare_phase(r, RENDER_PHASE_DRAW, SWARD_DRAW_GROUND | SWARD_DRAW_BLADES, cmd, 0);
 }
 
 /* A host image as a named resource for one call: after its writes as an attachment (`last`), in `layout`. */

@@ -122,7 +122,7 @@ static bool present(const sward_renderer *r, render_res res, uint32_t view)
 /* The scene set's per-frame buffers, read by every pass at its stages. */
 static gpu_access scene_access(const render_pass *p)
 {
-    return p->phase == RENDER_PHASE_DRAW ? GPU_ACCESS_VERTEX_READ : GPU_ACCESS_COMPUTE_READ;
+    return p->phase == RENDER_PHASE_DRAW ? GPU_ACCESS_DRAW_READ : GPU_ACCESS_COMPUTE_READ;
 }
 
 void render_prepare(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
@@ -311,6 +311,7 @@ sward_result render_graph_create(sward_renderer *r, sward_error *err)
         char name[48];
         snprintf(name, sizeof name, "sward.timestamps[%u]", s);
         if ((res = gpu_timer_create(dev, &r->slots[s].timer, 2u * r->timed_count, name, err))) return res;
+        if ((res = gpu_stats_create(dev, &r->slots[s].stats_query, "sward.gbuffer_statistics", err))) return res;
     }
     return SWARD_OK;
 }
@@ -341,7 +342,10 @@ void render_graph_destroy(sward_renderer *r)
         memset(ps, 0, sizeof *ps);
     }
     r->pass_count = 0;
-    for (uint32_t s = 0; s < RENDER_MAX_SLOTS; s++) gpu_timer_destroy(dev, &r->slots[s].timer);
+    for (uint32_t s = 0; s < RENDER_MAX_SLOTS; s++) {
+        gpu_timer_destroy(dev, &r->slots[s].timer);
+        gpu_stats_destroy(dev, &r->slots[s].stats_query);
+    }
     if (r->scene_pool) vkDestroyDescriptorPool(dev->device, r->scene_pool, NULL);
     if (r->scene_layout) vkDestroyDescriptorSetLayout(dev->device, r->scene_layout, NULL);
     r->scene_pool = VK_NULL_HANDLE;
@@ -386,10 +390,6 @@ VkImageView render_image_view(const sward_renderer *r, render_res res, uint32_t 
 sward_result render_graphics_pipeline(sward_renderer *r, render_pass_state *ps, gpu_graphics_desc *d,
                                       VkPipeline *out, sward_error *err)
 {
-    if (d->fs && d->color_count == 0) {
-        d->color_count = 1;
-        d->color_formats[0] = r->color_format;
-    }
     if (d->depth_format == VK_FORMAT_UNDEFINED) d->depth_format = r->depth_format;
     /* specialised to view 0, the camera (common.inc.glsl: SW_VIEW_SPEC) */
     if (d->spec.count == 0) d->spec.count = 1;

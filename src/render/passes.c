@@ -3,12 +3,15 @@
 #include "render/render.h"
 
 const render_pass *const RENDER_PASSES[] = {
-    &render_pass_place,     /* PLACE: per tile, view-independent (persistable) placement masks */
-    &render_pass_terrain,   /* DRAW:  the ground grid (the occluders) */
-    &render_pass_hiz,       /* CULL:  the occluders' min/max depth pyramid, per view */
-    &render_pass_cull,      /* CULL:  blades per view: distance, thinning, frustum, Hi-Z -> survivors */
-    &render_pass_draw_args, /* CULL:  the hardware path's indirect draws from the survivors */
-    &render_pass_grass,     /* DRAW:  the blades */
-    &render_pass_post,      /* POST:  sky, fog, tone map, sRGB (standalone) */
+    &render_pass_place,         /* PLACE: per tile, view-independent (persistable) placement masks */
+    &render_pass_terrain_depth, /* DRAW:  the ground's depth prime (the occluders) */
+    &render_pass_hiz,           /* CULL:  the occluders' min/max depth pyramid, per view */
+    &render_pass_cull,          /* CULL:  blades per view: distance, thinning, frustum, Hi-Z -> survivors */
+    &render_pass_draw_args,     /* CULL:  the hardware path's indirect draws from the survivors */
+    &render_pass_grass_depth,   /* DRAW:  the blades' depth prime (screen door) */
+    &render_pass_terrain,       /* DRAW:  the ground's G-buffer (EQUAL after the prime) */
+    &render_pass_grass,         /* DRAW:  the blades' G-buffer (EQUAL after the prime) */
+    &render_pass_lighting,      /* POST:  deferred lighting, sky, haze -> HDR */
+    &render_pass_post,          /* POST:  tone map, sRGB */
 };
 const uint32_t RENDER_PASS_COUNT = sizeof RENDER_PASSES / sizeof RENDER_PASSES[0];

@@ -16,6 +16,7 @@
 #include "sward/sward_vulkan.h"
 #include "place/place.h"
 #include "shared/sw_bindings.h"
+#include "shared/sw_gbuffer.h"
 #include "world/world.h"
 
 struct sward_context {
@@ -25,10 +26,13 @@ struct sward_context {
 #define RENDER_HDR_FORMAT VK_FORMAT_R16G16B16A16_SFLOAT
 #define RENDER_DEPTH_FORMAT VK_FORMAT_D32_SFLOAT
 #define RENDER_LDR_FORMAT VK_FORMAT_R8G8B8A8_UNORM
+/* The G-buffer (SH2), in RES_GBUF_ALBEDO .. RES_MOTION order (public: sward_vulkan.h SWARD_GBUFFER_FORMATS). */
+#define RENDER_GBUFFER_COUNT 4
+extern const VkFormat RENDER_GBUFFER_FORMATS[RENDER_GBUFFER_COUNT];
 #define RENDER_MAX_SLOTS 4      /* frames in flight at most */
 #define RENDER_MAX_USES 10      /* resources one pass declares */
 #define RENDER_MAX_PASSES 16
-#define RENDER_MAX_PIPES 2
+#define RENDER_MAX_PIPES 4
 
 /* The frame's named resources. Per-view ones exist once per view (index = view). */
 typedef enum render_res {
@@ -41,7 +45,11 @@ typedef enum render_res {
     RES_SURVIVORS,    /* per view: sw_blade[survivor_capacity] */
     RES_TILE_DRAWS,   /* per view: sw_tile_draw per tile */
     RES_DRAWS,        /* per view: sw_draw_cmd[2 * tiles], the hardware path's indirect arguments */
-    RES_HDR,          /* standalone: RGBA16F colour */
+    RES_GBUF_ALBEDO,  /* SH2 G-buffer: albedo (sRGB) and AO */
+    RES_GBUF_NORMAL,  /* SH2 G-buffer: octahedral normal, roughness, kind (render_gbuffer_formats) */
+    RES_GBUF_MATERIAL,/* SH2 G-buffer: reflectance, translucency amount and diffusion, specular occlusion */
+    RES_MOTION,       /* SH2 G-buffer: motion in pixels (terrain; grass writes none: SW_MOTION_NONE) */
+    RES_HDR,          /* RGBA16F lit colour (lighting.comp.glsl) */
     RES_DEPTH,        /* standalone: D32 depth; embedded: the host's depth during sward_cmd_cull */
     RES_LDR,          /* standalone: RGBA8 output */
     RES_COUNT
@@ -111,6 +119,7 @@ typedef struct render_resource {
 typedef struct render_slot {
     gpu_frame frame;          /* standalone: command buffer and fence */
     gpu_timer timer;
+    gpu_stats stats_query;    /* fragment shader invocations of the G-buffer passes (SH1's overdraw) */
     uint32_t timed_mask;      /* which timestamp pairs this slot's frame wrote */
     gpu_buffer stats_readback; /* sw_cull_stats[SW_MAX_VIEWS] of the slot's frame */
     gpu_buffer pixels;        /* standalone: the output image */
@@ -143,6 +152,10 @@ struct sward_renderer {
 
     render_resource res[RES_COUNT][SW_MAX_VIEWS];
     VkSampler sampler;        /* nearest, clamp: depth reads */
+
+    /* index buffers shared by the passes that draw the same geometry (depth prime, G-buffer, shadows) */
+    gpu_buffer terrain_indices, blade_indices;
+    uint32_t terrain_index_count;
 
     /* the scene set (set 0) */
     gpu_buffer material_buf, height_buf, type_map_buf, grass_height_buf;
@@ -250,15 +263,27 @@ sward_vulkan_view render_frame_view(const sward_renderer *r, const sward_frame_d
 
 /* ---- passes (src/render/passes/) ---- */
 extern const render_pass render_pass_place;
+extern const render_pass render_pass_terrain_depth;
 extern const render_pass render_pass_terrain;
 extern const render_pass render_pass_hiz;
 extern const render_pass render_pass_cull;
 extern const render_pass render_pass_draw_args;
+extern const render_pass render_pass_grass_depth;
 extern const render_pass render_pass_grass;
+extern const render_pass render_pass_lighting;
 extern const render_pass render_pass_post;
 
 /* terrain.c: the ground mesh's vertex stride and side for a height field of `res` samples per side. */
 void render_terrain_mesh(int res, int *step, int *mesh);
+/* terrain.c, grass.c: the index buffers of the ground grid and of the blade patterns (r->*_indices). */
+sward_result render_terrain_indices(sward_renderer *r, sward_error *err);
+sward_result render_blade_indices(sward_renderer *r, sward_error *err);
+/* grass.c: the view's blades with pipeline `pipe` (the tiles' indirect draws), for every pass that draws
+ * them. */
+void render_draw_blades(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view,
+                        VkPipeline pipe);
+/* Whether this frame primes depth (SH1, render.features.depth_prime): the G-buffer passes then test EQUAL. */
+bool render_depth_primed(const sward_renderer *r);
 
 /* hiz.c: the pyramid's size for a render size (level 0 is half of it, rounded up). */
 void render_hiz_size(uint32_t width, uint32_t height, uint32_t *w0, uint32_t *h0, uint32_t *levels);

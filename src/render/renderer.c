@@ -7,6 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+const VkFormat RENDER_GBUFFER_FORMATS[RENDER_GBUFFER_COUNT] = SWARD_GBUFFER_FORMATS;
+
+bool render_depth_primed(const sward_renderer *r)
+{
+    return (r->scene->render.features & SW_FEAT_DEPTH_PRIME) != 0;
+}
+
 static sward_result upload_buffer(sward_renderer *r, gpu_buffer *b, const void *data, VkDeviceSize bytes,
                                   const char *name, sward_error *err)
 {
@@ -50,7 +57,15 @@ static sward_result create_targets(sward_renderer *r, sward_error *err)
         VkImageUsageFlags usage;
         const char *name;
     } targets[] = {
-        {RES_HDR, RENDER_HDR_FORMAT, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_STORAGE_BIT, "sward.hdr"},
+        {RES_GBUF_ALBEDO, RENDER_GBUFFER_FORMATS[0], VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+         "sward.gbuffer_albedo"},
+        {RES_GBUF_NORMAL, RENDER_GBUFFER_FORMATS[1], VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+         "sward.gbuffer_normal"},
+        {RES_GBUF_MATERIAL, RENDER_GBUFFER_FORMATS[2],
+         VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "sward.gbuffer_material"},
+        {RES_MOTION, RENDER_GBUFFER_FORMATS[3], VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+         "sward.motion"},
+        {RES_HDR, RENDER_HDR_FORMAT, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "sward.hdr"},
         {RES_DEPTH, RENDER_DEPTH_FORMAT, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
          "sward.depth"},
         {RES_LDR, RENDER_LDR_FORMAT, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "sward.ldr"},
@@ -101,6 +116,8 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
         if (standalone) res = gpu_frame_create(dev, &r->slots[s].frame, name, err);
     }
     if (!res) res = create_scene_buffers(r, err);
+    if (!res) res = render_terrain_indices(r, err);
+    if (!res) res = render_blade_indices(r, err);
     if (!res) res = render_lists_create(r, err);
     if (!res && standalone) res = create_targets(r, err);
     if (!res) {
@@ -164,7 +181,8 @@ void sward_renderer_destroy(sward_renderer *r)
             gpu_image_destroy(dev, &r->res[k][v].image);
         }
     if (r->sampler) vkDestroySampler(dev->device, r->sampler, NULL);
-    gpu_buffer *bufs[] = {&r->material_buf, &r->height_buf, &r->type_map_buf, &r->grass_height_buf};
+    gpu_buffer *bufs[] = {&r->material_buf, &r->height_buf, &r->type_map_buf, &r->grass_height_buf,
+                          &r->terrain_indices, &r->blade_indices};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gpu_buffer_destroy(dev, bufs[i]);
     place_tile_index_free(&r->tile_index);
     free(r->tiles);

@@ -7,22 +7,27 @@
 
 #include <string.h>
 
-/* One dynamic-rendering instance into sward's targets; the ground's clears, the blades' loads. */
-static void begin_targets(sward_renderer *r, VkCommandBuffer cmd, bool clear)
+/* One dynamic-rendering instance into sward's targets: the depth alone (the depth prime) or the G-buffer with
+ * the depth; clearing or loading. The motion target clears to SW_MOTION_NONE (grass writes none). */
+static void begin_targets(sward_renderer *r, VkCommandBuffer cmd, bool gbuffer, bool clear_color, bool clear_depth)
 {
-    VkRenderingAttachmentInfo color = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = render_image_view(r, RES_HDR, 0),
-        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-        .loadOp = clear ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD,
-        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-        .clearValue = {.color = {{0.0f, 0.0f, 0.0f, 0.0f}}},
-    };
+    VkRenderingAttachmentInfo color[RENDER_GBUFFER_COUNT];
+    for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) {
+        float c = i == RENDER_GBUFFER_COUNT - 1 ? SW_MOTION_NONE : 0.0f;
+        color[i] = (VkRenderingAttachmentInfo){
+            .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+            .imageView = render_image_view(r, (render_res)(RES_GBUF_ALBEDO + i), 0),
+            .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+            .loadOp = clear_color ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD,
+            .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+            .clearValue = {.color = {{c, c, 0.0f, 0.0f}}},
+        };
+    }
     VkRenderingAttachmentInfo depth = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
         .imageView = render_image_view(r, RES_DEPTH, 0),
         .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-        .loadOp = clear ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD,
+        .loadOp = clear_depth ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD,
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
         .clearValue = {.depthStencil = {0.0f, 0}}, /* reverse-Z: 0 is infinitely far */
     };
@@ -30,8 +35,8 @@ static void begin_targets(sward_renderer *r, VkCommandBuffer cmd, bool clear)
         .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
         .renderArea = {{0, 0}, {r->width, r->height}},
         .layerCount = 1,
-        .colorAttachmentCount = 1,
-        .pColorAttachments = &color,
+        .colorAttachmentCount = gbuffer ? RENDER_GBUFFER_COUNT : 0,
+        .pColorAttachments = gbuffer ? color : NULL,
         .pDepthAttachment = &depth,
     };
     vkCmdBeginRendering(cmd, &ri);
@@ -93,20 +98,35 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, sward_
         s->ticket = 0;
         return res;
     }
-    /* the ground first: the occluders of the Hi-Z test (two-phase culling) */
-    render_prepare_phase(r, RENDER_PHASE_DRAW, SWARD_DRAW_GROUND, cmd, 0);
-    begin_targets(r, cmd, true);
-    sward_cmd_draw(r, cmd, SWARD_DRAW_GROUND);
+    /* the ground first: the occluders of the Hi-Z test (two-phase culling); with the depth prime (SH1) the
+     * depth of everything first, then the G-buffer with depth EQUAL */
+    bool primed = render_depth_primed(r);
+    render_prepare_phase(r, RENDER_PHASE_DRAW, primed ? SWARD_DRAW_GROUND_DEPTH : SWARD_DRAW_GROUND, cmd, 0);
+    if (!primed) gpu_stats_begin(cmd, &s->stats_query); /* over both G-buffer instances (and the culling) */
+    begin_targets(r, cmd, !primed, true, true);
+    sward_cmd_draw(r, cmd, primed ? SWARD_DRAW_GROUND_DEPTH : SWARD_DRAW_GROUND);
     vkCmdEndRendering(cmd);
     if ((res = sward_cmd_cull(r, cmd, NULL, err))) {
         vkEndCommandBuffer(cmd);
         s->ticket = 0;
         return res;
     }
-    begin_targets(r, cmd, false);
-    sward_cmd_draw(r, cmd, SWARD_DRAW_BLADES);
+    if (primed) {
+        begin_targets(r, cmd, false, false, false);
+        sward_cmd_draw(r, cmd, SWARD_DRAW_BLADES_DEPTH);
+        vkCmdEndRendering(cmd);
+        sward_cmd_gbuffer_barriers(r, cmd);
+        gpu_stats_begin(cmd, &s->stats_query); /* SH1: fragment shader invocations of the G-buffer passes */
+        begin_targets(r, cmd, true, true, false);
+        sward_cmd_draw(r, cmd, SWARD_DRAW_GROUND | SWARD_DRAW_BLADES);
+    } else {
+        begin_targets(r, cmd, true, false, false);
+        sward_cmd_draw(r, cmd, SWARD_DRAW_BLADES);
+    }
     vkCmdEndRendering(cmd);
+    gpu_stats_end(cmd, &s->stats_query);
     render_run_phase(r, RENDER_PHASE_POST, cmd, 0);
+    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */
     render_access(r, cmd, RES_LDR, 0, GPU_ACCESS_TRANSFER_READ, false);
     VkBufferImageCopy region = {
         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},

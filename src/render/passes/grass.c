@@ -1,19 +1,24 @@
-/* grass.c — the blade pass (SPEC GA1, SC6): per tile two indexed indirect draws (draw_args.comp.glsl),
- * 15-vertex blades then 7-vertex ones, in tile order; short grass tiles draw two blades per placed instance.
- * No vertex buffer and no instancing: the pass's index buffer holds one pattern per blade slot of a tile
- * (blade k's vertices are k * V .. k * V + V - 1) and each draw's vertex_offset moves it to the tile's run of
- * the view's survivor list. Reads frame, view, materials, survivors, draws; writes HDR colour and depth.
- * Cost: bound by the rasteriser on the H200: 1.3-1.7 ms for about 81,000 blades at 1920x1080. */
+/* grass.c — the blade passes (SPEC GA1, SC6, SH1, SH2): per tile two indexed indirect draws
+ * (draw_args.comp.glsl), 15-vertex blades then 7-vertex ones, in tile order; short grass tiles draw two
+ * blades per placed instance. No vertex buffer and no instancing: the renderer's blade index buffer holds one
+ * pattern per blade slot of a tile (blade k's vertices are k * V .. k * V + V - 1) and each draw's
+ * vertex_offset moves it to the tile's run of the view's survivor list.
+ *   grass_depth  the depth prime (SH1, HZD "very cheap depth only shader"): the blade's position and the
+ *                SC5 screen door, nothing else;
+ *   grass        the G-buffer (SH2): after the prime, depth test EQUAL without writes and no discard, so
+ *                each covered pixel runs the fragment shader once; without the prime, GREATER with writes
+ *                and the screen door.
+ * Reads frame, view, materials, survivors, draws. Cost: bound by the rasteriser on the H200: 1.3-1.7 ms for
+ * about 81,000 blades at 1920x1080 for one pass before the G-buffer. */
 #include "render/render.h"
 
 #include "grass_vert.h"
 #include "grass_frag.h"
+#include "grass_dither_frag.h"
+#include "grass_depth_vert.h"
+#include "grass_depth_frag.h"
 
 #include <stdlib.h>
-
-typedef struct grass_pass {
-    gpu_buffer indices;
-} grass_pass;
 
 /* Triangles of a blade with `rows` rows of two vertices and a tip: two per quad between rows, one at the tip. */
 static size_t blade_pattern(uint32_t *out, uint32_t rows, uint32_t first)
@@ -35,11 +40,8 @@ static size_t blade_pattern(uint32_t *out, uint32_t rows, uint32_t first)
     return n;
 }
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+sward_result render_blade_indices(sward_renderer *r, sward_error *err)
 {
-    grass_pass *g = calloc(1, sizeof *g);
-    if (!g) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
-    ps->priv = g;
     /* 2 x SW_TILE_CANDIDATES slots of each LOD: a tile of short grass draws two blades per instance (GA1),
      * blades 2k and 2k + 1 of the pattern, vertices 2k V .. 2k V + 2V - 1 (draw_args.comp.glsl). */
     size_t slots = 2u * SW_TILE_CANDIDATES;
@@ -50,37 +52,21 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
     for (uint32_t k = 0; k < slots; k++) n += blade_pattern(idx + n, (SW_HIGH_VERTS - 1) / 2, k * SW_HIGH_VERTS);
     for (uint32_t k = 0; k < slots; k++) n += blade_pattern(idx + n, (SW_LOW_VERTS - 1) / 2, k * SW_LOW_VERTS);
     gpu_device *dev = &r->ctx->dev;
-    sward_result res = gpu_buffer_create(dev, &g->indices, n * sizeof *idx,
+    sward_result res = gpu_buffer_create(dev, &r->blade_indices, n * sizeof *idx,
                                          VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                          GPU_MEMORY_DEVICE, "sward.blade_indices", err);
-    if (res == SWARD_OK) res = gpu_upload(dev, &g->indices, idx, n * sizeof *idx, err);
+    if (res == SWARD_OK) res = gpu_upload(dev, &r->blade_indices, idx, n * sizeof *idx, err);
     free(idx);
-    if (res != SWARD_OK) return res;
-    gpu_graphics_desc d = {
-        .vs = sw_spirv_grass_vert, .vs_bytes = sizeof sw_spirv_grass_vert,
-        .fs = sw_spirv_grass_frag, .fs_bytes = sizeof sw_spirv_grass_frag,
-        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
-        .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.grass",
-    };
-    return render_graphics_pipeline(r, ps, &d, &ps->pipes[0], err);
+    return res;
 }
 
-static void destroy(sward_renderer *r, render_pass_state *ps)
+void render_draw_blades(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view,
+                        VkPipeline pipe)
 {
-    grass_pass *g = ps->priv;
-    if (!g) return;
-    gpu_buffer_destroy(&r->ctx->dev, &g->indices);
-    free(g);
-    ps->priv = NULL;
-}
-
-static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
-{
-    grass_pass *g = ps->priv;
     if (!r->tile_count || !r->culled) return;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ps->pipes[0]);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
     render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
-    vkCmdBindIndexBuffer(cmd, g->indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    vkCmdBindIndexBuffer(cmd, r->blade_indices.buffer, 0, VK_INDEX_TYPE_UINT32);
     VkBuffer draws = r->res[RES_DRAWS][view].buffer.buffer;
     uint32_t n = 2 * r->tile_count;
     uint32_t max_per_call = r->ctx->dev.props.limits.maxDrawIndirectCount;
@@ -91,18 +77,75 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
     }
 }
 
+static sward_result create_depth(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    gpu_graphics_desc d = {
+        .vs = sw_spirv_grass_depth_vert, .vs_bytes = sizeof sw_spirv_grass_depth_vert,
+        .fs = sw_spirv_grass_depth_frag, .fs_bytes = sizeof sw_spirv_grass_depth_frag,
+        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
+        .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.grass_depth",
+    };
+    return render_graphics_pipeline(r, ps, &d, &ps->pipes[0], err);
+}
+
+static sward_result create_gbuffer(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    gpu_graphics_desc d = {
+        .vs = sw_spirv_grass_vert, .vs_bytes = sizeof sw_spirv_grass_vert,
+        .fs = sw_spirv_grass_dither_frag, .fs_bytes = sizeof sw_spirv_grass_dither_frag,
+        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
+        .color_count = RENDER_GBUFFER_COUNT,
+        .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.grass",
+    };
+    for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) d.color_formats[i] = RENDER_GBUFFER_FORMATS[i];
+    sward_result res = render_graphics_pipeline(r, ps, &d, &ps->pipes[0], err);
+    d.fs = sw_spirv_grass_frag;
+    d.fs_bytes = sizeof sw_spirv_grass_frag;
+    d.depth_write = false;
+    d.depth_compare = VK_COMPARE_OP_EQUAL;
+    d.name = "sward.grass_primed";
+    if (res == SWARD_OK) res = render_graphics_pipeline(r, ps, &d, &ps->pipes[1], err);
+    return res;
+}
+
+static void record_depth(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    render_draw_blades(r, ps, cmd, view, ps->pipes[0]);
+}
+
+static void record_gbuffer(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    render_draw_blades(r, ps, cmd, view, ps->pipes[render_depth_primed(r) ? 1 : 0]);
+}
+
+const render_pass render_pass_grass_depth = {
+    .name = "grass_depth",
+    .phase = RENDER_PHASE_DRAW,
+    .draw_flag = SWARD_DRAW_BLADES_DEPTH,
+    .use_count = 3,
+    .uses = {
+        {RES_SURVIVORS, GPU_ACCESS_VERTEX_READ, SW_GRASS_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
+        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false},
+    },
+    .create = create_depth,
+    .record = record_depth,
+};
+
 const render_pass render_pass_grass = {
     .name = "grass",
     .phase = RENDER_PHASE_DRAW,
     .draw_flag = SWARD_DRAW_BLADES,
-    .use_count = 4,
+    .use_count = 7,
     .uses = {
         {RES_SURVIVORS, GPU_ACCESS_VERTEX_READ, SW_GRASS_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
-        {RES_HDR, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
+        {RES_GBUF_ALBEDO, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
+        {RES_GBUF_NORMAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
+        {RES_GBUF_MATERIAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
+        {RES_MOTION, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
         {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false},
     },
-    .create = create,
-    .destroy = destroy,
-    .record = record,
+    .create = create_gbuffer,
+    .record = record_gbuffer,
 };

@@ -1,7 +1,7 @@
-/* post.c — sky, fog, exposure, filmic tone map and sRGB in one compute pass (SPEC PO1, PO2, LS1;
- * shaders/post.comp.glsl), 8 x 8 pixels per workgroup. Compute rather than a full-screen triangle: on GPUs
+/* post.c — exposure, filmic tone map and sRGB in one compute pass (SPEC PO1, PO2; shaders/post.comp.glsl),
+ * 8 x 8 pixels per workgroup. Compute rather than a full-screen triangle: on GPUs
  * with few graphics units (the H200) the fragment path is the slow one.
- * Reads frame, view, HDR colour, depth; writes the 8-bit image. Cost: 0.025 ms at 1920x1080 on the H200. */
+ * Reads frame, view, the lit HDR colour; writes the 8-bit image. Cost: 0.025 ms at 1920x1080 on the H200. */
 #include "render/render.h"
 
 #include "post_comp.h"
@@ -22,10 +22,9 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
 const render_pass render_pass_post = {
     .name = "post",
     .phase = RENDER_PHASE_POST, /* the standalone frame, or sward_cmd_post with the host's images */
-    .use_count = 3,
+    .use_count = 2,
     .uses = {
         {RES_HDR, GPU_ACCESS_GENERAL_COMPUTE, SW_POST_HDR, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
-        {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_POST_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
         {RES_LDR, GPU_ACCESS_GENERAL_COMPUTE, SW_POST_LDR, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, true},
     },
     .create = create,

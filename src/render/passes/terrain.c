@@ -1,8 +1,11 @@
-/* terrain.c — the ground pass: a grid mesh over the height field, at most 1025 x 1025 vertices (larger height
- * fields are drawn with a vertex stride); per-vertex colour carries the far field's grass colours (SC7).
- * In the standalone frame it is drawn first, as the occluders of the Hi-Z test. Reads frame, view, heights,
- * materials and world maps; writes HDR colour and depth (the pass's own index buffer connects the grid).
- * Cost: 2 (mesh - 1)^2 triangles, about 2 million at most; 0.35-0.5 ms at 1920x1080 on the H200. */
+/* terrain.c — the ground: a grid mesh over the height field, at most 1025 x 1025 vertices (larger height
+ * fields are drawn with a vertex stride); per-vertex albedo carries the far field's grass colours (SC7).
+ * Two passes over the same mesh and vertex shader (terrain.vert.glsl, precise position):
+ *   terrain_depth  the depth prime (SH1): depth only, drawn first, the occluders of the Hi-Z test;
+ *   terrain        the G-buffer (SH2): albedo, normal, material, motion; depth test EQUAL after the prime,
+ *                  else GREATER with writes (then it is the first pass and the occluders).
+ * Reads frame, view, heights, materials and world maps. Cost: 2 (mesh - 1)^2 triangles each, about 2
+ * million at most; 0.35-0.5 ms at 1920x1080 on the H200 for the colour pass before the G-buffer. */
 #include "render/render.h"
 
 #include "terrain_vert.h"
@@ -11,11 +14,6 @@
 #include <stdlib.h>
 
 #define TERRAIN_MESH_MAX 1025
-
-typedef struct terrain_pass {
-    gpu_buffer indices;
-    uint32_t index_count;
-} terrain_pass;
 
 /* The mesh's vertex stride and side for a height field of `res` samples per side (sw_frame.terrain_step,
  * terrain_mesh_res). */
@@ -27,11 +25,8 @@ void render_terrain_mesh(int res, int *step, int *mesh)
     *mesh = (res - 1 + s - 1) / s + 1;
 }
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+sward_result render_terrain_indices(sward_renderer *r, sward_error *err)
 {
-    terrain_pass *t = calloc(1, sizeof *t);
-    if (!t) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
-    ps->priv = t;
     int step, mesh;
     render_terrain_mesh(r->scene->terrain.resolution, &step, &mesh);
     size_t quads = (size_t)(mesh - 1) * (size_t)(mesh - 1);
@@ -49,52 +44,88 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
             idx[n++] = d;
         }
     }
-    t->index_count = (uint32_t)n;
+    r->terrain_index_count = (uint32_t)n;
     gpu_device *dev = &r->ctx->dev;
-    sward_result res = gpu_buffer_create(dev, &t->indices, n * sizeof *idx,
+    sward_result res = gpu_buffer_create(dev, &r->terrain_indices, n * sizeof *idx,
                                          VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                          GPU_MEMORY_DEVICE, "sward.terrain_indices", err);
-    if (res == SWARD_OK) res = gpu_upload(dev, &t->indices, idx, n * sizeof *idx, err);
+    if (res == SWARD_OK) res = gpu_upload(dev, &r->terrain_indices, idx, n * sizeof *idx, err);
     free(idx);
-    if (res != SWARD_OK) return res;
+    return res;
+}
+
+static sward_result create_depth(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
     gpu_graphics_desc d = {
         .vs = sw_spirv_terrain_vert, .vs_bytes = sizeof sw_spirv_terrain_vert,
-        .fs = sw_spirv_terrain_frag, .fs_bytes = sizeof sw_spirv_terrain_frag,
         .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
-        .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.terrain",
+        .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.terrain_depth",
     };
     return render_graphics_pipeline(r, ps, &d, &ps->pipes[0], err);
 }
 
-static void destroy(sward_renderer *r, render_pass_state *ps)
+static sward_result create_gbuffer(sward_renderer *r, render_pass_state *ps, sward_error *err)
 {
-    terrain_pass *t = ps->priv;
-    if (!t) return;
-    gpu_buffer_destroy(&r->ctx->dev, &t->indices);
-    free(t);
-    ps->priv = NULL;
+    gpu_graphics_desc d = {
+        .vs = sw_spirv_terrain_vert, .vs_bytes = sizeof sw_spirv_terrain_vert,
+        .fs = sw_spirv_terrain_frag, .fs_bytes = sizeof sw_spirv_terrain_frag,
+        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
+        .color_count = RENDER_GBUFFER_COUNT,
+        .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.terrain",
+    };
+    for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) d.color_formats[i] = RENDER_GBUFFER_FORMATS[i];
+    sward_result res = render_graphics_pipeline(r, ps, &d, &ps->pipes[0], err);
+    d.depth_write = false;
+    d.depth_compare = VK_COMPARE_OP_EQUAL;
+    d.name = "sward.terrain_primed";
+    if (res == SWARD_OK) res = render_graphics_pipeline(r, ps, &d, &ps->pipes[1], err);
+    return res;
 }
 
-static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void draw(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view, VkPipeline pipe)
 {
-    terrain_pass *t = ps->priv;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ps->pipes[0]);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
     render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
-    vkCmdBindIndexBuffer(cmd, t->indices.buffer, 0, VK_INDEX_TYPE_UINT32);
-    vkCmdDrawIndexed(cmd, t->index_count, 1, 0, 0, 0);
+    vkCmdBindIndexBuffer(cmd, r->terrain_indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    vkCmdDrawIndexed(cmd, r->terrain_index_count, 1, 0, 0, 0);
 }
+
+static void record_depth(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    draw(r, ps, cmd, view, ps->pipes[0]);
+}
+
+static void record_gbuffer(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    draw(r, ps, cmd, view, ps->pipes[render_depth_primed(r) ? 1 : 0]);
+}
+
+const render_pass render_pass_terrain_depth = {
+    .name = "terrain_depth",
+    .phase = RENDER_PHASE_DRAW,
+    .draw_flag = SWARD_DRAW_GROUND_DEPTH,
+    .use_count = 1,
+    .uses = {
+        /* the standalone frame's depth, cleared by this pass (the embedded host's is its own) */
+        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, true},
+    },
+    .create = create_depth,
+    .record = record_depth,
+};
 
 const render_pass render_pass_terrain = {
     .name = "terrain",
     .phase = RENDER_PHASE_DRAW,
     .draw_flag = SWARD_DRAW_GROUND,
-    .use_count = 2,
+    .use_count = 5,
     .uses = {
-        /* the standalone frame's targets, cleared by this pass (the embedded host's are its own) */
-        {RES_HDR, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
-        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, true},
+        /* the G-buffer, cleared by this pass in the standalone frame */
+        {RES_GBUF_ALBEDO, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
+        {RES_GBUF_NORMAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
+        {RES_GBUF_MATERIAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
+        {RES_MOTION, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
+        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false},
     },
-    .create = create,
-    .destroy = destroy,
-    .record = record,
+    .create = create_gbuffer,
+    .record = record_gbuffer,
 };
