@@ -1,9 +1,10 @@
 /* embed.c — a minimal host renderer that embeds sward (include/sward/sward_vulkan.h).
  *
- * The host owns everything Vulkan: it creates the instance and device, its HDR colour, depth and output
- * targets, and the command buffer. Each frame it lets sward record the placement (compute), the ground inside
- * its own dynamic rendering, the culling against its depth buffer (compute), the blades inside a second
- * rendering, and the post pass into its output image, which it reads back and writes as a PNG. These are the
+ * The host owns everything Vulkan: it creates the instance and device, its G-buffer (sward's formats), depth
+ * and output targets, and the command buffer. Each frame it lets sward record the placement (compute), the
+ * ground's depth prime inside its own depth-only rendering, the culling against its depth buffer (compute),
+ * the blades' depth prime, then the G-buffer rendering (depth EQUAL), and the deferred lighting and post
+ * passes into its output image, which it reads back and writes as a PNG. These are the
  * calls the standalone `sward render` is made of: the PNG is byte-identical to `sward render`'s of the scene.
  *
  *     sward_example_embed [SCENE.json] [-o OUT.png]
@@ -187,18 +188,19 @@ int main(int argc, char **argv)
     sward_vulkan_device vd = {.instance = h.instance, .physical_device = h.gpu, .device = h.device,
                               .queue_family = h.family, .queue = h.queue, .debug_utils = validation};
     if (sward_context_create_vulkan(&vd, &ctx, &err) != SWARD_OK ||
-        sward_renderer_create_vulkan(ctx, scene, &(sward_vulkan_targets){.color_format = VK_FORMAT_R16G16B16A16_SFLOAT,
-                                                                          .depth_format = VK_FORMAT_D32_SFLOAT},
-                                     &grass, &err) != SWARD_OK) {
+        sward_renderer_create_vulkan(ctx, scene, &(sward_vulkan_targets){.depth_format = VK_FORMAT_D32_SFLOAT}, &grass,
+                                     &err) != SWARD_OK) {
         fprintf(stderr, "embed: %s\n", err.message);
         return (int)err.code;
     }
 
     /* 2. The host's targets and read-back buffer. */
-    /* storage too: sward_cmd_post reads it in compute */
-    target color = target_create(&h, VK_FORMAT_R16G16B16A16_SFLOAT,
-                                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_STORAGE_BIT,
-                                 VK_IMAGE_ASPECT_COLOR_BIT, w, ht);
+    /* sward's G-buffer formats; sampled too: sward_cmd_post lights it in compute */
+    const VkFormat gformats[SWARD_GBUFFER_COUNT] = SWARD_GBUFFER_FORMATS;
+    target gbuf[SWARD_GBUFFER_COUNT];
+    for (int i = 0; i < SWARD_GBUFFER_COUNT; i++)
+        gbuf[i] = target_create(&h, gformats[i], VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+                                VK_IMAGE_ASPECT_COLOR_BIT, w, ht);
     target ldr = target_create(&h, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                                VK_IMAGE_ASPECT_COLOR_BIT, w, ht);
     /* sampled too: the host hands its depth to sward_cmd_cull for occlusion culling */
@@ -230,27 +232,35 @@ int main(int argc, char **argv)
         fprintf(stderr, "embed: %s\n", err.message);
         return (int)err.code;
     }
-    barrier(cmd, color.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_NONE, 0,
-            VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-            VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    for (int i = 0; i < SWARD_GBUFFER_COUNT; i++)
+        barrier(cmd, gbuf[i].image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_NONE, 0,
+                VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
     barrier(cmd, depth.image, VK_IMAGE_ASPECT_DEPTH_BIT, VK_PIPELINE_STAGE_2_NONE, 0,
             VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
             VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
             VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
-    VkRenderingAttachmentInfo ca = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO, .imageView = color.view,
-                                    .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-                                    .clearValue = {.color = {{0.35f, 0.5f, 0.8f, 1.0f}}}}; /* the host's sky */
+    VkRenderingAttachmentInfo ca[SWARD_GBUFFER_COUNT];
+    for (int i = 0; i < SWARD_GBUFFER_COUNT; i++) {
+        float c = i == SWARD_GBUFFER_COUNT - 1 ? -32768.0f : 0.0f; /* the motion target: "no motion" */
+        ca[i] = (VkRenderingAttachmentInfo){.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                            .imageView = gbuf[i].view,
+                                            .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                            .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                            .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                            .clearValue = {.color = {{c, c, 0.0f, 0.0f}}}};
+    }
     VkRenderingAttachmentInfo da = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO, .imageView = depth.view,
                                     .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
                                     .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
                                     .clearValue = {.depthStencil = {0.0f, 0}}};
     VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO, .renderArea = {{0, 0}, {w, ht}}, .layerCount = 1,
-                          .colorAttachmentCount = 1, .pColorAttachments = &ca, .pDepthAttachment = &da};
-    /* Two-phase, as a host with occluders would: the occluders first (here sward's ground), then sward culls
-     * the blades against the host's depth, then the blades on top. */
+                          .colorAttachmentCount = 0, .pDepthAttachment = &da};
+    /* Two-phase, as a host with occluders would: the occluders' depth first (here sward's ground), then sward
+     * culls the blades against the host's depth, then the blades' depth (the depth prime, SH1), then the
+     * G-buffer of both with depth test EQUAL. */
     vkCmdBeginRendering(cmd, &ri);
-    sward_cmd_draw(grass, cmd, SWARD_DRAW_GROUND);
+    sward_cmd_draw(grass, cmd, SWARD_DRAW_GROUND_DEPTH);
     vkCmdEndRendering(cmd);
     sward_vulkan_depth occluders = {.image = depth.image, .view = depth.view,
                                     .layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
@@ -258,16 +268,25 @@ int main(int argc, char **argv)
         fprintf(stderr, "embed: %s\n", err.message);
         return (int)err.code;
     }
-    ca.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
     da.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
     vkCmdBeginRendering(cmd, &ri);
-    sward_cmd_draw(grass, cmd, SWARD_DRAW_BLADES);
+    sward_cmd_draw(grass, cmd, SWARD_DRAW_BLADES_DEPTH);
     vkCmdEndRendering(cmd);
-    /* sward's sky, haze and filmic tone map into the host's output (left in GENERAL layout) */
-    sward_vulkan_post post = {.hdr = color.image, .hdr_view = color.view, .hdr_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+    sward_cmd_gbuffer_barriers(grass, cmd);
+    ri.colorAttachmentCount = SWARD_GBUFFER_COUNT;
+    ri.pColorAttachments = ca;
+    vkCmdBeginRendering(cmd, &ri);
+    sward_cmd_draw(grass, cmd, SWARD_DRAW_GROUND | SWARD_DRAW_BLADES);
+    vkCmdEndRendering(cmd);
+    /* sward's deferred lighting, sky, haze and filmic tone map into the host's output (left in GENERAL) */
+    sward_vulkan_post post = {.gbuffer_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                               .depth = depth.image, .depth_view = depth.view,
                               .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
                               .out = ldr.image, .out_view = ldr.view};
+    for (int i = 0; i < SWARD_GBUFFER_COUNT; i++) {
+        post.gbuffer[i] = gbuf[i].image;
+        post.gbuffer_view[i] = gbuf[i].view;
+    }
     if (sward_cmd_post(grass, cmd, &post, &err) != SWARD_OK) {
         fprintf(stderr, "embed: %s\n", err.message);
         return (int)err.code;
@@ -316,8 +335,8 @@ int main(int argc, char **argv)
     sward_scene_destroy(scene);
     vkDestroyBuffer(h.device, readback, NULL);
     vkFreeMemory(h.device, readback_mem, NULL);
-    target *ts[] = {&color, &depth, &ldr};
-    for (int i = 0; i < 3; i++) {
+    target *ts[] = {&gbuf[0], &gbuf[1], &gbuf[2], &gbuf[3], &depth, &ldr};
+    for (int i = 0; i < 6; i++) {
         vkDestroyImageView(h.device, ts[i]->view, NULL);
         vkDestroyImage(h.device, ts[i]->image, NULL);
         vkFreeMemory(h.device, ts[i]->memory, NULL);

@@ -6,23 +6,32 @@
  *     sward_context_create_vulkan(&(sward_vulkan_device){ .instance = inst, .physical_device = gpu,
  *                                  .device = dev, .queue_family = family, .queue = queue }, &ctx, &err);
  *     sward_renderer *grass;
- *     sward_renderer_create_vulkan(ctx, scene, &(sward_vulkan_targets){ .color_format = hdr_format,
- *                                  .depth_format = depth_format }, &grass, &err);
+ *     sward_renderer_create_vulkan(ctx, scene, &(sward_vulkan_targets){ .depth_format = depth_format },
+ *                                  &grass, &err);
  *     // each frame, in the host's command buffer:
  *     sward_cmd_place(grass, cmd, &(sward_vulkan_view){ .view = ..., .proj = ..., .eye = ..., .width = w,
  *                     .height = h, .time = t }, &err);           // compute: constants, tiles, placement
- *     // ... the host draws its occluders (terrain, buildings) into its depth buffer ...
+ *     vkCmdBeginRendering(cmd, ...);                             // the host's depth only
+ *     sward_cmd_draw(grass, cmd, SWARD_DRAW_GROUND_DEPTH);       // (or the host's own occluders)
+ *     vkCmdEndRendering(cmd);
  *     sward_cmd_cull(grass, cmd, &(sward_vulkan_depth){ .image = depth, .view = depth_view,
  *                    .layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL }, &err); // Hi-Z, cull, draw args
- *     vkCmdBeginRendering(cmd, ...);                             // the host's HDR colour + depth targets
- *     sward_cmd_draw(grass, cmd, SWARD_DRAW_BLADES);             // the blades (SWARD_DRAW_GROUND: sward's ground)
+ *     vkCmdBeginRendering(cmd, ...);                             // the depth again (load)
+ *     sward_cmd_draw(grass, cmd, SWARD_DRAW_BLADES_DEPTH);       // the blades' depth prime (SH1)
  *     vkCmdEndRendering(cmd);
- *
+ *     sward_cmd_gbuffer_barriers(grass, cmd);
+ *     vkCmdBeginRendering(cmd, ...);                             // sward's G-buffer formats + the depth
+ *     sward_cmd_draw(grass, cmd, SWARD_DRAW_GROUND | SWARD_DRAW_BLADES); // depth test EQUAL
+ *     vkCmdEndRendering(cmd);
+ *     sward_cmd_post(grass, cmd, &(sward_vulkan_post){ ...G-buffer, depth, output... }, &err); // lighting, tone map
  * sward_cmd_cull may be given no depth (NULL): then there is no occlusion culling. The standalone renderer
  * (sward_render) is built from these same calls: place, ground, cull against the ground's depth, blades, post.
  *
+ * Without render.features.depth_prime the depth-only instances go and the G-buffer passes test GREATER and
+ * write depth (the ground before sward_cmd_cull, the blades after it).
  * Conventions the host must follow: depth is reverse-Z (1 near, 0 far; sward's pipelines test GREATER and
- * write depth); colour is linear HDR radiance (the host tone-maps, or uses sward_cmd_post); the device has
+ * write depth, or EQUAL after the prime); shading is deferred: sward's draws write its G-buffer
+ * (SWARD_GBUFFER_FORMATS) and sward_cmd_post lights it into linear HDR and tone-maps; the device has
  * Vulkan 1.3 with dynamicRendering and synchronization2, and multiDrawIndirect and drawIndirectFirstInstance
  * enabled. The host records sward's calls for its frames in submission order on one queue, and keeps at most
  * frames_in_flight frames in flight: when sward_cmd_place is recorded for frame N, frame N - frames_in_flight
@@ -54,7 +63,6 @@ typedef struct sward_vulkan_device {
 sward_result sward_context_create_vulkan(const sward_vulkan_device *desc, sward_context **out, sward_error *err);
 
 typedef struct sward_vulkan_targets {
-    VkFormat color_format; /* the host's HDR colour target; 0 = VK_FORMAT_R16G16B16A16_SFLOAT */
     VkFormat depth_format; /* the host's depth target; 0 = VK_FORMAT_D32_SFLOAT */
     bool no_terrain;       /* true: sward never draws its ground (the host has its own) */
     uint32_t frames_in_flight; /* frames the host has in flight at most; 0 = SWARD_FRAMES_IN_FLIGHT, at most 4 */
@@ -119,24 +127,28 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
  * G-buffer one (SWARD_DRAW_GROUND, SWARD_DRAW_BLADES); record it between the two, outside both. */
 void sward_cmd_gbuffer_barriers(sward_renderer *r, VkCommandBuffer cmd);
 
-/* Records the ground and/or the blades (`what`: SWARD_DRAW_*; 0 = both); call inside the host's
- * vkCmdBeginRendering with one colour attachment and a depth attachment of the formats given at creation.
- * Blades need this frame's sward_cmd_cull first. */
+/* Records the ground and/or the blades (`what`: SWARD_DRAW_*; 0 = SWARD_DRAW_GROUND | SWARD_DRAW_BLADES);
+ * call inside the host's vkCmdBeginRendering: for the *_DEPTH flags with a depth attachment only (the format
+ * given at creation), for the others with the SWARD_GBUFFER_COUNT colour attachments of SWARD_GBUFFER_FORMATS
+ * (the motion target cleared to -32768: "no motion") and the depth. Blades need this frame's sward_cmd_cull
+ * first. */
 void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd, uint32_t what);
 
-/* The host's images for sward_cmd_post: the HDR colour the blades were drawn into (VK_FORMAT_R16G16B16A16_SFLOAT
- * with VK_IMAGE_USAGE_STORAGE_BIT, in `hdr_layout` after its writes as a colour attachment), the depth
+/* The host's images for sward_cmd_post: the G-buffer sward's draws wrote (SWARD_GBUFFER_FORMATS, with
+ * VK_IMAGE_USAGE_SAMPLED_BIT, in `gbuffer_layout` after their writes as colour attachments), the depth
  * (sampled, in `depth_layout` after its writes as a depth attachment), and the output (VK_FORMAT_R8G8B8A8_UNORM
- * with VK_IMAGE_USAGE_STORAGE_BIT; its contents are replaced). hdr and depth are left in their layouts, the
- * output in VK_IMAGE_LAYOUT_GENERAL, each with its writes visible to every later command. */
+ * with VK_IMAGE_USAGE_STORAGE_BIT; its contents are replaced). The G-buffer and depth are left in their
+ * layouts, the output in VK_IMAGE_LAYOUT_GENERAL, each with its writes visible to every later command. The
+ * lit HDR image between lighting and tone mapping is sward's own. */
 typedef struct sward_vulkan_post {
-    VkImage hdr, depth, out;
-    VkImageView hdr_view, depth_view, out_view;
-    VkImageLayout hdr_layout, depth_layout;
+    VkImage gbuffer[SWARD_GBUFFER_COUNT], depth, out;
+    VkImageView gbuffer_view[SWARD_GBUFFER_COUNT], depth_view, out_view;
+    VkImageLayout gbuffer_layout, depth_layout;
 } sward_vulkan_post;
 
-/* sward's post pass into the host's images: sky where the depth is empty, distance haze, exposure, the
- * Uncharted 2 filmic curve with the scene's white point, sRGB (what the standalone frame does). Outside any
+/* sward's deferred lighting and post passes into the host's images: the G-buffer lit by the sun and the sky
+ * (with shadows), the sky where the depth is empty, distance haze, exposure, the Uncharted 2 filmic curve with
+ * the scene's white point, sRGB (what the standalone frame does). Outside any
  * render pass, after this frame's sward_cmd_place. */
 sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_post *images,
                             sward_error *err);

@@ -162,7 +162,7 @@ sward_result sward_cmd_place(sward_renderer *r, VkCommandBuffer cmd, const sward
         /* the host's render area sizes the view's Hi-Z pyramid */
         r->width = view->width;
         r->height = view->height;
-        if ((res = render_graph_resize(r, err))) return res;
+        if ((res = render_targets_resize(r, err)) || (res = render_graph_resize(r, err))) return res;
     }
     res = render_place(r, cmd, view, false, err);
     if (res == SWARD_OK)
@@ -254,19 +254,21 @@ sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_
     if (!r || !cmd || !p) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: null argument");
     if (r->standalone)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: this renderer has its own targets (sward_render)");
-    if (!p->hdr || !p->hdr_view || !p->depth || !p->depth_view || !p->out || !p->out_view)
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: every image needs its image and view");
-    if (r->color_format != RENDER_HDR_FORMAT)
+    bool complete = p->depth && p->depth_view && p->out && p->out_view;
+    for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) complete = complete && p->gbuffer[i] && p->gbuffer_view[i];
+    if (!complete)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT,
-                         "sward_cmd_post: the colour target must be VK_FORMAT_R16G16B16A16_SFLOAT (the renderer's is %d)",
-                         (int)r->color_format);
+                         "sward_cmd_post: every image (the G-buffer's, the depth, the output) needs its image and view");
     if (r->slots[r->slot].ticket != r->frames)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: call sward_cmd_place first");
-    import_image(r, RES_HDR, p->hdr, p->hdr_view, RENDER_HDR_FORMAT, GPU_ACCESS_COLOR_ATTACHMENT, p->hdr_layout);
+    for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++)
+        import_image(r, (render_res)(RES_GBUF_ALBEDO + i), p->gbuffer[i], p->gbuffer_view[i], RENDER_GBUFFER_FORMATS[i],
+                     GPU_ACCESS_COLOR_ATTACHMENT, p->gbuffer_layout);
     import_image(r, RES_DEPTH, p->depth, p->depth_view, r->depth_format, GPU_ACCESS_DEPTH_ATTACHMENT, p->depth_layout);
     import_image(r, RES_LDR, p->out, p->out_view, RENDER_LDR_FORMAT, GPU_ACCESS_NONE, VK_IMAGE_LAYOUT_UNDEFINED);
     render_run_phase(r, RENDER_PHASE_POST, cmd, 0);
-    release_image(r, cmd, RES_HDR, p->hdr_layout);
+    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */
+    for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) release_image(r, cmd, (render_res)(RES_GBUF_ALBEDO + i), p->gbuffer_layout);
     release_image(r, cmd, RES_DEPTH, p->depth_layout);
     release_image(r, cmd, RES_LDR, VK_IMAGE_LAYOUT_GENERAL);
     return SWARD_OK;

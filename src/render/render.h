@@ -148,7 +148,7 @@ struct sward_renderer {
     bool standalone;          /* sward's own targets, post pass and readback (sward_render) */
     bool draw_terrain;
     uint32_t width, height;   /* standalone: the targets; embedded: this frame's view */
-    VkFormat color_format, depth_format;
+    VkFormat depth_format;
 
     render_resource res[RES_COUNT][SW_MAX_VIEWS];
     VkSampler sampler;        /* nearest, clamp: depth reads */

@@ -47,7 +47,8 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
                          "sward.grass_height", err);
 }
 
-/* The standalone targets for the current size (replaced on resize; the old ones freed frames later). */
+/* sward's own targets for the current size (replaced on resize; the old ones freed frames later): all of them
+ * standalone, the lit HDR image between lighting and tone mapping embedded. */
 static sward_result create_targets(sward_renderer *r, sward_error *err)
 {
     gpu_device *dev = &r->ctx->dev;
@@ -71,6 +72,7 @@ static sward_result create_targets(sward_renderer *r, sward_error *err)
         {RES_LDR, RENDER_LDR_FORMAT, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "sward.ldr"},
     };
     for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++) {
+        if (!r->standalone && targets[i].res != RES_HDR) continue; /* the host's own (sward_cmd_post) */
         gpu_image img;
         gpu_image_desc d = {.format = targets[i].format, .width = r->width, .height = r->height,
                             .usage = targets[i].usage, .name = targets[i].name};
@@ -100,7 +102,6 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     r->draw_terrain = !t->no_terrain;
     r->width = scene->render.settings.width;
     r->height = scene->render.settings.height;
-    r->color_format = t->color_format ? t->color_format : RENDER_HDR_FORMAT;
     r->depth_format = t->depth_format ? t->depth_format : RENDER_DEPTH_FORMAT;
     r->slot_count = t->frames_in_flight ? t->frames_in_flight : SWARD_FRAMES_IN_FLIGHT;
     r->view_count = 1;
@@ -119,7 +120,7 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     if (!res) res = render_terrain_indices(r, err);
     if (!res) res = render_blade_indices(r, err);
     if (!res) res = render_lists_create(r, err);
-    if (!res && standalone) res = create_targets(r, err);
+    if (!res) res = create_targets(r, err);
     if (!res) {
         VkSamplerCreateInfo si = {
             .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
@@ -158,7 +159,7 @@ sward_result sward_renderer_create_vulkan(sward_context *ctx, const sward_scene 
 
 sward_result render_targets_resize(sward_renderer *r, sward_error *err)
 {
-    return r->standalone ? create_targets(r, err) : SWARD_OK;
+    return create_targets(r, err);
 }
 
 void sward_renderer_destroy(sward_renderer *r)
