@@ -113,6 +113,13 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
     json_number(stdout, b->cpu.median);
     printf("}, \"blades_per_ms\": ");
     json_number(stdout, b->blades_per_ms);
+    printf(", \"covered_pixels\": %llu, \"gbuffer_fragments\": ", (unsigned long long)l->covered_pixels);
+    if (l->gbuffer_fragments_valid) printf("%llu", (unsigned long long)l->gbuffer_fragments);
+    else printf("null");
+    printf(", \"overdraw\": ");
+    json_number(stdout, l->gbuffer_fragments_valid && l->covered_pixels ? l->overdraw : NAN);
+    printf(", \"lower_third_ground\": ");
+    json_number(stdout, l->lower_pixels ? (double)l->lower_ground / (double)l->lower_pixels : NAN);
     printf("}\n");
 }
 
@@ -147,6 +154,14 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
         printf("blades/GPU-ms   %.0f (blades drawn / median grass pass ms)\n", b->blades_per_ms);
     else
         printf("blades/GPU-ms   n/a (grass pass took no measurable time)\n");
+    if (s->gbuffer_fragments_valid && s->covered_pixels)
+        printf("overdraw        %.3f in the G-buffer passes (%llu fragment shader invocations / %llu covered pixels)\n",
+               s->overdraw, (unsigned long long)s->gbuffer_fragments, (unsigned long long)s->covered_pixels);
+    else
+        printf("overdraw        n/a (the device counts no pipeline statistics)\n");
+    if (s->lower_pixels)
+        printf("ground seen     %.1f %% of the lower third (between blades, from the G-buffer)\n",
+               100.0 * (double)s->lower_ground / (double)s->lower_pixels);
 }
 
 int cmd_bench(int argc, char **argv)
