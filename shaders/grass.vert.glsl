@@ -11,6 +11,7 @@ layout(location = 1) out vec3 v_normal;     // world, the front side's (the frag
 layout(location = 2) flat out float v_fade; // SC5 dither coverage of the blade, 0..1
 layout(location = 3) out float v_side;      // -1..1 across the blade, for the midrib (SH7)
 layout(location = 4) out vec4 v_surface;    // AO, roughness, translucency amount (thickness), diffusion
+layout(location = 5) out float v_gloss;     // SH7: the specular's weight, reduced with distance
 
 void main()
 {
@@ -27,7 +28,9 @@ void main()
     float kc = mix(0.25, 0.75, smoothstep(0.0, 0.5 * draw_d, dist));
     v_normal = normalize(mix(g.normal, nc, kc));
     // SH5: grass roughness is artist-set and influenced by the translucency (thin, waxy blades are glossier).
-    float roughness = mix(0.42 - 0.12 * m.translucency, 0.95, smoothstep(0.1 * draw_d, 0.6 * draw_d, dist));
+    float far = smoothstep(0.1 * draw_d, 0.6 * draw_d, dist);
+    float roughness = mix(0.5 - 0.12 * m.translucency, 0.95, far);
+    v_gloss = 1.0 - 0.9 * far;
 
     vec3 root_c = vec3(m.root_r, m.root_g, m.root_b);
     vec3 tip_c = vec3(m.tip_r, m.tip_g, m.tip_b);

@@ -7,7 +7,9 @@
 #include "shared/sw_bindings.h"
 #include "shared/sw_gbuffer.h"
 
+layout(std430, set = SW_SET_SCENE, binding = SW_BIND_FRAME) readonly buffer FrameBuf { sw_frame frame; };
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_VIEWS) readonly buffer ViewBuf { sw_view views[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_GBUF_STATS) buffer StatsBuf { sw_cull_stats stats[]; };
 layout(constant_id = 0) const uint SW_VIEW_SPEC = 0u;
 
 layout(early_fragment_tests) in;
@@ -22,6 +24,7 @@ layout(location = 3) out vec2 o_motion;
 
 void main()
 {
+    if ((frame.flags & SW_FLAG_COUNT_SHADING) != 0u) atomicAdd(stats[0].shaded, 1u); // SH1 diagnostics
     vec3 n = normalize(v_normal);
     sw_oct o = sw_oct_encode(n.x, n.y, n.z);
     o_albedo = vec4(v_albedo, v_occl.x);

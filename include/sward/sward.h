@@ -185,6 +185,8 @@ typedef struct sward_frame_desc {
                             cut at the draw distance (SC5, SC6 off) */
     bool no_fade;        /* comparisons: no SC5 dither fade; thinning and the draw-distance cut stay (hard cuts) */
     bool no_morph;       /* comparisons: no SC6 morph toward the 7-vertex shape; the LOD switch stays (hard switch) */
+    bool count_shading;  /* diagnostics: the G-buffer fragment shaders count their invocations with an atomic
+                            (stats.gbuffer_shaded; costs an atomic per fragment): SH1's zero overdraw */
     const float *eye;    /* optional camera override, world m (x, y, z); NULL = the scene's camera */
     const float *target; /* optional look-at override, world m; NULL = the scene's target */
 } sward_frame_desc;
@@ -223,6 +225,8 @@ typedef struct sward_frame_stats {
     uint64_t gbuffer_fragments; /* fragment shader invocations of the G-buffer passes (pipeline statistics) */
     bool gbuffer_fragments_valid; /* the device counts them (pipelineStatisticsQuery) */
     double overdraw;            /* gbuffer_fragments / covered_pixels; 1.0 with the depth prime; 0 unknown */
+    uint64_t gbuffer_shaded;    /* with sward_frame_desc.count_shading: G-buffer fragment shader invocations that
+                                   ran (helper invocations excluded), counted by the shaders themselves */
 } sward_frame_stats;
 
 /* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran. */

@@ -39,8 +39,9 @@
 #define SW_HIZ_DEPTH 0   /* the occluders' depth, sampled */
 #define SW_HIZ_PYRAMID 1 /* vec2 per texel, all levels (written) */
 
-/* set 1 of grass.vert.glsl (one view) */
+/* set 1 of the blade passes (grass_blade.inc.glsl, one view) and the G-buffer fragment shaders */
 #define SW_GRASS_SURVIVORS 0
+#define SW_GBUF_STATS 1 /* sw_cull_stats: the shading counter (SW_FLAG_COUNT_SHADING) */
 
 /* set 1 of lighting.comp.glsl (view 0): the G-buffer in, the lit colour out */
 #define SW_LIGHT_ALBEDO 0   /* sampled (texelFetch) */

@@ -120,7 +120,7 @@ SW_FN float sw_specular(float n_dot_l, float n_dot_v, float n_dot_h, float v_dot
  * the angle between the camera, the pixel and the light (a lobe around looking into the sun, narrower for
  * a low diffusion), the max luminance of the albedo, the thickness (translucency amount), the AO and an
  * artistic boost. A scalar: the caller tints it by the albedo's chroma. */
-#define SW_TRANSLUCENCY_BOOST 1.5f
+#define SW_TRANSLUCENCY_BOOST 3.0f
 SW_FN float sw_translucency_hzd(float back_n_dot_l, float view_dot_sun, float albedo_max, float thickness,
                                 float diffusion, float ao)
 {

@@ -108,6 +108,7 @@ struct sw_push {
 #define SW_VIEW_OCCLUSION 2u /* sw_view.flags: test blades against the view's Hi-Z pyramid of the occluders */
 #define SW_FLAG_NO_FADE 8u     /* tests: no SC5 dither fade (thinning and the distance cut stay: hard cuts) */
 #define SW_FLAG_NO_MORPH 16u   /* tests: no SC6 morph (the LOD switch stays: a hard switch) */
+#define SW_FLAG_COUNT_SHADING 32u /* diagnostics: the G-buffer fragment shaders count their invocations */
 
 /* A render tile: SW_TILE_CELLS^2 grid cells of one material, starting at cell (ci0, cj0). */
 struct sw_tile {
@@ -155,7 +156,7 @@ struct sw_cull_stats {
     sw_uint grass_px;   /* of them, grass (G-buffer kind) */
     sw_uint lower_px;   /* pixels of the lower third of the image */
     sw_uint lower_ground; /* of them, ground seen between blades (SH2 kind terrain) */
-    sw_uint pad;
+    sw_uint shaded;     /* G-buffer fragment shader invocations (SW_FLAG_COUNT_SHADING only) */
 };
 
 /* VkDrawIndexedIndirectCommand. Blades are drawn without instancing: vertex_offset = first blade x vertices

@@ -46,6 +46,10 @@ static access_info info_of(gpu_access a)
     case GPU_ACCESS_DRAW_READ:
         return (access_info){VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
                              VK_ACCESS_2_SHADER_STORAGE_READ_BIT, VK_IMAGE_LAYOUT_UNDEFINED};
+    case GPU_ACCESS_FRAGMENT_READ_WRITE:
+        return (access_info){VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                             VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                             VK_IMAGE_LAYOUT_UNDEFINED};
     case GPU_ACCESS_INDEX:
         return (access_info){VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT, VK_ACCESS_2_INDEX_READ_BIT,
                              VK_IMAGE_LAYOUT_UNDEFINED};
@@ -78,6 +82,7 @@ static bool writes(gpu_access a)
     case GPU_ACCESS_HOST_WRITE:
     case GPU_ACCESS_COMPUTE_WRITE:
     case GPU_ACCESS_COMPUTE_READ_WRITE:
+    case GPU_ACCESS_FRAGMENT_READ_WRITE:
     case GPU_ACCESS_GENERAL_COMPUTE:
     case GPU_ACCESS_COLOR_ATTACHMENT:
     case GPU_ACCESS_DEPTH_ATTACHMENT:

@@ -69,6 +69,7 @@ static sward_device_info describe(VkPhysicalDevice pd)
     const char *missing = NULL;
     if (!f2.features.multiDrawIndirect) missing = "multiDrawIndirect";
     else if (!f2.features.drawIndirectFirstInstance) missing = "drawIndirectFirstInstance";
+    else if (!f2.features.fragmentStoresAndAtomics) missing = "fragmentStoresAndAtomics";
     else if (!f13.dynamicRendering) missing = "dynamicRendering";
     else if (!f13.synchronization2) missing = "synchronization2";
     else if (find_queue_family(pd) < 0) missing = "a graphics and compute queue";
@@ -326,6 +327,7 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
         .independentBlend = has.features.independentBlend,
         .shaderInt64 = has.features.shaderInt64,
         .pipelineStatisticsQuery = has.features.pipelineStatisticsQuery, /* SH1: overdraw in bench */
+        .fragmentStoresAndAtomics = VK_TRUE, /* required: the G-buffer passes' shading counter */
     };
     dev->buffer_int64_atomics = has12.shaderBufferInt64Atomics && has.features.shaderInt64;
     VkPhysicalDeviceVulkan12Features f12 = {

@@ -164,6 +164,7 @@ typedef enum gpu_access {
     GPU_ACCESS_INDIRECT,
     GPU_ACCESS_VERTEX_READ,      /* storage buffers read by vertex shaders */
     GPU_ACCESS_DRAW_READ,        /* storage buffers read by vertex and fragment shaders (the scene set) */
+    GPU_ACCESS_FRAGMENT_READ_WRITE, /* a storage buffer read and written (atomics) by fragment shaders */
     GPU_ACCESS_INDEX,
     GPU_ACCESS_COLOR_ATTACHMENT,
     GPU_ACCESS_DEPTH_ATTACHMENT,
@@ -268,17 +269,20 @@ sward_result gpu_timer_read(gpu_device *dev, gpu_timer *t, uint32_t written, dou
                             sward_error *err);
 
 
-/* Pipeline statistics (where the device has pipelineStatisticsQuery): the fragment shader invocations of the
- * commands between begin and end, once per frame. */
+/* Pipeline statistics (where the device has pipelineStatisticsQuery): the fragment shader invocations of up to
+ * GPU_STATS_SPANS spans of commands (e.g. render pass instances) per frame, summed. */
+#define GPU_STATS_SPANS 2
 typedef struct gpu_stats {
-    VkQueryPool pool;
-    bool supported, begun, ended;
+    VkQueryPool pool[GPU_STATS_SPANS];
+    bool supported;
+    uint32_t ended; /* bit per span recorded this frame */
+    int active;     /* the span begun and not ended, or -1 */
 } gpu_stats;
 
 sward_result gpu_stats_create(gpu_device *dev, gpu_stats *q, const char *name, sward_error *err);
 void gpu_stats_destroy(gpu_device *dev, gpu_stats *q);
 void gpu_stats_reset(VkCommandBuffer cmd, gpu_stats *q); /* outside any render pass instance */
-void gpu_stats_begin(VkCommandBuffer cmd, gpu_stats *q);
+void gpu_stats_begin(VkCommandBuffer cmd, gpu_stats *q, uint32_t span);
 void gpu_stats_end(VkCommandBuffer cmd, gpu_stats *q);
 /* The count of a completed frame; *valid is false where unsupported or not recorded. */
 sward_result gpu_stats_read(gpu_device *dev, gpu_stats *q, uint64_t *fragments, bool *valid, sward_error *err);

@@ -60,56 +60,66 @@ sward_result gpu_timer_read(gpu_device *dev, gpu_timer *t, uint32_t written, dou
     return SWARD_OK;
 }
 
-/* ---- pipeline statistics: fragment shader invocations of a span of commands (SH1's overdraw) ---- */
+/* ---- pipeline statistics: fragment shader invocations of spans of commands (SH1's overdraw) ---- */
 
 sward_result gpu_stats_create(gpu_device *dev, gpu_stats *q, const char *name, sward_error *err)
 {
     memset(q, 0, sizeof *q);
     q->supported = dev->features.pipelineStatisticsQuery;
     if (!q->supported) return SWARD_OK;
+    /* one pool per span: lavapipe (Mesa 22.3) crashed with two statistics queries of one pool in a frame */
     VkQueryPoolCreateInfo qi = {
         .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
         .queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS,
         .queryCount = 1,
         .pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT,
     };
-    GPU_TRY(vkCreateQueryPool(dev->device, &qi, NULL, &q->pool));
-    gpu_name(dev, VK_OBJECT_TYPE_QUERY_POOL, (uint64_t)q->pool, name);
+    for (uint32_t i = 0; i < GPU_STATS_SPANS; i++) {
+        GPU_TRY(vkCreateQueryPool(dev->device, &qi, NULL, &q->pool[i]));
+        gpu_name(dev, VK_OBJECT_TYPE_QUERY_POOL, (uint64_t)q->pool[i], name);
+    }
     return SWARD_OK;
 }
 
 void gpu_stats_destroy(gpu_device *dev, gpu_stats *q)
 {
-    if (q->pool) vkDestroyQueryPool(dev->device, q->pool, NULL);
+    for (uint32_t i = 0; i < GPU_STATS_SPANS; i++)
+        if (q->pool[i]) vkDestroyQueryPool(dev->device, q->pool[i], NULL);
     memset(q, 0, sizeof *q);
 }
 
 void gpu_stats_reset(VkCommandBuffer cmd, gpu_stats *q)
 {
-    if (q->supported) vkCmdResetQueryPool(cmd, q->pool, 0, 1);
-    q->begun = q->ended = false;
+    for (uint32_t i = 0; q->supported && i < GPU_STATS_SPANS; i++) vkCmdResetQueryPool(cmd, q->pool[i], 0, 1);
+    q->ended = 0;
+    q->active = -1;
 }
 
-void gpu_stats_begin(VkCommandBuffer cmd, gpu_stats *q)
+void gpu_stats_begin(VkCommandBuffer cmd, gpu_stats *q, uint32_t span)
 {
-    if (!q->supported || q->begun) return;
-    vkCmdBeginQuery(cmd, q->pool, 0, 0);
-    q->begun = true;
+    if (!q->supported || span >= GPU_STATS_SPANS || q->active >= 0 || (q->ended & (1u << span))) return;
+    vkCmdBeginQuery(cmd, q->pool[span], 0, 0);
+    q->active = (int)span;
 }
 
 void gpu_stats_end(VkCommandBuffer cmd, gpu_stats *q)
 {
-    if (!q->supported || !q->begun || q->ended) return;
-    vkCmdEndQuery(cmd, q->pool, 0);
-    q->ended = true;
+    if (!q->supported || q->active < 0) return;
+    vkCmdEndQuery(cmd, q->pool[q->active], 0);
+    q->ended |= 1u << q->active;
+    q->active = -1;
 }
 
 sward_result gpu_stats_read(gpu_device *dev, gpu_stats *q, uint64_t *fragments, bool *valid, sward_error *err)
 {
     *fragments = 0;
     *valid = q->supported && q->ended;
-    if (!*valid) return SWARD_OK;
-    GPU_TRY(vkGetQueryPoolResults(dev->device, q->pool, 0, 1, sizeof *fragments, fragments, sizeof *fragments,
-                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+    for (uint32_t span = 0; *valid && span < GPU_STATS_SPANS; span++) {
+        if (!(q->ended & (1u << span))) continue;
+        uint64_t n = 0;
+        GPU_TRY(vkGetQueryPoolResults(dev->device, q->pool[span], 0, 1, sizeof n, &n, sizeof n,
+                                      VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+        *fragments += n;
+    }
     return SWARD_OK;
 }

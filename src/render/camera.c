@@ -143,7 +143,8 @@ void render_frame_constants(const sward_renderer *r, float time, sw_frame *f)
     f->seed = s->render.settings.seed;
     f->material_count = (sw_uint)s->material_count;
     f->flags = (r->no_cull ? SW_FLAG_NO_CULL : 0u) | (r->no_lod_fade ? SW_FLAG_NO_LOD_FADE : 0u) |
-               (r->no_fade ? SW_FLAG_NO_FADE : 0u) | (r->no_morph ? SW_FLAG_NO_MORPH : 0u);
+               (r->no_fade ? SW_FLAG_NO_FADE : 0u) | (r->no_morph ? SW_FLAG_NO_MORPH : 0u) |
+               (r->count_shading ? SW_FLAG_COUNT_SHADING : 0u);
     /* GA5: where each force field is at this frame's time (src/wind/forces.c). */
     f->force_count = wind_forces_eval(s, time, f->forces);
 }

@@ -44,6 +44,7 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->grass_pixels = c[0].grass_px;
     st->lower_pixels = c[0].lower_px;
     st->lower_ground = c[0].lower_ground;
+    st->gbuffer_shaded = c[0].shaded;
     sward_result qres = gpu_stats_read(&r->ctx->dev, &s->stats_query, &st->gbuffer_fragments,
                                        &st->gbuffer_fragments_valid, err);
     if (qres != SWARD_OK) return qres;

@@ -182,7 +182,8 @@ struct sward_renderer {
     bool no_lod_fade;           /* this frame's sward_frame_desc.no_lod_fade (SW_FLAG_NO_LOD_FADE) */
     bool no_cull;               /* this frame's sward_frame_desc.no_culling */
     bool no_grass;              /* this frame's sward_frame_desc.no_grass */
-    bool no_fade, no_morph;     /* this frame's sward_frame_desc.no_fade, .no_morph (SW_FLAG_NO_FADE, _NO_MORPH) */
+    bool no_fade, no_morph;
+    bool count_shading;         /* this frame's sward_frame_desc.count_shading (SW_FLAG_COUNT_SHADING) */     /* this frame's sward_frame_desc.no_fade, .no_morph (SW_FLAG_NO_FADE, _NO_MORPH) */
     uint64_t last_counted;      /* ticket of the newest frame whose counters were read */
 };
 

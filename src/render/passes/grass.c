@@ -136,9 +136,10 @@ const render_pass render_pass_grass = {
     .name = "grass",
     .phase = RENDER_PHASE_DRAW,
     .draw_flag = SWARD_DRAW_BLADES,
-    .use_count = 7,
+    .use_count = 8,
     .uses = {
         {RES_SURVIVORS, GPU_ACCESS_VERTEX_READ, SW_GRASS_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_STATS, GPU_ACCESS_FRAGMENT_READ_WRITE, SW_GBUF_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
         {RES_GBUF_ALBEDO, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
         {RES_GBUF_NORMAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},

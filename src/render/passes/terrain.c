@@ -117,8 +117,9 @@ const render_pass render_pass_terrain = {
     .name = "terrain",
     .phase = RENDER_PHASE_DRAW,
     .draw_flag = SWARD_DRAW_GROUND,
-    .use_count = 5,
+    .use_count = 6,
     .uses = {
+        {RES_STATS, GPU_ACCESS_FRAGMENT_READ_WRITE, SW_GBUF_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         /* the G-buffer, cleared by this pass in the standalone frame */
         {RES_GBUF_ALBEDO, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
         {RES_GBUF_NORMAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
