@@ -4,6 +4,7 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_tonemap.h"
+#include "shared/sw_sky.h"
 #include "common.inc.glsl"
 
 layout(local_size_x = 8, local_size_y = 8) in;
@@ -13,6 +14,12 @@ layout(set = SW_SET_PASS, binding = SW_POST_LDR, rgba8) uniform writeonly image2
 
 vec3 sky(vec3 dir)
 {
+    if ((frame.features & SW_FEAT_SKY) != 0u) {
+        // Preetham's analytic sky (shared/sw_sky.h) and the sun's limb-darkened disc.
+        sw_sky_rgb m = sw_sky_radiance(frame.sky, dir.x, dir.y, dir.z);
+        float disc = sw_sky_sun_disc(length(dir - sw_sun_dir()));
+        return vec3(m.r, m.g, m.b) * frame.sky_intensity + sw_sun_radiance() * (SW_SKY_SUN_DISC_GAIN * disc);
+    }
     vec3 zen = vec3(frame.zenith_r, frame.zenith_g, frame.zenith_b);
     vec3 hor = vec3(frame.horizon_r, frame.horizon_g, frame.horizon_b);
     // The warm horizon band gives way to the zenith colour within the first 20 degrees or so.
@@ -42,6 +49,10 @@ void main()
         float dist = length(wp.xyz / wp.w - vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z));
         float fog = 1.0 - exp(-dist * frame.fog_density);
         vec3 fog_col = vec3(frame.horizon_r, frame.horizon_g, frame.horizon_b) * frame.sky_intensity;
+        if ((frame.features & SW_FEAT_SKY) != 0u) {
+            sw_sky_rgb h = sw_sky_fog(frame.sky, dir.x, dir.z); // aerial perspective: the sky's horizon there
+            fog_col = vec3(h.r, h.g, h.b) * frame.sky_intensity;
+        }
         c = mix(imageLoad(hdr, px).rgb, fog_col, fog);
     }
     vec3 o;
