@@ -104,8 +104,8 @@ sward_result sward_scene_load_string_budget(const char *json, size_t len, const 
 /* Overrides: each "PATH=VALUE" sets one field of the scene's JSON before it is validated (the CLI's --set).
  * PATH is spelled like the loader's messages: keys joined by '.', array elements as [N] (sun.elevation,
  * render.features.shadows, grass[0].density); missing objects along it are created, and grass[N] with N the
- * array's length appends an element. VALUE is JSON (a number, true, false, null, [1, 0.3], {...}, "text");
- * anything else is a bare string. The overrides apply in order, so a later one wins. A bad value gets the
+ * array's length appends an element. VALUE is JSON (a number, true, false, [1, 0.3], {...}, "text"),
+ * anything else a bare string; null removes the field (as in a JSON Merge Patch). The overrides apply in order, so a later one wins. A bad value gets the
  * loader's own message for the field, ending in " (set by override 'PATH=VALUE')". path NULL: the built-in
  * scene (named "<default>" in messages). Errors: SWARD_ERROR_INVALID_INPUT, also for a malformed override
  * ("<scene>: override 'TEXT': <problem>"). */

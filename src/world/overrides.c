@@ -2,8 +2,9 @@
  * sward_scene_load_overrides in sward.h; docs/scene-format.md "Overrides").
  *
  * PATH is spelled like the loader's messages: keys joined by '.', array elements as [N] ("sun.elevation",
- * "render.features.shadows", "grass[0].density"). VALUE is JSON (a number, true, false, null, an array, an
- * object, a quoted string); anything else is taken as a bare string. The override is applied to the parsed
+ * "render.features.shadows", "grass[0].density"). VALUE is JSON (a number, true, false, an array, an object,
+ * a quoted string); anything else is taken as a bare string; null removes the field (as in a JSON Merge
+ * Patch, RFC 7396), e.g. sun.direction=null before giving sun.elevation and sun.azimuth. The override is applied to the parsed
  * tree, creating missing objects along the path, and the scene is then validated as usual, so a bad value
  * gets the loader's own message for that field. */
 #include "world/overrides.h"
@@ -171,7 +172,10 @@ bool world_apply_override(const sj_ctx *c, cJSON *root, const char *text)
             snprintf(key, sizeof key, "%.*s", (int)st->key_len, st->key);
             cJSON *next = cJSON_GetObjectItemCaseSensitive(cur, key);
             if (last) {
-                if (next) cJSON_ReplaceItemViaPointer(cur, next, value);
+                if (cJSON_IsNull(value)) { /* null removes the field, as in a JSON Merge Patch (RFC 7396) */
+                    if (next) cJSON_Delete(cJSON_DetachItemViaPointer(cur, next));
+                    cJSON_Delete(value);
+                } else if (next) cJSON_ReplaceItemInObjectCaseSensitive(cur, key, value); /* keeps the key */
                 else cJSON_AddItemToObject(cur, key, value);
                 return true;
             }
@@ -209,7 +213,10 @@ bool world_apply_override(const sj_ctx *c, cJSON *root, const char *text)
             }
             cJSON *next = st->index < n ? cJSON_GetArrayItem(cur, (int)st->index) : NULL;
             if (last) {
-                if (next) cJSON_ReplaceItemViaPointer(cur, next, value);
+                if (cJSON_IsNull(value)) {
+                    if (next) cJSON_Delete(cJSON_DetachItemViaPointer(cur, next));
+                    cJSON_Delete(value);
+                } else if (next) cJSON_ReplaceItemViaPointer(cur, next, value);
                 else cJSON_AddItemToArray(cur, value);
                 return true;
             }

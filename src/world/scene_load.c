@@ -363,7 +363,8 @@ static bool parse_sun(const sj_ctx *c, const cJSON *o, world_sun *sun)
     if (!has_el && !has_az) return true;
     if (sj_member(o, "direction"))
         return sj_fail(c, has_el ? "sun.elevation" : "sun.azimuth",
-                       "not allowed with sun.direction; give either sun.direction or sun.elevation and sun.azimuth");
+                       "not allowed with sun.direction; give either sun.direction or sun.elevation and sun.azimuth (an "
+                       "override sun.direction=null removes sun.direction)");
     if (!has_el) return sj_fail(c, "sun.elevation", "missing required field (sun.azimuth is given)");
     if (!has_az) return sj_fail(c, "sun.azimuth", "missing required field (sun.elevation is given)");
     double el = (double)elevation * (SW_PI_D / 180.0), az = (double)azimuth * (SW_PI_D / 180.0);
