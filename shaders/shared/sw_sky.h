@@ -10,7 +10,8 @@
  *   Y = Y_z F(theta, gamma) / F(0, theta_s),  x and y likewise from x_z, y_z
  *
  * then Yxy -> XYZ (X = x Y / y, Z = (1 - x - y) Y / y) -> linear sRGB (Rec. 709 primaries, D65). Below the
- * horizon cos theta is clamped to SW_SKY_MIN_COS, so the sky there continues the horizon's (nothing is NaN).
+ * horizon the horizon's radiance in the same compass direction is returned, and cos theta is clamped to
+ * SW_SKY_MIN_COS (nothing is NaN).
  *
  * sw_frame.sky[32], written by render_sky_constants (src/render/sky.c):
  *   [0..4]   A, B, C, D, E of Y            [5..9] of x            [10..14] of y
@@ -84,9 +85,16 @@ SW_FN sw_sky_rgb sw_sky_yxy_to_rgb(float Y, float x, float y)
 }
 
 /* Sky radiance (before sky.intensity) towards the normalised direction (dx, dy, dz), y up; for a direction
- * below the horizon, the horizon's. No sun disc (sw_sky_sun_disc). */
+ * below the horizon, the horizon's in the same compass direction. No sun disc (sw_sky_sun_disc). */
 SW_FN sw_sky_rgb sw_sky_radiance(const float k[32], float dx, float dy, float dz)
 {
+    if (dy < 0.0f) { /* below the horizon: the horizon in the same compass direction */
+        float h = sw_sqrt(dx * dx + dz * dz);
+        float inv = h > 1e-6f ? 1.0f / h : 0.0f;
+        dx = dx * inv;
+        dz = dz * inv;
+        dy = 0.0f;
+    }
     float ct = sw_maxf(dy, SW_SKY_MIN_COS);
     float cg = sw_clampf(dx * k[SW_SKY_SUN] + dy * k[SW_SKY_SUN + 1] + dz * k[SW_SKY_SUN + 2], -1.0f, 1.0f);
     float gamma = sw_sky_acos(cg);
@@ -104,9 +112,7 @@ SW_FN sw_sky_rgb sw_sky_radiance(const float k[32], float dx, float dy, float dz
  * the sky behind them: warm toward the sun at sunset, bluer away from it. */
 SW_FN sw_sky_rgb sw_sky_fog(const float k[32], float dx, float dz)
 {
-    float len = sw_sqrt(dx * dx + dz * dz);
-    float inv = len > 1e-6f ? 1.0f / len : 0.0f;
-    return sw_sky_radiance(k, dx * inv, 0.0f, dz * inv);
+    return sw_sky_radiance(k, dx, -1.0f, dz);
 }
 
 /* The sun's disc for a view direction at chord length |dir - sun| from the sun's centre (2 sin(angle / 2),
