@@ -32,7 +32,7 @@ extern const unsigned long sward_default_scene_json_len;
 #define LIM_TIME 1.0e5        /* s, |render.time|: keeps the wind noise coordinates well inside int range */
 #define LIM_NEAR 1000.0       /* m, camera.near */
 #define LIM_AZIMUTH 3600.0    /* degrees, |sun.azimuth| */
-#define SW_PI_D 3.14159265358979323846
+#define PI_D 3.14159265358979323846
 /* The smallest values of the fields documented as "> 0" (sj_range.least): each is stored as a float, and a
  * positive value that became 0 or a denormal would break the arithmetic that divides by it or works in its
  * units (the projection's near plane, the tone curve's white point, ...). */
@@ -367,7 +367,7 @@ static bool parse_sun(const sj_ctx *c, const cJSON *o, world_sun *sun)
                        "override sun.direction=null removes sun.direction)");
     if (!has_el) return sj_fail(c, "sun.elevation", "missing required field (sun.azimuth is given)");
     if (!has_az) return sj_fail(c, "sun.azimuth", "missing required field (sun.elevation is given)");
-    double el = (double)elevation * (SW_PI_D / 180.0), az = (double)azimuth * (SW_PI_D / 180.0);
+    double el = (double)elevation * (PI_D / 180.0), az = (double)azimuth * (PI_D / 180.0);
     sun->direction[0] = (float)(cos(el) * sin(az));
     sun->direction[1] = (float)sin(el);
     sun->direction[2] = (float)(cos(el) * cos(az));
