@@ -440,7 +440,7 @@ mut("SKY-feature", "LS1", "src/render/sky.c",
 mut("SKY-frame", "LS1", "src/render/camera.c",
     "    render_sky_constants(s, f); /* the analytic sky: sun colour, ambient and sky constants from the sun */",
     "",
-    "gpu_render")
+    "gpu_post")
 mut("SKY-post", "LS1", "shaders/post.comp.glsl",
     "        sw_sky_rgb m = sw_sky_radiance(frame.sky, dir.x, dir.y, dir.z);",
     "        sw_sky_rgb m = sw_sky_rgb(frame.zenith_r, frame.zenith_g, frame.zenith_b);",
