@@ -53,6 +53,10 @@ static bool parse_path(const char *text, ov_path *p, char *why, size_t why_cap)
             else snprintf(why, why_cap, "empty field name in the PATH '%.*s'", (int)p->path_len, text);
             return false;
         }
+        if (n >= SJ_PATH_MAX) {
+            snprintf(why, why_cap, "a field name in the PATH is longer than %d bytes", SJ_PATH_MAX - 1);
+            return false;
+        }
         if (p->count == OV_MAX_STEPS) {
             snprintf(why, why_cap, "PATH has more than %d parts", OV_MAX_STEPS);
             return false;

@@ -265,6 +265,11 @@ static void test_override_errors(void **state)
     assert_string_equal(err.message, "'a..b=1': empty field name in the PATH 'a..b'");
     assert_int_equal(sward_scene_check_override("foo", &err), SWARD_ERROR_INVALID_INPUT);
     assert_int_equal(sward_scene_check_override(NULL, &err), SWARD_ERROR_INVALID_INPUT);
+    char long_key[300];
+    memset(long_key, 'k', 200);
+    memcpy(long_key + 200, "=1", 3);
+    assert_int_equal(sward_scene_check_override(long_key, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_non_null(strstr(err.message, "longer than 127 bytes"));
     /* a NULL entry */
     const char *ov[] = {"render.seed=1", NULL};
     expect_ov_error(SCENE(""), ov, 2, "t.json: override 1 is NULL", true);
