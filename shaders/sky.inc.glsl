@@ -1,8 +1,17 @@
-// sky.inc.glsl — the sky seen where nothing was drawn, and the haze toward it over distance (LS1): a
-// gradient from the horizon to the zenith colour with the sun's glow and disc, and exponential distance fog
-// toward the horizon colour.
+// sky.inc.glsl — the sky seen where nothing was drawn, and the haze toward it over distance (LS1). With
+// render.features.sky: Preetham's analytic sky (shared/sw_sky.h; its constants per frame from the sun's
+// position, src/render/sky.c) with the sun's limb-darkened disc, and aerial perspective toward the sky's own
+// horizon colour in the view's compass direction. Without: a gradient from the horizon to the zenith colour
+// with a glow and disc, and haze toward the horizon colour.
+#include "shared/sw_sky.h"
+
 vec3 sw_sky(vec3 dir)
 {
+    if ((frame.features & SW_FEAT_SKY) != 0u) {
+        sw_sky_rgb m = sw_sky_radiance(frame.sky, dir.x, dir.y, dir.z);
+        float disc = sw_sky_sun_disc(length(dir - sw_sun_dir()));
+        return vec3(m.r, m.g, m.b) * frame.sky_intensity + sw_sun_radiance() * (SW_SKY_SUN_DISC_GAIN * disc);
+    }
     vec3 zen = vec3(frame.zenith_r, frame.zenith_g, frame.zenith_b);
     vec3 hor = vec3(frame.horizon_r, frame.horizon_g, frame.horizon_b);
     // The warm horizon band gives way to the zenith colour within the first 20 degrees or so.
@@ -17,5 +26,9 @@ vec3 sw_aerial(vec3 c, vec3 dir, float dist)
 {
     float fog = 1.0 - exp(-dist * frame.fog_density);
     vec3 fog_col = vec3(frame.horizon_r, frame.horizon_g, frame.horizon_b) * frame.sky_intensity;
+    if ((frame.features & SW_FEAT_SKY) != 0u) {
+        sw_sky_rgb h = sw_sky_fog(frame.sky, dir.x, dir.z); // aerial perspective: the sky's horizon there
+        fog_col = vec3(h.r, h.g, h.b) * frame.sky_intensity;
+    }
     return mix(c, fog_col, fog);
 }

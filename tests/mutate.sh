@@ -371,6 +371,85 @@ mut("GPU-spec-constants", "", "src/gpu/pipelines.c",
     "    if (s) return NULL;",
     "gpu_gpu_layer")
 
+# The lighting issue, scene part: render.features, sun elevation/azimuth, --set overrides, the analytic sky
+mut("FEAT-parse", "TL2", "src/world/scene_load.c",
+    "*features = on ? *features | feature_names[i].bit : *features & ~feature_names[i].bit;",
+    "(void)on;",
+    "unit_scene_sky")
+mut("SUN-elevation", "TL2 LS1", "src/world/scene_load.c",
+    "    sun->direction[0] = (float)(cos(el) * sin(az));\n    sun->direction[1] = (float)sin(el);\n"
+    "    sun->direction[2] = (float)(cos(el) * cos(az));",
+    "    (void)el;\n    (void)az;",
+    "unit_scene_sky")
+mut("SUN-exclusive", "TL2", "src/world/scene_load.c",
+    "    if (sj_member(o, \"direction\"))\n        return sj_fail(c, has_el ? \"sun.elevation\" : \"sun.azimuth\",",
+    "    if (false)\n        return sj_fail(c, has_el ? \"sun.elevation\" : \"sun.azimuth\",",
+    "unit_scene_sky cli_set")
+mut("SET-apply", "TL1 TL2", "src/world/scene_load.c",
+    "        if (!world_apply_override(&c, root, overrides[i])) {",
+    "        if (false) {",
+    "unit_scene_sky cli_set")
+mut("SET-create", "TL1 TL2", "src/world/overrides.c",
+    "                cJSON_AddItemToObject(cur, key, next);",
+    "                cJSON_Delete(next);\n                next = cur;",
+    "unit_scene_sky cli_set")
+mut("SET-blame", "TL1 TL2", "src/world/scene_load.c",
+    "snprintf(err->message + used, sizeof err->message - used, \" (set by override '%s')\", shown);",
+    "(void)used;\n        (void)shown;",
+    "unit_scene_sky cli_set")
+mut("SET-cli", "TL1", "src/app/cmd_render.c",
+    "sward_scene_load_overrides(path, sets->items, sets->count, scene, err);",
+    "sward_scene_load_overrides(path, sets->items, 0, scene, err);",
+    "cli_set")
+mut("SET-cli-check", "TL1", "src/app/cmd_render.c",
+    "        if (sward_scene_check_override(sets->items[i], &err) != SWARD_OK) {",
+    "        if (false) {",
+    "cli_set")
+mut("SKY-perez", "LS1", "shaders/shared/sw_sky.h",
+    "    return (1.0f + A * sw_sky_exp(B / cos_theta)) * (1.0f + C * sw_sky_exp(D * gamma) + E * cg * cg);",
+    "    return 1.0f + 0.0f * (A + B + C + D + E + cos_theta + cg);",
+    "unit_sky")
+mut("SKY-zenith", "LS1", "src/render/sky.c",
+    "    double yz = (4.0453 * t - 4.9710) * tan(chi) - 0.2155 * t + 2.4192;",
+    "    double yz = 2.0 + 0.0 * chi;",
+    "unit_sky")
+mut("SKY-chroma", "LS1", "shaders/shared/sw_sky.h",
+    "    float X = x * Y / yy;\n    float Z = (1.0f - x - y) * Y / yy;",
+    "    float X = 0.95047f * Y + 0.0f * x * yy;\n    float Z = 1.08883f * Y;",
+    "unit_sky")
+mut("SKY-sun-colour", "LS1", "src/render/sky.c",
+    "        rgb[c] = (float)(transmittance(lambda[c], m, (double)turbidity, k_ozone[c]) /",
+    "        rgb[c] = (float)(transmittance(lambda[c], m0, (double)turbidity, k_ozone[c]) /",
+    "unit_sky")
+mut("SKY-sun-below", "LS1", "src/render/sky.c",
+    "    if (!(elevation > 0.0f)) {",
+    "    if (false) {",
+    "unit_sky")
+mut("SKY-ambient", "LS1", "src/render/sky.c",
+    "                up[c] += l[c] * se * dw;",
+    "                up[c] += l[c] * dw;",
+    "unit_sky")
+mut("SKY-limb", "LS1", "shaders/shared/sw_sky.h",
+    "    return 1.0f - SW_SKY_LIMB * (1.0f - mu);",
+    "    return 1.0f + 0.0f * mu;",
+    "unit_sky")
+mut("SKY-feature", "LS1", "src/render/sky.c",
+    "    if (!(s->render.features & SW_FEAT_SKY)) return;",
+    "",
+    "unit_sky")
+mut("SKY-frame", "LS1", "src/render/camera.c",
+    "    render_sky_constants(s, f); /* the analytic sky: sun colour, ambient and sky constants from the sun */",
+    "",
+    "gpu_post")
+mut("SKY-post", "LS1", "shaders/post.comp.glsl",
+    "        sw_sky_rgb m = sw_sky_radiance(frame.sky, dir.x, dir.y, dir.z);",
+    "        sw_sky_rgb m = sw_sky_rgb(frame.zenith_r, frame.zenith_g, frame.zenith_b);",
+    "gpu_post")
+mut("SKY-haze", "LS1", "shaders/post.comp.glsl",
+    "            fog_col = vec3(h.r, h.g, h.b) * frame.sky_intensity;",
+    "",
+    "gpu_blades")
+
 def out(*a):
     print(*a, flush=True)
 

@@ -101,6 +101,22 @@ sward_result sward_scene_load_file_budget(const char *path, const sward_scene_bu
 sward_result sward_scene_load_string_budget(const char *json, size_t len, const char *name, const char *base_dir,
                                             const sward_scene_budget *budget, sward_scene **out,
                                             sward_error *err);
+/* Overrides: each "PATH=VALUE" sets one field of the scene's JSON before it is validated (the CLI's --set).
+ * PATH is spelled like the loader's messages: keys joined by '.', array elements as [N] (sun.elevation,
+ * render.features.shadows, grass[0].density); missing objects along it are created, and grass[N] with N the
+ * array's length appends an element. VALUE is JSON (a number, true, false, [1, 0.3], {...}, "text"),
+ * anything else a bare string; null removes the field (as in a JSON Merge Patch). The overrides apply in order, so a later one wins. A bad value gets the
+ * loader's own message for the field, ending in " (set by override 'PATH=VALUE')". path NULL: the built-in
+ * scene (named "<default>" in messages). Errors: SWARD_ERROR_INVALID_INPUT, also for a malformed override
+ * ("<scene>: override 'TEXT': <problem>"). */
+sward_result sward_scene_load_overrides(const char *path, const char *const *overrides, size_t override_count,
+                                        sward_scene **out, sward_error *err);
+sward_result sward_scene_load_string_overrides(const char *json, size_t len, const char *name, const char *base_dir,
+                                               const sward_scene_budget *budget, const char *const *overrides,
+                                               size_t override_count, sward_scene **out, sward_error *err);
+/* Only the form of one override (PATH=VALUE with a well-formed PATH), without a scene: SWARD_OK, or
+ * SWARD_ERROR_INVALID_INPUT with "'TEXT': <problem>". */
+sward_result sward_scene_check_override(const char *override_text, sward_error *err);
 /* The compiled-in default scene (scenes/meadow.json): rolling meadow hills under a low sun. */
 sward_result sward_scene_load_default(sward_scene **out, sward_error *err);
 void sward_scene_destroy(sward_scene *scene);
@@ -112,6 +128,22 @@ typedef struct sward_render_settings {
     float exposure;         /* linear multiplier before tone mapping */
     float white_point;      /* linear radiance mapped to white */
 } sward_render_settings;
+
+/* render.features of a scene (docs/scene-format.md): every look feature can be turned off, for comparison and
+ * bisection. All are on by default. */
+#define SWARD_FEATURE_DEPTH_PRIME 1u     /* depth-only pass before the G-buffer */
+#define SWARD_FEATURE_SHADOWS 2u         /* cascaded sun shadows */
+#define SWARD_FEATURE_CONTACT_SHADOWS 4u /* screen-space shadows of nearby detail */
+#define SWARD_FEATURE_TRANSLUCENCY 8u    /* light through the blades */
+#define SWARD_FEATURE_SPECULAR 16u       /* specular highlights */
+#define SWARD_FEATURE_TAA 32u            /* temporal anti-aliasing */
+#define SWARD_FEATURE_BLOOM 64u          /* bloom */
+#define SWARD_FEATURE_SKY 128u           /* analytic sky (Preetham): sky, sun colour, ambient and haze from the sun */
+#define SWARD_FEATURE_ALL 255u
+uint32_t sward_scene_features(const sward_scene *scene);
+/* Sets the SWARD_FEATURE_* bits (others are ignored). Set them before sward_renderer_create; what a renderer
+ * reads per frame (the sky) also changes for existing renderers at their next frame. */
+void sward_scene_set_features(sward_scene *scene, uint32_t features);
 
 /* ---- Gameplay queries (SPEC PL9), from the scene's CPU-side maps, no GPU --------------------------------- */
 

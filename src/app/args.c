@@ -123,6 +123,15 @@ static bool set_value(args_command *cmd, args_option *o, const char *spelled, co
     case ARGS_BOOL:
         *(bool *)o->out = true;
         return true;
+    case ARGS_LIST: {
+        args_list *l = (args_list *)o->out;
+        if (l->count == ARGS_LIST_MAX) {
+            args_usage_error(cmd->name, "%s: given more than %d times", spelled, ARGS_LIST_MAX);
+            return false;
+        }
+        l->items[l->count++] = value;
+        return true;
+    }
     }
     return false;
 }
@@ -173,7 +182,7 @@ args_status args_parse(args_command *cmd, int argc, char **argv)
             args_usage_error(cmd->name, "unknown option '%s' (see 'sward %s --help')", spelled, cmd->name);
             return ARGS_ERROR;
         }
-        if (o->set) {
+        if (o->set && o->kind != ARGS_LIST) {
             args_usage_error(cmd->name, "%s: given more than once", spelled);
             return ARGS_ERROR;
         }

@@ -18,7 +18,14 @@ typedef enum args_kind {
     ARGS_INT,    /* out: int64_t *; decimal integer in [imin, imax] */
     ARGS_FLOAT,  /* out: double *; finite number in [fmin, fmax] (or (fmin, fmax] with fmin_exclusive) */
     ARGS_STRING, /* out: const char ** (points into argv) */
+    ARGS_LIST,   /* out: args_list *; a string flag that may be repeated, values in order */
 } args_kind;
+
+#define ARGS_LIST_MAX 256
+typedef struct args_list {
+    const char *items[ARGS_LIST_MAX]; /* point into argv */
+    size_t count;
+} args_list;
 
 typedef struct args_option {
     const char *name;       /* long name without dashes: "width" for --width */
@@ -94,8 +101,19 @@ int app_auto_device(const sward_device_info *devices, uint32_t count);
 void app_describe_device(const sward_device_info *d, bool chosen_by_flag, char *out, size_t size);
 
 /* Shared by render and bench (in cmd_render.c); each returns 0 or an exit status after printing the error.
- * NULL path: the built-in scene. */
-int app_load_scene(const char *path, sward_scene **scene, sward_error *err);
+ * NULL path: the built-in scene. `sets`: the --set PATH=VALUE overrides (sward_scene_load_overrides). */
+int app_load_scene(const char *path, const args_list *sets, sward_scene **scene, sward_error *err);
+/* Checks the form of every --set value; 0, or prints "sward CMD: --set 'TEXT': <problem>" and returns
+ * APP_EXIT_USAGE. */
+int app_check_sets(const char *cmd, const args_list *sets);
+/* The help text of --set, shared by render and bench. */
+#define APP_SET_HELP                                                                                             \
+    "  --set PATH=VALUE   override one field of the scene before it is checked; repeatable, later ones win.\n" \
+    "                     PATH as the scene's error messages spell it (sun.elevation,\n"                        \
+    "                     render.features.shadows, grass[0].density; missing objects are created); VALUE\n"    \
+    "                     is JSON (10, false, [1,0.3], \"text\") or else a bare string; null removes the\n"   \
+    "                     field (sun.direction=null). Works without SCENE too. A bad value gets the\n"       \
+    "                     loader's message for that field, ending in \"(set by override 'PATH=VALUE')\"\n"
 /* --device given (device->set) selects device_index; the logger gets `verbose`. */
 int app_create_context(const args_option *device, int64_t device_index, bool validate, bool *verbose,
                        sward_context **ctx, sward_error *err);

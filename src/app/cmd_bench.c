@@ -22,6 +22,7 @@ static const char bench_help[] =
     "  --frames N     frames to measure, 1..100000 (default: 20)\n"
     "  --width W      image width in pixels, 1..8192 (default: the scene's)\n"
     "  --height H     image height in pixels, 1..8192 (default: the scene's)\n"
+APP_SET_HELP
     "  --device N     run on device N of 'sward devices' (default: the first suitable one by type)\n"
     "  --validate     enable the Vulkan validation layer (slow; timings are then meaningless); any\n"
     "                 validation message makes the exit status 5\n"
@@ -169,7 +170,9 @@ int cmd_bench(int argc, char **argv)
     const char *scene_path = NULL;
     int64_t width = 0, height = 0, frames = 20, device = 0;
     bool validate = false, json = false, verbose = false;
-    enum { O_FRAMES, O_W, O_H, O_DEV, O_VAL, O_JSON, O_VERB, O_COUNT };
+    static args_list sets;
+    sets.count = 0;
+    enum { O_FRAMES, O_W, O_H, O_DEV, O_VAL, O_JSON, O_VERB, O_SET, O_COUNT };
     args_option opts[O_COUNT] = {
         [O_FRAMES] = { .name = "frames", .kind = ARGS_INT, .out = &frames, .imin = 1, .imax = 100000 },
         [O_W] = { .name = "width", .kind = ARGS_INT, .out = &width, .imin = 1, .imax = 8192 },
@@ -178,6 +181,7 @@ int cmd_bench(int argc, char **argv)
         [O_VAL] = { .name = "validate", .kind = ARGS_BOOL, .out = &validate },
         [O_JSON] = { .name = "json", .kind = ARGS_BOOL, .out = &json },
         [O_VERB] = { .name = "verbose", .kind = ARGS_BOOL, .out = &verbose },
+        [O_SET] = { .name = "set", .kind = ARGS_LIST, .out = &sets },
     };
     args_command cmd = { .name = "bench", .options = opts, .option_count = O_COUNT, .positional = &scene_path,
                          .positional_name = "SCENE.json", .help = bench_help };
@@ -186,6 +190,7 @@ int cmd_bench(int argc, char **argv)
     case ARGS_ERROR: return APP_EXIT_USAGE;
     case ARGS_OK: break;
     }
+    if (app_check_sets("bench", &sets)) return APP_EXIT_USAGE;
     const char *scene_name = scene_path ? scene_path : "meadow (built-in)";
 
     sward_error err = { 0 };
@@ -195,7 +200,7 @@ int cmd_bench(int argc, char **argv)
     sward_renderer *renderer = NULL;
     sward_image img = { 0 };
     double *samples = NULL;
-    int rc = app_load_scene(scene_path, &scene, &err);
+    int rc = app_load_scene(scene_path, &sets, &scene, &err);
     if (rc) return rc;
 
     sward_render_settings rs = sward_scene_render_settings(scene);

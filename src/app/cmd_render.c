@@ -27,6 +27,7 @@ static const char render_help[] =
     "  --frames N         render N frames, 1..100000, at times T + k/F for k = 0..N-1 (default: 1);\n"
     "                     with N > 1 the output path must be a frame pattern such as out/f_%04d.png\n"
     "  --fps F            frames per second for --frames, > 0 and <= 1000 (default: 30)\n"
+APP_SET_HELP
     "  --device N         render on device N of 'sward devices' (default: the first suitable one by type:\n"
     "                     discrete GPU, integrated GPU, virtual GPU, CPU)\n"
     "  --validate         enable the Vulkan validation layer; any validation message makes the exit\n"
@@ -47,14 +48,26 @@ static const char render_help[] =
 
 #define PATH_CAP 4096
 
-int app_load_scene(const char *path, sward_scene **scene, sward_error *err)
+int app_check_sets(const char *cmd, const args_list *sets)
+{
+    for (size_t i = 0; i < sets->count; i++) {
+        sward_error err = { 0 };
+        if (sward_scene_check_override(sets->items[i], &err) != SWARD_OK) {
+            args_usage_error(cmd, "--set %s", err.message);
+            return APP_EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
+int app_load_scene(const char *path, const args_list *sets, sward_scene **scene, sward_error *err)
 {
     struct stat st;
     if (path && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
         fprintf(stderr, "sward: cannot read scene '%s': it is a folder\n", path);
         return (int)SWARD_ERROR_IO;
     }
-    sward_result r = path ? sward_scene_load_file(path, scene, err) : sward_scene_load_default(scene, err);
+    sward_result r = sward_scene_load_overrides(path, sets->items, sets->count, scene, err);
     return r == SWARD_OK ? 0 : app_fail(r, err);
 }
 
@@ -134,7 +147,9 @@ int cmd_render(int argc, char **argv)
     int64_t width = 0, height = 0, seed = 0, frames = 1, device = 0;
     double time_s = 0.0, fps = 30.0;
     bool validate = false, quiet = false, verbose = false;
-    enum { O_OUT, O_W, O_H, O_TIME, O_SEED, O_FRAMES, O_FPS, O_DEV, O_VAL, O_QUIET, O_VERB, O_COUNT };
+    static args_list sets;
+    sets.count = 0;
+    enum { O_OUT, O_W, O_H, O_TIME, O_SEED, O_FRAMES, O_FPS, O_DEV, O_VAL, O_QUIET, O_VERB, O_SET, O_COUNT };
     args_option opts[O_COUNT] = {
         [O_OUT] = { .name = "output", .short_name = 'o', .kind = ARGS_STRING, .out = &output },
         [O_W] = { .name = "width", .kind = ARGS_INT, .out = &width, .imin = 1, .imax = 8192 },
@@ -149,6 +164,7 @@ int cmd_render(int argc, char **argv)
         [O_VAL] = { .name = "validate", .kind = ARGS_BOOL, .out = &validate },
         [O_QUIET] = { .name = "quiet", .kind = ARGS_BOOL, .out = &quiet },
         [O_VERB] = { .name = "verbose", .kind = ARGS_BOOL, .out = &verbose },
+        [O_SET] = { .name = "set", .kind = ARGS_LIST, .out = &sets },
     };
     args_command cmd = { .name = "render", .options = opts, .option_count = O_COUNT, .positional = &scene_path,
                          .positional_name = "SCENE.json", .help = render_help };
@@ -161,6 +177,7 @@ int cmd_render(int argc, char **argv)
         args_usage_error("render", "--quiet and --verbose cannot be used together");
         return APP_EXIT_USAGE;
     }
+    if (app_check_sets("render", &sets)) return APP_EXIT_USAGE;
 
     /* The output pattern is checked before anything slow happens. */
     char pattern[PATH_CAP];
@@ -206,7 +223,7 @@ int cmd_render(int argc, char **argv)
     sward_context *ctx = NULL;
     sward_renderer *renderer = NULL;
     sward_image img = { 0 };
-    int rc = app_load_scene(scene_path, &scene, &err);
+    int rc = app_load_scene(scene_path, &sets, &scene, &err);
     if (rc) return rc;
 
     sward_render_settings rs = sward_scene_render_settings(scene);

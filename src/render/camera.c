@@ -1,6 +1,7 @@
 /* camera.c — per-frame constants: view and reverse-Z infinite projection, world-space frustum planes, and
  * the scene's light, wind and terrain numbers in the layout the shaders read (sw_frame). */
 #include "render/render.h"
+#include "render/sky.h"
 #include "wind/wind.h"
 
 #include <cglm/cglm.h>
@@ -120,6 +121,7 @@ void render_frame_constants(const sward_renderer *r, float time, sw_frame *f)
     f->horizon_r = s->sky.horizon[0];
     f->horizon_g = s->sky.horizon[1];
     f->horizon_b = s->sky.horizon[2];
+    render_sky_constants(s, f); /* the analytic sky: sun colour, ambient and sky constants from the sun */
     f->ground_r = s->terrain.color[0];
     f->ground_g = s->terrain.color[1];
     f->ground_b = s->terrain.color[2];

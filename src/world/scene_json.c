@@ -25,6 +25,7 @@ bool sj_fail(const sj_ctx *c, const char *path, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (c->fail_path) snprintf(c->fail_path, SJ_PATH_MAX, "%s", path ? path : "");
     if (path && path[0]) core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s: %s: %s", c->name, path, msg);
     else core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s: %s", c->name, msg);
     return false;

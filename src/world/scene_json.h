@@ -20,6 +20,7 @@
 typedef struct sj_ctx {
     const char *name; /* scene name, first part of every message */
     sward_error *err;
+    char *fail_path;  /* NULL, or SJ_PATH_MAX bytes that get the field path of a failure (sj_fail) */
 } sj_ctx;
 
 /* A numeric range; `lo_open`/`hi_open` make a bound exclusive. With lo_open ("> lo"), `least` is the smallest

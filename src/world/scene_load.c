@@ -8,6 +8,7 @@
 #include "world/world.h"
 
 #include "core/core.h"
+#include "world/overrides.h"
 #include "world/scene_json.h"
 #include "shared/sw_types.h"
 
@@ -30,6 +31,8 @@ extern const unsigned long sward_default_scene_json_len;
 #define LIM_SPEED 100.0       /* m/s, wind and gust speed */
 #define LIM_TIME 1.0e5        /* s, |render.time|: keeps the wind noise coordinates well inside int range */
 #define LIM_NEAR 1000.0       /* m, camera.near */
+#define LIM_AZIMUTH 3600.0    /* degrees, |sun.azimuth| */
+#define PI_D 3.14159265358979323846
 /* The smallest values of the fields documented as "> 0" (sj_range.least): each is stored as a float, and a
  * positive value that became 0 or a denormal would break the arithmetic that divides by it or works in its
  * units (the projection's near plane, the tone curve's white point, ...). */
@@ -100,7 +103,8 @@ static void scene_defaults(sward_scene *s)
 
     s->wind = (world_wind){.direction = {1.0f, 0.0f}, .speed = 4.0f, .gust_scale = 25.0f, .gust_speed = 6.0f};
     s->sun = (world_sun){.direction = {0.6f, 0.45f, 0.5f}, .color = {1.0f, 0.9f, 0.75f}, .intensity = 8.0f};
-    s->sky = (world_sky){.zenith = {0.15f, 0.3f, 0.6f}, .horizon = {0.6f, 0.7f, 0.8f}, .intensity = 1.0f};
+    s->sky = (world_sky){.zenith = {0.15f, 0.3f, 0.6f}, .horizon = {0.6f, 0.7f, 0.8f}, .intensity = 1.0f,
+                         .turbidity = 3.0f};
     s->camera = (world_camera){.position = {0.0f, 1.6f, -20.0f}, .target = {0.0f, 0.0f, 0.0f}, .fov_y = 50.0f,
                                .above_ground = true, .near_plane = 0.1f};
     s->render.settings = (sward_render_settings){.width = 1920, .height = 1080, .seed = 1, .time = 0.0f,
@@ -342,22 +346,42 @@ static bool parse_wind(const sj_ctx *c, const cJSON *o, world_wind *w)
            sj_number(c, o, "wind", "gust_speed", RANGE(0.0, LIM_SPEED), &w->gust_speed);
 }
 
+/* sun.elevation and sun.azimuth (degrees) as an alternative to sun.direction: azimuth 0 looks towards +z, 90
+ * towards +x (clockwise seen from above, like a compass with +z north and +x east). */
 static bool parse_sun(const sj_ctx *c, const cJSON *o, world_sun *sun)
 {
-    static const char *const known[] = {"direction", "color", "intensity"};
-    return sj_check_fields(c, o, "sun", known, 3) &&
-           sj_direction(c, o, "sun", "direction", 3, RANGE(-LIM_DIRECTION, LIM_DIRECTION), sun->direction) &&
-           sj_numbers(c, o, "sun", "color", 3, RANGE(0.0, LIM_RADIANCE), sun->color) &&
-           sj_number(c, o, "sun", "intensity", RANGE(0.0, LIM_INTENSITY), &sun->intensity);
+    static const char *const known[] = {"direction", "color", "intensity", "elevation", "azimuth"};
+    float elevation = 0.0f, azimuth = 0.0f;
+    if (!sj_check_fields(c, o, "sun", known, 5) ||
+        !sj_direction(c, o, "sun", "direction", 3, RANGE(-LIM_DIRECTION, LIM_DIRECTION), sun->direction) ||
+        !sj_numbers(c, o, "sun", "color", 3, RANGE(0.0, LIM_RADIANCE), sun->color) ||
+        !sj_number(c, o, "sun", "intensity", RANGE(0.0, LIM_INTENSITY), &sun->intensity) ||
+        !sj_number(c, o, "sun", "elevation", RANGE(-90.0, 90.0), &elevation) ||
+        !sj_number(c, o, "sun", "azimuth", RANGE(-LIM_AZIMUTH, LIM_AZIMUTH), &azimuth))
+        return false;
+    bool has_el = sj_member(o, "elevation") != NULL, has_az = sj_member(o, "azimuth") != NULL;
+    if (!has_el && !has_az) return true;
+    if (sj_member(o, "direction"))
+        return sj_fail(c, has_el ? "sun.elevation" : "sun.azimuth",
+                       "not allowed with sun.direction; give either sun.direction or sun.elevation and sun.azimuth (an "
+                       "override sun.direction=null removes sun.direction)");
+    if (!has_el) return sj_fail(c, "sun.elevation", "missing required field (sun.azimuth is given)");
+    if (!has_az) return sj_fail(c, "sun.azimuth", "missing required field (sun.elevation is given)");
+    double el = (double)elevation * (PI_D / 180.0), az = (double)azimuth * (PI_D / 180.0);
+    sun->direction[0] = (float)(cos(el) * sin(az));
+    sun->direction[1] = (float)sin(el);
+    sun->direction[2] = (float)(cos(el) * cos(az));
+    return true;
 }
 
 static bool parse_sky(const sj_ctx *c, const cJSON *o, world_sky *sky)
 {
-    static const char *const known[] = {"zenith", "horizon", "intensity"};
-    return sj_check_fields(c, o, "sky", known, 3) &&
+    static const char *const known[] = {"zenith", "horizon", "intensity", "turbidity"};
+    return sj_check_fields(c, o, "sky", known, 4) &&
            sj_numbers(c, o, "sky", "zenith", 3, RANGE(0.0, LIM_RADIANCE), sky->zenith) &&
            sj_numbers(c, o, "sky", "horizon", 3, RANGE(0.0, LIM_RADIANCE), sky->horizon) &&
-           sj_number(c, o, "sky", "intensity", RANGE(0.0, LIM_INTENSITY), &sky->intensity);
+           sj_number(c, o, "sky", "intensity", RANGE(0.0, LIM_INTENSITY), &sky->intensity) &&
+           sj_number(c, o, "sky", "turbidity", RANGE(1.7, 10.0), &sky->turbidity);
 }
 
 static bool parse_camera(const sj_ctx *c, const cJSON *o, world_camera *cam)
@@ -371,13 +395,40 @@ static bool parse_camera(const sj_ctx *c, const cJSON *o, world_camera *cam)
            sj_number(c, o, "camera", "near", RANGE_POS(LIM_NEAR_MIN, LIM_NEAR), &cam->near_plane);
 }
 
+/* render.features: {"shadows": false, ...}, one boolean per SW_FEAT_* bit, every one true by default. */
+static const struct {
+    const char *name;
+    uint32_t bit;
+} feature_names[] = {
+    {"depth_prime", SW_FEAT_DEPTH_PRIME}, {"shadows", SW_FEAT_SHADOWS},   {"contact_shadows", SW_FEAT_CONTACT_SHADOWS},
+    {"translucency", SW_FEAT_TRANSLUCENCY}, {"specular", SW_FEAT_SPECULAR}, {"taa", SW_FEAT_TAA},
+    {"bloom", SW_FEAT_BLOOM},             {"sky", SW_FEAT_SKY},
+};
+#define FEATURE_COUNT (sizeof feature_names / sizeof feature_names[0])
+
+static bool parse_features(const sj_ctx *c, const cJSON *render, uint32_t *features)
+{
+    const cJSON *o;
+    if (!sj_object(c, render, "render", "features", &o)) return false;
+    if (!o) return true;
+    const char *known[FEATURE_COUNT];
+    for (size_t i = 0; i < FEATURE_COUNT; i++) known[i] = feature_names[i].name;
+    if (!sj_check_fields(c, o, "render.features", known, FEATURE_COUNT)) return false;
+    for (size_t i = 0; i < FEATURE_COUNT; i++) {
+        bool on = (*features & feature_names[i].bit) != 0;
+        if (!sj_bool(c, o, "render.features", feature_names[i].name, &on)) return false;
+        *features = on ? *features | feature_names[i].bit : *features & ~feature_names[i].bit;
+    }
+    return true;
+}
+
 static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
 {
-    static const char *const known[] = {"width", "height",        "seed",        "time",
-                                        "exposure", "white_point", "draw_distance", "lod_distance"};
+    static const char *const known[] = {"width",       "height",        "seed",         "time",    "exposure",
+                                        "white_point", "draw_distance", "lod_distance", "features"};
     sward_render_settings *rs = &r->settings;
     int64_t w = rs->width, h = rs->height, seed = rs->seed;
-    if (!sj_check_fields(c, o, "render", known, 8) ||
+    if (!sj_check_fields(c, o, "render", known, 9) || !parse_features(c, o, &r->features) ||
         !sj_integer(c, o, "render", "width", RANGE(1, WORLD_IMAGE_SIZE_MAX), &w) ||
         !sj_integer(c, o, "render", "height", RANGE(1, WORLD_IMAGE_SIZE_MAX), &h) ||
         !sj_integer(c, o, "render", "seed", RANGE(0, 4294967295.0), &seed) ||
@@ -608,22 +659,58 @@ static bool validate_camera(const sj_ctx *c, const sward_scene *s)
 sward_result sward_scene_load_string(const char *json, size_t len, const char *name, const char *base_dir,
                                      sward_scene **out, sward_error *err)
 {
-    return sward_scene_load_string_budget(json, len, name, base_dir, NULL, out, err);
+    return sward_scene_load_string_overrides(json, len, name, base_dir, NULL, NULL, 0, out, err);
 }
 
 sward_result sward_scene_load_string_budget(const char *json, size_t len, const char *name, const char *base_dir,
                                             const sward_scene_budget *budget, sward_scene **out, sward_error *err)
 {
+    return sward_scene_load_string_overrides(json, len, name, base_dir, budget, NULL, 0, out, err);
+}
+
+/* A failure in a field an override set (or inside one, or above one) says so: the message ends with
+ * " (set by override 'PATH=VALUE')", naming the last such override. */
+static void blame_override(const char *field, const char *const *overrides, size_t count, sward_error *err)
+{
+    if (!err || !field[0]) return;
+    for (size_t i = count; i-- > 0;) {
+        if (!world_override_matches(overrides[i], field)) continue;
+        char shown[256];
+        core_escape(shown, sizeof shown, overrides[i], strlen(overrides[i]), 200);
+        size_t used = strlen(err->message);
+        snprintf(err->message + used, sizeof err->message - used, " (set by override '%s')", shown);
+        return;
+    }
+}
+
+sward_result sward_scene_load_string_overrides(const char *json, size_t len, const char *name, const char *base_dir,
+                                               const sward_scene_budget *budget, const char *const *overrides,
+                                               size_t override_count, sward_scene **out, sward_error *err)
+{
     if (!name) name = "<string>";
     if (!out) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: no place for the scene (out is NULL)", name);
     *out = NULL;
     if (!json) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: no JSON text (NULL)", name);
+    if (override_count && !overrides)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: %zu overrides but no array of them (NULL)", name,
+                         override_count);
     if (len > WORLD_MAX_SCENE_BYTES)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: %zu bytes, more than the limit of %u bytes for a scene",
                          name, len, (unsigned)WORLD_MAX_SCENE_BYTES);
-    sj_ctx c = {.name = name, .err = err};
+    char fail_path[SJ_PATH_MAX] = "";
+    sj_ctx c = {.name = name, .err = err, .fail_path = fail_path};
     cJSON *root = sj_parse(&c, json, len);
     if (!root) return SWARD_ERROR_INVALID_INPUT;
+    for (size_t i = 0; i < override_count; i++) {
+        if (!overrides[i]) {
+            cJSON_Delete(root);
+            return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: override %zu is NULL", name, i);
+        }
+        if (!world_apply_override(&c, root, overrides[i])) {
+            cJSON_Delete(root);
+            return err && err->code ? err->code : SWARD_ERROR_INVALID_INPUT;
+        }
+    }
 
     sward_scene *s = calloc(1, sizeof *s);
     if (!s) {
@@ -638,6 +725,7 @@ sward_result sward_scene_load_string_budget(const char *json, size_t len, const 
     cJSON_Delete(root);
     if (!ok) {
         free(s);
+        blame_override(fail_path, overrides, override_count, err);
         return SWARD_ERROR_INVALID_INPUT;
     }
     sward_result r = world_terrain_build(&s->terrain, s->name, err);
@@ -652,6 +740,7 @@ sward_result sward_scene_load_string_budget(const char *json, size_t len, const 
     }
     if (!validate_camera(&c, s)) {
         sward_scene_destroy(s);
+        blame_override(fail_path, overrides, override_count, err);
         return SWARD_ERROR_INVALID_INPUT;
     }
     *out = s;
@@ -663,8 +752,8 @@ sward_result sward_scene_load_file(const char *path, sward_scene **out, sward_er
     return sward_scene_load_file_budget(path, NULL, out, err);
 }
 
-sward_result sward_scene_load_file_budget(const char *path, const sward_scene_budget *budget, sward_scene **out,
-                                          sward_error *err)
+static sward_result load_file(const char *path, const sward_scene_budget *budget, const char *const *overrides,
+                              size_t override_count, sward_scene **out, sward_error *err)
 {
     if (out) *out = NULL;
     if (!path) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_scene_load_file: path is NULL");
@@ -689,9 +778,33 @@ sward_result sward_scene_load_file_budget(const char *path, const sward_scene_bu
                              WORLD_PATH_MAX - 1);
         }
     }
-    r = sward_scene_load_string_budget(data, size, path, base, budget, out, err);
+    r = sward_scene_load_string_overrides(data, size, path, base, budget, overrides, override_count, out, err);
     free(data);
     return r;
+}
+
+sward_result sward_scene_load_file_budget(const char *path, const sward_scene_budget *budget, sward_scene **out,
+                                          sward_error *err)
+{
+    return load_file(path, budget, NULL, 0, out, err);
+}
+
+sward_result sward_scene_load_overrides(const char *path, const char *const *overrides, size_t override_count,
+                                        sward_scene **out, sward_error *err)
+{
+    if (!path)
+        return sward_scene_load_string_overrides(sward_default_scene_json, (size_t)sward_default_scene_json_len,
+                                                 "<default>", NULL, NULL, overrides, override_count, out, err);
+    return load_file(path, NULL, overrides, override_count, out, err);
+}
+
+sward_result sward_scene_check_override(const char *override_text, sward_error *err)
+{
+    char why[256];
+    if (!override_text) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "override is NULL");
+    if (!world_override_check(override_text, why, sizeof why))
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "'%s': %s", override_text, why);
+    return SWARD_OK;
 }
 
 sward_result sward_scene_load_default(sward_scene **out, sward_error *err)
@@ -708,6 +821,25 @@ void sward_scene_destroy(sward_scene *scene)
     free(scene->terrain.grass_height);
     free(scene->terrain.type_presence);
     free(scene);
+}
+
+_Static_assert(SWARD_FEATURE_DEPTH_PRIME == SW_FEAT_DEPTH_PRIME && SWARD_FEATURE_SHADOWS == SW_FEAT_SHADOWS &&
+                   SWARD_FEATURE_CONTACT_SHADOWS == SW_FEAT_CONTACT_SHADOWS &&
+                   SWARD_FEATURE_TRANSLUCENCY == SW_FEAT_TRANSLUCENCY && SWARD_FEATURE_SPECULAR == SW_FEAT_SPECULAR &&
+                   SWARD_FEATURE_TAA == SW_FEAT_TAA && SWARD_FEATURE_BLOOM == SW_FEAT_BLOOM &&
+                   SWARD_FEATURE_SKY == SW_FEAT_SKY && SWARD_FEATURE_ALL == SW_FEAT_ALL,
+               "SWARD_FEATURE_* must equal SW_FEAT_* (shaders/shared/sw_types.h)");
+
+uint32_t sward_scene_features(const sward_scene *scene)
+{
+    assert(scene);
+    return scene->render.features;
+}
+
+void sward_scene_set_features(sward_scene *scene, uint32_t features)
+{
+    assert(scene);
+    scene->render.features = features & SW_FEAT_ALL;
 }
 
 sward_render_settings sward_scene_render_settings(const sward_scene *scene)

@@ -116,15 +116,16 @@ typedef struct world_wind {
 } world_wind;
 
 typedef struct world_sun {
-    float direction[3];   /* normalised, towards the sun */
+    float direction[3];   /* normalised, towards the sun (sun.direction, or from sun.elevation and sun.azimuth) */
     float color[3];
     float intensity;
 } world_sun;
 
 typedef struct world_sky {
-    float zenith[3];
+    float zenith[3];      /* used as given only with render.features.sky off */
     float horizon[3];
     float intensity;
+    float turbidity;      /* Preetham's T of the analytic sky (render.features.sky), [1.7, 10], default 3 */
 } world_sky;
 
 typedef struct world_camera {

@@ -22,6 +22,7 @@
 /* The camera view's constants (sw_view) of the frame under test: set where the frame's are computed. */
 static const sw_view *g_view;
 #include "shared/sw_blade_shape.h"
+#include "shared/sw_sky.h"
 #include "shared/sw_tonemap.h"
 #include "shared/sw_wind.h"
 
@@ -296,7 +297,13 @@ static void post_pixel(const sw_frame *f, v3 hdr, v3 world, uint8_t out[3])
 {
     float dist = len3(sub(world, v3_(g_view->cam_x, g_view->cam_y, g_view->cam_z)));
     float fog = 1.0f - expf(-dist * f->fog_density);
-    v3 c = mix3(hdr, mul(v3_(f->horizon_r, f->horizon_g, f->horizon_b), f->sky_intensity), fog);
+    v3 fog_col = v3_(f->horizon_r, f->horizon_g, f->horizon_b);
+    if (f->features & SW_FEAT_SKY) { /* the analytic sky's horizon in the view's compass direction */
+        v3 d = sub(world, v3_(g_view->cam_x, g_view->cam_y, g_view->cam_z));
+        sw_sky_rgb h = sw_sky_fog(f->sky, d.x, d.z);
+        fog_col = v3_(h.r, h.g, h.b);
+    }
+    v3 c = mix3(hdr, mul(fog_col, f->sky_intensity), fog);
     out[0] = to8(sw_linear_to_srgb(sw_tonemap_filmic(c.x, f->exposure, f->white_point)));
     out[1] = to8(sw_linear_to_srgb(sw_tonemap_filmic(c.y, f->exposure, f->white_point)));
     out[2] = to8(sw_linear_to_srgb(sw_tonemap_filmic(c.z, f->exposure, f->white_point)));

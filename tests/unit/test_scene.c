@@ -260,7 +260,7 @@ static void test_unknown_field(void **state)
     expect_error("{\"grass\": [{}, {\"colour\": [1, 1, 1]}]}", "t.json: grass[1].colour: unknown field");
     expect_error("{\"grass\": [{\"patches\": {\"size\": 3}}]}", "t.json: grass[0].patches.size: unknown field");
     expect_error(SCENE(", \"wind\": {\"strength\": 3}"), "t.json: wind.strength: unknown field");
-    expect_error(SCENE(", \"sun\": {\"elevation\": 3}"), "t.json: sun.elevation: unknown field");
+    expect_error(SCENE(", \"sun\": {\"altitude\": 3}"), "t.json: sun.altitude: unknown field");
     expect_error(SCENE(", \"sky\": {\"ground\": 3}"), "t.json: sky.ground: unknown field");
     expect_error(SCENE(", \"camera\": {\"fovy\": 3}"), "t.json: camera.fovy: unknown field");
     expect_error(SCENE(", \"render\": {\"samples\": 3}"), "t.json: render.samples: unknown field");

@@ -1,0 +1,25 @@
+/* sky.h — the analytic sky's per-frame constants (Preetham 1999; shaders/shared/sw_sky.h), sun colour and
+ * ambient from the sun's position (module `render`, sky.c). CPU only: no Vulkan, so the unit tests compile
+ * sky.c on its own. */
+#ifndef SWARD_RENDER_SKY_H
+#define SWARD_RENDER_SKY_H
+
+#include "world/world.h"
+#include "shared/sw_types.h"
+
+/* Fills k[32] (sw_frame.sky, layout in sw_sky.h) for the direction towards the sun (normalised, y up) and the
+ * turbidity T in [1.7, 10]. */
+void render_sky_model(const float sun_dir[3], float turbidity, float k[32]);
+/* The sun's colour through the atmosphere at elevation `elevation` (radians) for turbidity T, relative to the
+ * sun at the zenith (1, 1, 1 there): Rayleigh, Angstrom aerosol and ozone transmittance at 680, 550 and
+ * 440 nm; 0 with the sun at or below the horizon. */
+void render_sun_transmittance(float elevation, float turbidity, float rgb[3]);
+/* Sky irradiance over pi (the radiance a white Lambertian surface reflects) for an up-facing normal
+ * (zenith) and for a horizontal one averaged over its compass direction (horizon), from a 16 x 64 midpoint
+ * integration of sw_sky_radiance over the upper hemisphere; before sky.intensity. */
+void render_sky_ambient(const float k[32], float zenith[3], float horizon[3]);
+/* With SW_FEAT_SKY in s->render.features: f->sky, f->sun_r/g/b (sun.color times the transmittance) and
+ * f->zenith_r/g/b, f->horizon_r/g/b (render_sky_ambient). Without it, nothing. */
+void render_sky_constants(const sward_scene *s, sw_frame *f);
+
+#endif
