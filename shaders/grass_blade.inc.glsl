@@ -23,6 +23,10 @@ layout(std430, set = SW_SET_PASS, binding = SW_GRASS_SURVIVORS) readonly buffer 
 // bit-identical depths whatever else it computes (the G-buffer pass tests EQUAL against the depth prime).
 precise gl_Position;
 
+#ifndef SW_WIDEN_LOOK_DOWN
+#define SW_WIDEN_LOOK_DOWN 8.0
+#endif
+
 struct blade_vertex {
     sw_blade b;
     sw_material m;
@@ -149,7 +153,11 @@ blade_vertex blade_vertex_build()
     vec3 to_cam = cam - root;
     vec2 vh = normalize(to_cam.xz + vec2(1e-6, 0.0));
     float edge_on = 1.0 - abs(dot(vh, f));
-    float widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist));
+    // Seen from above (near the camera) the ground shows between blades: widen by the sine of the angle the
+    // eye looks down at the blade, so the field reads full where the eye sees most of the ground.
+    float look_down = clamp(to_cam.y / max(dist, 1e-3), 0.0, 0.6); // capped: from high above, blades stay blades
+    float widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist)) *
+                  (1.0 + SW_WIDEN_LOOK_DOWN * look_down);
     float half_w = 0.5 * width * widen * prof;
     // A flower head is a blob about head_size across on the last row before the tip, whatever the blade's own
     // width, so heads read as flowers and not as a coloured tip.

@@ -12,6 +12,11 @@
 // keep their colour (red-flower fields stay red); under the blades near the camera the ground is a darker
 // version (it lies in the blades' shade). Without maps: the scene's mean grass colour by its cover. Broad
 // light and dark swaths keep the far field from being one flat colour.
+
+// SC7: the far field beyond the blades is darker than the bare grass colours by this factor, as the blades'
+// own roots, AO and self-shadowing make the field: across the draw distance the mean luminance steps by under
+// 3 % (gpu_lighting far_field_meets_the_blades).
+#define SW_FAR_TONE 0.5
 layout(location = 0) out vec3 v_albedo;
 layout(location = 1) out vec3 v_normal;
 layout(location = 2) out vec4 v_prev; // clip position in the last frame (motion vectors, SH2)
@@ -67,7 +72,8 @@ void main()
         }
     }
     float dist = length(world - vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z));
-    grass *= mix(0.8, 1.0, smoothstep(0.5 * draw_d, draw_d, dist)); // in the blades' shade near the camera
+    // in the blades' shade near the camera; toward the draw distance, where the blades thin out, the field's tone
+    grass *= mix(0.8, 1.0, smoothstep(0.5 * draw_d, draw_d, dist)) * mix(1.0, SW_FAR_TONE, smoothstep(0.8 * draw_d, draw_d, dist));
     vec3 albedo = mix(ground, grass, cover) * (1.0 + 0.35 * swath);
     v_albedo = albedo;
     v_occl = vec2(1.0 - 0.6 * cover * (1.0 - smoothstep(0.5 * draw_d, draw_d, dist)), 1.0 - cover);

@@ -241,6 +241,10 @@ void render_copy_stats(sward_renderer *r, VkCommandBuffer cmd);
 /* Reads a completed slot's counters and times into s->stats and grows the survivor lists that overflowed. */
 sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err);
 
+/* ---- standalone.c ---- */
+/* Tests: the depth buffer of the last standalone frame (width x height floats, reverse-Z). */
+sward_result render_read_depth(sward_renderer *r, float *out, sward_error *err);
+
 /* ---- renderer.c ---- */
 /* The standalone targets for the current size (the old ones retired). */
 sward_result render_targets_resize(sward_renderer *r, sward_error *err);

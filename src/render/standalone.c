@@ -298,3 +298,29 @@ void sward_renderer_size(const sward_renderer *r, uint32_t *width, uint32_t *hei
     if (width) *width = r ? r->width : 0;
     if (height) *height = r ? r->height : 0;
 }
+
+sward_result render_read_depth(sward_renderer *r, float *out, sward_error *err)
+{
+    sward_result res = standalone_only(r, "render_read_depth", err);
+    if (res != SWARD_OK) return res;
+    gpu_device *dev = &r->ctx->dev;
+    VkDeviceSize bytes = (VkDeviceSize)r->width * r->height * sizeof(float);
+    gpu_buffer rb = {0};
+    res = gpu_buffer_create(dev, &rb, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
+                            "sward.depth_readback", err);
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    if (res == SWARD_OK) res = gpu_begin_once(dev, &cmd, err);
+    if (res == SWARD_OK) {
+        vkDeviceWaitIdle(dev->device); /* the frames in flight wrote it */
+        render_access(r, cmd, RES_DEPTH, 0, GPU_ACCESS_TRANSFER_READ, false);
+        VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
+                                    .imageExtent = {r->width, r->height, 1}};
+        vkCmdCopyImageToBuffer(cmd, r->res[RES_DEPTH][0].image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, rb.buffer,
+                               1, &region);
+        gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
+        res = gpu_submit_wait(dev, cmd, err);
+    }
+    if (res == SWARD_OK) memcpy(out, rb.mapped, (size_t)bytes);
+    gpu_buffer_destroy(dev, &rb);
+    return res;
+}

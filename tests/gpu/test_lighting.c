@@ -9,8 +9,17 @@
  *   - SH5/SH7 specular: the specular term's share of a blade pixel's brightness (image with specular minus
  *     image without, over the image with) falls with distance (gloss reduced with distance): the near band of
  *     the field 5 to 10 m away has more than twice the far band's (beyond 15 m, the rows just below the
- *     horizon). */
+ *     horizon).
+ *   - GA2 fullness: in the default meadow the lower third of the image shows ground between blades in at most
+ *     10 % of its pixels (the G-buffer's surface kinds, counted by the lighting pass), without more blades:
+ *     the blades widen with the angle the eye looks down at them (shaders/grass_blade.inc.glsl).
+ *   - SC7 far field: by each pixel's distance (the depth buffer), the mean luminance of the far field just
+ *     beyond the draw distance D (D to 1.1 D) differs from the last blades' (0.9 D to D) by at most 3 %, and the
+ *     field continues as the far field to the hills 150 m and more away. */
 #include "gpu_util.h"
+
+#include "render_util.h"
+#include <cglm/cglm.h>
 
 #include "world/world.h"
 #include "shared/sw_types.h"
@@ -143,12 +152,92 @@ static void specular_fades_with_distance(void **state)
     sward_scene_destroy(scene);
 }
 
+static void default_field_is_full(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/meadow.json");
+    sward_frame_desc fd = {0};
+    sward_frame_stats st;
+    free(render(ctx, scene, SW_FEAT_ALL & ~(SW_FEAT_TAA | SW_FEAT_BLOOM), &fd, &st));
+    double ground = (double)st.lower_ground / (double)st.lower_pixels;
+    print_message("lower third: %llu pixels, ground seen in %.1f %%\n", (unsigned long long)st.lower_pixels,
+                  100.0 * ground);
+    assert_int_equal(st.lower_pixels, (uint64_t)W * (H - (2 * H + 2) / 3));
+    assert_true(ground <= 0.10);
+    gu_no_validation_messages(ctx);
+    sward_context_destroy(ctx);
+    sward_scene_destroy(scene);
+}
+
+static void far_field_meets_the_blades(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/meadow.json");
+    scene->render.features = SW_FEAT_ALL & ~(SW_FEAT_TAA | SW_FEAT_BLOOM);
+    sward_error err = {0};
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    rs.width = W;
+    rs.height = H;
+    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    sward_frame_desc fd = {0};
+    sward_image img = {.width = W, .height = H, .pixels = malloc(sward_image_bound(W, H))};
+    float *depth = malloc(sizeof(float) * W * H);
+    if (sward_render(r, &fd, &img, NULL, &err) != SWARD_OK || render_read_depth(r, depth, &err) != SWARD_OK)
+        fail_msg("render: %s", err.message);
+    sw_frame f;
+    sw_view v;
+    place_view pv;
+    gu_constants(r, &fd, false, &f, &v, &pv);
+    /* Each pixel's distance from the eye; the luminance of the bands just inside and just beyond the draw
+     * distance D, where the last blades meet the far field, and of the far field out to 150 m and beyond. */
+    const double d_edge = f.draw_distance, band = 0.1 * d_edge;
+    double in_sum = 0.0, out_sum = 0.0;
+    size_t in_n = 0, out_n = 0, far_n = 0;
+    double max_dist = 0.0;
+    mat4 inv;
+    memcpy(inv, v.inv_view_proj, sizeof inv);
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            float d = depth[(size_t)y * W + x];
+            if (d <= 0.0f) continue;
+            vec4 ndc = {((float)x + 0.5f) / (float)W * 2.0f - 1.0f, ((float)y + 0.5f) / (float)H * 2.0f - 1.0f, d, 1.0f};
+            vec4 wp;
+            glm_mat4_mulv(inv, ndc, wp);
+            double dx = wp[0] / wp[3] - v.cam_x, dy = wp[1] / wp[3] - v.cam_y, dz = wp[2] / wp[3] - v.cam_z;
+            double dist = sqrt(dx * dx + dy * dy + dz * dz);
+            double l = luma(img.pixels + 4 * ((size_t)y * W + x));
+            if (dist >= d_edge - band && dist < d_edge) in_sum += l, in_n++;
+            else if (dist >= d_edge && dist < d_edge + band) out_sum += l, out_n++;
+            if (dist >= 150.0) far_n++;
+            if (dist > max_dist) max_dist = dist;
+        }
+    double in_l = in_sum / (double)in_n, out_l = out_sum / (double)out_n, step = fabs(out_l - in_l) / in_l;
+    print_message("last blades (%.0f-%.0f m): %zu px, luma %.2f; far field (%.0f-%.0f m): %zu px, luma %.2f; step %.2f %%; "
+                  "%zu px at 150 m and beyond (farthest %.0f m)\n",
+                  d_edge - band, d_edge, in_n, in_l, d_edge, d_edge + band, out_n, out_l, 100.0 * step, far_n, max_dist);
+    assert_true(in_n > 200 && out_n > 200);
+    assert_true(step <= 0.03);
+    assert_true(far_n > 0 && max_dist >= 150.0);
+    free(img.pixels);
+    free(depth);
+    sward_renderer_destroy(r);
+    gu_no_validation_messages(ctx);
+    sward_context_destroy(ctx);
+    sward_scene_destroy(scene);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(depth_prime_shades_each_pixel_once),
         cmocka_unit_test(translucency_brightens_backlit_blades),
         cmocka_unit_test(specular_fades_with_distance),
+        cmocka_unit_test(default_field_is_full),
+        cmocka_unit_test(far_field_meets_the_blades),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
