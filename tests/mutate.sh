@@ -29,13 +29,13 @@ def mut(mid, spec, path, find, repl, tests):
     M.append(dict(id=mid, spec=spec, file=path, find=find, repl=repl, tests=tests))
 
 # SC5: density thinning, dither fade, draw-distance edge
-mut("SC5-fade", "SC5", "shaders/grass.vert.glsl",
-    "v_fade = no_dither ? 1.0 : sw_blade_fade(dist, draw_d, sw_thin_hash(h16));",
-    "v_fade = 1.0;",
+mut("SC5-fade", "SC5", "shaders/grass_blade.inc.glsl",
+    "float fade = no_dither ? 1.0 : sw_blade_fade(dist, draw_d, sw_thin_hash(h16));",
+    "float fade = 1.0;",
     "gpu_blades gpu_lod_popping")
-mut("SC5-discard", "SC5", "shaders/grass.frag.glsl",
-    "if (v_fade * 16.0 <= BAYER4[q.y * 4u + q.x] + 0.5) discard;",
-    "",
+mut("SC5-discard", "SC5", "shaders/dither.inc.glsl",
+    "    return fade * 16.0 <= SW_BAYER4[q.y * 4u + q.x] + 0.5;",
+    "    return false;",
     "gpu_blades gpu_lod_popping")
 mut("SC5-thinning", "SC5", "shaders/cull.comp.glsl",
     "if (lod_fade && sw_thin_hash(sw_pcg(sw_pcg(sw_pcg(c.hash))) >> 16u) >= sw_thin_keep(sqrt(dist2), draw_d)) {",
@@ -51,7 +51,7 @@ mut("SC5-edge-fade", "SC5", "shaders/shared/sw_wind.h",
     "unit_wind")
 
 # SC6: LOD switch, morph, two blades per instance; GA8 push-down and animation scaling
-mut("SC6-morph", "SC6", "shaders/grass.vert.glsl",
+mut("SC6-morph", "SC6", "shaders/grass_blade.inc.glsl",
     "float morph = (no_morph || low) ? 0.0 : sw_lod_morph(dist, lod_d);",
     "float morph = 0.0;",
     "gpu_blades gpu_lod_popping")
@@ -67,15 +67,15 @@ mut("SC6-two-blades", "SC6 GA1", "shaders/cull.comp.glsl",
     "uint per_instance = m.blades_per_instance == 2u ? 2u : 1u;",
     "uint per_instance = 1u;",
     "gpu_culling gpu_blades")
-mut("SC6-second-blade", "SC6 GA1", "shaders/grass.vert.glsl",
+mut("SC6-second-blade", "SC6 GA1", "shaders/grass_blade.inc.glsl",
     "    if (sub == 1u) {",
     "    if (false) {",
     "gpu_blades")
-mut("GA8-push-down", "SC6 GA8", "shaders/grass.vert.glsl",
+mut("GA8-push-down", "SC6 GA8", "shaders/grass_blade.inc.glsl",
     "float far_k = smoothstep(0.3 * draw_d, draw_d, dist);",
     "float far_k = 0.0;",
     "gpu_blades")
-mut("GA8-anim-scale", "SC6 GA8", "shaders/grass.vert.glsl",
+mut("GA8-anim-scale", "SC6 GA8", "shaders/grass_blade.inc.glsl",
     "float amp = sw_distance_scale(dist, draw_d, 0.35);",
     "float amp = 1.0;",
     "gpu_blades")
@@ -109,31 +109,35 @@ mut("SC3-tile-frustum", "SC3 SC2", "src/place/tiles.c",
     "unit_place gpu_culling")
 
 # GA1: procedural Bezier blade
-mut("GA1-bezier", "GA1", "shaders/grass.vert.glsl",
+mut("GA1-bezier", "GA1", "shaders/grass_blade.inc.glsl",
     "sw_v3 p = sw_bezier_pos_morph(c, t, morph);",
     "sw_v3 p = sw_bezier_pos_low(c, t);",
     "gpu_blades")
-mut("GA1-taper", "GA1", "shaders/grass.vert.glsl",
+mut("GA1-taper", "GA1", "shaders/grass_blade.inc.glsl",
     "    return sw_blade_taper(t) * (head_t0 < 1.0",
     "    return 0.6 * (head_t0 < 1.0",
     "gpu_blades")
 
 # GA2: normals tilted outward, view-space widening
-mut("GA2-normal-tilt", "GA2", "shaders/grass.vert.glsl",
+mut("GA2-normal-tilt", "GA2", "shaders/grass_blade.inc.glsl",
     "normal = normalize(normal + across * side * 0.35);",
     "",
     "gpu_blades")
-mut("GA2-widen", "GA2", "shaders/grass.vert.glsl",
-    "float widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist));",
-    "float widen = 1.0;",
+mut("GA2-widen", "GA2", "shaders/grass_blade.inc.glsl",
+    "float widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist)) *",
+    "float widen = 1.0 + 0.0 * edge_on * dist * draw_d *",
     "gpu_blades")
+mut("GA2-look-down", "GA2", "shaders/grass_blade.inc.glsl",
+    "                  (1.0 + SW_WIDEN_LOOK_DOWN * look_down);",
+    "                  (1.0 + 0.0 * look_down);",
+    "gpu_lighting")
 
 # GA4: wind push (compute), facing bend (compute), bobbing, HZD and Frictional motion (vertex)
 mut("GA4-push", "GA4", "shaders/shared/sw_place.h",
     "SW_PRECISE float push = s / (s + 1.0f);",
     "SW_PRECISE float push = 0.0f * s;",
     "unit_place")
-mut("GA4-push-gpu", "GA4", "shaders/grass.vert.glsl",
+mut("GA4-push-gpu", "GA4", "shaders/grass_blade.inc.glsl",
     "vec2 push = vec2(sw_snorm8_decode(b.shape >> 8u), sw_snorm8_decode(b.shape >> 16u));",
     "vec2 push = vec2(0.0);",
     "gpu_blades")
@@ -145,25 +149,25 @@ mut("GA4-facing-bend", "GA4", "shaders/shared/sw_place.h",
     "a += d * sw_clampf(pl * 1.2f, 0.0f, 0.6f);",
     "a += d * 0.0f;",
     "unit_place")
-mut("GA4-bob", "GA4", "shaders/grass.vert.glsl",
+mut("GA4-bob", "GA4", "shaders/grass_blade.inc.glsl",
     "vec2 sway = wdir * bob;",
     "vec2 sway = vec2(0.0);",
     "gpu_blades")
-mut("GA4-hzd-large", "GA4", "shaders/grass.vert.glsl",
+mut("GA4-hzd-large", "GA4", "shaders/grass_blade.inc.glsl",
     "sway += (wdir * (lg.x - 1.0) + vec2(-wdir.y, wdir.x) * (lg.y - 0.5)) * (0.05 * gust);",
     "",
     "gpu_blades")
-mut("GA4-hzd-small", "GA4", "shaders/grass.vert.glsl",
+mut("GA4-hzd-small", "GA4", "shaders/grass_blade.inc.glsl",
     "world += normal * vec3(1.0, 1.0, 0.35) * s;",
     "",
     "gpu_blades")
-mut("GA4-frictional", "GA4", "shaders/grass.vert.glsl",
+mut("GA4-frictional", "GA4", "shaders/grass_blade.inc.glsl",
     "sway += vec2(o.x, o.y) * (0.12 * gust);",
     "",
     "gpu_blades")
 
 # GA5: force fields
-mut("GA5-forces", "GA5", "shaders/grass.vert.glsl",
+mut("GA5-forces", "GA5", "shaders/grass_blade.inc.glsl",
     "push += ff / max(height, 0.05);",
     "",
     "gpu_forces gpu_blades")
@@ -174,39 +178,39 @@ mut("GA5-paths", "GA5", "src/wind/forces.c",
 
 # SH7 shading detail along the blade, translucency included (HZD's deferred SH6 is not done)
 mut("SH7-translucency", "SH7 SH6", "shaders/grass.vert.glsl",
-    "float back = max(dot(-n, l), 0.0) * translucency * mix(0.6, 1.3, t) *",
-    "float back = 0.0 * translucency * mix(0.6, 1.3, t) *",
+    "float thickness = clamp(m.translucency * mix(0.5, 1.2, t), 0.0, 1.0);",
+    "float thickness = clamp(m.translucency, 0.0, 1.0);",
     "gpu_blades")
 mut("SH7-clump-normal", "SH7", "shaders/grass.vert.glsl",
     "float kc = mix(0.25, 0.75, smoothstep(0.0, 0.5 * draw_d, dist));",
     "float kc = 0.0;",
     "gpu_blades")
 mut("SH7-gloss-fade", "SH7", "shaders/grass.vert.glsl",
-    "float gloss = 0.12 * (1.0 - smoothstep(0.1 * draw_d, 0.5 * draw_d, dist));",
-    "float gloss = 0.12;",
-    "gpu_blades")
+    "    v_gloss = 1.0 - 0.9 * far;",
+    "    v_gloss = 1.0;",
+    "gpu_blades gpu_lighting")
 mut("SH7-gradient", "SH7", "shaders/grass.vert.glsl",
     "vec3 albedo = mix(root_c, tip_c, smoothstep(0.0, 1.0, t))",
     "vec3 albedo = mix(root_c, tip_c, 0.5)",
     "gpu_blades")
 mut("SH7-clump-colour", "SH7 PL6", "shaders/grass.vert.glsl",
-    "albedo *= tint * clump_tint;",
-    "albedo *= tint;",
+    "    vec3 colorize = 0.5 * vec3(tint * (1.0 + 0.45 * cv), tint * (1.0 + 0.2 * cv), tint * (1.0 - 0.2 * cv));",
+    "    vec3 colorize = 0.5 * vec3(tint, tint, tint);",
     "gpu_blades")
 mut("SH7-blade-ao", "SH7", "shaders/grass.vert.glsl",
-    "float ao = (1.0 - 0.25 * clumped * centre) * (0.9 + 0.1 * fract(hash * 13.7));",
-    "float ao = 1.0;",
+    "    float ao = mix(0.35, 1.0, t) * (1.0 - 0.25 * clumped * centre) * (0.9 + 0.1 * fract(hash * 13.7));",
+    "    float ao = mix(0.35, 1.0, t);",
     "gpu_blades")
 mut("SH7-ao-along", "SH7", "shaders/grass.vert.glsl",
-    "float occl = mix(0.5, 1.0, t) * ao;",
-    "float occl = ao;",
+    "    float ao = mix(0.35, 1.0, t) * (1.0 - 0.25 * clumped",
+    "    float ao = 1.0 * (1.0 - 0.25 * clumped",
     "gpu_blades")
-mut("SH7-midrib", "SH7", "shaders/grass.frag.glsl",
+mut("SH7-midrib", "SH7", "shaders/grass_gbuffer.inc.glsl",
     "float rib = 1.0 - 0.2 * (1.0 - min(abs(v_side) * 5.0, 1.0));",
     "float rib = 1.0;",
     "gpu_blades")
 mut("SH7-heads", "SH7 PL8", "shaders/grass.vert.glsl",
-    "if (head_t0 < 1.0 && (in_head || t >= 1.0)) albedo = vec3(m.head_r, m.head_g, m.head_b) * tint;",
+    "if (head_t0 < 1.0 && (g.in_head || t >= 1.0)) albedo = vec3(m.head_r, m.head_g, m.head_b) * tint;",
     "",
     "gpu_flowers")
 
@@ -227,15 +231,15 @@ mut("PO2-curve-cpu", "PO2", "shaders/shared/sw_tonemap.h",
     "return ((x * (A * x + C * B) + D * E) / (x * (A * x + B) + D * F)) - E / F;",
     "return x + 0.0f * (A + B + C + D + E + F);",
     "unit_tonemap")
-mut("LS1-sky", "LS1", "shaders/post.comp.glsl",
-    "        c = sky(dir);",
+mut("LS1-sky", "LS1", "shaders/lighting.comp.glsl",
+    "            c = sw_sky(dir);",
     "        c = vec3(frame.horizon_r, frame.horizon_g, frame.horizon_b) * frame.sky_intensity;",
     "gpu_post")
-mut("LS1-sun-glow", "LS1", "shaders/post.comp.glsl",
+mut("LS1-sun-glow", "LS1", "shaders/sky.inc.glsl",
     "c += sw_sun_radiance() * (pow(s, 12.0) * 0.04 + pow(s, 900.0) * 4.0); // glow and disc",
     "",
     "gpu_post")
-mut("LS1-haze", "LS1", "shaders/post.comp.glsl",
+mut("LS1-haze", "LS1", "shaders/sky.inc.glsl",
     "float fog = 1.0 - exp(-dist * frame.fog_density);",
     "float fog = 0.0;",
     "gpu_blades")
@@ -306,6 +310,48 @@ mut("PL9-stealth", "PL9", "src/world/query.c",
     "    if (!(g > 0.0f)) return 0.0f;",
     "unit_query")
 
+# SH1-SH7: depth prime, G-buffer, deferred lighting (issue 7)
+mut("SH1-prime", "SH1", "src/render/passes/grass.c",
+    "    render_draw_blades(r, ps, cmd, view, ps->pipes[render_depth_primed(r) ? 1 : 0]);",
+    "    render_draw_blades(r, ps, cmd, view, ps->pipes[0]);",
+    "gpu_lighting")
+mut("SH2-octahedral", "SH2", "shaders/shared/sw_gbuffer.h",
+    "    if (y < 0.0f) {\n        float uu = (1.0f - sw_abs(v)) * sw_sign_nz(u);",
+    "    if (false) {\n        float uu = (1.0f - sw_abs(v)) * sw_sign_nz(u);",
+    "unit_gbuffer")
+mut("SH3-abs-z", "SH3", "shaders/grass_gbuffer.inc.glsl",
+    "    n += 2.0 * max(-z, 0.0) * back; // abs(z) in view space",
+    "",
+    "gpu_blades")
+mut("SH4-colorize", "SH4", "shaders/shared/sw_gbuffer.h",
+    "    return texture * (2.0f * colorize * mask + 1.0f - mask);",
+    "    return texture * (2.0f * colorize + 1.0f - mask);",
+    "unit_gbuffer")
+mut("SH4-colorize-used", "SH4", "shaders/grass.vert.glsl",
+    "    float mask = 0.6 + 0.4 * t;",
+    "    float mask = 0.0;",
+    "gpu_blades")
+mut("SH5-specular", "SH5", "shaders/lighting.comp.glsl",
+    "        c += sun * (sw_specular(",
+    "        c += 0.0 * sun * (sw_specular(",
+    "gpu_lighting gpu_blades")
+mut("SH5-ao", "SH5", "shaders/shared/sw_gbuffer.h",
+    "    float f0 = SW_REFLECTANCE * ao;",
+    "    float f0 = SW_REFLECTANCE;",
+    "unit_gbuffer")
+mut("SH6-translucency", "SH6", "shaders/lighting.comp.glsl",
+    "        c += sun * shadow * (albedo * (back * thickness) + chroma * glow);",
+    "",
+    "gpu_lighting gpu_blades")
+mut("SH6-hzd", "SH6", "shaders/shared/sw_gbuffer.h",
+    "    return sw_maxf(back_n_dot_l, 0.0f) * angle * albedo_max * thickness * ao * SW_TRANSLUCENCY_BOOST;",
+    "    return sw_maxf(back_n_dot_l, 0.0f) * angle * thickness * ao * SW_TRANSLUCENCY_BOOST;",
+    "unit_gbuffer")
+mut("SC7-far-tone", "SC7", "shaders/terrain.vert.glsl",
+    "* mix(1.0, SW_FAR_TONE, smoothstep(0.8 * draw_d, draw_d, dist));",
+    ";",
+    "gpu_lighting")
+
 # ---- the runner ----
 SRC = sys.argv[1]
 ap = argparse.ArgumentParser(prog="tests/mutate.sh")
@@ -347,8 +393,8 @@ mut("FR-tile-index", "SC2", "src/place/tiles.c",
     "                if (true)",
     "unit_tile_index")
 mut("FR-host-post", "PO2", "src/render/frame.c",
-    "    render_run_phase(r, RENDER_PHASE_POST, cmd, 0);\n    release_image(r, cmd, RES_HDR, p->hdr_layout);",
-    "    release_image(r, cmd, RES_HDR, p->hdr_layout);",
+    "    render_run_phase(r, RENDER_PHASE_POST, cmd, 0);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    for (uint32_t i = 0;",
+    "    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    for (uint32_t i = 0;",
     "cli_frame_limits")
 mut("GPU-depth-aspect", "", "src/gpu/resources.c",
     "    case VK_FORMAT_D32_SFLOAT_S8_UINT: return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;",
@@ -441,12 +487,12 @@ mut("SKY-frame", "LS1", "src/render/camera.c",
     "    render_sky_constants(s, f); /* the analytic sky: sun colour, ambient and sky constants from the sun */",
     "",
     "gpu_post")
-mut("SKY-post", "LS1", "shaders/post.comp.glsl",
+mut("SKY-post", "LS1", "shaders/sky.inc.glsl",
     "        sw_sky_rgb m = sw_sky_radiance(frame.sky, dir.x, dir.y, dir.z);",
     "        sw_sky_rgb m = sw_sky_rgb(frame.zenith_r, frame.zenith_g, frame.zenith_b);",
     "gpu_post")
-mut("SKY-haze", "LS1", "shaders/post.comp.glsl",
-    "            fog_col = vec3(h.r, h.g, h.b) * frame.sky_intensity;",
+mut("SKY-haze", "LS1", "shaders/sky.inc.glsl",
+    "        fog_col = vec3(h.r, h.g, h.b) * frame.sky_intensity;",
     "",
     "gpu_blades")
 
