@@ -130,7 +130,7 @@ mut("GA2-widen", "GA2", "shaders/grass_blade.inc.glsl",
 mut("GA2-look-down", "GA2", "shaders/grass_blade.inc.glsl",
     "                  (1.0 + SW_WIDEN_LOOK_DOWN * look_down);",
     "                  (1.0 + 0.0 * look_down);",
-    "gpu_lighting")
+    "gpu_lighting gpu_blades")
 
 # GA4: wind push (compute), facing bend (compute), bobbing, HZD and Frictional motion (vertex)
 mut("GA4-push", "GA4", "shaders/shared/sw_place.h",

@@ -167,6 +167,13 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
     out->cam_x = v->eye[0];
     out->cam_y = v->eye[1];
     out->cam_z = v->eye[2];
+    /* the view's forward axis in world space (SH3, grass_gbuffer.inc.glsl): minus the view matrix's third row */
+    float fl = sqrtf(vm[0][2] * vm[0][2] + vm[1][2] * vm[1][2] + vm[2][2] * vm[2][2]);
+    if (fl > 0.0f) {
+        out->fwd_x = -vm[0][2] / fl;
+        out->fwd_y = -vm[1][2] / fl;
+        out->fwd_z = -vm[2][2] / fl;
+    }
     out->width = v->width;
     out->height = v->height;
     occlusion = occlusion && !r->no_cull;

@@ -1,16 +1,36 @@
-/* The blade stage against a CPU reference (SPEC GA1, GA2, GA4, GA5, GA8, SC5, SC6, SH7, LS1, PO2): the blades
- * the GPU placed (sward_read_blades) are built, shaded, rasterised and tone-mapped on the CPU by a C mirror of
- * shaders/grass.vert.glsl, grass.frag.glsl and the grass part of post.comp.glsl, and the rendered image must
- * agree with it: the same pixels covered (at most 1 in 500 differ) and the same colours (at most 1 in 500 of
- * the pixels both cover off by more than 3/255). Measured on lavapipe: 7 to 9 pixels of 15,000 to 21,000
- * differ, none off in colour inside the blades.
+/* The blade stage against a CPU reference (SPEC GA1, GA2, GA4, GA5, GA8, SC5, SC6, SH2-SH7, LS1, PO2): the
+ * blades the GPU placed (sward_read_blades) are built, rasterised, written to the G-buffer, lit and tone-mapped
+ * on the CPU by a C mirror of the deferred frame's grass path: shaders/grass_blade.inc.glsl and grass.vert.glsl
+ * (the vertex and its surface: albedo, normal, AO, roughness, thickness, diffusion, gloss), the G-buffer
+ * fragment stage (grass_gbuffer.inc.glsl: SH3 abs(z) of the view-space normal, the midrib, the packing),
+ * lighting.comp.glsl with sky.inc.glsl (diffuse, GGX specular, HZD and thin-surface translucency, sky ambient
+ * times AO, haze) and post.comp.glsl. The vertex outputs are interpolated per pixel (perspective-correct), the
+ * fragment and lighting code runs per pixel. The rendered image must agree with it: the same pixels covered
+ * (at most 1 in 500 differ) and the same colours (at most 1 in 500 of the pixels both cover off by more than
+ * 3/255). Measured on lavapipe: 2 to 8 pixels of 29,000 to 31,500 differ in coverage, 11 to 16 off in colour,
+ * none of them far inside a blade.
  *
- * The mirror follows the shaders line by line and calls the shared headers (shaders/shared/) for every
- * formula they hold, so it does not test those formulas (the unit tests do); it tests that the shaders use
- * them: the Bezier spine and the taper (GA1), the widening and the tilted normals (GA2), the bobbing, HZD
- * large- and small-scale motion and Frictional's fbm (GA4), force fields (GA5), distance push-down and
- * animation scaling (GA8), the dither fade (SC5), the morph and the two LODs (SC6), translucency and the
- * shading detail along the blade (SH7), sun, sky light and haze (LS1). The scene
+ * The G-buffer is stored as the hardware stores it (Vulkan's conversions: UNORM = round(x (2^n - 1)); the
+ * albedo R8G8B8A8_SRGB: sRGB-encoded, rounded to 8 bits, decoded on read; the normal A2B10G10R10 octahedral;
+ * the lit image 16-bit float), so the 3/255 bound stands. One tolerance changed with the G-buffer: the mean
+ * error inside the blades, under 0.25 of a step with per-vertex shading, is now bounded by 0.45 (measured
+ * 0.33 to 0.36 on lavapipe). Its sRGB conversions are approximations that D3D10-class hardware is allowed
+ * (llvmpipe, src/gallium/auxiliary/gallivm/lp_bld_format_srgb.c: decoding within +-0.35 of an 8-bit step,
+ * allowed +-0.5; encoding within +-0.17, allowed +-0.6), so an albedo channel reads back up to about a third
+ * of a step off the exact value, which moves the output by about as much; with that decoding mirrored the
+ * mean falls to 0.25 (measured), but the mirror follows the specification, not one driver. To keep the
+ * test's strength the mean signed error of each channel must also stay under 0.12 of a step (measured under
+ * 0.04): the conversion errors average out, a dropped feature drifts one way.
+ *
+ * The mirror follows the shaders line by line and calls the shared headers (shaders/shared/: sw_gbuffer.h for
+ * the octahedral normal, colorization, GGX and HZD translucency, sw_sky.h for the haze colour, sw_tonemap.h)
+ * for every formula they hold, so it does not test those formulas (the unit tests do); it tests that the
+ * shaders use them: the Bezier spine and the taper (GA1), the widening, look-down widening and the tilted
+ * normals (GA2), the bobbing, HZD large- and small-scale motion and Frictional's fbm (GA4), force fields
+ * (GA5), distance push-down and animation scaling (GA8), the dither fade (SC5), the morph and the two LODs
+ * (SC6), the G-buffer's encoding (SH2), the double-sided normal (SH3), colorization (SH4), specular (SH5),
+ * translucency (SH6) and the shading detail along the blade (SH7), sun, sky light and haze (LS1). Shadows,
+ * contact shadows, TAA and bloom are off in the scene (render.features), the rest of the lighting on. The scene
  * (tests/data/blades/blades.json: a flat field of sparse, tall, wide blades seen from 2 to 14 m) puts every
  * one of them on screen; a feature the shader drops moves or recolours far more pixels than that. Each wind
  * model is rendered once, one with a force field in view, one with two blades per instance (GA1). If the
@@ -22,6 +42,7 @@
 /* The camera view's constants (sw_view) of the frame under test: set where the frame's are computed. */
 static const sw_view *g_view;
 #include "shared/sw_blade_shape.h"
+#include "shared/sw_gbuffer.h"
 #include "shared/sw_sky.h"
 #include "shared/sw_tonemap.h"
 #include "shared/sw_wind.h"
@@ -54,33 +75,29 @@ static float smooth(float e0, float e1, float x)
 }
 static float fractf(float x) { return x - floorf(x); }
 
-/* ---- grass.vert.glsl, line by line ---- */
+/* ---- grass_blade.inc.glsl and grass.vert.glsl, line by line ---- */
+/* What the vertex stage hands the fragment stage (grass.vert.glsl's outputs), and the clip position. */
 typedef struct vert_out {
     double clip[4];
-    v3 front, back, world;
-    float fade, side;
+    v3 albedo, normal;  /* v_albedo; v_normal (world, the front side's) */
+    float surface[4];   /* v_surface: AO, roughness, thickness (translucency amount), diffusion */
+    float gloss;        /* v_gloss */
+    float fade, side;   /* v_fade (flat), v_side */
 } vert_out;
+
+#define SURFACE_N 4
 
 static v3 sun_dir(const sw_frame *f) { return v3_(f->sun_x, f->sun_y, f->sun_z); }
 static v3 sun_radiance(const sw_frame *f) { return mul(v3_(f->sun_r, f->sun_g, f->sun_b), f->sun_intensity); }
+/* common.inc.glsl */
 static v3 sky_ambient(const sw_frame *f, v3 n)
 {
     v3 zen = v3_(f->zenith_r, f->zenith_g, f->zenith_b), hor = v3_(f->horizon_r, f->horizon_g, f->horizon_b);
     return mul(mix3(hor, zen, clampf(n.y * 0.5f + 0.5f, 0.0f, 1.0f)), f->sky_intensity);
 }
 
-static v3 shade(const sw_frame *f, v3 n, v3 albedo, v3 view, float translucency, float t, float gloss, float ao)
-{
-    v3 l = sun_dir(f);
-    float diffuse = fmaxf(dot3(n, l), 0.0f);
-    float back = fmaxf(dot3(mul(n, -1.0f), l), 0.0f) * translucency * mixf(0.6f, 1.3f, t) *
-                 (0.5f + 0.5f * powf(fmaxf(dot3(mul(view, -1.0f), l), 0.0f), 4.0f));
-    float spec = gloss * powf(fmaxf(dot3(n, norm3(add(l, view))), 0.0f), 24.0f) * (dot3(n, l) >= 0.0f ? 1.0f : 0.0f);
-    float occl = mixf(0.5f, 1.0f, t) * ao;
-    v3 sun = mul(sun_radiance(f), (diffuse + back * 0.8f) * occl);
-    v3 ambient = mul(sky_ambient(f, n), mixf(0.25f, 1.0f, t) * ao);
-    return add(mulv(albedo, add(sun, ambient)), mul(sun_radiance(f), spec * occl));
-}
+/* grass_blade.inc.glsl's SW_WIDEN_LOOK_DOWN (its default: the renderer does not define it) */
+#define WIDEN_LOOK_DOWN 8.0f
 
 static float profile(float t, float head_t0)
 {
@@ -163,7 +180,9 @@ static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_bla
     v3 to_cam = sub(cam, root);
     float vx = to_cam.x + 1e-6f, vz = to_cam.z, vl = sqrtf(vx * vx + vz * vz);
     float edge_on = 1.0f - fabsf((vx * fx + vz * fz) / vl);
-    float widen = (1.0f + 0.35f * edge_on) * (1.0f + 1.5f * smooth(0.1f * draw_d, draw_d, dist));
+    float look_down = clampf(to_cam.y / fmaxf(dist, 1e-3f), 0.0f, 0.6f);
+    float widen = (1.0f + 0.35f * edge_on) * (1.0f + 1.5f * smooth(0.1f * draw_d, draw_d, dist)) *
+                  (1.0f + WIDEN_LOOK_DOWN * look_down);
     float half_w = 0.5f * width * widen * prof;
     bool in_head = head_t0 < 1.0f && t >= head_t0 - 0.16f && t < 1.0f;
     if (in_head) half_w = fmaxf(half_w, 0.5f * m.head_size * widen);
@@ -176,38 +195,101 @@ static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_bla
         o.clip[r] = (double)g_view->view_proj[r] * world.x + (double)g_view->view_proj[4 + r] * world.y +
                     (double)g_view->view_proj[8 + r] * world.z + (double)g_view->view_proj[12 + r];
     o.side = side;
-    o.world = world;
 
-    v3 view = norm3(sub(cam, world));
+    /* grass.vert.glsl: the surface */
     v3 nc = norm3(v3_(sw_blade_clump_dx(b), 1.5f, sw_blade_clump_dz(b)));
     float kc = mixf(0.25f, 0.75f, smooth(0.0f, 0.5f * draw_d, dist));
-    v3 nf = norm3(mix3(normal, nc, kc)), nb = norm3(mix3(mul(normal, -1.0f), nc, kc));
-    float gloss = 0.12f * (1.0f - smooth(0.1f * draw_d, 0.5f * draw_d, dist));
+    o.normal = norm3(mix3(normal, nc, kc));
+    float far = smooth(0.1f * draw_d, 0.6f * draw_d, dist);
+    float roughness = mixf(0.5f - 0.12f * m.translucency, 0.95f, far);
+    o.gloss = 1.0f - 0.9f * far;
     v3 root_c = v3_(m.root_r, m.root_g, m.root_b), tip_c = v3_(m.tip_r, m.tip_g, m.tip_b);
-    float tint = 0.85f + 0.3f * fractf(hash * 7.31f);
-    float cv = ((float)sw_blade_clump_hash(b) / 255.0f - 0.5f) * 2.0f * m.clump_color_var;
-    v3 clump_tint = v3_(1.0f + 0.45f * cv, 1.0f + 0.2f * cv, 1.0f - 0.2f * cv);
     v3 albedo = mul(mix3(root_c, tip_c, smooth(0.0f, 1.0f, t)), 1.0f + 0.15f * smooth(0.5f, 0.85f, t) * (1.0f - t) * 4.0f);
-    albedo = mulv(albedo, mul(clump_tint, tint));
+    float cv = ((float)sw_blade_clump_hash(b) / 255.0f - 0.5f) * 2.0f * m.clump_color_var;
+    float tint = 0.85f + 0.3f * fractf(hash * 7.31f);
+    v3 colorize = mul(v3_(tint * (1.0f + 0.45f * cv), tint * (1.0f + 0.2f * cv), tint * (1.0f - 0.2f * cv)), 0.5f);
+    float mask = 0.6f + 0.4f * t;
+    albedo = v3_(sw_colorize(albedo.x, colorize.x, mask), sw_colorize(albedo.y, colorize.y, mask),
+                 sw_colorize(albedo.z, colorize.z, mask));
     if (head_t0 < 1.0f && (in_head || t >= 1.0f)) albedo = mul(v3_(m.head_r, m.head_g, m.head_b), tint);
+    o.albedo = albedo;
     float clumped = sw_blade_clump_hash(b) != 0u ? 1.0f : 0.0f;
     float cdx = sw_blade_clump_dx(b), cdz = sw_blade_clump_dz(b);
     float centre = 1.0f - fminf(sqrtf(cdx * cdx + cdz * cdz), 1.0f);
-    float ao = (1.0f - 0.25f * clumped * centre) * (0.9f + 0.1f * fractf(hash * 13.7f));
-    o.front = shade(fr, nf, albedo, view, m.translucency, t, gloss, ao);
-    o.back = shade(fr, nb, albedo, view, m.translucency, t, gloss, ao);
+    float ao = mixf(0.35f, 1.0f, t) * (1.0f - 0.25f * clumped * centre) * (0.9f + 0.1f * fractf(hash * 13.7f));
+    float thickness = clampf(m.translucency * mixf(0.5f, 1.2f, t), 0.0f, 1.0f);
+    o.surface[0] = ao;
+    o.surface[1] = roughness;
+    o.surface[2] = thickness;
+    o.surface[3] = 0.6f;
     return o;
 }
 
-/* ---- rasterisation (reverse-Z, depth test GREATER, no culling, pixel centres, perspective-correct) ---- */
+/* ---- the G-buffer (shaders/shared/sw_gbuffer.h), stored as the hardware stores it ---- */
+/* Vulkan's conversion from floating point to an n-bit normalized fixed-point value: round(clamp(x) (2^n - 1)). */
+static float unorm(float x, int bits)
+{
+    float m = (float)((1u << bits) - 1u);
+    return (float)lrintf(clampf(x, 0.0f, 1.0f) * m) / m;
+}
+/* An R8G8B8A8_SRGB colour channel written, then read: sRGB-encoded, rounded to 8 bits, decoded. */
+static float srgb8(float x)
+{
+    float s = (float)lrintf(sw_linear_to_srgb(x) * 255.0f) / 255.0f;
+    return s <= 0.04045f ? s / 12.92f : powf((s + 0.055f) / 1.055f, 2.4f);
+}
+/* An R16G16B16A16_SFLOAT channel (the lit HDR image): 11 significant bits, rounded to nearest even. */
+static float half(float x)
+{
+    if (!(fabsf(x) >= 6.103515625e-05f)) return rintf(x * 16777216.0f) / 16777216.0f; /* subnormal: 2^-24 steps */
+    int e;
+    frexpf(x, &e);
+    float q = ldexpf(1.0f, e - 11);
+    return rintf(x / q) * q;
+}
+
+/* One pixel of the G-buffer as lighting.comp.glsl reads it back (texelFetch of the stored values). */
+typedef struct gbuf {
+    v3 albedo;                                              /* target 0, R8G8B8A8_SRGB: rgb */
+    float ao;                                               /*           a (linear) */
+    float nu, nv, roughness, kind;                          /* target 1, A2B10G10R10_UNORM */
+    float reflectance, thickness, diffusion, spec_occl;     /* target 2, R8G8B8A8_UNORM */
+} gbuf;
+
+/* grass_gbuffer.inc.glsl, grass_gbuffer(), for the interpolated vertex outputs. */
+static gbuf grass_gbuffer(v3 v_albedo, v3 v_normal, float v_side, const float v_surface[SURFACE_N], float v_gloss)
+{
+    v3 back = mul(v3_(g_view->fwd_x, g_view->fwd_y, g_view->fwd_z), -1.0f);
+    v3 n = norm3(v_normal);
+    float z = dot3(n, back);
+    n = add(n, mul(back, 2.0f * fmaxf(-z, 0.0f))); /* abs(z) in view space */
+    float rib = 1.0f - 0.2f * (1.0f - fminf(fabsf(v_side) * 5.0f, 1.0f));
+    sw_oct o = sw_oct_encode(n.x, n.y, n.z);
+    v3 albedo = mul(v_albedo, rib);
+    gbuf g;
+    g.albedo = v3_(srgb8(albedo.x), srgb8(albedo.y), srgb8(albedo.z));
+    g.ao = unorm(v_surface[0], 8);
+    g.nu = unorm(o.u, 10);
+    g.nv = unorm(o.v, 10);
+    g.roughness = unorm(v_surface[1], 10);
+    g.kind = unorm((float)SW_KIND_GRASS / 3.0f, 2);
+    g.reflectance = unorm(SW_REFLECTANCE / SW_REFLECTANCE_SCALE, 8);
+    g.thickness = unorm(v_surface[2], 8);
+    g.diffusion = unorm(v_surface[3], 8);
+    g.spec_occl = unorm(v_gloss, 8);
+    return g;
+}
+
+/* ---- rasterisation (reverse-Z, depth test GREATER, no culling, pixel centres, perspective-correct) ----
+ * The frame primes depth (grass_depth: the same positions, the screen door cut there) and then writes the
+ * G-buffer with depth test EQUAL: the pixel keeps the nearest blade's surface, as here. */
 typedef struct raster {
     double depth[W * H];
-    v3 hdr[W * H];
-    v3 world[W * H];
+    gbuf g[W * H];
     int blade[W * H]; /* -1: none */
 } raster;
 
-static const float BAYER4[16] = {0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5};
+static const float BAYER4[16] = {0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5}; /* dither.inc.glsl */
 
 static int near_skipped;
 
@@ -227,8 +309,6 @@ static void draw_triangle(raster *rs, const vert_out *a, const vert_out *b, cons
     }
     double area = (sx[1] - sx[0]) * (sy[2] - sy[0]) - (sx[2] - sx[0]) * (sy[1] - sy[0]);
     if (area == 0.0) return;
-    /* Vulkan: a = -1/2 sum(x_i y_i+1 - x_i+1 y_i) in framebuffer coordinates; counter-clockwise front: a > 0 */
-    bool front = -area > 0.0;
     int x0 = (int)floor(fmin(sx[0], fmin(sx[1], sx[2]))), x1 = (int)ceil(fmax(sx[0], fmax(sx[1], sx[2])));
     int y0 = (int)floor(fmin(sy[0], fmin(sy[1], sy[2]))), y1 = (int)ceil(fmax(sy[0], fmax(sy[1], sy[2])));
     if (x0 < 0) x0 = 0;
@@ -249,11 +329,11 @@ static void draw_triangle(raster *rs, const vert_out *a, const vert_out *b, cons
             double p0 = l0 * iw[0], p1 = l1 * iw[1], p2 = l2 * iw[2], ps = p0 + p1 + p2;
             p0 /= ps, p1 /= ps, p2 /= ps;
 #define PERSP(field) ((float)(p0 * (double)a->field + p1 * (double)b->field + p2 * (double)c->field))
-            v3 col = front ? v3_(PERSP(front.x), PERSP(front.y), PERSP(front.z)) : v3_(PERSP(back.x), PERSP(back.y), PERSP(back.z));
-            float side = PERSP(side);
-            float rib = 1.0f - 0.2f * (1.0f - fminf(fabsf(side) * 5.0f, 1.0f));
-            rs->hdr[i] = mul(col, rib);
-            rs->world[i] = v3_(PERSP(world.x), PERSP(world.y), PERSP(world.z));
+            v3 albedo = v3_(PERSP(albedo.x), PERSP(albedo.y), PERSP(albedo.z));
+            v3 normal = v3_(PERSP(normal.x), PERSP(normal.y), PERSP(normal.z));
+            float surface[SURFACE_N];
+            for (int k = 0; k < SURFACE_N; k++) surface[k] = PERSP(surface[k]);
+            rs->g[i] = grass_gbuffer(albedo, normal, PERSP(side), surface, PERSP(gloss));
 #undef PERSP
             rs->depth[i] = z;
             rs->blade[i] = id;
@@ -288,22 +368,81 @@ static void terrain_depth(raster *rs, float half_size)
         }
 }
 
+/* ---- lighting.comp.glsl and sky.inc.glsl, line by line, for a grass pixel ---- */
+static bool feature(const sw_frame *f, uint32_t bit) { return (f->features & bit) != 0u; }
+
+static v3 light_pixel(const sw_frame *f, const gbuf *g, v3 view)
+{
+    sw_n3 nn = sw_oct_decode(g->nu, g->nv);
+    v3 n = v3_(nn.x, nn.y, nn.z);
+    v3 albedo = g->albedo;
+    float ao = g->ao, roughness = g->roughness;
+    float thickness = g->thickness, diffusion = g->diffusion;
+    v3 l = sun_dir(f);
+    v3 sun = sun_radiance(f);
+    float shadow = 1.0f; /* SW_FEAT_SHADOWS and SW_FEAT_CONTACT_SHADOWS are off in this test (run() checks) */
+
+    float n_dot_l = dot3(n, l);
+    v3 c = mul(mulv(albedo, sun), fmaxf(n_dot_l, 0.0f) * shadow);
+    if (feature(f, SW_FEAT_SPECULAR)) {
+        v3 h = norm3(add(l, view));
+        c = add(c, mul(sun, sw_specular(n_dot_l, fmaxf(dot3(n, view), 1e-4f), fmaxf(dot3(n, h), 0.0f),
+                                        fmaxf(dot3(view, h), 0.0f), roughness, ao) *
+                                (shadow * g->spec_occl)));
+    }
+    if (feature(f, SW_FEAT_TRANSLUCENCY) && thickness > 0.0f) {
+        float back = fmaxf(-n_dot_l, 0.0f);
+        float amax = fmaxf(albedo.x, fmaxf(albedo.y, albedo.z));
+        float am = fmaxf(amax, 1e-4f);
+        v3 chroma = v3_(albedo.x / am, albedo.y / am, albedo.z / am);
+        float glow = sw_translucency_hzd(back, dot3(mul(view, -1.0f), l), amax, thickness, diffusion, ao);
+        c = add(c, mulv(mul(sun, shadow), add(mul(albedo, back * thickness), mul(chroma, glow))));
+    }
+    c = add(c, mul(mulv(albedo, sky_ambient(f, n)), ao));
+    return c;
+}
+
+static v3 aerial(const sw_frame *f, v3 c, v3 dir, float dist)
+{
+    float fog = 1.0f - expf(-dist * f->fog_density);
+    v3 fog_col = mul(v3_(f->horizon_r, f->horizon_g, f->horizon_b), f->sky_intensity);
+    if (feature(f, SW_FEAT_SKY)) { /* the analytic sky's horizon in the view's compass direction */
+        sw_sky_rgb h = sw_sky_fog(f->sky, dir.x, dir.z);
+        fog_col = mul(v3_(h.r, h.g, h.b), f->sky_intensity);
+    }
+    return mix3(c, fog_col, fog);
+}
+
+/* inv_view_proj (column-major) times (x, y, z, 1), divided by w */
+static v3 unproject(float x, float y, float z)
+{
+    const float *m = g_view->inv_view_proj;
+    float p[4];
+    for (int r = 0; r < 4; r++) p[r] = m[r] * x + m[4 + r] * y + m[8 + r] * z + m[12 + r];
+    return v3_(p[0] / p[3], p[1] / p[3], p[2] / p[3]);
+}
+
+/* lighting.comp.glsl's main() for a pixel the blades cover: the ray, the G-buffer's kind, the position from
+ * the depth (D32_SFLOAT), lit and hazed; stored in the 16-bit float HDR image. */
+static v3 lighting_pixel(const sw_frame *f, const gbuf *g, uint32_t x, uint32_t y, float d)
+{
+    float ndc_x = ((float)x + 0.5f) / (float)W * 2.0f - 1.0f, ndc_y = ((float)y + 0.5f) / (float)H * 2.0f - 1.0f;
+    v3 cam = v3_(g_view->cam_x, g_view->cam_y, g_view->cam_z);
+    v3 dir = norm3(sub(unproject(ndc_x, ndc_y, 0.01f), unproject(ndc_x, ndc_y, 1.0f)));
+    uint32_t kind = d > 0.0f ? (uint32_t)(g->kind * 3.0f + 0.5f) : SW_KIND_NONE;
+    assert_int_equal(kind, SW_KIND_GRASS);
+    v3 world = unproject(ndc_x, ndc_y, d);
+    float dist = len3(sub(world, cam));
+    v3 c = light_pixel(f, g, mul(dir, -1.0f));
+    c = aerial(f, c, dir, dist);
+    return v3_(half(c.x), half(c.y), half(c.z));
+}
+
 static uint8_t to8(float v) { return (uint8_t)lrintf(clampf(v, 0.0f, 1.0f) * 255.0f); }
 
-
-
-/* post.comp.glsl for a grass pixel: haze by distance, exposure and the filmic curve, sRGB, 8 bits. */
-static void post_pixel(const sw_frame *f, v3 hdr, v3 world, uint8_t out[3])
+/* post.comp.glsl: exposure and the filmic curve, sRGB, 8 bits. */
+static void post_pixel(const sw_frame *f, v3 c, uint8_t out[3])
 {
-    float dist = len3(sub(world, v3_(g_view->cam_x, g_view->cam_y, g_view->cam_z)));
-    float fog = 1.0f - expf(-dist * f->fog_density);
-    v3 fog_col = v3_(f->horizon_r, f->horizon_g, f->horizon_b);
-    if (f->features & SW_FEAT_SKY) { /* the analytic sky's horizon in the view's compass direction */
-        v3 d = sub(world, v3_(g_view->cam_x, g_view->cam_y, g_view->cam_z));
-        sw_sky_rgb h = sw_sky_fog(f->sky, d.x, d.z);
-        fog_col = v3_(h.r, h.g, h.b);
-    }
-    v3 c = mix3(hdr, mul(fog_col, f->sky_intensity), fog);
     out[0] = to8(sw_linear_to_srgb(sw_tonemap_filmic(c.x, f->exposure, f->white_point)));
     out[1] = to8(sw_linear_to_srgb(sw_tonemap_filmic(c.y, f->exposure, f->white_point)));
     out[2] = to8(sw_linear_to_srgb(sw_tonemap_filmic(c.z, f->exposure, f->white_point)));
@@ -312,7 +451,7 @@ static void post_pixel(const sw_frame *f, v3 hdr, v3 world, uint8_t out[3])
 typedef struct result {
     size_t blades, low, morphing, fading, two;
     size_t cpu_px, gpu_px, missing, extra, strict, both, off_both, interior, off_colour;
-    double mean_err;
+    double mean_err, bias[3]; /* inside the blades: mean of the largest channel error; mean signed CPU - GPU */
 } result;
 
 static void draw_blade(raster *rs, const sw_frame *f, const sw_material *mats, sw_blade b, bool low, uint32_t per,
@@ -366,6 +505,13 @@ static result run(sward_context *ctx, sward_scene *scene, world_wind_model model
     static sw_view view_constants;
     gu_constants(r, &fd, true, &f, &view_constants, &pv);
     g_view = &view_constants;
+    /* SH3 orients the normal by the view's forward axis: it must be the camera's (the ray through the
+     * image's centre), or the mirror would agree with a shader that orients nothing */
+    v3 fwd = v3_(g_view->fwd_x, g_view->fwd_y, g_view->fwd_z);
+    v3 centre_ray = norm3(sub(unproject(0.0f, 0.0f, 0.01f), unproject(0.0f, 0.0f, 1.0f)));
+    assert_true(fabsf(len3(fwd) - 1.0f) < 1e-5f && dot3(fwd, centre_ray) > 0.99999f);
+    /* the lighting the mirror follows: shadows, contact shadows, TAA and bloom off (blades.json), the rest on */
+    assert_int_equal(f.features, SW_FEAT_ALL & ~(SW_FEAT_SHADOWS | SW_FEAT_CONTACT_SHADOWS | SW_FEAT_TAA | SW_FEAT_BLOOM));
     sw_material mats[SW_MAX_MATERIALS];
     for (int k = 0; k < scene->material_count; k++) mats[k] = place_material_gpu(&scene->materials[k]);
 
@@ -409,7 +555,7 @@ static result run(sward_context *ctx, sward_scene *scene, world_wind_model model
             res.missing += c && !any_g;
             res.extra += g && !any_c;
             res.strict += c != g;
-            if (c) post_pixel(&f, rs->hdr[i], rs->world[i], cpu + 4 * i);
+            if (c) post_pixel(&f, lighting_pixel(&f, &rs->g[i], x, y, (float)rs->depth[i]), cpu + 4 * i);
             if (!(c && g)) continue;
             int e = 0;
             for (size_t ch = 0; ch < 3; ch++) {
@@ -421,14 +567,17 @@ static result run(sward_context *ctx, sward_scene *scene, world_wind_model model
             if (!inner) continue;
             res.interior++;
             err_sum += e;
+            for (size_t ch = 0; ch < 3; ch++) res.bias[ch] += (double)((int)cpu[4 * i + ch] - (int)img.pixels[4 * i + ch]);
             res.off_colour += e > 3;
         }
     res.mean_err = res.interior ? err_sum / (double)res.interior : 0.0;
+    for (size_t ch = 0; ch < 3; ch++) res.bias[ch] = res.interior ? res.bias[ch] / (double)res.interior : 0.0;
     print_message("%s: %zu blades (%zu low, %zu morphing, %zu fading, %zu two per instance), %d triangles at the near "
                   "plane; covered CPU %zu GPU %zu, missing %zu, extra %zu, differing %zu; interior %zu, off by > 3/255 %zu, mean "
-                  "error %.3f; all covered %zu, off %zu\n",
+                  "error %.3f, bias %.3f %.3f %.3f; all covered %zu, off %zu\n",
                   tag, res.blades, res.low, res.morphing, res.fading, res.two, near_skipped, res.cpu_px, res.gpu_px,
-                  res.missing, res.extra, res.strict, res.interior, res.off_colour, res.mean_err, res.both, res.off_both);
+                  res.missing, res.extra, res.strict, res.interior, res.off_colour, res.mean_err, res.bias[0], res.bias[1],
+                  res.bias[2], res.both, res.off_both);
     if (getenv("SWARD_TEST_KEEP")) {
         char name[64];
         snprintf(name, sizeof name, "blades_%s_gpu.png", tag);
@@ -461,10 +610,12 @@ static void check(const result *r)
     assert_true(r->missing <= r->cpu_px / 2000 + 2);
     assert_true(r->extra <= r->cpu_px / 2000 + 2);
     /* and the same colours: at most 1 in 500 of the pixels both cover off by more than 3/255 (where blades
-     * cross at nearly equal depth), and inside the blades on average well under one step */
+     * cross at nearly equal depth), and inside the blades on average under half a step (the sRGB G-buffer:
+     * see the header) and without a drift either way */
     assert_true(r->off_both <= r->both / 500);
     assert_true(r->interior > r->cpu_px / 5);
-    assert_true(r->mean_err < 0.25);
+    assert_true(r->mean_err < 0.45);
+    for (int ch = 0; ch < 3; ch++) assert_true(fabs(r->bias[ch]) < 0.12);
 }
 
 static void blades_match_the_reference(void **state)
