@@ -9,6 +9,8 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_cull,      /* CULL:  blades per view: distance, thinning, frustum, Hi-Z -> survivors */
     &render_pass_draw_args, /* CULL:  the hardware path's indirect draws from the survivors */
     &render_pass_grass,     /* DRAW:  the blades */
-    &render_pass_post,      /* POST:  sky, fog, tone map, sRGB (standalone) */
+    &render_pass_taa,       /* POST:  temporal anti-aliasing (SH8), history reprojected from the depth */
+    &render_pass_bloom,     /* POST:  bright pass, blur chain (PO3) */
+    &render_pass_post,      /* POST:  sky, fog, bloom, tone map, sRGB */
 };
 const uint32_t RENDER_PASS_COUNT = sizeof RENDER_PASSES / sizeof RENDER_PASSES[0];

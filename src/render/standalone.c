@@ -74,7 +74,8 @@ static sward_result slot_pixels(sward_renderer *r, render_slot *s, sward_error *
                              "sward.pixels_readback", err);
 }
 
-static sward_result record(sward_renderer *r, const sward_frame_desc *fd, sward_error *err)
+/* A frame; `warmup`: only up to the TAA history (SH8: sward_render_submit's frames before a still). */
+static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool warmup, sward_error *err)
 {
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     sward_result res = begin(r, fd, &cmd, err);
@@ -106,7 +107,11 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, sward_
     begin_targets(r, cmd, false);
     sward_cmd_draw(r, cmd, SWARD_DRAW_BLADES);
     vkCmdEndRendering(cmd);
-    render_run_phase(r, RENDER_PHASE_POST, cmd, 0);
+    render_post(r, cmd, warmup);
+    if (warmup) {
+        s->cpu_ms = core_now_ms() - t0;
+        return gpu_frame_submit(&r->ctx->dev, &s->frame, err);
+    }
     render_access(r, cmd, RES_LDR, 0, GPU_ACCESS_TRANSFER_READ, false);
     VkBufferImageCopy region = {
         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
@@ -125,7 +130,17 @@ sward_result sward_render_submit(sward_renderer *r, const sward_frame_desc *fram
     sward_result res = standalone_only(r, "sward_render_submit", err);
     if (res != SWARD_OK) return res;
     sward_frame_desc fd = frame ? *frame : (sward_frame_desc){0};
-    if ((res = record(r, &fd, err))) return res;
+    /* SH8: a frame without a usable TAA history (the first, after a resize or a camera cut) comes after
+     * taa_warmup jittered frames of the same time and view, so that a still is anti-aliased, converged and
+     * the same every time */
+    int warmup = fd.taa_warmup == 0 ? SWARD_TAA_WARMUP_DEFAULT : fd.taa_warmup;
+    if (warmup > 0 && (r->scene->render.features & SW_FEAT_TAA)) {
+        sward_vulkan_view view = render_frame_view(r, &fd);
+        if (render_taa_needs_reset(r, &view))
+            for (int k = 0; k < warmup; k++)
+                if ((res = record(r, &fd, true, err))) return res;
+    }
+    if ((res = record(r, &fd, false, err))) return res;
     if (ticket) *ticket = r->frames;
     return SWARD_OK;
 }
@@ -168,6 +183,7 @@ sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, swar
         if ((res = sward_render_submit(r, frame, &ticket, err))) return res;
         if ((res = sward_render_wait(r, ticket, image, &st, err))) return res;
         if (st.blades_dropped == 0) break;
+        r->taa.valid = false; /* the history holds the incomplete frame: warm up again */
     }
     if (stats) *stats = st;
     return SWARD_OK;
