@@ -177,10 +177,17 @@ void render_view_proj(const sward_vulkan_view *v, float out[16])
     memcpy(out, vp, sizeof vp);
 }
 
+uint32_t render_taa_content(const sward_renderer *r)
+{
+    return (r->no_grass ? 1u : 0u) | (r->no_cull ? 2u : 0u) | (r->no_lod_fade ? 4u : 0u) | (r->no_fade ? 8u : 0u) |
+           (r->no_morph ? 16u : 0u);
+}
+
 bool render_taa_needs_reset(const sward_renderer *r, const sward_vulkan_view *v)
 {
     const render_taa *t = &r->taa;
-    if (!t->valid || t->width != v->width || t->height != v->height) return true;
+    if (!t->valid || t->width != v->width || t->height != v->height || t->content != render_taa_content(r))
+        return true;
     float d[3] = {v->eye[0] - t->eye[0], v->eye[1] - t->eye[1], v->eye[2] - t->eye[2]};
     return d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;
 }

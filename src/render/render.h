@@ -143,6 +143,7 @@ typedef struct render_taa {
     uint32_t width, height;  /* the history's size */
     float eye[3];            /* the history's camera position (cuts) */
     float view_proj[16];     /* the history's unjittered view_proj */
+    uint32_t content;        /* the history's render_taa_content: what the frame leaves out (tests, comparisons) */
     uint32_t frame;          /* frames since the history was reset: the jitter's index in the sequence */
     bool reset;              /* this frame starts a new history */
     uint32_t generation;     /* for the swapped images' descriptors */
@@ -270,7 +271,11 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
 sward_vulkan_view render_frame_view(const sward_renderer *r, const sward_frame_desc *fd);
 /* The view's world -> clip without jitter. */
 void render_view_proj(const sward_vulkan_view *v, float out[16]);
-/* SH8: the TAA history cannot be used for a frame of `v` (none yet, another size, a camera cut). */
+/* SH8: the frame's comparison switches (no_grass, no_culling, ...) as bits: a history of other ones shows
+ * other content and is not used. */
+uint32_t render_taa_content(const sward_renderer *r);
+/* SH8: the TAA history cannot be used for a frame of `v` (none yet, another size, a camera cut, other
+ * content). */
 bool render_taa_needs_reset(const sward_renderer *r, const sward_vulkan_view *v);
 /* SH8: the sub-pixel jitter of frame `index` of a history: Halton (2, 3), 16 samples, in pixels, in
  * [-0.5, 0.5). */

@@ -48,6 +48,15 @@ static sward_result standalone_only(const sward_renderer *r, const char *fn, swa
     return SWARD_OK;
 }
 
+static void set_switches(sward_renderer *r, const sward_frame_desc *fd)
+{
+    r->no_lod_fade = fd->no_lod_fade;
+    r->no_cull = fd->no_culling;
+    r->no_grass = fd->no_grass;
+    r->no_fade = fd->no_fade;
+    r->no_morph = fd->no_morph;
+}
+
 /* The next slot's command buffer, once the slot's last frame is done; then the frame's start (frame.c). */
 static sward_result begin(sward_renderer *r, const sward_frame_desc *fd, VkCommandBuffer *cmd, sward_error *err)
 {
@@ -56,11 +65,7 @@ static sward_result begin(sward_renderer *r, const sward_frame_desc *fd, VkComma
     sward_result res = gpu_frame_begin(&r->ctx->dev, &s->frame, err);
     if (res != SWARD_OK) return res;
     *cmd = s->frame.cmd;
-    r->no_lod_fade = fd->no_lod_fade;
-    r->no_cull = fd->no_culling;
-    r->no_grass = fd->no_grass;
-    r->no_fade = fd->no_fade;
-    r->no_morph = fd->no_morph;
+    set_switches(r, fd);
     return render_begin_frame(r, *cmd, err);
 }
 
@@ -136,6 +141,7 @@ sward_result sward_render_submit(sward_renderer *r, const sward_frame_desc *fram
     int warmup = fd.taa_warmup == 0 ? SWARD_TAA_WARMUP_DEFAULT : fd.taa_warmup;
     if (warmup > 0 && (r->scene->render.features & SW_FEAT_TAA)) {
         sward_vulkan_view view = render_frame_view(r, &fd);
+        set_switches(r, &fd);
         if (render_taa_needs_reset(r, &view))
             for (int k = 0; k < warmup; k++)
                 if ((res = record(r, &fd, true, err))) return res;
