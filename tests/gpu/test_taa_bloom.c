@@ -375,6 +375,57 @@ static void bloom_spreads_only_light_above_white(void **state)
     gu_finish(r, ctx, scene);
 }
 
+/* The history's machinery: frames in flight accumulate the same history as frames one at a time; a resize
+ * and a camera cut (the eye jumps more than RENDER_TAA_CUT_M) start a new history with warm-up, so the frame
+ * equals a fresh renderer's still there. */
+static void history_resets_on_resize_and_cut(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = still_scene(W, H);
+    scene->render.features = SW_FEAT_ALL;
+    size_t bytes = sward_image_bound(W, H);
+    uint8_t *a = malloc(bytes), *b = malloc(bytes);
+    float e0[3], t0[3];
+    scene_eye(scene, e0, t0);
+    float eyes[3][3] = {{e0[0], e0[1], e0[2]}, {e0[0] + 0.05f, e0[1], e0[2]}, {e0[0] + 0.1f, e0[1], e0[2]}};
+
+    /* in flight: three frames submitted before any is collected, against the same three one at a time */
+    sward_renderer *r = renderer(ctx, scene), *r2 = renderer(ctx, scene);
+    sward_error err = {0};
+    uint64_t ticket[3];
+    for (int i = 0; i < 3; i++) {
+        sward_frame_desc fd = {.time = 0.0f, .eye = eyes[i], .target = t0};
+        if (sward_render_submit(r, &fd, &ticket[i], &err) != SWARD_OK) fail_msg("submit: %s", err.message);
+    }
+    sward_image img = {.width = W, .height = H, .pixels = a};
+    if (sward_render_wait(r, ticket[2], &img, NULL, &err) != SWARD_OK) fail_msg("wait: %s", err.message);
+    for (int i = 0; i < 3; i++) render(r2, &(sward_frame_desc){.time = 0.0f, .eye = eyes[i], .target = t0}, b);
+    assert_memory_equal(a, b, bytes);
+
+    /* a cut: 5 m away, the same image as a fresh renderer's still there */
+    float far_eye[3] = {e0[0] + 5.0f, e0[1], e0[2]};
+    sward_frame_desc cut = {.time = 0.0f, .eye = far_eye, .target = t0};
+    render(r, &cut, a);
+    sward_renderer *r3 = renderer(ctx, scene);
+    render(r3, &cut, b);
+    assert_memory_equal(a, b, bytes);
+    sward_renderer_destroy(r3);
+
+    /* a resize there and back: the still of the first size again */
+    if (sward_renderer_resize(r, W + 6, H + 4, &err) != SWARD_OK) fail_msg("resize: %s", err.message);
+    uint8_t *big = malloc(sward_image_bound(W + 6, H + 4));
+    render(r, &cut, big);
+    if (sward_renderer_resize(r, W, H, &err) != SWARD_OK) fail_msg("resize: %s", err.message);
+    render(r, &cut, a);
+    assert_memory_equal(a, b, bytes);
+    free(big);
+    free(a);
+    free(b);
+    sward_renderer_destroy(r2);
+    gu_finish(r, ctx, scene);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -382,6 +433,7 @@ int main(void)
         cmocka_unit_test(taa_follows_a_moving_camera),
         cmocka_unit_test(stills_are_antialiased_and_deterministic),
         cmocka_unit_test(bloom_spreads_only_light_above_white),
+        cmocka_unit_test(history_resets_on_resize_and_cut),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
