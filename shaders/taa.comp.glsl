@@ -4,7 +4,8 @@
 //   current   the jittered frame's radiance (HDR colour with sky and haze: sky_fog.inc.glsl)
 //   motion    of the nearest surface in the 3x3 neighbourhood (taa_motion: camera reprojection of the depth)
 //   history   the previous resolved image at px + 0.5 - motion, Catmull-Rom (16 texels)
-//   clip      the history into the neighbourhood's mean +- gamma sigma in YCoCg (ghosting, disocclusion)
+//   clip      the history into the neighbourhood's mean +- gamma sigma in YCoCg (ghosting, disocclusion; the
+//             blades' wind motion, which the depth does not reproject); not when only the jitter changed
 //   blend     weight max(1 / samples, alpha) for the current frame, luminance-weighted (less flicker);
 //             history invalid (first frame, resize, cut) or off screen: the current frame alone.
 // The output's alpha counts the samples accumulated (at most 1 / alpha), so a still converges to the mean of
@@ -123,7 +124,7 @@ void main()
     vec3 v = hy - mu;
     vec3 a = abs(v / ext);
     float m = max(a.x, max(a.y, a.z));
-    if (m > 1.0) hy = mu + v / m;
+    if (m > 1.0 && (VIEW.flags & SW_VIEW_TAA_STILL) == 0u) hy = mu + v / m;
     vec3 hist = max(ycocg_to_rgb(hy), vec3(0.0));
     // the current frame's weight: the mean of the samples so far, then the running blend
     float n = min(max(h.a, 1.0), 1.0 / VIEW.taa_alpha) + 1.0;

@@ -385,12 +385,16 @@ mut("SH8-reproject", "SH8", "shaders/taa.comp.glsl",
     "    vec2 pos = vec2(px) + 0.5;",
     "gpu_taa_bloom")
 mut("SH8-clip", "SH8", "shaders/taa.comp.glsl",
-    "    if (m > 1.0) hy = mu + v / m;",
+    "    if (m > 1.0 && (VIEW.flags & SW_VIEW_TAA_STILL) == 0u) hy = mu + v / m;",
     "",
     "gpu_taa_bloom")
 mut("SH8-reset", "SH8", "shaders/taa.comp.glsl",
     "    if ((VIEW.flags & SW_VIEW_TAA_RESET) != 0u) {",
     "    if (false) {",
+    "gpu_taa_bloom")
+mut("SH8-still", "SH8", "src/render/camera.c",
+    "                out->flags |= SW_VIEW_TAA_STILL;",
+    "                out->flags |= 0u;",
     "gpu_taa_bloom")
 mut("SH8-cut", "SH8", "src/render/camera.c",
     "    return d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;",

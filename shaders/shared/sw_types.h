@@ -116,6 +116,7 @@ struct sw_push {
 #define SW_FLAG_NO_LOD_FADE 4u /* tests: every blade high LOD, no thinning, no dither fade, hard distance cut */
 #define SW_VIEW_OCCLUSION 2u /* sw_view.flags: test blades against the view's Hi-Z pyramid of the occluders */
 #define SW_VIEW_TAA_RESET 4u /* sw_view.flags: the TAA history is invalid (first frame, resize, camera cut) */
+#define SW_VIEW_TAA_STILL 8u /* sw_view.flags: the camera and the time are the history's: only the jitter moved */
 #define SW_FLAG_NO_FADE 8u     /* tests: no SC5 dither fade (thinning and the distance cut stay: hard cuts) */
 #define SW_FLAG_NO_MORPH 16u   /* tests: no SC6 morph (the LOD switch stays: a hard switch) */
 

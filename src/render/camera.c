@@ -213,8 +213,14 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
         mat4 unjittered;
         glm_mat4_copy(vp, unjittered);
         glm_mat4_mul(jit, unjittered, vp);
-        if (!r->taa.reset) memcpy(out->prev_view_proj, r->taa.view_proj, sizeof out->prev_view_proj);
-        else out->flags |= SW_VIEW_TAA_RESET;
+        if (r->taa.reset) {
+            out->flags |= SW_VIEW_TAA_RESET;
+        } else {
+            memcpy(out->prev_view_proj, r->taa.view_proj, sizeof out->prev_view_proj);
+            /* nothing moved but the samples (a still's warm-up): the history needs no clipping */
+            if (v->time == r->taa.time && memcmp(unjittered, r->taa.view_proj, sizeof unjittered) == 0)
+                out->flags |= SW_VIEW_TAA_STILL;
+        }
     }
     glm_mat4_inv(vp, inv);
     memcpy(out->view_proj, vp, sizeof out->view_proj);

@@ -59,6 +59,7 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
     t->width = r->width;
     t->height = r->height;
     t->content = render_taa_content(r);
+    t->time = v->vk.time;
     memcpy(t->eye, v->vk.eye, sizeof t->eye);
     memcpy(t->view_proj, v->unjittered_view_proj, sizeof t->view_proj);
 }
