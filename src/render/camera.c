@@ -217,8 +217,12 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
             out->flags |= SW_VIEW_TAA_RESET;
         } else {
             memcpy(out->prev_view_proj, r->taa.view_proj, sizeof out->prev_view_proj);
-            /* nothing moved but the samples (a still's warm-up): the history needs no clipping */
-            if (v->time == r->taa.time && memcmp(unjittered, r->taa.view_proj, sizeof unjittered) == 0)
+            /* nothing moved but the samples (a still's warm-up): the same camera and the same frame constants
+             * (time, sun, wind, ...; r->frame is this frame's) need no clipping of the history */
+            sw_frame f = r->frame;
+            f.frame_index = 0;
+            if (memcmp(unjittered, r->taa.view_proj, sizeof unjittered) == 0 &&
+                memcmp(&f, &r->taa.constants, sizeof f) == 0)
                 out->flags |= SW_VIEW_TAA_STILL;
         }
     }

@@ -143,7 +143,7 @@ typedef struct render_taa {
     uint32_t width, height;  /* the history's size */
     float eye[3];            /* the history's camera position (cuts) */
     float view_proj[16];     /* the history's unjittered view_proj */
-    float time;              /* the history's frame time */
+    sw_frame constants;      /* the history's frame constants (frame_index, tile_count 0): time, sun, ... */
     uint32_t content;        /* the history's render_taa_content: what the frame leaves out (tests, comparisons) */
     uint32_t frame;          /* frames since the history was reset: the jitter's index in the sequence */
     bool reset;              /* this frame starts a new history */

@@ -59,7 +59,9 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
     t->width = r->width;
     t->height = r->height;
     t->content = render_taa_content(r);
-    t->time = v->vk.time;
+    t->constants = r->frame;
+    t->constants.frame_index = 0;
+    t->constants.tile_count = 0; /* as render_view_constants sees this frame's: before the tiles are chosen */
     memcpy(t->eye, v->vk.eye, sizeof t->eye);
     memcpy(t->view_proj, v->unjittered_view_proj, sizeof t->view_proj);
 }
