@@ -104,7 +104,9 @@ static void host_create(host *h, bool validation)
                               .pQueueCreateInfos = &qi};
     CHECK(vkCreateDevice(h->gpu, &dci, NULL, &h->device));
     vkGetDeviceQueue(h->device, h->family, 0, &h->queue);
-    VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, .queueFamilyIndex = h->family};
+    VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                   .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+                                   .queueFamilyIndex = h->family};
     CHECK(vkCreateCommandPool(h->device, &pci, NULL, &h->pool));
 }
 
@@ -220,91 +222,96 @@ int main(int argc, char **argv)
     CHECK(vkAllocateMemory(h.device, &ai, NULL, &readback_mem));
     CHECK(vkBindBufferMemory(h.device, readback, readback_mem, 0));
 
-    /* 3. One frame: sward's compute, then the host's rendering with sward's draws inside it. */
+    /* 3. The frames: sward's compute, then the host's rendering with sward's draws inside it. The camera stands
+     * still, so sward's temporal anti-aliasing (SH8) accumulates the jittered frames: like sward_render's
+     * warm-up before a still, the host shows the 1 + SWARD_TAA_WARMUP_DEFAULT-th frame (one frame in flight:
+     * each is waited for). */
     VkCommandBuffer cmd;
     VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = h.pool,
                                        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
     CHECK(vkAllocateCommandBuffers(h.device, &cai, &cmd));
-    VkCommandBufferBeginInfo cbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    CHECK(vkBeginCommandBuffer(cmd, &cbi));
-    sward_vulkan_view view = sward_scene_view(scene, w, ht, rs.time);
-    if (sward_cmd_place(grass, cmd, &view, &err) != SWARD_OK) {
-        fprintf(stderr, "embed: %s\n", err.message);
-        return (int)err.code;
+    for (int frame = 0; frame <= SWARD_TAA_WARMUP_DEFAULT; frame++) {
+        VkCommandBufferBeginInfo cbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+        CHECK(vkBeginCommandBuffer(cmd, &cbi));
+        sward_vulkan_view view = sward_scene_view(scene, w, ht, rs.time);
+        if (sward_cmd_place(grass, cmd, &view, &err) != SWARD_OK) {
+            fprintf(stderr, "embed: %s\n", err.message);
+            return (int)err.code;
+        }
+        for (int i = 0; i < SWARD_GBUFFER_COUNT; i++)
+            barrier(cmd, gbuf[i].image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_NONE, 0,
+                    VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                    VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+        barrier(cmd, depth.image, VK_IMAGE_ASPECT_DEPTH_BIT, VK_PIPELINE_STAGE_2_NONE, 0,
+                VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+                VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
+        VkRenderingAttachmentInfo ca[SWARD_GBUFFER_COUNT];
+        for (int i = 0; i < SWARD_GBUFFER_COUNT; i++) {
+            float c = i == SWARD_GBUFFER_COUNT - 1 ? -32768.0f : 0.0f; /* the motion target: "no motion" */
+            ca[i] = (VkRenderingAttachmentInfo){.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                                .imageView = gbuf[i].view,
+                                                .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                                .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                                .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                                .clearValue = {.color = {{c, c, 0.0f, 0.0f}}}};
+        }
+        VkRenderingAttachmentInfo da = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO, .imageView = depth.view,
+                                        .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                                        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                        .clearValue = {.depthStencil = {0.0f, 0}}};
+        VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO, .renderArea = {{0, 0}, {w, ht}}, .layerCount = 1,
+                              .colorAttachmentCount = 0, .pDepthAttachment = &da};
+        /* Two-phase, as a host with occluders would: the occluders' depth first (here sward's ground), then sward
+         * culls the blades against the host's depth, then the blades' depth (the depth prime, SH1), then the
+         * G-buffer of both with depth test EQUAL. */
+        vkCmdBeginRendering(cmd, &ri);
+        sward_cmd_draw(grass, cmd, SWARD_DRAW_GROUND_DEPTH);
+        vkCmdEndRendering(cmd);
+        sward_vulkan_depth occluders = {.image = depth.image, .view = depth.view,
+                                        .layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
+        if (sward_cmd_cull(grass, cmd, &occluders, &err) != SWARD_OK) {
+            fprintf(stderr, "embed: %s\n", err.message);
+            return (int)err.code;
+        }
+        da.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+        vkCmdBeginRendering(cmd, &ri);
+        sward_cmd_draw(grass, cmd, SWARD_DRAW_BLADES_DEPTH);
+        vkCmdEndRendering(cmd);
+        sward_cmd_gbuffer_barriers(grass, cmd);
+        ri.colorAttachmentCount = SWARD_GBUFFER_COUNT;
+        ri.pColorAttachments = ca;
+        vkCmdBeginRendering(cmd, &ri);
+        sward_cmd_draw(grass, cmd, SWARD_DRAW_GROUND | SWARD_DRAW_BLADES);
+        vkCmdEndRendering(cmd);
+        /* sward's deferred lighting, sky, haze and filmic tone map into the host's output (left in GENERAL) */
+        sward_vulkan_post post = {.gbuffer_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                  .depth = depth.image, .depth_view = depth.view,
+                                  .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                                  .out = ldr.image, .out_view = ldr.view};
+        for (int i = 0; i < SWARD_GBUFFER_COUNT; i++) {
+            post.gbuffer[i] = gbuf[i].image;
+            post.gbuffer_view[i] = gbuf[i].view;
+        }
+        if (sward_cmd_post(grass, cmd, &post, &err) != SWARD_OK) {
+            fprintf(stderr, "embed: %s\n", err.message);
+            return (int)err.code;
+        }
+        barrier(cmd, ldr.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
+                VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+        VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1}, .imageExtent = {w, ht, 1}};
+        vkCmdCopyImageToBuffer(cmd, ldr.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback, 1, &region);
+        VkMemoryBarrier2 hb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                               .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT, .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                               .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+        VkDependencyInfo hd = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = 1, .pMemoryBarriers = &hb};
+        vkCmdPipelineBarrier2(cmd, &hd);
+        CHECK(vkEndCommandBuffer(cmd));
+        VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
+        CHECK(vkQueueSubmit(h.queue, 1, &si, VK_NULL_HANDLE));
+        CHECK(vkQueueWaitIdle(h.queue));
     }
-    for (int i = 0; i < SWARD_GBUFFER_COUNT; i++)
-        barrier(cmd, gbuf[i].image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_NONE, 0,
-                VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
-    barrier(cmd, depth.image, VK_IMAGE_ASPECT_DEPTH_BIT, VK_PIPELINE_STAGE_2_NONE, 0,
-            VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
-            VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
-            VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
-    VkRenderingAttachmentInfo ca[SWARD_GBUFFER_COUNT];
-    for (int i = 0; i < SWARD_GBUFFER_COUNT; i++) {
-        float c = i == SWARD_GBUFFER_COUNT - 1 ? -32768.0f : 0.0f; /* the motion target: "no motion" */
-        ca[i] = (VkRenderingAttachmentInfo){.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-                                            .imageView = gbuf[i].view,
-                                            .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                            .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-                                            .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-                                            .clearValue = {.color = {{c, c, 0.0f, 0.0f}}}};
-    }
-    VkRenderingAttachmentInfo da = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO, .imageView = depth.view,
-                                    .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                                    .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-                                    .clearValue = {.depthStencil = {0.0f, 0}}};
-    VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO, .renderArea = {{0, 0}, {w, ht}}, .layerCount = 1,
-                          .colorAttachmentCount = 0, .pDepthAttachment = &da};
-    /* Two-phase, as a host with occluders would: the occluders' depth first (here sward's ground), then sward
-     * culls the blades against the host's depth, then the blades' depth (the depth prime, SH1), then the
-     * G-buffer of both with depth test EQUAL. */
-    vkCmdBeginRendering(cmd, &ri);
-    sward_cmd_draw(grass, cmd, SWARD_DRAW_GROUND_DEPTH);
-    vkCmdEndRendering(cmd);
-    sward_vulkan_depth occluders = {.image = depth.image, .view = depth.view,
-                                    .layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
-    if (sward_cmd_cull(grass, cmd, &occluders, &err) != SWARD_OK) {
-        fprintf(stderr, "embed: %s\n", err.message);
-        return (int)err.code;
-    }
-    da.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-    vkCmdBeginRendering(cmd, &ri);
-    sward_cmd_draw(grass, cmd, SWARD_DRAW_BLADES_DEPTH);
-    vkCmdEndRendering(cmd);
-    sward_cmd_gbuffer_barriers(grass, cmd);
-    ri.colorAttachmentCount = SWARD_GBUFFER_COUNT;
-    ri.pColorAttachments = ca;
-    vkCmdBeginRendering(cmd, &ri);
-    sward_cmd_draw(grass, cmd, SWARD_DRAW_GROUND | SWARD_DRAW_BLADES);
-    vkCmdEndRendering(cmd);
-    /* sward's deferred lighting, sky, haze and filmic tone map into the host's output (left in GENERAL) */
-    sward_vulkan_post post = {.gbuffer_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                              .depth = depth.image, .depth_view = depth.view,
-                              .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                              .out = ldr.image, .out_view = ldr.view};
-    for (int i = 0; i < SWARD_GBUFFER_COUNT; i++) {
-        post.gbuffer[i] = gbuf[i].image;
-        post.gbuffer_view[i] = gbuf[i].view;
-    }
-    if (sward_cmd_post(grass, cmd, &post, &err) != SWARD_OK) {
-        fprintf(stderr, "embed: %s\n", err.message);
-        return (int)err.code;
-    }
-    barrier(cmd, ldr.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-            VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
-            VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-    VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1}, .imageExtent = {w, ht, 1}};
-    vkCmdCopyImageToBuffer(cmd, ldr.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback, 1, &region);
-    VkMemoryBarrier2 hb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
-                           .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT, .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                           .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-    VkDependencyInfo hd = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = 1, .pMemoryBarriers = &hb};
-    vkCmdPipelineBarrier2(cmd, &hd);
-    CHECK(vkEndCommandBuffer(cmd));
-    VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
-    CHECK(vkQueueSubmit(h.queue, 1, &si, VK_NULL_HANDLE));
-    CHECK(vkQueueWaitIdle(h.queue));
 
     /* 4. The image, and a check that the frame shows grass where the field is. */
     uint8_t *px;

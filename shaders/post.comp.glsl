@@ -1,6 +1,7 @@
-// post.comp.glsl — exposure, Uncharted 2 filmic tone map with white point, sRGB (SPEC PO1, PO2). Reads the
-// lit 16-bit float HDR image (lighting.comp.glsl); writes the 8-bit image. Compute rather than a
-// full-screen triangle: on GPUs with few graphics units the fragment path is the slow one.
+// post.comp.glsl — bloom, exposure, Uncharted 2 filmic tone map with white point, sRGB (SPEC PO1, PO2, PO3).
+// Reads the lit 16-bit float HDR image (lighting.comp.glsl: sky and haze included), or with TAA (SH8) the
+// resolved image, and the bloom chain; writes the 8-bit image. Compute rather than a full-screen triangle: on
+// GPUs with few graphics units the fragment path is the slow one.
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_tonemap.h"
@@ -9,12 +10,17 @@
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = SW_SET_PASS, binding = SW_POST_HDR, rgba16f) uniform readonly image2D hdr;
 layout(set = SW_SET_PASS, binding = SW_POST_LDR, rgba8) uniform writeonly image2D ldr;
+layout(set = SW_SET_PASS, binding = SW_POST_TAA, rgba16f) uniform readonly image2D resolved;
+#define SW_BLOOM_BINDING SW_POST_BLOOM
+#include "bloom.inc.glsl"
 
 void main()
 {
     ivec2 px = ivec2(gl_GlobalInvocationID.xy);
     if (px.x >= int(VIEW.width) || px.y >= int(VIEW.height)) return;
-    vec3 c = imageLoad(hdr, px).rgb;
+    vec3 c = (frame.features & SW_FEAT_TAA) != 0u ? imageLoad(resolved, px).rgb : imageLoad(hdr, px).rgb;
+    // PO3: the blurred light above the white point, before the tone map (the chain is in exposed units)
+    if ((frame.features & SW_FEAT_BLOOM) != 0u) c += bloom_at(px) / frame.exposure;
     vec3 o;
     o.r = sw_linear_to_srgb(sw_tonemap_filmic(c.r, frame.exposure, frame.white_point));
     o.g = sw_linear_to_srgb(sw_tonemap_filmic(c.g, frame.exposure, frame.white_point));

@@ -32,5 +32,5 @@ void main()
     o_material = vec4(SW_REFLECTANCE / SW_REFLECTANCE_SCALE, 0.0, 0.0, v_occl.y);
     vec2 size = vec2(float(views[SW_VIEW_SPEC].width), float(views[SW_VIEW_SPEC].height));
     vec2 prev = (v_prev.xy / v_prev.w * 0.5 + 0.5) * size;
-    o_motion = prev - gl_FragCoord.xy;
+    o_motion = gl_FragCoord.xy - vec2(views[SW_VIEW_SPEC].jitter_x, views[SW_VIEW_SPEC].jitter_y) - prev;
 }

@@ -393,7 +393,7 @@ mut("FR-tile-index", "SC2", "src/place/tiles.c",
     "                if (true)",
     "unit_tile_index")
 mut("FR-host-post", "PO2", "src/render/frame.c",
-    "    render_run_phase(r, RENDER_PHASE_POST, cmd, 0);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    for (uint32_t i = 0;",
+    "    render_post(r, cmd, false);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    for (uint32_t i = 0;",
     "    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    for (uint32_t i = 0;",
     "cli_frame_limits")
 mut("GPU-depth-aspect", "", "src/gpu/resources.c",
@@ -495,6 +495,65 @@ mut("SKY-haze", "LS1", "shaders/sky.inc.glsl",
     "        fog_col = vec3(h.r, h.g, h.b) * frame.sky_intensity;",
     "",
     "gpu_blades")
+# SH8: temporal anti-aliasing (jitter, reprojected history, variance clipping, warm-up before stills)
+mut("SH8-jitter", "SH8", "src/render/camera.c",
+    "        render_taa_jitter(r->taa.frame, &out->jitter_x, &out->jitter_y);",
+    "",
+    "gpu_taa_bloom")
+mut("SH8-accumulate", "SH8", "shaders/taa.comp.glsl",
+    "    vec3 c = (cur * wc + hist * wh) / (wc + wh);",
+    "    vec3 c = cur;",
+    "gpu_taa_bloom")
+mut("SH8-reproject", "SH8", "shaders/taa.comp.glsl",
+    "    vec2 pos = vec2(px) + 0.5 - taa_motion(clamp(px + at, ivec2(0), size - 1), nearest);",
+    "    vec2 pos = vec2(px) + 0.5;",
+    "gpu_taa_bloom")
+mut("SH8-clip", "SH8", "shaders/taa.comp.glsl",
+    "    if (m > 1.0 && (VIEW.flags & SW_VIEW_TAA_STILL) == 0u) hy = mu + v / m;",
+    "",
+    "gpu_taa_bloom")
+mut("SH8-reset", "SH8", "shaders/taa.comp.glsl",
+    "    if ((VIEW.flags & SW_VIEW_TAA_RESET) != 0u) {",
+    "    if (false) {",
+    "gpu_taa_bloom")
+mut("SH8-still", "SH8", "src/render/camera.c",
+    "                out->flags |= SW_VIEW_TAA_STILL;",
+    "                out->flags |= 0u;",
+    "gpu_taa_bloom")
+mut("SH8-cut", "SH8", "src/render/camera.c",
+    "    return d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;",
+    "    return false;",
+    "gpu_taa_bloom")
+mut("SH8-warmup", "SH8", "src/render/standalone.c",
+    "            for (int k = 0; k < warmup; k++)",
+    "            for (int k = 0; k < 0; k++)",
+    "gpu_taa_bloom")
+mut("SH8-resolved", "SH8", "shaders/post.comp.glsl",
+    "    if ((frame.features & SW_FEAT_TAA) != 0u) c = imageLoad(resolved, px).rgb;",
+    "    if (false) c = imageLoad(resolved, px).rgb;",
+    "gpu_taa_bloom")
+mut("SH8-embed-warmup", "SH8", "examples/embed.c",
+    "    for (int frame = 0; frame <= SWARD_TAA_WARMUP_DEFAULT; frame++) {",
+    "    for (int frame = 0; frame <= 0; frame++) {",
+    "cli_frame_limits")
+
+# PO3: bloom (bright pass above the white point, half-resolution chain, added before the tone map)
+mut("PO3-add", "PO3", "shaders/post.comp.glsl",
+    "    if ((frame.features & SW_FEAT_BLOOM) != 0u) c += bloom_at(px) / frame.exposure;",
+    "",
+    "gpu_taa_bloom")
+mut("PO3-threshold", "PO3", "shaders/bloom_bright.comp.glsl",
+    "    return max(c * frame.exposure - frame.white_point, vec3(0.0));",
+    "    return c * frame.exposure;",
+    "gpu_taa_bloom")
+mut("PO3-down", "PO3", "shaders/bloom_down.comp.glsl",
+    "    bloom_store(dst, ds, q, 0.25 * c);",
+    "    bloom_store(dst, ds, q, vec3(0.0));",
+    "gpu_taa_bloom")
+mut("PO3-up", "PO3", "shaders/bloom_up.comp.glsl",
+    "    bloom_store(fine, fs, q, bloom_load(fine, fs, q) + sum);",
+    "    bloom_store(fine, fs, q, bloom_load(fine, fs, q));",
+    "gpu_taa_bloom")
 
 def out(*a):
     print(*a, flush=True)

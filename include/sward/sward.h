@@ -221,10 +221,19 @@ typedef struct sward_frame_desc {
                             (stats.gbuffer_shaded; costs an atomic per fragment): SH1's zero overdraw */
     const float *eye;    /* optional camera override, world m (x, y, z); NULL = the scene's camera */
     const float *target; /* optional look-at override, world m; NULL = the scene's target */
+    int taa_warmup;      /* SH8, when render.features has TAA: frames rendered before this one, at the same time
+                            and view with the next jitter offsets, when the TAA history is invalid (the first
+                            frame, after a resize, after a camera cut: the eye moved more than 2 m); they make a
+                            still anti-aliased and deterministic. 0 = SWARD_TAA_WARMUP_DEFAULT, < 0 = none (the
+                            frame shows its one jittered sample). Frames of a sequence accumulate history. */
 } sward_frame_desc;
 
-/* GPU time of one pass of the frame, by name: "place", "terrain", "hiz", "cull", "draw_args", "grass", "post"
- * today (docs/architecture.md lists them); new passes add names, not fields. */
+/* Warm-up frames before a still when the TAA history is invalid (sward_frame_desc.taa_warmup = 0). An
+ * embedding host gets the same image by rendering its first frame 1 + SWARD_TAA_WARMUP_DEFAULT times. */
+#define SWARD_TAA_WARMUP_DEFAULT 8
+
+/* GPU time of one pass of the frame, by name: "place", "terrain", "hiz", "cull", "draw_args", "grass", "taa",
+ * "bloom", "post" today (docs/architecture.md lists them); new passes add names, not fields. */
 #define SWARD_MAX_PASSES 32
 typedef struct sward_pass_time {
     char name[24];

@@ -146,9 +146,12 @@ typedef struct sward_vulkan_post {
     VkImageLayout gbuffer_layout, depth_layout;
 } sward_vulkan_post;
 
-/* sward's deferred lighting and post passes into the host's images: the G-buffer lit by the sun and the sky
- * (with shadows), the sky where the depth is empty, distance haze, exposure, the Uncharted 2 filmic curve with
- * the scene's white point, sRGB (what the standalone frame does). Outside any
+/* sward's deferred lighting and post passes into the host's images (what the standalone frame does): the
+ * G-buffer lit by the sun and the sky (with shadows), the sky where the depth is empty, distance haze; with the
+ * scene's TAA (SH8) the frame is resolved against sward's history of the earlier frames (sward jitters its own
+ * blades and ground by a sub-pixel offset each frame and keeps the history; a first frame, a resize or a camera
+ * cut starts a new one: render a still 1 + SWARD_TAA_WARMUP_DEFAULT times to converge it, as sward_render
+ * does); bloom (PO3), exposure, the Uncharted 2 filmic curve with the scene's white point, sRGB. Outside any
  * render pass, after this frame's sward_cmd_place. */
 sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_post *images,
                             sward_error *err);

@@ -54,5 +54,19 @@
 /* set 1 of post.comp.glsl */
 #define SW_POST_HDR 0   /* rgba16f storage image */
 #define SW_POST_LDR 2   /* rgba8 storage image (written) */
+#define SW_POST_TAA 3   /* SH8: the resolved rgba16f image (read when SW_FEAT_TAA is on) */
+#define SW_POST_BLOOM 4 /* PO3: the bloom chain (buffer; level 0, half resolution, read when SW_FEAT_BLOOM) */
+
+/* set 1 of taa.comp.glsl (SH8) */
+#define SW_TAA_HDR 0     /* this frame's rgba16f colour (jittered) */
+#define SW_TAA_DEPTH 1   /* this frame's depth, sampled */
+#define SW_TAA_HISTORY 2 /* the previous frame's resolved rgba16f image (a = samples accumulated) */
+#define SW_TAA_OUT 3     /* this frame's resolved image (written; the next frame's history) */
+#define SW_TAA_MOTION 4  /* the G-buffer's motion vectors (sampled) */
+
+/* set 1 of bloom_*.comp.glsl (PO3) */
+#define SW_BLOOM_HDR 0   /* colour without TAA */
+#define SW_BLOOM_TAA 2   /* colour with TAA */
+#define SW_BLOOM_CHAIN 3 /* the chain: every level, half resolution down, 2 x uint (4 halves) per texel */
 
 #endif

@@ -8,7 +8,7 @@
  *   2 material  R8G8B8A8_UNORM         r reflectance / SW_REFLECTANCE_SCALE, g translucency amount
  *                                      (thickness), b translucency diffusion, a specular
  *                                      occlusion (grass-covered ground: its sheen is the blades')
- *   3 motion    R16G16_SFLOAT          pixels from this frame's position to the last frame's; grass writes
+ *   3 motion    R16G16_SFLOAT          pixels: this frame's unjittered position minus the last frame's; grass writes
  *                                      none (Ghost of Tsushima): cleared to SW_MOTION_NONE
  * Depth is the reverse-Z depth buffer. */
 #ifndef SW_GBUFFER_H

@@ -80,10 +80,20 @@ struct sw_view {
     sw_uint width, height, hiz_levels, flags;  /* render size; Hi-Z levels; flags: SW_VIEW_* */
     sw_uint survivor_capacity, pad1, pad2, pad3; /* blades the view's survivor list holds */
     float fwd_x, fwd_y, fwd_z, pad4;  /* the view's forward axis (SH3: abs(z) of the view-space normal) */
-    float prev_view_proj[16];         /* the previous frame's view_proj (motion vectors); = view_proj at first */
+    /* SH8 TAA (src/render/camera.c, shaders/taa.comp.glsl). view_proj and inv_view_proj above carry this
+     * frame's jitter; the history was rendered with prev_view_proj, unjittered. */
+    float prev_view_proj[16]; /* the previous frame's (the history's) unjittered world -> clip (motion vectors) */
+    float jitter_x, jitter_y; /* pixels: the jittered image shows a point at its unjittered position + jitter */
+    float taa_alpha, pad5;    /* the history's blend weight once converged (about 0.1) */
 };
 
 #define SW_MAX_VIEWS 4u /* the camera and, next, the shadow cascades */
+
+/* PO3 bloom (src/render/passes/bloom.c): the chain's levels (level 0 at half the render size, each next one half
+ * of it, rounded up) and the part of the light above the white point that it spreads: bloom adds
+ * SW_BLOOM_STRENGTH x max(c exposure - white, 0), blurred, to c exposure before the tone map. */
+#define SW_BLOOM_LEVELS 6u
+#define SW_BLOOM_STRENGTH 0.5f
 
 /* The push constants of every pass: which view it works for, and pass-specific numbers (the Hi-Z level and
  * the size of its level 0). */
@@ -106,6 +116,8 @@ struct sw_push {
 #define SW_FLAG_NO_CULL 1u   /* keep every candidate of the tiles (tests) */
 #define SW_FLAG_NO_LOD_FADE 4u /* tests: every blade high LOD, no thinning, no dither fade, hard distance cut */
 #define SW_VIEW_OCCLUSION 2u /* sw_view.flags: test blades against the view's Hi-Z pyramid of the occluders */
+#define SW_VIEW_TAA_RESET 4u /* sw_view.flags: the TAA history is invalid (first frame, resize, camera cut) */
+#define SW_VIEW_TAA_STILL 8u /* sw_view.flags: the camera and the time are the history's: only the jitter moved */
 #define SW_FLAG_NO_FADE 8u     /* tests: no SC5 dither fade (thinning and the distance cut stay: hard cuts) */
 #define SW_FLAG_NO_MORPH 16u   /* tests: no SC6 morph (the LOD switch stays: a hard switch) */
 #define SW_FLAG_COUNT_SHADING 32u /* diagnostics: the G-buffer fragment shaders count their invocations */

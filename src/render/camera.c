@@ -151,6 +151,50 @@ void render_frame_constants(const sward_renderer *r, float time, sw_frame *f)
     f->force_count = wind_forces_eval(s, time, f->forces);
 }
 
+/* Radical inverse of i in base b: the Halton sequence's i-th element. */
+static float halton(uint32_t i, uint32_t b)
+{
+    float f = 1.0f, x = 0.0f;
+    while (i > 0) {
+        f /= (float)b;
+        x += f * (float)(i % b);
+        i /= b;
+    }
+    return x;
+}
+
+void render_taa_jitter(uint32_t index, float *jx, float *jy)
+{
+    /* elements 1..16: element 0 is (0, 0), the pixel centre, which both axes would share */
+    uint32_t i = index % RENDER_TAA_SAMPLES + 1u;
+    *jx = halton(i, 2) - 0.5f;
+    *jy = halton(i, 3) - 0.5f;
+}
+
+void render_view_proj(const sward_vulkan_view *v, float out[16])
+{
+    mat4 vm, pm, vp;
+    memcpy(vm, v->view, sizeof vm);
+    memcpy(pm, v->proj, sizeof pm);
+    glm_mat4_mul(pm, vm, vp);
+    memcpy(out, vp, sizeof vp);
+}
+
+uint32_t render_taa_content(const sward_renderer *r)
+{
+    return (r->no_grass ? 1u : 0u) | (r->no_cull ? 2u : 0u) | (r->no_lod_fade ? 4u : 0u) | (r->no_fade ? 8u : 0u) |
+           (r->no_morph ? 16u : 0u);
+}
+
+bool render_taa_needs_reset(const sward_renderer *r, const sward_vulkan_view *v)
+{
+    const render_taa *t = &r->taa;
+    if (!t->valid || t->width != v->width || t->height != v->height || t->content != render_taa_content(r))
+        return true;
+    float d[3] = {v->eye[0] - t->eye[0], v->eye[1] - t->eye[1], v->eye[2] - t->eye[2]};
+    return d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;
+}
+
 void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, bool occlusion, sw_view *out,
                            place_view *view)
 {
@@ -160,6 +204,31 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
     memcpy(vm, v->view, sizeof vm);
     memcpy(pm, v->proj, sizeof pm);
     glm_mat4_mul(pm, vm, vp);
+    memcpy(out->prev_view_proj, vp, sizeof out->prev_view_proj); /* no history: the frame's own */
+    out->taa_alpha = RENDER_TAA_ALPHA;
+    if ((s->render.features & SW_FEAT_TAA) && v->width && v->height) {
+        /* SH8: the frame's sample positions move by a Halton (2, 3) sub-pixel offset, a translation in NDC
+         * applied after the projection (any host projection): clip x += 2 jx / width * clip w */
+        render_taa_jitter(r->taa.frame, &out->jitter_x, &out->jitter_y);
+        mat4 jit = GLM_MAT4_IDENTITY_INIT;
+        jit[3][0] = 2.0f * out->jitter_x / (float)v->width;
+        jit[3][1] = 2.0f * out->jitter_y / (float)v->height;
+        mat4 unjittered;
+        glm_mat4_copy(vp, unjittered);
+        glm_mat4_mul(jit, unjittered, vp);
+        if (r->taa.reset) {
+            out->flags |= SW_VIEW_TAA_RESET;
+        } else {
+            memcpy(out->prev_view_proj, r->taa.view_proj, sizeof out->prev_view_proj);
+            /* nothing moved but the samples (a still's warm-up): the same camera and the same frame constants
+             * (time, sun, wind, ...; r->frame is this frame's) need no clipping of the history */
+            sw_frame f = r->frame;
+            f.frame_index = 0;
+            if (memcmp(unjittered, r->taa.view_proj, sizeof unjittered) == 0 &&
+                memcmp(&f, &r->taa.constants, sizeof f) == 0)
+                out->flags |= SW_VIEW_TAA_STILL;
+        }
+    }
     glm_mat4_inv(vp, inv);
     memcpy(out->view_proj, vp, sizeof out->view_proj);
     memcpy(out->inv_view_proj, inv, sizeof out->inv_view_proj);
@@ -177,7 +246,7 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
     out->width = v->width;
     out->height = v->height;
     occlusion = occlusion && !r->no_cull;
-    out->flags = occlusion ? SW_VIEW_OCCLUSION : 0u;
+    out->flags |= occlusion ? SW_VIEW_OCCLUSION : 0u;
     out->hiz_levels = r->views[0].hiz_levels;
     memcpy(view->eye, v->eye, sizeof view->eye);
     memcpy(view->frustum, out->frustum, sizeof view->frustum);

@@ -94,11 +94,17 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     render_view *v = &r->views[0];
     v->vk = *view;
     place_view pv;
+    sward_result res;
+    if (r->sized_features != r->scene->render.features && (res = render_graph_resize(r, err))) return res;
+    /* SH8: a new history (and the jitter sequence from its start) when the old one cannot be reprojected */
+    r->taa.reset = render_taa_needs_reset(r, view);
+    r->taa.frame = r->taa.reset ? 0u : r->taa.frame + 1u;
+    render_view_proj(view, v->unjittered_view_proj);
     render_frame_constants(r, view->time, &r->frame);
     render_view_constants(r, view, occlusion, &v->constants, &pv);
     size_t in_range = 0;
     size_t n = r->no_grass ? 0 : place_choose_tiles_indexed(r->scene, &r->tile_index, &pv, !r->no_cull, r->tiles, &in_range);
-    sward_result res = render_ensure_tiles(r, (uint32_t)n, err);
+    res = render_ensure_tiles(r, (uint32_t)n, err);
     if (res != SWARD_OK) return res;
     r->tile_count = (uint32_t)n;
     r->tiles_in_range = (uint32_t)in_range;
@@ -135,6 +141,25 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     vkCmdFillBuffer(cmd, r->res[RES_STATS][0].buffer.buffer, 0, VK_WHOLE_SIZE, 0);
     render_run_phase(r, RENDER_PHASE_PLACE, cmd, 0);
     return SWARD_OK;
+}
+
+void render_post(sward_renderer *r, VkCommandBuffer cmd, bool history_only)
+{
+    if (r->scene->render.features & SW_FEAT_TAA) {
+        /* SH8: last frame's output is this frame's history; each image keeps its own barrier state, and new
+         * generations rewrite the descriptors that name them */
+        render_resource t = r->res[RES_TAA][0];
+        r->res[RES_TAA][0] = r->res[RES_TAA_HISTORY][0];
+        r->res[RES_TAA_HISTORY][0] = t;
+        r->res[RES_TAA][0].generation = ++r->taa.generation;
+        r->res[RES_TAA_HISTORY][0].generation = ++r->taa.generation;
+    }
+    for (uint32_t i = 0; i < r->pass_count; i++) {
+        render_pass_state *ps = &r->passes[i];
+        if (ps->pass->phase != RENDER_PHASE_POST || (ps->pass->standalone_only && !r->standalone)) continue;
+        if (history_only && ps->pass != &render_pass_lighting && ps->pass != &render_pass_taa) continue;
+        render_run(r, ps, cmd, 0);
+    }
 }
 
 void render_copy_stats(sward_renderer *r, VkCommandBuffer cmd)
@@ -191,7 +216,7 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
     render_view *v = &r->views[0];
     bool occlusion = (r->standalone ? (v->constants.flags & SW_VIEW_OCCLUSION) != 0 : imported) && !r->no_cull;
     if (!r->standalone) {
-        v->constants.flags = occlusion ? SW_VIEW_OCCLUSION : 0u;
+        v->constants.flags = (v->constants.flags & ~SW_VIEW_OCCLUSION) | (occlusion ? SW_VIEW_OCCLUSION : 0u);
         v->constants.hiz_levels = occlusion ? v->hiz_levels : 0u;
         /* the flags differ from what sward_cmd_place uploaded only for the embedded path: patch them */
         render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_TRANSFER_WRITE, false);
@@ -267,7 +292,7 @@ sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_
                      GPU_ACCESS_COLOR_ATTACHMENT, p->gbuffer_layout);
     import_image(r, RES_DEPTH, p->depth, p->depth_view, r->depth_format, GPU_ACCESS_DEPTH_ATTACHMENT, p->depth_layout);
     import_image(r, RES_LDR, p->out, p->out_view, RENDER_LDR_FORMAT, GPU_ACCESS_NONE, VK_IMAGE_LAYOUT_UNDEFINED);
-    render_run_phase(r, RENDER_PHASE_POST, cmd, 0);
+    render_post(r, cmd, false);
     render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */
     for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) release_image(r, cmd, (render_res)(RES_GBUF_ALBEDO + i), p->gbuffer_layout);
     release_image(r, cmd, RES_DEPTH, p->depth_layout);

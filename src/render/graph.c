@@ -307,6 +307,7 @@ sward_result render_graph_create(sward_renderer *r, sward_error *err)
         ps->timer = (int)r->timed_count++;
         if ((res = create_pass_state(r, ps, err))) return res;
     }
+    r->sized_features = r->scene->render.features;
     for (uint32_t s = 0; s < r->slot_count; s++) {
         char name[48];
         snprintf(name, sizeof name, "sward.timestamps[%u]", s);
@@ -325,6 +326,7 @@ sward_result render_graph_resize(sward_renderer *r, sward_error *err)
             if (res != SWARD_OK) return res;
         }
     }
+    r->sized_features = r->scene->render.features; /* TAA and bloom size their resources by the features */
     return SWARD_OK;
 }
 

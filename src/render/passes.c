@@ -12,6 +12,8 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_terrain,       /* DRAW:  the ground's G-buffer (EQUAL after the prime) */
     &render_pass_grass,         /* DRAW:  the blades' G-buffer (EQUAL after the prime) */
     &render_pass_lighting,      /* POST:  deferred lighting, sky, haze -> HDR */
-    &render_pass_post,          /* POST:  tone map, sRGB */
+    &render_pass_taa,           /* POST:  temporal anti-aliasing (SH8), history reprojected by motion / depth */
+    &render_pass_bloom,         /* POST:  bright pass, blur chain (PO3) */
+    &render_pass_post,          /* POST:  bloom, tone map, sRGB */
 };
 const uint32_t RENDER_PASS_COUNT = sizeof RENDER_PASSES / sizeof RENDER_PASSES[0];

@@ -52,6 +52,9 @@ typedef enum render_res {
     RES_HDR,          /* RGBA16F lit colour (lighting.comp.glsl) */
     RES_DEPTH,        /* standalone: D32 depth; embedded: the host's depth during sward_cmd_cull */
     RES_LDR,          /* standalone: RGBA8 output */
+    RES_TAA,          /* SH8: this frame's resolved RGBA16F image (a: samples accumulated); post and bloom read it */
+    RES_TAA_HISTORY,  /* SH8: the previous frame's RES_TAA (the two images swap every frame: render_post) */
+    RES_BLOOM,        /* PO3: the bloom chain, half resolution down (buffer, like the Hi-Z pyramid) */
     RES_COUNT
 } render_res;
 
@@ -140,7 +143,21 @@ typedef struct render_view {
     sw_view constants;
     uint32_t survivor_capacity;
     uint32_t hiz_w0, hiz_h0, hiz_levels; /* the pyramid's level 0 and levels (hiz.c) */
+    float unjittered_view_proj[16];      /* SH8: view_proj without this frame's jitter */
 } render_view;
+
+/* SH8: the TAA history of the camera view (view 0) and the jitter sequence. */
+typedef struct render_taa {
+    bool valid;              /* the history holds a frame (written by the taa pass) */
+    uint32_t width, height;  /* the history's size */
+    float eye[3];            /* the history's camera position (cuts) */
+    float view_proj[16];     /* the history's unjittered view_proj */
+    sw_frame constants;      /* the history's frame constants (frame_index, tile_count 0): time, sun, ... */
+    uint32_t content;        /* the history's render_taa_content: what the frame leaves out (tests, comparisons) */
+    uint32_t frame;          /* frames since the history was reset: the jitter's index in the sequence */
+    bool reset;              /* this frame starts a new history */
+    uint32_t generation;     /* for the swapped images' descriptors */
+} render_taa;
 
 struct sward_renderer {
     sward_context *ctx;
@@ -182,9 +199,12 @@ struct sward_renderer {
     bool no_lod_fade;           /* this frame's sward_frame_desc.no_lod_fade (SW_FLAG_NO_LOD_FADE) */
     bool no_cull;               /* this frame's sward_frame_desc.no_culling */
     bool no_grass;              /* this frame's sward_frame_desc.no_grass */
-    bool no_fade, no_morph;
-    bool count_shading;         /* this frame's sward_frame_desc.count_shading (SW_FLAG_COUNT_SHADING) */     /* this frame's sward_frame_desc.no_fade, .no_morph (SW_FLAG_NO_FADE, _NO_MORPH) */
+    bool no_fade, no_morph;     /* this frame's sward_frame_desc.no_fade, .no_morph (SW_FLAG_NO_FADE, _NO_MORPH) */
+    bool count_shading;         /* this frame's sward_frame_desc.count_shading (SW_FLAG_COUNT_SHADING) */
     uint64_t last_counted;      /* ticket of the newest frame whose counters were read */
+    render_taa taa;             /* SH8 */
+    uint32_t sized_features;    /* the SW_FEAT_* bits the passes' resources were last sized for */
+    uint32_t bloom_w0, bloom_h0, bloom_levels; /* PO3: the chain's level 0 (half the render size) and levels */
 };
 
 /* ---- passes.c: the frame's pass list, in frame order ---- */
@@ -236,6 +256,9 @@ sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, sward_er
 /* The frame's constants, its tiles and the placement (the body of sward_cmd_place). */
 sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view, bool occlusion,
                           sward_error *err);
+/* The POST phase: TAA (its history and output swap first), bloom, post. `history_only`: only the TAA pass
+ * (sward_render's warm-up frames, which are not shown). */
+void render_post(sward_renderer *r, VkCommandBuffer cmd, bool history_only);
 /* Copies the views' counters into the slot's readback buffer. */
 void render_copy_stats(sward_renderer *r, VkCommandBuffer cmd);
 /* Reads a completed slot's counters and times into s->stats and grows the survivor lists that overflowed. */
@@ -265,6 +288,20 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
                            place_view *view);
 /* The standalone frame's view with sward_frame_desc's optional eye / target overrides. */
 sward_vulkan_view render_frame_view(const sward_renderer *r, const sward_frame_desc *fd);
+/* The view's world -> clip without jitter. */
+void render_view_proj(const sward_vulkan_view *v, float out[16]);
+/* SH8: the frame's comparison switches (no_grass, no_culling, ...) as bits: a history of other ones shows
+ * other content and is not used. */
+uint32_t render_taa_content(const sward_renderer *r);
+/* SH8: the TAA history cannot be used for a frame of `v` (none yet, another size, a camera cut, other
+ * content). */
+bool render_taa_needs_reset(const sward_renderer *r, const sward_vulkan_view *v);
+/* SH8: the sub-pixel jitter of frame `index` of a history: Halton (2, 3), 16 samples, in pixels, in
+ * [-0.5, 0.5). */
+void render_taa_jitter(uint32_t index, float *jx, float *jy);
+#define RENDER_TAA_CUT_M 2.0f   /* an eye that moved more than this since the history's frame is a camera cut */
+#define RENDER_TAA_ALPHA 0.1f   /* the current frame's weight once the history has converged */
+#define RENDER_TAA_SAMPLES 16u  /* the jitter sequence's length */
 
 /* ---- passes (src/render/passes/) ---- */
 extern const render_pass render_pass_place;
@@ -276,6 +313,8 @@ extern const render_pass render_pass_draw_args;
 extern const render_pass render_pass_grass_depth;
 extern const render_pass render_pass_grass;
 extern const render_pass render_pass_lighting;
+extern const render_pass render_pass_taa;
+extern const render_pass render_pass_bloom;
 extern const render_pass render_pass_post;
 
 /* terrain.c: the ground mesh's vertex stride and side for a height field of `res` samples per side. */

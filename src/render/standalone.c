@@ -53,6 +53,16 @@ static sward_result standalone_only(const sward_renderer *r, const char *fn, swa
     return SWARD_OK;
 }
 
+static void set_switches(sward_renderer *r, const sward_frame_desc *fd)
+{
+    r->no_lod_fade = fd->no_lod_fade;
+    r->no_cull = fd->no_culling;
+    r->no_grass = fd->no_grass;
+    r->no_fade = fd->no_fade;
+    r->no_morph = fd->no_morph;
+    r->count_shading = fd->count_shading;
+}
+
 /* The next slot's command buffer, once the slot's last frame is done; then the frame's start (frame.c). */
 static sward_result begin(sward_renderer *r, const sward_frame_desc *fd, VkCommandBuffer *cmd, sward_error *err)
 {
@@ -61,12 +71,7 @@ static sward_result begin(sward_renderer *r, const sward_frame_desc *fd, VkComma
     sward_result res = gpu_frame_begin(&r->ctx->dev, &s->frame, err);
     if (res != SWARD_OK) return res;
     *cmd = s->frame.cmd;
-    r->no_lod_fade = fd->no_lod_fade;
-    r->no_cull = fd->no_culling;
-    r->no_grass = fd->no_grass;
-    r->no_fade = fd->no_fade;
-    r->no_morph = fd->no_morph;
-    r->count_shading = fd->count_shading;
+    set_switches(r, fd);
     return render_begin_frame(r, *cmd, err);
 }
 
@@ -80,7 +85,8 @@ static sward_result slot_pixels(sward_renderer *r, render_slot *s, sward_error *
                              "sward.pixels_readback", err);
 }
 
-static sward_result record(sward_renderer *r, const sward_frame_desc *fd, sward_error *err)
+/* A frame; `warmup`: only up to the TAA history (SH8: sward_render_submit's frames before a still). */
+static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool warmup, sward_error *err)
 {
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     sward_result res = begin(r, fd, &cmd, err);
@@ -130,8 +136,12 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, sward_
     }
     vkCmdEndRendering(cmd);
     gpu_stats_end(cmd, &s->stats_query);
-    render_run_phase(r, RENDER_PHASE_POST, cmd, 0);
+    render_post(r, cmd, warmup);
     render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */
+    if (warmup) {
+        s->cpu_ms = core_now_ms() - t0;
+        return gpu_frame_submit(&r->ctx->dev, &s->frame, err);
+    }
     render_access(r, cmd, RES_LDR, 0, GPU_ACCESS_TRANSFER_READ, false);
     VkBufferImageCopy region = {
         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
@@ -150,7 +160,18 @@ sward_result sward_render_submit(sward_renderer *r, const sward_frame_desc *fram
     sward_result res = standalone_only(r, "sward_render_submit", err);
     if (res != SWARD_OK) return res;
     sward_frame_desc fd = frame ? *frame : (sward_frame_desc){0};
-    if ((res = record(r, &fd, err))) return res;
+    /* SH8: a frame without a usable TAA history (the first, after a resize or a camera cut) comes after
+     * taa_warmup jittered frames of the same time and view, so that a still is anti-aliased, converged and
+     * the same every time */
+    int warmup = fd.taa_warmup == 0 ? SWARD_TAA_WARMUP_DEFAULT : fd.taa_warmup;
+    if (warmup > 0 && (r->scene->render.features & SW_FEAT_TAA)) {
+        sward_vulkan_view view = render_frame_view(r, &fd);
+        set_switches(r, &fd);
+        if (render_taa_needs_reset(r, &view))
+            for (int k = 0; k < warmup; k++)
+                if ((res = record(r, &fd, true, err))) return res;
+    }
+    if ((res = record(r, &fd, false, err))) return res;
     if (ticket) *ticket = r->frames;
     return SWARD_OK;
 }
@@ -193,6 +214,7 @@ sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, swar
         if ((res = sward_render_submit(r, frame, &ticket, err))) return res;
         if ((res = sward_render_wait(r, ticket, image, &st, err))) return res;
         if (st.blades_dropped == 0) break;
+        r->taa.valid = false; /* the history holds the incomplete frame: warm up again */
     }
     if (stats) *stats = st;
     return SWARD_OK;

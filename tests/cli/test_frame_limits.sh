@@ -14,7 +14,8 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # the dense bench (two frames in flight; its first frame overflows the survivor list, which then grows)
 out=$("$SWARD" bench "$SRC/bench/dense.json" --width 320 --height 180 --frames 2 --validate --json 2>&1); rc=$?
 [ "$rc" -eq 0 ] || fail "dense bench --validate: exit $rc: $out"
-case "$out" in *'"blades_drawn": 1380182'*) ;; *) fail "dense bench: expected 1380182 blades: $out" ;; esac
+# (TAA's sub-pixel jitter moves the frustum: 1380512 with it, 1380182 without)
+case "$out" in *'"blades_drawn": 1380512'*) ;; *) fail "dense bench: expected 1380512 blades: $out" ;; esac
 
 if [ -x "$EMBED" ]; then
     out=$(SWARD_VALIDATION=1 "$EMBED" "$SRC/scenes/hills.json" -o "$tmp/embed.png" 2>&1); rc=$?

@@ -10,6 +10,8 @@
 #include <cmocka.h>
 
 #include "sward/sward.h"
+#include "world/world.h"
+#include "shared/sw_types.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +40,10 @@ static inline sward_scene *gu_scene(const char *rel)
     sward_error err = {0};
     sward_scene *s = NULL;
     if (sward_scene_load_file(path, &s, &err) != SWARD_OK) fail_msg("scene: %s", err.message);
+    /* The GPU tests check single frames (against CPU references, byte for byte, by counts): TAA (SH8) blends a
+     * renderer's successive frames and bloom (PO3) spreads bright light, so both are off unless a test turns
+     * them on (gpu_taa_bloom; scene->render.features). */
+    s->render.features &= ~(SW_FEAT_TAA | SW_FEAT_BLOOM);
     return s;
 }
 

@@ -1,7 +1,8 @@
-/* post.c — exposure, filmic tone map and sRGB in one compute pass (SPEC PO1, PO2; shaders/post.comp.glsl),
- * 8 x 8 pixels per workgroup. Compute rather than a full-screen triangle: on GPUs
+/* post.c — bloom, exposure, filmic tone map and sRGB in one compute pass (SPEC PO1, PO2, PO3;
+ * shaders/post.comp.glsl), 8 x 8 pixels per workgroup. Compute rather than a full-screen triangle: on GPUs
  * with few graphics units (the H200) the fragment path is the slow one.
- * Reads frame, view, the lit HDR colour; writes the 8-bit image. Cost: 0.025 ms at 1920x1080 on the H200. */
+ * Reads frame, view, the lit HDR colour (or the TAA's resolved image, SH8), the bloom chain; writes the 8-bit
+ * image. Cost: 0.025 ms at 1920x1080 on the H200. */
 #include "render/render.h"
 
 #include "post_comp.h"
@@ -22,10 +23,12 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
 const render_pass render_pass_post = {
     .name = "post",
     .phase = RENDER_PHASE_POST, /* the standalone frame, or sward_cmd_post with the host's images */
-    .use_count = 2,
+    .use_count = 4,
     .uses = {
         {RES_HDR, GPU_ACCESS_GENERAL_COMPUTE, SW_POST_HDR, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
         {RES_LDR, GPU_ACCESS_GENERAL_COMPUTE, SW_POST_LDR, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, true},
+        {RES_TAA, GPU_ACCESS_GENERAL_COMPUTE, SW_POST_TAA, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
+        {RES_BLOOM, GPU_ACCESS_COMPUTE_READ, SW_POST_BLOOM, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
     },
     .create = create,
     .record = record,

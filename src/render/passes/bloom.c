@@ -1,0 +1,110 @@
+/* bloom.c — HDR bloom (SPEC PO3; Frictional "HDR Bloom": a bright pass removes the pixels below the white
+ * point and scales down those above it, the result is blurred and added to the image before the tone map;
+ * the chain of Jimenez, "Next Generation Post Processing in Call of Duty: Advanced Warfare", 2014).
+ *   bright   level 0 (half resolution): mean over 2 x 2 pixels of max(c exposure - white, 0)
+ *   down     levels 1 .. SW_BLOOM_LEVELS - 1: 2 x 2 box
+ *   up       levels SW_BLOOM_LEVELS - 2 .. 0: += the coarser level through a 3 x 3 tent
+ * Post adds SW_BLOOM_STRENGTH (0.5) x level 0 / SW_BLOOM_LEVELS (energy-preserving: each level keeps the
+ * bright light's mean), divided by the exposure, to the radiance before the tone map. Nothing above the
+ * white point: every level is exactly 0 and the image is the same as without bloom. With SW_FEAT_BLOOM off
+ * nothing is dispatched (a one-texel chain keeps post's binding valid).
+ * The chain is a buffer like the Hi-Z pyramid (4 halves per texel): one binding for every level.
+ * Reads frame, view, the resolved image (TAA) or the lit HDR colour. Writes the chain.
+ * Cost: 2 SW_BLOOM_LEVELS - 1 = 11 dispatches; texels written about 1.33 x a quarter of the pixels, twice. */
+#include "render/render.h"
+
+#include "bloom_bright_comp.h"
+#include "bloom_down_comp.h"
+#include "bloom_up_comp.h"
+
+/* The same recurrence as bloom_level in shaders/bloom.inc.glsl. */
+static VkDeviceSize chain_texels(uint32_t width, uint32_t height)
+{
+    uint32_t w = (width + 1) / 2, h = (height + 1) / 2;
+    VkDeviceSize n = 0;
+    for (uint32_t l = 0; l < SW_BLOOM_LEVELS; l++) {
+        n += (VkDeviceSize)w * h;
+        w = w > 1 ? (w + 1) / 2 : 1;
+        h = h > 1 ? (h + 1) / 2 : 1;
+    }
+    return n;
+}
+
+static void level_size(uint32_t width, uint32_t height, uint32_t level, uint32_t *w, uint32_t *h)
+{
+    *w = (width + 1) / 2;
+    *h = (height + 1) / 2;
+    for (uint32_t l = 0; l < level; l++) {
+        *w = *w > 1 ? (*w + 1) / 2 : 1;
+        *h = *h > 1 ? (*h + 1) / 2 : 1;
+    }
+}
+
+static sward_result resize(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    (void)ps;
+    bool on = (r->scene->render.features & SW_FEAT_BLOOM) != 0;
+    VkDeviceSize bytes = (on ? chain_texels(r->width, r->height) : 1u) * 2u * sizeof(uint32_t);
+    if (r->res[RES_BLOOM][0].buffer.buffer && r->res[RES_BLOOM][0].buffer.size == bytes) return SWARD_OK;
+    return render_buffer_replace(r, RES_BLOOM, 0, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_MEMORY_DEVICE,
+                                 "sward.bloom", err);
+}
+
+static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    sward_result res;
+    if ((res = render_compute_pipeline(r, ps, sw_spirv_bloom_bright_comp, sizeof sw_spirv_bloom_bright_comp,
+                                       "sward.bloom_bright", &ps->pipes[0], err)) ||
+        (res = render_compute_pipeline(r, ps, sw_spirv_bloom_down_comp, sizeof sw_spirv_bloom_down_comp,
+                                       "sward.bloom_down", &ps->pipes[1], err)) ||
+        (res = render_compute_pipeline(r, ps, sw_spirv_bloom_up_comp, sizeof sw_spirv_bloom_up_comp,
+                                       "sward.bloom_up", &ps->pipes[2], err)))
+        return res;
+    return resize(r, ps, err);
+}
+
+static void dispatch_level(VkCommandBuffer cmd, const sward_renderer *r, uint32_t level)
+{
+    uint32_t w, h;
+    level_size(r->width, r->height, level, &w, &h);
+    vkCmdDispatch(cmd, (w + 7) / 8, (h + 7) / 8, 1);
+}
+
+static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    if (!(r->scene->render.features & SW_FEAT_BLOOM) || view != 0) return;
+    gpu_buffer *chain = &r->res[RES_BLOOM][0].buffer;
+    sw_push push = {.view = view};
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, &push);
+    dispatch_level(cmd, r, 0);
+    /* each dispatch reads what the one before wrote: the only barriers inside the pass, on its own chain */
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[1]);
+    for (uint32_t l = 0; l + 1 < SW_BLOOM_LEVELS; l++) {
+        gpu_barrier_buffer(cmd, chain, GPU_ACCESS_COMPUTE_READ_WRITE, GPU_ACCESS_COMPUTE_READ_WRITE);
+        push.level = l;
+        vkCmdPushConstants(cmd, ps->layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
+        dispatch_level(cmd, r, l + 1);
+    }
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[2]);
+    for (uint32_t l = SW_BLOOM_LEVELS - 1; l-- > 0;) {
+        gpu_barrier_buffer(cmd, chain, GPU_ACCESS_COMPUTE_READ_WRITE, GPU_ACCESS_COMPUTE_READ_WRITE);
+        push.level = l;
+        vkCmdPushConstants(cmd, ps->layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
+        dispatch_level(cmd, r, l);
+    }
+}
+
+const render_pass render_pass_bloom = {
+    .name = "bloom",
+    .phase = RENDER_PHASE_POST,
+    .use_count = 3,
+    .uses = {
+        {RES_HDR, GPU_ACCESS_GENERAL_COMPUTE, SW_BLOOM_HDR, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
+        {RES_TAA, GPU_ACCESS_GENERAL_COMPUTE, SW_BLOOM_TAA, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
+        {RES_BLOOM, GPU_ACCESS_COMPUTE_READ_WRITE, SW_BLOOM_CHAIN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+    },
+    .create = create,
+    .resize = resize,
+    .record = record,
+};
