@@ -24,8 +24,9 @@ layout(std430, set = SW_SET_PASS, binding = SW_GRASS_SURVIVORS) readonly buffer 
 precise gl_Position;
 
 #ifndef SW_WIDEN_LOOK_DOWN
-#define SW_WIDEN_LOOK_DOWN 8.0
+#define SW_WIDEN_LOOK_DOWN 10.0 // GA2: widening per unit of the sine of the eye's look-down angle
 #endif
+#define SW_WIDEN_SPACING 0.6   // GA2: the look-down widening stops at this fraction of the grid spacing
 
 struct blade_vertex {
     sw_blade b;
@@ -154,10 +155,11 @@ blade_vertex blade_vertex_build()
     vec2 vh = normalize(to_cam.xz + vec2(1e-6, 0.0));
     float edge_on = 1.0 - abs(dot(vh, f));
     // Seen from above (near the camera) the ground shows between blades: widen by the sine of the angle the
-    // eye looks down at the blade, so the field reads full where the eye sees most of the ground.
+    // eye looks down at the blade, so the field reads full where the eye sees most of the ground; at most to
+    // SW_WIDEN_SPACING of the grid spacing (sparse or already wide blades stay as they are).
     float look_down = clamp(to_cam.y / max(dist, 1e-3), 0.0, 0.6); // capped: from high above, blades stay blades
-    float widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist)) *
-                  (1.0 + SW_WIDEN_LOOK_DOWN * look_down);
+    float look = max(min(1.0 + SW_WIDEN_LOOK_DOWN * look_down, SW_WIDEN_SPACING * m.spacing / max(width, 1e-4)), 1.0);
+    float widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist)) * look;
     float half_w = 0.5 * width * widen * prof;
     // A flower head is a blob about head_size across on the last row before the tip, whatever the blade's own
     // width, so heads read as flowers and not as a coloured tip.

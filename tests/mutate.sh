@@ -128,8 +128,8 @@ mut("GA2-widen", "GA2", "shaders/grass_blade.inc.glsl",
     "float widen = 1.0 + 0.0 * edge_on * dist * draw_d *",
     "gpu_blades")
 mut("GA2-look-down", "GA2", "shaders/grass_blade.inc.glsl",
-    "                  (1.0 + SW_WIDEN_LOOK_DOWN * look_down);",
-    "                  (1.0 + 0.0 * look_down);",
+    "    float look = max(min(1.0 + SW_WIDEN_LOOK_DOWN * look_down,",
+    "    float look = max(min(1.0 + 0.0 * look_down,",
     "gpu_lighting gpu_blades")
 
 # GA4: wind push (compute), facing bend (compute), bobbing, HZD and Frictional motion (vertex)

@@ -97,7 +97,7 @@ static v3 sky_ambient(const sw_frame *f, v3 n)
 }
 
 /* grass_blade.inc.glsl's SW_WIDEN_LOOK_DOWN (its default: the renderer does not define it) */
-#define WIDEN_LOOK_DOWN 8.0f
+#define WIDEN_LOOK_DOWN 10.0f
 
 static float profile(float t, float head_t0)
 {
@@ -181,8 +181,8 @@ static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_bla
     float vx = to_cam.x + 1e-6f, vz = to_cam.z, vl = sqrtf(vx * vx + vz * vz);
     float edge_on = 1.0f - fabsf((vx * fx + vz * fz) / vl);
     float look_down = clampf(to_cam.y / fmaxf(dist, 1e-3f), 0.0f, 0.6f);
-    float widen = (1.0f + 0.35f * edge_on) * (1.0f + 1.5f * smooth(0.1f * draw_d, draw_d, dist)) *
-                  (1.0f + WIDEN_LOOK_DOWN * look_down);
+    float look = fmaxf(fminf(1.0f + WIDEN_LOOK_DOWN * look_down, 0.6f * m.spacing / fmaxf(width, 1e-4f)), 1.0f);
+    float widen = (1.0f + 0.35f * edge_on) * (1.0f + 1.5f * smooth(0.1f * draw_d, draw_d, dist)) * look;
     float half_w = 0.5f * width * widen * prof;
     bool in_head = head_t0 < 1.0f && t >= head_t0 - 0.16f && t < 1.0f;
     if (in_head) half_w = fmaxf(half_w, 0.5f * m.head_size * widen);
