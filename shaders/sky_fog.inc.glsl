@@ -21,13 +21,12 @@ vec3 sw_sky_fog(ivec2 px, vec3 hdr_rgb, float d)
 {
     vec2 ndc = (vec2(px) + 0.5) / vec2(VIEW.width, VIEW.height) * 2.0 - 1.0;
     mat4 inv = sw_mat4(VIEW.inv_view_proj);
-    // Reverse-Z with no far plane: depth 0 is at infinity (w = 0), so take the ray through two finite depths.
-    vec4 far_p = inv * vec4(ndc, 0.01, 1.0);
-    vec4 near_p = inv * vec4(ndc, 1.0, 1.0);
-    vec3 dir = normalize(far_p.xyz / far_p.w - near_p.xyz / near_p.w);
     vec3 c;
     if (d <= 0.0) {
-        c = sky(dir);
+        // Reverse-Z with no far plane: depth 0 is at infinity (w = 0), so take the ray through two finite depths.
+        vec4 far_p = inv * vec4(ndc, 0.01, 1.0);
+        vec4 near_p = inv * vec4(ndc, 1.0, 1.0);
+        c = sky(normalize(far_p.xyz / far_p.w - near_p.xyz / near_p.w));
     } else {
         vec4 wp = inv * vec4(ndc, d, 1.0);
         float dist = length(wp.xyz / wp.w - vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z));
