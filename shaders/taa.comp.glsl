@@ -4,7 +4,7 @@
 //   current   the jittered frame's lit radiance (lighting.comp.glsl: sky and haze included)
 //   motion    of the nearest surface in the 3x3 neighbourhood (taa_motion: the G-buffer's motion vectors,
 //             else, where nothing wrote any (the blades, the sky), camera reprojection of the depth)
-//   history   the previous resolved image at px + 0.5 - motion, Catmull-Rom (16 texels)
+//   history   the previous resolved image at px + 0.5 - motion, Catmull-Rom (12 texels: no corners)
 //   clip      the history into the neighbourhood's mean +- gamma sigma in YCoCg (ghosting, disocclusion; the
 //             blades' wind motion, which the depth does not reproject); not when only the jitter changed
 //   blend     weight max(1 / samples, alpha) for the current frame, luminance-weighted (less flicker);
@@ -60,7 +60,7 @@ vec4 history_texel(ivec2 q, ivec2 size)
     return imageLoad(history, clamp(q, ivec2(0), size - 1));
 }
 
-// The history at pixel position pos (pixel centres at + 0.5): Catmull-Rom, separable over 4 x 4 texels.
+// The history at pixel position pos (pixel centres at + 0.5): Catmull-Rom over 4 x 4 texels.
 vec4 history_at(vec2 pos, ivec2 size)
 {
     vec2 t = pos - 0.5, f = floor(t), x = t - f;
@@ -70,13 +70,17 @@ vec4 history_at(vec2 pos, ivec2 size)
     vec2 w3 = x * x * (-0.5 + 0.5 * x);
     vec4 wx = vec4(w0.x, w1.x, w2.x, w3.x), wy = vec4(w0.y, w1.y, w2.y, w3.y);
     ivec2 i0 = ivec2(f) - 1;
+    // the four corner texels (products of two weights of at most 0.075: under 0.006) are left out: 12 loads
     vec4 sum = vec4(0.0);
-    for (int j = 0; j < 4; j++) {
-        vec4 row = vec4(0.0);
-        for (int i = 0; i < 4; i++) row += wx[i] * history_texel(i0 + ivec2(i, j), size);
-        sum += wy[j] * row;
-    }
-    return sum;
+    float wsum = 0.0;
+    for (int j = 0; j < 4; j++)
+        for (int i = 0; i < 4; i++) {
+            if ((i == 0 || i == 3) && (j == 0 || j == 3)) continue;
+            float w = wx[i] * wy[j];
+            sum += w * history_texel(i0 + ivec2(i, j), size);
+            wsum += w;
+        }
+    return sum / wsum;
 }
 
 float luma(vec3 c) { return dot(c, vec3(0.2126, 0.7152, 0.0722)); }
