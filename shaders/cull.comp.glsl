@@ -51,7 +51,10 @@ void main()
     // LOD off for SW_FLAG_NO_LOD_FADE (tests: every blade high, hard distance cut).
     bool lod_fade = cull && (frame.flags & SW_FLAG_NO_LOD_FADE) == 0u;
     float draw_d = min(m.draw_distance, frame.draw_distance); // per type (SC5, SC6), resolved by the loader
-    float lod_d = m.lod_distance;
+    // LS3: the near shadow cascade's casters are all the 7-vertex blade (no LOD distance). Shadow views never
+    // set SW_VIEW_OCCLUSION (no Hi-Z: their occluders are not the camera's) and measure distance and thinning
+    // from the camera's eye (their cam), so they cast for the blades the camera sees.
+    float lod_d = (VIEW.flags & SW_VIEW_LOW_LOD) != 0u ? 0.0 : m.lod_distance;
     // The tallest blade of the type (clumps scale heights): bounds for the frustum and occlusion tests.
     float hm = m.height_max * (1.0 + m.clump_height_var);
     uint per_instance = m.blades_per_instance == 2u ? 2u : 1u; // short grass: two blades per instance (GA1)

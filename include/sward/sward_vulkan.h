@@ -14,6 +14,7 @@
  *     // ... the host draws its occluders (terrain, buildings) into its depth buffer ...
  *     sward_cmd_cull(grass, cmd, &(sward_vulkan_depth){ .image = depth, .view = depth_view,
  *                    .layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL }, &err); // Hi-Z, cull, draw args
+ *     sward_cmd_shadows(grass, cmd, &err);                       // the sun's shadow cascades
  *     vkCmdBeginRendering(cmd, ...);                             // the host's HDR colour + depth targets
  *     sward_cmd_draw(grass, cmd, SWARD_DRAW_BLADES);             // the blades (SWARD_DRAW_GROUND: sward's ground)
  *     vkCmdEndRendering(cmd);
@@ -99,6 +100,14 @@ typedef struct sward_vulkan_depth {
  * arguments, with the barriers that make them ready for sward_cmd_draw. Outside any render pass. */
 sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_depth *depth,
                             sward_error *err);
+
+/* Records the sun's shadow cascades (SPEC LS2-LS4) for this frame's view, outside any render pass, after
+ * sward_cmd_cull (which culls the near cascade's blades with the camera's): the near cascade (terrain and
+ * alpha-tested blades within ~8 m) and the mid one (terrain and the grass impostor, to ~80 m) into sward's
+ * 2-layer shadow map, and, when the camera has moved far enough or the sun has turned, the far lit-height map
+ * (~1.5 km). sward's deferred lighting reads them. Nothing when the scene's render.features lack shadows or
+ * the sun is below the horizon. */
+sward_result sward_cmd_shadows(sward_renderer *r, VkCommandBuffer cmd, sward_error *err);
 
 /* What sward_cmd_draw records: sward's ground (unless the renderer was created with no_terrain), the blades. */
 #define SWARD_DRAW_GROUND 1u

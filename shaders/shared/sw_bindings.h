@@ -42,6 +42,17 @@
 /* set 1 of grass.vert.glsl (one view) */
 #define SW_GRASS_SURVIVORS 0
 
+/* set 1 of the shadow passes (src/render/passes/shadow_*.c): shadow_near draws the near cascade's blades
+ * through grass_blade.inc.glsl (SW_GRASS_SURVIVORS); shadow_far.comp.glsl writes the lit-height map: */
+#define SW_SHADOW_FAR_OUT 0 /* float[size^2], row-major (written) */
+
+/* set 1 of the deferred lighting pass (lighting.comp.glsl), as far as shadow.inc.glsl reads it: */
+#ifndef SW_LIGHT_DEPTH
+#define SW_LIGHT_DEPTH 4      /* the camera's D32 depth, sampler2D (the lighting pass's; contact shadows) */
+#endif
+#define SW_LIGHT_SHADOW_MAP 8 /* RES_SHADOW: sampler2DArray of the D32 near and mid layers (compared by hand) */
+#define SW_LIGHT_SHADOW_FAR 9 /* RES_SHADOW_FAR: float lit heights, storage buffer */
+
 /* set 1 of post.comp.glsl */
 #define SW_POST_HDR 0   /* rgba16f storage image */
 #define SW_POST_DEPTH 1 /* depth, sampled */

@@ -76,12 +76,22 @@ struct sw_view {
     float view_proj[16];     /* column-major, world -> clip, reverse-Z (near = 1, far = 0) */
     float inv_view_proj[16]; /* clip -> world, for the sky and fog in the post pass */
     float frustum[24];       /* 6 world-space planes (a, b, c, d); inside when a x + b y + c z + d >= 0 */
-    float cam_x, cam_y, cam_z, pad0;
-    sw_uint width, height, hiz_levels, flags;  /* render size; Hi-Z levels; flags: SW_VIEW_* */
+    float cam_x, cam_y, cam_z, pad0; /* the eye; a shadow view's is the camera's (LOD, fade, distances) */
+    sw_uint width, height, hiz_levels, flags;  /* render size (shadow views: map texels); Hi-Z levels; SW_VIEW_* */
     sw_uint survivor_capacity, pad1, pad2, pad3; /* blades the view's survivor list holds */
+    /* Shadow views (SW_VIEW_SHADOW; src/render/cascades.c, looked up by shaders/shadow.inc.glsl): the range of
+     * distances from the eye the cascade serves, where its cross-fade into the next cascade starts, and
+     * metres per texel. Near and mid: metres of light-space depth that depth 0..1 spans (for biases in m).
+     * Far (the lit-height map): its origin in x and z (m); width = height = its texels per side. */
+    float shadow_begin, shadow_end, shadow_fade, shadow_texel;
+    float shadow_depth_range, shadow_x0, shadow_z0, shadow_pad;
 };
 
-#define SW_MAX_VIEWS 4u /* the camera and, next, the shadow cascades */
+#define SW_MAX_VIEWS 4u /* the camera, the near and mid shadow cascades, the far (height-field) cascade */
+#define SW_VIEW_CAMERA 0u
+#define SW_VIEW_NEAR 1u /* LS2, LS3: cascade 0, alpha-tested low-LOD blades and the terrain, layer 0 of the map */
+#define SW_VIEW_MID 2u  /* LS2, LS4: cascade 1, the terrain raised by the grass impostor, layer 1 */
+#define SW_VIEW_FAR 3u  /* LS2: the lit-height map around the camera (not culled, not rasterised) */
 
 /* The push constants of every pass: which view it works for, and pass-specific numbers (the Hi-Z level and
  * the size of its level 0). */
@@ -104,6 +114,9 @@ struct sw_push {
 #define SW_FLAG_NO_CULL 1u   /* keep every candidate of the tiles (tests) */
 #define SW_FLAG_NO_LOD_FADE 4u /* tests: every blade high LOD, no thinning, no dither fade, hard distance cut */
 #define SW_VIEW_OCCLUSION 2u /* sw_view.flags: test blades against the view's Hi-Z pyramid of the occluders */
+#define SW_VIEW_SHADOW 4u    /* sw_view.flags: a shadow cascade (orthographic, reverse-Z, no Hi-Z) */
+#define SW_VIEW_LOW_LOD 32u  /* sw_view.flags: every blade the 7-vertex one (the near cascade's casters, LS3) */
+#define SW_VIEW_NO_BLADES 64u /* sw_view.flags: nothing is culled or drawn for it (mid: the impostor, far) */
 #define SW_FLAG_NO_FADE 8u     /* tests: no SC5 dither fade (thinning and the distance cut stay: hard cuts) */
 #define SW_FLAG_NO_MORPH 16u   /* tests: no SC6 morph (the LOD switch stays: a hard switch) */
 

@@ -51,7 +51,7 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
         pt->gpu_ms = ms[ps->timer];
     }
     /* The survivor lists grow for the frames to come (SC2: memory follows what is on screen). */
-    for (uint32_t v = 0; v < r->view_count && res == SWARD_OK; v++) res = render_fit_survivors(r, v, c[v].needed, err);
+    for (uint32_t v = 0; v < r->blade_views && res == SWARD_OK; v++) res = render_fit_survivors(r, v, c[v].needed, err);
     return res;
 }
 
@@ -85,6 +85,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     place_view pv;
     render_frame_constants(r, view->time, &r->frame);
     render_view_constants(r, view, occlusion, &v->constants, &pv);
+    render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
     size_t in_range = 0;
     size_t n = r->no_grass ? 0 : place_choose_tiles_indexed(r->scene, &r->tile_index, &pv, !r->no_cull, r->tiles, &in_range);
     sward_result res = render_ensure_tiles(r, (uint32_t)n, err);
@@ -95,7 +96,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     s->tile_count = r->tile_count;
     s->tiles_in_range = r->tiles_in_range;
     r->frame.tile_count = (sw_uint)n;
-    v->constants.survivor_capacity = v->survivor_capacity;
+    for (uint32_t k = 0; k < r->blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
 
     /* Constants and tiles through the slot's mapped upload buffer (its last frame is done), one copy each. */
     const VkDeviceSize views_at = sizeof(sw_frame), tiles_at = views_at + SW_MAX_VIEWS * sizeof(sw_view);
@@ -108,8 +109,8 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     }
     uint8_t *up = s->upload.mapped;
     memcpy(up, &r->frame, sizeof r->frame);
-    memset(up + views_at, 0, SW_MAX_VIEWS * sizeof(sw_view));
-    for (uint32_t k = 0; k < r->view_count; k++) memcpy(up + views_at + k * sizeof(sw_view), &r->views[k].constants, sizeof(sw_view));
+    /* every view: the shadow views' constants are zero when the frame has none (shadow.inc.glsl tests flags) */
+    for (uint32_t k = 0; k < SW_MAX_VIEWS; k++) memcpy(up + views_at + k * sizeof(sw_view), &r->views[k].constants, sizeof(sw_view));
     if (n) memcpy(up + tiles_at, r->tiles, n * sizeof(sw_tile));
     render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_TRANSFER_WRITE, false);
     render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_TRANSFER_WRITE, false);
@@ -184,7 +185,8 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
         vkCmdUpdateBuffer(cmd, r->res[RES_VIEWS][0].buffer.buffer, offsetof(sw_view, hiz_levels), 2 * sizeof(uint32_t),
                           &v->constants.hiz_levels);
     }
-    for (uint32_t k = 0; k < r->view_count; k++) render_run_phase(r, RENDER_PHASE_CULL, cmd, k);
+    /* the camera and the near shadow cascade; the mid and far cascades draw no blades (SW_VIEW_NO_BLADES) */
+    for (uint32_t k = 0; k < r->blade_views; k++) render_run_phase(r, RENDER_PHASE_CULL, cmd, k);
     if (imported) release_image(r, cmd, RES_DEPTH, depth->layout); /* back to the host, in its layout */
     render_copy_stats(r, cmd);
     r->culled = true;

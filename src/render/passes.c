@@ -9,6 +9,9 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_cull,      /* CULL:  blades per view: distance, thinning, frustum, Hi-Z -> survivors */
     &render_pass_draw_args, /* CULL:  the hardware path's indirect draws from the survivors */
     &render_pass_grass,     /* DRAW:  the blades */
+    &render_pass_shadow_near, /* SHADOW: cascade 0: terrain and the near view's low-LOD blades (LS2, LS3) */
+    &render_pass_shadow_mid,  /* SHADOW: cascade 1: the terrain raised by the grass impostor (LS2, LS4) */
+    &render_pass_shadow_far,  /* SHADOW: the far lit-height map, when it moved (LS2) */
     &render_pass_post,      /* POST:  sky, fog, tone map, sRGB (standalone) */
 };
 const uint32_t RENDER_PASS_COUNT = sizeof RENDER_PASSES / sizeof RENDER_PASSES[0];

@@ -35,11 +35,10 @@ static size_t blade_pattern(uint32_t *out, uint32_t rows, uint32_t first)
     return n;
 }
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+/* The blades' shared index pattern (draw_args.comp.glsl's first_index and vertex_offset point into it); the
+ * shadow casters (shadow_near.c) draw from a copy of their own. */
+sward_result render_blade_indices(sward_renderer *r, gpu_buffer *out, sward_error *err)
 {
-    grass_pass *g = calloc(1, sizeof *g);
-    if (!g) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
-    ps->priv = g;
     /* 2 x SW_TILE_CANDIDATES slots of each LOD: a tile of short grass draws two blades per instance (GA1),
      * blades 2k and 2k + 1 of the pattern, vertices 2k V .. 2k V + 2V - 1 (draw_args.comp.glsl). */
     size_t slots = 2u * SW_TILE_CANDIDATES;
@@ -50,11 +49,20 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
     for (uint32_t k = 0; k < slots; k++) n += blade_pattern(idx + n, (SW_HIGH_VERTS - 1) / 2, k * SW_HIGH_VERTS);
     for (uint32_t k = 0; k < slots; k++) n += blade_pattern(idx + n, (SW_LOW_VERTS - 1) / 2, k * SW_LOW_VERTS);
     gpu_device *dev = &r->ctx->dev;
-    sward_result res = gpu_buffer_create(dev, &g->indices, n * sizeof *idx,
+    sward_result res = gpu_buffer_create(dev, out, n * sizeof *idx,
                                          VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                          GPU_MEMORY_DEVICE, "sward.blade_indices", err);
-    if (res == SWARD_OK) res = gpu_upload(dev, &g->indices, idx, n * sizeof *idx, err);
+    if (res == SWARD_OK) res = gpu_upload(dev, out, idx, n * sizeof *idx, err);
     free(idx);
+    return res;
+}
+
+static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    grass_pass *g = calloc(1, sizeof *g);
+    if (!g) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
+    ps->priv = g;
+    sward_result res = render_blade_indices(r, &g->indices, err);
     if (res != SWARD_OK) return res;
     gpu_graphics_desc d = {
         .vs = sw_spirv_grass_vert, .vs_bytes = sizeof sw_spirv_grass_vert,
@@ -74,13 +82,9 @@ static void destroy(sward_renderer *r, render_pass_state *ps)
     ps->priv = NULL;
 }
 
-static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+void render_draw_blades(sward_renderer *r, VkCommandBuffer cmd, uint32_t view, const gpu_buffer *indices)
 {
-    grass_pass *g = ps->priv;
-    if (!r->tile_count || !r->culled) return;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ps->pipes[0]);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
-    vkCmdBindIndexBuffer(cmd, g->indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    vkCmdBindIndexBuffer(cmd, indices->buffer, 0, VK_INDEX_TYPE_UINT32);
     VkBuffer draws = r->res[RES_DRAWS][view].buffer.buffer;
     uint32_t n = 2 * r->tile_count;
     uint32_t max_per_call = r->ctx->dev.props.limits.maxDrawIndirectCount;
@@ -89,6 +93,15 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
         uint32_t k = n - first < max_per_call ? n - first : max_per_call;
         vkCmdDrawIndexedIndirect(cmd, draws, (VkDeviceSize)first * sizeof(sw_draw_cmd), k, sizeof(sw_draw_cmd));
     }
+}
+
+static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    grass_pass *g = ps->priv;
+    if (!r->tile_count || !r->culled) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ps->pipes[0]);
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
+    render_draw_blades(r, cmd, view, &g->indices);
 }
 
 const render_pass render_pass_grass = {
