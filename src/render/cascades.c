@@ -96,7 +96,11 @@ void render_cascade_fit(const render_cascade_desc *d, sw_view *out)
         if (lo < zmin) zmin = lo;
         if (hi > zmax) zmax = hi;
     }
-    /* a centimetre of margin each way, so the extremes do not sit exactly on the clip planes */
+    /* and the slice's whole sphere, so a receiver above the terrain (the air the camera looks through, a
+     * host's objects) is never clipped; a centimetre of margin each way, off the clip planes */
+    double zc = dot3(c, L);
+    if (zc - h < zmin) zmin = zc - h;
+    if (zc + h > zmax) zmax = zc + h;
     zmin -= 0.01;
     zmax += 0.01;
     double range = zmax - zmin;
