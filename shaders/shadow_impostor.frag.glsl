@@ -6,21 +6,24 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_hash.h"
-#include "common.inc.glsl"
 
 layout(location = 0) in float v_raise;
 layout(location = 1) in vec2 v_world;
+layout(location = 2) in vec2 v_dither; // the hash's world grid (m); depth per metre of sinking
 
 const float IMPOSTOR_DITHER = 0.8; // the deepest offset, as a fraction of the grass height
 
 void main()
 {
-    float d = gl_FragCoord.z;
+    // The slope-scaled bias by hand (a written depth takes no raster depth bias): a texel and a half of the
+    // surface's own depth slope, away from the sun.
+    float d = gl_FragCoord.z - 1.5 * max(abs(dFdx(gl_FragCoord.z)), abs(dFdy(gl_FragCoord.z)));
     if (v_raise > 0.0) {
-        ivec2 g = ivec2(floor(v_world / (2.0 * VIEW.shadow_texel)));
+        ivec2 g = ivec2(floor(v_world / v_dither.x));
         float f = sw_unit(sw_cell_hash(g.x, g.y, 0x5badu, 0x1234u));
-        // metres down along the vertical -> light-space depth: sun_y / the depth range per metre
-        d -= f * IMPOSTOR_DITHER * v_raise * frame.sun_y / VIEW.shadow_depth_range;
+        // sink the surface by f x IMPOSTOR_DITHER of the grass height: the light ray gets there that many
+        // metres later / its rate of approach to the ground, its depth (1 toward the sun) that much lower
+        d -= f * IMPOSTOR_DITHER * v_raise * v_dither.y;
     }
     gl_FragDepth = d;
 }

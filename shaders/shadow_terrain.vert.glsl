@@ -13,6 +13,11 @@ layout(constant_id = 1) const bool IMPOSTOR = false;
 
 layout(location = 0) out float v_raise;  // m the vertex was raised by
 layout(location = 1) out vec2 v_world;   // x, z (the impostor's dither is anchored in the world)
+// The dither's world grid (m) and the light-space depth per metre a point sinks below the impostor's top: the
+// light ray gets that much nearer the ground per metre it travels at rate sun_y plus the terrain's rise away
+// from the sun (so a sunk texel never ends below the ground, on slopes too). The fragment shader then reads
+// no set-0 buffer.
+layout(location = 2) out vec2 v_dither;
 
 const ivec2 CORNER[6] = ivec2[6](ivec2(0, 0), ivec2(0, 1), ivec2(1, 0), ivec2(1, 0), ivec2(0, 1), ivec2(1, 1));
 
@@ -39,6 +44,17 @@ void main()
     }
     v_raise = raise;
     v_world = world.xz;
+    vec3 l = sw_sun_dir();
+    float hl = length(l.xz);
+    float rise = 0.0; // m per m of the terrain away from the sun (along -l.xz)
+    if (IMPOSTOR && hl > 1e-4) {
+        int s = frame.terrain_step;
+        float gx = heights[j * res + min(i + s, res - 1)] - heights[j * res + max(i - s, 0)];
+        float gz = heights[min(j + s, res - 1) * res + i] - heights[max(j - s, 0) * res + i];
+        vec2 g = vec2(gx, gz) / (2.0 * float(s) * frame.terrain_cell);
+        rise = -dot(g, l.xz / hl);
+    }
+    v_dither = vec2(2.0 * VIEW.shadow_texel, 1.0 / (max(l.y + rise * hl, 0.05) * VIEW.shadow_depth_range));
     world.y += raise;
     gl_Position = sw_mat4(VIEW.view_proj) * vec4(world, 1.0);
 }

@@ -15,7 +15,7 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
     gpu_graphics_desc d = {
         /* no .vs: the terrain's (shadow_terrain.vert.glsl, render_shadow_pipeline) */
         .fs = sw_spirv_shadow_impostor_frag, .fs_bytes = sizeof sw_spirv_shadow_impostor_frag,
-        .depth_bias_constant = -1.0f, .depth_bias_slope = -1.5f, .name = "sward.shadow_mid",
+        .name = "sward.shadow_mid", /* its slope bias is the fragment shader's (it writes depth) */
     };
     return render_shadow_pipeline(r, ps, &d, SW_VIEW_MID, true, &ps->pipes[0], err);
 }

@@ -1,0 +1,272 @@
+/* The sun's shadow cascades on the GPU (SPEC LS2, LS3, LS4): the near layer of the shadow map over bare
+ * terrain is the CPU's projection of the height field, and the near cascade's blades raise it where there is
+ * grass; the mid layer's grass impostor stands above the terrain by the local grass height (dithered down by
+ * at most IMPOSTOR_DITHER of it) where there is grass and not elsewhere; the far lit-height map equals the CPU
+ * reference (shared/sw_shadow.h) and is computed again only when the sun turns. scenes/small.json: 64 m of
+ * 3 m hills, the sun 15 degrees up. Validation (core + synchronisation) must say nothing. */
+#include "gpu_util.h"
+
+#include "render_util.h"
+#include "shared/sw_shadow.h"
+
+#include <math.h>
+
+#define S RENDER_SHADOW_SIZE
+/* m: the terrain mesh's triangles against the bilinear height field (curvature x cell^2 / 8, ~1 cm here), the
+ * raster's slope bias (1.5 texels along a slope 75 degrees off the sun: ~4 cm along the light, ~1 cm in
+ * height in the near cascade) and the depth's float precision. */
+#define NEAR_TOL 0.03
+/* m: the same in the mid cascade, whose texels are ten times as large (its slope bias ~10 cm in height). */
+#define MID_TOL 0.15
+#define IMPOSTOR_DITHER 0.8 /* shadow_impostor.frag.glsl */
+
+typedef struct shadow_frame {
+    float *layers, *far;
+    sw_view views[SW_MAX_VIEWS];
+} shadow_frame;
+
+static void read_frame(sward_renderer *r, const sward_frame_desc *fd, shadow_frame *out)
+{
+    sward_error err = {0};
+    out->layers = malloc(2u * S * S * sizeof(float));
+    out->far = malloc((size_t)r->shadows.far_size * r->shadows.far_size * sizeof(float));
+    assert_non_null(out->layers);
+    assert_non_null(out->far);
+    if (render_read_shadows(r, fd, out->layers, out->far, out->views, &err) != SWARD_OK) fail_msg("%s", err.message);
+}
+
+static void free_frame(shadow_frame *f)
+{
+    free(f->layers);
+    free(f->far);
+}
+
+/* The world point a texel of layer `v - 1` holds (its depth through the view's inverse). */
+static bool texel_world(const shadow_frame *f, uint32_t v, uint32_t i, uint32_t j, double p[3])
+{
+    float d = f->layers[(size_t)(v - 1) * S * S + (size_t)j * S + i];
+    if (d <= 0.0f) return false; /* cleared: nothing there */
+    double c[4] = {(i + 0.5) / S * 2.0 - 1.0, (j + 0.5) / S * 2.0 - 1.0, d, 1.0};
+    const float *m = f->views[v].inv_view_proj;
+    for (int r = 0; r < 3; r++) p[r] = m[r] * c[0] + m[4 + r] * c[1] + m[8 + r] * c[2] + m[12 + r];
+    return true;
+}
+
+static double terrain_at(const sward_scene *s, double x, double z)
+{
+    float x0, z0, cell, inv;
+    world_terrain_grid(&s->terrain, &x0, &z0, &cell, &inv);
+    return sw_hf_height(s->terrain.heights, (float)x, (float)z, x0, z0, inv, s->terrain.resolution);
+}
+
+static bool on_terrain(const sward_scene *s, const double p[3])
+{
+    double h = 0.5 * s->terrain.size - 0.5;
+    return fabs(p[0]) < h && fabs(p[2]) < h;
+}
+
+static sward_renderer *renderer(sward_context *ctx, sward_scene *scene)
+{
+    sward_error err = {0};
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    assert_true(r->shadows.on);
+    assert_int_equal(r->view_count, 3);
+    return r;
+}
+
+static void near_layer_is_terrain_then_blades(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_renderer *r = renderer(ctx, scene);
+    shadow_frame bare, grass;
+    read_frame(r, &(sward_frame_desc){.no_grass = true}, &bare);
+    read_frame(r, &(sward_frame_desc){0}, &grass);
+    assert_int_equal(bare.views[SW_VIEW_NEAR].flags, SW_VIEW_SHADOW | SW_VIEW_LOW_LOD);
+    size_t n = 0, raised = 0;
+    double worst = 0.0;
+    for (uint32_t j = 0; j < S; j += 8)
+        for (uint32_t i = 0; i < S; i += 8) {
+            double p[3], q[3];
+            if (!texel_world(&bare, SW_VIEW_NEAR, i, j, p) || !on_terrain(scene, p)) continue;
+            double e = fabs(p[1] - terrain_at(scene, p[0], p[2]));
+            if (e > worst) worst = e;
+            n++;
+            /* with blades: the same texel holds something at least as near the sun, often a blade */
+            assert_true(texel_world(&grass, SW_VIEW_NEAR, i, j, q));
+            float db = bare.layers[(size_t)j * S + i], dg = grass.layers[(size_t)j * S + i];
+            assert_true(dg >= db);
+            if (q[1] - terrain_at(scene, q[0], q[2]) > 0.05) raised++;
+        }
+    print_message("near: %zu texels over terrain, worst height error %.4f m; %zu raised by blades\n", n, worst, raised);
+    assert_true(n > 20000); /* the layer is mostly terrain */
+    assert_true(worst < NEAR_TOL);
+    assert_true(raised > n / 25); /* blades in the camera's half of the cascade cast */
+    free_frame(&bare);
+    free_frame(&grass);
+    gu_finish(r, ctx, scene);
+}
+
+/* The map texel's grass top (the type's mean blade height x the grass-height map), or -1 where its 5 x 5
+ * neighbourhood is not uniform (the impostor's vertices interpolate across the edge, and a sunk texel's
+ * point lies up to ~1 m further along the light ray than the surface it was drawn at). */
+static double grass_top(const sward_scene *s, double x, double z)
+{
+    const world_terrain *t = &s->terrain;
+    float x0, z0, inv;
+    world_map_grid(t, &x0, &z0, &inv);
+    int mi = (int)((x - x0) * inv), mj = (int)((z - z0) * inv);
+    double top = -2.0;
+    for (int dj = -2; dj <= 2; dj++)
+        for (int di = -2; di <= 2; di++) {
+            int a = mi + di, b = mj + dj;
+            if (a < 0 || b < 0 || a >= t->map_res || b >= t->map_res) return -1.0;
+            int k = b * t->map_res + a;
+            double h = 0.0;
+            if (t->types[k] < s->material_count && t->grass_height[k] > 0.0f) {
+                const world_material *m = &s->materials[t->types[k]];
+                h = 0.5 * (m->height[0] + m->height[1]) * t->grass_height[k];
+            }
+            if (top > -1.5 && fabs(h - top) > 1e-6) return -1.0;
+            top = h;
+        }
+    return top;
+}
+
+static void mid_layer_impostor(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    /* no grass where x < 0 (the type map and the grass-height map, before the renderer uploads them) */
+    world_terrain *t = &scene->terrain;
+    for (int j = 0; j < t->map_res; j++)
+        for (int i = 0; i < t->map_res / 2; i++) {
+            t->types[j * t->map_res + i] = SW_TYPE_NONE;
+            t->grass_height[j * t->map_res + i] = 0.0f;
+        }
+    sward_renderer *r = renderer(ctx, scene);
+    shadow_frame f;
+    read_frame(r, &(sward_frame_desc){.no_grass = true}, &f);
+    assert_int_equal(f.views[SW_VIEW_MID].flags, SW_VIEW_SHADOW | SW_VIEW_NO_BLADES);
+    size_t bare = 0, grass = 0, low = 0, high = 0;
+    double bare_worst = 0.0;
+    for (uint32_t j = 0; j < S; j += 2)
+        for (uint32_t i = 0; i < S; i += 2) {
+            double p[3];
+            if (!texel_world(&f, SW_VIEW_MID, i, j, p) || !on_terrain(scene, p)) continue;
+            double top = grass_top(scene, p[0], p[2]);
+            if (top < 0.0) continue;
+            double raise = p[1] - terrain_at(scene, p[0], p[2]);
+            if (top == 0.0) {
+                bare++;
+                if (fabs(raise) > bare_worst) bare_worst = fabs(raise);
+            } else {
+                grass++;
+                /* between the top sunk by the deepest dither offset and the top */
+                assert_true(raise <= top + MID_TOL);
+                /* (the sink follows the slope at the impostor's vertices: over curved ground the light ray
+                 * nears the ground a few cm faster or slower than that) */
+                assert_true(raise >= top * (1.0 - IMPOSTOR_DITHER) - MID_TOL - 0.05);
+                if (raise < 0.5 * top) low++;
+                if (raise > 0.6 * top) high++;
+            }
+        }
+    print_message("mid: %zu bare texels (worst %.3f m), %zu under grass: %zu below half its top, %zu above 0.6\n",
+                  bare, bare_worst, grass, low, high);
+    assert_true(bare > 2000 && grass > 2000);
+    assert_true(bare_worst < MID_TOL);
+    /* the dither: texels at every depth of the grass layer, not a solid slab at its top */
+    assert_true(low > grass / 4);
+    assert_true(high > grass / 10);
+    free_frame(&f);
+    gu_finish(r, ctx, scene);
+}
+
+static void far_map_matches_reference(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    /* 12 m hills instead of 3, so the sun 15 degrees up casts hill shadows */
+    world_terrain *t = &scene->terrain;
+    for (int k = 0; k < t->resolution * t->resolution; k++) t->heights[k] *= 4.0f;
+    t->min_y *= 4.0f;
+    t->max_y *= 4.0f;
+    sward_renderer *r = renderer(ctx, scene);
+    shadow_frame f;
+    read_frame(r, &(sward_frame_desc){.no_grass = true}, &f);
+    assert_int_equal(r->shadows.far_updates, 1);
+    const sw_view *v = &f.views[SW_VIEW_FAR];
+    uint32_t n = v->width;
+    assert_int_equal(n, r->shadows.far_size);
+    float x0, z0, cell, inv;
+    world_terrain_grid(&scene->terrain, &x0, &z0, &cell, &inv);
+    const float *sun = scene->sun.direction;
+    float hl = sqrtf(sun[0] * sun[0] + sun[2] * sun[2]);
+    float tan_e = sun[1] / hl;
+    int steps = sw_lit_steps(0.0f, v->shadow_depth_range, tan_e, v->shadow_texel);
+    double worst = 0.0;
+    size_t shadowed = 0;
+    for (uint32_t j = 0; j < n; j++)
+        for (uint32_t i = 0; i < n; i++) {
+            float px = v->shadow_x0 + ((float)i + 0.5f) * v->shadow_texel;
+            float pz = v->shadow_z0 + ((float)j + 0.5f) * v->shadow_texel;
+            float ref = sw_lit_height(scene->terrain.heights, px, pz, sun[0] / hl, sun[2] / hl, tan_e, v->shadow_texel,
+                                      steps, x0, z0, inv, scene->terrain.resolution);
+            double e = fabs((double)ref - f.far[j * n + i]);
+            if (e > worst) worst = e;
+            if (ref > terrain_at(scene, px, pz) + 0.05) shadowed++;
+        }
+    print_message("far: %ux%u texels of %.2f m, %d steps, worst |GPU - CPU| %.2e m, %zu in hill shadow\n", n, n,
+                  (double)v->shadow_texel, steps, worst, shadowed);
+    assert_true(worst < 1e-3);
+    assert_true(shadowed > n * n / 200); /* the low sun puts hills' shadows on the map */
+    /* cached: the same camera and sun do not compute it again; a turned sun does */
+    shadow_frame g;
+    read_frame(r, &(sward_frame_desc){.no_grass = true}, &g);
+    assert_int_equal(r->shadows.far_updates, 1);
+    assert_memory_equal(f.far, g.far, (size_t)n * n * sizeof(float));
+    scene->sun.direction[1] = 0.5f;
+    shadow_frame h;
+    read_frame(r, &(sward_frame_desc){.no_grass = true}, &h);
+    assert_int_equal(r->shadows.far_updates, 2);
+    free_frame(&f);
+    free_frame(&g);
+    free_frame(&h);
+    gu_finish(r, ctx, scene);
+}
+
+/* No shadows feature, or the sun below the horizon: one view, no shadow passes. */
+static void off_without_feature(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    scene->render.features &= ~SW_FEAT_SHADOWS;
+    sward_error err = {0};
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    assert_false(r->shadows.on);
+    assert_int_equal(r->view_count, 1);
+    sward_image img = {.width = r->width, .height = r->height};
+    img.pixels = malloc(sward_image_bound(img.width, img.height));
+    sward_frame_stats st;
+    if (sward_render(r, NULL, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
+    assert_true(sward_stats_pass_ms(&st, "shadow_near") < 0.0);
+    free(img.pixels);
+    gu_finish(r, ctx, scene);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(near_layer_is_terrain_then_blades),
+        cmocka_unit_test(mid_layer_impostor),
+        cmocka_unit_test(far_map_matches_reference),
+        cmocka_unit_test(off_without_feature),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
