@@ -9,7 +9,7 @@
 // view_dist: metres from the camera's eye to `world` (length(world - cam)). Both return 1 when the scene's
 // features turn them off or the sun is below the horizon (the frame then has no shadow views).
 // Cost per pixel: near or mid 16 texel fetches (twice in a cross-fade), far 4 buffer reads; contact: up to
-// 12 depth fetches.
+// 16 depth fetches.
 
 layout(set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_MAP) uniform sampler2DArray sw_shadow_map;
 layout(std430, set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_FAR) readonly buffer ShadowFarBuf { float sw_lit_heights[]; };
@@ -97,11 +97,31 @@ float sw_sun_shadow(vec3 world, vec3 normal, float view_dist)
     return 1.0;
 }
 
-// LS4 screen-space contact shadows (Ghost of Tsushima: "screen-space shadows adding nearby detail"): 12 steps
-// over 0.5 m from the point toward the sun, each projected into the camera's depth (views[0]); the ray is
-// blocked where the depth buffer holds a surface in front of the step by less than a thickness (a blade, not a
-// hill far behind it). The first step is jittered per pixel (interleaved gradient noise); a hit fades with
-// the distance along the ray it was found at.
+// The camera depth's surface at uv, in the world (w = 0: the sky).
+vec4 sw_contact_surface(mat4 inv, vec2 uv)
+{
+    float d = textureLod(SW_CONTACT_DEPTH, uv, 0.0).r;
+    if (d <= 0.0) return vec4(0.0);
+    vec4 q = inv * vec4(uv * 2.0 - 1.0, d, 1.0);
+    return vec4(q.xyz / q.w, 1.0);
+}
+
+// The nearer of a pixel's two neighbours along one axis, as a difference from the centre c (an edge behind the
+// pixel on one side does not bend its plane).
+vec3 sw_contact_tangent(mat4 inv, vec2 uv, vec2 step, vec3 c)
+{
+    vec4 a = sw_contact_surface(inv, uv + step), b = sw_contact_surface(inv, uv - step);
+    float la = a.w > 0.0 ? length(a.xyz - c) : 1e30, lb = b.w > 0.0 ? length(c - b.xyz) : 1e30;
+    return la < lb ? a.xyz - c : c - b.xyz;
+}
+
+// LS4 screen-space contact shadows (Ghost of Tsushima: "screen-space shadows adding nearby detail"; Bend
+// Studio's screen-space shadows): 12 steps over 0.5 m from the point toward the sun, each projected into the
+// camera's depth (views[0]). A step is blocked where the depth buffer holds a surface in front of it by less
+// than a thickness (a blade, not a hill far behind it) that also stands out of the receiver's own plane
+// (rebuilt from the neighbouring depths): at grazing views a pixel spans tens of cm of ground, and the
+// ground's own samples must not shadow it. The first step is jittered per pixel (interleaved gradient
+// noise); a hit fades with the distance along the ray it was found at.
 float sw_contact_shadow(vec2 pixel_uv, vec3 world, float view_dist)
 {
     if ((frame.features & SW_FEAT_CONTACT_SHADOWS) == 0u || frame.sun_y <= 0.0) return 1.0;
@@ -111,9 +131,14 @@ float sw_contact_shadow(vec2 pixel_uv, vec3 world, float view_dist)
     mat4 vp = sw_mat4(views[0].view_proj);
     mat4 inv = sw_mat4(views[0].inv_view_proj);
     vec3 cam = vec3(views[0].cam_x, views[0].cam_y, views[0].cam_z);
+    vec2 size = vec2(float(views[0].width), float(views[0].height));
+    vec3 n = cross(sw_contact_tangent(inv, pixel_uv, vec2(1.0 / size.x, 0.0), world),
+                   sw_contact_tangent(inv, pixel_uv, vec2(0.0, 1.0 / size.y), world));
+    n = length(n) > 0.0 ? normalize(n) : vec3(0.0, 1.0, 0.0);
+    if (dot(n, cam - world) < 0.0) n = -n;
     float thickness = 0.08 + 0.01 * view_dist;
-    vec2 px = pixel_uv * vec2(float(views[0].width), float(views[0].height));
-    float jitter = fract(52.9829189 * fract(dot(px, vec2(0.06711056, 0.00583715))));
+    float relief = 0.02 + 0.002 * view_dist; // m out of the receiver's plane that counts as an occluder
+    float jitter = fract(52.9829189 * fract(dot(pixel_uv * size, vec2(0.06711056, 0.00583715))));
     vec3 start = world + l * (0.01 + 0.002 * view_dist);
     for (int i = 0; i < STEPS; i++) {
         float s = (float(i) + jitter) / float(STEPS);
@@ -123,11 +148,10 @@ float sw_contact_shadow(vec2 pixel_uv, vec3 world, float view_dist)
         vec3 ndc = c.xyz / c.w;
         vec2 uv = ndc.xy * 0.5 + 0.5;
         if (any(lessThan(uv, vec2(0.0))) || any(greaterThan(uv, vec2(1.0)))) break;
-        float d = textureLod(SW_CONTACT_DEPTH, uv, 0.0).r;
-        if (d <= ndc.z) continue; // reverse-Z: the stored surface is behind the step, which sees the sun
-        vec4 q = inv * vec4(ndc.xy, d, 1.0);
-        float gap = length(p - cam) - length(q.xyz / q.w - cam);
-        if (gap > 0.0 && gap < thickness) return s * s; // blocked; a hit at the ray's end barely darkens
+        vec4 q = sw_contact_surface(inv, uv);
+        if (q.w <= 0.0) continue; // the sky
+        float gap = length(p - cam) - length(q.xyz - cam);
+        if (gap > 0.0 && gap < thickness && dot(q.xyz - world, n) > relief) return s * s; // blocked
     }
     return 1.0;
 }

@@ -8,6 +8,7 @@
 
 #include "render_util.h"
 #include "shared/sw_shadow.h"
+#include "shadow_probe_comp.h"
 
 #include <math.h>
 
@@ -239,6 +240,229 @@ static void far_map_matches_reference(void **state)
     gu_finish(r, ctx, scene);
 }
 
+/* ---- the lookup (shaders/shadow.inc.glsl) through tests/gpu/shaders/shadow_probe.comp.glsl ---- */
+
+#define PROBE_FLOATS 8
+
+/* Runs the probe shader over n probes after the renderer's last frame; results: 4 floats per probe. */
+static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float *results)
+{
+    gpu_device *dev = &r->ctx->dev;
+    sward_error err = {0};
+    const VkDescriptorType sb = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, img = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+    VkDescriptorSetLayoutBinding b[5] = {
+        {0, sb, 1, VK_SHADER_STAGE_ALL, NULL},
+        {1, sb, 1, VK_SHADER_STAGE_ALL, NULL},
+        {SW_LIGHT_DEPTH, img, 1, VK_SHADER_STAGE_ALL, NULL},
+        {SW_LIGHT_SHADOW_MAP, img, 1, VK_SHADER_STAGE_ALL, NULL},
+        {SW_LIGHT_SHADOW_FAR, sb, 1, VK_SHADER_STAGE_ALL, NULL},
+    };
+    VkDescriptorSetLayout set_layout;
+    VkPipelineLayout layout;
+    VkDescriptorPool pool;
+    VkDescriptorSet set;
+    VkPipeline pipe;
+    gpu_buffer in, out;
+    if (gpu_set_layout_create(dev, b, 5, "test.probe", &set_layout, &err)) fail_msg("%s", err.message);
+    VkDescriptorSetLayout sets[2] = {r->scene_layout, set_layout};
+    if (gpu_pipeline_layout_create(dev, sets, 2, sizeof(sw_push), "test.probe", &layout, &err)) fail_msg("%s", err.message);
+    if (gpu_sets_allocate(dev, set_layout, b, 5, 1, "test.probe", &pool, &set, &err)) fail_msg("%s", err.message);
+    if (gpu_compute_pipeline(dev, layout, sw_test_shadow_probe_comp, sizeof sw_test_shadow_probe_comp, NULL,
+                             "test.probe", &pipe, &err))
+        fail_msg("%s", err.message);
+    if (gpu_buffer_create(dev, &in, (VkDeviceSize)n * PROBE_FLOATS * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                          GPU_MEMORY_UPLOAD, "test.probes", &err) ||
+        gpu_buffer_create(dev, &out, (VkDeviceSize)n * 4 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                          GPU_MEMORY_READBACK, "test.probe_results", &err))
+        fail_msg("%s", err.message);
+    memcpy(in.mapped, probes, (size_t)n * PROBE_FLOATS * sizeof(float));
+    gpu_write_buffer(dev, set, 0, sb, &in);
+    gpu_write_buffer(dev, set, 1, sb, &out);
+    gpu_write_image(dev, set, SW_LIGHT_DEPTH, img, render_image_view(r, RES_DEPTH, 0),
+                    VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, r->sampler);
+    gpu_write_image(dev, set, SW_LIGHT_SHADOW_MAP, img, render_image_view(r, RES_SHADOW, 0),
+                    VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, r->sampler);
+    gpu_write_buffer(dev, set, SW_LIGHT_SHADOW_FAR, sb, &r->res[RES_SHADOW_FAR][0].buffer);
+    VkCommandBuffer cmd;
+    if (gpu_begin_once(dev, &cmd, &err)) fail_msg("%s", err.message);
+    render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_COMPUTE_READ, false);
+    render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_COMPUTE_READ, false);
+    render_access(r, cmd, RES_DEPTH, 0, GPU_ACCESS_DEPTH_READ_COMPUTE, false);
+    render_access(r, cmd, RES_SHADOW, 0, GPU_ACCESS_DEPTH_READ_COMPUTE, false);
+    render_access(r, cmd, RES_SHADOW_FAR, 0, GPU_ACCESS_COMPUTE_READ, false);
+    gpu_barrier_memory(cmd, GPU_ACCESS_HOST_WRITE, GPU_ACCESS_COMPUTE_READ);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+    VkDescriptorSet bound[2] = {r->scene_set, set};
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 2, bound, 0, NULL);
+    sw_push push = {.view = 0, .level = n};
+    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
+    vkCmdDispatch(cmd, (n + 63) / 64, 1, 1);
+    gpu_barrier_memory(cmd, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_HOST_READ);
+    if (gpu_submit_wait(dev, cmd, &err)) fail_msg("%s", err.message);
+    memcpy(results, out.mapped, (size_t)n * 4 * sizeof(float));
+    gpu_buffer_destroy(dev, &in);
+    gpu_buffer_destroy(dev, &out);
+    vkDestroyPipeline(dev->device, pipe, NULL);
+    vkDestroyDescriptorPool(dev->device, pool, NULL);
+    vkDestroyPipelineLayout(dev->device, layout, NULL);
+    vkDestroyDescriptorSetLayout(dev->device, set_layout, NULL);
+}
+
+static void render_frame(sward_renderer *r, const sward_frame_desc *fd)
+{
+    sward_error err = {0};
+    sward_image img = {.width = r->width, .height = r->height};
+    img.pixels = malloc(sward_image_bound(img.width, img.height));
+    assert_non_null(img.pixels);
+    if (sward_render(r, fd, &img, NULL, &err) != SWARD_OK) fail_msg("%s", err.message);
+    free(img.pixels);
+}
+
+/* The ground's normal from the bilinear height field. */
+static void terrain_normal(const sward_scene *s, double x, double z, float n[3])
+{
+    double gx = terrain_at(s, x + 0.25, z) - terrain_at(s, x - 0.25, z);
+    double gz = terrain_at(s, x, z + 0.25) - terrain_at(s, x, z - 0.25);
+    double l = sqrt(gx * gx + 0.25 + gz * gz);
+    n[0] = (float)(-gx / l), n[1] = (float)(0.5 / l), n[2] = (float)(-gz / l);
+}
+
+/* The truth on the CPU, a fine ray march toward the sun: 0 shadowed (the hills rise above the ray by more
+ * than `margin`), 1 lit (the ray clears them everywhere by the margin, or by half its own rise where it has
+ * not risen that much yet), -1 too close to call. */
+static int ray_truth(const sward_scene *s, double x, double z, double margin)
+{
+    const float *l = s->sun.direction;
+    double hl = sqrt((double)l[0] * l[0] + (double)l[2] * l[2]), tan_e = l[1] / hl, y = terrain_at(s, x, z);
+    double above = -1e9, lit = -1e9;
+    for (double d = 0.2; d < 150.0; d += 0.1) {
+        double h = terrain_at(s, x + l[0] / hl * d, z + l[2] / hl * d) - (y + d * tan_e);
+        double need = fmin(margin, 0.5 * d * tan_e);
+        above = fmax(above, h);
+        lit = fmax(lit, h + need);
+    }
+    return above > margin ? 0 : (lit < 0.0 ? 1 : -1);
+}
+
+/* sw_sun_shadow on bare hills (24 m) against the CPU's ray march: clearly lit ground reads lit, clearly shadowed
+ * ground reads shadowed, in the near and mid cascades (the points' own distances) and in the far one (given
+ * 200 m); 1 everywhere once the frame's features lack shadows. */
+static void lookup_matches_ray_march(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    world_terrain *t = &scene->terrain;
+    for (int k = 0; k < t->resolution * t->resolution; k++) t->heights[k] *= 8.0f;
+    t->min_y *= 8.0f;
+    t->max_y *= 8.0f;
+    /* a lower sun, 10 degrees up: long hill shadows */
+    float *sun = scene->sun.direction;
+    sun[1] = 0.18f;
+    float sl = sqrtf(sun[0] * sun[0] + sun[1] * sun[1] + sun[2] * sun[2]);
+    for (int k = 0; k < 3; k++) sun[k] /= sl;
+    /* no grass in the maps either: the mid cascade's impostor would (rightly) shade the ground under it */
+    for (int k = 0; k < t->map_res * t->map_res; k++) t->types[k] = SW_TYPE_NONE, t->grass_height[k] = 0.0f;
+    sward_renderer *r = renderer(ctx, scene);
+    render_frame(r, &(sward_frame_desc){.no_grass = true});
+    enum { N = 2 * 29 * 29 + 25 * 25 };
+    float *probes = calloc(N * PROBE_FLOATS, sizeof(float)), *res = calloc(N * 4, sizeof(float));
+    int truth[N], far_pass[N];
+    uint32_t n = 0;
+    const float *l = scene->sun.direction;
+    /* the terrain on a 2 m grid (mid, and far at 200 m), and a 0.5 m grid around the camera (near) */
+    for (int pass = 0; pass < 3; pass++) {
+        int side = pass == 2 ? 25 : 29;
+        for (int j = 0; j < side; j++)
+            for (int i = 0; i < side; i++) {
+                double x = pass == 2 ? -6.0 + 0.5 * i : -28.0 + 2.0 * i;
+                double z = pass == 2 ? -30.0 + 0.5 * j : -28.0 + 2.0 * j;
+                float nrm[3];
+                terrain_normal(scene, x, z, nrm);
+                /* a clear verdict: the ray clears the hills, or they rise above it, by a margin (the far map's
+                 * texel, bias and soft edge: 1.2 m; the shadow maps': 0.3 m) */
+                int tr = ray_truth(scene, x, z, pass == 1 ? 1.2 : 0.3);
+                if (nrm[0] * l[0] + nrm[1] * l[1] + nrm[2] * l[2] < 0.05f) tr = -1; /* faces away: no verdict */
+                float *p = probes + n * PROBE_FLOATS;
+                p[0] = (float)x, p[1] = (float)terrain_at(scene, x, z), p[2] = (float)z;
+                memcpy(p + 3, nrm, sizeof nrm);
+                p[6] = -1.0f, p[7] = pass == 1 ? 200.0f : 0.0f;
+                far_pass[n] = pass == 1;
+                truth[n++] = tr;
+            }
+    }
+    run_probes(r, probes, n, res);
+    int agree[2] = {0, 0}, judged[2] = {0, 0}, shadowed[3] = {0, 0, 0}, cascade[3] = {0, 0, 0};
+    for (uint32_t k = 0; k < n; k++) {
+        int pass = far_pass[k];
+        float v = res[4 * k], d = res[4 * k + 2];
+        if (truth[k] < 0) continue;
+        judged[pass]++;
+        int c = d < RENDER_SHADOW_NEAR_END ? 0 : (d < RENDER_SHADOW_MID_END ? 1 : 2);
+        if ((truth[k] == 1 && v > 0.9f) || (truth[k] == 0 && v < 0.1f)) agree[pass]++;
+        cascade[c]++;
+        shadowed[c] += truth[k] == 0;
+    }
+    print_message("lookup: near/mid %d of %d agree with the ray march, far %d of %d; shadowed %d %d %d, probes %d %d %d "
+                  "(near, mid, far)\n", agree[0], judged[0], agree[1], judged[1], shadowed[0], shadowed[1], shadowed[2],
+                  cascade[0], cascade[1], cascade[2]);
+    assert_true(shadowed[1] > 20 && shadowed[2] > 20);
+    assert_true(cascade[0] > 50 && cascade[1] > 50 && cascade[2] > 50);
+    assert_true(agree[0] >= judged[0] * 97 / 100);
+    assert_true(agree[1] >= judged[1] * 95 / 100);
+    /* the guard: no shadows in the frame's features, no shadow */
+    scene->render.features &= ~SW_FEAT_SHADOWS;
+    render_frame(r, &(sward_frame_desc){.no_grass = true});
+    run_probes(r, probes, n, res);
+    for (uint32_t k = 0; k < n; k++) assert_float_equal(res[4 * k], 1.0f, 0.0f);
+    free(probes);
+    free(res);
+    gu_finish(r, ctx, scene);
+}
+
+/* sw_contact_shadow at the camera depth's surfaces: bare smooth ground does not shadow itself; between the
+ * blades, the blades in front of the sun do; off with the feature. */
+static void contact_shadows(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_renderer *r = renderer(ctx, scene);
+    enum { GX = 64, GY = 36, N = GX * GY };
+    float *probes = calloc(N * PROBE_FLOATS, sizeof(float)), *res = calloc(N * 4, sizeof(float));
+    for (int j = 0; j < GY; j++)
+        for (int i = 0; i < GX; i++) {
+            float *p = probes + (j * GX + i) * PROBE_FLOATS;
+            p[6] = ((float)i + 0.5f) / GX, p[7] = ((float)j + 0.5f) / GY;
+        }
+    double mean[3];
+    int blocked[3], surfaces[3];
+    for (int c = 0; c < 3; c++) {
+        if (c == 2) scene->render.features &= ~SW_FEAT_CONTACT_SHADOWS;
+        render_frame(r, &(sward_frame_desc){.no_grass = c == 0});
+        run_probes(r, probes, N, res);
+        double sum = 0.0;
+        blocked[c] = surfaces[c] = 0;
+        for (int k = 0; k < N; k++) {
+            if (res[4 * k + 3] <= 0.0f) continue; /* sky */
+            surfaces[c]++;
+            sum += res[4 * k + 1];
+            if (res[4 * k + 1] < 0.9f) blocked[c]++;
+        }
+        mean[c] = surfaces[c] ? sum / surfaces[c] : 0.0;
+    }
+    print_message("contact: bare mean %.3f (%d of %d blocked), grass mean %.3f (%d of %d), off %.3f\n", mean[0],
+                  blocked[0], surfaces[0], mean[1], blocked[1], surfaces[1], mean[2]);
+    assert_true(surfaces[0] > N / 3 && surfaces[1] > N / 3);
+    assert_true(blocked[0] <= surfaces[0] / 50); /* hill crests in front of a few */
+    assert_true(blocked[1] > surfaces[1] / 12);
+    assert_true(mean[1] < mean[0] - 0.05);
+    assert_true(blocked[2] == 0 && mean[2] == 1.0);
+    free(probes);
+    free(res);
+    gu_finish(r, ctx, scene);
+}
+
 /* No shadows feature, or the sun below the horizon: one view, no shadow passes. */
 static void off_without_feature(void **state)
 {
@@ -266,6 +490,8 @@ int main(void)
         cmocka_unit_test(near_layer_is_terrain_then_blades),
         cmocka_unit_test(mid_layer_impostor),
         cmocka_unit_test(far_map_matches_reference),
+        cmocka_unit_test(lookup_matches_ray_march),
+        cmocka_unit_test(contact_shadows),
         cmocka_unit_test(off_without_feature),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
