@@ -86,6 +86,14 @@ static void near_layer_is_terrain_then_blades(void **state)
     read_frame(r, &(sward_frame_desc){.no_grass = true}, &bare);
     read_frame(r, &(sward_frame_desc){0}, &grass);
     assert_int_equal(bare.views[SW_VIEW_NEAR].flags, SW_VIEW_SHADOW | SW_VIEW_LOW_LOD);
+    /* LS3: the near cascade's casters are all 7-vertex blades, none tested against the camera's Hi-Z; the mid
+     * cascade culls nothing (the impostor stands in for its blades) */
+    const sw_cull_stats *c = r->slots[r->slot].stats_readback.mapped;
+    print_message("near cascade: %u blades (camera %u); mid %u\n", c[1].drawn, c[0].drawn, c[2].drawn);
+    assert_int_equal(c[1].high, 0);
+    assert_true(c[1].low > 1000 && c[1].drawn == c[1].low);
+    assert_int_equal(c[1].occlusion, 0);
+    assert_int_equal(c[2].drawn + c[2].needed, 0);
     size_t n = 0, raised = 0;
     double worst = 0.0;
     for (uint32_t j = 0; j < S; j += 8)
