@@ -40,8 +40,10 @@ bool sphere_in_frustum(vec3 c, float r)
 
 void main()
 {
-    uint tile_index = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
-    if (tile_index >= frame.tile_count) return; // uniform across the workgroup
+    // The view's run of the frame's tiles (the camera's, then the near shadow cascade's: src/render/frame.c).
+    uint local_tile = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
+    if (local_tile >= VIEW.tile_count) return; // uniform across the workgroup
+    uint tile_index = VIEW.tile_first + local_tile;
     sw_tile t = tiles[tile_index];
     sw_material m = materials[t.material];
     uint lid = gl_LocalInvocationIndex;

@@ -62,7 +62,7 @@ struct sw_frame {
     float wind_gust_speed, pad5, pad6, pad7;               /* m/s the gust pattern scrolls */
     float terrain_x0, terrain_z0, terrain_cell, terrain_inv_cell; /* height-field origin and texel size */
     int terrain_res, terrain_step, terrain_mesh_res, pad8; /* samples per side; mesh vertex stride; mesh side */
-    sw_uint seed, material_count, tile_count, flags;       /* flags: SW_FLAG_* */
+    sw_uint seed, material_count, tile_count, flags;       /* tile_count: all views' tiles; flags: SW_FLAG_* */
     int map_res, force_count;                              /* PL1 map texels per side; GA5 fields in use */
     float map_inv_cell; int pad10;                         /* PL1 map texels per m (map_res / terrain size) */
     float sky[32];  /* the sky model's per-frame constants (shaders/shared/sw_sky.h, src/render/sky.c) */
@@ -78,7 +78,8 @@ struct sw_view {
     float frustum[24];       /* 6 world-space planes (a, b, c, d); inside when a x + b y + c z + d >= 0 */
     float cam_x, cam_y, cam_z, pad0; /* the eye; a shadow view's is the camera's (LOD, fade, distances) */
     sw_uint width, height, hiz_levels, flags;  /* render size (shadow views: map texels); Hi-Z levels; SW_VIEW_* */
-    sw_uint survivor_capacity, pad1, pad2, pad3; /* blades the view's survivor list holds */
+    sw_uint survivor_capacity, pad1;        /* blades the view's survivor list holds */
+    sw_uint tile_first, tile_count;         /* the view's run of the frame's tiles (cull, draw_args, draws) */
     /* Shadow views (SW_VIEW_SHADOW; src/render/cascades.c, looked up by shaders/shadow.inc.glsl): the range of
      * distances from the eye the cascade serves, where its cross-fade into the next cascade starts, and
      * metres per texel. Near and mid: metres of light-space depth that depth 0..1 spans (for biases in m).

@@ -44,7 +44,7 @@ sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error 
 {
     if (tiles <= r->tile_capacity) return SWARD_OK;
     uint32_t cap = tiles + tiles / 4 + 16;
-    if (cap > r->tiles_bound) cap = (uint32_t)r->tiles_bound;
+    if (cap > r->tiles_max) cap = (uint32_t)r->tiles_max;
     if (cap < tiles) cap = tiles;
     sward_result res;
     if ((res = render_buffer_replace(r, RES_TILES, 0, (VkDeviceSize)cap * sizeof(sw_tile), STORAGE,

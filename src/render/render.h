@@ -192,7 +192,9 @@ struct sward_renderer {
     place_tile_index tile_index; /* which tiles can hold blades at all (built once; place_choose_tiles_indexed) */
     sw_tile *tiles;             /* host copy of this frame's tiles (tiles_bound entries) */
     size_t tiles_bound;
-    uint32_t tile_count, tiles_in_range, tile_capacity;
+    uint32_t tile_count, tiles_in_range, tile_capacity; /* tile_count: the camera's (view 0's) tiles */
+    uint32_t tile_total;        /* the frame's tiles: the camera's, then the near shadow cascade's */
+    size_t tiles_max;           /* entries of `tiles` (tiles_bound, twice that with shadows) */
     bool culled;                /* this frame's views have been culled */
     bool no_lod_fade;           /* this frame's sward_frame_desc.no_lod_fade (SW_FLAG_NO_LOD_FADE) */
     bool no_cull;               /* this frame's sward_frame_desc.no_culling */

@@ -91,7 +91,8 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     r->view_count = 1;
     r->blade_views = 1;
     r->tiles_bound = place_tiles_bound(scene);
-    r->tiles = calloc(r->tiles_bound ? r->tiles_bound : 1, sizeof *r->tiles);
+    r->tiles_max = r->tiles_bound ? r->tiles_bound : 1;
+    r->tiles = calloc(r->tiles_max, sizeof *r->tiles);
     place_tile_index_build(scene, &r->tile_index);
     gpu_device *dev = &ctx->dev;
     sward_result res = SWARD_OK;

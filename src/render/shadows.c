@@ -8,6 +8,7 @@
 #include "shadow_terrain_vert.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The scene's tallest blade: the type's tallest, scaled by its clumps (as cull.comp.glsl bounds it). */
@@ -31,6 +32,14 @@ sward_result render_shadows_create(sward_renderer *r, sward_error *err)
     sh->on = (s->render.features & SW_FEAT_SHADOWS) != 0 && s->sun.direction[1] > 0.01f;
     r->view_count = sh->on ? 3u : 1u;
     r->blade_views = sh->on ? 2u : 1u;
+    if (sh->on) {
+        /* the near cascade's tiles follow the camera's in the frame's list (render_place) */
+        size_t max = 2 * (r->tiles_bound ? r->tiles_bound : 1);
+        sw_tile *t = realloc(r->tiles, max * sizeof *t);
+        if (!t) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %zu tiles", max);
+        r->tiles = t;
+        r->tiles_max = max;
+    }
     sh->y_min = s->terrain.min_y;
     sh->y_max = s->terrain.max_y;
     sh->caster = tallest_blade(s);

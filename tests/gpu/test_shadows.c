@@ -21,6 +21,11 @@
 #define MID_TOL 0.15
 #define IMPOSTOR_DITHER 0.8 /* shadow_impostor.frag.glsl */
 
+#define PROBE_FLOATS 8
+static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float *results);
+static void render_frame(sward_renderer *r, const sward_frame_desc *fd);
+static void terrain_normal(const sward_scene *s, double x, double z, float n[3]);
+
 typedef struct shadow_frame {
     float *layers, *far;
     sw_view views[SW_MAX_VIEWS];
@@ -94,7 +99,7 @@ static void near_layer_is_terrain_then_blades(void **state)
     assert_true(c[1].low > 1000 && c[1].drawn == c[1].low);
     assert_int_equal(c[1].occlusion, 0);
     assert_int_equal(c[2].drawn + c[2].needed, 0);
-    size_t n = 0, raised = 0;
+    size_t n = 0, raised = 0, behind = 0;
     double worst = 0.0;
     for (uint32_t j = 0; j < S; j += 8)
         for (uint32_t i = 0; i < S; i += 8) {
@@ -107,12 +112,17 @@ static void near_layer_is_terrain_then_blades(void **state)
             assert_true(texel_world(&grass, SW_VIEW_NEAR, i, j, q));
             float db = bare.layers[(size_t)j * S + i], dg = grass.layers[(size_t)j * S + i];
             assert_true(dg >= db);
-            if (q[1] - terrain_at(scene, q[0], q[2]) > 0.05) raised++;
+            if (q[1] - terrain_at(scene, q[0], q[2]) > 0.05) {
+                raised++;
+                if (q[2] < bare.views[0].cam_z - 1.0f) behind++;
+            }
         }
-    print_message("near: %zu texels over terrain, worst height error %.4f m; %zu raised by blades\n", n, worst, raised);
+    print_message("near: %zu texels over terrain, worst height error %.4f m; %zu raised by blades, %zu behind the camera\n",
+                  n, worst, raised, behind);
     assert_true(n > 20000); /* the layer is mostly terrain */
     assert_true(worst < NEAR_TOL);
-    assert_true(raised > n / 25); /* blades in the camera's half of the cascade cast */
+    assert_true(raised > n / 25);
+    assert_true(behind > 100); /* from tiles outside the camera's frustum, chosen for the cascade's box */
     free_frame(&bare);
     free_frame(&grass);
     gu_finish(r, ctx, scene);
@@ -190,6 +200,32 @@ static void mid_layer_impostor(void **state)
     /* the dither: texels at every depth of the grass layer, not a solid slab at its top */
     assert_true(low > grass / 4);
     assert_true(high > grass / 10);
+    /* the lookup in the mid cascade (10-45 m from the camera): the ground under the impostor is shaded (the
+     * far map, which has no grass, would light it), bare ground is lit (these hills cast no shadow at 15 degrees) */
+    render_frame(r, &(sward_frame_desc){.no_grass = true});
+    enum { PN = 2 * 8 * 12 };
+    float probes[PN * PROBE_FLOATS], res[PN * 4];
+    memset(probes, 0, sizeof probes);
+    uint32_t pn = 0;
+    for (int side = 0; side < 2; side++)
+        for (int j = 0; j < 12; j++)
+            for (int i = 0; i < 8; i++) {
+                double x = (side ? 4.0 : -24.0) + 2.5 * i, z = -14.0 + 3.0 * j;
+                float *q = probes + pn++ * PROBE_FLOATS;
+                q[0] = (float)x, q[1] = (float)terrain_at(scene, x, z), q[2] = (float)z;
+                terrain_normal(scene, x, z, q + 3);
+                q[6] = -1.0f;
+            }
+    run_probes(r, probes, pn, res);
+    double sum[2] = {0.0, 0.0};
+    for (uint32_t k = 0; k < pn; k++) {
+        assert_true(res[4 * k + 2] > RENDER_SHADOW_NEAR_END && res[4 * k + 2] < RENDER_SHADOW_MID_END);
+        sum[k >= pn / 2] += res[4 * k];
+    }
+    print_message("mid lookup: bare ground %.2f lit, ground under the impostor %.2f lit\n", sum[0] / (pn / 2),
+                  sum[1] / (pn / 2));
+    assert_true(sum[0] / (pn / 2) > 0.95);
+    assert_true(sum[1] / (pn / 2) < 0.5);
     free_frame(&f);
     gu_finish(r, ctx, scene);
 }
@@ -249,8 +285,6 @@ static void far_map_matches_reference(void **state)
 }
 
 /* ---- the lookup (shaders/shadow.inc.glsl) through tests/gpu/shaders/shadow_probe.comp.glsl ---- */
-
-#define PROBE_FLOATS 8
 
 /* Runs the probe shader over n probes after the renderer's last frame; results: 4 floats per probe. */
 static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float *results)

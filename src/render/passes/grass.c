@@ -86,12 +86,14 @@ void render_draw_blades(sward_renderer *r, VkCommandBuffer cmd, uint32_t view, c
 {
     vkCmdBindIndexBuffer(cmd, indices->buffer, 0, VK_INDEX_TYPE_UINT32);
     VkBuffer draws = r->res[RES_DRAWS][view].buffer.buffer;
-    uint32_t n = 2 * r->tile_count;
+    /* two draws per tile of the view's run */
+    uint32_t first0 = 2 * r->views[view].constants.tile_first, n = 2 * r->views[view].constants.tile_count;
     uint32_t max_per_call = r->ctx->dev.props.limits.maxDrawIndirectCount;
     if (max_per_call == 0) max_per_call = 1;
     for (uint32_t first = 0; first < n; first += max_per_call) {
         uint32_t k = n - first < max_per_call ? n - first : max_per_call;
-        vkCmdDrawIndexedIndirect(cmd, draws, (VkDeviceSize)first * sizeof(sw_draw_cmd), k, sizeof(sw_draw_cmd));
+        vkCmdDrawIndexedIndirect(cmd, draws, (VkDeviceSize)(first0 + first) * sizeof(sw_draw_cmd), k,
+                                 sizeof(sw_draw_cmd));
     }
 }
 
