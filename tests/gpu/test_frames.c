@@ -165,9 +165,10 @@ static void pass_times_by_name(void **state)
     sward_render_settings rs = sward_scene_render_settings(scene);
     sward_frame_stats st;
     free(render_one(r, 0.0f, rs.width, rs.height, &st));
-    const char *order[] = {"place", "terrain", "hiz", "cull", "draw_args", "grass", "post"};
-    assert_int_equal(st.pass_count, 7);
-    for (uint32_t i = 0; i < 7; i++) {
+    const char *order[] = {"place", "terrain", "hiz", "cull", "draw_args", "grass", "shadow_near", "shadow_mid",
+                           "shadow_far", "post"};
+    assert_int_equal(st.pass_count, 10);
+    for (uint32_t i = 0; i < 10; i++) {
         assert_string_equal(st.passes[i].name, order[i]);
         assert_true(st.passes[i].gpu_ms >= 0.0);
         assert_true(sward_stats_pass_ms(&st, order[i]) == st.passes[i].gpu_ms);
