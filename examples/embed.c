@@ -263,6 +263,11 @@ int main(int argc, char **argv)
     vkCmdBeginRendering(cmd, &ri);
     sward_cmd_draw(grass, cmd, SWARD_DRAW_BLADES);
     vkCmdEndRendering(cmd);
+    /* the sun's shadow cascades, outside the host's rendering (for sward's lighting; not in this image yet) */
+    if (sward_cmd_shadows(grass, cmd, &err) != SWARD_OK) {
+        fprintf(stderr, "embed: %s\n", err.message);
+        return (int)err.code;
+    }
     /* sward's sky, haze and filmic tone map into the host's output (left in GENERAL layout) */
     sward_vulkan_post post = {.hdr = color.image, .hdr_view = color.view, .hdr_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                               .depth = depth.image, .depth_view = depth.view,

@@ -348,6 +348,10 @@ mut("LS3-blade-casters", "LS3", "src/render/passes/shadow_near.c",
     "        render_draw_blades(r, cmd, view, &p->indices);",
     "        (void)p;",
     "gpu_shadows")
+mut("LS3-near-tiles", "LS3", "src/render/frame.c",
+    "        memcpy(nv.frustum, r->views[SW_VIEW_NEAR].constants.frustum, sizeof nv.frustum);",
+    "",
+    "gpu_shadows")
 mut("LS3-terrain-caster", "LS3", "src/render/passes/shadow_near.c",
     "    render_shadow_terrain(r, ps, cmd, view);",
     "",
