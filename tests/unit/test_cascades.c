@@ -193,6 +193,74 @@ static void test_depth_holds_terrain(void **state)
         }
 }
 
+/* The frame's shadow views from its camera (render_shadow_views): flags, the eye, the chained ranges, and the
+ * far map's origin, which moves only in whole snap steps, keeps the camera inside what it serves and stays on
+ * the terrain; none without shadows. */
+static void test_shadow_views(void **state)
+{
+    (void)state;
+    static sward_scene scene;
+    static sward_renderer r;
+    memset(&scene, 0, sizeof scene);
+    memset(&r, 0, sizeof r);
+    const float sun[3] = {0.25f, 0.259f, 0.933f};
+    float n = sqrtf(sun[0] * sun[0] + sun[1] * sun[1] + sun[2] * sun[2]);
+    for (int i = 0; i < 3; i++) scene.sun.direction[i] = sun[i] / n;
+    scene.terrain.size = 4096.0f;
+    r.scene = &scene;
+    r.frame.terrain_x0 = r.frame.terrain_z0 = -2048.0f;
+    r.shadows = (render_shadows){.on = true, .y_min = Y_MIN, .y_max = Y_MAX, .caster = 1.0f, .far_texel = 1.5f,
+                                 .far_size = 1024u, .far_side = 1536.0f};
+    const float step = RENDER_SHADOW_FAR_SNAP * 1.5f;
+    float last_x0 = 0.0f;
+    bool last_clamped = true;
+    int moves = 0;
+    for (int k = 0; k < 400; k++) {
+        const float eye[3] = {-1500.0f + 7.3f * (float)k, 2.0f, 100.0f - 3.1f * (float)k};
+        render_cascade_desc d = camera(eye, 0.3f * (float)k, -0.2f, sun, 0.0f, 1.0f);
+        memcpy(r.views[0].vk.view, d.view, sizeof d.view);
+        memcpy(r.views[0].vk.proj, d.proj, sizeof d.proj);
+        memcpy(r.views[0].vk.eye, eye, sizeof eye);
+        render_shadow_views(&r);
+        const sw_view *v1 = &r.views[SW_VIEW_NEAR].constants, *v2 = &r.views[SW_VIEW_MID].constants,
+                      *v3 = &r.views[SW_VIEW_FAR].constants;
+        assert_int_equal(v1->flags, SW_VIEW_SHADOW | SW_VIEW_LOW_LOD);
+        assert_int_equal(v2->flags, SW_VIEW_SHADOW | SW_VIEW_NO_BLADES);
+        assert_int_equal(v3->flags, SW_VIEW_SHADOW | SW_VIEW_NO_BLADES);
+        for (uint32_t v = 1; v < SW_MAX_VIEWS; v++) {
+            assert_float_equal(r.views[v].constants.cam_x, eye[0], 0.0f);
+            assert_float_equal(r.views[v].constants.cam_z, eye[2], 0.0f);
+        }
+        /* each cascade starts where the one before starts fading out */
+        assert_float_equal(v1->shadow_end, RENDER_SHADOW_NEAR_END, 0.0f);
+        assert_float_equal(v2->shadow_begin, v1->shadow_fade, 0.0f);
+        assert_float_equal(v2->shadow_end, RENDER_SHADOW_MID_END, 0.0f);
+        assert_float_equal(v3->shadow_begin, v2->shadow_fade, 0.0f);
+        assert_true(v1->shadow_fade < v1->shadow_end && v2->shadow_fade < v2->shadow_end);
+        assert_true(v3->shadow_end > 500.0f);
+        /* the far map: on the terrain, in whole snap steps from its origin, around the camera */
+        float x0 = v3->shadow_x0, z0 = v3->shadow_z0;
+        assert_true(x0 >= -2048.0f && x0 + 1536.0f <= 2048.0f && z0 >= -2048.0f && z0 + 1536.0f <= 2048.0f);
+        bool clamped = x0 == -2048.0f || x0 + 1536.0f == 2048.0f;
+        if (!clamped) {
+            assert_float_equal(x0 / step, floorf(x0 / step + 0.5f), 1e-4f);
+            assert_true(x0 <= eye[0] - v3->shadow_end && x0 + 1536.0f >= eye[0] + v3->shadow_end);
+        }
+        if (k && x0 != last_x0) {
+            moves++;
+            if (!clamped && !last_clamped) assert_true(fabsf(x0 - last_x0) >= step - 1e-3f); /* a whole step */
+        }
+        last_x0 = x0;
+        last_clamped = clamped;
+        assert_int_equal(v3->width, 1024u);
+    }
+    assert_true(moves > 5 && moves < 60); /* 2.9 km of travel in x: about 30 steps of 96 m */
+    r.shadows.on = false;
+    render_shadow_views(&r);
+    static const sw_view zero;
+    for (uint32_t v = 1; v < SW_MAX_VIEWS; v++) assert_memory_equal(&r.views[v].constants, &zero, sizeof zero);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -200,6 +268,7 @@ int main(void)
         cmocka_unit_test(test_snapped_to_texels),
         cmocka_unit_test(test_rotation_keeps_size),
         cmocka_unit_test(test_depth_holds_terrain),
+        cmocka_unit_test(test_shadow_views),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
