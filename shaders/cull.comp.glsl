@@ -91,6 +91,12 @@ void main()
                 removed[0]++;
                 continue;
             }
+            // LS3: the near shadow cascade takes only the blades whose shadows can reach its range (its box's
+            // footprint stretches far along a low sun, but a blade's shadow does not)
+            if (VIEW.cull_distance > 0.0 && dist2 > VIEW.cull_distance * VIEW.cull_distance) {
+                removed[0]++;
+                continue;
+            }
             // SC5 density thinning with distance, before the costlier tests: the blade's thinning hash (the
             // variation bits sw_make_blade stores, which grass.vert.glsl fades it by) against the fraction kept
             // at its distance, so the same blade gets the same answer at the same distance every frame.

@@ -352,6 +352,10 @@ mut("LS3-near-tiles", "LS3", "src/render/frame.c",
     "        memcpy(nv.frustum, r->views[SW_VIEW_NEAR].constants.frustum, sizeof nv.frustum);",
     "",
     "gpu_shadows")
+mut("LS3-caster-reach", "LS3", "shaders/cull.comp.glsl",
+    "if (VIEW.cull_distance > 0.0 && dist2 > VIEW.cull_distance * VIEW.cull_distance) {",
+    "if (false) {",
+    "gpu_shadows")
 mut("LS3-terrain-caster", "LS3", "src/render/passes/shadow_near.c",
     "    render_shadow_terrain(r, ps, cmd, view);",
     "",

@@ -76,7 +76,8 @@ struct sw_view {
     float view_proj[16];     /* column-major, world -> clip, reverse-Z (near = 1, far = 0) */
     float inv_view_proj[16]; /* clip -> world, for the sky and fog in the post pass */
     float frustum[24];       /* 6 world-space planes (a, b, c, d); inside when a x + b y + c z + d >= 0 */
-    float cam_x, cam_y, cam_z, pad0; /* the eye; a shadow view's is the camera's (LOD, fade, distances) */
+    float cam_x, cam_y, cam_z;       /* the eye; a shadow view's is the camera's (LOD, fade, distances) */
+    float cull_distance;             /* m: no blade farther from the eye (0: none; the near cascade's casters) */
     sw_uint width, height, hiz_levels, flags;  /* render size (shadow views: map texels); Hi-Z levels; SW_VIEW_* */
     sw_uint survivor_capacity, pad1;        /* blades the view's survivor list holds */
     sw_uint tile_first, tile_count;         /* the view's run of the frame's tiles (cull, draw_args, draws) */

@@ -10,6 +10,7 @@
  * instance). The standalone frame (standalone.c) is these calls with sward's own targets, plus post. */
 #include "render/render.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -95,6 +96,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     if (r->shadows.on && !r->no_grass && !r->no_cull) {
         place_view nv = pv;
         memcpy(nv.frustum, r->views[SW_VIEW_NEAR].constants.frustum, sizeof nv.frustum);
+        nv.draw_distance = fminf(nv.draw_distance, r->views[SW_VIEW_NEAR].constants.cull_distance);
         n_near = place_choose_tiles_indexed(r->scene, &r->tile_index, &nv, !r->no_cull, r->tiles + n, NULL);
     }
     size_t total = n + n_near;

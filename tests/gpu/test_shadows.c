@@ -100,7 +100,7 @@ static void near_layer_is_terrain_then_blades(void **state)
     assert_int_equal(c[1].occlusion, 0);
     assert_int_equal(c[2].drawn + c[2].needed, 0);
     size_t n = 0, raised = 0, behind = 0;
-    double worst = 0.0;
+    double worst = 0.0, far_caster = 0.0;
     for (uint32_t j = 0; j < S; j += 8)
         for (uint32_t i = 0; i < S; i += 8) {
             double p[3], q[3];
@@ -115,14 +115,20 @@ static void near_layer_is_terrain_then_blades(void **state)
             if (q[1] - terrain_at(scene, q[0], q[2]) > 0.05) {
                 raised++;
                 if (q[2] < bare.views[0].cam_z - 5.0f) behind++; /* past the tiles that straddle the eye */
+                double dx = q[0] - bare.views[0].cam_x, dy = q[1] - bare.views[0].cam_y, dz = q[2] - bare.views[0].cam_z;
+                far_caster = fmax(far_caster, sqrt(dx * dx + dy * dy + dz * dz));
             }
         }
-    print_message("near: %zu texels over terrain, worst height error %.4f m; %zu raised by blades, %zu behind the camera\n",
-                  n, worst, raised, behind);
+    print_message("near: %zu texels over terrain, worst height error %.4f m; %zu raised by blades, %zu behind the camera, "
+                  "the farthest %.1f m away (cull distance %.1f m)\n", n, worst, raised, behind, far_caster,
+                  (double)bare.views[SW_VIEW_NEAR].cull_distance);
     assert_true(n > 20000); /* the layer is mostly terrain */
     assert_true(worst < NEAR_TOL);
     assert_true(raised > n / 25);
     assert_true(behind > 100); /* from tiles wholly behind the camera, chosen for the cascade's box */
+    /* only blades whose shadows can reach the cascade's range (its box stretches 58 m along this sun) */
+    assert_true(far_caster < bare.views[SW_VIEW_NEAR].cull_distance + 0.5);
+    assert_true(far_caster > RENDER_SHADOW_NEAR_END);
     free_frame(&bare);
     free_frame(&grass);
     gu_finish(r, ctx, scene);
