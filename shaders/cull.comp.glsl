@@ -38,6 +38,17 @@ bool sphere_in_frustum(vec3 c, float r)
     return true;
 }
 
+// The same against another view's frustum (a shadow view's casters against the camera's).
+bool sphere_in_view(uint v, vec3 c, float r)
+{
+    for (int p = 0; p < 6; p++) {
+        vec4 pl = vec4(views[v].frustum[p * 4], views[v].frustum[p * 4 + 1], views[v].frustum[p * 4 + 2],
+                       views[v].frustum[p * 4 + 3]);
+        if (dot(pl.xyz, c) + pl.w < -r) return false;
+    }
+    return true;
+}
+
 void main()
 {
     // The view's run of the frame's tiles (the camera's, then the near shadow cascade's: src/render/frame.c).
@@ -92,10 +103,21 @@ void main()
                 continue;
             }
             // LS3: the near shadow cascade takes only the blades whose shadows can reach its range (its box's
-            // footprint stretches far along a low sun, but a blade's shadow does not)
-            if (VIEW.cull_distance > 0.0 && dist2 > VIEW.cull_distance * VIEW.cull_distance) {
-                removed[0]++;
-                continue;
+            // footprint stretches far along a low sun, but a blade's shadow does not) and the camera's view: the
+            // sphere around the blade and its shadow on the ground, against the camera's frustum.
+            if (VIEW.cull_distance > 0.0) {
+                if (dist2 > VIEW.cull_distance * VIEW.cull_distance) {
+                    removed[0]++;
+                    continue;
+                }
+                float hl = length(vec2(frame.sun_x, frame.sun_z));
+                float len = min(hm * hl / max(frame.sun_y, 1e-3), VIEW.shadow_reach);
+                vec2 away = hl > 1e-6 ? -vec2(frame.sun_x, frame.sun_z) / hl : vec2(0.0);
+                vec3 top = vec3(c.x, y + hm, c.z), tip = vec3(c.x + away.x * len, y, c.z + away.y * len);
+                if (!sphere_in_view(0u, 0.5 * (top + tip), 0.5 * length(tip - top) + hm)) {
+                    removed[1]++;
+                    continue;
+                }
             }
             // SC5 density thinning with distance, before the costlier tests: the blade's thinning hash (the
             // variation bits sw_make_blade stores, which grass.vert.glsl fades it by) against the fraction kept

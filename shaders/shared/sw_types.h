@@ -84,9 +84,10 @@ struct sw_view {
     /* Shadow views (SW_VIEW_SHADOW; src/render/cascades.c, looked up by shaders/shadow.inc.glsl): the range of
      * distances from the eye the cascade serves, where its cross-fade into the next cascade starts, and
      * metres per texel. Near and mid: metres of light-space depth that depth 0..1 spans (for biases in m).
-     * Far (the lit-height map): its origin in x and z (m); width = height = its texels per side. */
+     * Far (the lit-height map): its origin in x and z (m); width = height = its texels per side. Near: the
+     * longest shadow (m) a blade casts, tallest blade / tan(sun elevation), at most its range. */
     float shadow_begin, shadow_end, shadow_fade, shadow_texel;
-    float shadow_depth_range, shadow_x0, shadow_z0, shadow_pad;
+    float shadow_depth_range, shadow_x0, shadow_z0, shadow_reach;
 };
 
 #define SW_MAX_VIEWS 4u /* the camera, the near and mid shadow cascades, the far (height-field) cascade */

@@ -183,6 +183,7 @@ void render_shadow_views(sward_renderer *r)
     const float *sun = r->scene->sun.direction;
     float hl = sqrtf(sun[0] * sun[0] + sun[2] * sun[2]);
     float reach = hl > 1e-6f ? sh->caster * hl / fmaxf(sun[1], 1e-3f) : 0.0f;
+    r->views[SW_VIEW_NEAR].constants.shadow_reach = fminf(reach, RENDER_SHADOW_NEAR_END);
     r->views[SW_VIEW_NEAR].constants.cull_distance = RENDER_SHADOW_NEAR_END + fminf(reach, RENDER_SHADOW_NEAR_END);
     /* The far lit-height map: origin snapped in steps of RENDER_SHADOW_FAR_SNAP texels (recomputed only
      * then, or when the sun moves: passes/shadow_far.c), served out to where the snapping keeps it around
