@@ -353,8 +353,8 @@ mut("LS3-near-tiles", "LS3", "src/render/frame.c",
     "",
     "gpu_shadows")
 mut("LS3-caster-reach", "LS3", "shaders/cull.comp.glsl",
-    "if (VIEW.cull_distance > 0.0 && dist2 > VIEW.cull_distance * VIEW.cull_distance) {",
-    "if (false) {",
+    "                if (dist2 > VIEW.cull_distance * VIEW.cull_distance) {",
+    "                if (false) {",
     "gpu_shadows")
 mut("LS3-caster-view", "LS3", "shaders/cull.comp.glsl",
     "if (!sphere_in_view(0u, 0.5 * (top + tip), 0.5 * length(tip - top) + hm)) {",

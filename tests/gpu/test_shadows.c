@@ -87,12 +87,13 @@ static void near_layer_is_terrain_then_blades(void **state)
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene("scenes/small.json");
     /* The sun behind the camera, so shadows fall into its view; both types on one tile grid (the same
-     * density), and the eye 1.2 m in front of a row of tile edges (z = -96 cells of 0.2236 m): the blades
-     * behind that edge are in no tile of the camera's, only in the near cascade's own. */
+     * density), and the eye 1.7 m in front of a row of tile edges (z = -96 cells of 0.2236 m; the camera's
+     * tile choice grows boxes by the tallest blade): the blades behind that edge are in no tile of the
+     * camera's, only in the near cascade's own. */
     scene->materials[1].density = scene->materials[0].density;
     float *sun = scene->sun.direction;
     sun[2] = -sun[2];
-    float eye[3] = {0.0f, 0.0f, -20.3f}, target[3] = {0.0f, 0.5f, 8.0f};
+    float eye[3] = {0.0f, 0.0f, -19.8f}, target[3] = {0.0f, 0.5f, 8.0f};
     eye[1] = (float)terrain_at(scene, eye[0], eye[2]) + 1.6f;
     sward_renderer *r = renderer(ctx, scene);
     shadow_frame bare, grass;
