@@ -97,7 +97,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
         place_view nv = pv;
         memcpy(nv.frustum, r->views[SW_VIEW_NEAR].constants.frustum, sizeof nv.frustum);
         nv.draw_distance = fminf(nv.draw_distance, r->views[SW_VIEW_NEAR].constants.cull_distance);
-        n_near = place_choose_tiles_indexed(r->scene, &r->tile_index, &nv, !r->no_cull, r->tiles + n, NULL);
+        n_near = place_choose_tiles_indexed(r->scene, &r->tile_index, &nv, true, r->tiles + n, NULL);
     }
     size_t total = n + n_near;
     sward_result res = render_ensure_tiles(r, (uint32_t)total, err);
