@@ -35,7 +35,8 @@ float sw_cascade_visibility(uint v, vec3 world, vec3 normal, out bool inside)
     vec4 clip = sw_mat4(views[v].view_proj) * vec4(p, 1.0);
     float size = float(views[v].width);
     vec2 st = (clip.xy * 0.5 + 0.5) * size - 0.5;
-    inside = all(greaterThanEqual(st, vec2(1.0))) && all(lessThanEqual(st, vec2(size - 2.0))) && clip.z >= 0.0 &&
+    // the 4 x 4 texels from floor(st) - 1 to floor(st) + 2 lie in the map
+    inside = all(greaterThanEqual(st, vec2(1.0))) && all(lessThan(st, vec2(size - 2.0))) && clip.z >= 0.0 &&
              clip.z <= 1.0;
     if (!inside) return 1.0;
     float receiver = clip.z + 0.02 / views[v].shadow_depth_range;
