@@ -284,6 +284,11 @@ int main(int argc, char **argv)
         vkCmdBeginRendering(cmd, &ri);
         sward_cmd_draw(grass, cmd, SWARD_DRAW_GROUND | SWARD_DRAW_BLADES);
         vkCmdEndRendering(cmd);
+        /* the sun's shadow cascades (sward's own maps, for its lighting) */
+        if (sward_cmd_shadows(grass, cmd, &err) != SWARD_OK) {
+            fprintf(stderr, "embed: %s\n", err.message);
+            return (int)err.code;
+        }
         /* sward's deferred lighting, sky, haze and filmic tone map into the host's output (left in GENERAL) */
         sward_vulkan_post post = {.gbuffer_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                                   .depth = depth.image, .depth_view = depth.view,

@@ -38,10 +38,23 @@ bool sphere_in_frustum(vec3 c, float r)
     return true;
 }
 
+// The same against another view's frustum (a shadow view's casters against the camera's).
+bool sphere_in_view(uint v, vec3 c, float r)
+{
+    for (int p = 0; p < 6; p++) {
+        vec4 pl = vec4(views[v].frustum[p * 4], views[v].frustum[p * 4 + 1], views[v].frustum[p * 4 + 2],
+                       views[v].frustum[p * 4 + 3]);
+        if (dot(pl.xyz, c) + pl.w < -r) return false;
+    }
+    return true;
+}
+
 void main()
 {
-    uint tile_index = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
-    if (tile_index >= frame.tile_count) return; // uniform across the workgroup
+    // The view's run of the frame's tiles (the camera's, then the near shadow cascade's: src/render/frame.c).
+    uint local_tile = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
+    if (local_tile >= VIEW.tile_count) return; // uniform across the workgroup
+    uint tile_index = VIEW.tile_first + local_tile;
     sw_tile t = tiles[tile_index];
     sw_material m = materials[t.material];
     uint lid = gl_LocalInvocationIndex;
@@ -51,7 +64,10 @@ void main()
     // LOD off for SW_FLAG_NO_LOD_FADE (tests: every blade high, hard distance cut).
     bool lod_fade = cull && (frame.flags & SW_FLAG_NO_LOD_FADE) == 0u;
     float draw_d = min(m.draw_distance, frame.draw_distance); // per type (SC5, SC6), resolved by the loader
-    float lod_d = m.lod_distance;
+    // LS3: the near shadow cascade's casters are all the 7-vertex blade (no LOD distance). Shadow views never
+    // set SW_VIEW_OCCLUSION (no Hi-Z: their occluders are not the camera's) and measure distance and thinning
+    // from the camera's eye (their cam), so they cast for the blades the camera sees.
+    float lod_d = (VIEW.flags & SW_VIEW_LOW_LOD) != 0u ? 0.0 : m.lod_distance;
     // The tallest blade of the type (clumps scale heights): bounds for the frustum and occlusion tests.
     float hm = m.height_max * (1.0 + m.clump_height_var);
     uint per_instance = m.blades_per_instance == 2u ? 2u : 1u; // short grass: two blades per instance (GA1)
@@ -85,6 +101,23 @@ void main()
             if (dist2 > draw_d * draw_d) {
                 removed[0]++;
                 continue;
+            }
+            // LS3: the near shadow cascade takes only the blades whose shadows can reach its range (its box's
+            // footprint stretches far along a low sun, but a blade's shadow does not) and the camera's view: the
+            // sphere around the blade and its shadow on the ground, against the camera's frustum.
+            if (VIEW.cull_distance > 0.0) {
+                if (dist2 > VIEW.cull_distance * VIEW.cull_distance) {
+                    removed[0]++;
+                    continue;
+                }
+                float hl = length(vec2(frame.sun_x, frame.sun_z));
+                float len = min(hm * hl / max(frame.sun_y, 1e-3), VIEW.shadow_reach);
+                vec2 away = hl > 1e-6 ? -vec2(frame.sun_x, frame.sun_z) / hl : vec2(0.0);
+                vec3 top = vec3(c.x, y + hm, c.z), tip = vec3(c.x + away.x * len, y, c.z + away.y * len);
+                if (!sphere_in_view(0u, 0.5 * (top + tip), 0.5 * length(tip - top) + hm)) {
+                    removed[1]++;
+                    continue;
+                }
             }
             // SC5 density thinning with distance, before the costlier tests: the blade's thinning hash (the
             // variation bits sw_make_blade stores, which grass.vert.glsl fades it by) against the fraction kept

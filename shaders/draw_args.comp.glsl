@@ -13,8 +13,8 @@ layout(std430, set = SW_SET_PASS, binding = SW_ARGS_DRAWS) writeonly buffer Draw
 
 void main()
 {
-    uint t = gl_GlobalInvocationID.x;
-    if (t >= frame.tile_count) return;
+    if (gl_GlobalInvocationID.x >= VIEW.tile_count) return;
+    uint t = VIEW.tile_first + gl_GlobalInvocationID.x; // the view's run of the frame's tiles
     sw_tile_draw d = tile_draws[t];
     uint per = d.per_instance;
     // No instancing: vertex_offset moves the shared index pattern (src/render/passes/grass.c) to the tile's

@@ -18,6 +18,7 @@ layout(set = SW_SET_PASS, binding = SW_LIGHT_DEPTH) uniform sampler2D depth_tex;
 layout(set = SW_SET_PASS, binding = SW_LIGHT_HDR, rgba16f) uniform writeonly image2D hdr;
 layout(std430, set = SW_SET_PASS, binding = SW_LIGHT_STATS) buffer StatsBuf { sw_cull_stats stats[]; };
 
+#define SW_CONTACT_DEPTH depth_tex
 #include "shadow.inc.glsl"
 
 shared uint s_count[4]; // covered, grass, lower third, ground in the lower third
@@ -36,8 +37,10 @@ vec3 light_pixel(ivec2 px, vec3 world, vec3 view, float dist, uint kind)
     float thickness = mt.g, diffusion = mt.b; // mt.a: specular occlusion
     vec3 l = sw_sun_dir();
     vec3 sun = sw_sun_radiance();
-    float shadow = feature(SW_FEAT_SHADOWS) ? sw_sun_shadow(world, n, dist) : 1.0;
-    if (feature(SW_FEAT_CONTACT_SHADOWS)) shadow *= sw_contact_shadow(px, world, dist);
+    // LS2-LS4: the cascades (near blades, mid grass impostor, far height field) and screen-space contact
+    // shadows for nearby detail; each is 1 when its feature is off or the sun is down.
+    float shadow = sw_sun_shadow(world, n, dist);
+    shadow *= sw_contact_shadow((vec2(px) + 0.5) / vec2(VIEW.width, VIEW.height), world, dist);
 
     float n_dot_l = dot(n, l);
     vec3 c = albedo * sun * (max(n_dot_l, 0.0) * shadow);

@@ -74,7 +74,7 @@ void main()
     if (density != 0u) atomicAdd(s_removed[1], density);
     barrier();
     if (lid < SW_TILE_MASK_WORDS) masks[t.slot * SW_TILE_MASK_WORDS + lid] = s_mask[lid];
-    if (lid == 0u) {
+    if (lid == 0u && tile_index < views[0].tile_count) { // the camera's tiles (the shadow view's come after)
         atomicAdd(stats[0].considered, SW_TILE_CANDIDATES);
         atomicAdd(stats[0].outside, s_removed[0]);
         atomicAdd(stats[0].density, s_removed[1]);

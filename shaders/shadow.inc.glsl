@@ -1,4 +1,158 @@
-// shadow.inc.glsl — the sun's visibility at a lit pixel (LS2-LS4). Placeholder until the cascades land:
-// everything is lit.
-float sw_sun_shadow(vec3 world, vec3 n, float dist) { return 1.0; }
-float sw_contact_shadow(ivec2 px, vec3 world, float dist) { return 1.0; }
+// shadow.inc.glsl — the sun's shadows for the deferred lighting pass (SPEC LS2, LS4; HZD GDC 2018 "Shadow
+// Casting", Ghost of Tsushima's screen-space shadows). Include after common.inc.glsl in a pass whose set 1
+// has RES_SHADOW at SW_LIGHT_SHADOW_MAP (combined image sampler, the renderer's nearest sampler, the depth in
+// DEPTH_READ_ONLY_OPTIMAL) and RES_SHADOW_FAR at SW_LIGHT_SHADOW_FAR (storage buffer); for contact shadows
+// the camera's depth at SW_LIGHT_DEPTH, declared here as `sw_light_depth` unless the includer defines
+// SW_CONTACT_DEPTH as the name of its own sampler2D of it.
+//   float sw_sun_shadow(vec3 world, vec3 normal, float view_dist)  -> 0 (shadow) .. 1 (lit)
+//   float sw_contact_shadow(vec2 pixel_uv, vec3 world, float view_dist) -> 0 .. 1
+// view_dist: metres from the camera's eye to `world` (length(world - cam)). Both return 1 when the scene's
+// features turn them off or the sun is below the horizon (the frame then has no shadow views).
+// Cost per pixel: near or mid 16 texel fetches (twice in a cross-fade), far 4 buffer reads; contact: up to
+// 16 depth fetches.
+
+layout(set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_MAP) uniform sampler2DArray sw_shadow_map;
+layout(std430, set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_FAR) readonly buffer ShadowFarBuf { float sw_lit_heights[]; };
+#ifndef SW_CONTACT_DEPTH
+layout(set = SW_SET_PASS, binding = SW_LIGHT_DEPTH) uniform sampler2D sw_light_depth;
+#define SW_CONTACT_DEPTH sw_light_depth
+#endif
+
+bool sw_shadows_on()
+{
+    return (frame.features & SW_FEAT_SHADOWS) != 0u && (views[SW_VIEW_NEAR].flags & SW_VIEW_SHADOW) != 0u &&
+           frame.sun_y > 0.0;
+}
+
+// One cascade's visibility (v: SW_VIEW_NEAR or SW_VIEW_MID, layer v - 1) with a 3 x 3 tent PCF (bilinear
+// weights over 4 x 4 texels, compared by hand: reverse-Z, lit where the receiver's depth >= the map's).
+// The receiver moves out along its normal by a texel and a half and toward the sun by one (normal offset),
+// and its depth by 2 cm: no acne on the terrain or on the blades. `inside` says the map covers it.
+float sw_cascade_visibility(uint v, vec3 world, vec3 normal, out bool inside)
+{
+    float texel = views[v].shadow_texel;
+    vec3 p = world + normal * (1.5 * texel) + sw_sun_dir() * texel;
+    vec4 clip = sw_mat4(views[v].view_proj) * vec4(p, 1.0);
+    float size = float(views[v].width);
+    vec2 st = (clip.xy * 0.5 + 0.5) * size - 0.5;
+    // the 4 x 4 texels from floor(st) - 1 to floor(st) + 2 lie in the map
+    inside = all(greaterThanEqual(st, vec2(1.0))) && all(lessThan(st, vec2(size - 2.0))) && clip.z >= 0.0 &&
+             clip.z <= 1.0;
+    if (!inside) return 1.0;
+    float receiver = clip.z + 0.02 / views[v].shadow_depth_range;
+    vec2 base = floor(st);
+    vec2 f = st - base;
+    ivec2 b = ivec2(base) - 1;
+    float sum = 0.0;
+    for (int j = 0; j < 4; j++) {
+        float wy = j == 0 ? 1.0 - f.y : (j == 3 ? f.y : 1.0);
+        for (int i = 0; i < 4; i++) {
+            float wx = i == 0 ? 1.0 - f.x : (i == 3 ? f.x : 1.0);
+            float d = texelFetch(sw_shadow_map, ivec3(b.x + i, b.y + j, int(v) - 1), 0).r;
+            sum += wx * wy * (receiver >= d ? 1.0 : 0.0);
+        }
+    }
+    return sum * (1.0 / 9.0);
+}
+
+// The far cascade: the lit height at the point (bilinear over the map), a soft edge of half a metre and a
+// texel's worth of bias below it.
+float sw_far_visibility(vec3 world, out bool inside)
+{
+    int n = int(views[SW_VIEW_FAR].width);
+    float t = views[SW_VIEW_FAR].shadow_texel;
+    vec2 g = (world.xz - vec2(views[SW_VIEW_FAR].shadow_x0, views[SW_VIEW_FAR].shadow_z0)) / t - 0.5;
+    inside = n > 1 && all(greaterThanEqual(g, vec2(0.0))) && all(lessThanEqual(g, vec2(float(n - 1))));
+    if (!inside) return 1.0;
+    ivec2 i0 = min(ivec2(floor(g)), ivec2(n - 2));
+    vec2 f = g - vec2(i0);
+    int k = i0.y * n + i0.x;
+    float lit = mix(mix(sw_lit_heights[k], sw_lit_heights[k + 1], f.x),
+                    mix(sw_lit_heights[k + n], sw_lit_heights[k + n + 1], f.x), f.y);
+    float bias = 0.2 + 0.3 * t;
+    return smoothstep(lit - bias - 0.5, lit - bias, world.y);
+}
+
+// LS2: near, mid and far cascades, each cross-faded (alpha-blended) over the last RENDER_SHADOW_FADE of its
+// range into the next; lit beyond the far one.
+float sw_sun_shadow(vec3 world, vec3 normal, float view_dist)
+{
+    if (!sw_shadows_on()) return 1.0;
+    bool in_a, in_b;
+    if (view_dist < views[SW_VIEW_NEAR].shadow_end) {
+        float a = sw_cascade_visibility(SW_VIEW_NEAR, world, normal, in_a);
+        float k = in_a ? smoothstep(views[SW_VIEW_NEAR].shadow_fade, views[SW_VIEW_NEAR].shadow_end, view_dist) : 1.0;
+        if (k <= 0.0) return a;
+        return mix(a, sw_cascade_visibility(SW_VIEW_MID, world, normal, in_b), k);
+    }
+    if (view_dist < views[SW_VIEW_MID].shadow_end) {
+        float a = sw_cascade_visibility(SW_VIEW_MID, world, normal, in_a);
+        float k = in_a ? smoothstep(views[SW_VIEW_MID].shadow_fade, views[SW_VIEW_MID].shadow_end, view_dist) : 1.0;
+        if (k <= 0.0) return a;
+        return mix(a, sw_far_visibility(world, in_b), k);
+    }
+    if (view_dist < views[SW_VIEW_FAR].shadow_end) {
+        float a = sw_far_visibility(world, in_a);
+        return mix(a, 1.0, smoothstep(views[SW_VIEW_FAR].shadow_fade, views[SW_VIEW_FAR].shadow_end, view_dist));
+    }
+    return 1.0;
+}
+
+// The camera depth's surface at uv, in the world (w = 0: the sky).
+vec4 sw_contact_surface(mat4 inv, vec2 uv)
+{
+    float d = textureLod(SW_CONTACT_DEPTH, uv, 0.0).r;
+    if (d <= 0.0) return vec4(0.0);
+    vec4 q = inv * vec4(uv * 2.0 - 1.0, d, 1.0);
+    return vec4(q.xyz / q.w, 1.0);
+}
+
+// The nearer of a pixel's two neighbours along one axis, as a difference from the centre c (an edge behind the
+// pixel on one side does not bend its plane).
+vec3 sw_contact_tangent(mat4 inv, vec2 uv, vec2 step, vec3 c)
+{
+    vec4 a = sw_contact_surface(inv, uv + step), b = sw_contact_surface(inv, uv - step);
+    float la = a.w > 0.0 ? length(a.xyz - c) : 1e30, lb = b.w > 0.0 ? length(c - b.xyz) : 1e30;
+    return la < lb ? a.xyz - c : c - b.xyz;
+}
+
+// LS4 screen-space contact shadows (Ghost of Tsushima: "screen-space shadows adding nearby detail"; Bend
+// Studio's screen-space shadows): 12 steps over 0.5 m from the point toward the sun, each projected into the
+// camera's depth (views[0]). A step is blocked where the depth buffer holds a surface in front of it by less
+// than a thickness (a blade, not a hill far behind it) that also stands out of the receiver's own plane
+// (rebuilt from the neighbouring depths): at grazing views a pixel spans tens of cm of ground, and the
+// ground's own samples must not shadow it. The first step is jittered per pixel (interleaved gradient
+// noise); a hit fades with the distance along the ray it was found at.
+float sw_contact_shadow(vec2 pixel_uv, vec3 world, float view_dist)
+{
+    if ((frame.features & SW_FEAT_CONTACT_SHADOWS) == 0u || frame.sun_y <= 0.0) return 1.0;
+    const int STEPS = 12;
+    const float LENGTH = 0.5; // m
+    vec3 l = sw_sun_dir();
+    mat4 vp = sw_mat4(views[0].view_proj);
+    mat4 inv = sw_mat4(views[0].inv_view_proj);
+    vec3 cam = vec3(views[0].cam_x, views[0].cam_y, views[0].cam_z);
+    vec2 size = vec2(float(views[0].width), float(views[0].height));
+    vec3 n = cross(sw_contact_tangent(inv, pixel_uv, vec2(1.0 / size.x, 0.0), world),
+                   sw_contact_tangent(inv, pixel_uv, vec2(0.0, 1.0 / size.y), world));
+    n = length(n) > 0.0 ? normalize(n) : vec3(0.0, 1.0, 0.0);
+    if (dot(n, cam - world) < 0.0) n = -n;
+    float thickness = 0.08 + 0.01 * view_dist;
+    float relief = 0.02 + 0.002 * view_dist; // m out of the receiver's plane that counts as an occluder
+    float jitter = fract(52.9829189 * fract(dot(pixel_uv * size, vec2(0.06711056, 0.00583715))));
+    vec3 start = world + l * (0.01 + 0.002 * view_dist);
+    for (int i = 0; i < STEPS; i++) {
+        float s = (float(i) + jitter) / float(STEPS);
+        vec3 p = start + l * (LENGTH * s);
+        vec4 c = vp * vec4(p, 1.0);
+        if (c.w <= 0.0) break;
+        vec3 ndc = c.xyz / c.w;
+        vec2 uv = ndc.xy * 0.5 + 0.5;
+        if (any(lessThan(uv, vec2(0.0))) || any(greaterThan(uv, vec2(1.0)))) break;
+        vec4 q = sw_contact_surface(inv, uv);
+        if (q.w <= 0.0) continue; // the sky
+        float gap = length(p - cam) - length(q.xyz - cam);
+        if (gap > 0.0 && gap < thickness && dot(q.xyz - world, n) > relief) return s * s; // blocked
+    }
+    return 1.0;
+}

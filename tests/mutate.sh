@@ -312,8 +312,8 @@ mut("PL9-stealth", "PL9", "src/world/query.c",
 
 # SH1-SH7: depth prime, G-buffer, deferred lighting (issue 7)
 mut("SH1-prime", "SH1", "src/render/passes/grass.c",
-    "    render_draw_blades(r, ps, cmd, view, ps->pipes[render_depth_primed(r) ? 1 : 0]);",
-    "    render_draw_blades(r, ps, cmd, view, ps->pipes[0]);",
+    "    draw(r, ps, cmd, view, ps->pipes[render_depth_primed(r) ? 1 : 0]);",
+    "    draw(r, ps, cmd, view, ps->pipes[0]);",
     "gpu_lighting")
 mut("SH2-octahedral", "SH2", "shaders/shared/sw_gbuffer.h",
     "    if (y < 0.0f) {\n        float uu = (1.0f - sw_abs(v)) * sw_sign_nz(u);",
@@ -351,6 +351,81 @@ mut("SC7-far-tone", "SC7", "shaders/terrain.vert.glsl",
     "* mix(1.0, SW_FAR_TONE, smoothstep(0.8 * draw_d, draw_d, dist));",
     ";",
     "gpu_lighting")
+# LS2 cascaded sun shadows: fit (cascades.c), far lit-height map (sw_shadow.h, shadow_far), lookup (shadow.inc.glsl)
+mut("LS2-snap", "LS2", "src/render/cascades.c",
+    "double sx = floor(dot3(c, R) / texel + 0.5) * texel;",
+    "double sx = dot3(c, R);",
+    "unit_cascades")
+mut("LS2-depth-range", "LS2", "src/render/cascades.c",
+    "        if (lo < zmin) zmin = lo;",
+    "",
+    "unit_cascades")
+mut("LS2-far-march", "LS2", "shaders/shared/sw_shadow.h",
+    "        lit = sw_maxf(lit, h);",
+    "        lit = sw_maxf(lit, h - 1000.0f);",
+    "gpu_shadows")
+mut("LS2-far-gpu", "LS2", "shaders/shadow_far.comp.glsl",
+    "float tan_e = overhead ? 0.0 : l.y / hl;",
+    "float tan_e = overhead ? 0.0 : 0.5 * l.y / hl;",
+    "gpu_shadows")
+mut("LS2-far-cache", "LS2", "src/render/passes/shadow_far.c",
+    "    if (sh->far_valid && memcmp(key, sh->far_key, sizeof key) == 0) return;",
+    "",
+    "gpu_shadows")
+mut("LS2-pcf-compare", "LS2", "shaders/shadow.inc.glsl",
+    "sum += wx * wy * (receiver >= d ? 1.0 : 0.0);",
+    "sum += wx * wy;",
+    "gpu_shadows")
+mut("LS2-mid-cascade", "LS2", "shaders/shadow.inc.glsl",
+    "    if (view_dist < views[SW_VIEW_MID].shadow_end) {",
+    "    if (false) {",
+    "gpu_shadows")
+mut("LS2-feature-guard", "LS2", "shaders/shadow.inc.glsl",
+    "return (frame.features & SW_FEAT_SHADOWS) != 0u && ",
+    "return ",
+    "gpu_shadows")
+# LS3 separate casters: the near cascade's low-LOD blades and its terrain
+mut("LS3-low-lod", "LS3", "shaders/cull.comp.glsl",
+    "float lod_d = (VIEW.flags & SW_VIEW_LOW_LOD) != 0u ? 0.0 : m.lod_distance;",
+    "float lod_d = m.lod_distance;",
+    "gpu_shadows")
+mut("LS3-blade-casters", "LS3", "src/render/passes/shadow_near.c",
+    "        render_draw_blades(r, cmd, view, &p->indices);",
+    "        (void)p;",
+    "gpu_shadows")
+mut("LS3-near-tiles", "LS3", "src/render/frame.c",
+    "        memcpy(nv.frustum, r->views[SW_VIEW_NEAR].constants.frustum, sizeof nv.frustum);",
+    "",
+    "gpu_shadows")
+mut("LS3-caster-reach", "LS3", "shaders/cull.comp.glsl",
+    "                if (dist2 > VIEW.cull_distance * VIEW.cull_distance) {",
+    "                if (false) {",
+    "gpu_shadows")
+mut("LS3-caster-view", "LS3", "shaders/cull.comp.glsl",
+    "if (!sphere_in_view(0u, 0.5 * (top + tip), 0.5 * length(tip - top) + hm)) {",
+    "if (false) {",
+    "gpu_shadows")
+mut("LS3-terrain-caster", "LS3", "src/render/passes/shadow_near.c",
+    "    render_shadow_terrain(r, ps, cmd, view);",
+    "",
+    "gpu_shadows")
+# LS4 grass shadows: the raised terrain impostor with dithered depth offsets; screen-space contact shadows
+mut("LS4-impostor-raise", "LS4", "shaders/shadow_terrain.vert.glsl",
+    "    world.y += raise;",
+    "",
+    "gpu_shadows")
+mut("LS4-impostor-dither", "LS4", "shaders/shadow_impostor.frag.glsl",
+    "        d -= f * IMPOSTOR_DITHER * v_raise * v_dither.y;",
+    "",
+    "gpu_shadows")
+mut("LS4-contact", "LS4", "shaders/shadow.inc.glsl",
+    "if (gap > 0.0 && gap < thickness && dot(q.xyz - world, n) > relief) return s * s;",
+    "if (false) return s * s;",
+    "gpu_shadows")
+mut("LS4-contact-plane", "LS4", "shaders/shadow.inc.glsl",
+    " && dot(q.xyz - world, n) > relief) return s * s;",
+    ") return s * s;",
+    "gpu_shadows")
 
 # ---- the runner ----
 SRC = sys.argv[1]

@@ -23,6 +23,7 @@
  *     vkCmdBeginRendering(cmd, ...);                             // sward's G-buffer formats + the depth
  *     sward_cmd_draw(grass, cmd, SWARD_DRAW_GROUND | SWARD_DRAW_BLADES); // depth test EQUAL
  *     vkCmdEndRendering(cmd);
+ *     sward_cmd_shadows(grass, cmd, &err);                       // the sun's shadow cascades
  *     sward_cmd_post(grass, cmd, &(sward_vulkan_post){ ...G-buffer, depth, output... }, &err); // lighting, tone map
  * sward_cmd_cull may be given no depth (NULL): then there is no occlusion culling. The standalone renderer
  * (sward_render) is built from these same calls: place, ground, cull against the ground's depth, blades, post.
@@ -107,6 +108,14 @@ typedef struct sward_vulkan_depth {
  * arguments, with the barriers that make them ready for sward_cmd_draw. Outside any render pass. */
 sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_depth *depth,
                             sward_error *err);
+
+/* Records the sun's shadow cascades (SPEC LS2-LS4) for this frame's view, outside any render pass, after
+ * sward_cmd_cull (which culls the near cascade's blades with the camera's): the near cascade (terrain and
+ * alpha-tested blades within ~8 m) and the mid one (terrain and the grass impostor, to ~80 m) into sward's
+ * 2-layer shadow map, and, when the camera has moved far enough or the sun has turned, the far lit-height map
+ * (~1.5 km). sward's deferred lighting reads them. Nothing when the scene's render.features lack shadows or
+ * the sun is below the horizon. */
+sward_result sward_cmd_shadows(sward_renderer *r, VkCommandBuffer cmd, sward_error *err);
 
 /* What sward_cmd_draw records: sward's ground (unless the renderer was created with no_terrain), the blades. */
 #define SWARD_DRAW_GROUND 1u        /* the ground into the G-buffer */

@@ -50,6 +50,12 @@
 #define SW_LIGHT_DEPTH 4    /* the camera's depth, sampled */
 #define SW_LIGHT_HDR 5      /* rgba16f storage image (written) */
 #define SW_LIGHT_STATS 6    /* sw_cull_stats: covered pixels, kinds */
+#define SW_LIGHT_SHADOW_MAP 8 /* RES_SHADOW: sampler2DArray of the D32 near and mid layers (compared by hand) */
+#define SW_LIGHT_SHADOW_FAR 9 /* RES_SHADOW_FAR: float lit heights, storage buffer (shadow.inc.glsl) */
+
+/* set 1 of the shadow passes (src/render/passes/shadow_*.c): shadow_near draws the near cascade's blades
+ * through grass_blade.inc.glsl (SW_GRASS_SURVIVORS); shadow_far.comp.glsl writes the lit-height map: */
+#define SW_SHADOW_FAR_OUT 0 /* float[size^2], row-major (written) */
 
 /* set 1 of post.comp.glsl */
 #define SW_POST_HDR 0   /* rgba16f storage image */

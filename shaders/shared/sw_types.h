@@ -62,7 +62,7 @@ struct sw_frame {
     float wind_gust_speed, pad5, pad6, pad7;               /* m/s the gust pattern scrolls */
     float terrain_x0, terrain_z0, terrain_cell, terrain_inv_cell; /* height-field origin and texel size */
     int terrain_res, terrain_step, terrain_mesh_res, pad8; /* samples per side; mesh vertex stride; mesh side */
-    sw_uint seed, material_count, tile_count, flags;       /* flags: SW_FLAG_* */
+    sw_uint seed, material_count, tile_count, flags;       /* tile_count: all views' tiles; flags: SW_FLAG_* */
     int map_res, force_count;                              /* PL1 map texels per side; GA5 fields in use */
     float map_inv_cell; int pad10;                         /* PL1 map texels per m (map_res / terrain size) */
     float sky[32];  /* the sky model's per-frame constants (shaders/shared/sw_sky.h, src/render/sky.c) */
@@ -76,9 +76,18 @@ struct sw_view {
     float view_proj[16];     /* column-major, world -> clip, reverse-Z (near = 1, far = 0) */
     float inv_view_proj[16]; /* clip -> world, for the sky and fog in the post pass */
     float frustum[24];       /* 6 world-space planes (a, b, c, d); inside when a x + b y + c z + d >= 0 */
-    float cam_x, cam_y, cam_z, pad0;
-    sw_uint width, height, hiz_levels, flags;  /* render size; Hi-Z levels; flags: SW_VIEW_* */
-    sw_uint survivor_capacity, pad1, pad2, pad3; /* blades the view's survivor list holds */
+    float cam_x, cam_y, cam_z;       /* the eye; a shadow view's is the camera's (LOD, fade, distances) */
+    float cull_distance;             /* m: no blade farther from the eye (0: none; the near cascade's casters) */
+    sw_uint width, height, hiz_levels, flags;  /* render size (shadow views: map texels); Hi-Z levels; SW_VIEW_* */
+    sw_uint survivor_capacity, pad1;        /* blades the view's survivor list holds */
+    sw_uint tile_first, tile_count;         /* the view's run of the frame's tiles (cull, draw_args, draws) */
+    /* Shadow views (SW_VIEW_SHADOW; src/render/cascades.c, looked up by shaders/shadow.inc.glsl): the range of
+     * distances from the eye the cascade serves, where its cross-fade into the next cascade starts, and
+     * metres per texel. Near and mid: metres of light-space depth that depth 0..1 spans (for biases in m).
+     * Far (the lit-height map): its origin in x and z (m); width = height = its texels per side. Near: the
+     * longest shadow (m) a blade casts, tallest blade / tan(sun elevation), at most its range. */
+    float shadow_begin, shadow_end, shadow_fade, shadow_texel;
+    float shadow_depth_range, shadow_x0, shadow_z0, shadow_reach;
     float fwd_x, fwd_y, fwd_z, pad4;  /* the view's forward axis (SH3: abs(z) of the view-space normal) */
     /* SH8 TAA (src/render/camera.c, shaders/taa.comp.glsl). view_proj and inv_view_proj above carry this
      * frame's jitter; the history was rendered with prev_view_proj, unjittered. */
@@ -87,7 +96,11 @@ struct sw_view {
     float taa_alpha, pad5;    /* the history's blend weight once converged (about 0.1) */
 };
 
-#define SW_MAX_VIEWS 4u /* the camera and, next, the shadow cascades */
+#define SW_MAX_VIEWS 4u /* the camera, the near and mid shadow cascades, the far (height-field) cascade */
+#define SW_VIEW_CAMERA 0u
+#define SW_VIEW_NEAR 1u /* LS2, LS3: cascade 0, alpha-tested low-LOD blades and the terrain, layer 0 of the map */
+#define SW_VIEW_MID 2u  /* LS2, LS4: cascade 1, the terrain raised by the grass impostor, layer 1 */
+#define SW_VIEW_FAR 3u  /* LS2: the lit-height map around the camera (not culled, not rasterised) */
 
 /* PO3 bloom (src/render/passes/bloom.c): the chain's levels (level 0 at half the render size, each next one half
  * of it, rounded up) and the part of the light above the white point that it spreads: bloom adds
@@ -118,6 +131,9 @@ struct sw_push {
 #define SW_VIEW_OCCLUSION 2u /* sw_view.flags: test blades against the view's Hi-Z pyramid of the occluders */
 #define SW_VIEW_TAA_RESET 4u /* sw_view.flags: the TAA history is invalid (first frame, resize, camera cut) */
 #define SW_VIEW_TAA_STILL 8u /* sw_view.flags: the camera and the time are the history's: only the jitter moved */
+#define SW_VIEW_SHADOW 128u    /* sw_view.flags: a shadow cascade (orthographic, reverse-Z, no Hi-Z) */
+#define SW_VIEW_LOW_LOD 32u  /* sw_view.flags: every blade the 7-vertex one (the near cascade's casters, LS3) */
+#define SW_VIEW_NO_BLADES 64u /* sw_view.flags: nothing is culled or drawn for it (mid: the impostor, far) */
 #define SW_FLAG_NO_FADE 8u     /* tests: no SC5 dither fade (thinning and the distance cut stay: hard cuts) */
 #define SW_FLAG_NO_MORPH 16u   /* tests: no SC6 morph (the LOD switch stays: a hard switch) */
 #define SW_FLAG_COUNT_SHADING 32u /* diagnostics: the G-buffer fragment shaders count their invocations */

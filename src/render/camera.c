@@ -22,25 +22,6 @@ static void perspective_reverse_z(float fov_y, float aspect, float near, mat4 ou
     out[3][2] = near;
 }
 
-/* Gribb-Hartmann planes of clip-space -w <= x, y <= w, 0 <= z <= w (the far one degenerates with no far
- * plane and keeps everything; distance culling bounds the field instead). */
-static void frustum_planes(mat4 vp, float out[24])
-{
-    for (int p = 0; p < 6; p++) {
-        int axis = p / 2;
-        float sign = (p % 2) ? -1.0f : 1.0f;
-        float plane[4];
-        for (int c = 0; c < 4; c++) {
-            float row_w = vp[c][3];
-            float row_a = vp[c][axis];
-            plane[c] = (axis == 2 && p == 4) ? row_a : row_w + sign * row_a;
-        }
-        float len = sqrtf(plane[0] * plane[0] + plane[1] * plane[1] + plane[2] * plane[2]);
-        if (len < 1e-20f) len = 1.0f;
-        for (int c = 0; c < 4; c++) out[p * 4 + c] = plane[c] / len;
-    }
-}
-
 static void grass_tone(const sward_scene *s, float rgb[3], float *cover)
 {
     float sum = 0.0f, c = 0.0f;
@@ -232,7 +213,8 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
     glm_mat4_inv(vp, inv);
     memcpy(out->view_proj, vp, sizeof out->view_proj);
     memcpy(out->inv_view_proj, inv, sizeof out->inv_view_proj);
-    frustum_planes(vp, out->frustum);
+    render_frustum_planes((const float *)vp, out->frustum); /* cascades.c; the far plane degenerates (no far
+                                                              plane: distance culling bounds the field) */
     out->cam_x = v->eye[0];
     out->cam_y = v->eye[1];
     out->cam_z = v->eye[2];

@@ -10,6 +10,7 @@
  * instance). The standalone frame (standalone.c) is these calls with sward's own targets, plus post. */
 #include "render/render.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -61,7 +62,7 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
         pt->gpu_ms = ms[ps->timer];
     }
     /* The survivor lists grow for the frames to come (SC2: memory follows what is on screen). */
-    for (uint32_t v = 0; v < r->view_count && res == SWARD_OK; v++) res = render_fit_survivors(r, v, c[v].needed, err);
+    for (uint32_t v = 0; v < r->blade_views && res == SWARD_OK; v++) res = render_fit_survivors(r, v, c[v].needed, err);
     return res;
 }
 
@@ -102,21 +103,40 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     render_view_proj(view, v->unjittered_view_proj);
     render_frame_constants(r, view->time, &r->frame);
     render_view_constants(r, view, occlusion, &v->constants, &pv);
+    render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
     size_t in_range = 0;
     size_t n = r->no_grass ? 0 : place_choose_tiles_indexed(r->scene, &r->tile_index, &pv, !r->no_cull, r->tiles, &in_range);
-    res = render_ensure_tiles(r, (uint32_t)n, err);
+    /* LS3: the near shadow cascade's casters come from the tiles in its own box (behind the camera too),
+     * after the camera's; tiles in both are placed twice (a few, near the camera), each view culls its run.
+     * None with no_culling (tests: every candidate of the view's tiles would cast). */
+    size_t n_near = 0;
+    if (r->shadows.on && !r->no_grass && !r->no_cull) {
+        place_view nv = pv;
+        memcpy(nv.frustum, r->views[SW_VIEW_NEAR].constants.frustum, sizeof nv.frustum);
+        nv.draw_distance = fminf(nv.draw_distance, r->views[SW_VIEW_NEAR].constants.cull_distance);
+        n_near = place_choose_tiles_indexed(r->scene, &r->tile_index, &nv, true, r->tiles + n, NULL);
+    }
+    size_t total = n + n_near;
+    res = render_ensure_tiles(r, (uint32_t)total, err);
     if (res != SWARD_OK) return res;
     r->tile_count = (uint32_t)n;
+    r->tile_total = (uint32_t)total;
     r->tiles_in_range = (uint32_t)in_range;
-    for (size_t t = 0; t < n; t++) r->tiles[t].slot = (sw_uint)t; /* no tile cache yet: slot = index */
+    for (size_t t = 0; t < total; t++) r->tiles[t].slot = (sw_uint)t; /* no tile cache yet: slot = index */
+    v->constants.tile_first = 0;
+    v->constants.tile_count = (sw_uint)n;
+    if (r->shadows.on) {
+        r->views[SW_VIEW_NEAR].constants.tile_first = (sw_uint)n;
+        r->views[SW_VIEW_NEAR].constants.tile_count = (sw_uint)n_near;
+    }
     s->tile_count = r->tile_count;
     s->tiles_in_range = r->tiles_in_range;
-    r->frame.tile_count = (sw_uint)n;
-    v->constants.survivor_capacity = v->survivor_capacity;
+    r->frame.tile_count = (sw_uint)total;
+    for (uint32_t k = 0; k < r->blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
 
     /* Constants and tiles through the slot's mapped upload buffer (its last frame is done), one copy each. */
     const VkDeviceSize views_at = sizeof(sw_frame), tiles_at = views_at + SW_MAX_VIEWS * sizeof(sw_view);
-    const VkDeviceSize bytes = tiles_at + (VkDeviceSize)n * sizeof(sw_tile);
+    const VkDeviceSize bytes = tiles_at + (VkDeviceSize)total * sizeof(sw_tile);
     if (s->upload.size < bytes) {
         gpu_buffer_destroy(&r->ctx->dev, &s->upload);
         res = gpu_buffer_create(&r->ctx->dev, &s->upload, bytes + bytes / 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
@@ -125,9 +145,9 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     }
     uint8_t *up = s->upload.mapped;
     memcpy(up, &r->frame, sizeof r->frame);
-    memset(up + views_at, 0, SW_MAX_VIEWS * sizeof(sw_view));
-    for (uint32_t k = 0; k < r->view_count; k++) memcpy(up + views_at + k * sizeof(sw_view), &r->views[k].constants, sizeof(sw_view));
-    if (n) memcpy(up + tiles_at, r->tiles, n * sizeof(sw_tile));
+    /* every view: the shadow views' constants are zero when the frame has none (shadow.inc.glsl tests flags) */
+    for (uint32_t k = 0; k < SW_MAX_VIEWS; k++) memcpy(up + views_at + k * sizeof(sw_view), &r->views[k].constants, sizeof(sw_view));
+    if (total) memcpy(up + tiles_at, r->tiles, total * sizeof(sw_tile));
     render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_TRANSFER_WRITE, false);
     render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_TRANSFER_WRITE, false);
     render_access(r, cmd, RES_TILES, 0, GPU_ACCESS_TRANSFER_WRITE, false);
@@ -135,9 +155,9 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     vkCmdCopyBuffer(cmd, s->upload.buffer, r->res[RES_FRAME][0].buffer.buffer, 1, &(VkBufferCopy){0, 0, sizeof(sw_frame)});
     vkCmdCopyBuffer(cmd, s->upload.buffer, r->res[RES_VIEWS][0].buffer.buffer, 1,
                     &(VkBufferCopy){views_at, 0, SW_MAX_VIEWS * sizeof(sw_view)});
-    if (n)
+    if (total)
         vkCmdCopyBuffer(cmd, s->upload.buffer, r->res[RES_TILES][0].buffer.buffer, 1,
-                        &(VkBufferCopy){tiles_at, 0, (VkDeviceSize)n * sizeof(sw_tile)});
+                        &(VkBufferCopy){tiles_at, 0, (VkDeviceSize)total * sizeof(sw_tile)});
     vkCmdFillBuffer(cmd, r->res[RES_STATS][0].buffer.buffer, 0, VK_WHOLE_SIZE, 0);
     render_run_phase(r, RENDER_PHASE_PLACE, cmd, 0);
     return SWARD_OK;
@@ -223,7 +243,8 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
         vkCmdUpdateBuffer(cmd, r->res[RES_VIEWS][0].buffer.buffer, offsetof(sw_view, hiz_levels), 2 * sizeof(uint32_t),
                           &v->constants.hiz_levels);
     }
-    for (uint32_t k = 0; k < r->view_count; k++) render_run_phase(r, RENDER_PHASE_CULL, cmd, k);
+    /* the camera and the near shadow cascade; the mid and far cascades draw no blades (SW_VIEW_NO_BLADES) */
+    for (uint32_t k = 0; k < r->blade_views; k++) render_run_phase(r, RENDER_PHASE_CULL, cmd, k);
     if (imported) release_image(r, cmd, RES_DEPTH, depth->layout); /* back to the host, in its layout */
     render_copy_stats(r, cmd);
     r->culled = true;

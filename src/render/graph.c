@@ -161,7 +161,8 @@ void render_run(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, u
 {
     render_slot *s = &r->slots[r->slot];
     if (ps->pass->phase != RENDER_PHASE_DRAW) render_prepare(r, ps, cmd, view);
-    bool timed = ps->timer >= 0 && view == 0;
+    /* per-view passes are timed for the camera; a shadow pass for the one view it renders */
+    bool timed = ps->timer >= 0 && view == (ps->pass->phase == RENDER_PHASE_SHADOW ? ps->pass->view : 0u);
     if (timed) gpu_timer_mark(cmd, &s->timer, 2u * (uint32_t)ps->timer, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
     ps->pass->record(r, ps, cmd, view);
     if (timed) {
@@ -177,8 +178,11 @@ static bool runs(const sward_renderer *r, const render_pass_state *ps)
 
 void render_run_phase(sward_renderer *r, render_phase phase, VkCommandBuffer cmd, uint32_t view)
 {
-    for (uint32_t i = 0; i < r->pass_count; i++)
-        if (r->passes[i].pass->phase == phase && runs(r, &r->passes[i])) render_run(r, &r->passes[i], cmd, view);
+    for (uint32_t i = 0; i < r->pass_count; i++) {
+        render_pass_state *ps = &r->passes[i];
+        if (ps->pass->phase != phase || !runs(r, ps) || (ps->pass->camera_only && view != 0)) continue;
+        render_run(r, ps, cmd, phase == RENDER_PHASE_SHADOW ? ps->pass->view : view);
+    }
 }
 
 void render_prepare_phase(sward_renderer *r, render_phase phase, uint32_t draw_flags, VkCommandBuffer cmd,
@@ -191,21 +195,23 @@ void render_prepare_phase(sward_renderer *r, render_phase phase, uint32_t draw_f
     }
 }
 
-/* One workgroup per tile of the frame; beyond the device's workgroups in x, continuing in y (the shaders fold
- * x and y back into the tile index). */
-static void dispatch_tiles(sward_renderer *r, VkCommandBuffer cmd)
+/* One workgroup per tile; beyond the device's workgroups in x, continuing in y (the shaders fold x and y back
+ * into the tile index). */
+static void dispatch_tiles(sward_renderer *r, VkCommandBuffer cmd, uint32_t tiles)
 {
     uint32_t max_x = r->ctx->dev.props.limits.maxComputeWorkGroupCount[0];
-    uint32_t x = r->tile_count < max_x ? r->tile_count : max_x;
-    if (x) vkCmdDispatch(cmd, x, (r->tile_count + x - 1) / x, 1);
+    uint32_t x = tiles < max_x ? tiles : max_x;
+    if (x) vkCmdDispatch(cmd, x, (tiles + x - 1) / x, 1);
 }
 
 void render_record_per_tile(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
 {
-    if (!r->tile_count) return;
+    /* placement: every tile of the frame; culling: the view's run of them */
+    uint32_t tiles = ps->pass->phase == RENDER_PHASE_PLACE ? r->tile_total : r->views[view].constants.tile_count;
+    if (!tiles) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
     render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
-    dispatch_tiles(r, cmd);
+    dispatch_tiles(r, cmd, tiles);
 }
 
 

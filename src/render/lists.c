@@ -10,6 +10,7 @@
  * rendered again by sward_render once the list has grown (an estimate from the tiles, tried instead, was
  * twice the need for bench/dense.json: the type map's exclusions are not known before placement). */
 #define SURVIVORS_INITIAL 262144u
+#define SURVIVORS_SHADOW_INITIAL 65536u
 
 static const VkBufferUsageFlags STORAGE = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
                                           VK_BUFFER_USAGE_TRANSFER_DST_BIT;
@@ -32,14 +33,18 @@ sward_result render_lists_create(sward_renderer *r, sward_error *err)
                                      err)))
             return res;
     if ((res = render_ensure_tiles(r, 1, err))) return res;
-    return render_ensure_survivors(r, 0, SURVIVORS_INITIAL, err);
+    if ((res = render_ensure_survivors(r, 0, SURVIVORS_INITIAL, err))) return res;
+    /* the near shadow cascade: the blades within ~8 m of the camera (LS3) */
+    for (uint32_t v = 1; v < r->blade_views; v++)
+        if ((res = render_ensure_survivors(r, v, SURVIVORS_SHADOW_INITIAL, err))) return res;
+    return SWARD_OK;
 }
 
 sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error *err)
 {
     if (tiles <= r->tile_capacity) return SWARD_OK;
     uint32_t cap = tiles + tiles / 4 + 16;
-    if (cap > r->tiles_bound) cap = (uint32_t)r->tiles_bound;
+    if (cap > r->tiles_max) cap = (uint32_t)r->tiles_max;
     if (cap < tiles) cap = tiles;
     sward_result res;
     if ((res = render_buffer_replace(r, RES_TILES, 0, (VkDeviceSize)cap * sizeof(sw_tile), STORAGE,
@@ -48,7 +53,7 @@ sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error 
     if ((res = render_buffer_replace(r, RES_MASKS, 0, (VkDeviceSize)cap * SW_TILE_MASK_WORDS * sizeof(uint32_t),
                                      STORAGE, GPU_MEMORY_DEVICE, "sward.placement_masks", err)))
         return res;
-    for (uint32_t v = 0; v < r->view_count; v++) {
+    for (uint32_t v = 0; v < r->blade_views; v++) {
         if ((res = render_buffer_replace(r, RES_TILE_DRAWS, v, (VkDeviceSize)cap * sizeof(sw_tile_draw), STORAGE,
                                          GPU_MEMORY_DEVICE, "sward.tile_draws", err)))
             return res;

@@ -55,6 +55,8 @@ typedef enum render_res {
     RES_TAA,          /* SH8: this frame's resolved RGBA16F image (a: samples accumulated); post and bloom read it */
     RES_TAA_HISTORY,  /* SH8: the previous frame's RES_TAA (the two images swap every frame: render_post) */
     RES_BLOOM,        /* PO3: the bloom chain, half resolution down (buffer, like the Hi-Z pyramid) */
+    RES_SHADOW,       /* LS2: D32 sun shadow maps, a 2-layer array: layer 0 the near cascade, 1 the mid one */
+    RES_SHADOW_FAR,   /* LS2: the far cascade's lit heights, float[size^2] row-major (views[SW_VIEW_FAR]) */
     RES_COUNT
 } render_res;
 
@@ -71,6 +73,7 @@ typedef enum render_phase {
     RENDER_PHASE_PLACE, /* sward_cmd_place: view-independent, per tile */
     RENDER_PHASE_CULL,  /* sward_cmd_cull: per view */
     RENDER_PHASE_DRAW,  /* sward_cmd_draw: inside a render pass instance (barriers come before it) */
+    RENDER_PHASE_SHADOW, /* sward_cmd_shadows: the shadow cascades, each pass its own view (render_pass.view) */
     RENDER_PHASE_POST,  /* after drawing: standalone output */
 } render_phase;
 
@@ -82,6 +85,8 @@ typedef struct render_pass {
     render_phase phase;
     uint32_t draw_flag;     /* RENDER_PHASE_DRAW: the SWARD_DRAW_* bit that selects it */
     bool standalone_only;   /* needs sward's own targets */
+    bool camera_only;       /* a per-view pass that runs for view 0 only (hiz: shadow views have no occluders) */
+    uint32_t view;          /* RENDER_PHASE_SHADOW: the view it renders (SW_VIEW_NEAR, _MID, _FAR) */
     uint32_t use_count;
     render_use uses[RENDER_MAX_USES];
     sward_result (*create)(sward_renderer *r, render_pass_state *ps, sward_error *err);
@@ -158,6 +163,26 @@ typedef struct render_taa {
     bool reset;              /* this frame starts a new history */
     uint32_t generation;     /* for the swapped images' descriptors */
 } render_taa;
+/* LS2-LS4: the sun's shadow cascades (cascades.c fits them, shadows.c owns their resources). */
+#define RENDER_SHADOW_SIZE 2048u      /* texels per side of each shadow-map layer (HZD: 2048 near and mid) */
+#define RENDER_SHADOW_NEAR_END 8.0f   /* m from the eye: the near cascade */
+#define RENDER_SHADOW_MID_END 80.0f   /* m: the mid cascade */
+#define RENDER_SHADOW_FADE 0.12f      /* the last 12 % of a cascade's range cross-fades into the next */
+#define RENDER_SHADOW_FAR_EXTENT 1536.0f /* m, side of the far lit-height map (clamped to the terrain) */
+#define RENDER_SHADOW_FAR_MAX 1024u   /* its texels per side at most (1.5 m texels over 1.5 km) */
+#define RENDER_SHADOW_FAR_SNAP 64u    /* its origin moves in steps of this many texels (recomputed then) */
+
+typedef struct render_shadows {
+    bool on;                  /* SW_FEAT_SHADOWS and the sun above the horizon: views 1-3 are the cascades */
+    float y_min, y_max;       /* m: the terrain's heights; y_max + caster: the tallest blade above it */
+    float caster;             /* m: the tallest blade of the scene's types */
+    float far_side, far_texel; /* m: the far map's side and texel (>= the height field's cell) */
+    uint32_t far_size;        /* texels per side */
+    VkImageView layers[2];    /* RES_SHADOW: one view per layer, to render into */
+    float far_key[5];         /* what the far map was last computed for: origin x, z and the sun */
+    bool far_valid;           /* far_key describes the buffer's content (cleared when it is replaced) */
+    uint32_t far_updates;     /* times the far map was computed (tests, stats: it is cached) */
+} render_shadows;
 
 struct sward_renderer {
     sward_context *ctx;
@@ -190,11 +215,15 @@ struct sward_renderer {
 
     sw_frame frame;             /* this frame's constants */
     render_view views[SW_MAX_VIEWS];
-    uint32_t view_count;
+    uint32_t view_count;        /* views with constants: 1, or 3 with shadows (camera, near, mid; far is view 3) */
+    uint32_t blade_views;       /* views that cull and draw blades: the camera, and the near cascade */
+    render_shadows shadows;
     place_tile_index tile_index; /* which tiles can hold blades at all (built once; place_choose_tiles_indexed) */
     sw_tile *tiles;             /* host copy of this frame's tiles (tiles_bound entries) */
     size_t tiles_bound;
-    uint32_t tile_count, tiles_in_range, tile_capacity;
+    uint32_t tile_count, tiles_in_range, tile_capacity; /* tile_count: the camera's (view 0's) tiles */
+    uint32_t tile_total;        /* the frame's tiles: the camera's, then the near shadow cascade's */
+    size_t tiles_max;           /* entries of `tiles` (tiles_bound, twice that with shadows) */
     bool culled;                /* this frame's views have been culled */
     bool no_lod_fade;           /* this frame's sward_frame_desc.no_lod_fade (SW_FLAG_NO_LOD_FADE) */
     bool no_cull;               /* this frame's sward_frame_desc.no_culling */
@@ -303,6 +332,41 @@ void render_taa_jitter(uint32_t index, float *jx, float *jy);
 #define RENDER_TAA_ALPHA 0.1f   /* the current frame's weight once the history has converged */
 #define RENDER_TAA_SAMPLES 16u  /* the jitter sequence's length */
 
+/* ---- cascades.c: fitting the shadow cascades (LS2), pure math on the frame's camera ---- */
+/* One cascade of a camera: its frustum slice [begin, end] (m of view depth) bounded by a sphere whose radius
+ * depends only on the slice's shape (no size change when the camera turns: no shimmer), an orthographic light
+ * view along the sun, the sphere's centre snapped to whole texels in light space, and reverse-Z depth (1
+ * toward the sun) over every terrain point and caster in the box's column. */
+typedef struct render_cascade_desc {
+    float view[16], proj[16]; /* the camera: world -> view, view -> clip (column-major) */
+    float eye[3];             /* the camera's position */
+    float sun[3];             /* towards the sun, normalised, above the horizon */
+    float begin, end;         /* m: the slice of the camera's view depth */
+    uint32_t size;            /* texels per side */
+    float y_min, y_max;       /* m: the lowest receiver, the highest caster (terrain max + tallest blade) */
+} render_cascade_desc;
+/* Fills view_proj, inv_view_proj, frustum (the box's 6 planes), width, height, shadow_texel and
+ * shadow_depth_range; the rest of *out is left as it was. */
+void render_cascade_fit(const render_cascade_desc *d, sw_view *out);
+/* The sphere around the slice [n, f] of a frustum with half-extents tan_x, tan_y: its centre's distance
+ * along the view axis and its radius. */
+void render_slice_sphere(float tan_x, float tan_y, float n, float f, float *centre, float *radius);
+/* The light-space basis of a sun direction: right (horizontal), up, and the direction itself. */
+void render_light_basis(const float sun[3], float right[3], float up[3]);
+/* Views 1-3 of the frame from view 0 (the camera) when r->shadows.on, else zeroes them. */
+void render_shadow_views(sward_renderer *r);
+/* Gribb-Hartmann planes of clip-space -w <= x, y <= w, 0 <= z <= w (camera.c). */
+void render_frustum_planes(const float vp[16], float out[24]);
+
+/* ---- shadows.c: the cascades' resources ---- */
+sward_result render_shadows_create(sward_renderer *r, sward_error *err);
+void render_shadows_destroy(sward_renderer *r);
+/* Test-only (like sward_read_blades): renders one frame (place, cull, shadows) and copies back the shadow
+ * map's two layers (2 x RENDER_SHADOW_SIZE^2 floats, layer 0 first), the far map (far_size^2 floats) and
+ * the frame's views. */
+sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *frame, float *layers, float *far,
+                                 sw_view views[SW_MAX_VIEWS], sward_error *err);
+
 /* ---- passes (src/render/passes/) ---- */
 extern const render_pass render_pass_place;
 extern const render_pass render_pass_terrain_depth;
@@ -316,16 +380,32 @@ extern const render_pass render_pass_lighting;
 extern const render_pass render_pass_taa;
 extern const render_pass render_pass_bloom;
 extern const render_pass render_pass_post;
+extern const render_pass render_pass_shadow_near;
+extern const render_pass render_pass_shadow_mid;
+extern const render_pass render_pass_shadow_far;
+
+/* grass.c: the blades' shared index pattern (a buffer of the caller's), and the indirect draws of a view's
+ * survivors with it (inside a render pass instance, pipeline and sets bound). */
+
+/* shadows.c: the sub-grid of the terrain mesh (first vertex i, j and quads across, down) that covers a shadow
+ * view's column between the terrain's lowest point and its highest caster; records its draw (6 vertices a
+ * quad, shadow_terrain.vert.glsl) with the pass's pipeline bound. */
+void render_shadow_terrain(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view);
+/* shadows.c: begins dynamic rendering into one layer of RES_SHADOW (cleared), viewport and scissor set. */
+void render_shadow_begin(sward_renderer *r, VkCommandBuffer cmd, uint32_t layer);
+/* shadows.c: a depth-only pipeline for a shadow view (specialised to it; constant 1 = `impostor`); with no
+ * vertex shader in *d, the terrain's (shadow_terrain.vert.glsl). */
+sward_result render_shadow_pipeline(sward_renderer *r, render_pass_state *ps, gpu_graphics_desc *d, uint32_t view,
+                                    bool impostor, VkPipeline *out, sward_error *err);
 
 /* terrain.c: the ground mesh's vertex stride and side for a height field of `res` samples per side. */
 void render_terrain_mesh(int res, int *step, int *mesh);
 /* terrain.c, grass.c: the index buffers of the ground grid and of the blade patterns (r->*_indices). */
 sward_result render_terrain_indices(sward_renderer *r, sward_error *err);
 sward_result render_blade_indices(sward_renderer *r, sward_error *err);
-/* grass.c: the view's blades with pipeline `pipe` (the tiles' indirect draws), for every pass that draws
- * them. */
-void render_draw_blades(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view,
-                        VkPipeline pipe);
+/* grass.c: the view's blades (its run of tiles' indirect draws, with the renderer's blade index pattern), for
+ * every pass that draws them, after it has bound its pipeline and sets. */
+void render_draw_blades(sward_renderer *r, VkCommandBuffer cmd, uint32_t view);
 /* Whether this frame primes depth (SH1, render.features.depth_prime): the G-buffer passes then test EQUAL. */
 bool render_depth_primed(const sward_renderer *r);
 

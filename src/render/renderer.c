@@ -106,8 +106,10 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     r->depth_format = t->depth_format ? t->depth_format : RENDER_DEPTH_FORMAT;
     r->slot_count = t->frames_in_flight ? t->frames_in_flight : SWARD_FRAMES_IN_FLIGHT;
     r->view_count = 1;
+    r->blade_views = 1;
     r->tiles_bound = place_tiles_bound(scene);
-    r->tiles = calloc(r->tiles_bound ? r->tiles_bound : 1, sizeof *r->tiles);
+    r->tiles_max = r->tiles_bound ? r->tiles_bound : 1;
+    r->tiles = calloc(r->tiles_max, sizeof *r->tiles);
     place_tile_index_build(scene, &r->tile_index);
     gpu_device *dev = &ctx->dev;
     sward_result res = SWARD_OK;
@@ -120,6 +122,7 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     if (!res) res = create_scene_buffers(r, err);
     if (!res) res = render_terrain_indices(r, err);
     if (!res) res = render_blade_indices(r, err);
+    if (!res) res = render_shadows_create(r, err); /* decides the views, which the lists are made for */
     if (!res) res = render_lists_create(r, err);
     if (!res) res = create_targets(r, err);
     if (!res) {
@@ -169,6 +172,7 @@ void sward_renderer_destroy(sward_renderer *r)
     gpu_device *dev = &r->ctx->dev;
     vkDeviceWaitIdle(dev->device); /* embedded: the host's frames that used these buffers must be done */
     render_graph_destroy(r);
+    render_shadows_destroy(r);
     for (uint32_t s = 0; s < RENDER_MAX_SLOTS; s++) {
         render_slot *sl = &r->slots[s];
         gpu_frame_destroy(dev, &sl->frame);

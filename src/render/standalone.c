@@ -1,6 +1,6 @@
 /* standalone.c — sward's own frame (sward_render, the CLI): the embedded entry points (frame.c) recorded into
  * sward's own command buffer with sward's own targets, then post and the copy to the host:
- *   place -> ground (clears the targets) -> cull against the ground's depth -> blades -> post -> copy.
+ *   place -> ground (clears the targets) -> cull against the ground's depth -> blades -> shadows -> post -> copy.
  * Frames in flight: each frame slot has its command buffer, fence, timestamps, readbacks and retired
  * resources; sward_render_submit returns while the GPU works, sward_render_wait collects a frame. */
 #include "render/render.h"
@@ -136,6 +136,12 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool w
     }
     vkCmdEndRendering(cmd);
     gpu_stats_end(cmd, &s->stats_query);
+    /* LS2-LS4: the sun's shadow cascades (for the lighting pass; nothing when the scene has none) */
+    if ((res = sward_cmd_shadows(r, cmd, err))) {
+        vkEndCommandBuffer(cmd);
+        s->ticket = 0;
+        return res;
+    }
     render_post(r, cmd, warmup);
     render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */
     if (warmup) {
@@ -293,6 +299,64 @@ sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame,
         if (!again) return res;
     }
     return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "sward_read_blades: the survivor list did not grow enough");
+}
+
+sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *frame, float *layers, float *far,
+                                 sw_view views[SW_MAX_VIEWS], sward_error *err)
+{
+    sward_result res = standalone_only(r, "render_read_shadows", err);
+    if (res != SWARD_OK) return res;
+    if (!r->shadows.on) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "render_read_shadows: no shadows");
+    sward_frame_desc fd = frame ? *frame : (sward_frame_desc){0};
+    gpu_device *dev = &r->ctx->dev;
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    if ((res = begin(r, &fd, &cmd, err))) {
+        if (cmd) vkEndCommandBuffer(cmd);
+        return res;
+    }
+    render_slot *s = &r->slots[r->slot];
+    const VkDeviceSize layer_bytes = (VkDeviceSize)RENDER_SHADOW_SIZE * RENDER_SHADOW_SIZE * sizeof(float);
+    const VkDeviceSize far_bytes = (VkDeviceSize)r->shadows.far_size * r->shadows.far_size * sizeof(float);
+    gpu_buffer rb_layers = {0}, rb_far = {0};
+    sward_vulkan_view view = render_frame_view(r, &fd);
+    res = render_place(r, cmd, &view, false, err);
+    if (res == SWARD_OK) res = sward_cmd_cull(r, cmd, NULL, err);
+    if (res == SWARD_OK) res = sward_cmd_shadows(r, cmd, err);
+    if (res == SWARD_OK)
+        res = gpu_buffer_create(dev, &rb_layers, 2 * layer_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
+                                "sward.shadow_readback", err);
+    if (res == SWARD_OK)
+        res = gpu_buffer_create(dev, &rb_far, far_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
+                                "sward.shadow_far_readback", err);
+    if (res == SWARD_OK) {
+        render_access(r, cmd, RES_SHADOW, 0, GPU_ACCESS_TRANSFER_READ, false);
+        render_access(r, cmd, RES_SHADOW_FAR, 0, GPU_ACCESS_TRANSFER_READ, false);
+        VkBufferImageCopy regions[2];
+        for (uint32_t l = 0; l < 2; l++)
+            regions[l] = (VkBufferImageCopy){
+                .bufferOffset = l * layer_bytes,
+                .imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, l, 1},
+                .imageExtent = {RENDER_SHADOW_SIZE, RENDER_SHADOW_SIZE, 1},
+            };
+        vkCmdCopyImageToBuffer(cmd, r->res[RES_SHADOW][0].image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                               rb_layers.buffer, 2, regions);
+        vkCmdCopyBuffer(cmd, r->res[RES_SHADOW_FAR][0].buffer.buffer, rb_far.buffer, 1, &(VkBufferCopy){0, 0, far_bytes});
+        gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
+        res = gpu_frame_submit(dev, &s->frame, err);
+    } else {
+        vkEndCommandBuffer(cmd);
+        s->ticket = 0;
+    }
+    if (res == SWARD_OK) res = gpu_frame_wait(dev, &s->frame, err);
+    if (res == SWARD_OK) res = render_collect(r, s, err);
+    if (res == SWARD_OK) {
+        if (layers) memcpy(layers, rb_layers.mapped, 2 * layer_bytes);
+        if (far) memcpy(far, rb_far.mapped, far_bytes);
+        for (uint32_t k = 0; k < SW_MAX_VIEWS && views; k++) views[k] = r->views[k].constants;
+    }
+    gpu_buffer_destroy(dev, &rb_layers);
+    gpu_buffer_destroy(dev, &rb_far);
+    return res;
 }
 
 sward_result sward_renderer_resize(sward_renderer *r, uint32_t width, uint32_t height, sward_error *err)

@@ -14,10 +14,11 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
 
 static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
 {
-    if (!r->tile_count) return;
+    uint32_t tiles = r->views[view].constants.tile_count; /* the view's run of the frame's tiles */
+    if (!tiles) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
     render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
-    vkCmdDispatch(cmd, (r->tile_count + 63u) / 64u, 1, 1);
+    vkCmdDispatch(cmd, (tiles + 63u) / 64u, 1, 1);
 }
 
 const render_pass render_pass_draw_args = {

@@ -60,21 +60,28 @@ sward_result render_blade_indices(sward_renderer *r, sward_error *err)
     return res;
 }
 
-void render_draw_blades(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view,
-                        VkPipeline pipe)
+void render_draw_blades(sward_renderer *r, VkCommandBuffer cmd, uint32_t view)
 {
-    if (!r->tile_count || !r->culled) return;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
     vkCmdBindIndexBuffer(cmd, r->blade_indices.buffer, 0, VK_INDEX_TYPE_UINT32);
     VkBuffer draws = r->res[RES_DRAWS][view].buffer.buffer;
-    uint32_t n = 2 * r->tile_count;
+    /* two draws per tile of the view's run of the frame's tiles */
+    uint32_t first0 = 2 * r->views[view].constants.tile_first, n = 2 * r->views[view].constants.tile_count;
     uint32_t max_per_call = r->ctx->dev.props.limits.maxDrawIndirectCount;
     if (max_per_call == 0) max_per_call = 1;
     for (uint32_t first = 0; first < n; first += max_per_call) {
         uint32_t k = n - first < max_per_call ? n - first : max_per_call;
-        vkCmdDrawIndexedIndirect(cmd, draws, (VkDeviceSize)first * sizeof(sw_draw_cmd), k, sizeof(sw_draw_cmd));
+        vkCmdDrawIndexedIndirect(cmd, draws, (VkDeviceSize)(first0 + first) * sizeof(sw_draw_cmd), k,
+                                 sizeof(sw_draw_cmd));
     }
+}
+
+/* The camera's blades with pipeline `pipe`. */
+static void draw(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view, VkPipeline pipe)
+{
+    if (!r->tile_count || !r->culled) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
+    render_draw_blades(r, cmd, view);
 }
 
 static sward_result create_depth(sward_renderer *r, render_pass_state *ps, sward_error *err)
@@ -110,12 +117,12 @@ static sward_result create_gbuffer(sward_renderer *r, render_pass_state *ps, swa
 
 static void record_depth(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
 {
-    render_draw_blades(r, ps, cmd, view, ps->pipes[0]);
+    draw(r, ps, cmd, view, ps->pipes[0]);
 }
 
 static void record_gbuffer(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
 {
-    render_draw_blades(r, ps, cmd, view, ps->pipes[render_depth_primed(r) ? 1 : 0]);
+    draw(r, ps, cmd, view, ps->pipes[render_depth_primed(r) ? 1 : 0]);
 }
 
 const render_pass render_pass_grass_depth = {

@@ -53,6 +53,11 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
     if ((res = render_compute_pipeline(r, ps, sw_spirv_hiz_reduce_comp, sizeof sw_spirv_hiz_reduce_comp,
                                        "sward.hiz_reduce", &ps->pipes[1], err)))
         return res;
+    /* The near shadow cascade's culling binds a pyramid too, but never reads it (no SW_VIEW_OCCLUSION). */
+    for (uint32_t v = 1; v < r->blade_views; v++)
+        if ((res = render_buffer_replace(r, RES_HIZ, v, 2 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                         GPU_MEMORY_DEVICE, "sward.hiz_none", err)))
+            return res;
     return resize(r, ps, err);
 }
 
@@ -75,6 +80,7 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
 const render_pass render_pass_hiz = {
     .name = "hiz",
     .phase = RENDER_PHASE_CULL,
+    .camera_only = true, /* shadow views test no occlusion (their cull reads a placeholder: create) */
     .use_count = 2,
     .uses = {
         {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_HIZ_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},

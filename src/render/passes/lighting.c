@@ -2,7 +2,8 @@
  * pixels per workgroup: once per pixel, the G-buffer lit by the sun (under its shadows) and the sky, the sky
  * itself where nothing was drawn, and the haze. Compute rather than a full-screen triangle: the H200 ran the
  * same arithmetic about 30x faster in compute than in fragment shaders (few graphics units).
- * Reads frame, view, the G-buffer, depth; writes the HDR image and the covered-pixel counters. */
+ * Reads frame, views (the shadow cascades'), the G-buffer, depth, the shadow maps; writes the HDR image and the
+ * covered-pixel counters. */
 #include "render/render.h"
 
 #include "lighting_comp.h"
@@ -23,7 +24,7 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
 const render_pass render_pass_lighting = {
     .name = "lighting",
     .phase = RENDER_PHASE_POST,
-    .use_count = 6,
+    .use_count = 8,
     .uses = {
         {RES_GBUF_ALBEDO, GPU_ACCESS_SAMPLED_COMPUTE, SW_LIGHT_ALBEDO, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
         {RES_GBUF_NORMAL, GPU_ACCESS_SAMPLED_COMPUTE, SW_LIGHT_NORMAL, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
@@ -31,6 +32,8 @@ const render_pass render_pass_lighting = {
         {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_LIGHT_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
         {RES_HDR, GPU_ACCESS_GENERAL_COMPUTE, SW_LIGHT_HDR, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, true},
         {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_LIGHT_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_SHADOW, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_LIGHT_SHADOW_MAP, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
+        {RES_SHADOW_FAR, GPU_ACCESS_COMPUTE_READ, SW_LIGHT_SHADOW_FAR, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
     },
     .create = create,
     .record = record,

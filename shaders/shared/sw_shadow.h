@@ -1,0 +1,61 @@
+/* sw_shadow.h — the distant sun-shadow cascade as a "lit height" map (SPEC LS2; Horizon Zero Dawn GDC 2018
+ * "Shadow Casting": beyond the shadow maps, a height-field cascade of ~1.5 km around the camera).
+ *
+ * For a point p on the ground plan, march the terrain height field H toward the sun (horizontal direction
+ * d, elevation e) and keep the lowest height at which a point above p sees the sun over every step:
+ *   lit(p) = max over s in {0, step, 2 step, ..., steps step} of H(p + s d) - s tan(e)
+ * A point at height y above p is in shadow when y < lit(p) - bias. s = 0 gives lit(p) >= H(p): the ground
+ * itself is lit exactly when no hill toward the sun rises above its line of sight. H is the bilinear height
+ * field of sw_place.h (clamped at the terrain's edge), so the compute pass (shadow_far.comp.glsl) and the CPU
+ * reference (tests/gpu/test_shadows.c) run this same code.
+ *
+ * The height fetch differs between the languages (a storage buffer in GLSL, a pointer in C), so the function
+ * takes the heights as a leading argument in C only: call it as sw_lit_height(SW_HF_PASS(h) px, ...), where
+ * SW_HF_PASS(h) is `h,` in C and nothing in GLSL (which reads common.inc.glsl's `heights`). */
+#ifndef SW_SHADOW_H
+#define SW_SHADOW_H
+#include "sw_place.h"
+
+#ifdef SW_GLSL
+#define SW_HF_ARG
+#define SW_HF_PASS(h)
+#define SW_HF(k) heights[k]
+#else
+#define SW_HF_ARG const float *sw_hf,
+#define SW_HF_PASS(h) h,
+#define SW_HF(k) sw_hf[k]
+#endif
+
+/* Most steps one texel marches (a sun 2 degrees above the horizon over 30 m hills is ~860 m: the cap). */
+#define SW_LIT_MAX_STEPS 512
+
+/* The height field at (x, z), bilinear, clamped at the edge. */
+SW_FN float sw_hf_height(SW_HF_ARG float x, float z, float x0, float z0, float inv_cell, int res)
+{
+    sw_hf_coord h = sw_hf_locate(x, z, x0, z0, inv_cell, res);
+    int row = h.j * res + h.i;
+    return sw_bilerp(SW_HF(row), SW_HF(row + 1), SW_HF(row + res), SW_HF(row + res + 1), h.fx, h.fz);
+}
+
+/* Steps of `step` m a march needs to rise over the whole height range [y_min, y_max] at slope tan_e. */
+SW_FN int sw_lit_steps(float y_min, float y_max, float tan_e, float step)
+{
+    if (!(tan_e > 0.0f)) return SW_LIT_MAX_STEPS;
+    float n = sw_floor((y_max - y_min) / (tan_e * step)) + 1.0f;
+    return SW_I(sw_minf(n, SW_F(SW_LIT_MAX_STEPS)));
+}
+
+/* lit(p) above; (dx, dz) the sun's horizontal direction, normalised (0, 0 with the sun overhead: steps 0). */
+SW_FN float sw_lit_height(SW_HF_ARG float px, float pz, float dx, float dz, float tan_e, float step, int steps,
+                          float x0, float z0, float inv_cell, int res)
+{
+    float lit = sw_hf_height(SW_HF_PASS(sw_hf) px, pz, x0, z0, inv_cell, res);
+    for (int k = 1; k <= steps; k++) {
+        float s = SW_F(k) * step;
+        float h = sw_hf_height(SW_HF_PASS(sw_hf) px + dx * s, pz + dz * s, x0, z0, inv_cell, res) - s * tan_e;
+        lit = sw_maxf(lit, h);
+    }
+    return lit;
+}
+
+#endif

@@ -1,0 +1,42 @@
+/* shadow_mid.c — the mid sun-shadow cascade (SPEC LS2, LS4; Ghost of Tsushima's grass shadow impostor): into
+ * layer 1 of RES_SHADOW, depth only, the terrain under the cascade's column raised by the local grass height
+ * (type map -> the type's mean blade height, times the grass-height map; not raised where there is no grass)
+ * with dithered depth offsets (shadow_impostor.frag.glsl), standing in for the blades, which this view never
+ * culls or draws. Reads frame, the mid view, heights, materials, world maps. Writes layer 1 of the shadow map.
+ * Cost: the terrain quads under the cascade's column (scenes/meadow.json: 317 x 461 quads of 1 m, 290,000
+ * triangles, the column stretching ~670 m along its low sun) at 2048^2; the fragment shader writes depth
+ * (no early depth test). */
+#include "render/render.h"
+
+#include "shadow_impostor_frag.h"
+
+static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    if (!r->shadows.on) return SWARD_OK;
+    gpu_graphics_desc d = {
+        /* no .vs: the terrain's (shadow_terrain.vert.glsl, render_shadow_pipeline) */
+        .fs = sw_spirv_shadow_impostor_frag, .fs_bytes = sizeof sw_spirv_shadow_impostor_frag,
+        .name = "sward.shadow_mid", /* its slope bias is the fragment shader's (it writes depth) */
+    };
+    return render_shadow_pipeline(r, ps, &d, SW_VIEW_MID, true, &ps->pipes[0], err);
+}
+
+static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    render_shadow_begin(r, cmd, 1);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ps->pipes[0]);
+    render_shadow_terrain(r, ps, cmd, view);
+    vkCmdEndRendering(cmd);
+}
+
+const render_pass render_pass_shadow_mid = {
+    .name = "shadow_mid",
+    .phase = RENDER_PHASE_SHADOW,
+    .view = SW_VIEW_MID,
+    .use_count = 1,
+    .uses = {
+        {RES_SHADOW, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false}, /* keeps layer 0 (shadow_near's) */
+    },
+    .create = create,
+    .record = record,
+};

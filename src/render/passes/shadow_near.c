@@ -1,0 +1,59 @@
+/* shadow_near.c — the near sun-shadow cascade (SPEC LS2, LS3; HZD "Shadow Casting": separate casters per
+ * cascade): into layer 0 of RES_SHADOW, depth only, the terrain under the cascade's column and the blades the
+ * culling kept for the near view (views[SW_VIEW_NEAR]: within its box and the camera's draw distance, every
+ * one the 7-vertex form), animated and alpha-tested with the SC5 dither as the camera sees them
+ * (shadow_grass.*.glsl include grass_blade.inc.glsl).
+ * Reads frame, the near view, heights, survivors, draws. Writes the shadow map (both layers' earlier
+ * contents are discarded: shadow_mid redraws layer 1). Cost: the blades within ~8 m of the camera whose shadows
+ * reach its view (9,500 7-vertex blades, 47,000 triangles, in scenes/meadow.json; 41,000 blades in the dense
+ * scenes/fields.json) and the terrain's quads under the cascade (6,000 in meadow) at 2048^2. */
+#include "render/render.h"
+
+#include "shadow_grass_vert.h"
+#include "shadow_grass_frag.h"
+
+static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    if (!r->shadows.on) return SWARD_OK;
+    sward_result res;
+    /* The terrain with a slope-scaled bias (reverse-Z: negative, away from the sun) against acne; the blades
+     * without: they are thin, and the lookup offsets receivers along their normals. */
+    gpu_graphics_desc t = {
+        /* no .vs: the terrain's (shadow_terrain.vert.glsl, render_shadow_pipeline) */
+        .depth_bias_constant = -1.0f, .depth_bias_slope = -1.5f, .name = "sward.shadow_near_terrain",
+    };
+    if ((res = render_shadow_pipeline(r, ps, &t, SW_VIEW_NEAR, false, &ps->pipes[0], err))) return res;
+    gpu_graphics_desc b = {
+        .vs = sw_spirv_shadow_grass_vert, .vs_bytes = sizeof sw_spirv_shadow_grass_vert,
+        .fs = sw_spirv_shadow_grass_frag, .fs_bytes = sizeof sw_spirv_shadow_grass_frag,
+        .name = "sward.shadow_near_blades",
+    };
+    return render_shadow_pipeline(r, ps, &b, SW_VIEW_NEAR, false, &ps->pipes[1], err);
+}
+
+static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    render_shadow_begin(r, cmd, 0);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ps->pipes[0]);
+    render_shadow_terrain(r, ps, cmd, view);
+    if (r->views[view].constants.tile_count) {
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ps->pipes[1]);
+        render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
+        render_draw_blades(r, cmd, view);
+    }
+    vkCmdEndRendering(cmd);
+}
+
+const render_pass render_pass_shadow_near = {
+    .name = "shadow_near",
+    .phase = RENDER_PHASE_SHADOW,
+    .view = SW_VIEW_NEAR,
+    .use_count = 3,
+    .uses = {
+        {RES_SURVIVORS, GPU_ACCESS_VERTEX_READ, SW_GRASS_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
+        {RES_SHADOW, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, true},
+    },
+    .create = create,
+    .record = record,
+};

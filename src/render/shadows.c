@@ -1,0 +1,169 @@
+/* shadows.c — the sun's shadow cascades' resources and entry point (SPEC LS2-LS4): RES_SHADOW (D32, one
+ * RENDER_SHADOW_SIZE^2 layer per rasterised cascade, a view per layer to render into and the whole array to
+ * sample), RES_SHADOW_FAR (the far lit-height map), the terrain sub-grid the casters' passes draw, and
+ * sward_cmd_shadows, which records the RENDER_PHASE_SHADOW passes (shadow_near, shadow_mid, shadow_far) after
+ * sward_cmd_cull has culled the near cascade's blades. cascades.c fits the views. */
+#include "render/render.h"
+
+#include "shadow_terrain_vert.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The scene's tallest blade: the type's tallest, scaled by its clumps (as cull.comp.glsl bounds it). */
+static float tallest_blade(const sward_scene *s)
+{
+    float h = 0.0f;
+    for (int i = 0; i < s->material_count; i++) {
+        const world_material *m = &s->materials[i];
+        float t = m->height[1] * (1.0f + m->clump.height_variation) + m->head_size;
+        if (t > h) h = t;
+    }
+    return h;
+}
+
+sward_result render_shadows_create(sward_renderer *r, sward_error *err)
+{
+    const sward_scene *s = r->scene;
+    render_shadows *sh = &r->shadows;
+    gpu_device *dev = &r->ctx->dev;
+    memset(sh, 0, sizeof *sh);
+    sh->on = (s->render.features & SW_FEAT_SHADOWS) != 0 && s->sun.direction[1] > 0.01f;
+    r->view_count = sh->on ? 3u : 1u;
+    r->blade_views = sh->on ? 2u : 1u;
+    if (sh->on) {
+        /* the near cascade's tiles follow the camera's in the frame's list (render_place) */
+        size_t max = 2 * (r->tiles_bound ? r->tiles_bound : 1);
+        sw_tile *t = realloc(r->tiles, max * sizeof *t);
+        if (!t) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %zu tiles", max);
+        r->tiles = t;
+        r->tiles_max = max;
+    }
+    sh->y_min = s->terrain.min_y;
+    sh->y_max = s->terrain.max_y;
+    sh->caster = tallest_blade(s);
+    /* The far map: 1.5 km (HZD's extent) or the whole terrain if smaller, in texels of 1.5 m or the height
+     * field's cell if coarser: hill shadows are large, the height field has no finer detail, and 1024^2 floats
+     * (4 MiB) recomputed only when the map moves or the sun turns cost nothing per frame. */
+    float cell = s->terrain.size / (float)(s->terrain.resolution - 1);
+    float side = fminf(RENDER_SHADOW_FAR_EXTENT, s->terrain.size);
+    sh->far_texel = fmaxf(side / (float)RENDER_SHADOW_FAR_MAX, cell);
+    sh->far_size = (uint32_t)ceilf(side / sh->far_texel - 1e-3f);
+    if (sh->far_size < 2) sh->far_size = 2;
+    sh->far_side = (float)sh->far_size * sh->far_texel;
+    /* Without shadows the resources are 1 texel: the lighting pass binds them all the same and the lookup
+     * (shadow.inc.glsl) returns 1 before reading them. */
+    uint32_t size = sh->on ? RENDER_SHADOW_SIZE : 1u, far = sh->on ? sh->far_size : 1u;
+    gpu_image img;
+    gpu_image_desc d = {.format = RENDER_DEPTH_FORMAT, .width = size, .height = size, .layers = 2,
+                        .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
+                                 VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                        .name = "sward.shadow"};
+    sward_result res = gpu_image_create(dev, &img, &d, err);
+    if (res != SWARD_OK) {
+        gpu_image_destroy(dev, &img);
+        return res;
+    }
+    render_image_replace(r, RES_SHADOW, 0, &img);
+    const gpu_image *sm = &r->res[RES_SHADOW][0].image;
+    for (uint32_t l = 0; l < 2; l++)
+        if ((res = gpu_image_view(dev, sm, 0, 1, l, 1, l ? "sward.shadow_mid" : "sward.shadow_near", &sh->layers[l],
+                                  err)))
+            return res;
+    return render_buffer_replace(r, RES_SHADOW_FAR, 0, (VkDeviceSize)far * far * sizeof(float),
+                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                 GPU_MEMORY_DEVICE, "sward.shadow_far", err);
+}
+
+void render_shadows_destroy(sward_renderer *r)
+{
+    for (uint32_t l = 0; l < 2; l++)
+        if (r->shadows.layers[l]) vkDestroyImageView(r->ctx->dev.device, r->shadows.layers[l], NULL);
+    memset(r->shadows.layers, 0, sizeof r->shadows.layers);
+}
+
+sward_result render_shadow_pipeline(sward_renderer *r, render_pass_state *ps, gpu_graphics_desc *d, uint32_t view,
+                                    bool impostor, VkPipeline *out, sward_error *err)
+{
+    if (!d->vs) {
+        d->vs = sw_spirv_shadow_terrain_vert;
+        d->vs_bytes = sizeof sw_spirv_shadow_terrain_vert;
+    }
+    d->topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+    d->cull = VK_CULL_MODE_NONE;
+    d->color_count = 0;
+    d->depth_format = RENDER_DEPTH_FORMAT;
+    d->depth_test = true;
+    d->depth_write = true;
+    d->depth_compare = VK_COMPARE_OP_GREATER; /* reverse-Z: 1 toward the sun */
+    d->spec.count = 2;
+    d->spec.values[0] = view; /* common.inc.glsl: SW_VIEW_SPEC */
+    d->spec.values[1] = impostor ? 1u : 0u;
+    return gpu_graphics_pipeline(&r->ctx->dev, ps->layout, d, out, err);
+}
+
+void render_shadow_begin(sward_renderer *r, VkCommandBuffer cmd, uint32_t layer)
+{
+    uint32_t size = RENDER_SHADOW_SIZE;
+    VkRenderingAttachmentInfo depth = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = r->shadows.layers[layer],
+        .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+        .clearValue = {.depthStencil = {0.0f, 0}}, /* reverse-Z: 0 is away from the sun: nothing casts */
+    };
+    VkRenderingInfo ri = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+        .renderArea = {{0, 0}, {size, size}},
+        .layerCount = 1,
+        .pDepthAttachment = &depth,
+    };
+    vkCmdBeginRendering(cmd, &ri);
+    VkViewport vp = {0.0f, 0.0f, (float)size, (float)size, 0.0f, 1.0f};
+    VkRect2D sc = {{0, 0}, {size, size}};
+    vkCmdSetViewport(cmd, 0, 1, &vp);
+    vkCmdSetScissor(cmd, 0, 1, &sc);
+}
+
+void render_shadow_terrain(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    const sw_view *v = &r->views[view].constants;
+    const sw_frame *f = &r->frame;
+    /* The box's column between the lowest terrain and the highest caster: at each corner of the light-space
+     * square, clip z where the world height is y_min and y_max (world y is linear in clip z). */
+    const float *m = v->inv_view_proj;
+    float lo_x = INFINITY, lo_z = INFINITY, hi_x = -INFINITY, hi_z = -INFINITY;
+    float heights[2] = {r->shadows.y_min, r->shadows.y_max + r->shadows.caster};
+    for (int k = 0; k < 8; k++) {
+        float cx = (k & 1) ? 1.0f : -1.0f, cy = (k & 2) ? 1.0f : -1.0f, target = heights[k >> 2];
+        float y0 = m[1] * cx + m[5] * cy + m[13], dy = m[9];
+        float cz = fabsf(dy) > 1e-12f ? (target - y0) / dy : 0.0f;
+        cz = fminf(fmaxf(cz, 0.0f), 1.0f);
+        float x = m[0] * cx + m[4] * cy + m[8] * cz + m[12], z = m[2] * cx + m[6] * cy + m[10] * cz + m[14];
+        lo_x = fminf(lo_x, x), hi_x = fmaxf(hi_x, x), lo_z = fminf(lo_z, z), hi_z = fmaxf(hi_z, z);
+    }
+    float quad = f->terrain_cell * (float)f->terrain_step;
+    int last = f->terrain_mesh_res - 1;
+    int i0 = (int)floorf((lo_x - f->terrain_x0) / quad), i1 = (int)ceilf((hi_x - f->terrain_x0) / quad);
+    int j0 = (int)floorf((lo_z - f->terrain_z0) / quad), j1 = (int)ceilf((hi_z - f->terrain_z0) / quad);
+    i0 = i0 < 0 ? 0 : i0, j0 = j0 < 0 ? 0 : j0;
+    i1 = i1 > last ? last : i1, j1 = j1 > last ? last : j1;
+    if (i1 <= i0 || j1 <= j0) return; /* the column misses the terrain */
+    sw_push push = {.view = view, .level = (uint32_t)(i1 - i0), .size0_x = i0, .size0_y = j0};
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, &push);
+    vkCmdDraw(cmd, 6u * (uint32_t)(i1 - i0) * (uint32_t)(j1 - j0), 1, 0, 0);
+}
+
+sward_result sward_cmd_shadows(sward_renderer *r, VkCommandBuffer cmd, sward_error *err)
+{
+    if (!r || !cmd) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_shadows: null argument");
+    if (r->slots[r->slot].ticket != r->frames || !r->culled)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_shadows: call sward_cmd_cull first, this frame");
+    if (!r->shadows.on) return SWARD_OK;
+    double t0 = core_now_ms();
+    render_run_phase(r, RENDER_PHASE_SHADOW, cmd, 0);
+    r->slots[r->slot].cpu_ms += core_now_ms() - t0;
+    return SWARD_OK;
+}

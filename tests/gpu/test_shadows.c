@@ -1,0 +1,561 @@
+/* The sun's shadow cascades on the GPU (SPEC LS2, LS3, LS4): the near layer of the shadow map over bare
+ * terrain is the CPU's projection of the height field, and the near cascade's blades raise it where there is
+ * grass; the mid layer's grass impostor stands above the terrain by the local grass height (dithered down by
+ * at most IMPOSTOR_DITHER of it) where there is grass and not elsewhere; the far lit-height map equals the CPU
+ * reference (shared/sw_shadow.h) and is computed again only when the sun turns. scenes/small.json: 64 m of
+ * 3 m hills, the sun 15 degrees up. Validation (core + synchronisation) must say nothing. */
+#include "gpu_util.h"
+
+#include "render_util.h"
+#include "shared/sw_shadow.h"
+#include "shadow_probe_comp.h"
+
+#include <math.h>
+
+#define S RENDER_SHADOW_SIZE
+/* m: the terrain mesh's triangles against the bilinear height field (curvature x cell^2 / 8, ~1 cm here), the
+ * raster's slope bias (1.5 texels along a slope 75 degrees off the sun: ~4 cm along the light, ~1 cm in
+ * height in the near cascade) and the depth's float precision. */
+#define NEAR_TOL 0.03
+/* m: the same in the mid cascade, whose texels are ten times as large (its slope bias ~10 cm in height). */
+#define MID_TOL 0.15
+#define IMPOSTOR_DITHER 0.8 /* shadow_impostor.frag.glsl */
+
+#define PROBE_FLOATS 8
+static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float *results);
+static void render_frame(sward_renderer *r, const sward_frame_desc *fd);
+static void terrain_normal(const sward_scene *s, double x, double z, float n[3]);
+
+typedef struct shadow_frame {
+    float *layers, *far;
+    sw_view views[SW_MAX_VIEWS];
+} shadow_frame;
+
+static void read_frame(sward_renderer *r, const sward_frame_desc *fd, shadow_frame *out)
+{
+    sward_error err = {0};
+    out->layers = malloc(2u * S * S * sizeof(float));
+    out->far = malloc((size_t)r->shadows.far_size * r->shadows.far_size * sizeof(float));
+    assert_non_null(out->layers);
+    assert_non_null(out->far);
+    if (render_read_shadows(r, fd, out->layers, out->far, out->views, &err) != SWARD_OK) fail_msg("%s", err.message);
+}
+
+static void free_frame(shadow_frame *f)
+{
+    free(f->layers);
+    free(f->far);
+}
+
+/* The world point a texel of layer `v - 1` holds (its depth through the view's inverse). */
+static bool texel_world(const shadow_frame *f, uint32_t v, uint32_t i, uint32_t j, double p[3])
+{
+    float d = f->layers[(size_t)(v - 1) * S * S + (size_t)j * S + i];
+    if (d <= 0.0f) return false; /* cleared: nothing there */
+    double c[4] = {(i + 0.5) / S * 2.0 - 1.0, (j + 0.5) / S * 2.0 - 1.0, d, 1.0};
+    const float *m = f->views[v].inv_view_proj;
+    for (int r = 0; r < 3; r++) p[r] = m[r] * c[0] + m[4 + r] * c[1] + m[8 + r] * c[2] + m[12 + r];
+    return true;
+}
+
+static double terrain_at(const sward_scene *s, double x, double z)
+{
+    float x0, z0, cell, inv;
+    world_terrain_grid(&s->terrain, &x0, &z0, &cell, &inv);
+    return sw_hf_height(s->terrain.heights, (float)x, (float)z, x0, z0, inv, s->terrain.resolution);
+}
+
+static bool on_terrain(const sward_scene *s, const double p[3])
+{
+    double h = 0.5 * s->terrain.size - 0.5;
+    return fabs(p[0]) < h && fabs(p[2]) < h;
+}
+
+static sward_renderer *renderer(sward_context *ctx, sward_scene *scene)
+{
+    sward_error err = {0};
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    assert_true(r->shadows.on);
+    assert_int_equal(r->view_count, 3);
+    return r;
+}
+
+static void near_layer_is_terrain_then_blades(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    /* The sun behind the camera, so shadows fall into its view; both types on one tile grid (the same
+     * density), and the eye 1.7 m in front of a row of tile edges (z = -96 cells of 0.2236 m; the camera's
+     * tile choice grows boxes by the tallest blade): the blades behind that edge are in no tile of the
+     * camera's, only in the near cascade's own. */
+    scene->materials[1].density = scene->materials[0].density;
+    float *sun = scene->sun.direction;
+    sun[2] = -sun[2];
+    float eye[3] = {0.0f, 0.0f, -19.8f}, target[3] = {0.0f, 0.5f, 8.0f};
+    eye[1] = (float)terrain_at(scene, eye[0], eye[2]) + 1.6f;
+    sward_renderer *r = renderer(ctx, scene);
+    shadow_frame bare, grass;
+    read_frame(r, &(sward_frame_desc){.no_grass = true, .eye = eye, .target = target}, &bare);
+    read_frame(r, &(sward_frame_desc){.eye = eye, .target = target}, &grass);
+    assert_int_equal(bare.views[SW_VIEW_NEAR].flags, SW_VIEW_SHADOW | SW_VIEW_LOW_LOD);
+    /* LS3: the near cascade's casters are all 7-vertex blades, none tested against the camera's Hi-Z; the mid
+     * cascade culls nothing (the impostor stands in for its blades) */
+    const sw_cull_stats *c = r->slots[r->slot].stats_readback.mapped;
+    print_message("near cascade: %u blades (camera %u); mid %u\n", c[1].drawn, c[0].drawn, c[2].drawn);
+    assert_int_equal(c[1].high, 0);
+    assert_true(c[1].low > 1000 && c[1].drawn == c[1].low);
+    assert_int_equal(c[1].occlusion, 0);
+    assert_int_equal(c[2].drawn + c[2].needed, 0);
+    size_t n = 0, raised = 0, behind = 0;
+    double worst = 0.0, far_caster = 0.0, outside = 0.0;
+    for (uint32_t j = 0; j < S; j += 8)
+        for (uint32_t i = 0; i < S; i += 8) {
+            double p[3], q[3];
+            if (!texel_world(&bare, SW_VIEW_NEAR, i, j, p) || !on_terrain(scene, p)) continue;
+            double e = fabs(p[1] - terrain_at(scene, p[0], p[2]));
+            if (e > worst) worst = e;
+            n++;
+            /* with blades: the same texel holds something at least as near the sun, often a blade */
+            assert_true(texel_world(&grass, SW_VIEW_NEAR, i, j, q));
+            float db = bare.layers[(size_t)j * S + i], dg = grass.layers[(size_t)j * S + i];
+            assert_true(dg >= db);
+            if (q[1] - terrain_at(scene, q[0], q[2]) > 0.05) {
+                raised++;
+                if (q[2] < -21.6) behind++; /* behind the row of tile edges behind the eye */
+                double dx = q[0] - bare.views[0].cam_x, dy = q[1] - bare.views[0].cam_y, dz = q[2] - bare.views[0].cam_z;
+                far_caster = fmax(far_caster, sqrt(dx * dx + dy * dy + dz * dz));
+                const float *fr = bare.views[0].frustum; /* how far outside the camera's view */
+                for (int pl = 0; pl < 6; pl++)
+                    outside = fmax(outside, -(fr[4 * pl] * q[0] + fr[4 * pl + 1] * q[1] + fr[4 * pl + 2] * q[2] + fr[4 * pl + 3]));
+            }
+        }
+    print_message("near: %zu texels over terrain, worst height error %.4f m; %zu raised by blades, %zu behind the camera, "
+                  "the farthest %.1f m away (cull distance %.1f m), %.1f m outside the camera's view (shadows reach %.1f m)\n",
+                  n, worst, raised, behind, far_caster, (double)bare.views[SW_VIEW_NEAR].cull_distance, outside,
+                  (double)bare.views[SW_VIEW_NEAR].shadow_reach);
+    assert_true(n > 20000); /* the layer is mostly terrain */
+    assert_true(worst < NEAR_TOL);
+    assert_true(raised > n / 50); /* the casters cover a few % of the box: those whose shadows reach the view */
+    assert_true(behind > 30); /* from tiles wholly behind the camera, chosen for the cascade's box */
+    /* only blades whose shadows can reach the cascade's range (its box stretches 58 m along this sun) */
+    assert_true(far_caster < bare.views[SW_VIEW_NEAR].cull_distance + 0.5);
+    assert_true(far_caster > RENDER_SHADOW_NEAR_END);
+    /* and only those whose shadows can fall into the camera's view */
+    assert_true(outside < bare.views[SW_VIEW_NEAR].shadow_reach + 1.5);
+    free_frame(&bare);
+    free_frame(&grass);
+    gu_finish(r, ctx, scene);
+}
+
+/* The map texel's grass top (the type's mean blade height x the grass-height map), or -1 where its 5 x 5
+ * neighbourhood is not uniform (the impostor's vertices interpolate across the edge, and a sunk texel's
+ * point lies up to ~1 m further along the light ray than the surface it was drawn at). */
+static double grass_top(const sward_scene *s, double x, double z)
+{
+    const world_terrain *t = &s->terrain;
+    float x0, z0, inv;
+    world_map_grid(t, &x0, &z0, &inv);
+    int mi = (int)((x - x0) * inv), mj = (int)((z - z0) * inv);
+    double top = -2.0;
+    for (int dj = -2; dj <= 2; dj++)
+        for (int di = -2; di <= 2; di++) {
+            int a = mi + di, b = mj + dj;
+            if (a < 0 || b < 0 || a >= t->map_res || b >= t->map_res) return -1.0;
+            int k = b * t->map_res + a;
+            double h = 0.0;
+            if (t->types[k] < s->material_count && t->grass_height[k] > 0.0f) {
+                const world_material *m = &s->materials[t->types[k]];
+                h = 0.5 * (m->height[0] + m->height[1]) * t->grass_height[k];
+            }
+            if (top > -1.5 && fabs(h - top) > 1e-6) return -1.0;
+            top = h;
+        }
+    return top;
+}
+
+static void mid_layer_impostor(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    /* no grass where x < 0 (the type map and the grass-height map, before the renderer uploads them) */
+    world_terrain *t = &scene->terrain;
+    for (int j = 0; j < t->map_res; j++)
+        for (int i = 0; i < t->map_res / 2; i++) {
+            t->types[j * t->map_res + i] = SW_TYPE_NONE;
+            t->grass_height[j * t->map_res + i] = 0.0f;
+        }
+    sward_renderer *r = renderer(ctx, scene);
+    shadow_frame f;
+    read_frame(r, &(sward_frame_desc){.no_grass = true}, &f);
+    assert_int_equal(f.views[SW_VIEW_MID].flags, SW_VIEW_SHADOW | SW_VIEW_NO_BLADES);
+    size_t bare = 0, grass = 0, low = 0, high = 0;
+    double bare_worst = 0.0;
+    for (uint32_t j = 0; j < S; j += 2)
+        for (uint32_t i = 0; i < S; i += 2) {
+            double p[3];
+            if (!texel_world(&f, SW_VIEW_MID, i, j, p) || !on_terrain(scene, p)) continue;
+            double top = grass_top(scene, p[0], p[2]);
+            if (top < 0.0) continue;
+            double raise = p[1] - terrain_at(scene, p[0], p[2]);
+            if (top == 0.0) {
+                bare++;
+                if (fabs(raise) > bare_worst) bare_worst = fabs(raise);
+            } else {
+                grass++;
+                /* between the top sunk by the deepest dither offset and the top */
+                assert_true(raise <= top + MID_TOL);
+                /* (the sink follows the slope at the impostor's vertices: over curved ground the light ray
+                 * nears the ground a few cm faster or slower than that) */
+                assert_true(raise >= top * (1.0 - IMPOSTOR_DITHER) - MID_TOL - 0.05);
+                if (raise < 0.5 * top) low++;
+                if (raise > 0.6 * top) high++;
+            }
+        }
+    print_message("mid: %zu bare texels (worst %.3f m), %zu under grass: %zu below half its top, %zu above 0.6\n",
+                  bare, bare_worst, grass, low, high);
+    assert_true(bare > 2000 && grass > 2000);
+    assert_true(bare_worst < MID_TOL);
+    /* the dither: texels at every depth of the grass layer, not a solid slab at its top */
+    assert_true(low > grass / 4);
+    assert_true(high > grass / 10);
+    /* the lookup in the mid cascade (10-45 m from the camera): the ground under the impostor is shaded (the
+     * far map, which has no grass, would light it), bare ground is lit (these hills cast no shadow at 15 degrees) */
+    render_frame(r, &(sward_frame_desc){.no_grass = true});
+    enum { PN = 2 * 8 * 12 };
+    float probes[PN * PROBE_FLOATS], res[PN * 4];
+    memset(probes, 0, sizeof probes);
+    uint32_t pn = 0;
+    for (int side = 0; side < 2; side++)
+        for (int j = 0; j < 12; j++)
+            for (int i = 0; i < 8; i++) {
+                double x = (side ? 4.0 : -24.0) + 2.5 * i, z = -14.0 + 3.0 * j;
+                float *q = probes + pn++ * PROBE_FLOATS;
+                q[0] = (float)x, q[1] = (float)terrain_at(scene, x, z), q[2] = (float)z;
+                terrain_normal(scene, x, z, q + 3);
+                q[6] = -1.0f;
+            }
+    run_probes(r, probes, pn, res);
+    double sum[2] = {0.0, 0.0};
+    for (uint32_t k = 0; k < pn; k++) {
+        assert_true(res[4 * k + 2] > RENDER_SHADOW_NEAR_END && res[4 * k + 2] < RENDER_SHADOW_MID_END);
+        sum[k >= pn / 2] += res[4 * k];
+    }
+    print_message("mid lookup: bare ground %.2f lit, ground under the impostor %.2f lit\n", sum[0] / (pn / 2),
+                  sum[1] / (pn / 2));
+    assert_true(sum[0] / (pn / 2) > 0.95);
+    assert_true(sum[1] / (pn / 2) < 0.5);
+    free_frame(&f);
+    gu_finish(r, ctx, scene);
+}
+
+static void far_map_matches_reference(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    /* 12 m hills instead of 3, so the sun 15 degrees up casts hill shadows */
+    world_terrain *t = &scene->terrain;
+    for (int k = 0; k < t->resolution * t->resolution; k++) t->heights[k] *= 4.0f;
+    t->min_y *= 4.0f;
+    t->max_y *= 4.0f;
+    sward_renderer *r = renderer(ctx, scene);
+    shadow_frame f;
+    read_frame(r, &(sward_frame_desc){.no_grass = true}, &f);
+    assert_int_equal(r->shadows.far_updates, 1);
+    const sw_view *v = &f.views[SW_VIEW_FAR];
+    uint32_t n = v->width;
+    assert_int_equal(n, r->shadows.far_size);
+    float x0, z0, cell, inv;
+    world_terrain_grid(&scene->terrain, &x0, &z0, &cell, &inv);
+    const float *sun = scene->sun.direction;
+    float hl = sqrtf(sun[0] * sun[0] + sun[2] * sun[2]);
+    float tan_e = sun[1] / hl;
+    int steps = sw_lit_steps(0.0f, v->shadow_depth_range, tan_e, v->shadow_texel);
+    double worst = 0.0;
+    size_t shadowed = 0;
+    for (uint32_t j = 0; j < n; j++)
+        for (uint32_t i = 0; i < n; i++) {
+            float px = v->shadow_x0 + ((float)i + 0.5f) * v->shadow_texel;
+            float pz = v->shadow_z0 + ((float)j + 0.5f) * v->shadow_texel;
+            float ref = sw_lit_height(scene->terrain.heights, px, pz, sun[0] / hl, sun[2] / hl, tan_e, v->shadow_texel,
+                                      steps, x0, z0, inv, scene->terrain.resolution);
+            double e = fabs((double)ref - f.far[j * n + i]);
+            if (e > worst) worst = e;
+            if (ref > terrain_at(scene, px, pz) + 0.05) shadowed++;
+        }
+    print_message("far: %ux%u texels of %.2f m, %d steps, worst |GPU - CPU| %.2e m, %zu in hill shadow\n", n, n,
+                  (double)v->shadow_texel, steps, worst, shadowed);
+    assert_true(worst < 1e-3);
+    assert_true(shadowed > n * n / 200); /* the low sun puts hills' shadows on the map */
+    /* cached: the same camera and sun do not compute it again; a turned sun does */
+    shadow_frame g;
+    read_frame(r, &(sward_frame_desc){.no_grass = true}, &g);
+    assert_int_equal(r->shadows.far_updates, 1);
+    assert_memory_equal(f.far, g.far, (size_t)n * n * sizeof(float));
+    scene->sun.direction[1] = 0.5f;
+    shadow_frame h;
+    read_frame(r, &(sward_frame_desc){.no_grass = true}, &h);
+    assert_int_equal(r->shadows.far_updates, 2);
+    free_frame(&f);
+    free_frame(&g);
+    free_frame(&h);
+    gu_finish(r, ctx, scene);
+}
+
+/* ---- the lookup (shaders/shadow.inc.glsl) through tests/gpu/shaders/shadow_probe.comp.glsl ---- */
+
+/* Runs the probe shader over n probes after the renderer's last frame; results: 4 floats per probe. */
+static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float *results)
+{
+    gpu_device *dev = &r->ctx->dev;
+    sward_error err = {0};
+    const VkDescriptorType sb = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, img = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+    VkDescriptorSetLayoutBinding b[5] = {
+        {0, sb, 1, VK_SHADER_STAGE_ALL, NULL},
+        {1, sb, 1, VK_SHADER_STAGE_ALL, NULL},
+        {SW_LIGHT_DEPTH, img, 1, VK_SHADER_STAGE_ALL, NULL},
+        {SW_LIGHT_SHADOW_MAP, img, 1, VK_SHADER_STAGE_ALL, NULL},
+        {SW_LIGHT_SHADOW_FAR, sb, 1, VK_SHADER_STAGE_ALL, NULL},
+    };
+    VkDescriptorSetLayout set_layout;
+    VkPipelineLayout layout;
+    VkDescriptorPool pool;
+    VkDescriptorSet set;
+    VkPipeline pipe;
+    gpu_buffer in, out;
+    if (gpu_set_layout_create(dev, b, 5, "test.probe", &set_layout, &err)) fail_msg("%s", err.message);
+    VkDescriptorSetLayout sets[2] = {r->scene_layout, set_layout};
+    if (gpu_pipeline_layout_create(dev, sets, 2, sizeof(sw_push), "test.probe", &layout, &err)) fail_msg("%s", err.message);
+    if (gpu_sets_allocate(dev, set_layout, b, 5, 1, "test.probe", &pool, &set, &err)) fail_msg("%s", err.message);
+    if (gpu_compute_pipeline(dev, layout, sw_test_shadow_probe_comp, sizeof sw_test_shadow_probe_comp, NULL,
+                             "test.probe", &pipe, &err))
+        fail_msg("%s", err.message);
+    if (gpu_buffer_create(dev, &in, (VkDeviceSize)n * PROBE_FLOATS * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                          GPU_MEMORY_UPLOAD, "test.probes", &err) ||
+        gpu_buffer_create(dev, &out, (VkDeviceSize)n * 4 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                          GPU_MEMORY_READBACK, "test.probe_results", &err))
+        fail_msg("%s", err.message);
+    memcpy(in.mapped, probes, (size_t)n * PROBE_FLOATS * sizeof(float));
+    gpu_write_buffer(dev, set, 0, sb, &in);
+    gpu_write_buffer(dev, set, 1, sb, &out);
+    gpu_write_image(dev, set, SW_LIGHT_DEPTH, img, render_image_view(r, RES_DEPTH, 0),
+                    VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, r->sampler);
+    gpu_write_image(dev, set, SW_LIGHT_SHADOW_MAP, img, render_image_view(r, RES_SHADOW, 0),
+                    VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, r->sampler);
+    gpu_write_buffer(dev, set, SW_LIGHT_SHADOW_FAR, sb, &r->res[RES_SHADOW_FAR][0].buffer);
+    VkCommandBuffer cmd;
+    if (gpu_begin_once(dev, &cmd, &err)) fail_msg("%s", err.message);
+    render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_COMPUTE_READ, false);
+    render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_COMPUTE_READ, false);
+    render_access(r, cmd, RES_DEPTH, 0, GPU_ACCESS_DEPTH_READ_COMPUTE, false);
+    render_access(r, cmd, RES_SHADOW, 0, GPU_ACCESS_DEPTH_READ_COMPUTE, false);
+    render_access(r, cmd, RES_SHADOW_FAR, 0, GPU_ACCESS_COMPUTE_READ, false);
+    gpu_barrier_memory(cmd, GPU_ACCESS_HOST_WRITE, GPU_ACCESS_COMPUTE_READ);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+    VkDescriptorSet bound[2] = {r->scene_set, set};
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 2, bound, 0, NULL);
+    sw_push push = {.view = 0, .level = n};
+    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
+    vkCmdDispatch(cmd, (n + 63) / 64, 1, 1);
+    gpu_barrier_memory(cmd, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_HOST_READ);
+    if (gpu_submit_wait(dev, cmd, &err)) fail_msg("%s", err.message);
+    memcpy(results, out.mapped, (size_t)n * 4 * sizeof(float));
+    gpu_buffer_destroy(dev, &in);
+    gpu_buffer_destroy(dev, &out);
+    vkDestroyPipeline(dev->device, pipe, NULL);
+    vkDestroyDescriptorPool(dev->device, pool, NULL);
+    vkDestroyPipelineLayout(dev->device, layout, NULL);
+    vkDestroyDescriptorSetLayout(dev->device, set_layout, NULL);
+}
+
+static void render_frame(sward_renderer *r, const sward_frame_desc *fd)
+{
+    sward_error err = {0};
+    sward_image img = {.width = r->width, .height = r->height};
+    img.pixels = malloc(sward_image_bound(img.width, img.height));
+    assert_non_null(img.pixels);
+    if (sward_render(r, fd, &img, NULL, &err) != SWARD_OK) fail_msg("%s", err.message);
+    free(img.pixels);
+}
+
+/* The ground's normal from the bilinear height field. */
+static void terrain_normal(const sward_scene *s, double x, double z, float n[3])
+{
+    double gx = terrain_at(s, x + 0.25, z) - terrain_at(s, x - 0.25, z);
+    double gz = terrain_at(s, x, z + 0.25) - terrain_at(s, x, z - 0.25);
+    double l = sqrt(gx * gx + 0.25 + gz * gz);
+    n[0] = (float)(-gx / l), n[1] = (float)(0.5 / l), n[2] = (float)(-gz / l);
+}
+
+/* The truth on the CPU, a fine ray march toward the sun: 0 shadowed (the hills rise above the ray by more
+ * than `margin`), 1 lit (the ray clears them everywhere by the margin, or by half its own rise where it has
+ * not risen that much yet), -1 too close to call. */
+static int ray_truth(const sward_scene *s, double x, double z, double margin)
+{
+    const float *l = s->sun.direction;
+    double hl = sqrt((double)l[0] * l[0] + (double)l[2] * l[2]), tan_e = l[1] / hl, y = terrain_at(s, x, z);
+    double above = -1e9, lit = -1e9;
+    for (double d = 0.2; d < 150.0; d += 0.1) {
+        double h = terrain_at(s, x + l[0] / hl * d, z + l[2] / hl * d) - (y + d * tan_e);
+        double need = fmin(margin, 0.5 * d * tan_e);
+        above = fmax(above, h);
+        lit = fmax(lit, h + need);
+    }
+    return above > margin ? 0 : (lit < 0.0 ? 1 : -1);
+}
+
+/* sw_sun_shadow on bare hills (24 m) against the CPU's ray march: clearly lit ground reads lit, clearly shadowed
+ * ground reads shadowed, in the near and mid cascades (the points' own distances) and in the far one (given
+ * 200 m); 1 everywhere once the frame's features lack shadows. */
+static void lookup_matches_ray_march(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    world_terrain *t = &scene->terrain;
+    for (int k = 0; k < t->resolution * t->resolution; k++) t->heights[k] *= 8.0f;
+    t->min_y *= 8.0f;
+    t->max_y *= 8.0f;
+    /* a lower sun, 10 degrees up: long hill shadows */
+    float *sun = scene->sun.direction;
+    sun[1] = 0.18f;
+    float sl = sqrtf(sun[0] * sun[0] + sun[1] * sun[1] + sun[2] * sun[2]);
+    for (int k = 0; k < 3; k++) sun[k] /= sl;
+    /* no grass in the maps either: the mid cascade's impostor would (rightly) shade the ground under it */
+    for (int k = 0; k < t->map_res * t->map_res; k++) t->types[k] = SW_TYPE_NONE, t->grass_height[k] = 0.0f;
+    sward_renderer *r = renderer(ctx, scene);
+    render_frame(r, &(sward_frame_desc){.no_grass = true});
+    enum { N = 2 * 29 * 29 + 25 * 25 };
+    float *probes = calloc(N * PROBE_FLOATS, sizeof(float)), *res = calloc(N * 4, sizeof(float));
+    int truth[N], far_pass[N];
+    uint32_t n = 0;
+    const float *l = scene->sun.direction;
+    /* the terrain on a 2 m grid (mid, and far at 200 m), and a 0.5 m grid around the camera (near) */
+    for (int pass = 0; pass < 3; pass++) {
+        int side = pass == 2 ? 25 : 29;
+        for (int j = 0; j < side; j++)
+            for (int i = 0; i < side; i++) {
+                double x = pass == 2 ? -6.0 + 0.5 * i : -28.0 + 2.0 * i;
+                double z = pass == 2 ? -30.0 + 0.5 * j : -28.0 + 2.0 * j;
+                float nrm[3];
+                terrain_normal(scene, x, z, nrm);
+                /* a clear verdict: the ray clears the hills, or they rise above it, by a margin (the far map's
+                 * texel, bias and soft edge: 1.2 m; the shadow maps': 0.3 m) */
+                int tr = ray_truth(scene, x, z, pass == 1 ? 1.2 : 0.3);
+                if (nrm[0] * l[0] + nrm[1] * l[1] + nrm[2] * l[2] < 0.05f) tr = -1; /* faces away: no verdict */
+                float *p = probes + n * PROBE_FLOATS;
+                p[0] = (float)x, p[1] = (float)terrain_at(scene, x, z), p[2] = (float)z;
+                memcpy(p + 3, nrm, sizeof nrm);
+                p[6] = -1.0f, p[7] = pass == 1 ? 200.0f : 0.0f;
+                far_pass[n] = pass == 1;
+                truth[n++] = tr;
+            }
+    }
+    run_probes(r, probes, n, res);
+    int agree[2] = {0, 0}, judged[2] = {0, 0}, shadowed[3] = {0, 0, 0}, cascade[3] = {0, 0, 0};
+    for (uint32_t k = 0; k < n; k++) {
+        int pass = far_pass[k];
+        float v = res[4 * k], d = res[4 * k + 2];
+        if (truth[k] < 0) continue;
+        judged[pass]++;
+        int c = d < RENDER_SHADOW_NEAR_END ? 0 : (d < RENDER_SHADOW_MID_END ? 1 : 2);
+        if ((truth[k] == 1 && v > 0.9f) || (truth[k] == 0 && v < 0.1f)) agree[pass]++;
+        cascade[c]++;
+        shadowed[c] += truth[k] == 0;
+    }
+    print_message("lookup: near/mid %d of %d agree with the ray march, far %d of %d; shadowed %d %d %d, probes %d %d %d "
+                  "(near, mid, far)\n", agree[0], judged[0], agree[1], judged[1], shadowed[0], shadowed[1], shadowed[2],
+                  cascade[0], cascade[1], cascade[2]);
+    assert_true(shadowed[1] > 20 && shadowed[2] > 20);
+    assert_true(cascade[0] > 50 && cascade[1] > 50 && cascade[2] > 50);
+    assert_true(agree[0] >= judged[0] * 97 / 100);
+    assert_true(agree[1] >= judged[1] * 95 / 100);
+    /* the guard: no shadows in the frame's features, no shadow */
+    scene->render.features &= ~SW_FEAT_SHADOWS;
+    render_frame(r, &(sward_frame_desc){.no_grass = true});
+    run_probes(r, probes, n, res);
+    for (uint32_t k = 0; k < n; k++) assert_float_equal(res[4 * k], 1.0f, 0.0f);
+    free(probes);
+    free(res);
+    gu_finish(r, ctx, scene);
+}
+
+/* sw_contact_shadow at the camera depth's surfaces: bare smooth ground does not shadow itself; between the
+ * blades, the blades in front of the sun do; off with the feature. */
+static void contact_shadows(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_renderer *r = renderer(ctx, scene);
+    enum { GX = 64, GY = 36, N = GX * GY };
+    float *probes = calloc(N * PROBE_FLOATS, sizeof(float)), *res = calloc(N * 4, sizeof(float));
+    for (int j = 0; j < GY; j++)
+        for (int i = 0; i < GX; i++) {
+            float *p = probes + (j * GX + i) * PROBE_FLOATS;
+            p[6] = ((float)i + 0.5f) / GX, p[7] = ((float)j + 0.5f) / GY;
+        }
+    double mean[3];
+    int blocked[3], surfaces[3];
+    for (int c = 0; c < 3; c++) {
+        if (c == 2) scene->render.features &= ~SW_FEAT_CONTACT_SHADOWS;
+        render_frame(r, &(sward_frame_desc){.no_grass = c == 0});
+        run_probes(r, probes, N, res);
+        double sum = 0.0;
+        blocked[c] = surfaces[c] = 0;
+        for (int k = 0; k < N; k++) {
+            if (res[4 * k + 3] <= 0.0f) continue; /* sky */
+            surfaces[c]++;
+            sum += res[4 * k + 1];
+            if (res[4 * k + 1] < 0.9f) blocked[c]++;
+        }
+        mean[c] = surfaces[c] ? sum / surfaces[c] : 0.0;
+    }
+    print_message("contact: bare mean %.3f (%d of %d blocked), grass mean %.3f (%d of %d), off %.3f\n", mean[0],
+                  blocked[0], surfaces[0], mean[1], blocked[1], surfaces[1], mean[2]);
+    assert_true(surfaces[0] > N / 3 && surfaces[1] > N / 3);
+    assert_true(blocked[0] <= surfaces[0] / 50); /* hill crests in front of a few */
+    assert_true(blocked[1] > surfaces[1] / 12);
+    assert_true(mean[1] < mean[0] - 0.05);
+    assert_true(blocked[2] == 0 && mean[2] == 1.0);
+    free(probes);
+    free(res);
+    gu_finish(r, ctx, scene);
+}
+
+/* No shadows feature, or the sun below the horizon: one view, no shadow passes. */
+static void off_without_feature(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    scene->render.features &= ~SW_FEAT_SHADOWS;
+    sward_error err = {0};
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    assert_false(r->shadows.on);
+    assert_int_equal(r->view_count, 1);
+    sward_image img = {.width = r->width, .height = r->height};
+    img.pixels = malloc(sward_image_bound(img.width, img.height));
+    sward_frame_stats st;
+    if (sward_render(r, NULL, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
+    assert_true(sward_stats_pass_ms(&st, "shadow_near") < 0.0);
+    free(img.pixels);
+    gu_finish(r, ctx, scene);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(near_layer_is_terrain_then_blades),
+        cmocka_unit_test(mid_layer_impostor),
+        cmocka_unit_test(far_map_matches_reference),
+        cmocka_unit_test(lookup_matches_ray_march),
+        cmocka_unit_test(contact_shadows),
+        cmocka_unit_test(off_without_feature),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
