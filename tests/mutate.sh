@@ -347,6 +347,10 @@ mut("SH6-hzd", "SH6", "shaders/shared/sw_gbuffer.h",
     "    return sw_maxf(back_n_dot_l, 0.0f) * angle * albedo_max * thickness * ao * SW_TRANSLUCENCY_BOOST;",
     "    return sw_maxf(back_n_dot_l, 0.0f) * angle * thickness * ao * SW_TRANSLUCENCY_BOOST;",
     "unit_gbuffer")
+mut("LS2-lit", "LS2 LS4", "shaders/lighting.comp.glsl",
+    "    float shadow = sw_sun_shadow(world, n, dist);",
+    "    float shadow = 1.0;",
+    "gpu_lighting")
 mut("SC7-far-tone", "SC7", "shaders/terrain.vert.glsl",
     "* mix(1.0, SW_FAR_TONE, smoothstep(0.8 * draw_d, draw_d, dist));",
     ";",

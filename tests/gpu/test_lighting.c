@@ -13,6 +13,15 @@
  *   - GA2 fullness: in the default meadow the lower third of the image shows ground between blades in at most
  *     10 % of its pixels (the G-buffer's surface kinds, counted by the lighting pass), without more blades:
  *     the blades widen with the angle the eye looks down at them (shaders/grass_blade.inc.glsl).
+ *   - LS2-LS4 shadows: tests/data/shadow/wall.json, flat ground with a 12 m wall (x -4..0) under a sun 15
+ *     degrees up toward +x: the ground from x -45 to -9 lies deep in the wall's shadow (12 / tan 15 = 44.8 m),
+ *     beyond x -53 it is lit. With shadows on, the shadowed ground's mean luminance is under 0.6 of the lit
+ *     ground's; with shadows off the margin vanishes (over 0.9: the same flat ground, the lit part a little
+ *     farther, under more haze). Cascades have
+ *     no seam: within the shadow and within the lit ground, the luminance steps across each split distance (8 m
+ *     near -> mid, 80 m mid -> far, bands 1.5 m either side, where the view has that ground) differ from the same steps without shadows by at
+ *     most 3 % — a seam (a bias, filter or cross-fade mismatch) would step by a large part of the shadow's ~50 %
+ *     contrast; 3 % is the same bound as the far field's edge.
  *   - SC7 far field: by each pixel's distance (the depth buffer), the mean luminance of the far field just
  *     beyond the draw distance D (D to 1.1 D) differs from the last blades' (0.9 D to D) by at most 3 %, and the
  *     field continues as the far field to the hills 150 m and more away. */
@@ -230,6 +239,100 @@ static void far_field_meets_the_blades(void **state)
     sward_scene_destroy(scene);
 }
 
+typedef struct wall_stats {
+    double shade, lit;              /* mean luma of the deep shadow and of the lit ground */
+    double split_step[2][2];        /* [split 8 m, 80 m][in shadow, lit]: luma beyond / before - 1 */
+    size_t shade_n, lit_n, split_n[2][2][2];
+} wall_stats;
+
+static wall_stats wall(sward_context *ctx, uint32_t features)
+{
+    const uint32_t w = 640, h = 360;
+    sward_scene *scene = gu_scene("tests/data/shadow/wall.json");
+    scene->render.features = features;
+    sward_error err = {0};
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    rs.width = w;
+    rs.height = h;
+    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    sward_frame_desc fd = {0};
+    sward_image img = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
+    float *depth = malloc(sizeof(float) * w * h);
+    if (sward_render(r, &fd, &img, NULL, &err) != SWARD_OK || render_read_depth(r, depth, &err) != SWARD_OK)
+        fail_msg("render: %s", err.message);
+    sw_frame f;
+    sw_view v;
+    place_view pv;
+    gu_constants(r, &fd, false, &f, &v, &pv);
+    mat4 inv;
+    memcpy(inv, v.inv_view_proj, sizeof inv);
+    wall_stats ws = {0};
+    double sums[2][2][2] = {{{0}}};
+    const double splits[2] = {8.0, 80.0};
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            float d = depth[(size_t)y * w + x];
+            if (d <= 0.0f) continue;
+            vec4 ndc = {((float)x + 0.5f) / (float)w * 2.0f - 1.0f, ((float)y + 0.5f) / (float)h * 2.0f - 1.0f, d, 1.0f};
+            vec4 wp;
+            glm_mat4_mulv(inv, ndc, wp);
+            double px = wp[0] / wp[3], py = wp[1] / wp[3], pz = wp[2] / wp[3];
+            if (py > 0.05) continue; /* the wall itself */
+            double dist = sqrt((px - v.cam_x) * (px - v.cam_x) + (py - v.cam_y) * (py - v.cam_y) + (pz - v.cam_z) * (pz - v.cam_z));
+            double l = luma(img.pixels + 4 * ((size_t)y * w + x));
+            int kind = (px > -45.0 && px < -9.0) ? 0 : (px < -53.0 ? 1 : -1);
+            if (kind < 0) continue;
+            if (kind == 0) ws.shade += l, ws.shade_n++;
+            else ws.lit += l, ws.lit_n++;
+            for (int k = 0; k < 2; k++) {
+                if (dist >= splits[k] - 1.5 && dist < splits[k]) sums[k][kind][0] += l, ws.split_n[k][kind][0]++;
+                if (dist >= splits[k] && dist < splits[k] + 1.5) sums[k][kind][1] += l, ws.split_n[k][kind][1]++;
+            }
+        }
+    ws.shade /= (double)ws.shade_n;
+    ws.lit /= (double)ws.lit_n;
+    for (int k = 0; k < 2; k++)
+        for (int kind = 0; kind < 2; kind++) {
+            double before = sums[k][kind][0] / (double)ws.split_n[k][kind][0];
+            double beyond = sums[k][kind][1] / (double)ws.split_n[k][kind][1];
+            ws.split_step[k][kind] = beyond / before - 1.0;
+        }
+    free(img.pixels);
+    free(depth);
+    sward_renderer_destroy(r);
+    sward_scene_destroy(scene);
+    return ws;
+}
+
+static void wall_casts_a_shadow_without_seams(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    const uint32_t base = SW_FEAT_ALL & ~(SW_FEAT_TAA | SW_FEAT_BLOOM);
+    wall_stats on = wall(ctx, base), off = wall(ctx, base & ~SW_FEAT_SHADOWS);
+    print_message("shadow %.1f (%zu px) / lit %.1f (%zu px) = %.3f with shadows, %.3f without\n", on.shade, on.shade_n,
+                  on.lit, on.lit_n, on.shade / on.lit, off.shade / off.lit);
+    assert_true(on.shade_n > 2000 && on.lit_n > 2000);
+    assert_true(on.shade / on.lit < 0.6);
+    assert_true(off.shade / off.lit > 0.9);
+    for (int k = 0; k < 2; k++) {
+        int measured = 0;
+        for (int kind = 0; kind < 2; kind++) {
+            if (on.split_n[k][kind][0] < 20 || on.split_n[k][kind][1] < 20) continue; /* not in view there */
+            measured++;
+            print_message("split %s, %s: step %+.2f %% with shadows, %+.2f %% without (%zu / %zu px)\n",
+                          k ? "80 m" : "8 m", kind ? "lit" : "in shadow", 100.0 * on.split_step[k][kind],
+                          100.0 * off.split_step[k][kind], on.split_n[k][kind][0], on.split_n[k][kind][1]);
+            assert_true(fabs(on.split_step[k][kind] - off.split_step[k][kind]) <= 0.03);
+        }
+        assert_true(measured > 0);
+    }
+    gu_no_validation_messages(ctx);
+    sward_context_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -238,6 +341,7 @@ int main(void)
         cmocka_unit_test(specular_fades_with_distance),
         cmocka_unit_test(default_field_is_full),
         cmocka_unit_test(far_field_meets_the_blades),
+        cmocka_unit_test(wall_casts_a_shadow_without_seams),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
