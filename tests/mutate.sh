@@ -394,8 +394,8 @@ mut("LS3-low-lod", "LS3", "shaders/cull.comp.glsl",
     "float lod_d = m.lod_distance;",
     "gpu_shadows")
 mut("LS3-blade-casters", "LS3", "src/render/passes/shadow_near.c",
-    "        render_draw_blades(r, cmd, view, &p->indices);",
-    "        (void)p;",
+    "        render_draw_blades(r, cmd, view);",
+    "        (void)view;",
     "gpu_shadows")
 mut("LS3-near-tiles", "LS3", "src/render/frame.c",
     "        memcpy(nv.frustum, r->views[SW_VIEW_NEAR].constants.frustum, sizeof nv.frustum);",
@@ -608,8 +608,8 @@ mut("SH8-warmup", "SH8", "src/render/standalone.c",
     "            for (int k = 0; k < 0; k++)",
     "gpu_taa_bloom")
 mut("SH8-resolved", "SH8", "shaders/post.comp.glsl",
-    "    if ((frame.features & SW_FEAT_TAA) != 0u) c = imageLoad(resolved, px).rgb;",
-    "    if (false) c = imageLoad(resolved, px).rgb;",
+    "    vec3 c = (frame.features & SW_FEAT_TAA) != 0u ? imageLoad(resolved, px).rgb : imageLoad(hdr, px).rgb;",
+    "    vec3 c = false ? imageLoad(resolved, px).rgb : imageLoad(hdr, px).rgb;",
     "gpu_taa_bloom")
 mut("SH8-embed-warmup", "SH8", "examples/embed.c",
     "    for (int frame = 0; frame <= SWARD_TAA_WARMUP_DEFAULT; frame++) {",
