@@ -29,7 +29,7 @@ void main()
     v_normal = normalize(mix(g.normal, nc, kc));
     // SH5: grass roughness is artist-set and influenced by the translucency (thin, waxy blades are glossier).
     float far = smoothstep(0.1 * draw_d, 0.6 * draw_d, dist);
-    float roughness = mix(0.5 - 0.12 * m.translucency, 0.95, far);
+    float roughness = mix(0.58 - 0.12 * m.translucency, 0.95, far);
     v_gloss = 1.0 - 0.9 * far;
 
     vec3 root_c = vec3(m.root_r, m.root_g, m.root_b);

@@ -1,7 +1,8 @@
 // shadow_terrain.vert.glsl — the ground as a shadow caster (SPEC LS2, LS3, LS4): depth only, a sub-grid of the
 // terrain mesh that covers the cascade's column (src/render/shadows.c), drawn as 6 vertices per quad
 // without an index buffer (positions from the height buffer by vertex index, like terrain.vert.glsl).
-// Push constants: size0_x, size0_y the first mesh vertex (i, j), level the quads per row.
+// Push constants: size0_x, size0_y the first drawn vertex (i, j), level the quads per row (low 24 bits) and
+// the stride (mesh quads per drawn quad, bits 24-31: the impostor draws a coarser grid).
 // IMPOSTOR (the mid cascade, Ghost of Tsushima's grass shadow impostor): each vertex is raised by the local
 // grass height, the type map's type's mean blade height times the grass-height map (none where there is no
 // grass); shadow_impostor.frag.glsl then breaks the raised surface up with dithered depth offsets.
@@ -23,12 +24,13 @@ const ivec2 CORNER[6] = ivec2[6](ivec2(0, 0), ivec2(0, 1), ivec2(1, 0), ivec2(1,
 
 void main()
 {
-    int w = max(int(pc.level), 1);
+    int w = max(int(pc.level & 0xffffffu), 1);
+    int stride = max(int(pc.level >> 24), 1);
     int q = gl_VertexIndex / 6;
     ivec2 mv = ivec2(pc.size0_x + q % w, pc.size0_y + q / w) + CORNER[gl_VertexIndex % 6];
     int res = frame.terrain_res;
-    int i = min(mv.x * frame.terrain_step, res - 1);
-    int j = min(mv.y * frame.terrain_step, res - 1);
+    int i = min(mv.x * stride * frame.terrain_step, res - 1);
+    int j = min(mv.y * stride * frame.terrain_step, res - 1);
     vec3 world = vec3(frame.terrain_x0 + float(i) * frame.terrain_cell, heights[j * res + i],
                       frame.terrain_z0 + float(j) * frame.terrain_cell);
     float raise = 0.0;
@@ -48,7 +50,7 @@ void main()
     float hl = length(l.xz);
     float rise = 0.0; // m per m of the terrain away from the sun (along -l.xz)
     if (IMPOSTOR && hl > 1e-4) {
-        int s = frame.terrain_step;
+        int s = frame.terrain_step * stride;
         float gx = heights[j * res + min(i + s, res - 1)] - heights[j * res + max(i - s, 0)];
         float gz = heights[min(j + s, res - 1) * res + i] - heights[max(j - s, 0) * res + i];
         vec2 g = vec2(gx, gz) / (2.0 * float(s) * frame.terrain_cell);

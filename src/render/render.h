@@ -164,7 +164,7 @@ typedef struct render_taa {
     uint32_t generation;     /* for the swapped images' descriptors */
 } render_taa;
 /* LS2-LS4: the sun's shadow cascades (cascades.c fits them, shadows.c owns their resources). */
-#define RENDER_SHADOW_SIZE 2048u      /* texels per side of each shadow-map layer (HZD: 2048 near and mid) */
+#define RENDER_SHADOW_SIZE 2048u      /* texels per side of each shadow-map layer (HZD: 2048) */
 #define RENDER_SHADOW_NEAR_END 8.0f   /* m from the eye: the near cascade */
 #define RENDER_SHADOW_MID_END 80.0f   /* m: the mid cascade */
 #define RENDER_SHADOW_FADE 0.12f      /* the last 12 % of a cascade's range cross-fades into the next */
@@ -390,7 +390,8 @@ extern const render_pass render_pass_shadow_far;
 /* shadows.c: the sub-grid of the terrain mesh (first vertex i, j and quads across, down) that covers a shadow
  * view's column between the terrain's lowest point and its highest caster; records its draw (6 vertices a
  * quad, shadow_terrain.vert.glsl) with the pass's pipeline bound. */
-void render_shadow_terrain(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view);
+void render_shadow_terrain(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view,
+                           uint32_t stride);
 /* shadows.c: begins dynamic rendering into one layer of RES_SHADOW (cleared), viewport and scissor set. */
 void render_shadow_begin(sward_renderer *r, VkCommandBuffer cmd, uint32_t layer);
 /* shadows.c: a depth-only pipeline for a shadow view (specialised to it; constant 1 = `impostor`); with no

@@ -127,7 +127,8 @@ void render_shadow_begin(sward_renderer *r, VkCommandBuffer cmd, uint32_t layer)
     vkCmdSetScissor(cmd, 0, 1, &sc);
 }
 
-void render_shadow_terrain(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+void render_shadow_terrain(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view,
+                           uint32_t stride)
 {
     const sw_view *v = &r->views[view].constants;
     const sw_frame *f = &r->frame;
@@ -144,14 +145,16 @@ void render_shadow_terrain(sward_renderer *r, render_pass_state *ps, VkCommandBu
         float x = m[0] * cx + m[4] * cy + m[8] * cz + m[12], z = m[2] * cx + m[6] * cy + m[10] * cz + m[14];
         lo_x = fminf(lo_x, x), hi_x = fmaxf(hi_x, x), lo_z = fminf(lo_z, z), hi_z = fmaxf(hi_z, z);
     }
-    float quad = f->terrain_cell * (float)f->terrain_step;
-    int last = f->terrain_mesh_res - 1;
+    if (stride < 1) stride = 1;
+    float quad = f->terrain_cell * (float)f->terrain_step * (float)stride;
+    int last = (f->terrain_mesh_res - 1 + (int)stride - 1) / (int)stride; /* quads of `stride` mesh quads */
     int i0 = (int)floorf((lo_x - f->terrain_x0) / quad), i1 = (int)ceilf((hi_x - f->terrain_x0) / quad);
     int j0 = (int)floorf((lo_z - f->terrain_z0) / quad), j1 = (int)ceilf((hi_z - f->terrain_z0) / quad);
     i0 = i0 < 0 ? 0 : i0, j0 = j0 < 0 ? 0 : j0;
     i1 = i1 > last ? last : i1, j1 = j1 > last ? last : j1;
     if (i1 <= i0 || j1 <= j0) return; /* the column misses the terrain */
-    sw_push push = {.view = view, .level = (uint32_t)(i1 - i0), .size0_x = i0, .size0_y = j0};
+    /* level: quads per row in its low 24 bits, the stride (mesh quads per drawn quad) above */
+    sw_push push = {.view = view, .level = (uint32_t)(i1 - i0) | (stride << 24), .size0_x = i0, .size0_y = j0};
     render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, &push);
     vkCmdDraw(cmd, 6u * (uint32_t)(i1 - i0) * (uint32_t)(j1 - j0), 1, 0, 0);
 }

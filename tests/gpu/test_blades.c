@@ -201,7 +201,7 @@ static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_bla
     float kc = mixf(0.25f, 0.75f, smooth(0.0f, 0.5f * draw_d, dist));
     o.normal = norm3(mix3(normal, nc, kc));
     float far = smooth(0.1f * draw_d, 0.6f * draw_d, dist);
-    float roughness = mixf(0.5f - 0.12f * m.translucency, 0.95f, far);
+    float roughness = mixf(0.58f - 0.12f * m.translucency, 0.95f, far);
     o.gloss = 1.0f - 0.9f * far;
     v3 root_c = v3_(m.root_r, m.root_g, m.root_b), tip_c = v3_(m.tip_r, m.tip_g, m.tip_b);
     v3 albedo = mul(mix3(root_c, tip_c, smooth(0.0f, 1.0f, t)), 1.0f + 0.15f * smooth(0.5f, 0.85f, t) * (1.0f - t) * 4.0f);

@@ -16,9 +16,10 @@
 /* m: the terrain mesh's triangles against the bilinear height field (curvature x cell^2 / 8, ~1 cm here), the
  * raster's slope bias (1.5 texels along a slope 75 degrees off the sun: ~4 cm along the light, ~1 cm in
  * height in the near cascade) and the depth's float precision. */
-#define NEAR_TOL 0.03
-/* m: the same in the mid cascade, whose texels are ten times as large (its slope bias ~10 cm in height). */
-#define MID_TOL 0.15
+#define NEAR_TOL (0.03 * 2048.0 / S)
+/* m: the same in the mid cascade, whose texels are ten times as large (its slope bias ~10 cm in height at
+ * 2048 texels a side; both scale with the texel: RENDER_SHADOW_SIZE). */
+#define MID_TOL (0.15 * 2048.0 / S)
 #define IMPOSTOR_DITHER 0.8 /* shadow_impostor.frag.glsl */
 
 #define PROBE_FLOATS 8
@@ -135,7 +136,7 @@ static void near_layer_is_terrain_then_blades(void **state)
                   "the farthest %.1f m away (cull distance %.1f m), %.1f m outside the camera's view (shadows reach %.1f m)\n",
                   n, worst, raised, behind, far_caster, (double)bare.views[SW_VIEW_NEAR].cull_distance, outside,
                   (double)bare.views[SW_VIEW_NEAR].shadow_reach);
-    assert_true(n > 20000); /* the layer is mostly terrain */
+    assert_true(n > (size_t)S * S / 200); /* the layer is mostly terrain (every other texel of a quarter) */
     assert_true(worst < NEAR_TOL);
     assert_true(raised > n / 50); /* the casters cover a few % of the box: those whose shadows reach the view */
     assert_true(behind > 30); /* from tiles wholly behind the camera, chosen for the cascade's box */
@@ -191,7 +192,7 @@ static void mid_layer_impostor(void **state)
     shadow_frame f;
     read_frame(r, &(sward_frame_desc){.no_grass = true}, &f);
     assert_int_equal(f.views[SW_VIEW_MID].flags, SW_VIEW_SHADOW | SW_VIEW_NO_BLADES);
-    size_t bare = 0, grass = 0, low = 0, high = 0;
+    size_t bare = 0, grass = 0, low = 0, high = 0, edge = 0;
     double bare_worst = 0.0;
     for (uint32_t j = 0; j < S; j += 2)
         for (uint32_t i = 0; i < S; i += 2) {
@@ -209,14 +210,18 @@ static void mid_layer_impostor(void **state)
                 assert_true(raise <= top + MID_TOL);
                 /* (the sink follows the slope at the impostor's vertices: over curved ground the light ray
                  * nears the ground a few cm faster or slower than that) */
-                assert_true(raise >= top * (1.0 - IMPOSTOR_DITHER) - MID_TOL - 0.05);
+                /* (a texel of the map spans 15 cm at 1024 a side: where it straddles the edge of a grass patch
+                 * its centre can see the ground beside the impostor; a few such texels are allowed below) */
+                if (!(raise >= top * (1.0 - IMPOSTOR_DITHER) - MID_TOL - 0.05)) edge++;
                 if (raise < 0.5 * top) low++;
                 if (raise > 0.6 * top) high++;
             }
         }
-    print_message("mid: %zu bare texels (worst %.3f m), %zu under grass: %zu below half its top, %zu above 0.6\n",
-                  bare, bare_worst, grass, low, high);
-    assert_true(bare > 2000 && grass > 2000);
+    print_message("mid: %zu bare texels (worst %.3f m), %zu under grass: %zu below half its top, %zu above 0.6, %zu "
+                  "below the sunk top (patch edges)\n",
+                  bare, bare_worst, grass, low, high, edge);
+    assert_true(bare > 2000 * 1024 / S * 1024 / S && grass > 2000 * 1024 / S * 1024 / S);
+    assert_true(edge * 100 <= grass);
     assert_true(bare_worst < MID_TOL);
     /* the dither: texels at every depth of the grass layer, not a solid slab at its top */
     assert_true(low > grass / 4);

@@ -35,7 +35,7 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
 {
     render_shadow_begin(r, cmd, 0);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ps->pipes[0]);
-    render_shadow_terrain(r, ps, cmd, view);
+    render_shadow_terrain(r, ps, cmd, view, 1);
     if (r->views[view].constants.tile_count) {
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ps->pipes[1]);
         render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
