@@ -88,11 +88,11 @@ typedef struct sward_scene_budget {
                               resolution^2 x octaves, plus generated type-map texels x (1 + 3 x grass types
                               with patches); 0 = SWARD_DEFAULT_LOAD_WORK */
     uint64_t memory_bytes; /* host bytes the scene holds (4 a height sample, 5 a map texel) plus an estimate of
-                              the render targets (32 bytes a pixel of render.width x render.height);
+                              the render targets (64 bytes a pixel of render.width x render.height);
                               0 = SWARD_DEFAULT_MEMORY_BYTES */
 } sward_scene_budget;
 #define SWARD_DEFAULT_LOAD_WORK 100000000ull       /* about 2 s of one CPU core */
-#define SWARD_DEFAULT_MEMORY_BYTES (1024ull << 20) /* 1 GiB: 7680x4320 renders, 8192x8192 does not */
+#define SWARD_DEFAULT_MEMORY_BYTES (2048ull << 20) /* 2 GiB: 7680x4320 renders, 8192x8192 does not */
 
 /* sward_scene_load_file / _string within the given budgets (NULL: the defaults). The budget stays with the
  * scene: sward_scene_set_render_settings checks a new width x height against it. */

@@ -21,7 +21,7 @@ static const char render_help[] =
     "                     for a literal '%'\n"
     "  --width W          image width in pixels, 1..8192 (default: the scene's)\n"
     "  --height H         image height in pixels, 1..8192 (default: the scene's); W x H must fit the memory\n"
-    "                     budget of 1 GiB at about 32 bytes a pixel (7680x4320 fits, 8192x8192 does not)\n"
+    "                     budget of 2 GiB at about 64 bytes a pixel (7680x4320 fits, 8192x8192 does not)\n"
     "  --time T           animation time in seconds, -100000..100000 (default: the scene's)\n"
     "  --seed S           placement seed, 0..4294967295 (default: the scene's)\n"
     "  --frames N         render N frames, 1..100000, at times T + k/F for k = 0..N-1 (default: 1);\n"

@@ -30,9 +30,10 @@
 #define WORLD_MAP_RES_MAX 4096          /* PL1 type and grass-height map texels per side */
 #define WORLD_MAP_RES_DEFAULT_MAX 2048  /* the generated maps' default side is resolution - 1, at most this */
 #define WORLD_PRESENCE_TEXELS 8         /* map texels per side of a type-presence cell */
-#define WORLD_RENDER_BYTES_PER_PIXEL 32u  /* estimate of the render targets per output pixel, for the memory
-                                            budget: HDR colour 8, depth 4, LDR colour 4, read-back 4, Hi-Z
-                                            pyramid about 3, the caller's image 4, and a margin */
+#define WORLD_RENDER_BYTES_PER_PIXEL 64u  /* estimate of the render targets per output pixel, for the memory
+                                            budget: G-buffer 16, depth 4, HDR colour 8, TAA history and
+                                            resolved image 16, LDR colour 4, read-backs 8, Hi-Z pyramid and
+                                            bloom chain about 5, the caller's image 4 */
 #define WORLD_TERRAIN_SALT 0x7e11a1u      /* sw_fbm salt of the procedural terrain; fixed, so the terrain
                                             does not change with the placement seed */
 

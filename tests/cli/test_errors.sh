@@ -71,9 +71,9 @@ expect 2 "sward bench: --json: takes no value" bench --json=1
 
 # the memory budget (issue 6): 8192 x 8192 is within each flag's range but not the budget; refused before
 # any device is started
-expect 2 "sward: <default>: render.width, render.height: the scene needs about 2050." render --width 8192 --height 8192 -o "$tmp/x.png"
-expect 2 "more than the memory budget of 1024.0 MiB" render --width 8192 --height 8192 -o "$tmp/x.png"
-expect 2 "render targets 8192 x 8192 pixels (about 2048.0 MiB at 32 bytes a pixel); render fewer pixels" \
+expect 2 "sward: <default>: render.width, render.height: the scene needs about 4098." render --width 8192 --height 8192 -o "$tmp/x.png"
+expect 2 "more than the memory budget of 2048.0 MiB" render --width 8192 --height 8192 -o "$tmp/x.png"
+expect 2 "render targets 8192 x 8192 pixels (about 4096.0 MiB at 64 bytes a pixel); render fewer pixels" \
     bench --width 8192 --height 8192 --frames 1
 
 # frame patterns

@@ -550,12 +550,12 @@ static void test_budget_work(void **state)
 static void test_budget_memory(void **state)
 {
     (void)state;
-    /* 8192 x 8192 pixels in the scene: 2 GiB of render targets. */
+    /* 8192 x 8192 pixels in the scene: 4 GiB of render targets. */
     expect_error("{\"grass\": [{}], " SMALL ", \"render\": {\"width\": 8192, \"height\": 8192}}",
-                 "t.json: render.width, render.height: the scene needs about 2048.");
+                 "t.json: render.width, render.height: the scene needs about 4096.");
     expect_error("{\"grass\": [{}], " SMALL ", \"render\": {\"width\": 8192, \"height\": 8192}}",
-                 "more than the memory budget of 1024.0 MiB: height field 33 x 33 (0.0 MiB), maps 32 x 32 (0.0 "
-                 "MiB), render targets 8192 x 8192 pixels (about 2048.0 MiB at 32 bytes a pixel); render fewer "
+                 "more than the memory budget of 2048.0 MiB: height field 33 x 33 (0.0 MiB), maps 32 x 32 (0.0 "
+                 "MiB), render targets 8192 x 8192 pixels (about 4096.0 MiB at 64 bytes a pixel); render fewer "
                  "pixels");
     /* The same through the render settings (the CLI's --width and --height); 8K UHD fits. */
     sward_scene *s = expect_ok("{\"grass\": [{}], " SMALL "}");
@@ -564,7 +564,7 @@ static void test_budget_memory(void **state)
     rs.width = 8192;
     rs.height = 8192;
     assert_int_equal(sward_scene_set_render_settings(s, &rs, &err), SWARD_ERROR_INVALID_INPUT);
-    assert_non_null(strstr(err.message, "t.json: render.width, render.height: the scene needs about 2048."));
+    assert_non_null(strstr(err.message, "t.json: render.width, render.height: the scene needs about 4096."));
     assert_int_equal(sward_scene_render_settings(s).width, 1920); /* unchanged */
     rs.width = 7680;
     rs.height = 4320;
@@ -573,7 +573,7 @@ static void test_budget_memory(void **state)
 
     /* A larger budget lets 8192 x 8192 load; a smaller one refuses the largest part by its field. */
     static const char huge[] = "{\"grass\": [{}], " SMALL ", \"render\": {\"width\": 8192, \"height\": 8192}}";
-    sward_scene_budget b = {.memory_bytes = 4ull << 30};
+    sward_scene_budget b = {.memory_bytes = 8ull << 30};
     s = NULL;
     assert_int_equal(sward_scene_load_string_budget(huge, sizeof huge - 1, "t.json", NULL, &b, &s, &err), SWARD_OK);
     rs = sward_scene_render_settings(s);
