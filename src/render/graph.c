@@ -214,6 +214,12 @@ void render_record_per_tile(sward_renderer *r, render_pass_state *ps, VkCommandB
     dispatch_tiles(r, cmd, tiles);
 }
 
+void render_record_per_pixel(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
+    vkCmdDispatch(cmd, (r->width + 7) / 8, (r->height + 7) / 8, 1);
+}
 
 /* ---- descriptors ---- */
 

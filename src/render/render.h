@@ -267,6 +267,8 @@ void render_bind(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, 
 /* The record of a compute pass with one workgroup per tile (place, cull): its pipeline 0, its sets, the
  * dispatch; nothing when the frame has no tiles. */
 void render_record_per_tile(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view);
+/* The record of a compute pass with one 8 x 8 workgroup per 8 x 8 pixels of the frame (lighting, taa, post). */
+void render_record_per_pixel(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view);
 /* Replaces a named buffer (the old one is freed when the current slot comes round again). */
 sward_result render_buffer_replace(sward_renderer *r, render_res res, uint32_t view, VkDeviceSize size,
                                    VkBufferUsageFlags usage, gpu_memory mem, const char *name, sward_error *err);

@@ -57,6 +57,62 @@ static uint8_t *render(sward_context *ctx, sward_scene *scene, uint32_t features
 
 static double luma(const uint8_t *p) { return 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2]; }
 
+/* A frame of `scene` at w x h with its depth read back, and each pixel's world position: world[3 * i] (NaN
+ * where nothing was drawn), the frame's constants and camera view. */
+typedef struct depth_frame {
+    uint8_t *pixels;
+    float *depth;
+    double *world;
+    sw_frame f;
+    sw_view v;
+} depth_frame;
+
+static depth_frame render_with_depth(sward_context *ctx, sward_scene *scene, uint32_t w, uint32_t h)
+{
+    sward_error err = {0};
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    rs.width = w;
+    rs.height = h;
+    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    sward_frame_desc fd = {0};
+    depth_frame df = {.pixels = malloc(sward_image_bound(w, h)), .depth = malloc(sizeof(float) * w * h),
+                      .world = malloc(sizeof(double) * 3 * w * h)};
+    sward_image img = {.width = w, .height = h, .pixels = df.pixels};
+    if (sward_render(r, &fd, &img, NULL, &err) != SWARD_OK || render_read_depth(r, df.depth, &err) != SWARD_OK)
+        fail_msg("render: %s", err.message);
+    place_view pv;
+    gu_constants(r, &fd, false, &df.f, &df.v, &pv);
+    sward_renderer_destroy(r);
+    mat4 inv;
+    memcpy(inv, df.v.inv_view_proj, sizeof inv);
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            size_t i = (size_t)y * w + x;
+            float d = df.depth[i];
+            vec4 ndc = {((float)x + 0.5f) / (float)w * 2.0f - 1.0f, ((float)y + 0.5f) / (float)h * 2.0f - 1.0f, d, 1.0f};
+            vec4 wp;
+            glm_mat4_mulv(inv, ndc, wp);
+            for (int k = 0; k < 3; k++) df.world[3 * i + (size_t)k] = d > 0.0f ? wp[k] / wp[3] : NAN;
+        }
+    return df;
+}
+
+static void depth_frame_free(depth_frame *df)
+{
+    free(df->pixels);
+    free(df->depth);
+    free(df->world);
+}
+
+static double eye_distance(const depth_frame *df, size_t i)
+{
+    const double *p = df->world + 3 * i;
+    double dx = p[0] - df->v.cam_x, dy = p[1] - df->v.cam_y, dz = p[2] - df->v.cam_z;
+    return sqrt(dx * dx + dy * dy + dz * dz);
+}
+
 static void depth_prime_shades_each_pixel_once(void **state)
 {
     (void)state;
@@ -185,45 +241,20 @@ static void far_field_meets_the_blades(void **state)
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene("scenes/meadow.json");
     scene->render.features = SW_FEAT_ALL & ~(SW_FEAT_TAA | SW_FEAT_BLOOM);
-    sward_error err = {0};
-    sward_render_settings rs = sward_scene_render_settings(scene);
-    rs.width = W;
-    rs.height = H;
-    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
-    sward_renderer *r = NULL;
-    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
-    sward_frame_desc fd = {0};
-    sward_image img = {.width = W, .height = H, .pixels = malloc(sward_image_bound(W, H))};
-    float *depth = malloc(sizeof(float) * W * H);
-    if (sward_render(r, &fd, &img, NULL, &err) != SWARD_OK || render_read_depth(r, depth, &err) != SWARD_OK)
-        fail_msg("render: %s", err.message);
-    sw_frame f;
-    sw_view v;
-    place_view pv;
-    gu_constants(r, &fd, false, &f, &v, &pv);
+    depth_frame df = render_with_depth(ctx, scene, W, H);
     /* Each pixel's distance from the eye; the luminance of the bands just inside and just beyond the draw
      * distance D, where the last blades meet the far field, and of the far field out to 150 m and beyond. */
-    const double d_edge = f.draw_distance, band = 0.1 * d_edge;
-    double in_sum = 0.0, out_sum = 0.0;
+    const double d_edge = df.f.draw_distance, band = 0.1 * d_edge;
+    double in_sum = 0.0, out_sum = 0.0, max_dist = 0.0;
     size_t in_n = 0, out_n = 0, far_n = 0;
-    double max_dist = 0.0;
-    mat4 inv;
-    memcpy(inv, v.inv_view_proj, sizeof inv);
-    for (uint32_t y = 0; y < H; y++)
-        for (uint32_t x = 0; x < W; x++) {
-            float d = depth[(size_t)y * W + x];
-            if (d <= 0.0f) continue;
-            vec4 ndc = {((float)x + 0.5f) / (float)W * 2.0f - 1.0f, ((float)y + 0.5f) / (float)H * 2.0f - 1.0f, d, 1.0f};
-            vec4 wp;
-            glm_mat4_mulv(inv, ndc, wp);
-            double dx = wp[0] / wp[3] - v.cam_x, dy = wp[1] / wp[3] - v.cam_y, dz = wp[2] / wp[3] - v.cam_z;
-            double dist = sqrt(dx * dx + dy * dy + dz * dz);
-            double l = luma(img.pixels + 4 * ((size_t)y * W + x));
-            if (dist >= d_edge - band && dist < d_edge) in_sum += l, in_n++;
-            else if (dist >= d_edge && dist < d_edge + band) out_sum += l, out_n++;
-            if (dist >= 150.0) far_n++;
-            if (dist > max_dist) max_dist = dist;
-        }
+    for (size_t i = 0; i < (size_t)W * H; i++) {
+        if (df.depth[i] <= 0.0f) continue;
+        double dist = eye_distance(&df, i), l = luma(df.pixels + 4 * i);
+        if (dist >= d_edge - band && dist < d_edge) in_sum += l, in_n++;
+        else if (dist >= d_edge && dist < d_edge + band) out_sum += l, out_n++;
+        if (dist >= 150.0) far_n++;
+        if (dist > max_dist) max_dist = dist;
+    }
     double in_l = in_sum / (double)in_n, out_l = out_sum / (double)out_n, step = fabs(out_l - in_l) / in_l;
     print_message("last blades (%.0f-%.0f m): %zu px, luma %.2f; far field (%.0f-%.0f m): %zu px, luma %.2f; step %.2f %%; "
                   "%zu px at 150 m and beyond (farthest %.0f m)\n",
@@ -231,9 +262,7 @@ static void far_field_meets_the_blades(void **state)
     assert_true(in_n > 200 && out_n > 200);
     assert_true(step <= 0.03);
     assert_true(far_n > 0 && max_dist >= 150.0);
-    free(img.pixels);
-    free(depth);
-    sward_renderer_destroy(r);
+    depth_frame_free(&df);
     gu_no_validation_messages(ctx);
     sward_context_destroy(ctx);
     sward_scene_destroy(scene);
@@ -250,47 +279,24 @@ static wall_stats wall(sward_context *ctx, uint32_t features)
     const uint32_t w = 640, h = 360;
     sward_scene *scene = gu_scene("tests/data/shadow/wall.json");
     scene->render.features = features;
-    sward_error err = {0};
-    sward_render_settings rs = sward_scene_render_settings(scene);
-    rs.width = w;
-    rs.height = h;
-    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
-    sward_renderer *r = NULL;
-    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
-    sward_frame_desc fd = {0};
-    sward_image img = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
-    float *depth = malloc(sizeof(float) * w * h);
-    if (sward_render(r, &fd, &img, NULL, &err) != SWARD_OK || render_read_depth(r, depth, &err) != SWARD_OK)
-        fail_msg("render: %s", err.message);
-    sw_frame f;
-    sw_view v;
-    place_view pv;
-    gu_constants(r, &fd, false, &f, &v, &pv);
-    mat4 inv;
-    memcpy(inv, v.inv_view_proj, sizeof inv);
+    depth_frame df = render_with_depth(ctx, scene, w, h);
     wall_stats ws = {0};
     double sums[2][2][2] = {{{0}}};
     const double splits[2] = {8.0, 80.0};
-    for (uint32_t y = 0; y < h; y++)
-        for (uint32_t x = 0; x < w; x++) {
-            float d = depth[(size_t)y * w + x];
-            if (d <= 0.0f) continue;
-            vec4 ndc = {((float)x + 0.5f) / (float)w * 2.0f - 1.0f, ((float)y + 0.5f) / (float)h * 2.0f - 1.0f, d, 1.0f};
-            vec4 wp;
-            glm_mat4_mulv(inv, ndc, wp);
-            double px = wp[0] / wp[3], py = wp[1] / wp[3], pz = wp[2] / wp[3];
-            if (py > 0.05) continue; /* the wall itself */
-            double dist = sqrt((px - v.cam_x) * (px - v.cam_x) + (py - v.cam_y) * (py - v.cam_y) + (pz - v.cam_z) * (pz - v.cam_z));
-            double l = luma(img.pixels + 4 * ((size_t)y * w + x));
-            int kind = (px > -45.0 && px < -9.0) ? 0 : (px < -53.0 ? 1 : -1);
-            if (kind < 0) continue;
-            if (kind == 0) ws.shade += l, ws.shade_n++;
-            else ws.lit += l, ws.lit_n++;
-            for (int k = 0; k < 2; k++) {
-                if (dist >= splits[k] - 1.5 && dist < splits[k]) sums[k][kind][0] += l, ws.split_n[k][kind][0]++;
-                if (dist >= splits[k] && dist < splits[k] + 1.5) sums[k][kind][1] += l, ws.split_n[k][kind][1]++;
-            }
+    for (size_t i = 0; i < (size_t)w * h; i++) {
+        if (df.depth[i] <= 0.0f) continue;
+        double px = df.world[3 * i], py = df.world[3 * i + 1];
+        if (py > 0.05) continue; /* the wall itself */
+        double dist = eye_distance(&df, i), l = luma(df.pixels + 4 * i);
+        int kind = (px > -45.0 && px < -9.0) ? 0 : (px < -53.0 ? 1 : -1);
+        if (kind < 0) continue;
+        if (kind == 0) ws.shade += l, ws.shade_n++;
+        else ws.lit += l, ws.lit_n++;
+        for (int k = 0; k < 2; k++) {
+            if (dist >= splits[k] - 1.5 && dist < splits[k]) sums[k][kind][0] += l, ws.split_n[k][kind][0]++;
+            if (dist >= splits[k] && dist < splits[k] + 1.5) sums[k][kind][1] += l, ws.split_n[k][kind][1]++;
         }
+    }
     ws.shade /= (double)ws.shade_n;
     ws.lit /= (double)ws.lit_n;
     for (int k = 0; k < 2; k++)
@@ -299,9 +305,7 @@ static wall_stats wall(sward_context *ctx, uint32_t features)
             double beyond = sums[k][kind][1] / (double)ws.split_n[k][kind][1];
             ws.split_step[k][kind] = beyond / before - 1.0;
         }
-    free(img.pixels);
-    free(depth);
-    sward_renderer_destroy(r);
+    depth_frame_free(&df);
     sward_scene_destroy(scene);
     return ws;
 }

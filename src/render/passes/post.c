@@ -13,13 +13,6 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
                                    &ps->pipes[0], err);
 }
 
-static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
-{
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
-    vkCmdDispatch(cmd, (r->width + 7) / 8, (r->height + 7) / 8, 1);
-}
-
 const render_pass render_pass_post = {
     .name = "post",
     .phase = RENDER_PHASE_POST, /* the standalone frame, or sward_cmd_post with the host's images */
@@ -31,5 +24,5 @@ const render_pass render_pass_post = {
         {RES_BLOOM, GPU_ACCESS_COMPUTE_READ, SW_POST_BLOOM, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
     },
     .create = create,
-    .record = record,
+    .record = render_record_per_pixel,
 };

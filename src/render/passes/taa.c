@@ -49,9 +49,7 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
 static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
 {
     if (!(r->scene->render.features & SW_FEAT_TAA) || view != 0) return;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
-    vkCmdDispatch(cmd, (r->width + 7) / 8, (r->height + 7) / 8, 1);
+    render_record_per_pixel(r, ps, cmd, view);
     /* the next frame reprojects into this one */
     render_taa *t = &r->taa;
     const render_view *v = &r->views[0];
