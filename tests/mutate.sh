@@ -410,7 +410,7 @@ mut("LS3-caster-view", "LS3", "shaders/cull.comp.glsl",
     "if (false) {",
     "gpu_shadows")
 mut("LS3-terrain-caster", "LS3", "src/render/passes/shadow_near.c",
-    "    render_shadow_terrain(r, ps, cmd, view);",
+    "    render_shadow_terrain(r, ps, cmd, view, 1);",
     "",
     "gpu_shadows")
 # LS4 grass shadows: the raised terrain impostor with dithered depth offsets; screen-space contact shadows
