@@ -62,7 +62,12 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
         pt->gpu_ms = ms[ps->timer];
     }
     /* The survivor lists grow for the frames to come (SC2: memory follows what is on screen). */
-    for (uint32_t v = 0; v < r->blade_views && res == SWARD_OK; v++) res = render_fit_survivors(r, v, c[v].needed, err);
+    for (uint32_t v = 0; v < r->blade_views && res == SWARD_OK; v++) {
+        /* a view that did not get all its blades (which ones depends on the order workgroups ran): the TAA
+         * history since the last reset is incomplete (sward_render renders the still again) */
+        if (c[v].needed > c[v].drawn) r->history_incomplete = true;
+        res = render_fit_survivors(r, v, c[v].needed, err);
+    }
     return res;
 }
 

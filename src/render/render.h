@@ -230,6 +230,7 @@ struct sward_renderer {
     bool no_grass;              /* this frame's sward_frame_desc.no_grass */
     bool no_fade, no_morph;     /* this frame's sward_frame_desc.no_fade, .no_morph (SW_FLAG_NO_FADE, _NO_MORPH) */
     bool count_shading;         /* this frame's sward_frame_desc.count_shading (SW_FLAG_COUNT_SHADING) */
+    bool history_incomplete;    /* a frame since the last TAA warm-up began dropped blades in some view */
     uint64_t last_counted;      /* ticket of the newest frame whose counters were read */
     render_taa taa;             /* SH8 */
     uint32_t sized_features;    /* the SW_FEAT_* bits the passes' resources were last sized for */

@@ -173,9 +173,11 @@ sward_result sward_render_submit(sward_renderer *r, const sward_frame_desc *fram
     if (warmup > 0 && (r->scene->render.features & SW_FEAT_TAA)) {
         sward_vulkan_view view = render_frame_view(r, &fd);
         set_switches(r, &fd);
-        if (render_taa_needs_reset(r, &view))
+        if (render_taa_needs_reset(r, &view)) {
+            r->history_incomplete = false;
             for (int k = 0; k < warmup; k++)
                 if ((res = record(r, &fd, true, err))) return res;
+        }
     }
     if ((res = record(r, &fd, false, err))) return res;
     if (ticket) *ticket = r->frames;
@@ -213,14 +215,22 @@ sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, swar
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_render: image must be %ux%u with pixels", r->width,
                          r->height);
     /* A frame whose blades outgrew the lists is rendered again once they have grown (render_collect): the
-     * image is always complete. Twice is enough; a third try covers a list limited by the device. */
+     * image is always complete. With TAA the frames of its history (the warm-up) must be complete too, in
+     * every view (the near shadow cascade's casters): which blades a full list drops depends on the order
+     * the GPU ran the tiles, and the still would not be the same every time. Twice is enough; a third try
+     * covers a list limited by the device. */
     sward_frame_stats st;
     for (int attempt = 0; attempt < 3; attempt++) {
         uint64_t ticket;
         if ((res = sward_render_submit(r, frame, &ticket, err))) return res;
         if ((res = sward_render_wait(r, ticket, image, &st, err))) return res;
-        if (st.blades_dropped == 0) break;
-        r->taa.valid = false; /* the history holds the incomplete frame: warm up again */
+        for (uint32_t i = 0; i < r->slot_count; i++) { /* the warm-up's frames still unread */
+            render_slot *s = &r->slots[i];
+            if (s->ticket == 0 || s->counted || !s->stats_copied) continue;
+            if ((res = gpu_frame_wait(&r->ctx->dev, &s->frame, err)) || (res = render_collect(r, s, err))) return res;
+        }
+        if (st.blades_dropped == 0 && !r->history_incomplete) break;
+        r->taa.valid = false; /* the history holds an incomplete frame: warm up again */
     }
     if (stats) *stats = st;
     return SWARD_OK;
