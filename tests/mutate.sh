@@ -497,16 +497,16 @@ mut("GPU-spec-constants", "", "src/gpu/pipelines.c",
     "gpu_gpu_layer")
 
 # The lighting issue, scene part: render.features, sun elevation/azimuth, --set overrides, the analytic sky
-mut("FEAT-parse", "TL2", "src/world/scene_load.c",
+mut("FEAT-parse", "TL2", "src/world/scene_parse.c",
     "*features = on ? *features | feature_names[i].bit : *features & ~feature_names[i].bit;",
     "(void)on;",
     "unit_scene_sky")
-mut("SUN-elevation", "TL2 LS1", "src/world/scene_load.c",
+mut("SUN-elevation", "TL2 LS1", "src/world/scene_parse.c",
     "    sun->direction[0] = (float)(cos(el) * sin(az));\n    sun->direction[1] = (float)sin(el);\n"
     "    sun->direction[2] = (float)(cos(el) * cos(az));",
     "    (void)el;\n    (void)az;",
     "unit_scene_sky")
-mut("SUN-exclusive", "TL2", "src/world/scene_load.c",
+mut("SUN-exclusive", "TL2", "src/world/scene_parse.c",
     "    if (sj_member(o, \"direction\"))\n        return sj_fail(c, has_el ? \"sun.elevation\" : \"sun.azimuth\",",
     "    if (false)\n        return sj_fail(c, has_el ? \"sun.elevation\" : \"sun.azimuth\",",
     "unit_scene_sky cli_set")

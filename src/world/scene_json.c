@@ -1,6 +1,6 @@
 /* scene_json.c — typed, path-aware reading of cJSON values (see scene_json.h; DESIGN "Errors": messages
  * name the file, the field and the problem; SPEC TL2). The parse step of the scene loader in the style of
- * cgltf: these readers check types and per-field ranges, scene_load.c checks the rules across fields. */
+ * cgltf: these readers check types and per-field ranges, scene_parse.c checks the rules across fields. */
 #include "world/scene_json.h"
 
 #include "core/core.h"

@@ -79,4 +79,14 @@ bool sj_string(const sj_ctx *c, const cJSON *obj, const char *path, const char *
  * returns NULL. */
 cJSON *sj_parse(const sj_ctx *c, const char *text, size_t len);
 
+/* ---- scene_parse.c: the scene format's rules, run by scene_load.c ---- */
+/* Every field at its documented default (docs/scene-format.md). */
+void world_scene_defaults(sward_scene *s);
+/* Reads the JSON into s field by field, each checked on its own; false after reporting the first problem. */
+bool world_scene_parse(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s);
+/* The rules between fields (draw distances, the candidate limit, the budget before anything is built). */
+bool world_scene_validate(const sj_ctx *c, sward_scene *s);
+/* The camera against the built terrain (not under the ground, not straight up or down). */
+bool world_scene_validate_camera(const sj_ctx *c, const sward_scene *s);
+
 #endif

@@ -1,5 +1,5 @@
 /* test_hostile.c — issue 6, "Bad input and robustness": what a user found with about a hundred hostile inputs.
- * Positive fields that round to 0 as floats (scene_json.c, scene_load.c), tile choice at tiny densities
+ * Positive fields that round to 0 as floats (scene_json.c, scene_parse.c), tile choice at tiny densities
  * (src/place/tiles.c, meaningful under ASan + UBSan), a FIFO as the scene (core/file.c), control characters
  * and invalid UTF-8 quoted in messages (core/text.c, core_fail), writes that fail half-way (core_write_file),
  * the 4 MiB scene limit, tiny direction vectors, and the loader's budgets of work and memory (world/budget.c).

@@ -1,7 +1,7 @@
 /* test_robust.c — bad and odd input found by trying sward as a demanding user, and by the libFuzzer harnesses
  * in tests/fuzz: the PNG height-map reader (src/core/png.c) on every kind of PNG and non-PNG, the JSON
  * scanner on byte-order marks, invalid UTF-8 and NUL escapes (src/world/scene_json.c), the camera rules
- * (src/world/scene_load.c), and the example scene scenes/hills.json with its 16-bit height map. Each test
+ * (src/world/scene_parse.c), and the example scene scenes/hills.json with its 16-bit height map. Each test
  * asserts the result code and the message text. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, mkfifo */
 #include <setjmp.h>
