@@ -25,10 +25,9 @@ shared uint s_count[4]; // covered, grass, lower third, ground in the lower thir
 
 bool feature(uint f) { return (frame.features & f) != 0u; }
 
-vec3 light_pixel(ivec2 px, vec3 world, vec3 view, float dist, uint kind)
+vec3 light_pixel(ivec2 px, vec3 world, vec3 view, float dist, vec4 nr)
 {
     vec4 a = texelFetch(g_albedo, px, 0);
-    vec4 nr = texelFetch(g_normal, px, 0);
     vec4 mt = texelFetch(g_material, px, 0);
     sw_n3 nn = sw_oct_decode(nr.x, nr.y);
     vec3 n = vec3(nn.x, nn.y, nn.z);
@@ -78,7 +77,8 @@ void main()
         vec4 near_p = inv * vec4(ndc, 1.0, 1.0);
         vec3 dir = normalize(far_p.xyz / far_p.w - near_p.xyz / near_p.w);
         float d = texelFetch(depth_tex, px, 0).r;
-        uint kind = d > 0.0 ? uint(texelFetch(g_normal, px, 0).a * 3.0 + 0.5) : SW_KIND_NONE;
+        vec4 nr = texelFetch(g_normal, px, 0);
+        uint kind = d > 0.0 ? uint(nr.a * 3.0 + 0.5) : SW_KIND_NONE;
         vec3 c;
         if (kind == SW_KIND_NONE) {
             c = sw_sky(dir);
@@ -86,7 +86,7 @@ void main()
             vec4 wp = inv * vec4(ndc, d, 1.0);
             vec3 world = wp.xyz / wp.w;
             float dist = length(world - cam);
-            c = light_pixel(px, world, -dir, dist, kind);
+            c = light_pixel(px, world, -dir, dist, nr);
             c = sw_aerial(c, dir, dist);
         }
         imageStore(hdr, px, vec4(c, 1.0));

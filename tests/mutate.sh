@@ -563,7 +563,7 @@ mut("SKY-feature", "LS1", "src/render/sky.c",
     "",
     "unit_sky")
 mut("SKY-frame", "LS1", "src/render/camera.c",
-    "    render_sky_constants(s, f); /* the analytic sky: sun colour, ambient and sky constants from the sun */",
+    "        render_sky_constants(s, &k->frame);",
     "",
     "gpu_post")
 mut("SKY-post", "LS1", "shaders/sky.inc.glsl",

@@ -76,7 +76,30 @@ sward_vulkan_view render_frame_view(const sward_renderer *r, const sward_frame_d
     return v;
 }
 
-void render_frame_constants(const sward_renderer *r, float time, sw_frame *f)
+/* render_sky_constants (sky.c integrates the sky over the hemisphere on the CPU) only when what it depends
+ * on changed since the last frame; else the same numbers again. */
+static void sky_constants(sward_renderer *r, sw_frame *f)
+{
+    const sward_scene *s = r->scene;
+    render_sky_cache *k = &r->sky_cache;
+    const float key[RENDER_SKY_KEY] = {s->sun.direction[0], s->sun.direction[1], s->sun.direction[2],
+                                       s->sun.color[0],     s->sun.color[1],     s->sun.color[2],
+                                       s->sky.zenith[0],    s->sky.zenith[1],    s->sky.zenith[2],
+                                       s->sky.horizon[0],   s->sky.horizon[1],   s->sky.horizon[2],
+                                       s->sky.turbidity,    (float)(s->render.features & SW_FEAT_SKY)};
+    if (!k->valid || memcmp(key, k->key, sizeof key) != 0) {
+        k->frame = *f;
+        render_sky_constants(s, &k->frame);
+        memcpy(k->key, key, sizeof key);
+        k->valid = true;
+    }
+    memcpy(f->sky, k->frame.sky, sizeof f->sky);
+    f->sun_r = k->frame.sun_r, f->sun_g = k->frame.sun_g, f->sun_b = k->frame.sun_b;
+    f->zenith_r = k->frame.zenith_r, f->zenith_g = k->frame.zenith_g, f->zenith_b = k->frame.zenith_b;
+    f->horizon_r = k->frame.horizon_r, f->horizon_g = k->frame.horizon_g, f->horizon_b = k->frame.horizon_b;
+}
+
+void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
 {
     const sward_scene *s = r->scene;
     memset(f, 0, sizeof *f);
@@ -102,7 +125,7 @@ void render_frame_constants(const sward_renderer *r, float time, sw_frame *f)
     f->horizon_r = s->sky.horizon[0];
     f->horizon_g = s->sky.horizon[1];
     f->horizon_b = s->sky.horizon[2];
-    render_sky_constants(s, f); /* the analytic sky: sun colour, ambient and sky constants from the sun */
+    sky_constants(r, f); /* the analytic sky: sun colour, ambient and sky constants from the sun */
     f->ground_r = s->terrain.color[0];
     f->ground_g = s->terrain.color[1];
     f->ground_b = s->terrain.color[2];

@@ -184,6 +184,14 @@ typedef struct render_shadows {
     uint32_t far_updates;     /* times the far map was computed (tests, stats: it is cached) */
 } render_shadows;
 
+/* The sky constants of the last frame (camera.c) and what they were computed from. */
+#define RENDER_SKY_KEY 14
+typedef struct render_sky_cache {
+    bool valid;
+    float key[RENDER_SKY_KEY]; /* sun direction and colour, sky zenith and horizon, turbidity, the feature */
+    sw_frame frame;            /* its sky, sun_r/g/b, zenith_* and horizon_* */
+} render_sky_cache;
+
 struct sward_renderer {
     sward_context *ctx;
     const sward_scene *scene;
@@ -214,6 +222,7 @@ struct sward_renderer {
     uint64_t frames;            /* frames started */
 
     sw_frame frame;             /* this frame's constants */
+    render_sky_cache sky_cache;
     render_view views[SW_MAX_VIEWS];
     uint32_t view_count;        /* views with constants: 1, or 3 with shadows (camera, near, mid; far is view 3) */
     uint32_t blade_views;       /* views that cull and draw blades: the camera, and the near cascade */
@@ -314,7 +323,7 @@ sward_result render_fit_survivors(sward_renderer *r, uint32_t view, uint64_t nee
 
 /* ---- camera.c ---- */
 /* The frame's constants (sw_frame) at `time`, with the flags of this frame. */
-void render_frame_constants(const sward_renderer *r, float time, sw_frame *f);
+void render_frame_constants(sward_renderer *r, float time, sw_frame *f);
 /* A view's constants (sw_view) and the volume its tiles are chosen for. */
 void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, bool occlusion, sw_view *out,
                            place_view *view);

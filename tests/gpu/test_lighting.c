@@ -152,28 +152,45 @@ static double blade_luma(const uint8_t *img, const uint8_t *bare, uint32_t y0, u
     return n ? sum / (double)n : 0.0;
 }
 
+/* scenes/small.json (toward a low sun, TAA and bloom off) rendered with `feature` on and off, and without grass. */
+typedef struct toggled {
+    sward_context *ctx;
+    sward_scene *scene;
+    uint8_t *on, *off, *bare;
+} toggled;
+
+static toggled render_toggled(uint32_t feature)
+{
+    toggled t = {.ctx = gu_context(), .scene = gu_scene("scenes/small.json")};
+    const uint32_t base = SW_FEAT_ALL & ~(SW_FEAT_TAA | SW_FEAT_BLOOM);
+    sward_frame_desc fd = {0}, bare_fd = {.no_grass = true};
+    t.on = render(t.ctx, t.scene, base, &fd, NULL);
+    t.off = render(t.ctx, t.scene, base & ~feature, &fd, NULL);
+    t.bare = render(t.ctx, t.scene, base, &bare_fd, NULL);
+    return t;
+}
+
+static void toggled_finish(toggled *t)
+{
+    free(t->on);
+    free(t->off);
+    free(t->bare);
+    gu_no_validation_messages(t->ctx);
+    sward_context_destroy(t->ctx);
+    sward_scene_destroy(t->scene);
+}
+
 static void translucency_brightens_backlit_blades(void **state)
 {
     (void)state;
-    sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("scenes/small.json");
-    const uint32_t base = SW_FEAT_ALL & ~(SW_FEAT_TAA | SW_FEAT_BLOOM);
-    sward_frame_desc fd = {0}, bare_fd = {.no_grass = true};
-    uint8_t *on = render(ctx, scene, base, &fd, NULL);
-    uint8_t *off = render(ctx, scene, base & ~SW_FEAT_TRANSLUCENCY, &fd, NULL);
-    uint8_t *bare = render(ctx, scene, base, &bare_fd, NULL);
+    toggled t = render_toggled(SW_FEAT_TRANSLUCENCY);
     size_t n_on, n_off;
-    double l_on = blade_luma(on, bare, H / 2, H, &n_on), l_off = blade_luma(off, bare, H / 2, H, &n_off);
+    double l_on = blade_luma(t.on, t.bare, H / 2, H, &n_on), l_off = blade_luma(t.off, t.bare, H / 2, H, &n_off);
     print_message("back-lit blade pixels: luma %.1f with translucency (%zu px), %.1f without (%zu px)\n", l_on, n_on,
                   l_off, n_off);
     assert_true(n_on > 500 && n_off > 500);
     assert_true(l_on > 1.10 * l_off);
-    free(on);
-    free(off);
-    free(bare);
-    gu_no_validation_messages(ctx);
-    sward_context_destroy(ctx);
-    sward_scene_destroy(scene);
+    toggled_finish(&t);
 }
 
 /* The specular term's share of the blade pixels' luma in rows [y0, y1). */
@@ -193,28 +210,17 @@ static double specular_share(const uint8_t *on, const uint8_t *off, const uint8_
 static void specular_fades_with_distance(void **state)
 {
     (void)state;
-    sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("scenes/small.json");
-    const uint32_t base = SW_FEAT_ALL & ~(SW_FEAT_TAA | SW_FEAT_BLOOM);
-    sward_frame_desc fd = {0}, bare_fd = {.no_grass = true};
-    uint8_t *on = render(ctx, scene, base, &fd, NULL);
-    uint8_t *off = render(ctx, scene, base & ~SW_FEAT_SPECULAR, &fd, NULL);
-    uint8_t *bare = render(ctx, scene, base, &bare_fd, NULL);
+    toggled t = render_toggled(SW_FEAT_SPECULAR);
     /* small.json's flat field: its horizon lies at 43 % of the height; rows 56-72 % are 5 to 10 m away (looking
      * toward the low sun at a grazing angle, where the specular peaks), rows 44-52 % beyond 15 m (0.6 x the
      * draw distance of 25 m, where SH7 has taken the gloss down). The rows nearer than 5 m look down on the
      * blades, away from the reflection: not a measure of distance. */
-    double near = specular_share(on, off, bare, H * 56 / 100, H * 72 / 100);
-    double far = specular_share(on, off, bare, H * 44 / 100, H * 52 / 100);
+    double near = specular_share(t.on, t.off, t.bare, H * 56 / 100, H * 72 / 100);
+    double far = specular_share(t.on, t.off, t.bare, H * 44 / 100, H * 52 / 100);
     print_message("specular share of blade luma: near %.4f, far %.4f\n", near, far);
     assert_true(near > 0.01);
     assert_true(near > 2.0 * far);
-    free(on);
-    free(off);
-    free(bare);
-    gu_no_validation_messages(ctx);
-    sward_context_destroy(ctx);
-    sward_scene_destroy(scene);
+    toggled_finish(&t);
 }
 
 static void default_field_is_full(void **state)
