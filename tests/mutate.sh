@@ -634,6 +634,12 @@ mut("PO3-up", "PO3", "shaders/bloom_up.comp.glsl",
     "    bloom_store(fine, fs, q, bloom_load(fine, fs, q));",
     "gpu_taa_bloom")
 
+# BX1: the scaling benchmark's chart (src/app/plot.c): a log axis maps decades to equal distances
+mut("TL-plot-log", "BX1", "src/app/plot.c",
+    "    return a->log ? (log10(v) - log10(a->lo)) / (log10(a->hi) - log10(a->lo)) : (v - a->lo) / (a->hi - a->lo);",
+    "    return (v - a->lo) / (a->hi - a->lo);",
+    "unit_plot")
+
 def out(*a):
     print(*a, flush=True)
 

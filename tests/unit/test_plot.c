@@ -1,0 +1,253 @@
+/* test_plot.c — the benchmark's SVG line chart (src/app/plot.c): polylines, log-axis mapping and decade
+ * labels, escaping, errors, the written file. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "app/plot.h"
+#include "core/core.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TMP_NAME "plot"
+#include "tmp_util.h"
+
+static const double bx[] = { 1e4, 1e5, 1e6, 1e7 };
+static const double hw[] = { 2e3, 9e3, 4e4, 9e4 };
+static const double cs[] = { 1e3, 8e3, 6e4, 2e5 };
+
+static app_plot scaling_plot(app_plot_series *s)
+{
+    s[0] = (app_plot_series){ .name = "hardware", .x = bx, .y = hw, .n = 4 };
+    s[1] = (app_plot_series){ .name = "compute", .x = bx, .y = cs, .n = 3 };
+    return (app_plot){ .title = "Scaling", .x_label = "blades in view", .y_label = "blades per ms",
+                       .log_x = true, .log_y = true, .series = s, .series_count = 2 };
+}
+
+/* |a - b| <= tol (cmocka's assert_float_equal takes floats). */
+static void assert_near(double a, double b, double tol)
+{
+    if (!(fabs(a - b) <= tol)) fail_msg("%.4f differs from %.4f by more than %g", a, b, tol);
+}
+
+static size_t count_of(const char *s, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = strstr(s, needle); p; p = strstr(p + 1, needle)) n++;
+    return n;
+}
+
+/* The points of the k-th polyline, parsed into px/py; returns their count. */
+static size_t polyline_points(const char *svg, size_t k, double *px, double *py, size_t cap)
+{
+    const char *p = svg;
+    for (size_t i = 0; i <= k; i++) {
+        p = strstr(p, "<polyline");
+        assert_non_null(p);
+        if (i < k) p++;
+    }
+    p = strstr(p, "points=\"");
+    assert_non_null(p);
+    p += strlen("points=\"");
+    size_t n = 0;
+    while (*p != '"') {
+        char *end;
+        assert_true(n < cap);
+        px[n] = strtod(p, &end);
+        assert_true(end != p && *end == ',');
+        p = end + 1;
+        py[n] = strtod(p, &end);
+        assert_true(end != p);
+        p = end;
+        n++;
+        while (*p == ' ') p++;
+    }
+    return n;
+}
+
+static void test_polylines(void **state)
+{
+    (void)state;
+    app_plot_series s[2];
+    app_plot p = scaling_plot(s);
+    char *svg = NULL;
+    assert_int_equal(app_plot_svg_string(&p, &svg, NULL), SWARD_OK);
+    assert_non_null(svg);
+    assert_non_null(strstr(svg, "<svg "));
+    assert_non_null(strstr(svg, "</svg>\n"));
+    assert_int_equal(count_of(svg, "<polyline"), 2);
+    double px[8], py[8];
+    assert_int_equal(polyline_points(svg, 0, px, py, 8), 4);
+    assert_int_equal(polyline_points(svg, 1, px, py, 8), 3);
+    /* legend and labels */
+    assert_non_null(strstr(svg, ">hardware</text>"));
+    assert_non_null(strstr(svg, ">compute</text>"));
+    assert_non_null(strstr(svg, ">blades per ms</text>"));
+    /* deterministic */
+    char *again = NULL;
+    assert_int_equal(app_plot_svg_string(&p, &again, NULL), SWARD_OK);
+    assert_string_equal(svg, again);
+    free(again);
+    free(svg);
+}
+
+static void test_mapping(void **state)
+{
+    (void)state;
+    app_plot_series s[2];
+    app_plot p = scaling_plot(s);
+    char *svg = NULL;
+    assert_int_equal(app_plot_svg_string(&p, &svg, NULL), SWARD_OK);
+    double px[8], py[8];
+    assert_int_equal(polyline_points(svg, 0, px, py, 8), 4);
+    for (size_t i = 1; i < 4; i++) {
+        assert_true(px[i] > px[i - 1]); /* larger x: further right */
+        assert_true(py[i] < py[i - 1]); /* larger y: higher up */
+    }
+    /* a log axis: the decades 1e4, 1e5, 1e6, 1e7 lie equally spaced */
+    for (size_t i = 2; i < 4; i++) assert_near(px[i] - px[i - 1], px[1] - px[0], 0.02);
+    free(svg);
+
+    /* a linear axis: equal steps are equal distances, the same on both axes' scales */
+    static const double lx[] = { 0.0, 1.0, 2.0, 4.0 }, ly[] = { 10.0, 20.0, 30.0, 50.0 };
+    app_plot_series ls = { .name = "lin", .x = lx, .y = ly, .n = 4 };
+    app_plot lp = { .series = &ls, .series_count = 1 };
+    assert_int_equal(app_plot_svg_string(&lp, &svg, NULL), SWARD_OK);
+    assert_int_equal(polyline_points(svg, 0, px, py, 8), 4);
+    assert_near(px[2] - px[1], px[1] - px[0], 0.02);
+    assert_near(px[3] - px[2], 2.0 * (px[1] - px[0]), 0.02);
+    assert_near(py[3] - py[2], 2.0 * (py[1] - py[0]), 0.02);
+    assert_true(py[1] < py[0]);
+    free(svg);
+}
+
+static void test_decade_labels(void **state)
+{
+    (void)state;
+    app_plot_series s[2];
+    app_plot p = scaling_plot(s);
+    char *svg = NULL;
+    assert_int_equal(app_plot_svg_string(&p, &svg, NULL), SWARD_OK);
+    /* x spans 1e4..1e7 exactly; y 1e3..2e5 is widened to 1e3..1e6 */
+    assert_non_null(strstr(svg, ">10k</text>"));
+    assert_non_null(strstr(svg, ">100k</text>"));
+    assert_non_null(strstr(svg, ">1M</text>"));
+    assert_non_null(strstr(svg, ">10M</text>"));
+    assert_non_null(strstr(svg, ">1k</text>"));
+    assert_null(strstr(svg, ">100M</text>"));
+    free(svg);
+
+    /* compact labels on a linear axis: 0, 500k, 1M, 1.5M, ... */
+    static const double lx[] = { 0.0, 3e6 }, ly[] = { 1.0, 2.0 };
+    app_plot_series ls = { .name = "lin", .x = lx, .y = ly, .n = 2 };
+    app_plot lp = { .series = &ls, .series_count = 1 };
+    assert_int_equal(app_plot_svg_string(&lp, &svg, NULL), SWARD_OK);
+    assert_non_null(strstr(svg, ">1.5M</text>"));
+    assert_non_null(strstr(svg, ">500k</text>"));
+    assert_non_null(strstr(svg, ">0</text>"));
+    free(svg);
+}
+
+static void test_escaping(void **state)
+{
+    (void)state;
+    app_plot_series s[2];
+    app_plot p = scaling_plot(s);
+    p.title = "a \"<&>\" b";
+    s[0].name = "x<y";
+    char *svg = NULL;
+    assert_int_equal(app_plot_svg_string(&p, &svg, NULL), SWARD_OK);
+    assert_non_null(strstr(svg, ">a &quot;&lt;&amp;&gt;&quot; b</text>"));
+    assert_non_null(strstr(svg, ">x&lt;y</text>"));
+    assert_null(strstr(svg, "<&>"));
+    assert_null(strstr(svg, "x<y"));
+    free(svg);
+}
+
+static void expect_error(const app_plot *p, const char *what)
+{
+    sward_error err = { 0 };
+    char *svg = (char *)1;
+    assert_int_equal(app_plot_svg_string(p, &svg, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_null(svg);
+    assert_int_equal(err.code, SWARD_ERROR_INVALID_INPUT);
+    if (!strstr(err.message, what)) fail_msg("message \"%s\" lacks \"%s\"", err.message, what);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    app_plot_series s[2];
+    app_plot p = scaling_plot(s);
+
+    double y_nan[] = { 1.0, NAN, 3.0, 4.0 };
+    s[0].y = y_nan;
+    expect_error(&p, "plot: series 0 \"hardware\" point 1: y is NaN");
+    double y_inf[] = { 1.0, 2.0, INFINITY, 4.0 };
+    s[0].y = y_inf;
+    expect_error(&p, "point 2: y is infinite");
+
+    p = scaling_plot(s);
+    double x_zero[] = { 0.0, 1e5, 1e6 };
+    s[1].x = x_zero;
+    expect_error(&p, "series 1 \"compute\" point 0: x = 0 is not positive on a log axis");
+    p.log_x = false; /* fine on a linear axis */
+    char *svg = NULL;
+    assert_int_equal(app_plot_svg_string(&p, &svg, NULL), SWARD_OK);
+    free(svg);
+
+    p = scaling_plot(s);
+    s[1].n = 0;
+    expect_error(&p, "series 1 \"compute\" has no points");
+
+    p = scaling_plot(s);
+    p.series_count = 0;
+    expect_error(&p, "plot: no series to plot");
+}
+
+static void test_file(void **state)
+{
+    (void)state;
+    app_plot_series s[2];
+    app_plot p = scaling_plot(s);
+    char path[300];
+    tmp_path(path, sizeof path, "scaling.svg");
+    write_bytes(path, "stale", 5); /* replaced */
+    sward_error err = { 0 };
+    assert_int_equal(app_plot_svg(path, &p, &err), SWARD_OK);
+    char *svg = NULL;
+    assert_int_equal(app_plot_svg_string(&p, &svg, NULL), SWARD_OK);
+    static unsigned char back[1 << 16];
+    size_t n = read_bytes(path, back, sizeof back);
+    assert_int_equal(n, strlen(svg));
+    assert_memory_equal(back, svg, n);
+    free(svg);
+
+    /* errors name the path */
+    s[0].y = (const double[]){ 1.0, -2.0, 3.0, 4.0 };
+    assert_int_equal(app_plot_svg(path, &p, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_non_null(strstr(err.message, path));
+    assert_non_null(strstr(err.message, "y = -2 is not positive"));
+
+    /* a missing folder */
+    p = scaling_plot(s);
+    tmp_path(path, sizeof path, "missing/scaling.svg");
+    assert_int_equal(app_plot_svg(path, &p, &err), SWARD_ERROR_IO);
+    assert_non_null(strstr(err.message, path));
+    assert_non_null(strstr(err.message, "cannot write"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_polylines), cmocka_unit_test(test_mapping), cmocka_unit_test(test_decade_labels),
+        cmocka_unit_test(test_escaping),  cmocka_unit_test(test_errors),  cmocka_unit_test(test_file),
+    };
+    return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
+}
