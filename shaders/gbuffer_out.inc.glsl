@@ -5,6 +5,7 @@
 #include "shared/sw_types.h"
 #include "shared/sw_bindings.h"
 #include "shared/sw_gbuffer.h"
+#include "gbuffer_pack.inc.glsl"
 
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_FRAME) readonly buffer FrameBuf { sw_frame frame; };
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_VIEWS) readonly buffer ViewBuf { sw_view views[]; };
@@ -22,9 +23,9 @@ void sw_gbuffer_write(vec3 albedo, float ao, vec3 n, float roughness, uint kind,
                       float spec_occlusion, vec2 motion)
 {
     if ((frame.flags & SW_FLAG_COUNT_SHADING) != 0u) atomicAdd(stats[0].shaded, 1u); // SH1 diagnostics
-    sw_oct o = sw_oct_encode(n.x, n.y, n.z);
-    o_albedo = vec4(albedo, ao);
-    o_normal = vec4(o.u, o.v, roughness, float(kind) / 3.0);
-    o_material = vec4(SW_REFLECTANCE / SW_REFLECTANCE_SCALE, thickness, diffusion, spec_occlusion);
-    o_motion = motion;
+    sw_gbuffer_texels g = sw_gbuffer_pack(albedo, ao, n, roughness, kind, thickness, diffusion, spec_occlusion, motion);
+    o_albedo = g.albedo;
+    o_normal = g.normal;
+    o_material = g.material;
+    o_motion = g.motion;
 }

@@ -21,7 +21,10 @@ layout(std430, set = SW_SET_PASS, binding = SW_GRASS_SURVIVORS) readonly buffer 
 
 // precise: no fused multiply-adds in what computes the position, so every pass that includes this file computes
 // bit-identical depths whatever else it computes (the G-buffer pass tests EQUAL against the depth prime).
+// Vertex shaders define SW_BLADE_VERTEX_STAGE before including this file.
+#ifdef SW_BLADE_VERTEX_STAGE
 precise gl_Position;
+#endif
 
 #ifndef SW_WIDEN_LOOK_DOWN
 #define SW_WIDEN_LOOK_DOWN 10.0 // GA2: widening per unit of the sine of the eye's look-down angle
@@ -50,20 +53,12 @@ float profile(float t, float head_t0)
     return sw_blade_taper(t) * (head_t0 < 1.0 ? 1.0 + 1.2 * smoothstep(head_t0 - 0.1, head_t0, t) : 1.0);
 }
 
-blade_vertex blade_vertex_build()
+// The point (t along, side across) of blade `sub` (0, or 1: the second blade of a two-blade instance) of
+// instance b, drawn with the 7-vertex blade (`low`) or the 15-vertex one: the vertex shaders' vertices and the
+// compute rasteriser's (raster.comp.glsl: the vertices; resolve.comp.glsl: the surface at a pixel's stored t
+// and side) are the same function of the same numbers.
+blade_vertex blade_vertex_at(sw_blade b, bool low, uint sub, float t, float side)
 {
-    bool low = (gl_InstanceIndex & 1) != 0;
-    uint per_instance = (gl_InstanceIndex & 2) != 0 ? 2u : 1u;
-    uint verts = low ? SW_LOW_VERTS : SW_HIGH_VERTS;
-    uint vid = uint(gl_VertexIndex);
-    uint inst_verts = verts * per_instance;
-    sw_blade b = blades[vid / inst_verts];
-    uint sub = (vid % inst_verts) / verts; // which blade of a two-blade instance
-    uint v = vid % verts;
-    uint segments = (verts - 1u) / 2u;
-    float t = sw_strip_t(v, segments);
-    float side = sw_strip_side(v, segments);
-
     uint mi = sw_blade_material(b);
     sw_material m = materials[mi];
     bool no_fade = (frame.flags & (SW_FLAG_NO_LOD_FADE | SW_FLAG_NO_CULL)) != 0u;
@@ -165,7 +160,7 @@ blade_vertex blade_vertex_build()
     // width, so heads read as flowers and not as a coloured tip.
     bool in_head = head_t0 < 1.0 && t >= head_t0 - 0.16 && t < 1.0;
     if (in_head) half_w = max(half_w, 0.5 * m.head_size * widen);
-    vec3 world = root + vec3(p.x, p.y, p.z) + across * (side * half_w);
+    precise vec3 world = root + vec3(p.x, p.y, p.z) + across * (side * half_w);
     if (m.wind_model == SW_WIND_HZD) {
         // HZD small-scale motion along the normal, weighted by height.
         float s = sw_hzd_small(world.x, world.y, world.z, frame.time) * t * min(height, 1.0) * amp * gust;
@@ -185,6 +180,24 @@ blade_vertex blade_vertex_build()
     o.hash = hash;
     o.head_t0 = head_t0;
     o.in_head = in_head;
-    gl_Position = sw_mat4(VIEW.view_proj) * vec4(world, 1.0);
     return o;
 }
+
+#ifdef SW_BLADE_VERTEX_STAGE
+// The vertex shaders' vertex: blade, LOD and point from the vertex id and first_instance (see the top).
+blade_vertex blade_vertex_build()
+{
+    bool low = (gl_InstanceIndex & 1) != 0;
+    uint per_instance = (gl_InstanceIndex & 2) != 0 ? 2u : 1u;
+    uint verts = low ? SW_LOW_VERTS : SW_HIGH_VERTS;
+    uint vid = uint(gl_VertexIndex);
+    uint inst_verts = verts * per_instance;
+    uint sub = (vid % inst_verts) / verts; // which blade of a two-blade instance
+    uint v = vid % verts;
+    uint segments = (verts - 1u) / 2u;
+    blade_vertex o = blade_vertex_at(blades[vid / inst_verts], low, sub, sw_strip_t(v, segments),
+                                     sw_strip_side(v, segments));
+    gl_Position = sw_mat4(VIEW.view_proj) * vec4(o.world, 1.0);
+    return o;
+}
+#endif

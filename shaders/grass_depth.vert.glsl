@@ -3,6 +3,7 @@
 // goes on to the fragment stage's screen door.
 #version 450
 #extension GL_GOOGLE_include_directive : require
+#define SW_BLADE_VERTEX_STAGE
 #include "grass_blade.inc.glsl"
 
 layout(location = 0) flat out float v_fade;

@@ -6,6 +6,7 @@
 #extension GL_GOOGLE_include_directive : require
 #include "gbuffer_out.inc.glsl"
 #include "dither.inc.glsl"
+#include "grass_pixel.inc.glsl"
 
 layout(location = 0) in vec3 v_albedo;
 layout(location = 1) in vec3 v_normal;
@@ -17,12 +18,10 @@ layout(location = 5) in float v_gloss;
 void grass_gbuffer()
 {
     vec3 back = -vec3(views[SW_VIEW_SPEC].fwd_x, views[SW_VIEW_SPEC].fwd_y, views[SW_VIEW_SPEC].fwd_z);
-    vec3 n = normalize(v_normal);
-    float z = dot(n, back);
-    n += 2.0 * max(-z, 0.0) * back; // abs(z) in view space
-    float rib = 1.0 - 0.2 * (1.0 - min(abs(v_side) * 5.0, 1.0));
+    vec3 n, albedo;
+    grass_pixel(v_albedo, v_normal, v_side, back, albedo, n);
     // motion written as 'none' (not left undefined): TAA reprojects the blades by depth
-    sw_gbuffer_write(v_albedo * rib, v_surface.x, n, v_surface.y, SW_KIND_GRASS, v_surface.z, v_surface.w, v_gloss,
+    sw_gbuffer_write(albedo, v_surface.x, n, v_surface.y, SW_KIND_GRASS, v_surface.z, v_surface.w, v_gloss,
                      vec2(SW_MOTION_NONE));
 }
 

@@ -3,6 +3,7 @@
 // the camera sees), animated, the 7-vertex form (the culling forces it for SW_VIEW_LOW_LOD), depth only.
 #version 450
 #extension GL_GOOGLE_include_directive : require
+#define SW_BLADE_VERTEX_STAGE
 #include "grass_blade.inc.glsl"
 
 layout(location = 0) flat out float v_fade; // SC5 dither coverage of the blade, 0..1

@@ -267,7 +267,15 @@ typedef struct sward_frame_stats {
     bool gbuffer_fragments_valid; /* the device counts them (pipelineStatisticsQuery) */
     double overdraw;            /* gbuffer_fragments / covered_pixels; 1.0 with the depth prime; 0 unknown */
     uint64_t gbuffer_shaded;    /* with sward_frame_desc.count_shading: G-buffer fragment shader invocations that
-                                   ran (helper invocations excluded), counted by the shaders themselves */
+                                   ran (helper invocations excluded), counted by the shaders themselves (and
+                                   the compute rasteriser's resolve, one per pixel it writes) */
+    /* BX1, the compute rasteriser (render.raster): the hardware path drew blades_drawn - raster_blades */
+    bool raster_compute;        /* the compute rasteriser ran (render.raster "auto" or "compute" on a device
+                                   that has what it needs) */
+    float raster_threshold;     /* px: tiles whose blades project smaller go to compute (render.raster_threshold) */
+    uint64_t raster_blades;     /* of blades_drawn, drawn by the compute rasteriser */
+    uint64_t raster_tiles;      /* tiles it drew */
+    uint64_t raster_pixels;     /* covered pixels its blades wrote, before the depth test (64-bit atomics) */
 } sward_frame_stats;
 
 /* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran. */

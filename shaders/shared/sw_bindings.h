@@ -34,6 +34,21 @@
 /* set 1 of draw_args.comp.glsl (one view) */
 #define SW_ARGS_TILE_DRAWS 0
 #define SW_ARGS_DRAWS 1 /* sw_draw_cmd[2 * tiles] (written) */
+#define SW_ARGS_TILES 2     /* sw_tile[] of the frame: which tiles the compute rasteriser takes (BX1) */
+#define SW_ARGS_SURVIVORS 3 /* the view's survivors (a tile's first blade: its ground height) */
+
+/* set 1 of raster.comp.glsl and resolve.comp.glsl (BX1, the camera) */
+#define SW_RASTER_SURVIVORS 0  /* = SW_GRASS_SURVIVORS: grass_blade.inc.glsl reads the blades from it */
+#define SW_RASTER_TILES 1      /* sw_tile[] of the frame */
+#define SW_RASTER_TILE_DRAWS 2 /* the camera's sw_tile_draw per tile */
+#define SW_RASTER_VIS 3        /* the visibility buffer: uint64 per pixel, row-major (sw_raster.h) */
+#define SW_RASTER_STATS 4      /* sw_cull_stats: raster_blades, raster_tiles, raster_pixels */
+#define SW_RESOLVE_DEPTH 5     /* the hardware passes' depth, sampled */
+#define SW_RESOLVE_ALBEDO 6    /* the G-buffer as storage images (written where a compute blade is nearest) */
+#define SW_RESOLVE_NORMAL 7
+#define SW_RESOLVE_MATERIAL 8
+#define SW_RESOLVE_MOTION 9
+#define SW_RESOLVE_MERGED 10   /* float per pixel: the nearer of the two depths (written; copied to the depth) */
 
 /* set 1 of hiz_init.comp.glsl and hiz_reduce.comp.glsl (one view) */
 #define SW_HIZ_DEPTH 0   /* the occluders' depth, sampled */

@@ -37,6 +37,8 @@
 #define sw_smoothstepf smoothstep
 #define sw_mini min
 #define sw_maxi max
+#define sw_float_bits floatBitsToUint
+#define sw_uint_bits_to_float uintBitsToFloat
 
 #else /* ---- C ---- */
 #include <math.h>
@@ -68,6 +70,16 @@ SW_FN float sw_smoothstepf(float e0, float e1, float x)
 }
 SW_FN int sw_mini(int a, int b) { return a < b ? a : b; }
 SW_FN int sw_maxi(int a, int b) { return a > b ? a : b; }
+SW_FN sw_uint sw_float_bits(float x)
+{
+    union { float f; sw_uint u; } v = {x};
+    return v.u;
+}
+SW_FN float sw_uint_bits_to_float(sw_uint x)
+{
+    union { sw_uint u; float f; } v = {x};
+    return v.f;
+}
 #endif
 
 #define SW_PI 3.14159265358979f

@@ -59,7 +59,7 @@ struct sw_frame {
     float ground_r, ground_g, ground_b, pad4;
     float grass_r, grass_g, grass_b, grass_cover; /* mean grass colour and cover, for the ground under it */
     float wind_x, wind_z, wind_speed, wind_inv_gust_scale; /* direction normalised; m/s; 1/m */
-    float wind_gust_speed, pad5, pad6, pad7;               /* m/s the gust pattern scrolls */
+    float wind_gust_speed, raster_threshold, pad6, pad7;   /* m/s the gust pattern scrolls; BX1: px (SW_FLAG_RASTER_*) */
     float terrain_x0, terrain_z0, terrain_cell, terrain_inv_cell; /* height-field origin and texel size */
     int terrain_res, terrain_step, terrain_mesh_res, pad8; /* samples per side; mesh vertex stride; mesh side */
     sw_uint seed, material_count, tile_count, flags;       /* tile_count: all views' tiles; flags: SW_FLAG_* */
@@ -88,7 +88,8 @@ struct sw_view {
      * longest shadow (m) a blade casts, tallest blade / tan(sun elevation), at most its range. */
     float shadow_begin, shadow_end, shadow_fade, shadow_texel;
     float shadow_depth_range, shadow_x0, shadow_z0, shadow_reach;
-    float fwd_x, fwd_y, fwd_z, pad4;  /* the view's forward axis (SH3: abs(z) of the view-space normal) */
+    float fwd_x, fwd_y, fwd_z;        /* the view's forward axis (SH3: abs(z) of the view-space normal) */
+    float px_scale;                   /* pixels a metre spans 1 m in front of the eye (0.5 height P[1][1]; BX1) */
     /* SH8 TAA (src/render/camera.c, shaders/taa.comp.glsl). view_proj and inv_view_proj above carry this
      * frame's jitter; the history was rendered with prev_view_proj, unjittered. */
     float prev_view_proj[16]; /* the previous frame's (the history's) unjittered world -> clip (motion vectors) */
@@ -137,6 +138,11 @@ struct sw_push {
 #define SW_FLAG_NO_FADE 8u     /* tests: no SC5 dither fade (thinning and the distance cut stay: hard cuts) */
 #define SW_FLAG_NO_MORPH 16u   /* tests: no SC6 morph (the LOD switch stays: a hard switch) */
 #define SW_FLAG_COUNT_SHADING 32u /* diagnostics: the G-buffer fragment shaders count their invocations */
+/* BX1 (render.raster): the camera's tiles whose blades project smaller than frame.raster_threshold pixels are
+ * drawn by the compute rasteriser (raster.comp.glsl), not the hardware draws; with SW_FLAG_RASTER_ALL every
+ * tile the key can name is (shaders/raster_split.inc.glsl). */
+#define SW_FLAG_RASTER_COMPUTE 64u
+#define SW_FLAG_RASTER_ALL 128u
 
 /* A render tile: SW_TILE_CELLS^2 grid cells of one material, starting at cell (ci0, cj0). */
 struct sw_tile {
@@ -185,6 +191,10 @@ struct sw_cull_stats {
     sw_uint lower_px;   /* pixels of the lower third of the image */
     sw_uint lower_ground; /* of them, ground seen between blades (SH2 kind terrain) */
     sw_uint shaded;     /* G-buffer fragment shader invocations (SW_FLAG_COUNT_SHADING only) */
+    sw_uint raster_blades; /* BX1: of drawn, the instances the compute rasteriser drew (view 0) */
+    sw_uint raster_tiles;  /* BX1: tiles it drew */
+    sw_uint raster_pixels; /* BX1: pixels its blades covered before the depth test (atomics issued) */
+    sw_uint pad0;
 };
 
 /* VkDrawIndexedIndirectCommand. Blades are drawn without instancing: vertex_offset = first blade x vertices
@@ -210,7 +220,7 @@ _Static_assert(sizeof(sw_material) == 144, "sw_material layout");
 _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
 _Static_assert(sizeof(sw_view) % 16 == 0, "sw_view layout");
 _Static_assert(sizeof(sw_tile_draw) == 16, "sw_tile_draw layout");
-_Static_assert(sizeof(sw_cull_stats) == 64, "sw_cull_stats layout");
+_Static_assert(sizeof(sw_cull_stats) == 80, "sw_cull_stats layout");
 _Static_assert(sizeof(sw_tile) == 16, "sw_tile layout");
 _Static_assert(sizeof(sw_blade) == 28, "sw_blade must stay compact (PL7)");
 _Static_assert(sizeof(sw_draw_cmd) == 20, "VkDrawIndexedIndirectCommand");

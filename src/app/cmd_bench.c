@@ -73,7 +73,20 @@ typedef struct bench_result {
     stats_summary pass[SWARD_MAX_PASSES], total, cpu;
     sward_frame_stats last;
     double blades_per_ms;
+    /* BX1: per path, the blades (instances) it drew and the median ms of its passes (hardware: grass_depth and
+     * grass; compute: raster and resolve) */
+    double hw_ms, compute_ms;
 } bench_result;
+
+static uint64_t hw_blades(const sward_frame_stats *s)
+{
+    return s->blades_drawn > s->raster_blades ? s->blades_drawn - s->raster_blades : 0;
+}
+
+static double per_ms(uint64_t blades, double ms)
+{
+    return ms > 0.0 ? (double)blades / ms : NAN;
+}
 
 static void print_json(const bench_result *b, const sward_device_info *dev, const char *scene_name,
                        const sward_render_settings *rs, int64_t frames)
@@ -121,7 +134,15 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
     json_number(stdout, l->gbuffer_fragments_valid && l->covered_pixels ? l->overdraw : NAN);
     printf(", \"lower_third_ground\": ");
     json_number(stdout, l->lower_pixels ? (double)l->lower_ground / (double)l->lower_pixels : NAN);
-    printf("}\n");
+    printf(", \"raster\": {\"compute\": %s, \"threshold_px\": ", l->raster_compute ? "true" : "false");
+    json_number(stdout, l->raster_compute && l->raster_threshold > 0.0f ? (double)l->raster_threshold : NAN);
+    printf(", \"hardware_blades\": %llu, \"hardware_ms\": ", (unsigned long long)hw_blades(l));
+    json_number(stdout, b->hw_ms);
+    printf(", \"compute_blades\": %llu, \"compute_tiles\": %llu, \"compute_pixels\": %llu, \"compute_ms\": ",
+           (unsigned long long)l->raster_blades, (unsigned long long)l->raster_tiles,
+           (unsigned long long)l->raster_pixels);
+    json_number(stdout, b->compute_ms);
+    printf("}}\n");
 }
 
 static void print_text(const bench_result *b, const sward_device_info *dev, bool device_flag,
@@ -163,6 +184,17 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
     if (s->lower_pixels)
         printf("ground seen     %.1f %% of the lower third (between blades, from the G-buffer)\n",
                100.0 * (double)s->lower_ground / (double)s->lower_pixels);
+    printf("raster          hardware %llu blades in %.3f ms (grass_depth + grass, %.0f blades/ms)\n",
+           (unsigned long long)hw_blades(s), b->hw_ms, per_ms(hw_blades(s), b->hw_ms));
+    if (s->raster_compute)
+        printf("                compute %llu blades, %llu tiles, %llu pixel atomics in %.3f ms (raster + resolve, "
+               "%.0f blades/ms); %s\n",
+               (unsigned long long)s->raster_blades, (unsigned long long)s->raster_tiles,
+               (unsigned long long)s->raster_pixels, b->compute_ms, per_ms(s->raster_blades, b->compute_ms),
+               s->raster_threshold > 0.0f ? "tiles whose blades project under the threshold" : "every tile");
+    if (s->raster_compute && s->raster_threshold > 0.0f)
+        printf("                threshold %.1f px (render.raster_threshold)\n", (double)s->raster_threshold);
+    if (!s->raster_compute) printf("                compute: off (render.raster, or the device lacks it)\n");
 }
 
 int cmd_bench(int argc, char **argv)
@@ -279,8 +311,12 @@ int cmd_bench(int argc, char **argv)
     b.total = stats_summarize(samples + (size_t)SWARD_MAX_PASSES * n, n);
     b.cpu = stats_summarize(samples + (size_t)(SWARD_MAX_PASSES + 1) * n, n);
     double grass = 0.0;
-    for (uint32_t p = 0; p < b.pass_count; p++)
-        if (strcmp(b.pass_names[p], "grass") == 0) grass = b.pass[p].median;
+    for (uint32_t p = 0; p < b.pass_count; p++) {
+        const char *name = b.pass_names[p];
+        if (strcmp(name, "grass") == 0) grass = b.pass[p].median;
+        if (strcmp(name, "grass") == 0 || strcmp(name, "grass_depth") == 0) b.hw_ms += b.pass[p].median;
+        if (strcmp(name, "raster") == 0 || strcmp(name, "resolve") == 0) b.compute_ms += b.pass[p].median;
+    }
     b.blades_per_ms = grass > 0.0 ? (double)b.last.blades_drawn / grass : NAN;
 
     sward_device_info dev = sward_context_device(ctx);

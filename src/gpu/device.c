@@ -327,6 +327,7 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
         .independentBlend = has.features.independentBlend,
         .shaderInt64 = has.features.shaderInt64,
         .pipelineStatisticsQuery = has.features.pipelineStatisticsQuery, /* SH1: overdraw in bench */
+        .shaderStorageImageExtendedFormats = has.features.shaderStorageImageExtendedFormats, /* BX1's resolve */
         .fragmentStoresAndAtomics = VK_TRUE, /* required: the G-buffer passes' shading counter */
     };
     dev->buffer_int64_atomics = has12.shaderBufferInt64Atomics && has.features.shaderInt64;

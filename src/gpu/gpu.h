@@ -92,6 +92,9 @@ typedef struct gpu_image_desc {
     uint32_t mips;   /* 0 = 1 */
     uint32_t layers; /* 0 = 1; more than one gives a 2D-array view */
     VkImageUsageFlags usage;
+    /* With VK_IMAGE_USAGE_STORAGE_BIT: the format of the view storage writes use, when `format` cannot be a
+     * storage image (an sRGB target written by compute through its UNORM twin); 0: `format` itself. */
+    VkFormat storage_format;
     const char *name;
 } gpu_image_desc;
 
@@ -105,6 +108,7 @@ typedef struct gpu_image {
     uint32_t mips, layers;
     VkImageAspectFlags aspect; /* all aspects of the format (barriers) */
     VkDeviceSize allocated;
+    VkImageView storage_view;  /* gpu_image_desc.storage_format's view (storage descriptors), or none */
 } gpu_image;
 
 sward_result gpu_image_create(gpu_device *dev, gpu_image *img, const gpu_image_desc *d, sward_error *err);

@@ -147,8 +147,11 @@ sward_result gpu_image_create(gpu_device *dev, gpu_image *img, const gpu_image_d
         return core_fail(err, SWARD_ERROR_INVALID_INPUT,
                          "%s: %ux%u with %u layers is beyond this device's image limits (%u per side, %u layers)",
                          d->name, d->width, d->height, layers, lim->maxImageDimension2D, lim->maxImageArrayLayers);
+    bool twin = d->storage_format != VK_FORMAT_UNDEFINED && d->storage_format != d->format;
     VkImageCreateInfo ii = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+        /* a storage view of another format: mutable, and `format`'s own views without the storage usage */
+        .flags = twin ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT : 0,
         .imageType = VK_IMAGE_TYPE_2D,
         .format = d->format,
         .extent = {d->width, d->height, 1},
@@ -179,12 +182,32 @@ sward_result gpu_image_create(gpu_device *dev, gpu_image *img, const gpu_image_d
     const VkImageUsageFlags viewable = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT |
                                        VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
     if (!(d->usage & viewable)) return SWARD_OK; /* transfer only: no view */
-    return gpu_image_view(dev, img, 0, mips, 0, layers, d->name, &img->view, err);
+    if (!twin) return gpu_image_view(dev, img, 0, mips, 0, layers, d->name, &img->view, err);
+    VkImageViewUsageCreateInfo own = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
+                                      .usage = d->usage & ~(VkImageUsageFlags)VK_IMAGE_USAGE_STORAGE_BIT};
+    VkImageViewUsageCreateInfo storage = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
+                                          .usage = VK_IMAGE_USAGE_STORAGE_BIT};
+    VkImageViewCreateInfo vi = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+        .pNext = &own,
+        .image = img->image,
+        .viewType = VK_IMAGE_VIEW_TYPE_2D,
+        .format = d->format,
+        .subresourceRange = {view_aspect(d->format), 0, mips, 0, layers},
+    };
+    GPU_TRY(vkCreateImageView(dev->device, &vi, NULL, &img->view));
+    gpu_name(dev, VK_OBJECT_TYPE_IMAGE_VIEW, (uint64_t)img->view, d->name);
+    vi.pNext = &storage;
+    vi.format = d->storage_format;
+    GPU_TRY(vkCreateImageView(dev->device, &vi, NULL, &img->storage_view));
+    gpu_name(dev, VK_OBJECT_TYPE_IMAGE_VIEW, (uint64_t)img->storage_view, d->name);
+    return SWARD_OK;
 }
 
 void gpu_image_destroy(gpu_device *dev, gpu_image *img)
 {
     if (img->view) vkDestroyImageView(dev->device, img->view, NULL);
+    if (img->storage_view) vkDestroyImageView(dev->device, img->storage_view, NULL);
     if (img->image) vkDestroyImage(dev->device, img->image, NULL);
     if (img->memory) {
         vkFreeMemory(dev->device, img->memory, NULL);

@@ -150,7 +150,10 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
     f->material_count = (sw_uint)s->material_count;
     f->flags = (r->no_cull ? SW_FLAG_NO_CULL : 0u) | (r->no_lod_fade ? SW_FLAG_NO_LOD_FADE : 0u) |
                (r->no_fade ? SW_FLAG_NO_FADE : 0u) | (r->no_morph ? SW_FLAG_NO_MORPH : 0u) |
-               (r->count_shading ? SW_FLAG_COUNT_SHADING : 0u);
+               (r->count_shading ? SW_FLAG_COUNT_SHADING : 0u) |
+               (r->raster != WORLD_RASTER_HARDWARE ? SW_FLAG_RASTER_COMPUTE : 0u) |
+               (r->raster == WORLD_RASTER_COMPUTE ? SW_FLAG_RASTER_ALL : 0u);
+    f->raster_threshold = s->render.raster_threshold;
     /* GA5: where each force field is at this frame's time (src/wind/forces.c). */
     f->force_count = wind_forces_eval(s, time, f->forces);
 }
@@ -250,6 +253,7 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
     }
     out->width = v->width;
     out->height = v->height;
+    out->px_scale = 0.5f * (float)v->height * fabsf(pm[1][1]); /* BX1: raster_split.inc.glsl */
     occlusion = occlusion && !r->no_cull;
     out->flags |= occlusion ? SW_VIEW_OCCLUSION : 0u;
     out->hiz_levels = r->views[0].hiz_levels;

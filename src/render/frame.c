@@ -46,6 +46,11 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->lower_pixels = c[0].lower_px;
     st->lower_ground = c[0].lower_ground;
     st->gbuffer_shaded = c[0].shaded;
+    st->raster_compute = r->raster != WORLD_RASTER_HARDWARE;
+    st->raster_threshold = r->raster == WORLD_RASTER_AUTO ? r->scene->render.raster_threshold : 0.0f;
+    st->raster_blades = c[0].raster_blades;
+    st->raster_tiles = c[0].raster_tiles;
+    st->raster_pixels = c[0].raster_pixels;
     sward_result qres = gpu_stats_read(&r->ctx->dev, &s->stats_query, &st->gbuffer_fragments,
                                        &st->gbuffer_fragments_valid, err);
     if (qres != SWARD_OK) return qres;
@@ -181,8 +186,10 @@ void render_post(sward_renderer *r, VkCommandBuffer cmd, bool history_only)
     }
     for (uint32_t i = 0; i < r->pass_count; i++) {
         render_pass_state *ps = &r->passes[i];
-        if (ps->pass->phase != RENDER_PHASE_POST || (ps->pass->standalone_only && !r->standalone)) continue;
-        if (history_only && ps->pass != &render_pass_lighting && ps->pass != &render_pass_taa) continue;
+        if (ps->pass->phase != RENDER_PHASE_POST || !render_pass_runs(r, ps->pass)) continue;
+        if (history_only && ps->pass != &render_pass_raster && ps->pass != &render_pass_resolve &&
+            ps->pass != &render_pass_lighting && ps->pass != &render_pass_taa)
+            continue;
         render_run(r, ps, cmd, 0);
     }
 }

@@ -171,9 +171,14 @@ void render_run(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, u
     }
 }
 
+bool render_pass_runs(const sward_renderer *r, const render_pass *p)
+{
+    return !(p->standalone_only && !r->standalone) && (!p->active || p->active(r));
+}
+
 static bool runs(const sward_renderer *r, const render_pass_state *ps)
 {
-    return !(ps->pass->standalone_only && !r->standalone);
+    return render_pass_runs(r, ps->pass);
 }
 
 void render_run_phase(sward_renderer *r, render_phase phase, VkCommandBuffer cmd, uint32_t view)
@@ -238,6 +243,7 @@ static void write_set(sward_renderer *r, render_pass_state *ps, uint32_t slot, u
             gpu_write_buffer(dev, set, (uint32_t)u->binding, u->type, &rr->buffer);
         } else {
             VkImageView v = rr->ext_view ? rr->ext_view : rr->image.view;
+            if (u->type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE && rr->image.storage_view) v = rr->image.storage_view;
             if (!v) continue;
             bool sampled = u->type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
             VkImageLayout layout = gpu_access_of(u->access).layout;

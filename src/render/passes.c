@@ -14,6 +14,8 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_shadow_near,   /* SHADOW: cascade 0: terrain and the near view's low-LOD blades (LS2, LS3) */
     &render_pass_shadow_mid,    /* SHADOW: cascade 1: the terrain raised by the grass impostor (LS2, LS4) */
     &render_pass_shadow_far,    /* SHADOW: the far lit-height map, when it moved (LS2) */
+    &render_pass_raster,        /* POST:  the camera's small blades in compute into the visibility buffer (BX1) */
+    &render_pass_resolve,       /* POST:  the visibility buffer into the G-buffer and the depth (BX1) */
     &render_pass_lighting,      /* POST:  deferred lighting, sky, haze -> HDR */
     &render_pass_taa,           /* POST:  temporal anti-aliasing (SH8), history reprojected by motion / depth */
     &render_pass_bloom,         /* POST:  bright pass, blur chain (PO3) */

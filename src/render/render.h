@@ -30,8 +30,8 @@ struct sward_context {
 #define RENDER_GBUFFER_COUNT 4
 extern const VkFormat RENDER_GBUFFER_FORMATS[RENDER_GBUFFER_COUNT];
 #define RENDER_MAX_SLOTS 4      /* frames in flight at most */
-#define RENDER_MAX_USES 10      /* resources one pass declares */
-#define RENDER_MAX_PASSES 16
+#define RENDER_MAX_USES 12      /* resources one pass declares */
+#define RENDER_MAX_PASSES 20
 #define RENDER_MAX_PIPES 4
 
 /* The frame's named resources. Per-view ones exist once per view (index = view). */
@@ -57,6 +57,8 @@ typedef enum render_res {
     RES_BLOOM,        /* PO3: the bloom chain, half resolution down (buffer, like the Hi-Z pyramid) */
     RES_SHADOW,       /* LS2: D32 sun shadow maps, a 2-layer array: layer 0 the near cascade, 1 the mid one */
     RES_SHADOW_FAR,   /* LS2: the far cascade's lit heights, float[size^2] row-major (views[SW_VIEW_FAR]) */
+    RES_VISBUF,       /* BX1: the compute rasteriser's visibility buffer, uint64 per pixel (shared/sw_raster.h) */
+    RES_MERGED_DEPTH, /* BX1: float per pixel, the nearer of the hardware's and the compute blades' depths */
     RES_COUNT
 } render_res;
 
@@ -93,6 +95,7 @@ typedef struct render_pass {
     sward_result (*resize)(sward_renderer *r, render_pass_state *ps, sward_error *err); /* may be NULL */
     void (*destroy)(sward_renderer *r, render_pass_state *ps);                            /* private resources */
     void (*record)(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view);
+    bool (*active)(const sward_renderer *r); /* may be NULL (always); false: not run, no barriers, no time */
 } render_pass;
 
 /* What graph.c keeps of a pass: its set 1 (one per frame slot and view, rewritten when a resource behind a
@@ -239,6 +242,8 @@ struct sward_renderer {
     bool no_grass;              /* this frame's sward_frame_desc.no_grass */
     bool no_fade, no_morph;     /* this frame's sward_frame_desc.no_fade, .no_morph (SW_FLAG_NO_FADE, _NO_MORPH) */
     bool count_shading;         /* this frame's sward_frame_desc.count_shading (SW_FLAG_COUNT_SHADING) */
+    world_raster raster;        /* BX1: the rasteriser in use (render.raster, resolved: auto without the
+                                   compute path's device features or with a host's targets is hardware) */
     bool history_incomplete;    /* a frame since the last TAA warm-up began dropped blades in some view */
     uint64_t last_counted;      /* ticket of the newest frame whose counters were read */
     render_taa taa;             /* SH8 */
@@ -257,6 +262,8 @@ void render_graph_destroy(sward_renderer *r);
 /* Records the barriers that bring every resource `use`s name to its declared access (merged into one
  * vkCmdPipelineBarrier2), then the pass between its two timestamps. */
 void render_run(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view);
+/* Whether a pass runs in this renderer: sward's own targets if it needs them, and its active() if it has one. */
+bool render_pass_runs(const sward_renderer *r, const render_pass *p);
 /* Runs every pass of a phase (for the views given, per-view passes once each). */
 void render_run_phase(sward_renderer *r, render_phase phase, VkCommandBuffer cmd, uint32_t view);
 /* The barriers only: for passes recorded inside a render pass instance (RENDER_PHASE_DRAW), which cannot
@@ -388,6 +395,8 @@ extern const render_pass render_pass_cull;
 extern const render_pass render_pass_draw_args;
 extern const render_pass render_pass_grass_depth;
 extern const render_pass render_pass_grass;
+extern const render_pass render_pass_raster;
+extern const render_pass render_pass_resolve;
 extern const render_pass render_pass_lighting;
 extern const render_pass render_pass_taa;
 extern const render_pass render_pass_bloom;

@@ -49,9 +49,38 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
 
 /* sward's own targets for the current size (replaced on resize; the old ones freed frames later): all of them
  * standalone, the lit HDR image between lighting and tone mapping embedded. */
+/* BX1: what the compute rasteriser needs of the device (64-bit buffer atomics, the G-buffer's formats as storage
+ * images, copies into the depth) and of the renderer (sward's own targets); NULL when it has it all, else why
+ * not. */
+static const char *raster_unsupported(const sward_renderer *r)
+{
+    const gpu_device *dev = &r->ctx->dev;
+    if (!r->standalone) return "an embedding host's G-buffer is drawn by the hardware path";
+    if (!dev->buffer_int64_atomics) return "the device has no 64-bit buffer atomics (shaderBufferInt64Atomics)";
+    if (!dev->features.shaderStorageImageExtendedFormats)
+        return "the device cannot write the G-buffer's formats from compute (shaderStorageImageExtendedFormats)";
+    const VkFormat storage[] = {VK_FORMAT_R8G8B8A8_UNORM, RENDER_GBUFFER_FORMATS[1], RENDER_GBUFFER_FORMATS[2],
+                                RENDER_GBUFFER_FORMATS[3]};
+    for (size_t i = 0; i < sizeof storage / sizeof storage[0]; i++) {
+        VkFormatProperties fp;
+        vkGetPhysicalDeviceFormatProperties(dev->physical, storage[i], &fp);
+        if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
+            return "the device cannot write a G-buffer format as a storage image";
+    }
+    VkFormatProperties fp;
+    vkGetPhysicalDeviceFormatProperties(dev->physical, RENDER_DEPTH_FORMAT, &fp);
+    if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_TRANSFER_DST_BIT))
+        return "the device cannot copy into a D32 depth image";
+    return NULL;
+}
+
 static sward_result create_targets(sward_renderer *r, sward_error *err)
 {
     gpu_device *dev = &r->ctx->dev;
+    /* BX1: the compute rasteriser's resolve writes the G-buffer (the sRGB albedo through a UNORM view) and the
+     * depth (a copy) */
+    VkImageUsageFlags gbuffer = r->raster != WORLD_RASTER_HARDWARE ? VK_IMAGE_USAGE_STORAGE_BIT : 0;
+    VkImageUsageFlags depth = r->raster != WORLD_RASTER_HARDWARE ? VK_IMAGE_USAGE_TRANSFER_DST_BIT : 0;
     const struct {
         render_res res;
         VkFormat format;
@@ -77,6 +106,9 @@ static sward_result create_targets(sward_renderer *r, sward_error *err)
         gpu_image img;
         gpu_image_desc d = {.format = targets[i].format, .width = r->width, .height = r->height,
                             .usage = targets[i].usage, .name = targets[i].name};
+        if (targets[i].res >= RES_GBUF_ALBEDO && targets[i].res <= RES_MOTION) d.usage |= gbuffer;
+        if (targets[i].res == RES_GBUF_ALBEDO && gbuffer) d.storage_format = VK_FORMAT_R8G8B8A8_UNORM;
+        if (targets[i].res == RES_DEPTH) d.usage |= depth;
         sward_result res = gpu_image_create(dev, &img, &d, err);
         if (res != SWARD_OK) {
             gpu_image_destroy(dev, &img);
@@ -119,6 +151,13 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
         snprintf(name, sizeof name, "sward.frame[%u]", s);
         if (standalone) res = gpu_frame_create(dev, &r->slots[s].frame, name, err);
     }
+    /* BX1: render.raster; auto falls back to the hardware path where the compute one cannot run */
+    r->raster = scene->render.raster;
+    const char *why = res ? NULL : raster_unsupported(r);
+    if (why && r->raster == WORLD_RASTER_COMPUTE)
+        res = core_fail(err, SWARD_ERROR_NO_DEVICE, "render.raster is \"compute\", but %s; use \"auto\" or \"hardware\"",
+                        why);
+    if (why) r->raster = WORLD_RASTER_HARDWARE;
     if (!res) res = create_scene_buffers(r, err);
     if (!res) res = render_terrain_indices(r, err);
     if (!res) res = render_blade_indices(r, err);

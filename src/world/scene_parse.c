@@ -24,6 +24,8 @@
 #define LIM_INTENSITY 1.0e6   /* sun and sky intensity, exposure, white point */
 #define LIM_LENGTH 1.0e5      /* m, fBm wavelength, patch and gust scales */
 #define LIM_SPEED 100.0       /* m/s, wind and gust speed */
+#define LIM_RASTER_THRESHOLD_MIN 0.5 /* px: render.raster_threshold */
+#define LIM_RASTER_THRESHOLD 4096.0
 #define LIM_TIME 1.0e5        /* s, |render.time|: keeps the wind noise coordinates well inside int range */
 #define LIM_NEAR 1000.0       /* m, camera.near */
 #define LIM_AZIMUTH 3600.0    /* degrees, |sun.azimuth| */
@@ -107,6 +109,8 @@ void world_scene_defaults(sward_scene *s)
     s->render.draw_distance = 60.0f;
     s->render.lod_distance = 12.0f;
     s->render.features = SW_FEAT_ALL;
+    s->render.raster = WORLD_RASTER_AUTO;
+    s->render.raster_threshold = WORLD_RASTER_THRESHOLD_DEFAULT;
 }
 
 /* ---- parse: one function per section ------------------------------------------------------------------- */
@@ -419,11 +423,16 @@ static bool parse_features(const sj_ctx *c, const cJSON *render, uint32_t *featu
 
 static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
 {
-    static const char *const known[] = {"width",       "height",        "seed",         "time",    "exposure",
-                                        "white_point", "draw_distance", "lod_distance", "features"};
+    static const char *const known[] = {"width",         "height",       "seed",     "time",   "exposure",
+                                        "white_point",   "draw_distance", "lod_distance", "features", "raster",
+                                        "raster_threshold"};
     sward_render_settings *rs = &r->settings;
     int64_t w = rs->width, h = rs->height, seed = rs->seed;
-    if (!sj_check_fields(c, o, "render", known, 9) || !parse_features(c, o, &r->features) ||
+    char raster[16] = "";
+    if (!sj_check_fields(c, o, "render", known, 11) || !parse_features(c, o, &r->features) ||
+        !sj_string(c, o, "render", "raster", raster, sizeof raster) ||
+        !sj_number(c, o, "render", "raster_threshold", RANGE_POS(LIM_RASTER_THRESHOLD_MIN, LIM_RASTER_THRESHOLD),
+                   &r->raster_threshold) ||
         !sj_integer(c, o, "render", "width", RANGE(1, WORLD_IMAGE_SIZE_MAX), &w) ||
         !sj_integer(c, o, "render", "height", RANGE(1, WORLD_IMAGE_SIZE_MAX), &h) ||
         !sj_integer(c, o, "render", "seed", RANGE(0, 4294967295.0), &seed) ||
@@ -437,6 +446,12 @@ static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
     rs->width = (uint32_t)w;
     rs->height = (uint32_t)h;
     rs->seed = (uint32_t)seed;
+    if (raster[0]) {
+        if (!strcmp(raster, "auto")) r->raster = WORLD_RASTER_AUTO;
+        else if (!strcmp(raster, "hardware")) r->raster = WORLD_RASTER_HARDWARE;
+        else if (!strcmp(raster, "compute")) r->raster = WORLD_RASTER_COMPUTE;
+        else return sj_fail(c, "render.raster", "must be \"auto\", \"hardware\" or \"compute\", got \"%s\"", raster);
+    }
     return true;
 }
 

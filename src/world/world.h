@@ -137,11 +137,17 @@ typedef struct world_camera {
     float near_plane;     /* m */
 } world_camera;
 
+/* BX1 render.raster: "auto" (small blades in compute, large ones on the hardware path), "hardware", "compute". */
+typedef enum world_raster { WORLD_RASTER_AUTO, WORLD_RASTER_HARDWARE, WORLD_RASTER_COMPUTE } world_raster;
+#define WORLD_RASTER_THRESHOLD_DEFAULT 32.0f /* px, measured on the H200 (docs/raster.md) */
+
 typedef struct world_render {
     sward_render_settings settings;
     float draw_distance;  /* m */
     float lod_distance;   /* m: nearer blades use the 15-vertex form */
     uint32_t features;    /* SW_FEAT_* bits (shaders/shared/sw_types.h): render.features, all on by default */
+    world_raster raster;  /* BX1: which rasteriser draws the camera's blades (render.raster) */
+    float raster_threshold; /* px: auto sends tiles whose blades project smaller than this to compute */
 } world_render;
 
 /* GA5: a force field (a character walking through, an explosion) moving along a path of keys. */

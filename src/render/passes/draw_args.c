@@ -1,6 +1,6 @@
 /* draw_args.c — the hardware path's indirect arguments, per view (SPEC SC2; shaders/draw_args.comp.glsl): two
- * indexed draws per tile (15-vertex blades, 7-vertex blades) from the survivors' tile_draws. The compute
- * rasteriser (BX1, later) will read the same survivor list with arguments of its own.
+ * indexed draws per tile (15-vertex blades, 7-vertex blades) from the survivors' tile_draws; empty ones for the
+ * tiles the compute rasteriser draws (BX1, passes/raster.c).
  * Reads: tile_draws. Writes: draws. Cost: one thread per tile, a few microseconds. */
 #include "render/render.h"
 
@@ -24,10 +24,12 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
 const render_pass render_pass_draw_args = {
     .name = "draw_args",
     .phase = RENDER_PHASE_CULL,
-    .use_count = 2,
+    .use_count = 4,
     .uses = {
         {RES_TILE_DRAWS, GPU_ACCESS_COMPUTE_READ, SW_ARGS_TILE_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_DRAWS, GPU_ACCESS_COMPUTE_WRITE, SW_ARGS_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_TILES, GPU_ACCESS_COMPUTE_READ, SW_ARGS_TILES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_SURVIVORS, GPU_ACCESS_COMPUTE_READ, SW_ARGS_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
     },
     .create = create,
     .record = record,

@@ -1,0 +1,66 @@
+// resolve.comp.glsl — the compute rasteriser's visibility buffer into the G-buffer (SPEC BX1, SH2), one thread
+// per pixel. Where the buffer's blade is nearer than what the hardware passes drew (the ground, the large
+// blades), the pixel's surface is rebuilt from its key: the blade (tile, slot -> the survivor), the point of
+// the blade (t, side) -> the vertex code (grass_blade.inc.glsl) and the surface code (grass_surface.inc.glsl)
+// the hardware path evaluates per vertex, here at the pixel's own point, packed as the fragment shaders pack
+// it (grass_pixel.inc.glsl, gbuffer_pack.inc.glsl) and stored into the G-buffer. Every pixel gets the nearer
+// depth in a buffer, which the pass copies into the depth image, so lighting, shadows, TAA and post see one
+// frame whichever path drew a blade.
+// Reads: frame, view, materials, tile_draws, survivors, the visibility buffer, the depth. Writes: the
+// G-buffer (where compute blades are nearest), the merged depth.
+#version 450
+#extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#include "grass_blade.inc.glsl"
+#include "grass_surface.inc.glsl"
+#include "grass_pixel.inc.glsl"
+#include "gbuffer_pack.inc.glsl"
+#include "shared/sw_raster.h"
+#include "shared/sw_tonemap.h"
+
+layout(local_size_x = 8, local_size_y = 8) in;
+
+layout(std430, set = SW_SET_PASS, binding = SW_RASTER_TILE_DRAWS) readonly buffer TileDrawBuf { sw_tile_draw tile_draws[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_RASTER_VIS) readonly buffer VisBuf { uint64_t vis[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_RASTER_STATS) buffer StatsBuf { sw_cull_stats stats[]; };
+layout(set = SW_SET_PASS, binding = SW_RESOLVE_DEPTH) uniform sampler2D depth_tex;
+layout(set = SW_SET_PASS, binding = SW_RESOLVE_ALBEDO, rgba8) uniform writeonly image2D o_albedo;
+layout(set = SW_SET_PASS, binding = SW_RESOLVE_NORMAL, rgb10_a2) uniform writeonly image2D o_normal;
+layout(set = SW_SET_PASS, binding = SW_RESOLVE_MATERIAL, rgba8) uniform writeonly image2D o_material;
+layout(set = SW_SET_PASS, binding = SW_RESOLVE_MOTION, rg16f) uniform writeonly image2D o_motion;
+layout(std430, set = SW_SET_PASS, binding = SW_RESOLVE_MERGED) writeonly buffer MergedBuf { float merged[]; };
+
+void main()
+{
+    uvec2 p = gl_GlobalInvocationID.xy;
+    if (p.x >= VIEW.width || p.y >= VIEW.height) return;
+    uint i = p.y * VIEW.width + p.x;
+    uint64_t key = vis[i];
+    float hw = texelFetch(depth_tex, ivec2(p), 0).r;
+    uint hi = uint(key >> 32), lo = uint(key & 0xffffffffUL);
+    float d = sw_raster_depth(hi);
+    if (key == 0UL || d <= hw) { // nothing, or behind what the hardware drew: its G-buffer stays
+        merged[i] = hw;
+        return;
+    }
+    merged[i] = d;
+    if ((frame.flags & SW_FLAG_COUNT_SHADING) != 0u) atomicAdd(stats[0].shaded, 1u); // SH1 diagnostics
+    sw_tile_draw td = tile_draws[VIEW.tile_first + sw_raster_tile(hi, lo)];
+    uint per = td.per_instance == 2u ? 2u : 1u;
+    uint slot = sw_raster_slot(lo);
+    uint inst = slot / per;
+    blade_vertex g = blade_vertex_at(blades[td.first + inst], inst >= td.high, slot % per, sw_raster_t(lo),
+                                     sw_raster_side(lo));
+    grass_surface s = grass_surface_at(g);
+    vec3 back = -vec3(VIEW.fwd_x, VIEW.fwd_y, VIEW.fwd_z);
+    vec3 n, albedo;
+    grass_pixel(s.albedo, s.normal, g.side, back, albedo, n);
+    sw_gbuffer_texels t = sw_gbuffer_pack(albedo, s.surface.x, n, s.surface.y, SW_KIND_GRASS, s.surface.z,
+                                          s.surface.w, s.gloss, vec2(SW_MOTION_NONE));
+    // the albedo target is sRGB; its storage view is UNORM, so the encoding is done here
+    vec3 a = vec3(sw_linear_to_srgb(t.albedo.r), sw_linear_to_srgb(t.albedo.g), sw_linear_to_srgb(t.albedo.b));
+    imageStore(o_albedo, ivec2(p), vec4(a, t.albedo.a));
+    imageStore(o_normal, ivec2(p), t.normal);
+    imageStore(o_material, ivec2(p), t.material);
+    imageStore(o_motion, ivec2(p), vec4(t.motion, 0.0, 0.0));
+}

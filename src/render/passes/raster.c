@@ -1,0 +1,116 @@
+/* raster.c — the compute rasteriser (SPEC BX1): two passes over the camera's blades that the hardware draws
+ * leave out (shaders/raster_split.inc.glsl: tiles whose tallest blade projects under render.raster_threshold
+ * pixels; every tile with render.raster "compute").
+ *   raster   clears the visibility buffer (uint64 per pixel) and rasterises the small blades into it, one
+ *            thread per blade, one atomicMax per covered pixel (shaders/raster.comp.glsl);
+ *   resolve  per pixel, where a compute blade is nearer than the hardware passes' depth, rebuilds its surface
+ *            into the G-buffer (storage writes), and copies the nearer depth of the two into the depth image
+ *            (shaders/resolve.comp.glsl), before lighting: lighting, TAA and post see one G-buffer.
+ * They run after the hardware G-buffer passes and the shadows, with sward's own targets only (an embedding
+ * host's G-buffer is drawn by the hardware path). Why: the H200 rasterises small triangles slowly on its few
+ * graphics units; compute runs on all of its SMs (docs/raster.md has the measurements). */
+#include "render/render.h"
+
+#include "raster_comp.h"
+#include "resolve_comp.h"
+
+static bool active(const sward_renderer *r)
+{
+    return r->raster != WORLD_RASTER_HARDWARE;
+}
+
+/* The visibility buffer and the merged depth for the render size. */
+static sward_result resize(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    (void)ps;
+    if (!active(r)) return SWARD_OK;
+    VkDeviceSize pixels = (VkDeviceSize)r->width * r->height;
+    sward_result res = SWARD_OK;
+    if (!r->res[RES_VISBUF][0].buffer.buffer || r->res[RES_VISBUF][0].buffer.size != pixels * 8)
+        res = render_buffer_replace(r, RES_VISBUF, 0, pixels * 8,
+                                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                        VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                    GPU_MEMORY_DEVICE, "sward.visibility", err);
+    if (res == SWARD_OK &&
+        (!r->res[RES_MERGED_DEPTH][0].buffer.buffer || r->res[RES_MERGED_DEPTH][0].buffer.size != pixels * 4))
+        res = render_buffer_replace(r, RES_MERGED_DEPTH, 0, pixels * 4,
+                                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                    GPU_MEMORY_DEVICE, "sward.merged_depth", err);
+    return res;
+}
+
+static sward_result create_raster(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    sward_result res = render_compute_pipeline(r, ps, sw_spirv_raster_comp, sizeof sw_spirv_raster_comp,
+                                               "sward.raster", &ps->pipes[0], err);
+    return res ? res : resize(r, ps, err);
+}
+
+static sward_result create_resolve(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    return render_compute_pipeline(r, ps, sw_spirv_resolve_comp, sizeof sw_spirv_resolve_comp, "sward.resolve",
+                                   &ps->pipes[0], err);
+}
+
+static void record_raster(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    /* key 0: no blade (every visible depth is > 0) */
+    render_access(r, cmd, RES_VISBUF, 0, GPU_ACCESS_TRANSFER_WRITE, true);
+    vkCmdFillBuffer(cmd, r->res[RES_VISBUF][0].buffer.buffer, 0, VK_WHOLE_SIZE, 0);
+    render_access(r, cmd, RES_VISBUF, 0, GPU_ACCESS_COMPUTE_READ_WRITE, false);
+    if (r->tile_count && r->culled) render_record_per_tile(r, ps, cmd, view);
+}
+
+static void record_resolve(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    render_record_per_pixel(r, ps, cmd, view);
+    /* every pixel's nearer depth, into the depth image (depth copies take whole images) */
+    render_access(r, cmd, RES_MERGED_DEPTH, 0, GPU_ACCESS_TRANSFER_READ, false);
+    render_access(r, cmd, RES_DEPTH, 0, GPU_ACCESS_TRANSFER_WRITE, true);
+    VkBufferImageCopy region = {
+        .imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
+        .imageExtent = {r->width, r->height, 1},
+    };
+    vkCmdCopyBufferToImage(cmd, r->res[RES_MERGED_DEPTH][0].buffer.buffer, r->res[RES_DEPTH][0].image.image,
+                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+}
+
+const render_pass render_pass_raster = {
+    .name = "raster",
+    .phase = RENDER_PHASE_POST,
+    .standalone_only = true,
+    .use_count = 5,
+    .uses = {
+        {RES_SURVIVORS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_TILES, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_TILE_DRAWS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILE_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_VISBUF, GPU_ACCESS_COMPUTE_READ_WRITE, SW_RASTER_VIS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
+        {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_RASTER_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+    },
+    .create = create_raster,
+    .resize = resize,
+    .record = record_raster,
+    .active = active,
+};
+
+const render_pass render_pass_resolve = {
+    .name = "resolve",
+    .phase = RENDER_PHASE_POST,
+    .standalone_only = true,
+    .use_count = 10,
+    .uses = {
+        {RES_SURVIVORS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_TILE_DRAWS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILE_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_VISBUF, GPU_ACCESS_COMPUTE_READ, SW_RASTER_VIS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_RASTER_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_RESOLVE_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
+        {RES_GBUF_ALBEDO, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_ALBEDO, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
+        {RES_GBUF_NORMAL, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_NORMAL, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
+        {RES_GBUF_MATERIAL, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_MATERIAL, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
+        {RES_MOTION, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_MOTION, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
+        {RES_MERGED_DEPTH, GPU_ACCESS_COMPUTE_WRITE, SW_RESOLVE_MERGED, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
+    },
+    .create = create_resolve,
+    .record = record_resolve,
+    .active = active,
+};
