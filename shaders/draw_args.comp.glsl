@@ -12,6 +12,7 @@ layout(std430, set = SW_SET_PASS, binding = SW_ARGS_TILE_DRAWS) readonly buffer 
 layout(std430, set = SW_SET_PASS, binding = SW_ARGS_DRAWS) writeonly buffer DrawBuf { sw_draw_cmd draws[]; };
 layout(std430, set = SW_SET_PASS, binding = SW_ARGS_TILES) readonly buffer TileBuf { sw_tile tiles[]; };
 layout(std430, set = SW_SET_PASS, binding = SW_ARGS_SURVIVORS) readonly buffer BladeBuf { sw_blade blades[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_ARGS_STATS) buffer StatsBuf { sw_cull_stats stats[]; };
 
 #include "shared/sw_raster.h"
 #include "raster_split.inc.glsl"
@@ -31,6 +32,7 @@ void main()
         d.high = 0u;
         d.low = 0u;
     }
+    if (d.high + d.low > 0u) atomicAdd(stats[pc.view].hw_blades, d.high + d.low);
     draws[2u * t] = sw_draw_cmd(d.high * per * SW_HIGH_INDICES, 1u, 0u, int(d.first * per * SW_HIGH_VERTS), two);
     draws[2u * t + 1u] = sw_draw_cmd(d.low * per * SW_LOW_INDICES, 1u, 2u * SW_TILE_CANDIDATES * SW_HIGH_INDICES,
                                      int((d.first + d.high) * per * SW_LOW_VERTS), 1u | two);

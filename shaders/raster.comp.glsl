@@ -29,64 +29,21 @@ shared uint s_pixels;
 
 uint g_pixels = 0u; // atomics this thread issued
 
-// One triangle, vertices in pixels (x, y) and depth (z), with (t, side) per vertex.
-void raster_triangle(vec3 a, vec3 b, vec3 c, vec2 pa, vec2 pb, vec2 pc_, float fade, uint tile, uint slot)
+// The blade being drawn (raster_blade), for raster_fragment.
+float g_fade;
+uint g_tile, g_slot;
+
+// A covered pixel centre of the blade: the SC5 screen door, the depth range, then the key.
+void raster_fragment(int x, int y, float z, vec2 ts)
 {
-    ivec2 A = ivec2(sw_raster_snap(a.x), sw_raster_snap(a.y));
-    ivec2 B = ivec2(sw_raster_snap(b.x), sw_raster_snap(b.y));
-    ivec2 C = ivec2(sw_raster_snap(c.x), sw_raster_snap(c.y));
-    int64_t area = int64_t(B.x - A.x) * int64_t(C.y - A.y) - int64_t(B.y - A.y) * int64_t(C.x - A.x);
-    if (area == 0) return;
-    if (area < 0) { // wind it so that the interior is positive (blades are double-sided)
-        ivec2 ti = B; B = C; C = ti;
-        vec3 tv = b; b = c; c = tv;
-        vec2 tp = pb; pb = pc_; pc_ = tp;
-        area = -area;
-    }
-    int W = int(VIEW.width), H = int(VIEW.height);
-    // pixels whose centre (px * 256 + 128) lies within the bounding box
-    int x0 = max((min(A.x, min(B.x, C.x)) - 128 + 255) >> 8, 0);
-    int x1 = min((max(A.x, max(B.x, C.x)) - 128) >> 8, W - 1);
-    int y0 = max((min(A.y, min(B.y, C.y)) - 128 + 255) >> 8, 0);
-    int y1 = min((max(A.y, max(B.y, C.y)) - 128) >> 8, H - 1);
-    if (x0 > x1 || y0 > y1) return;
-    // edge functions of the edges opposite A (B -> C), B (C -> A) and C (A -> B) at the first centre, their
-    // steps per pixel in x and y, and the top-left biases
-    ivec2 P = ivec2(x0 * 256 + 128, y0 * 256 + 128);
-    int64_t e0 = int64_t(C.x - B.x) * int64_t(P.y - B.y) - int64_t(C.y - B.y) * int64_t(P.x - B.x);
-    int64_t e1 = int64_t(A.x - C.x) * int64_t(P.y - C.y) - int64_t(A.y - C.y) * int64_t(P.x - C.x);
-    int64_t e2 = int64_t(B.x - A.x) * int64_t(P.y - A.y) - int64_t(B.y - A.y) * int64_t(P.x - A.x);
-    int64_t dx0 = -int64_t(C.y - B.y) * 256, dy0 = int64_t(C.x - B.x) * 256;
-    int64_t dx1 = -int64_t(A.y - C.y) * 256, dy1 = int64_t(A.x - C.x) * 256;
-    int64_t dx2 = -int64_t(B.y - A.y) * 256, dy2 = int64_t(B.x - A.x) * 256;
-    int64_t b0 = int64_t(sw_raster_bias(B.x, B.y, C.x, C.y));
-    int64_t b1 = int64_t(sw_raster_bias(C.x, C.y, A.x, A.y));
-    int64_t b2 = int64_t(sw_raster_bias(A.x, A.y, B.x, B.y));
-    float inv_area = 1.0 / float(area);
-    uint hi_tile = sw_raster_id_hi(tile);
-    for (int y = y0; y <= y1; y++) {
-        int64_t r0 = e0, r1 = e1, r2 = e2;
-        for (int x = x0; x <= x1; x++) {
-            if (r0 + b0 > 0 && r1 + b1 > 0 && r2 + b2 > 0 && !sw_screen_door_out_at(fade, uvec2(x, y))) {
-                vec3 l = vec3(float(r0), float(r1), float(r2)) * inv_area;
-                float z = l.x * a.z + l.y * b.z + l.z * c.z;
-                if (z > 0.0 && z <= 1.0) {
-                    vec2 ts = l.x * pa + l.y * pb + l.z * pc_;
-                    uint hi = ((floatBitsToUint(z) >> 2u) << 4u) | hi_tile;
-                    uint lo = sw_raster_id_lo(tile, slot, ts.x, ts.y);
-                    atomicMax(vis[uint(y) * uint(W) + uint(x)], (uint64_t(hi) << 32) | uint64_t(lo));
-                    g_pixels++;
-                }
-            }
-            r0 += dx0;
-            r1 += dx1;
-            r2 += dx2;
-        }
-        e0 += dy0;
-        e1 += dy1;
-        e2 += dy2;
-    }
+    if (sw_screen_door_out_at(g_fade, uvec2(x, y)) || !(z > 0.0 && z <= 1.0)) return;
+    uint hi = ((floatBitsToUint(z) >> 2u) << 4u) | sw_raster_id_hi(g_tile);
+    uint lo = sw_raster_id_lo(g_tile, g_slot, ts.x, ts.y);
+    atomicMax(vis[uint(y) * VIEW.width + uint(x)], (uint64_t(hi) << 32) | uint64_t(lo));
+    g_pixels++;
 }
+
+#include "raster_triangle.inc.glsl"
 
 void raster_blade(sw_blade b, bool low, uint sub, uint tile, uint slot)
 {
@@ -96,7 +53,8 @@ void raster_blade(sw_blade b, bool low, uint sub, uint tile, uint slot)
     vec2 size = vec2(float(VIEW.width), float(VIEW.height));
     vec3 sp[SW_HIGH_VERTS];
     vec2 ts[SW_HIGH_VERTS];
-    float fade = 1.0;
+    g_tile = tile;
+    g_slot = slot;
     for (uint v = 0u; v < verts; v++) {
         float t = sw_strip_t(v, segments), side = sw_strip_side(v, segments);
         blade_vertex g = blade_vertex_at(b, low, sub, t, side);
@@ -105,17 +63,18 @@ void raster_blade(sw_blade b, bool low, uint sub, uint tile, uint slot)
         vec3 ndc = clip.xyz / clip.w;
         sp[v] = vec3((ndc.xy * 0.5 + 0.5) * size, ndc.z);
         ts[v] = vec2(t, side);
-        fade = g.fade;
+        g_fade = g.fade;
     }
     // the index pattern of grass.c: rows of two vertices, two triangles between rows, one at the tip
+    int W = int(VIEW.width), H = int(VIEW.height);
     uint rows = segments;
     for (uint q = 0u; q + 1u < rows; q++) {
         uint a = 2u * q;
-        raster_triangle(sp[a], sp[a + 1u], sp[a + 2u], ts[a], ts[a + 1u], ts[a + 2u], fade, tile, slot);
-        raster_triangle(sp[a + 1u], sp[a + 3u], sp[a + 2u], ts[a + 1u], ts[a + 3u], ts[a + 2u], fade, tile, slot);
+        raster_triangle(sp[a], sp[a + 1u], sp[a + 2u], ts[a], ts[a + 1u], ts[a + 2u], W, H);
+        raster_triangle(sp[a + 1u], sp[a + 3u], sp[a + 2u], ts[a + 1u], ts[a + 3u], ts[a + 2u], W, H);
     }
     uint last = 2u * (rows - 1u);
-    raster_triangle(sp[last], sp[last + 1u], sp[last + 2u], ts[last], ts[last + 1u], ts[last + 2u], fade, tile, slot);
+    raster_triangle(sp[last], sp[last + 1u], sp[last + 2u], ts[last], ts[last + 1u], ts[last + 2u], W, H);
 }
 
 void main()

@@ -269,7 +269,9 @@ typedef struct sward_frame_stats {
     uint64_t gbuffer_shaded;    /* with sward_frame_desc.count_shading: G-buffer fragment shader invocations that
                                    ran (helper invocations excluded), counted by the shaders themselves (and
                                    the compute rasteriser's resolve, one per pixel it writes) */
-    /* BX1, the compute rasteriser (render.raster): the hardware path drew blades_drawn - raster_blades */
+    /* BX1, the compute rasteriser (render.raster): of blades_drawn, hardware_blades went to the hardware draws
+     * and raster_blades to the compute rasteriser */
+    uint64_t hardware_blades;
     bool raster_compute;        /* the compute rasteriser ran (render.raster "auto" or "compute" on a device
                                    that has what it needs) */
     float raster_threshold;     /* px: tiles whose blades project smaller go to compute (render.raster_threshold) */

@@ -36,6 +36,7 @@
 #define SW_ARGS_DRAWS 1 /* sw_draw_cmd[2 * tiles] (written) */
 #define SW_ARGS_TILES 2     /* sw_tile[] of the frame: which tiles the compute rasteriser takes (BX1) */
 #define SW_ARGS_SURVIVORS 3 /* the view's survivors (a tile's first blade: its ground height) */
+#define SW_ARGS_STATS 4     /* sw_cull_stats: hw_blades */
 
 /* set 1 of raster.comp.glsl and resolve.comp.glsl (BX1, the camera) */
 #define SW_RASTER_SURVIVORS 0  /* = SW_GRASS_SURVIVORS: grass_blade.inc.glsl reads the blades from it */

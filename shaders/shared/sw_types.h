@@ -194,7 +194,7 @@ struct sw_cull_stats {
     sw_uint raster_blades; /* BX1: of drawn, the instances the compute rasteriser drew (view 0) */
     sw_uint raster_tiles;  /* BX1: tiles it drew */
     sw_uint raster_pixels; /* BX1: pixels its blades covered before the depth test (atomics issued) */
-    sw_uint pad0;
+    sw_uint hw_blades;     /* BX1: of drawn, the instances the hardware draws drew (draw_args.comp.glsl) */
 };
 
 /* VkDrawIndexedIndirectCommand. Blades are drawn without instancing: vertex_offset = first blade x vertices

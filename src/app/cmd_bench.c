@@ -80,7 +80,7 @@ typedef struct bench_result {
 
 static uint64_t hw_blades(const sward_frame_stats *s)
 {
-    return s->blades_drawn > s->raster_blades ? s->blades_drawn - s->raster_blades : 0;
+    return s->hardware_blades;
 }
 
 static double per_ms(uint64_t blades, double ms)

@@ -49,6 +49,7 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->raster_compute = r->raster != WORLD_RASTER_HARDWARE;
     st->raster_threshold = r->raster == WORLD_RASTER_AUTO ? r->scene->render.raster_threshold : 0.0f;
     st->raster_blades = c[0].raster_blades;
+    st->hardware_blades = c[0].hw_blades;
     st->raster_tiles = c[0].raster_tiles;
     st->raster_pixels = c[0].raster_pixels;
     sward_result qres = gpu_stats_read(&r->ctx->dev, &s->stats_query, &st->gbuffer_fragments,

@@ -24,12 +24,13 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
 const render_pass render_pass_draw_args = {
     .name = "draw_args",
     .phase = RENDER_PHASE_CULL,
-    .use_count = 4,
+    .use_count = 5,
     .uses = {
         {RES_TILE_DRAWS, GPU_ACCESS_COMPUTE_READ, SW_ARGS_TILE_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_DRAWS, GPU_ACCESS_COMPUTE_WRITE, SW_ARGS_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_TILES, GPU_ACCESS_COMPUTE_READ, SW_ARGS_TILES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_SURVIVORS, GPU_ACCESS_COMPUTE_READ, SW_ARGS_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ARGS_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
     },
     .create = create,
     .record = record,
