@@ -640,6 +640,13 @@ mut("TL-plot-log", "BX1", "src/app/plot.c",
     "    return (v - a->lo) / (a->hi - a->lo);",
     "unit_plot")
 
+# BX1: the compute rasteriser's fill rule (shared/sw_raster.h): centres exactly on an edge belong to the
+# triangle only for a top or left edge, so triangles that share an edge cover each pixel once
+mut("BX1-fill-rule", "BX1", "shaders/shared/sw_raster.h",
+    "    return ((dy == 0 && dx > 0) || dy < 0) ? 1 : 0;",
+    "    return 1;",
+    "gpu_raster_fill")
+
 def out(*a):
     print(*a, flush=True)
 
