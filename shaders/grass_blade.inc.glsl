@@ -57,6 +57,12 @@ float profile(float t, float head_t0)
 // instance b, drawn with the 7-vertex blade (`low`) or the 15-vertex one: the vertex shaders' vertices and the
 // compute rasteriser's (raster.comp.glsl: the vertices; resolve.comp.glsl: the surface at a pixel's stored t
 // and side) are the same function of the same numbers.
+// Whether the point at t is in a flower head that starts at head_t0 (1: none): the last row before the tip.
+bool blade_in_head(float head_t0, float t)
+{
+    return head_t0 < 1.0 && t >= head_t0 - 0.16 && t < 1.0;
+}
+
 blade_vertex blade_vertex_at(sw_blade b, bool low, uint sub, float t, float side)
 {
     uint mi = sw_blade_material(b);
@@ -158,7 +164,7 @@ blade_vertex blade_vertex_at(sw_blade b, bool low, uint sub, float t, float side
     float half_w = 0.5 * width * widen * prof;
     // A flower head is a blob about head_size across on the last row before the tip, whatever the blade's own
     // width, so heads read as flowers and not as a coloured tip.
-    bool in_head = head_t0 < 1.0 && t >= head_t0 - 0.16 && t < 1.0;
+    bool in_head = blade_in_head(head_t0, t);
     if (in_head) half_w = max(half_w, 0.5 * m.head_size * widen);
     precise vec3 world = root + vec3(p.x, p.y, p.z) + across * (side * half_w);
     if (m.wind_model == SW_WIND_HZD) {

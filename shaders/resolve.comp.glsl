@@ -52,6 +52,12 @@ void main()
     blade_vertex g = blade_vertex_at(blades[td.first + inst], inst >= td.high, slot % per, sw_raster_t(lo),
                                      sw_raster_side(lo));
     grass_surface s = grass_surface_at(g);
+    // Material per vertex: the hardware path interpolates the albedo between the blade's rows (a flower head's
+    // colour fades over the row below it); the same here, between the rows around t.
+    float segments = inst >= td.high ? float((SW_LOW_VERTS - 1u) / 2u) : float((SW_HIGH_VERTS - 1u) / 2u);
+    float t0 = min(floor(g.t * segments), segments - 1.0) / segments, t1 = t0 + 1.0 / segments;
+    s.albedo = mix(grass_albedo(g, t0, blade_in_head(g.head_t0, t0)), grass_albedo(g, t1, blade_in_head(g.head_t0, t1)),
+                   (g.t - t0) * segments);
     vec3 back = -vec3(VIEW.fwd_x, VIEW.fwd_y, VIEW.fwd_z);
     vec3 n, albedo;
     grass_pixel(s.albedo, s.normal, g.side, back, albedo, n);
