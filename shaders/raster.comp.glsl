@@ -1,22 +1,29 @@
-// raster.comp.glsl — the compute rasteriser (SPEC BX1): the camera's small blades into a 64-bit visibility
-// buffer, one thread per blade, one workgroup per tile (the tiles raster_split.inc.glsl gives to compute).
-// A thread builds the blade's vertices with the vertex shaders' own code (grass_blade.inc.glsl: the same
-// positions), projects them, and walks the blade's triangles (the index pattern of src/render/passes/grass.c:
-// two per segment, one at the tip) with Vulkan's fill rule (shared/sw_raster.h); each covered pixel that the
-// SC5 screen door keeps gets one atomicMax of (depth, blade, t, side). Triangles with a vertex behind the eye
-// are skipped (the hardware clips them; blades that near are the hardware path's unless render.raster is
-// "compute"). resolve.comp.glsl turns the buffer into the G-buffer.
+// raster.comp.glsl — the compute rasteriser (SPEC BX1): the camera's blades of the tiles raster_split.inc.glsl
+// gives to compute, into a 64-bit visibility buffer; one workgroup per tile, its blades in batches of 64:
+//   1. one thread per blade builds the blade's vertices with the vertex shaders' own code
+//      (grass_blade.inc.glsl: the same positions), projects them into shared memory and counts the pixel rows
+//      of its triangles (the index pattern of src/render/passes/grass.c: two per segment, one at the tip);
+//   2. the workgroup shares out the batch's rows (a prefix sum over blades, then over each blade's triangles):
+//      one thread per triangle row, walked between the row's edges with Vulkan's fill rule
+//      (raster_triangle.inc.glsl). A far blade is a few rows, a near one a few hundred: rows keep every thread
+//      busy whatever the blades' sizes.
+// Each covered pixel that the SC5 screen door keeps gets one atomicMax of (depth, blade, t, side). Blades with a
+// vertex behind the eye are skipped (the hardware clips them; blades that near are the hardware path's unless
+// render.raster is "compute"). resolve.comp.glsl turns the buffer into the G-buffer.
 // Reads: frame, view, materials, tiles, tile_draws, survivors. Writes: the visibility buffer, counters.
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_shader_atomic_int64 : require
+#extension GL_KHR_memory_scope_semantics : require
 #define SW_DITHER_COMPUTE
 #include "grass_blade.inc.glsl"
 #include "shared/sw_raster.h"
 #include "dither.inc.glsl"
 
-layout(local_size_x = 64) in;
+#define GROUP 64u
+#define TRIS 13u // triangles of the 15-vertex blade
+layout(local_size_x = GROUP) in;
 
 layout(std430, set = SW_SET_PASS, binding = SW_RASTER_TILES) readonly buffer TileBuf { sw_tile tiles[]; };
 layout(std430, set = SW_SET_PASS, binding = SW_RASTER_TILE_DRAWS) readonly buffer TileDrawBuf { sw_tile_draw tile_draws[]; };
@@ -26,10 +33,15 @@ layout(std430, set = SW_SET_PASS, binding = SW_RASTER_STATS) buffer StatsBuf { s
 #include "raster_split.inc.glsl"
 
 shared uint s_pixels;
+shared vec3 s_vert[GROUP * SW_HIGH_VERTS]; // the batch's projected vertices: x, y in pixels, depth
+shared uint s_blade[GROUP];                // per blade: slot << 2 | low << 1 | valid
+shared float s_fade[GROUP];
+shared uint s_rows[GROUP * TRIS];          // per blade, inclusive prefix of its triangles' rows
+shared uint s_scan[GROUP];                 // inclusive prefix of the blades' rows
 
 uint g_pixels = 0u; // atomics this thread issued
 
-// The blade being drawn (raster_blade), for raster_fragment.
+// The row being drawn, for raster_fragment.
 float g_fade;
 uint g_tile, g_slot;
 
@@ -39,65 +51,122 @@ void raster_fragment(int x, int y, float z, vec2 ts)
     if (sw_screen_door_out_at(g_fade, uvec2(x, y)) || !(z > 0.0 && z <= 1.0)) return;
     uint hi = ((floatBitsToUint(z) >> 2u) << 4u) | sw_raster_id_hi(g_tile);
     uint lo = sw_raster_id_lo(g_tile, g_slot, ts.x, ts.y);
-    atomicMax(vis[uint(y) * VIEW.width + uint(x)], (uint64_t(hi) << 32) | uint64_t(lo));
+    uint i = uint(y) * VIEW.width + uint(x);
+    uint64_t key = (uint64_t(hi) << 32) | uint64_t(lo);
+    // most fragments of a dense field lose: a plain read first spares them the atomic (the buffer only grows,
+    // so a key not above what is read would not win)
+    if (atomicLoad(vis[i], gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed) >= key) return;
+    atomicMax(vis[i], key);
     g_pixels++;
 }
 
 #include "raster_triangle.inc.glsl"
 
-void raster_blade(sw_blade b, bool low, uint sub, uint tile, uint slot)
+// Triangle k of a blade with `rows` rows of two vertices and a tip: its vertex indices (grass.c's pattern).
+uvec3 blade_triangle(uint k, uint rows)
 {
-    uint verts = low ? SW_LOW_VERTS : SW_HIGH_VERTS;
-    uint segments = (verts - 1u) / 2u;
-    mat4 vp = sw_mat4(VIEW.view_proj);
-    vec2 size = vec2(float(VIEW.width), float(VIEW.height));
-    vec3 sp[SW_HIGH_VERTS];
-    vec2 ts[SW_HIGH_VERTS];
-    g_tile = tile;
-    g_slot = slot;
-    for (uint v = 0u; v < verts; v++) {
-        float t = sw_strip_t(v, segments), side = sw_strip_side(v, segments);
-        blade_vertex g = blade_vertex_at(b, low, sub, t, side);
-        vec4 clip = vp * vec4(g.world, 1.0);
-        if (clip.w <= 1e-6) return; // behind the eye (see the top)
-        vec3 ndc = clip.xyz / clip.w;
-        sp[v] = vec3((ndc.xy * 0.5 + 0.5) * size, ndc.z);
-        ts[v] = vec2(t, side);
-        g_fade = g.fade;
-    }
-    // the index pattern of grass.c: rows of two vertices, two triangles between rows, one at the tip
-    int W = int(VIEW.width), H = int(VIEW.height);
-    uint rows = segments;
-    for (uint q = 0u; q + 1u < rows; q++) {
-        uint a = 2u * q;
-        raster_triangle(sp[a], sp[a + 1u], sp[a + 2u], ts[a], ts[a + 1u], ts[a + 2u], W, H);
-        raster_triangle(sp[a + 1u], sp[a + 3u], sp[a + 2u], ts[a + 1u], ts[a + 3u], ts[a + 2u], W, H);
-    }
-    uint last = 2u * (rows - 1u);
-    raster_triangle(sp[last], sp[last + 1u], sp[last + 2u], ts[last], ts[last + 1u], ts[last + 2u], W, H);
+    if (k == 2u * (rows - 1u)) return uvec3(k, k + 1u, k + 2u); // the tip
+    uint a = 2u * (k >> 1u);
+    return (k & 1u) == 0u ? uvec3(a, a + 1u, a + 2u) : uvec3(a + 1u, a + 3u, a + 2u);
+}
+
+int blade_tri_rows(uint j, uint k, uint rows, int W, int H)
+{
+    uvec3 v = blade_triangle(k, rows);
+    uint o = j * SW_HIGH_VERTS;
+    return sw_tri_rows(s_vert[o + v.x], s_vert[o + v.y], s_vert[o + v.z], W, H);
+}
+
+sw_tri blade_tri(uint j, uint k, uint rows, uint segments, int W, int H)
+{
+    uvec3 v = blade_triangle(k, rows);
+    uint o = j * SW_HIGH_VERTS;
+    return sw_tri_setup(s_vert[o + v.x], s_vert[o + v.y], s_vert[o + v.z],
+                        vec2(sw_strip_t(v.x, segments), sw_strip_side(v.x, segments)),
+                        vec2(sw_strip_t(v.y, segments), sw_strip_side(v.y, segments)),
+                        vec2(sw_strip_t(v.z, segments), sw_strip_side(v.z, segments)), W, H);
 }
 
 void main()
 {
-    uint local_tile = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
+    // workgroup (x + y * count_x): tile = that / BATCHES, batch = that % BATCHES (raster.c dispatches
+    // BATCHES per tile: the most a tile has, 2 x SW_TILE_CANDIDATES blades, in batches of GROUP)
+    uint wg = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
+    uint local_tile = wg / SW_RASTER_BATCHES, base = (wg % SW_RASTER_BATCHES) * GROUP;
     if (local_tile >= VIEW.tile_count) return; // uniform across the workgroup
     uint tile_index = VIEW.tile_first + local_tile;
     sw_tile_draw d = tile_draws[tile_index];
     uint instances = d.high + d.low;
-    if (instances == 0u || !sw_raster_in_compute(local_tile, tiles[tile_index], blades[d.first].y)) return;
     uint per = d.per_instance == 2u ? 2u : 1u;
+    uint n = instances * per;
+    if (base >= n || !sw_raster_in_compute(local_tile, tiles[tile_index], blades[d.first].y)) return;
     uint lid = gl_LocalInvocationIndex;
+    int W = int(VIEW.width), H = int(VIEW.height);
+    mat4 vp = sw_mat4(VIEW.view_proj);
+    vec2 size = vec2(float(W), float(H));
     if (lid == 0u) s_pixels = 0u;
-    barrier();
-    for (uint i = lid; i < instances * per; i += gl_WorkGroupSize.x) {
+    g_tile = local_tile;
+    {
+        // 1. this thread's blade: vertices, and the rows of each of its triangles
+        uint i = base + lid, total = 0u;
+        bool valid = i < n;
         uint inst = i / per;
-        raster_blade(blades[d.first + inst], inst >= d.high, i % per, local_tile, i);
+        bool low = valid && inst >= d.high;
+        uint verts = low ? SW_LOW_VERTS : SW_HIGH_VERTS, segments = (verts - 1u) / 2u, rows = segments;
+        if (valid) {
+            sw_blade b = blades[d.first + inst];
+            for (uint v = 0u; v < verts; v++) {
+                blade_vertex g = blade_vertex_at(b, low, i % per, sw_strip_t(v, segments), sw_strip_side(v, segments));
+                vec4 clip = vp * vec4(g.world, 1.0);
+                valid = valid && clip.w > 1e-6; // behind the eye (see the top)
+                vec3 ndc = clip.xyz / clip.w;
+                s_vert[lid * SW_HIGH_VERTS + v] = vec3((ndc.xy * 0.5 + 0.5) * size, ndc.z);
+                s_fade[lid] = g.fade;
+            }
+        }
+        uint tris = valid ? 2u * (rows - 1u) + 1u : 0u;
+        for (uint k = 0u; k < TRIS; k++) {
+            if (k < tris) total += uint(blade_tri_rows(lid, k, rows, W, H));
+            s_rows[lid * TRIS + k] = total;
+        }
+        s_blade[lid] = (i << 2u) | (low ? 2u : 0u) | (valid ? 1u : 0u);
+        s_scan[lid] = total;
+        barrier();
+        // inclusive prefix sum of the rows over the batch's blades (Hillis-Steele)
+        for (uint off = 1u; off < GROUP; off <<= 1u) {
+            uint add = lid >= off ? s_scan[lid - off] : 0u;
+            barrier();
+            s_scan[lid] += add;
+            barrier();
+        }
+        // 2. the batch's rows, shared out: row r -> its blade (binary search over the blades' prefix) -> its
+        // triangle (over the blade's triangles) -> the pixel row
+        uint all_rows = s_scan[GROUP - 1u];
+        for (uint r = lid; r < all_rows; r += GROUP) {
+            uint lo = 0u, hi = GROUP - 1u;
+            while (lo < hi) {
+                uint mid = (lo + hi) >> 1u;
+                if (s_scan[mid] > r) hi = mid; else lo = mid + 1u;
+            }
+            uint j = lo;
+            uint in_blade = r - (j > 0u ? s_scan[j - 1u] : 0u);
+            uint k = 0u;
+            while (s_rows[j * TRIS + k] <= in_blade) k++;
+            uint in_tri = in_blade - (k > 0u ? s_rows[j * TRIS + k - 1u] : 0u);
+            bool jlow = (s_blade[j] & 2u) != 0u;
+            uint jseg = jlow ? (SW_LOW_VERTS - 1u) / 2u : (SW_HIGH_VERTS - 1u) / 2u;
+            sw_tri t = blade_tri(j, k, jseg, jseg, W, H);
+            g_fade = s_fade[j];
+            g_slot = s_blade[j] >> 2u;
+            sw_tri_row(t, t.box.y + int(in_tri));
+        }
     }
     atomicAdd(s_pixels, g_pixels);
     barrier();
     if (lid == 0u) {
-        atomicAdd(stats[0].raster_blades, instances); // instances, as sw_cull_stats.drawn counts them
-        atomicAdd(stats[0].raster_tiles, 1u);
+        // instances, as sw_cull_stats.drawn counts them; the tile once (by its first batch)
+        if (base == 0u) atomicAdd(stats[0].raster_blades, instances);
+        if (base == 0u) atomicAdd(stats[0].raster_tiles, 1u);
         atomicAdd(stats[0].raster_pixels, s_pixels);
     }
 }

@@ -21,6 +21,7 @@
 #include "sw_lang.h"
 
 #define SW_RASTER_SUBPIXEL 256.0f   /* 8 sub-pixel bits */
+#define SW_RASTER_BATCHES 32u       /* workgroups per tile: 2 x SW_TILE_CANDIDATES blades in batches of 64 */
 #define SW_RASTER_DEPTH_SHIFT 36
 #define SW_RASTER_TILE_SHIFT 22
 #define SW_RASTER_MAX_TILES 16384u  /* tiles of a view the key can name: later tiles take the hardware path */

@@ -10,6 +10,7 @@
  * host's G-buffer is drawn by the hardware path). Why: the H200 rasterises small triangles slowly on its few
  * graphics units; compute runs on all of its SMs (docs/raster.md has the measurements). */
 #include "render/render.h"
+#include "shared/sw_raster.h"
 
 #include "raster_comp.h"
 #include "resolve_comp.h"
@@ -58,7 +59,15 @@ static void record_raster(sward_renderer *r, render_pass_state *ps, VkCommandBuf
     render_access(r, cmd, RES_VISBUF, 0, GPU_ACCESS_TRANSFER_WRITE, true);
     vkCmdFillBuffer(cmd, r->res[RES_VISBUF][0].buffer.buffer, 0, VK_WHOLE_SIZE, 0);
     render_access(r, cmd, RES_VISBUF, 0, GPU_ACCESS_COMPUTE_READ_WRITE, false);
-    if (r->tile_count && r->culled) render_record_per_tile(r, ps, cmd, view);
+    uint32_t tiles = r->views[view].constants.tile_count;
+    if (!tiles || !r->culled) return;
+    /* SW_RASTER_BATCHES workgroups per tile (a batch of 64 blades each), beyond the device's workgroups in x
+     * continuing in y */
+    uint32_t groups = tiles * SW_RASTER_BATCHES, max_x = r->ctx->dev.props.limits.maxComputeWorkGroupCount[0];
+    uint32_t x = groups < max_x ? groups : max_x;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
+    vkCmdDispatch(cmd, x, (groups + x - 1) / x, 1);
 }
 
 static void record_resolve(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
