@@ -63,7 +63,17 @@ bool blade_in_head(float head_t0, float t)
     return head_t0 < 1.0 && t >= head_t0 - 0.16 && t < 1.0;
 }
 
-blade_vertex blade_vertex_at(sw_blade b, bool low, uint sub, float t, float side)
+// What a blade's points share (blade_shape_of), computed once per blade by the compute rasteriser and once per
+// vertex by the vertex shaders: the same expressions either way.
+struct blade_shape {
+    sw_blade b;
+    sw_material m;
+    sw_bezier c;     // the spine
+    vec3 root, cam, across;
+    float fade, dist, draw_d, hash, morph, height, amp, gust, head_t0, widen, width;
+};
+
+blade_shape blade_shape_of(sw_blade b, bool low, uint sub)
 {
     uint mi = sw_blade_material(b);
     sw_material m = materials[mi];
@@ -139,18 +149,9 @@ blade_vertex blade_vertex_at(sw_blade b, bool low, uint sub, float t, float side
     push += ff / max(height, 0.05);
 
     sw_bezier c = sw_blade_curve(height, lean, f.x, f.y, push.x, push.y);
-    sw_v3 p = sw_bezier_pos_morph(c, t, morph);
-    sw_v3 d = sw_bezier_tangent(c, t);
-    vec3 tangent = normalize(vec3(d.x, d.y, d.z) + vec3(0.0, 1e-6, 0.0));
     vec3 across = vec3(-f.y, 0.0, f.x);
-    vec3 normal = normalize(cross(across, tangent));
-    // GA2: normals tilted outward across the blade, so it shades as if rounded.
-    normal = normalize(normal + across * side * 0.35);
-
     // Flower head (SH7): the top head_size metres of the blade.
     float head_t0 = m.head_size > 0.0 ? max(1.0 - m.head_size / max(height, 1e-3), 0.0) : 1.0;
-    float t0 = sw_low_knot(t);
-    float prof = mix(profile(t, head_t0), mix(profile(t0, head_t0), profile(t0 + 1.0 / 3.0, head_t0), sw_low_weight(t)), morph);
     // GA2: blades widened in view space, more when seen edge-on and with distance, so far fields look full.
     vec3 to_cam = cam - root;
     vec2 vh = normalize(to_cam.xz + vec2(1e-6, 0.0));
@@ -160,7 +161,43 @@ blade_vertex blade_vertex_at(sw_blade b, bool low, uint sub, float t, float side
     // SW_WIDEN_SPACING of the grid spacing (sparse or already wide blades stay as they are).
     float look_down = clamp(to_cam.y / max(dist, 1e-3), 0.0, 0.6); // capped: from high above, blades stay blades
     float look = max(min(1.0 + SW_WIDEN_LOOK_DOWN * look_down, SW_WIDEN_SPACING * m.spacing / max(width, 1e-4)), 1.0);
-    float widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist)) * look;
+    blade_shape o;
+    o.b = b;
+    o.m = m;
+    o.c = c;
+    o.root = root;
+    o.cam = cam;
+    o.across = across;
+    o.fade = fade;
+    o.dist = dist;
+    o.draw_d = draw_d;
+    o.hash = hash;
+    o.morph = morph;
+    o.height = height;
+    o.amp = amp;
+    o.gust = gust;
+    o.head_t0 = head_t0;
+    o.widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist)) * look;
+    o.width = width;
+    return o;
+}
+
+// The point (t along, side across) of a blade.
+blade_vertex blade_point(blade_shape sh, float t, float side)
+{
+    sw_bezier c = sh.c;
+    sw_material m = sh.m;
+    float morph = sh.morph, head_t0 = sh.head_t0, widen = sh.widen, width = sh.width;
+    vec3 root = sh.root, across = sh.across;
+    sw_v3 p = sw_bezier_pos_morph(c, t, morph);
+    sw_v3 d = sw_bezier_tangent(c, t);
+    vec3 tangent = normalize(vec3(d.x, d.y, d.z) + vec3(0.0, 1e-6, 0.0));
+    vec3 normal = normalize(cross(across, tangent));
+    // GA2: normals tilted outward across the blade, so it shades as if rounded.
+    normal = normalize(normal + across * side * 0.35);
+
+    float t0 = sw_low_knot(t);
+    float prof = mix(profile(t, head_t0), mix(profile(t0, head_t0), profile(t0 + 1.0 / 3.0, head_t0), sw_low_weight(t)), morph);
     float half_w = 0.5 * width * widen * prof;
     // A flower head is a blob about head_size across on the last row before the tip, whatever the blade's own
     // width, so heads read as flowers and not as a coloured tip.
@@ -169,25 +206,32 @@ blade_vertex blade_vertex_at(sw_blade b, bool low, uint sub, float t, float side
     precise vec3 world = root + vec3(p.x, p.y, p.z) + across * (side * half_w);
     if (m.wind_model == SW_WIND_HZD) {
         // HZD small-scale motion along the normal, weighted by height.
-        float s = sw_hzd_small(world.x, world.y, world.z, frame.time) * t * min(height, 1.0) * amp * gust;
+        float s = sw_hzd_small(world.x, world.y, world.z, frame.time) * t * min(sh.height, 1.0) * sh.amp * sh.gust;
         world += normal * vec3(1.0, 1.0, 0.35) * s;
     }
     blade_vertex o;
-    o.b = b;
+    o.b = sh.b;
     o.m = m;
     o.world = world;
     o.normal = normal;
-    o.cam = cam;
+    o.cam = sh.cam;
     o.t = t;
     o.side = side;
-    o.fade = fade;
-    o.dist = dist;
-    o.draw_d = draw_d;
-    o.hash = hash;
+    o.fade = sh.fade;
+    o.dist = sh.dist;
+    o.draw_d = sh.draw_d;
+    o.hash = sh.hash;
     o.head_t0 = head_t0;
     o.in_head = in_head;
     return o;
 }
+
+blade_vertex blade_vertex_at(sw_blade b, bool low, uint sub, float t, float side)
+{
+    return blade_point(blade_shape_of(b, low, sub), t, side);
+}
+
+
 
 #ifdef SW_BLADE_VERTEX_STAGE
 // The vertex shaders' vertex: blade, LOD and point from the vertex id and first_instance (see the top).

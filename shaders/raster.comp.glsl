@@ -6,7 +6,7 @@
 //   2. the workgroup shares out the batch's rows (a prefix sum over blades, then over each blade's triangles):
 //      one thread per triangle row, walked between the row's edges with Vulkan's fill rule
 //      (raster_triangle.inc.glsl). A far blade is a few rows, a near one a few hundred: rows keep every thread
-//      busy whatever the blades' sizes.
+//      busy whatever the blades' sizes (measured: a thread taking a short triangle's rows at once is slower).
 // Each covered pixel that the SC5 screen door keeps gets one atomicMax of (depth, blade, t, side). Blades with a
 // vertex behind the eye are skipped (the hardware clips them; blades that near are the hardware path's unless
 // render.raster is "compute"). resolve.comp.glsl turns the buffer into the G-buffer.
@@ -114,14 +114,14 @@ void main()
         bool low = valid && inst >= d.high;
         uint verts = low ? SW_LOW_VERTS : SW_HIGH_VERTS, segments = (verts - 1u) / 2u, rows = segments;
         if (valid) {
-            sw_blade b = blades[d.first + inst];
+            blade_shape sh = blade_shape_of(blades[d.first + inst], low, i % per);
+            s_fade[lid] = sh.fade;
             for (uint v = 0u; v < verts; v++) {
-                blade_vertex g = blade_vertex_at(b, low, i % per, sw_strip_t(v, segments), sw_strip_side(v, segments));
+                blade_vertex g = blade_point(sh, sw_strip_t(v, segments), sw_strip_side(v, segments));
                 vec4 clip = vp * vec4(g.world, 1.0);
                 valid = valid && clip.w > 1e-6; // behind the eye (see the top)
                 vec3 ndc = clip.xyz / clip.w;
                 s_vert[lid * SW_HIGH_VERTS + v] = vec3((ndc.xy * 0.5 + 0.5) * size, ndc.z);
-                s_fade[lid] = g.fade;
             }
         }
         uint tris = valid ? 2u * (rows - 1u) + 1u : 0u;

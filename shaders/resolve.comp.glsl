@@ -1,13 +1,13 @@
 // resolve.comp.glsl — the compute rasteriser's visibility buffer into the G-buffer (SPEC BX1, SH2), one thread
-// per pixel. Where the buffer's blade is nearer than what the hardware passes drew (the ground, the large
-// blades), the pixel's surface is rebuilt from its key: the blade (tile, slot -> the survivor), the point of
+// per pixel, after the G-buffer passes. Where the buffer's blade is the pixel's depth (raster_merge.comp.glsl
+// made the depth the nearer of the hardware's and the compute blades'), the pixel's surface is rebuilt from its
+// key: the blade (tile, slot -> the survivor), the point of
 // the blade (t, side) -> the vertex code (grass_blade.inc.glsl) and the surface code (grass_surface.inc.glsl)
 // the hardware path evaluates per vertex, here at the pixel's own point, packed as the fragment shaders pack
-// it (grass_pixel.inc.glsl, gbuffer_pack.inc.glsl) and stored into the G-buffer. Every pixel gets the nearer
-// depth in a buffer, which the pass copies into the depth image, so lighting, shadows, TAA and post see one
-// frame whichever path drew a blade.
+// it (grass_pixel.inc.glsl, gbuffer_pack.inc.glsl) and stored into the G-buffer, so lighting, shadows, TAA
+// and post see one frame whichever path drew a blade.
 // Reads: frame, view, materials, tile_draws, survivors, the visibility buffer, the depth. Writes: the
-// G-buffer (where compute blades are nearest), the merged depth.
+// G-buffer (where compute blades are nearest).
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
@@ -28,7 +28,6 @@ layout(set = SW_SET_PASS, binding = SW_RESOLVE_ALBEDO, rgba8) uniform writeonly 
 layout(set = SW_SET_PASS, binding = SW_RESOLVE_NORMAL, rgb10_a2) uniform writeonly image2D o_normal;
 layout(set = SW_SET_PASS, binding = SW_RESOLVE_MATERIAL, rgba8) uniform writeonly image2D o_material;
 layout(set = SW_SET_PASS, binding = SW_RESOLVE_MOTION, rg16f) uniform writeonly image2D o_motion;
-layout(std430, set = SW_SET_PASS, binding = SW_RESOLVE_MERGED) writeonly buffer MergedBuf { float merged[]; };
 
 void main()
 {
@@ -36,14 +35,10 @@ void main()
     if (p.x >= VIEW.width || p.y >= VIEW.height) return;
     uint i = p.y * VIEW.width + p.x;
     uint64_t key = vis[i];
-    float hw = texelFetch(depth_tex, ivec2(p), 0).r;
     uint hi = uint(key >> 32), lo = uint(key & 0xffffffffUL);
-    float d = sw_raster_depth(hi);
-    if (key == 0UL || d <= hw) { // nothing, or behind what the hardware drew: its G-buffer stays
-        merged[i] = hw;
-        return;
-    }
-    merged[i] = d;
+    // the depth is already the nearer of the two (raster_merge.comp.glsl): the compute blade is the pixel's
+    // surface where its depth is the depth
+    if (key == 0UL || sw_raster_depth(hi) < texelFetch(depth_tex, ivec2(p), 0).r) return;
     if ((frame.flags & SW_FLAG_COUNT_SHADING) != 0u) atomicAdd(stats[0].shaded, 1u); // SH1 diagnostics
     sw_tile_draw td = tile_draws[VIEW.tile_first + sw_raster_tile(hi, lo)];
     uint per = td.per_instance == 2u ? 2u : 1u;

@@ -188,8 +188,8 @@ void render_post(sward_renderer *r, VkCommandBuffer cmd, bool history_only)
     for (uint32_t i = 0; i < r->pass_count; i++) {
         render_pass_state *ps = &r->passes[i];
         if (ps->pass->phase != RENDER_PHASE_POST || !render_pass_runs(r, ps->pass)) continue;
-        if (history_only && ps->pass != &render_pass_raster && ps->pass != &render_pass_resolve &&
-            ps->pass != &render_pass_lighting && ps->pass != &render_pass_taa)
+        if (history_only && ps->pass != &render_pass_resolve && ps->pass != &render_pass_lighting &&
+            ps->pass != &render_pass_taa)
             continue;
         render_run(r, ps, cmd, 0);
     }

@@ -9,13 +9,14 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_cull,          /* CULL:  blades per view: distance, thinning, frustum, Hi-Z -> survivors */
     &render_pass_draw_args,     /* CULL:  the hardware path's indirect draws from the survivors */
     &render_pass_grass_depth,   /* DRAW:  the blades' depth prime (screen door) */
+    &render_pass_raster,        /* RASTER: the camera's blades in compute into the visibility buffer (BX1) */
+    &render_pass_raster_merge,  /* RASTER: its depth into the depth (BX1) */
     &render_pass_terrain,       /* DRAW:  the ground's G-buffer (EQUAL after the prime) */
     &render_pass_grass,         /* DRAW:  the blades' G-buffer (EQUAL after the prime) */
     &render_pass_shadow_near,   /* SHADOW: cascade 0: terrain and the near view's low-LOD blades (LS2, LS3) */
     &render_pass_shadow_mid,    /* SHADOW: cascade 1: the terrain raised by the grass impostor (LS2, LS4) */
     &render_pass_shadow_far,    /* SHADOW: the far lit-height map, when it moved (LS2) */
-    &render_pass_raster,        /* POST:  the camera's small blades in compute into the visibility buffer (BX1) */
-    &render_pass_resolve,       /* POST:  the visibility buffer into the G-buffer and the depth (BX1) */
+    &render_pass_resolve,       /* POST:  the visibility buffer's surfaces into the G-buffer (BX1) */
     &render_pass_lighting,      /* POST:  deferred lighting, sky, haze -> HDR */
     &render_pass_taa,           /* POST:  temporal anti-aliasing (SH8), history reprojected by motion / depth */
     &render_pass_bloom,         /* POST:  bright pass, blur chain (PO3) */

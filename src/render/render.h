@@ -75,6 +75,8 @@ typedef enum render_phase {
     RENDER_PHASE_PLACE, /* sward_cmd_place: view-independent, per tile */
     RENDER_PHASE_CULL,  /* sward_cmd_cull: per view */
     RENDER_PHASE_DRAW,  /* sward_cmd_draw: inside a render pass instance (barriers come before it) */
+    RENDER_PHASE_RASTER, /* standalone: the compute rasteriser and its depth (BX1), after the depth of the
+                            hardware passes (the prime's, or the G-buffer's without one) */
     RENDER_PHASE_SHADOW, /* sward_cmd_shadows: the shadow cascades, each pass its own view (render_pass.view) */
     RENDER_PHASE_POST,  /* after drawing: standalone output */
 } render_phase;
@@ -396,6 +398,7 @@ extern const render_pass render_pass_draw_args;
 extern const render_pass render_pass_grass_depth;
 extern const render_pass render_pass_grass;
 extern const render_pass render_pass_raster;
+extern const render_pass render_pass_raster_merge;
 extern const render_pass render_pass_resolve;
 extern const render_pass render_pass_lighting;
 extern const render_pass render_pass_taa;

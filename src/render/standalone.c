@@ -1,6 +1,7 @@
 /* standalone.c — sward's own frame (sward_render, the CLI): the embedded entry points (frame.c) recorded into
  * sward's own command buffer with sward's own targets, then post and the copy to the host:
- *   place -> ground (clears the targets) -> cull against the ground's depth -> blades -> shadows -> post -> copy.
+ *   place -> ground (clears the targets) -> cull against the ground's depth -> blades (the hardware's; the compute
+ *   rasteriser's, BX1) -> shadows -> post (the compute blades' G-buffer, lighting, TAA, bloom, tone map) -> copy.
  * Frames in flight: each frame slot has its command buffer, fence, timestamps, readbacks and retired
  * resources; sward_render_submit returns while the GPU works, sward_render_wait collects a frame. */
 #include "render/render.h"
@@ -125,6 +126,8 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool w
         begin_targets(r, cmd, false, false, false);
         sward_cmd_draw(r, cmd, SWARD_DRAW_BLADES_DEPTH);
         vkCmdEndRendering(cmd);
+        /* BX1: the compute rasteriser's blades into the depth before the G-buffer tests EQUAL against it */
+        render_run_phase(r, RENDER_PHASE_RASTER, cmd, 0);
         sward_cmd_gbuffer_barriers(r, cmd);
         gpu_stats_begin(cmd, &s->stats_query, 1);
         begin_targets(r, cmd, true, true, false);
@@ -136,6 +139,7 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool w
     }
     vkCmdEndRendering(cmd);
     gpu_stats_end(cmd, &s->stats_query);
+    if (!primed) render_run_phase(r, RENDER_PHASE_RASTER, cmd, 0); /* BX1: after the depth the G-buffer wrote */
     /* LS2-LS4: the sun's shadow cascades (for the lighting pass; nothing when the scene has none) */
     if ((res = sward_cmd_shadows(r, cmd, err))) {
         vkEndCommandBuffer(cmd);

@@ -1,18 +1,21 @@
-/* raster.c — the compute rasteriser (SPEC BX1): two passes over the camera's blades that the hardware draws
+/* raster.c — the compute rasteriser (SPEC BX1): three passes over the camera's blades that the hardware draws
  * leave out (shaders/raster_split.inc.glsl: tiles whose tallest blade projects under render.raster_threshold
  * pixels; every tile with render.raster "compute").
- *   raster   clears the visibility buffer (uint64 per pixel) and rasterises the small blades into it, one
- *            thread per blade, one atomicMax per covered pixel (shaders/raster.comp.glsl);
- *   resolve  per pixel, where a compute blade is nearer than the hardware passes' depth, rebuilds its surface
- *            into the G-buffer (storage writes), and copies the nearer depth of the two into the depth image
- *            (shaders/resolve.comp.glsl), before lighting: lighting, TAA and post see one G-buffer.
- * They run after the hardware G-buffer passes and the shadows, with sward's own targets only (an embedding
- * host's G-buffer is drawn by the hardware path). Why: the H200 rasterises small triangles slowly on its few
+ *   raster        clears the visibility buffer (uint64 per pixel) and rasterises the blades into it, one
+ *                 atomicMax per covered pixel (shaders/raster.comp.glsl);
+ *   raster_merge  the nearer of the hardware passes' depth and the buffer's into the depth image (a buffer,
+ *                 then a copy: compute cannot write a depth image);
+ *   resolve       per pixel where a compute blade is the depth, its surface into the G-buffer (storage
+ *                 writes; shaders/resolve.comp.glsl), before lighting: lighting, TAA and post see one G-buffer.
+ * raster and raster_merge run after the depth prime (before the G-buffer passes, whose EQUAL test then skips
+ * the ground under compute blades) or, without the prime, after the G-buffer passes; resolve runs first in
+ * post. sward's own targets only (an embedding host's G-buffer is drawn by the hardware path). Why: the H200 rasterises small triangles slowly on its few
  * graphics units; compute runs on all of its SMs (docs/raster.md has the measurements). */
 #include "render/render.h"
 #include "shared/sw_raster.h"
 
 #include "raster_comp.h"
+#include "raster_merge_comp.h"
 #include "resolve_comp.h"
 
 static bool active(const sward_renderer *r)
@@ -70,7 +73,13 @@ static void record_raster(sward_renderer *r, render_pass_state *ps, VkCommandBuf
     vkCmdDispatch(cmd, x, (groups + x - 1) / x, 1);
 }
 
-static void record_resolve(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static sward_result create_merge(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    return render_compute_pipeline(r, ps, sw_spirv_raster_merge_comp, sizeof sw_spirv_raster_merge_comp,
+                                   "sward.raster_merge", &ps->pipes[0], err);
+}
+
+static void record_merge(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
 {
     render_record_per_pixel(r, ps, cmd, view);
     /* every pixel's nearer depth, into the depth image (depth copies take whole images) */
@@ -86,7 +95,7 @@ static void record_resolve(sward_renderer *r, render_pass_state *ps, VkCommandBu
 
 const render_pass render_pass_raster = {
     .name = "raster",
-    .phase = RENDER_PHASE_POST,
+    .phase = RENDER_PHASE_RASTER,
     .standalone_only = true,
     .use_count = 5,
     .uses = {
@@ -102,11 +111,26 @@ const render_pass render_pass_raster = {
     .active = active,
 };
 
+const render_pass render_pass_raster_merge = {
+    .name = "raster_merge",
+    .phase = RENDER_PHASE_RASTER,
+    .standalone_only = true,
+    .use_count = 3,
+    .uses = {
+        {RES_VISBUF, GPU_ACCESS_COMPUTE_READ, SW_RASTER_VIS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_RESOLVE_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
+        {RES_MERGED_DEPTH, GPU_ACCESS_COMPUTE_WRITE, SW_RESOLVE_MERGED, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
+    },
+    .create = create_merge,
+    .record = record_merge,
+    .active = active,
+};
+
 const render_pass render_pass_resolve = {
     .name = "resolve",
     .phase = RENDER_PHASE_POST,
     .standalone_only = true,
-    .use_count = 10,
+    .use_count = 9,
     .uses = {
         {RES_SURVIVORS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_TILE_DRAWS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILE_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
@@ -117,9 +141,8 @@ const render_pass render_pass_resolve = {
         {RES_GBUF_NORMAL, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_NORMAL, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
         {RES_GBUF_MATERIAL, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_MATERIAL, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
         {RES_MOTION, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_MOTION, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
-        {RES_MERGED_DEPTH, GPU_ACCESS_COMPUTE_WRITE, SW_RESOLVE_MERGED, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
     },
     .create = create_resolve,
-    .record = record_resolve,
+    .record = render_record_per_pixel,
     .active = active,
 };
