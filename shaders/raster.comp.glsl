@@ -49,7 +49,7 @@ uint g_tile, g_slot;
 void raster_fragment(int x, int y, float z, vec2 ts)
 {
     if (sw_screen_door_out_at(g_fade, uvec2(x, y)) || !(z > 0.0 && z <= 1.0)) return;
-    uint hi = ((floatBitsToUint(z) >> 2u) << 4u) | sw_raster_id_hi(g_tile);
+    uint hi = sw_raster_key_hi(z, g_tile);
     uint lo = sw_raster_id_lo(g_tile, g_slot, ts.x, ts.y);
     uint i = uint(y) * VIEW.width + uint(x);
     uint64_t key = (uint64_t(hi) << 32) | uint64_t(lo);

@@ -5,8 +5,9 @@
  * surface: the blade (the view's tile, the blade's slot in the tile: stable ids, so ties between equal depths
  * go to the larger id whatever the thread order) and the point of the blade the pixel shows (t along it, side
  * across it), from which the resolve reconstructs the surface (resolve.comp.glsl):
- *   bits 63..36  depth: the float's bits >> 2 (28 bits: 21 of mantissa; d <= 1 has bits <= 0x3F800000)
- *   bits 35..22  the tile's index in the view's run of tiles (SW_RASTER_MAX_TILES)
+ *   bits 63..38  depth: the float's bits >> 4 (26 bits: 19 of mantissa, a relative 2e-6; d <= 1 has bits
+ *                <= 0x3F800000)
+ *   bits 37..22  the tile's index in the view's run of tiles (SW_RASTER_MAX_TILES)
  *   bits 21..11  the blade's slot in its tile: instance x blades per instance + which blade (2 x 1024 slots)
  *   bits 10..4   t, 0..1 in 127 steps
  *   bits  3..0   side, -1..1 in 14 steps (0..14; 7 is the centre line)
@@ -22,17 +23,17 @@
 
 #define SW_RASTER_SUBPIXEL 256.0f   /* 8 sub-pixel bits */
 #define SW_RASTER_BATCHES 32u       /* workgroups per tile: 2 x SW_TILE_CANDIDATES blades in batches of 64 */
-#define SW_RASTER_DEPTH_SHIFT 36
+#define SW_RASTER_DEPTH_SHIFT 38
 #define SW_RASTER_TILE_SHIFT 22
-#define SW_RASTER_MAX_TILES 16384u  /* tiles of a view the key can name: later tiles take the hardware path */
+#define SW_RASTER_MAX_TILES 65536u  /* tiles of a view the key can name: later tiles take the hardware path */
 #define SW_RASTER_SLOT_SHIFT 11
 #define SW_RASTER_SLOTS 2048u
 #define SW_RASTER_T_SHIFT 4
 #define SW_RASTER_T_STEPS 127u
 #define SW_RASTER_SIDE_STEPS 14u
 
-/* The low 36 bits, split so that C and GLSL can build them from 32-bit parts: bits 35..32 (the tile's top
- * 4 bits) and bits 31..0. */
+/* The low 38 bits, split so that C and GLSL can build them from 32-bit parts: bits 37..32 (the tile's top
+ * 6 bits) and bits 31..0. */
 SW_FN sw_uint sw_raster_id_hi(sw_uint tile) { return tile >> 10u; }
 
 SW_FN sw_uint sw_raster_id_lo(sw_uint tile, sw_uint slot, float t, float side)
@@ -43,15 +44,15 @@ SW_FN sw_uint sw_raster_id_lo(sw_uint tile, sw_uint slot, float t, float side)
 }
 
 /* The parts back from the key's two words (hi: bits 63..32, lo: bits 31..0). */
-SW_FN float sw_raster_depth(sw_uint hi) { return sw_uint_bits_to_float((hi >> 4u) << 2u); }
-SW_FN sw_uint sw_raster_tile(sw_uint hi, sw_uint lo) { return ((hi & 15u) << 10u) | (lo >> 22u); }
+SW_FN float sw_raster_depth(sw_uint hi) { return sw_uint_bits_to_float((hi >> 6u) << 4u); }
+SW_FN sw_uint sw_raster_tile(sw_uint hi, sw_uint lo) { return ((hi & 63u) << 10u) | (lo >> 22u); }
 SW_FN sw_uint sw_raster_slot(sw_uint lo) { return (lo >> 11u) & (SW_RASTER_SLOTS - 1u); }
 SW_FN float sw_raster_t(sw_uint lo) { return SW_F((lo >> 4u) & 127u) / SW_F(SW_RASTER_T_STEPS); }
 SW_FN float sw_raster_side(sw_uint lo) { return SW_F(lo & 15u) / SW_F(SW_RASTER_SIDE_STEPS) * 2.0f - 1.0f; }
 /* The key's high word for a depth and the tile's top bits. */
 SW_FN sw_uint sw_raster_key_hi(float depth, sw_uint tile)
 {
-    return ((sw_float_bits(depth) >> 2u) << 4u) | sw_raster_id_hi(tile);
+    return ((sw_float_bits(depth) >> 4u) << 6u) | sw_raster_id_hi(tile);
 }
 
 /* A vertex coordinate in pixels, snapped to the sub-pixel grid (round half up, as integers of 1/256 px). */

@@ -1,13 +1,12 @@
 /* `sward bench`: renders frames with timestamps and reports per-pass GPU times, counts and memory (TL3). */
 #include "args.h"
-#include "stats.h"
+#include "bench.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define WARMUP_FRAMES 2
 
 static const char bench_help[] =
     "Usage: sward bench [SCENE.json] [OPTIONS]\n"
@@ -30,7 +29,14 @@ APP_SET_HELP
     "                 scene, width, height, frames, passes {<pass>: {min_ms, median_ms}}, total_gpu_ms\n"
     "                 {min, median}, candidates_in_range, candidates, removed {outside, density,\n"
     "                 distance, frustum, occlusion}, blades_drawn, blades_high, blades_low, triangles, tiles,\n"
-    "                 gpu_memory_bytes, cpu_ms {min, median}, blades_per_ms\n"
+    "                 gpu_memory_bytes, cpu_ms {min, median}, blades_per_ms, covered_pixels,\n"
+    "                 gbuffer_fragments, overdraw, lower_third_ground,\n"
+    "                 raster {compute, threshold_px, hardware_blades, hardware_ms, compute_blades,\n"
+    "                 compute_tiles, compute_pixels, compute_ms}\n"
+    "  --sweep D1,D2,...  the rasteriser scaling sweep (BX1): for each grass[0].density Di and each of\n"
+    "                 render.raster hardware and compute, blades drawn and blades per ms of rasterisation\n"
+    "                 (hardware: grass_depth + grass; compute: raster + raster_merge + resolve), as a table\n"
+    "  --plot FILE.svg    with --sweep: also draw the sweep (log-log) into FILE.svg\n"
     "  --verbose      also print the library's info messages (to stderr)\n"
     "  -h, --help     print this help and exit\n"
     "Flags also take the form --flag=value.\n"
@@ -67,16 +73,7 @@ static void json_number(FILE *f, double v)
         fputs("null", f);
 }
 
-typedef struct bench_result {
-    uint32_t pass_count; /* the passes of the first measured frame, by name, in the order they ran */
-    char pass_names[SWARD_MAX_PASSES][24];
-    stats_summary pass[SWARD_MAX_PASSES], total, cpu;
-    sward_frame_stats last;
-    double blades_per_ms;
-    /* BX1: per path, the blades (instances) it drew and the median ms of its passes (hardware: grass_depth and
-     * grass; compute: raster and resolve) */
-    double hw_ms, compute_ms;
-} bench_result;
+
 
 static uint64_t hw_blades(const sward_frame_stats *s)
 {
@@ -152,8 +149,8 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
     app_describe_device(dev, device_flag, line, sizeof line);
     printf("scene       %s\n", scene_name);
     printf("device      %s\n", line);
-    printf("image       %ux%u, %lld frames (after %d warm-up), time step 1/60 s\n\n", (unsigned)rs->width,
-           (unsigned)rs->height, (long long)frames, WARMUP_FRAMES);
+    printf("image       %ux%u, %lld frames (after 2 warm-up), time step 1/60 s\n\n", (unsigned)rs->width,
+           (unsigned)rs->height, (long long)frames);
     printf("%-10s %10s %10s\n", "GPU pass", "min ms", "median ms");
     for (uint32_t p = 0; p < b->pass_count; p++)
         printf("%-10s %10.3f %10.3f\n", b->pass_names[p], b->pass[p].min, b->pass[p].median);
@@ -204,7 +201,8 @@ int cmd_bench(int argc, char **argv)
     bool validate = false, json = false, verbose = false;
     static args_list sets;
     sets.count = 0;
-    enum { O_FRAMES, O_W, O_H, O_DEV, O_VAL, O_JSON, O_VERB, O_SET, O_COUNT };
+    const char *sweep = NULL, *plot = NULL;
+    enum { O_FRAMES, O_W, O_H, O_DEV, O_VAL, O_JSON, O_VERB, O_SET, O_SWEEP, O_PLOT, O_COUNT };
     args_option opts[O_COUNT] = {
         [O_FRAMES] = { .name = "frames", .kind = ARGS_INT, .out = &frames, .imin = 1, .imax = 100000 },
         [O_W] = { .name = "width", .kind = ARGS_INT, .out = &width, .imin = 1, .imax = 8192 },
@@ -214,6 +212,8 @@ int cmd_bench(int argc, char **argv)
         [O_JSON] = { .name = "json", .kind = ARGS_BOOL, .out = &json },
         [O_VERB] = { .name = "verbose", .kind = ARGS_BOOL, .out = &verbose },
         [O_SET] = { .name = "set", .kind = ARGS_LIST, .out = &sets },
+        [O_SWEEP] = { .name = "sweep", .kind = ARGS_STRING, .out = &sweep },
+        [O_PLOT] = { .name = "plot", .kind = ARGS_STRING, .out = &plot },
     };
     args_command cmd = { .name = "bench", .options = opts, .option_count = O_COUNT, .positional = &scene_path,
                          .positional_name = "SCENE.json", .help = bench_help };
@@ -223,15 +223,20 @@ int cmd_bench(int argc, char **argv)
     case ARGS_OK: break;
     }
     if (app_check_sets("bench", &sets)) return APP_EXIT_USAGE;
+    if (plot && !sweep) {
+        fprintf(stderr, "sward bench: --plot needs --sweep (the plot is the sweep's curves)\n");
+        return APP_EXIT_USAGE;
+    }
+    if (sweep && json) {
+        fprintf(stderr, "sward bench: --sweep prints a table; use it without --json\n");
+        return APP_EXIT_USAGE;
+    }
     const char *scene_name = scene_path ? scene_path : "meadow (built-in)";
 
     sward_error err = { 0 };
     sward_result r = SWARD_OK;
     sward_scene *scene = NULL;
     sward_context *ctx = NULL;
-    sward_renderer *renderer = NULL;
-    sward_image img = { 0 };
-    double *samples = NULL;
     int rc = app_load_scene(scene_path, &sets, &scene, &err);
     if (rc) return rc;
 
@@ -246,78 +251,15 @@ int cmd_bench(int argc, char **argv)
 
     rc = app_create_context(&opts[O_DEV], device, validate, &verbose, &ctx, &err);
     if (rc) goto done;
-    if ((r = sward_renderer_create(ctx, scene, &renderer, &err)) != SWARD_OK) {
-        rc = app_fail(r, &err);
+    if (sweep) {
+        rc = bench_sweep(ctx, scene_path, &sets, &rs, frames, sweep, plot, &err);
+        if (!rc) rc = app_check_validation(ctx);
         goto done;
     }
-    img.width = rs.width;
-    img.height = rs.height;
-    img.pixels = malloc(sward_image_bound(img.width, img.height));
-    /* Per frame: one sample per pass, the total and the CPU time, stored column by column. */
-    size_t n = (size_t)frames, columns = SWARD_MAX_PASSES + 2;
-    samples = malloc(n * columns * sizeof *samples);
-    if (!img.pixels || !samples) {
-        fprintf(stderr, "sward: out of memory\n");
-        rc = (int)SWARD_ERROR_OUT_OF_MEMORY;
-        goto done;
-    }
-
     bench_result b;
-    memset(&b, 0, sizeof b);
-    /* Two frames in flight (SWARD_FRAMES_IN_FLIGHT): frame k is recorded and submitted while frame k - 1 runs,
-     * then frame k - 1 is collected. */
-    uint64_t pending = 0;
-    for (size_t k = 0; k <= WARMUP_FRAMES + n; k++) {
-        uint64_t ticket = 0;
-        if (k < WARMUP_FRAMES + n) {
-            sward_frame_desc fd = { .time = (float)((double)rs.time + (double)k / 60.0) };
-            if ((r = sward_render_submit(renderer, &fd, &ticket, &err)) != SWARD_OK) {
-                rc = app_fail(r, &err);
-                goto done;
-            }
-        }
-        if (k == 0) {
-            pending = ticket;
-            continue;
-        }
-        sward_frame_stats s;
-        memset(&s, 0, sizeof s);
-        if ((r = sward_render_wait(renderer, pending, &img, &s, &err)) != SWARD_OK) {
-            rc = app_fail(r, &err);
-            goto done;
-        }
-        pending = ticket;
-        if (k - 1 < WARMUP_FRAMES) continue;
-        size_t i = k - 1 - WARMUP_FRAMES;
-        if (i == 0) {
-            b.pass_count = s.pass_count < SWARD_MAX_PASSES ? s.pass_count : SWARD_MAX_PASSES;
-            for (uint32_t p = 0; p < b.pass_count; p++)
-                snprintf(b.pass_names[p], sizeof b.pass_names[p], "%s", s.passes[p].name);
-        }
-        double total = 0.0;
-        for (uint32_t p = 0; p < b.pass_count; p++) {
-            double ms = sward_stats_pass_ms(&s, b.pass_names[p]);
-            samples[(size_t)p * n + i] = ms > 0.0 ? ms : 0.0;
-            total += samples[(size_t)p * n + i];
-        }
-        samples[(size_t)SWARD_MAX_PASSES * n + i] = total;
-        samples[(size_t)(SWARD_MAX_PASSES + 1) * n + i] = s.cpu_ms;
-        b.last = s;
-    }
+    if ((rc = bench_measure(ctx, scene, frames, &b, &err))) goto done;
     rc = app_check_validation(ctx);
     if (rc) goto done;
-
-    for (uint32_t p = 0; p < b.pass_count; p++) b.pass[p] = stats_summarize(samples + (size_t)p * n, n);
-    b.total = stats_summarize(samples + (size_t)SWARD_MAX_PASSES * n, n);
-    b.cpu = stats_summarize(samples + (size_t)(SWARD_MAX_PASSES + 1) * n, n);
-    double grass = 0.0;
-    for (uint32_t p = 0; p < b.pass_count; p++) {
-        const char *name = b.pass_names[p];
-        if (strcmp(name, "grass") == 0) grass = b.pass[p].median;
-        if (strcmp(name, "grass") == 0 || strcmp(name, "grass_depth") == 0) b.hw_ms += b.pass[p].median;
-        if (strcmp(name, "raster") == 0 || strcmp(name, "resolve") == 0) b.compute_ms += b.pass[p].median;
-    }
-    b.blades_per_ms = grass > 0.0 ? (double)b.last.blades_drawn / grass : NAN;
 
     sward_device_info dev = sward_context_device(ctx);
     if (json)
@@ -326,9 +268,6 @@ int cmd_bench(int argc, char **argv)
         print_text(&b, &dev, opts[O_DEV].set, scene_name, &rs, frames);
 
 done:
-    free(samples);
-    free(img.pixels);
-    if (renderer) sward_renderer_destroy(renderer);
     if (ctx) sward_context_destroy(ctx);
     if (scene) sward_scene_destroy(scene);
     return rc;

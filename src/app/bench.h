@@ -1,0 +1,31 @@
+/* bench.h — the measurements behind `sward bench` (cmd_bench.c prints them): one scene over N frames, and the
+ * rasteriser scaling sweep (BX1). */
+#ifndef SWARD_APP_BENCH_H
+#define SWARD_APP_BENCH_H
+
+#include "sward/sward.h"
+#include "args.h"
+#include "stats.h"
+
+typedef struct bench_result {
+    uint32_t pass_count; /* the passes of the first measured frame, by name, in the order they ran */
+    char pass_names[SWARD_MAX_PASSES][24];
+    stats_summary pass[SWARD_MAX_PASSES], total, cpu;
+    sward_frame_stats last;
+    double blades_per_ms;
+    /* BX1: per path, the median ms of its passes (hardware: grass_depth and grass; compute: raster,
+     * raster_merge and resolve); the blades are last.hardware_blades and last.raster_blades */
+    double hw_ms, compute_ms;
+} bench_result;
+
+/* Renders `frames` frames of `scene` (after 2 warm-up frames, the time advancing 1/60 s per frame, two frames in
+ * flight) and summarises them. 0, or an exit status (the error printed). */
+int bench_measure(sward_context *ctx, sward_scene *scene, int64_t frames, bench_result *b, sward_error *err);
+
+/* The scaling sweep: for each grass density in `densities` (comma-separated blades per m^2, applied to
+ * grass[0]) and each rasteriser (hardware, compute), the scene at `rs`'s size: blades drawn and blades per ms
+ * of rasterisation, printed as a table; with `plot`, also drawn as an SVG (log-log). 0, or an exit status. */
+int bench_sweep(sward_context *ctx, const char *scene_path, const args_list *sets, const sward_render_settings *rs,
+                int64_t frames, const char *densities, const char *plot, sward_error *err);
+
+#endif
