@@ -32,14 +32,15 @@ layout(std430, set = SW_SET_PASS, binding = SW_RASTER_STATS) buffer StatsBuf { s
 
 #include "raster_split.inc.glsl"
 
-shared uint s_pixels;
+shared uint s_pixels, s_fragments;
 shared vec3 s_vert[GROUP * SW_HIGH_VERTS]; // the batch's projected vertices: x, y in pixels, depth
 shared uint s_blade[GROUP];                // per blade: slot << 2 | low << 1 | valid
 shared float s_fade[GROUP];
 shared uint s_rows[GROUP * TRIS];          // per blade, inclusive prefix of its triangles' rows
 shared uint s_scan[GROUP];                 // inclusive prefix of the blades' rows
 
-uint g_pixels = 0u; // atomics this thread issued
+uint g_pixels = 0u;    // atomics this thread issued
+uint g_fragments = 0u; // covered centres it kept
 
 // The row being drawn, for raster_fragment.
 float g_fade;
@@ -49,6 +50,7 @@ uint g_tile, g_slot;
 void raster_fragment(int x, int y, float z, vec2 ts)
 {
     if (sw_screen_door_out_at(g_fade, uvec2(x, y)) || !(z > 0.0 && z <= 1.0)) return;
+    g_fragments++;
     uint hi = sw_raster_key_hi(z, g_tile);
     uint lo = sw_raster_id_lo(g_tile, g_slot, ts.x, ts.y);
     uint i = uint(y) * VIEW.width + uint(x);
@@ -105,6 +107,7 @@ void main()
     mat4 vp = sw_mat4(VIEW.view_proj);
     vec2 size = vec2(float(W), float(H));
     if (lid == 0u) s_pixels = 0u;
+    if (lid == 0u) s_fragments = 0u;
     g_tile = local_tile;
     {
         // 1. this thread's blade: vertices, and the rows of each of its triangles
@@ -162,11 +165,13 @@ void main()
         }
     }
     atomicAdd(s_pixels, g_pixels);
+    atomicAdd(s_fragments, g_fragments);
     barrier();
     if (lid == 0u) {
         // instances, as sw_cull_stats.drawn counts them; the tile once (by its first batch)
         if (base == 0u) atomicAdd(stats[0].raster_blades, instances);
         if (base == 0u) atomicAdd(stats[0].raster_tiles, 1u);
         atomicAdd(stats[0].raster_pixels, s_pixels);
+        atomicAdd(stats[0].raster_fragments, s_fragments);
     }
 }

@@ -124,8 +124,8 @@ mut("GA2-normal-tilt", "GA2", "shaders/grass_blade.inc.glsl",
     "",
     "gpu_blades")
 mut("GA2-widen", "GA2", "shaders/grass_blade.inc.glsl",
-    "float widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist)) *",
-    "float widen = 1.0 + 0.0 * edge_on * dist * draw_d *",
+    "o.widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist)) *",
+    "o.widen = 1.0 + 0.0 * edge_on * dist * draw_d *",
     "gpu_blades")
 mut("GA2-look-down", "GA2", "shaders/grass_blade.inc.glsl",
     "    float look = max(min(1.0 + SW_WIDEN_LOOK_DOWN * look_down,",
@@ -177,40 +177,40 @@ mut("GA5-paths", "GA5", "src/wind/forces.c",
     "unit_wind")
 
 # SH7 shading detail along the blade, translucency included (HZD's deferred SH6 is not done)
-mut("SH7-translucency", "SH7 SH6", "shaders/grass.vert.glsl",
+mut("SH7-translucency", "SH7 SH6", "shaders/grass_surface.inc.glsl",
     "float thickness = clamp(m.translucency * mix(0.5, 1.2, t), 0.0, 1.0);",
     "float thickness = clamp(m.translucency, 0.0, 1.0);",
     "gpu_blades")
-mut("SH7-clump-normal", "SH7", "shaders/grass.vert.glsl",
+mut("SH7-clump-normal", "SH7", "shaders/grass_surface.inc.glsl",
     "float kc = mix(0.25, 0.75, smoothstep(0.0, 0.5 * draw_d, dist));",
     "float kc = 0.0;",
     "gpu_blades")
-mut("SH7-gloss-fade", "SH7", "shaders/grass.vert.glsl",
-    "    v_gloss = 1.0 - 0.9 * far;",
-    "    v_gloss = 1.0;",
+mut("SH7-gloss-fade", "SH7", "shaders/grass_surface.inc.glsl",
+    "    s.gloss = 1.0 - 0.9 * far;",
+    "    s.gloss = 1.0;",
     "gpu_blades gpu_lighting")
-mut("SH7-gradient", "SH7", "shaders/grass.vert.glsl",
+mut("SH7-gradient", "SH7", "shaders/grass_surface.inc.glsl",
     "vec3 albedo = mix(root_c, tip_c, smoothstep(0.0, 1.0, t))",
     "vec3 albedo = mix(root_c, tip_c, 0.5)",
     "gpu_blades")
-mut("SH7-clump-colour", "SH7 PL6", "shaders/grass.vert.glsl",
+mut("SH7-clump-colour", "SH7 PL6", "shaders/grass_surface.inc.glsl",
     "    vec3 colorize = 0.5 * vec3(tint * (1.0 + 0.45 * cv), tint * (1.0 + 0.2 * cv), tint * (1.0 - 0.2 * cv));",
     "    vec3 colorize = 0.5 * vec3(tint, tint, tint);",
     "gpu_blades")
-mut("SH7-blade-ao", "SH7", "shaders/grass.vert.glsl",
+mut("SH7-blade-ao", "SH7", "shaders/grass_surface.inc.glsl",
     "    float ao = mix(0.35, 1.0, t) * (1.0 - 0.25 * clumped * centre) * (0.9 + 0.1 * fract(hash * 13.7));",
     "    float ao = mix(0.35, 1.0, t);",
     "gpu_blades")
-mut("SH7-ao-along", "SH7", "shaders/grass.vert.glsl",
+mut("SH7-ao-along", "SH7", "shaders/grass_surface.inc.glsl",
     "    float ao = mix(0.35, 1.0, t) * (1.0 - 0.25 * clumped",
     "    float ao = 1.0 * (1.0 - 0.25 * clumped",
     "gpu_blades")
-mut("SH7-midrib", "SH7", "shaders/grass_gbuffer.inc.glsl",
-    "float rib = 1.0 - 0.2 * (1.0 - min(abs(v_side) * 5.0, 1.0));",
+mut("SH7-midrib", "SH7", "shaders/grass_pixel.inc.glsl",
+    "float rib = 1.0 - 0.2 * (1.0 - min(abs(side) * 5.0, 1.0));",
     "float rib = 1.0;",
     "gpu_blades")
-mut("SH7-heads", "SH7 PL8", "shaders/grass.vert.glsl",
-    "if (head_t0 < 1.0 && (g.in_head || t >= 1.0)) albedo = vec3(m.head_r, m.head_g, m.head_b) * tint;",
+mut("SH7-heads", "SH7 PL8", "shaders/grass_surface.inc.glsl",
+    "if (head_t0 < 1.0 && (in_head || t >= 1.0)) albedo = vec3(m.head_r, m.head_g, m.head_b) * tint;",
     "",
     "gpu_flowers")
 
@@ -319,7 +319,7 @@ mut("SH2-octahedral", "SH2", "shaders/shared/sw_gbuffer.h",
     "    if (y < 0.0f) {\n        float uu = (1.0f - sw_abs(v)) * sw_sign_nz(u);",
     "    if (false) {\n        float uu = (1.0f - sw_abs(v)) * sw_sign_nz(u);",
     "unit_gbuffer")
-mut("SH3-abs-z", "SH3", "shaders/grass_gbuffer.inc.glsl",
+mut("SH3-abs-z", "SH3", "shaders/grass_pixel.inc.glsl",
     "    n += 2.0 * max(-z, 0.0) * back; // abs(z) in view space",
     "",
     "gpu_blades")
@@ -327,7 +327,7 @@ mut("SH4-colorize", "SH4", "shaders/shared/sw_gbuffer.h",
     "    return texture * (2.0f * colorize * mask + 1.0f - mask);",
     "    return texture * (2.0f * colorize + 1.0f - mask);",
     "unit_gbuffer")
-mut("SH4-colorize-used", "SH4", "shaders/grass.vert.glsl",
+mut("SH4-colorize-used", "SH4", "shaders/grass_surface.inc.glsl",
     "    float mask = 0.6 + 0.4 * t;",
     "    float mask = 0.0;",
     "gpu_blades")
@@ -642,6 +642,31 @@ mut("TL-plot-log", "BX1", "src/app/plot.c",
 
 # BX1: the compute rasteriser's fill rule (shared/sw_raster.h): centres exactly on an edge belong to the
 # triangle only for a top or left edge, so triangles that share an edge cover each pixel once
+# BX1: the compute rasteriser's key, resolve and split (gpu_raster compares it with the hardware path)
+mut("BX1-key-depth", "BX1", "shaders/raster.comp.glsl",
+    "    uint hi = sw_raster_key_hi(z, g_tile);",
+    "    uint hi = sw_raster_id_hi(g_tile);",
+    "gpu_raster")
+mut("BX1-resolve-t", "BX1", "shaders/resolve.comp.glsl",
+    "    blade_vertex g = blade_vertex_at(blades[td.first + inst], inst >= td.high, slot % per, sw_raster_t(lo),",
+    "    blade_vertex g = blade_vertex_at(blades[td.first + inst], inst >= td.high, slot % per, 0.0 * sw_raster_t(lo),",
+    "gpu_raster")
+mut("BX1-resolve-albedo-rows", "BX1", "shaders/resolve.comp.glsl",
+    "    s.albedo = mix(grass_albedo(g, t0, blade_in_head(g.head_t0, t0)), grass_albedo(g, t1, blade_in_head(g.head_t0, t1)),",
+    "    s.albedo = s.albedo + 0.0 * mix(grass_albedo(g, t0, blade_in_head(g.head_t0, t0)), grass_albedo(g, t1, blade_in_head(g.head_t0, t1)),",
+    "gpu_raster")
+mut("BX1-split", "BX1", "shaders/draw_args.comp.glsl",
+    "    if (d.high + d.low > 0u && sw_raster_in_compute(gl_GlobalInvocationID.x, tiles[t], blades[d.first].y)) {",
+    "    if (false) {",
+    "gpu_raster")
+mut("BX1-merge", "BX1", "shaders/raster_merge.comp.glsl",
+    "    merged[i] = max(texelFetch(depth_tex, ivec2(p), 0).r, key == 0UL ? 0.0 : sw_raster_depth(uint(key >> 32)));",
+    "    merged[i] = texelFetch(depth_tex, ivec2(p), 0).r;",
+    "gpu_raster")
+mut("BX1-key-order", "BX1", "shaders/shared/sw_raster.h",
+    "    return ((sw_float_bits(depth) >> 4u) << 6u) | sw_raster_id_hi(tile);",
+    "    return ((sw_float_bits(depth) >> 4u) << 6u) ^ 0x3ffffc0u | sw_raster_id_hi(tile);",
+    "unit_raster_key gpu_raster")
 mut("BX1-fill-rule", "BX1", "shaders/shared/sw_raster.h",
     "    return ((dy == 0 && dx > 0) || dy < 0) ? 1 : 0;",
     "    return 1;",

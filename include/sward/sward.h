@@ -277,7 +277,8 @@ typedef struct sward_frame_stats {
     float raster_threshold;     /* px: tiles whose blades project smaller go to compute (render.raster_threshold) */
     uint64_t raster_blades;     /* of blades_drawn, drawn by the compute rasteriser */
     uint64_t raster_tiles;      /* tiles it drew */
-    uint64_t raster_pixels;     /* covered pixels its blades wrote, before the depth test (64-bit atomics) */
+    uint64_t raster_fragments;  /* covered pixel centres of its blades (after the screen door) */
+    uint64_t raster_pixels;     /* of them, 64-bit atomicMax issued: those whose key beat the value read first */
 } sward_frame_stats;
 
 /* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran. */

@@ -193,8 +193,10 @@ struct sw_cull_stats {
     sw_uint shaded;     /* G-buffer fragment shader invocations (SW_FLAG_COUNT_SHADING only) */
     sw_uint raster_blades; /* BX1: of drawn, the instances the compute rasteriser drew (view 0) */
     sw_uint raster_tiles;  /* BX1: tiles it drew */
-    sw_uint raster_pixels; /* BX1: pixels its blades covered before the depth test (atomics issued) */
+    sw_uint raster_pixels; /* BX1: atomicMax issued (fragments whose key beat the value read before) */
     sw_uint hw_blades;     /* BX1: of drawn, the instances the hardware draws drew (draw_args.comp.glsl) */
+    sw_uint raster_fragments; /* BX1: covered pixel centres its blades kept (screen door, depth range) */
+    sw_uint pad0, pad1, pad2;
 };
 
 /* VkDrawIndexedIndirectCommand. Blades are drawn without instancing: vertex_offset = first blade x vertices
@@ -220,7 +222,7 @@ _Static_assert(sizeof(sw_material) == 144, "sw_material layout");
 _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
 _Static_assert(sizeof(sw_view) % 16 == 0, "sw_view layout");
 _Static_assert(sizeof(sw_tile_draw) == 16, "sw_tile_draw layout");
-_Static_assert(sizeof(sw_cull_stats) == 80, "sw_cull_stats layout");
+_Static_assert(sizeof(sw_cull_stats) == 96, "sw_cull_stats layout");
 _Static_assert(sizeof(sw_tile) == 16, "sw_tile layout");
 _Static_assert(sizeof(sw_blade) == 28, "sw_blade must stay compact (PL7)");
 _Static_assert(sizeof(sw_draw_cmd) == 20, "VkDrawIndexedIndirectCommand");

@@ -32,7 +32,7 @@ APP_SET_HELP
     "                 gpu_memory_bytes, cpu_ms {min, median}, blades_per_ms, covered_pixels,\n"
     "                 gbuffer_fragments, overdraw, lower_third_ground,\n"
     "                 raster {compute, threshold_px, hardware_blades, hardware_ms, compute_blades,\n"
-    "                 compute_tiles, compute_pixels, compute_ms}\n"
+    "                 compute_tiles, compute_fragments, compute_atomics, compute_ms}\n"
     "  --sweep D1,D2,...  the rasteriser scaling sweep (BX1): for each grass[0].density Di and each of\n"
     "                 render.raster hardware and compute, blades drawn and blades per ms of rasterisation\n"
     "                 (hardware: grass_depth + grass; compute: raster + raster_merge + resolve), as a table\n"
@@ -135,9 +135,10 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
     json_number(stdout, l->raster_compute && l->raster_threshold > 0.0f ? (double)l->raster_threshold : NAN);
     printf(", \"hardware_blades\": %llu, \"hardware_ms\": ", (unsigned long long)hw_blades(l));
     json_number(stdout, b->hw_ms);
-    printf(", \"compute_blades\": %llu, \"compute_tiles\": %llu, \"compute_pixels\": %llu, \"compute_ms\": ",
+    printf(", \"compute_blades\": %llu, \"compute_tiles\": %llu, \"compute_fragments\": %llu, "
+           "\"compute_atomics\": %llu, \"compute_ms\": ",
            (unsigned long long)l->raster_blades, (unsigned long long)l->raster_tiles,
-           (unsigned long long)l->raster_pixels);
+           (unsigned long long)l->raster_fragments, (unsigned long long)l->raster_pixels);
     json_number(stdout, b->compute_ms);
     printf("}}\n");
 }
@@ -184,10 +185,11 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
     printf("raster          hardware %llu blades in %.3f ms (grass_depth + grass, %.0f blades/ms)\n",
            (unsigned long long)hw_blades(s), b->hw_ms, per_ms(hw_blades(s), b->hw_ms));
     if (s->raster_compute)
-        printf("                compute %llu blades, %llu tiles, %llu pixel atomics in %.3f ms (raster + resolve, "
-               "%.0f blades/ms); %s\n",
+        printf("                compute %llu blades, %llu tiles, %llu fragments, %llu atomics in %.3f ms (raster + "
+               "raster_merge + resolve, %.0f blades/ms); %s\n",
                (unsigned long long)s->raster_blades, (unsigned long long)s->raster_tiles,
-               (unsigned long long)s->raster_pixels, b->compute_ms, per_ms(s->raster_blades, b->compute_ms),
+               (unsigned long long)s->raster_fragments, (unsigned long long)s->raster_pixels, b->compute_ms,
+               per_ms(s->raster_blades, b->compute_ms),
                s->raster_threshold > 0.0f ? "tiles whose blades project under the threshold" : "every tile");
     if (s->raster_compute && s->raster_threshold > 0.0f)
         printf("                threshold %.1f px (render.raster_threshold)\n", (double)s->raster_threshold);

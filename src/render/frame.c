@@ -52,6 +52,7 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->hardware_blades = c[0].hw_blades;
     st->raster_tiles = c[0].raster_tiles;
     st->raster_pixels = c[0].raster_pixels;
+    st->raster_fragments = c[0].raster_fragments;
     sward_result qres = gpu_stats_read(&r->ctx->dev, &s->stats_query, &st->gbuffer_fragments,
                                        &st->gbuffer_fragments_valid, err);
     if (qres != SWARD_OK) return qres;
