@@ -51,6 +51,12 @@
 #define SW_RESOLVE_MOTION 9
 #define SW_RESOLVE_MERGED 10   /* float per pixel: the nearer of the two depths (written; copied to the depth) */
 
+/* set 1 of shadow_raster.comp.glsl and shadow_merge.comp.glsl (BX1 for the near cascade's casters, LS3):
+ * survivors, tiles and tile_draws at the camera rasteriser's numbers, then */
+#define SW_SHADOW_CASTERS 3 /* uint per texel of the near layer: the blades' depth bits (atomicMax), then the
+                               merged depth */
+#define SW_SHADOW_LAYERS 4  /* RES_SHADOW, sampled (the terrain's depth in layer 0) */
+
 /* set 1 of hiz_init.comp.glsl and hiz_reduce.comp.glsl (one view) */
 #define SW_HIZ_DEPTH 0   /* the occluders' depth, sampled */
 #define SW_HIZ_PYRAMID 1 /* vec2 per texel, all levels (written) */

@@ -59,6 +59,7 @@ typedef enum render_res {
     RES_SHADOW_FAR,   /* LS2: the far cascade's lit heights, float[size^2] row-major (views[SW_VIEW_FAR]) */
     RES_VISBUF,       /* BX1: the compute rasteriser's visibility buffer, uint64 per pixel (shared/sw_raster.h) */
     RES_MERGED_DEPTH, /* BX1: float per pixel, the nearer of the hardware's and the compute blades' depths */
+    RES_SHADOW_CASTERS, /* BX1: uint per texel of the near cascade: its blades' depth, then the merged depth */
     RES_COUNT
 } render_res;
 
@@ -405,6 +406,10 @@ extern const render_pass render_pass_taa;
 extern const render_pass render_pass_bloom;
 extern const render_pass render_pass_post;
 extern const render_pass render_pass_shadow_near;
+extern const render_pass render_pass_shadow_raster;
+extern const render_pass render_pass_shadow_merge;
+/* BX1: the near cascade's blades are rasterised in compute (shadow_raster.c), not by shadow_near's draws. */
+bool render_shadow_casters_compute(const sward_renderer *r);
 extern const render_pass render_pass_shadow_mid;
 extern const render_pass render_pass_shadow_far;
 

@@ -58,7 +58,9 @@ sward_result render_shadows_create(sward_renderer *r, sward_error *err)
     gpu_image img;
     gpu_image_desc d = {.format = RENDER_DEPTH_FORMAT, .width = size, .height = size, .layers = 2,
                         .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
-                                 VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                 VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                 /* BX1: the compute casters' merged depth is copied into layer 0 */
+                                 (r->raster != WORLD_RASTER_HARDWARE ? VK_IMAGE_USAGE_TRANSFER_DST_BIT : 0u),
                         .name = "sward.shadow"};
     sward_result res = gpu_image_create(dev, &img, &d, err);
     if (res != SWARD_OK) {

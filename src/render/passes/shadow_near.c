@@ -36,7 +36,7 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
     render_shadow_begin(r, cmd, 0);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ps->pipes[0]);
     render_shadow_terrain(r, ps, cmd, view, 1);
-    if (r->views[view].constants.tile_count) {
+    if (r->views[view].constants.tile_count && !render_shadow_casters_compute(r)) {
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ps->pipes[1]);
         render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
         render_draw_blades(r, cmd, view);

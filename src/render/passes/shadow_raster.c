@@ -1,0 +1,111 @@
+/* shadow_raster.c — the near shadow cascade's blades in compute (SPEC BX1 for LS3's casters): with the compute
+ * rasteriser on (render.raster "auto" or "compute"), shadow_near draws only the terrain and
+ *   shadow_raster  clears a uint per texel of the near layer and rasterises every blade the culling kept for the
+ *                  near view into it, 32-bit depth by atomicMax (shaders/shadow_raster.comp.glsl, the camera
+ *                  rasteriser's walk and fill rule);
+ *   shadow_merge   takes per texel the nearer of that and the terrain's depth and copies the result into
+ *                  layer 0 of the shadow map (shaders/shadow_merge.comp.glsl), before shadow_mid draws layer 1.
+ * Measured on the H200 (docs/raster.md): the hardware draws of these 7-vertex blades were the frame's largest
+ * cost after the camera's blades. */
+#include "render/render.h"
+#include "shared/sw_raster.h"
+
+#include "shadow_raster_comp.h"
+#include "shadow_merge_comp.h"
+
+bool render_shadow_casters_compute(const sward_renderer *r)
+{
+    return r->raster != WORLD_RASTER_HARDWARE && r->shadows.on;
+}
+
+static bool active(const sward_renderer *r)
+{
+    return render_shadow_casters_compute(r);
+}
+
+/* The casters' buffer: a uint per texel of the near layer. */
+static sward_result resize(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    (void)ps;
+    if (!active(r)) return SWARD_OK;
+    VkDeviceSize bytes = (VkDeviceSize)RENDER_SHADOW_SIZE * RENDER_SHADOW_SIZE * sizeof(uint32_t);
+    if (r->res[RES_SHADOW_CASTERS][0].buffer.buffer && r->res[RES_SHADOW_CASTERS][0].buffer.size == bytes)
+        return SWARD_OK;
+    return render_buffer_replace(r, RES_SHADOW_CASTERS, 0, bytes,
+                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                     VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                 GPU_MEMORY_DEVICE, "sward.shadow_casters", err);
+}
+
+static sward_result create_raster(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    sward_result res = render_compute_pipeline(r, ps, sw_spirv_shadow_raster_comp, sizeof sw_spirv_shadow_raster_comp,
+                                               "sward.shadow_raster", &ps->pipes[0], err);
+    return res ? res : resize(r, ps, err);
+}
+
+static sward_result create_merge(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    return render_compute_pipeline(r, ps, sw_spirv_shadow_merge_comp, sizeof sw_spirv_shadow_merge_comp,
+                                   "sward.shadow_merge", &ps->pipes[0], err);
+}
+
+static void record_raster(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    render_access(r, cmd, RES_SHADOW_CASTERS, 0, GPU_ACCESS_TRANSFER_WRITE, true);
+    vkCmdFillBuffer(cmd, r->res[RES_SHADOW_CASTERS][0].buffer.buffer, 0, VK_WHOLE_SIZE, 0); /* depth 0: the far plane */
+    render_access(r, cmd, RES_SHADOW_CASTERS, 0, GPU_ACCESS_COMPUTE_READ_WRITE, false);
+    uint32_t tiles = r->views[view].constants.tile_count;
+    if (!tiles || !r->culled) return;
+    uint32_t groups = tiles * SW_RASTER_BATCHES, max_x = r->ctx->dev.props.limits.maxComputeWorkGroupCount[0];
+    uint32_t x = groups < max_x ? groups : max_x;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
+    vkCmdDispatch(cmd, x, (groups + x - 1) / x, 1);
+}
+
+static void record_merge(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
+    vkCmdDispatch(cmd, (RENDER_SHADOW_SIZE + 7) / 8, (RENDER_SHADOW_SIZE + 7) / 8, 1);
+    render_access(r, cmd, RES_SHADOW_CASTERS, 0, GPU_ACCESS_TRANSFER_READ, false);
+    render_access(r, cmd, RES_SHADOW, 0, GPU_ACCESS_TRANSFER_WRITE, false); /* layer 1 is drawn after */
+    VkBufferImageCopy region = {
+        .imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
+        .imageExtent = {RENDER_SHADOW_SIZE, RENDER_SHADOW_SIZE, 1},
+    };
+    vkCmdCopyBufferToImage(cmd, r->res[RES_SHADOW_CASTERS][0].buffer.buffer, r->res[RES_SHADOW][0].image.image,
+                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+}
+
+const render_pass render_pass_shadow_raster = {
+    .name = "shadow_raster",
+    .phase = RENDER_PHASE_SHADOW,
+    .view = SW_VIEW_NEAR,
+    .use_count = 4,
+    .uses = {
+        {RES_SURVIVORS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_TILES, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_TILE_DRAWS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILE_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_SHADOW_CASTERS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_SHADOW_CASTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
+    },
+    .create = create_raster,
+    .resize = resize,
+    .record = record_raster,
+    .active = active,
+};
+
+const render_pass render_pass_shadow_merge = {
+    .name = "shadow_merge",
+    .phase = RENDER_PHASE_SHADOW,
+    .view = SW_VIEW_NEAR,
+    .use_count = 2,
+    .uses = {
+        {RES_SHADOW_CASTERS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_SHADOW_CASTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_SHADOW, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_SHADOW_LAYERS, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
+    },
+    .create = create_merge,
+    .record = record_merge,
+    .active = active,
+};
