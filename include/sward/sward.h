@@ -278,6 +278,8 @@ typedef struct sward_frame_stats {
     uint64_t raster_blades;     /* of blades_drawn, drawn by the compute rasteriser */
     uint64_t raster_tiles;      /* tiles it drew */
     uint64_t raster_fragments;  /* covered pixel centres of its blades (after the screen door) */
+    uint64_t shadow_blades;     /* blades the near shadow cascade drew (LS3) */
+    bool shadow_raster_compute; /* ... in compute (render.raster "compute", or "auto" with many of them) */
     uint64_t raster_pixels;     /* of them, 64-bit atomicMax issued: those whose key beat the value read first */
 } sward_frame_stats;
 

@@ -32,7 +32,8 @@ APP_SET_HELP
     "                 gpu_memory_bytes, cpu_ms {min, median}, blades_per_ms, covered_pixels,\n"
     "                 gbuffer_fragments, overdraw, lower_third_ground,\n"
     "                 raster {compute, threshold_px, hardware_blades, hardware_ms, compute_blades,\n"
-    "                 compute_tiles, compute_fragments, compute_atomics, compute_ms}\n"
+    "                 compute_tiles, compute_fragments, compute_atomics, compute_ms, shadow_blades,\n"
+    "                 shadow_compute}\n"
     "  --sweep D1,D2,...  the rasteriser scaling sweep (BX1): for each grass[0].density Di and each of\n"
     "                 render.raster hardware and compute, blades drawn and blades per ms of rasterisation\n"
     "                 (hardware: grass_depth + grass; compute: raster + raster_merge + resolve), as a table\n"
@@ -140,7 +141,8 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
            (unsigned long long)l->raster_blades, (unsigned long long)l->raster_tiles,
            (unsigned long long)l->raster_fragments, (unsigned long long)l->raster_pixels);
     json_number(stdout, b->compute_ms);
-    printf("}}\n");
+    printf(", \"shadow_blades\": %llu, \"shadow_compute\": %s}}\n", (unsigned long long)l->shadow_blades,
+           l->shadow_raster_compute ? "true" : "false");
 }
 
 static void print_text(const bench_result *b, const sward_device_info *dev, bool device_flag,
@@ -194,6 +196,9 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
     if (s->raster_compute && s->raster_threshold > 0.0f)
         printf("                threshold %.1f px (render.raster_threshold)\n", (double)s->raster_threshold);
     if (!s->raster_compute) printf("                compute: off (render.raster, or the device lacks it)\n");
+    if (s->shadow_blades)
+        printf("shadow casters  %llu blades in the near cascade, rasterised by %s\n",
+               (unsigned long long)s->shadow_blades, s->shadow_raster_compute ? "compute (shadow_raster)" : "the hardware (shadow_near)");
 }
 
 int cmd_bench(int argc, char **argv)

@@ -53,6 +53,8 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->raster_tiles = c[0].raster_tiles;
     st->raster_pixels = c[0].raster_pixels;
     st->raster_fragments = c[0].raster_fragments;
+    st->shadow_blades = r->blade_views > 1 ? c[1].drawn : 0;
+    st->shadow_raster_compute = s->shadow_compute;
     sward_result qres = gpu_stats_read(&r->ctx->dev, &s->stats_query, &st->gbuffer_fragments,
                                        &st->gbuffer_fragments_valid, err);
     if (qres != SWARD_OK) return qres;
@@ -75,6 +77,7 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
         if (c[v].needed > c[v].drawn) r->history_incomplete = true;
         res = render_fit_survivors(r, v, c[v].needed, err);
     }
+    if (r->blade_views > 1) r->near_blades = c[1].drawn; /* BX1: picks the near cascade's casters' path */
     return res;
 }
 
@@ -88,6 +91,10 @@ sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, sward_er
     gpu_retired_flush(&r->ctx->dev, &s->retired);
     sward_result res = render_collect(r, s, err); /* may retire lists into this slot: they wait a round */
     if (res != SWARD_OK) return res;
+    /* BX1: the near cascade's casters in compute with "compute", and with "auto" when the cascade held enough
+     * blades (in the last frame collected) for compute to be the faster (measured: docs/raster.md) */
+    s->shadow_compute = r->raster == WORLD_RASTER_COMPUTE ||
+                        (r->raster == WORLD_RASTER_AUTO && r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES);
     s->ticket = r->frames;
     s->counted = false;
     s->stats_copied = false;

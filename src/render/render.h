@@ -31,7 +31,10 @@ struct sward_context {
 extern const VkFormat RENDER_GBUFFER_FORMATS[RENDER_GBUFFER_COUNT];
 #define RENDER_MAX_SLOTS 4      /* frames in flight at most */
 #define RENDER_MAX_USES 12      /* resources one pass declares */
-#define RENDER_MAX_PASSES 20
+#define RENDER_MAX_PASSES 24
+/* BX1: with render.raster "auto", the near cascade's casters are rasterised in compute from this many blades
+ * (H200, docs/raster.md: compute wins from about 30,000; its fixed cost, the merge into the shadow map, is 0.23 ms) */
+#define RENDER_SHADOW_RASTER_MIN_BLADES 30000u
 #define RENDER_MAX_PIPES 4
 
 /* The frame's named resources. Per-view ones exist once per view (index = view). */
@@ -143,6 +146,7 @@ typedef struct render_slot {
     uint64_t ticket;          /* frame number recorded in the slot (0: none) */
     bool counted;             /* its counters have been read (growth, last_stats) */
     bool stats_copied;        /* its frame copied the counters into stats_readback */
+    bool shadow_compute;      /* BX1: the frame rasterises the near cascade's casters in compute (shadow_raster.c) */
     uint32_t tile_count, tiles_in_range;
     double cpu_ms;
     sward_frame_stats stats;  /* the slot's frame's counters and times, once counted */
@@ -247,6 +251,7 @@ struct sward_renderer {
     bool count_shading;         /* this frame's sward_frame_desc.count_shading (SW_FLAG_COUNT_SHADING) */
     world_raster raster;        /* BX1: the rasteriser in use (render.raster, resolved: auto without the
                                    compute path's device features or with a host's targets is hardware) */
+    uint32_t near_blades;       /* BX1: blades the near shadow cascade drew in the last frame collected */
     bool history_incomplete;    /* a frame since the last TAA warm-up began dropped blades in some view */
     uint64_t last_counted;      /* ticket of the newest frame whose counters were read */
     render_taa taa;             /* SH8 */

@@ -623,6 +623,8 @@ static void blades_match_the_reference(void **state)
     (void)state;
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene("tests/data/blades/blades.json");
+    /* the mirror is of the hardware path's shaders (gpu_raster holds the compute path to this one) */
+    scene->render.raster = WORLD_RASTER_HARDWARE;
     /* GoT wind (push and bobbing) with a force field in view */
     result a = run(ctx, scene, WORLD_WIND_GOT, 1, 1, "got");
     check(&a);

@@ -165,9 +165,16 @@ static void pass_times_by_name(void **state)
     sward_render_settings rs = sward_scene_render_settings(scene);
     sward_frame_stats st;
     free(render_one(r, 0.0f, rs.width, rs.height, &st));
-    const char *order[] = {"place",       "terrain_depth", "hiz",        "cull",     "draw_args", "grass_depth",
-                           "terrain",     "grass",         "shadow_near", "shadow_mid", "shadow_far", "lighting",
-                           "taa",         "bloom",         "post"};
+    /* render.raster "compute": every pass runs (the compute rasteriser, and the near cascade's casters in
+     * compute, BX1) */
+    scene->render.raster = WORLD_RASTER_COMPUTE;
+    sward_renderer_destroy(r);
+    r = renderer(ctx, scene);
+    free(render_one(r, 0.0f, rs.width, rs.height, &st));
+    const char *order[] = {"place",        "terrain_depth", "hiz",          "cull",       "draw_args",
+                           "grass_depth",  "raster",        "raster_merge", "terrain",    "grass",
+                           "shadow_near",  "shadow_raster", "shadow_merge", "shadow_mid", "shadow_far",
+                           "resolve",      "lighting",      "taa",          "bloom",      "post"};
     const uint32_t n = sizeof order / sizeof order[0];
     assert_int_equal(st.pass_count, n);
     for (uint32_t i = 0; i < n; i++) {

@@ -45,6 +45,7 @@ static sward_result resize(sward_renderer *r, render_pass_state *ps, sward_error
 
 static sward_result create_raster(sward_renderer *r, render_pass_state *ps, sward_error *err)
 {
+    if (r->raster == WORLD_RASTER_HARDWARE) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
     sward_result res = render_compute_pipeline(r, ps, sw_spirv_raster_comp, sizeof sw_spirv_raster_comp,
                                                "sward.raster", &ps->pipes[0], err);
     return res ? res : resize(r, ps, err);
@@ -52,6 +53,7 @@ static sward_result create_raster(sward_renderer *r, render_pass_state *ps, swar
 
 static sward_result create_resolve(sward_renderer *r, render_pass_state *ps, sward_error *err)
 {
+    if (r->raster == WORLD_RASTER_HARDWARE) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
     return render_compute_pipeline(r, ps, sw_spirv_resolve_comp, sizeof sw_spirv_resolve_comp, "sward.resolve",
                                    &ps->pipes[0], err);
 }
@@ -75,6 +77,7 @@ static void record_raster(sward_renderer *r, render_pass_state *ps, VkCommandBuf
 
 static sward_result create_merge(sward_renderer *r, render_pass_state *ps, sward_error *err)
 {
+    if (r->raster == WORLD_RASTER_HARDWARE) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
     return render_compute_pipeline(r, ps, sw_spirv_raster_merge_comp, sizeof sw_spirv_raster_merge_comp,
                                    "sward.raster_merge", &ps->pipes[0], err);
 }

@@ -15,7 +15,7 @@
 
 bool render_shadow_casters_compute(const sward_renderer *r)
 {
-    return r->raster != WORLD_RASTER_HARDWARE && r->shadows.on;
+    return r->raster != WORLD_RASTER_HARDWARE && r->shadows.on && r->slots[r->slot].shadow_compute;
 }
 
 static bool active(const sward_renderer *r)
@@ -23,11 +23,11 @@ static bool active(const sward_renderer *r)
     return render_shadow_casters_compute(r);
 }
 
-/* The casters' buffer: a uint per texel of the near layer. */
+/* The casters' buffer: a uint per texel of the near layer, wherever the compute casters may run. */
 static sward_result resize(sward_renderer *r, render_pass_state *ps, sward_error *err)
 {
     (void)ps;
-    if (!active(r)) return SWARD_OK;
+    if (r->raster == WORLD_RASTER_HARDWARE || !r->shadows.on) return SWARD_OK;
     VkDeviceSize bytes = (VkDeviceSize)RENDER_SHADOW_SIZE * RENDER_SHADOW_SIZE * sizeof(uint32_t);
     if (r->res[RES_SHADOW_CASTERS][0].buffer.buffer && r->res[RES_SHADOW_CASTERS][0].buffer.size == bytes)
         return SWARD_OK;
@@ -39,6 +39,7 @@ static sward_result resize(sward_renderer *r, render_pass_state *ps, sward_error
 
 static sward_result create_raster(sward_renderer *r, render_pass_state *ps, sward_error *err)
 {
+    if (r->raster == WORLD_RASTER_HARDWARE) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
     sward_result res = render_compute_pipeline(r, ps, sw_spirv_shadow_raster_comp, sizeof sw_spirv_shadow_raster_comp,
                                                "sward.shadow_raster", &ps->pipes[0], err);
     return res ? res : resize(r, ps, err);
@@ -46,6 +47,7 @@ static sward_result create_raster(sward_renderer *r, render_pass_state *ps, swar
 
 static sward_result create_merge(sward_renderer *r, render_pass_state *ps, sward_error *err)
 {
+    if (r->raster == WORLD_RASTER_HARDWARE) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
     return render_compute_pipeline(r, ps, sw_spirv_shadow_merge_comp, sizeof sw_spirv_shadow_merge_comp,
                                    "sward.shadow_merge", &ps->pipes[0], err);
 }
