@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Byte-identical images: every scene in scenes/ and bench/ at 320x180 at three times and at 960x540 once must
 # render to the PNG whose SHA-256 is recorded in tests/data/golden/sha256.txt (recorded on lavapipe at
-# 2026-11-30 for the deferred frame of issue 7: G-buffer, lighting, shadows, TAA, bloom, sky). A refactor
-# that changes a single pixel fails here. Every feature is on, TAA with its 8-frame warm-up.
+# 2026-11-30 for issue 8: the deferred frame with the compute rasteriser, render.raster "auto"; with
+# "hardware" 21 of the 24 images of issue 7 are unchanged, fields.json's 3 by single pixels). A refactor that changes
+# a single pixel fails here. Every feature is on, TAA with its 8-frame warm-up.
 # The hashes hold for Mesa's lavapipe (Debian 12, LLVM 15); another driver rasterises differently.
 # Re-record on purpose only (and say why in the commit):  tests/cli/test_golden.sh build/sward --update
 set -u
