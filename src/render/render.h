@@ -404,6 +404,11 @@ extern const render_pass render_pass_draw_args;
 extern const render_pass render_pass_grass_depth;
 extern const render_pass render_pass_grass;
 extern const render_pass render_pass_raster;
+/* raster.c, for the compute rasterisers (the camera's, the near cascade's): clears `target` (a buffer) and
+ * dispatches SW_RASTER_BATCHES workgroups per tile of the view; copies a buffer of floats into layer 0 of a
+ * depth image. */
+void render_raster_blades(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view, render_res target);
+void render_copy_depth(sward_renderer *r, VkCommandBuffer cmd, render_res from, render_res depth, uint32_t w, uint32_t h);
 extern const render_pass render_pass_raster_merge;
 extern const render_pass render_pass_resolve;
 extern const render_pass render_pass_lighting;

@@ -58,12 +58,12 @@ static sward_result create_resolve(sward_renderer *r, render_pass_state *ps, swa
                                    &ps->pipes[0], err);
 }
 
-static void record_raster(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+void render_raster_blades(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view, render_res target)
 {
-    /* key 0: no blade (every visible depth is > 0) */
-    render_access(r, cmd, RES_VISBUF, 0, GPU_ACCESS_TRANSFER_WRITE, true);
-    vkCmdFillBuffer(cmd, r->res[RES_VISBUF][0].buffer.buffer, 0, VK_WHOLE_SIZE, 0);
-    render_access(r, cmd, RES_VISBUF, 0, GPU_ACCESS_COMPUTE_READ_WRITE, false);
+    /* 0: no blade (every visible depth is > 0) */
+    render_access(r, cmd, target, 0, GPU_ACCESS_TRANSFER_WRITE, true);
+    vkCmdFillBuffer(cmd, r->res[target][0].buffer.buffer, 0, VK_WHOLE_SIZE, 0);
+    render_access(r, cmd, target, 0, GPU_ACCESS_COMPUTE_READ_WRITE, false);
     uint32_t tiles = r->views[view].constants.tile_count;
     if (!tiles || !r->culled) return;
     /* SW_RASTER_BATCHES workgroups per tile (a batch of 64 blades each), beyond the device's workgroups in x
@@ -73,6 +73,24 @@ static void record_raster(sward_renderer *r, render_pass_state *ps, VkCommandBuf
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
     render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
     vkCmdDispatch(cmd, x, (groups + x - 1) / x, 1);
+}
+
+void render_copy_depth(sward_renderer *r, VkCommandBuffer cmd, render_res from, render_res depth, uint32_t w, uint32_t h)
+{
+    render_access(r, cmd, from, 0, GPU_ACCESS_TRANSFER_READ, false);
+    /* the whole of layer 0 is overwritten (a depth copy takes whole images); other layers are kept */
+    render_access(r, cmd, depth, 0, GPU_ACCESS_TRANSFER_WRITE, false);
+    VkBufferImageCopy region = {
+        .imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
+        .imageExtent = {w, h, 1},
+    };
+    vkCmdCopyBufferToImage(cmd, r->res[from][0].buffer.buffer, r->res[depth][0].image.image,
+                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+}
+
+static void record_raster(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    render_raster_blades(r, ps, cmd, view, RES_VISBUF);
 }
 
 static sward_result create_merge(sward_renderer *r, render_pass_state *ps, sward_error *err)
@@ -85,15 +103,7 @@ static sward_result create_merge(sward_renderer *r, render_pass_state *ps, sward
 static void record_merge(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
 {
     render_record_per_pixel(r, ps, cmd, view);
-    /* every pixel's nearer depth, into the depth image (depth copies take whole images) */
-    render_access(r, cmd, RES_MERGED_DEPTH, 0, GPU_ACCESS_TRANSFER_READ, false);
-    render_access(r, cmd, RES_DEPTH, 0, GPU_ACCESS_TRANSFER_WRITE, true);
-    VkBufferImageCopy region = {
-        .imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
-        .imageExtent = {r->width, r->height, 1},
-    };
-    vkCmdCopyBufferToImage(cmd, r->res[RES_MERGED_DEPTH][0].buffer.buffer, r->res[RES_DEPTH][0].image.image,
-                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    render_copy_depth(r, cmd, RES_MERGED_DEPTH, RES_DEPTH, r->width, r->height); /* every pixel's nearer depth */
 }
 
 const render_pass render_pass_raster = {

@@ -8,7 +8,6 @@
  * Measured on the H200 (docs/raster.md): the hardware draws of these 7-vertex blades were the frame's largest
  * cost after the camera's blades. */
 #include "render/render.h"
-#include "shared/sw_raster.h"
 
 #include "shadow_raster_comp.h"
 #include "shadow_merge_comp.h"
@@ -54,16 +53,7 @@ static sward_result create_merge(sward_renderer *r, render_pass_state *ps, sward
 
 static void record_raster(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
 {
-    render_access(r, cmd, RES_SHADOW_CASTERS, 0, GPU_ACCESS_TRANSFER_WRITE, true);
-    vkCmdFillBuffer(cmd, r->res[RES_SHADOW_CASTERS][0].buffer.buffer, 0, VK_WHOLE_SIZE, 0); /* depth 0: the far plane */
-    render_access(r, cmd, RES_SHADOW_CASTERS, 0, GPU_ACCESS_COMPUTE_READ_WRITE, false);
-    uint32_t tiles = r->views[view].constants.tile_count;
-    if (!tiles || !r->culled) return;
-    uint32_t groups = tiles * SW_RASTER_BATCHES, max_x = r->ctx->dev.props.limits.maxComputeWorkGroupCount[0];
-    uint32_t x = groups < max_x ? groups : max_x;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
-    vkCmdDispatch(cmd, x, (groups + x - 1) / x, 1);
+    render_raster_blades(r, ps, cmd, view, RES_SHADOW_CASTERS); /* depth 0: the far plane */
 }
 
 static void record_merge(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
@@ -71,14 +61,7 @@ static void record_merge(sward_renderer *r, render_pass_state *ps, VkCommandBuff
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
     render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
     vkCmdDispatch(cmd, (RENDER_SHADOW_SIZE + 7) / 8, (RENDER_SHADOW_SIZE + 7) / 8, 1);
-    render_access(r, cmd, RES_SHADOW_CASTERS, 0, GPU_ACCESS_TRANSFER_READ, false);
-    render_access(r, cmd, RES_SHADOW, 0, GPU_ACCESS_TRANSFER_WRITE, false); /* layer 1 is drawn after */
-    VkBufferImageCopy region = {
-        .imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
-        .imageExtent = {RENDER_SHADOW_SIZE, RENDER_SHADOW_SIZE, 1},
-    };
-    vkCmdCopyBufferToImage(cmd, r->res[RES_SHADOW_CASTERS][0].buffer.buffer, r->res[RES_SHADOW][0].image.image,
-                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    render_copy_depth(r, cmd, RES_SHADOW_CASTERS, RES_SHADOW, RENDER_SHADOW_SIZE, RENDER_SHADOW_SIZE); /* layer 0 */
 }
 
 const render_pass render_pass_shadow_raster = {
