@@ -640,6 +640,15 @@ mut("TL-plot-log", "BX1", "src/app/plot.c",
     "    return (v - a->lo) / (a->hi - a->lo);",
     "unit_plot")
 
+# AS4, GA7 (issue 9): coverage-preserving alpha mips, the plants' soft clamp
+mut("AS4-scale", "AS4", "src/assets/alpha.c",
+    "            if (p > 0.0) scale = (float)(ASSET_ALPHA_CUTOFF / p);",
+    "            if (p > 1e30) scale = (float)(ASSET_ALPHA_CUTOFF / p);",
+    "unit_alpha")
+mut("GA7-soft-clamp", "GA7", "shaders/shared/sw_wind.h",
+    "    return x * (a + 1.0f) / (x + a);",
+    "    return sw_minf(x, a + 1.0f);",
+    "unit_alpha")
 # BX1: the compute rasteriser's fill rule (shared/sw_raster.h): centres exactly on an edge belong to the
 # triangle only for a top or left edge, so triangles that share an edge cover each pixel once
 # BX1: the compute rasteriser's key, resolve and split (gpu_raster compares it with the hardware path)

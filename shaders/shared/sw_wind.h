@@ -116,4 +116,12 @@ SW_FN float sw_lod_morph(float dist, float lod_distance)
     return sw_smoothstepf((1.0f - SW_LOD_BAND) * lod_distance, lod_distance, dist);
 }
 
+/* GA7 (HZD plants): the soft-clamp ramp f(x) = x (a + 1) / (x + a) for x >= 0, a > 0: f(0) = 0, f(1) = 1, slope
+ * (a + 1) / a at 0, rising toward a + 1: a plant bends with the wind and eases into a limit instead of
+ * stopping hard (smaller a: a sharper knee). */
+SW_FN float sw_soft_clamp(float x, float a)
+{
+    return x * (a + 1.0f) / (x + a);
+}
+
 #endif
