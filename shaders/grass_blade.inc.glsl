@@ -125,15 +125,11 @@ blade_shape blade_shape_of(sw_blade b, bool low, uint sub)
     vec2 sway = wdir * bob;
     float gust = clamp(frame.wind_speed / 6.0, 0.2, 1.5) * (1.0 - 0.5 * m.stiffness);
     if (m.wind_model == SW_WIND_HZD) {
-        // HZD large-scale motion of the blade (c = sum of the root's coordinates), as a tip sway along and
-        // across the wind.
+        // HZD large-scale motion of the blade, x = 2 sin(c + t) + 1 along the wind and y = sin(2 (c + t)) + 0.5
+        // across it (c = sum of the root's coordinates; SPEC GA4, offsets included: the blade sways about a lean
+        // downwind), as a push of the tip of 0.05 x gust of the height per unit.
         sw_w2 lg = sw_hzd_large(root.x, root.y, root.z, frame.time);
-        sway += (wdir * (lg.x - 1.0) + vec2(-wdir.y, wdir.x) * (lg.y - 0.5)) * (0.05 * gust);
-    } else if (m.wind_model == SW_WIND_FRICTIONAL) {
-        // Frictional fbm of sines with prime multipliers, from the root position; the Bezier weights it by
-        // height (the tip moves, the root does not).
-        sw_w2 o = sw_frictional(root.x, root.z, 0.35, frame.time * 1.6);
-        sway += vec2(o.x, o.y) * (0.12 * gust);
+        sway += (wdir * lg.x + vec2(-wdir.y, wdir.x) * lg.y) * (0.05 * gust);
     }
     push += sway * amp;
 
@@ -204,6 +200,12 @@ blade_vertex blade_point(blade_shape sh, float t, float side)
     bool in_head = blade_in_head(head_t0, t);
     if (in_head) half_w = max(half_w, 0.5 * m.head_size * widen);
     precise vec3 world = root + vec3(p.x, p.y, p.z) + across * (side * half_w);
+    if (m.wind_model == SW_WIND_FRICTIONAL) {
+        // Frictional fbm of sines with prime multipliers, evaluated at each point of the blade (it ripples, not
+        // only sways), weighted by height: t^2 of the blade's height (the root stays).
+        sw_w2 o = sw_frictional(world.x, world.z, 0.35, frame.time * 1.6);
+        world += vec3(o.x, 0.0, o.y) * (0.12 * sh.gust * sh.amp * sh.height * t * t);
+    }
     if (m.wind_model == SW_WIND_HZD) {
         // HZD small-scale motion along the normal, weighted by height.
         float s = sw_hzd_small(world.x, world.y, world.z, frame.time) * t * min(sh.height, 1.0) * sh.amp * sh.gust;

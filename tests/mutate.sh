@@ -154,16 +154,24 @@ mut("GA4-bob", "GA4", "shaders/grass_blade.inc.glsl",
     "vec2 sway = vec2(0.0);",
     "gpu_blades")
 mut("GA4-hzd-large", "GA4", "shaders/grass_blade.inc.glsl",
-    "sway += (wdir * (lg.x - 1.0) + vec2(-wdir.y, wdir.x) * (lg.y - 0.5)) * (0.05 * gust);",
+    "sway += (wdir * lg.x + vec2(-wdir.y, wdir.x) * lg.y) * (0.05 * gust);",
     "",
+    "gpu_blades")
+mut("GA4-hzd-offsets", "GA4", "shaders/grass_blade.inc.glsl",
+    "sway += (wdir * lg.x + vec2(-wdir.y, wdir.x) * lg.y) * (0.05 * gust);",
+    "sway += (wdir * (lg.x - 1.0) + vec2(-wdir.y, wdir.x) * (lg.y - 0.5)) * (0.05 * gust);",
     "gpu_blades")
 mut("GA4-hzd-small", "GA4", "shaders/grass_blade.inc.glsl",
     "world += normal * vec3(1.0, 1.0, 0.35) * s;",
     "",
     "gpu_blades")
 mut("GA4-frictional", "GA4", "shaders/grass_blade.inc.glsl",
-    "sway += vec2(o.x, o.y) * (0.12 * gust);",
+    "        world += vec3(o.x, 0.0, o.y) * (0.12 * sh.gust * sh.amp * sh.height * t * t);",
     "",
+    "gpu_blades")
+mut("GA4-frictional-per-point", "GA4", "shaders/grass_blade.inc.glsl",
+    "        sw_w2 o = sw_frictional(world.x, world.z, 0.35, frame.time * 1.6);",
+    "        sw_w2 o = sw_frictional(root.x, root.z, 0.35, frame.time * 1.6);",
     "gpu_blades")
 
 # GA5: force fields

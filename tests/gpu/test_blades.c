@@ -147,12 +147,8 @@ static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_bla
     float gust = clampf(fr->wind_speed / 6.0f, 0.2f, 1.5f) * (1.0f - 0.5f * m.stiffness);
     if (m.wind_model == SW_WIND_HZD) {
         sw_w2 lg = sw_hzd_large(root.x, root.y, root.z, fr->time);
-        sx += (wx * (lg.x - 1.0f) + -wz * (lg.y - 0.5f)) * (0.05f * gust);
-        sz += (wz * (lg.x - 1.0f) + wx * (lg.y - 0.5f)) * (0.05f * gust);
-    } else if (m.wind_model == SW_WIND_FRICTIONAL) {
-        sw_w2 fo = sw_frictional(root.x, root.z, 0.35f, fr->time * 1.6f);
-        sx += fo.x * (0.12f * gust);
-        sz += fo.y * (0.12f * gust);
+        sx += (wx * lg.x + -wz * lg.y) * (0.05f * gust);
+        sz += (wz * lg.x + wx * lg.y) * (0.05f * gust);
     }
     px += sx * amp;
     pz += sz * amp;
@@ -187,6 +183,11 @@ static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_bla
     bool in_head = head_t0 < 1.0f && t >= head_t0 - 0.16f && t < 1.0f;
     if (in_head) half_w = fmaxf(half_w, 0.5f * m.head_size * widen);
     v3 world = add(add(root, v3_(p.x, p.y, p.z)), mul(across, side * half_w));
+    if (m.wind_model == SW_WIND_FRICTIONAL) { /* per point, weighted by height (GA4) */
+        sw_w2 fo = sw_frictional(world.x, world.z, 0.35f, fr->time * 1.6f);
+        float k = 0.12f * gust * amp * height * t * t;
+        world = add(world, v3_(fo.x * k, 0.0f, fo.y * k));
+    }
     if (m.wind_model == SW_WIND_HZD) {
         float s = sw_hzd_small(world.x, world.y, world.z, fr->time) * t * fminf(height, 1.0f) * amp * gust;
         world = add(world, mul(mulv(normal, v3_(1.0f, 1.0f, 0.35f)), s));
