@@ -680,6 +680,14 @@ mut("BX1-merge", "BX1", "shaders/raster_merge.comp.glsl",
     "    merged[i] = max(texelFetch(depth_tex, ivec2(p), 0).r, key == 0UL ? 0.0 : sw_raster_depth(uint(key >> 32)));",
     "    merged[i] = texelFetch(depth_tex, ivec2(p), 0).r;",
     "gpu_raster")
+mut("BX1-shadow-merge", "BX1 LS3", "shaders/shadow_merge.comp.glsl",
+    "    casters[i] = floatBitsToUint(max(terrain, uintBitsToFloat(casters[i])));",
+    "    casters[i] = floatBitsToUint(terrain);",
+    "gpu_raster")
+mut("BX1-shadow-rule", "BX1 LS3", "src/render/frame.c",
+    "(r->raster == WORLD_RASTER_AUTO && r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES);",
+    "(r->raster == WORLD_RASTER_AUTO && r->near_blades >= 1000000000u);",
+    "gpu_raster")
 mut("BX1-key-order", "BX1", "shaders/shared/sw_raster.h",
     "    return ((sw_float_bits(depth) >> 4u) << 6u) | sw_raster_id_hi(tile);",
     "    return ((sw_float_bits(depth) >> 4u) << 6u) ^ 0x3ffffc0u | sw_raster_id_hi(tile);",

@@ -18,6 +18,12 @@ double asset_alpha_coverage(const float *alpha, uint32_t width, uint32_t height)
     return n ? (double)covered / (double)n : 0.0;
 }
 
+/* Index i clamped to [0, n - 1] (texels beyond an edge are the edge's). */
+static size_t clamp_index(int64_t i, uint32_t n)
+{
+    return i < 0 ? 0 : i > (int64_t)n - 1 ? (size_t)n - 1 : (size_t)i;
+}
+
 void asset_alpha_upsample(const float *src, uint32_t w, uint32_t h, float *out, uint32_t out_w, uint32_t out_h)
 {
     for (uint32_t y = 0; y < out_h; y++) {
@@ -25,18 +31,13 @@ void asset_alpha_upsample(const float *src, uint32_t w, uint32_t h, float *out, 
         double sy = ((double)y + 0.5) * (double)h / (double)out_h - 0.5;
         double fy = floor(sy);
         double ty = sy - fy;
-        int64_t y0 = (int64_t)fy, y1 = y0 + 1;
-        y0 = y0 < 0 ? 0 : y0 > (int64_t)h - 1 ? (int64_t)h - 1 : y0;
-        y1 = y1 < 0 ? 0 : y1 > (int64_t)h - 1 ? (int64_t)h - 1 : y1;
+        size_t y0 = clamp_index((int64_t)fy, h), y1 = clamp_index((int64_t)fy + 1, h);
         for (uint32_t x = 0; x < out_w; x++) {
             double sx = ((double)x + 0.5) * (double)w / (double)out_w - 0.5;
             double fx = floor(sx);
             double tx = sx - fx;
-            int64_t x0 = (int64_t)fx, x1 = x0 + 1;
-            x0 = x0 < 0 ? 0 : x0 > (int64_t)w - 1 ? (int64_t)w - 1 : x0;
-            x1 = x1 < 0 ? 0 : x1 > (int64_t)w - 1 ? (int64_t)w - 1 : x1;
-            double a = src[(size_t)y0 * w + (size_t)x0], b = src[(size_t)y0 * w + (size_t)x1];
-            double c = src[(size_t)y1 * w + (size_t)x0], d = src[(size_t)y1 * w + (size_t)x1];
+            size_t x0 = clamp_index((int64_t)fx, w), x1 = clamp_index((int64_t)fx + 1, w);
+            double a = src[y0 * w + x0], b = src[y0 * w + x1], c = src[y1 * w + x0], d = src[y1 * w + x1];
             double top = a + (b - a) * tx, bottom = c + (d - c) * tx;
             out[(size_t)y * out_w + x] = (float)(top + (bottom - top) * ty);
         }

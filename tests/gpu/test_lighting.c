@@ -42,17 +42,7 @@ static uint8_t *render(sward_context *ctx, sward_scene *scene, uint32_t features
                        sward_frame_stats *st)
 {
     scene->render.features = features;
-    sward_error err = {0};
-    sward_render_settings rs = sward_scene_render_settings(scene);
-    rs.width = W;
-    rs.height = H;
-    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
-    sward_renderer *r = NULL;
-    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
-    sward_image img = {.width = W, .height = H, .pixels = malloc(sward_image_bound(W, H))};
-    if (sward_render(r, fd, &img, st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
-    sward_renderer_destroy(r);
-    return img.pixels;
+    return gu_render(ctx, scene, W, H, fd, st);
 }
 
 static double luma(const uint8_t *p) { return 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2]; }

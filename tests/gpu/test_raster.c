@@ -38,18 +38,7 @@ static uint8_t *render(sward_context *ctx, sward_scene *scene, world_raster rast
                        sward_frame_stats *st)
 {
     scene->render.raster = raster;
-    sward_error err = {0};
-    sward_render_settings rs = sward_scene_render_settings(scene);
-    rs.width = w;
-    rs.height = h;
-    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
-    sward_renderer *r = NULL;
-    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
-    sward_image img = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
-    sward_frame_stats local;
-    if (sward_render(r, NULL, &img, st ? st : &local, &err) != SWARD_OK) fail_msg("render: %s", err.message);
-    sward_renderer_destroy(r);
-    return img.pixels;
+    return gu_render(ctx, scene, w, h, NULL, st);
 }
 
 static void test_paths_match(void **state)
@@ -121,6 +110,42 @@ static void test_split_and_determinism(void **state)
     sward_scene_destroy(scene);
 }
 
+/* The near cascade's casters: with "auto" in compute once the cascade held RENDER_SHADOW_RASTER_MIN_BLADES
+ * (30,000) blades in a frame collected before (got_field's near cascade holds about 41,000), on the hardware below
+ * (scenes/small.json); the two paths cast the same shadows (the image test above covers "compute"). */
+static void test_shadow_casters(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    const char *scenes[] = {"bench/got_field.json", "scenes/small.json"};
+    for (size_t k = 0; k < 2; k++) {
+        sward_scene *scene = load(scenes[k]);
+        scene->render.raster = WORLD_RASTER_AUTO;
+        sward_error err = {0};
+        sward_render_settings rs = sward_scene_render_settings(scene);
+        rs.width = 320;
+        rs.height = 180;
+        if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
+        sward_renderer *r = NULL;
+        if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+        sward_image img = {.width = 320, .height = 180, .pixels = malloc(sward_image_bound(320, 180))};
+        sward_frame_stats first, second;
+        if (sward_render(r, NULL, &img, &first, &err) != SWARD_OK) fail_msg("render: %s", err.message);
+        if (sward_render(r, NULL, &img, &second, &err) != SWARD_OK) fail_msg("render: %s", err.message);
+        print_message("%s: %llu blades in the near cascade; frames 1 and 2 cast them by %s, %s\n", scenes[k],
+                      (unsigned long long)second.shadow_blades, first.shadow_raster_compute ? "compute" : "hardware",
+                      second.shadow_raster_compute ? "compute" : "hardware");
+        assert_false(first.shadow_raster_compute); /* nothing collected yet */
+        assert_true(second.shadow_raster_compute == (second.shadow_blades >= 30000));
+        assert_true(k == 0 ? second.shadow_blades >= 30000 : second.shadow_blades < 30000);
+        free(img.pixels);
+        sward_renderer_destroy(r);
+        sward_scene_destroy(scene);
+    }
+    gu_no_validation_messages(ctx);
+    sward_context_destroy(ctx);
+}
+
 static void test_coverage(void **state)
 {
     (void)state;
@@ -146,6 +171,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_paths_match),
         cmocka_unit_test(test_split_and_determinism),
+        cmocka_unit_test(test_shadow_casters),
         cmocka_unit_test(test_coverage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
