@@ -23,12 +23,8 @@
 
 #define SW_RASTER_SUBPIXEL 256.0f   /* 8 sub-pixel bits */
 #define SW_RASTER_BATCHES 32u       /* workgroups per tile: 2 x SW_TILE_CANDIDATES blades in batches of 64 */
-#define SW_RASTER_DEPTH_SHIFT 38
-#define SW_RASTER_TILE_SHIFT 22
 #define SW_RASTER_MAX_TILES 65536u  /* tiles of a view the key can name: later tiles take the hardware path */
-#define SW_RASTER_SLOT_SHIFT 11
 #define SW_RASTER_SLOTS 2048u
-#define SW_RASTER_T_SHIFT 4
 #define SW_RASTER_T_STEPS 127u
 #define SW_RASTER_SIDE_STEPS 14u
 
