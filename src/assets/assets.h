@@ -1,11 +1,82 @@
-/* assets.h — the module `assets` (SPEC AS1-AS5): what a vegetation asset is made of beyond its mesh. So far
- * AS4, alpha textures whose mip chain keeps the coverage the alpha test gives at full resolution. */
+/* assets.h — the module `assets` (SPEC AS1-AS5): vegetation meshes (generated or imported) with the baked wind
+ * data of GA6/GA9, their LOD chains, impostors and textures, and alpha textures whose mip chain keeps the
+ * coverage the alpha test gives at full resolution (AS4). Pure CPU code, no Vulkan: the renderer uploads what
+ * this module builds. The vertex convention is docs/assets.md's. */
 #ifndef SWARD_ASSETS_H
 #define SWARD_ASSETS_H
 
 #include "core/core.h"
 
 #include <stdint.h>
+
+/* ---- meshes (AS1): the vertex convention every asset follows, generated or imported ----
+ *
+ * Object space in metres, y up, the origin at the root on the ground (where the asset meets the terrain).
+ * Triangles are counter-clockwise seen from the front; foliage is drawn double-sided (SH3). Every vertex carries
+ * the data the wind needs (HZD GA6 "three levels of motion", 003's GA9 pivot animation), baked once: */
+typedef enum asset_level {
+    ASSET_LEVEL_TRUNK = 0,  /* the trunk (trees) or the stem / base (plants, flowers, rocks): bends with height */
+    ASSET_LEVEL_BRANCH = 1, /* a branch, frond or flower stalk: bends, sways and lifts about its pivot */
+    ASSET_LEVEL_LEAF = 2,   /* a leaf card, leaflet or petal: flutters about its pivot (the 3D noise) */
+} asset_level;
+
+typedef enum asset_surface {
+    ASSET_SURFACE_BARK = 0, /* opaque: trunks, branches, stems, rocks */
+    ASSET_SURFACE_LEAF = 1, /* alpha-tested card (AS4 alpha), translucent (SH6) */
+    ASSET_SURFACE_PETAL = 2,/* alpha-tested, coloured by the flower's colour */
+} asset_surface;
+
+typedef struct asset_vertex {
+    float pos[3];      /* m, object space */
+    float normal[3];   /* unit */
+    float uv[2];       /* in the asset's texture set (AS5): [0, 1]^2 */
+    float pivot[3];    /* m, object space: the point the vertex's part rotates about (trunk: the origin; branch:
+                          where it leaves its parent; leaf: where it is attached to its branch) */
+    float gradient;    /* GA9: 0 at the asset's root, 1 at its highest tip (height / asset height for a tree,
+                          along the stalk for a plant part): the pivot animation's weight */
+    float trunk_dist;  /* GA6: m along the branches from the trunk to this point (0 on the trunk) */
+    float branch_dist; /* GA6: m from the branch to this point along the leaf (0 on trunk and branches) */
+    float phase;       /* GA6 "index / offset": [0, 1), the part's own phase, so parts do not move in step */
+    float ao;          /* baked ambient occlusion, 0 (occluded) .. 1 (open) */
+    uint32_t level;    /* asset_level */
+    uint32_t surface;  /* asset_surface */
+    uint32_t branch;   /* index of the branch the vertex belongs to (0: the trunk), for per-branch motion */
+} asset_vertex;
+
+typedef struct asset_mesh {
+    asset_vertex *vertices;
+    uint32_t vertex_count;
+    uint32_t *indices;     /* triangle list */
+    uint32_t index_count;  /* 3 x triangles */
+    float bounds_min[3], bounds_max[3]; /* of the positions (asset_mesh_bounds) */
+} asset_mesh;
+
+#define ASSET_MAX_LODS 6u
+#define ASSET_MAX_VERTICES (1u << 22) /* per mesh: a larger one (imported) is refused */
+
+typedef enum asset_kind {
+    ASSET_KIND_TREE = 0,   /* AS2: 5 levels, ~10000, ~2600, ~1200, ~200 (+ fading billboard), 12-triangle billboard */
+    ASSET_KIND_PLANT = 1,  /* ferns, bushes: 4 levels, ~2000, ~800, ~140, 8-triangle billboard */
+    ASSET_KIND_FLOWER = 2, /* like a plant (4 levels) */
+    ASSET_KIND_ROCK = 3,   /* no wind; LODs by simplification */
+    ASSET_KIND_COUNT
+} asset_kind;
+
+/* An asset's LOD chain (AS2): lods[0] the most detailed. The last level of trees and plants is the billboard
+ * (vertical cards crossing at the centre, textured by the impostor, AS3); `billboard_from` is the first level
+ * that shows it (trees: level 3 fades it in over its ~200-triangle mesh, level 4 is only the billboard). */
+typedef struct asset_chain {
+    asset_kind kind;
+    uint32_t lod_count;
+    asset_mesh lods[ASSET_MAX_LODS];
+    uint32_t billboard_from;   /* lod_count when there is no billboard */
+    float height, radius;      /* m: the asset's height and horizontal radius (of lods[0]) */
+} asset_chain;
+
+void asset_mesh_free(asset_mesh *m);
+void asset_chain_free(asset_chain *c);
+/* Recomputes m->bounds_min / bounds_max from its vertices. */
+void asset_mesh_bounds(asset_mesh *m);
 
 #define ASSET_ALPHA_MAX_LEVELS 16u
 #define ASSET_ALPHA_CUTOFF 0.5f       /* the alpha test: a texel is covered when alpha >= this */
