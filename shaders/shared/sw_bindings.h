@@ -16,7 +16,10 @@
 #define SW_BIND_HEIGHTS 3      /* float heights, terrain_res^2 */
 #define SW_BIND_TYPE_MAP 4     /* PL1 grass types, 4 texels per uint, low byte first */
 #define SW_BIND_GRASS_HEIGHT 5 /* PL1 grass-height scale, float, map_res^2 */
-#define SW_BIND_SCENE_COUNT 6
+#define SW_BIND_ASSETS 6        /* PL8: sw_asset[SW_MAX_ASSETS] (shared/sw_assets.h) */
+#define SW_BIND_ASSET_VERTICES 7 /* AS1: sw_asset_vertex[] of every asset's levels */
+#define SW_BIND_LEAF_NOISE 8    /* GA6: the 16x16x16 3D simplex noise of the leaves, vec4 (xyz, 0) per texel */
+#define SW_BIND_SCENE_COUNT 9
 
 /* set 1 of place.comp.glsl */
 #define SW_PLACE_TILES 0 /* sw_tile[] of the frame */
@@ -56,6 +59,20 @@
 #define SW_SHADOW_CASTERS 3 /* uint per texel of the near layer: the blades' depth bits (atomicMax), then the
                                merged depth */
 #define SW_SHADOW_LAYERS 4  /* RES_SHADOW, sampled (the terrain's depth in layer 0) */
+
+/* set 1 of asset_place.comp.glsl (PL8, SC4) */
+#define SW_APLACE_CLUSTERS 0  /* sw_cluster[] of the frame (count and heights written) */
+#define SW_APLACE_INSTANCES 1 /* sw_instance[SW_CLUSTER_CANDIDATES] per cluster slot (written) */
+
+/* set 1 of asset_cull.comp.glsl (one view) */
+#define SW_ACULL_CLUSTERS 0
+#define SW_ACULL_INSTANCES 1
+#define SW_ACULL_DRAWN 2  /* sw_drawn[] of the view, one run per (asset, level) (written) */
+#define SW_ACULL_DRAWS 3  /* sw_asset_draw[SW_MAX_ASSETS * SW_ASSET_MAX_LODS] of the view (counted) */
+#define SW_ACULL_STATS 4
+
+/* set 1 of the asset draw passes (asset.vert.glsl) */
+#define SW_ASSET_DRAWN 5  /* the view's sw_drawn[] (apart from the blade passes' bindings: shadow_near has both) */
 
 /* set 1 of hiz_init.comp.glsl and hiz_reduce.comp.glsl (one view) */
 #define SW_HIZ_DEPTH 0   /* the occluders' depth, sampled */

@@ -68,6 +68,7 @@ struct sw_frame {
     float sky[32];  /* the sky model's per-frame constants (shaders/shared/sw_sky.h, src/render/sky.c) */
     float forces[SW_MAX_FORCES * 8]; /* GA5, per field: x, y, z (m), radius (m), strength (m), clock (rad: phase +
                                        2 pi frequency time, src/wind/forces.c), 0, 0 */
+    sw_uint asset_count, cluster_count, asset_pad0, asset_pad1; /* PL8: the scene's assets; the frame's clusters */
 };
 
 /* Per-view constants: a camera or (later) a shadow cascade. Culling runs per view over the same placed
@@ -196,7 +197,9 @@ struct sw_cull_stats {
     sw_uint raster_pixels; /* BX1: atomicMax issued (fragments whose key beat the value read before) */
     sw_uint hw_blades;     /* BX1: of drawn, the instances the hardware draws drew (draw_args.comp.glsl) */
     sw_uint raster_fragments; /* BX1: covered pixel centres its blades kept (screen door, depth range) */
-    sw_uint pad0, pad1, pad2;
+    sw_uint asset_instances; /* PL8: instances the view's asset draws hold (cross-fading ones count twice) */
+    sw_uint asset_clusters;  /* SC4: clusters the view considered */
+    sw_uint asset_clusters_culled; /* of them, culled by their bounds (frustum, distance) */
 };
 
 /* VkDrawIndexedIndirectCommand. Blades are drawn without instancing: vertex_offset = first blade x vertices

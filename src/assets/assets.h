@@ -107,4 +107,13 @@ sward_result asset_alpha_build_mips(const float *alpha, uint32_t width, uint32_t
                                     asset_alpha_mips *out, sward_error *err);
 void asset_alpha_mips_free(asset_alpha_mips *m);
 
+/* ---- the leaves' noise (GA6, noise.c) ---- */
+#define ASSET_NOISE_SIZE 16u                    /* HZD: a tiny 16x16x16 3D simplex noise texture */
+#define ASSET_NOISE_TEXELS (ASSET_NOISE_SIZE * ASSET_NOISE_SIZE * ASSET_NOISE_SIZE)
+/* 3D simplex noise, about [-1, 1]; salt picks the field. */
+float asset_simplex3(float x, float y, float z, uint32_t salt);
+/* ASSET_NOISE_TEXELS x 4 floats, x fastest then y then z: three channels of simplex noise (a displacement),
+ * tileable over the 16 texels in each direction, and 0. */
+void asset_leaf_noise(uint32_t seed, float *out);
+
 #endif

@@ -9,6 +9,7 @@
 
 #include "world/world.h"
 #include "shared/sw_place.h"
+#include "shared/sw_assets.h"
 
 #include <stddef.h>
 
@@ -74,5 +75,21 @@ float place_wind_inv_gust_scale(const world_wind *wind);
 
 /* The wind push at a point for a material (GA4, first part), the CPU form of what the compute pass stores. */
 sw_v2 place_wind(const sward_scene *scene, const world_material *m, float x, float z, float time);
+
+/* ---- mesh assets (assets.c; PL8, SC4) ---- */
+
+/* The asset's grid spacing, 1 / sqrt(density) m. */
+float place_asset_spacing(const world_asset *a);
+/* At most how many clusters place_asset_clusters returns for these reaches (m, per asset). */
+size_t place_asset_clusters_bound(const sward_scene *s, const float reach[WORLD_MAX_ASSETS]);
+/* The clusters of every asset whose square comes within reach[a] of the eye horizontally and overlaps the
+ * terrain, asset by asset, each with slot = its index and count 0; per_asset (may be NULL) gets each asset's
+ * number. At most `max` (place_asset_clusters_bound). */
+size_t place_asset_clusters(const sward_scene *s, const float eye[3], const float reach[WORLD_MAX_ASSETS],
+                            sw_cluster *out, size_t max, uint32_t per_asset[WORLD_MAX_ASSETS]);
+/* The CPU reference of asset_place.comp.glsl: the instances of asset `asset`'s cluster at cell (ci0, cj0), in
+ * the cluster's order (SC4); returns how many. */
+uint32_t place_asset_cluster(const sward_scene *s, uint32_t asset, int ci0, int cj0,
+                             sw_instance out[SW_CLUSTER_CANDIDATES]);
 
 #endif

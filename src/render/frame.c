@@ -151,11 +151,17 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     s->tile_count = r->tile_count;
     s->tiles_in_range = r->tiles_in_range;
     r->frame.tile_count = (sw_uint)total;
+    /* PL8: the mesh assets' clusters around the eye, and every view's draws reset */
+    const float eye[3] = {v->constants.cam_x, v->constants.cam_y, v->constants.cam_z};
+    if ((res = render_assets_frame(r, eye, err))) return res;
+    r->frame.asset_count = r->assets.count;
+    r->frame.cluster_count = r->assets.cluster_count;
     for (uint32_t k = 0; k < r->blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
 
     /* Constants and tiles through the slot's mapped upload buffer (its last frame is done), one copy each. */
     const VkDeviceSize views_at = sizeof(sw_frame), tiles_at = views_at + SW_MAX_VIEWS * sizeof(sw_view);
-    const VkDeviceSize bytes = tiles_at + (VkDeviceSize)total * sizeof(sw_tile);
+    const VkDeviceSize assets_at = tiles_at + (VkDeviceSize)total * sizeof(sw_tile);
+    const VkDeviceSize bytes = assets_at + render_assets_upload_bytes(r);
     if (s->upload.size < bytes) {
         gpu_buffer_destroy(&r->ctx->dev, &s->upload);
         res = gpu_buffer_create(&r->ctx->dev, &s->upload, bytes + bytes / 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
@@ -178,6 +184,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
         vkCmdCopyBuffer(cmd, s->upload.buffer, r->res[RES_TILES][0].buffer.buffer, 1,
                         &(VkBufferCopy){tiles_at, 0, (VkDeviceSize)total * sizeof(sw_tile)});
     vkCmdFillBuffer(cmd, r->res[RES_STATS][0].buffer.buffer, 0, VK_WHOLE_SIZE, 0);
+    render_assets_upload(r, cmd, &s->upload, assets_at);
     render_run_phase(r, RENDER_PHASE_PLACE, cmd, 0);
     return SWARD_OK;
 }
@@ -266,6 +273,10 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
     }
     /* the camera and the near shadow cascade; the mid and far cascades draw no blades (SW_VIEW_NO_BLADES) */
     for (uint32_t k = 0; k < r->blade_views; k++) render_run_phase(r, RENDER_PHASE_CULL, cmd, k);
+    /* LS3: the mid cascade draws the assets' casters, not blades: only their culling runs for it */
+    if (r->shadows.on && r->assets.count)
+        for (uint32_t i = 0; i < r->pass_count; i++)
+            if (r->passes[i].pass == &render_pass_asset_cull) render_run(r, &r->passes[i], cmd, SW_VIEW_MID);
     if (imported) release_image(r, cmd, RES_DEPTH, depth->layout); /* back to the host, in its layout */
     render_copy_stats(r, cmd);
     r->culled = true;

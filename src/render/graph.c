@@ -11,7 +11,8 @@
 
 static bool per_view(render_res res)
 {
-    return res == RES_HIZ || res == RES_SURVIVORS || res == RES_TILE_DRAWS || res == RES_DRAWS;
+    return res == RES_HIZ || res == RES_SURVIVORS || res == RES_TILE_DRAWS || res == RES_DRAWS ||
+           res == RES_ASSET_DRAWN || res == RES_ASSET_DRAWS;
 }
 
 static render_resource *resource(sward_renderer *r, render_res res, uint32_t view)
@@ -317,6 +318,9 @@ sward_result render_graph_create(sward_renderer *r, sward_error *err)
     gpu_write_buffer(dev, r->scene_set, SW_BIND_HEIGHTS, buf, &r->height_buf);
     gpu_write_buffer(dev, r->scene_set, SW_BIND_TYPE_MAP, buf, &r->type_map_buf);
     gpu_write_buffer(dev, r->scene_set, SW_BIND_GRASS_HEIGHT, buf, &r->grass_height_buf);
+    gpu_write_buffer(dev, r->scene_set, SW_BIND_ASSETS, buf, &r->assets.asset_buf);
+    gpu_write_buffer(dev, r->scene_set, SW_BIND_ASSET_VERTICES, buf, &r->assets.vertex_buf);
+    gpu_write_buffer(dev, r->scene_set, SW_BIND_LEAF_NOISE, buf, &r->assets.noise_buf);
 
     r->timed_count = 0;
     for (uint32_t i = 0; i < RENDER_PASS_COUNT && i < RENDER_MAX_PASSES; i++) {

@@ -4,15 +4,19 @@
 
 const render_pass *const RENDER_PASSES[] = {
     &render_pass_place,         /* PLACE: per tile, view-independent (persistable) placement masks */
+    &render_pass_asset_place,   /* PLACE: the mesh assets' instances per cluster (PL8, SC4) */
     &render_pass_terrain_depth, /* DRAW:  the ground's depth prime (the occluders) */
     &render_pass_hiz,           /* CULL:  the occluders' min/max depth pyramid, per view */
     &render_pass_cull,          /* CULL:  blades per view: distance, thinning, frustum, Hi-Z -> survivors */
     &render_pass_draw_args,     /* CULL:  the hardware path's indirect draws from the survivors */
+    &render_pass_asset_cull,    /* CULL:  mesh-asset instances per view: clusters, thinning, frustum, LOD (SC4, AS2) */
     &render_pass_grass_depth,   /* DRAW:  the blades' depth prime (screen door) */
+    &render_pass_asset_depth,   /* DRAW:  the mesh assets' depth prime (alpha test, screen door) */
     &render_pass_raster,        /* RASTER: the camera's blades in compute into the visibility buffer (BX1) */
     &render_pass_raster_merge,  /* RASTER: its depth into the depth (BX1) */
     &render_pass_terrain,       /* DRAW:  the ground's G-buffer (EQUAL after the prime) */
     &render_pass_grass,         /* DRAW:  the blades' G-buffer (EQUAL after the prime) */
+    &render_pass_asset_gbuffer, /* DRAW:  the mesh assets' G-buffer (EQUAL after the prime) */
     &render_pass_shadow_near,   /* SHADOW: cascade 0: terrain and the near view's low-LOD blades (LS2, LS3) */
     &render_pass_shadow_raster, /* SHADOW: ... or its blades in compute, 32-bit depth (BX1) */
     &render_pass_shadow_merge,  /* SHADOW: ... merged into cascade 0 (BX1) */

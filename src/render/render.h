@@ -17,6 +17,7 @@
 #include "place/place.h"
 #include "shared/sw_bindings.h"
 #include "shared/sw_gbuffer.h"
+#include "shared/sw_assets.h"
 #include "world/world.h"
 
 struct sward_context {
@@ -31,7 +32,7 @@ struct sward_context {
 extern const VkFormat RENDER_GBUFFER_FORMATS[RENDER_GBUFFER_COUNT];
 #define RENDER_MAX_SLOTS 4      /* frames in flight at most */
 #define RENDER_MAX_USES 12      /* resources one pass declares */
-#define RENDER_MAX_PASSES 24
+#define RENDER_MAX_PASSES 32 /* = the bits of render_slot.timed_mask */
 /* BX1: with render.raster "auto", the near cascade's casters are rasterised in compute from this many blades
  * (H200, docs/raster.md: compute wins from about 30,000; its fixed cost, the merge into the shadow map, is 0.23 ms) */
 #define RENDER_SHADOW_RASTER_MIN_BLADES 30000u
@@ -63,6 +64,10 @@ typedef enum render_res {
     RES_VISBUF,       /* BX1: the compute rasteriser's visibility buffer, uint64 per pixel (shared/sw_raster.h) */
     RES_MERGED_DEPTH, /* BX1: float per pixel, the nearer of the hardware's and the compute blades' depths */
     RES_SHADOW_CASTERS, /* BX1: uint per texel of the near cascade: its blades' depth, then the merged depth */
+    RES_ASSET_CLUSTERS, /* PL8, SC4: sw_cluster[] of the frame (uploaded; asset_place writes counts, heights) */
+    RES_ASSET_INSTANCES,/* PL8: sw_instance[SW_CLUSTER_CANDIDATES] per cluster slot (asset_place) */
+    RES_ASSET_DRAWN,    /* per view: sw_drawn[], one run per (asset, level) (asset_cull) */
+    RES_ASSET_DRAWS,    /* per view: sw_asset_draw per (asset, level), the indirect draws (uploaded, counted) */
     RES_COUNT
 } render_res;
 
@@ -202,6 +207,23 @@ typedef struct render_sky_cache {
     sw_frame frame;            /* its sky, sun_r/g/b, zenith_* and horizon_* */
 } render_sky_cache;
 
+/* The scene's mesh assets (assets.c). */
+#define RENDER_ASSET_VIEWS 3u /* the camera, the near and the mid cascade draw them */
+typedef struct render_assets {
+    uint32_t count;                  /* the scene's assets */
+    sw_asset gpu[SW_MAX_ASSETS];
+    uint32_t triangles[SW_MAX_ASSETS][SW_ASSET_MAX_LODS]; /* per level (stats) */
+    float radius[SW_MAX_ASSETS];     /* m: bounding radius at scale 1 */
+    float reach[WORLD_MAX_ASSETS];   /* m: clusters within this of the eye are placed */
+    gpu_buffer asset_buf, vertex_buf, index_buf, noise_buf; /* set 0: SW_BIND_ASSETS, _ASSET_VERTICES, _LEAF_NOISE */
+    sw_cluster *clusters;            /* this frame's */
+    size_t clusters_max;
+    uint32_t cluster_count;
+    uint32_t per_asset[WORLD_MAX_ASSETS];  /* clusters of each asset this frame */
+    sw_asset_draw draws[RENDER_ASSET_VIEWS][SW_MAX_ASSETS * SW_ASSET_MAX_LODS]; /* this frame's, reset */
+    uint32_t drawn_total;            /* room of each view's drawn list */
+} render_assets;
+
 struct sward_renderer {
     sward_context *ctx;
     const sward_scene *scene;
@@ -257,7 +279,26 @@ struct sward_renderer {
     render_taa taa;             /* SH8 */
     uint32_t sized_features;    /* the SW_FEAT_* bits the passes' resources were last sized for */
     uint32_t bloom_w0, bloom_h0, bloom_levels; /* PO3: the chain's level 0 (half the render size) and levels */
+    render_assets assets;       /* PL8: the mesh assets */
 };
+
+/* ---- assets.c: the mesh assets (PL8, SC4, AS1, AS2, LS3) ---- */
+sward_result render_assets_create(sward_renderer *r, sward_error *err);
+void render_assets_destroy(sward_renderer *r);
+/* The frame's clusters around the eye and every view's draws reset; grows the lists. */
+sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_error *err);
+VkDeviceSize render_assets_upload_bytes(const sward_renderer *r);
+/* Copies the clusters and the draws from the frame's upload buffer (at `at`) into their GPU buffers. */
+void render_assets_upload(sward_renderer *r, VkCommandBuffer cmd, gpu_buffer *upload, VkDeviceSize at);
+/* One workgroup per cluster of the frame (asset_place, asset_cull): pipeline 0, the pass's sets, the dispatch. */
+void render_dispatch_clusters(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view);
+/* LS3: the assets' casters of a cascade (asset_draw.c): near animated and alpha-tested, mid at rest. */
+sward_result render_asset_shadow_pipeline(sward_renderer *r, render_pass_state *ps, uint32_t view, VkPipeline *out,
+                                          sward_error *err);
+/* Draws the cascade's asset casters with `pipe` (inside the cascade's rendering). */
+void render_shadow_assets(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view, VkPipeline pipe);
+/* The view's asset draws (indexed, indirect): its pipeline and sets bound by the caller. */
+void render_draw_assets(sward_renderer *r, VkCommandBuffer cmd, uint32_t view);
 
 /* ---- passes.c: the frame's pass list, in frame order ---- */
 extern const render_pass *const RENDER_PASSES[];
@@ -422,6 +463,10 @@ extern const render_pass render_pass_shadow_merge;
 bool render_shadow_casters_compute(const sward_renderer *r);
 extern const render_pass render_pass_shadow_mid;
 extern const render_pass render_pass_shadow_far;
+extern const render_pass render_pass_asset_place;
+extern const render_pass render_pass_asset_cull;
+extern const render_pass render_pass_asset_depth;
+extern const render_pass render_pass_asset_gbuffer;
 
 /* grass.c: the blades' shared index pattern (a buffer of the caller's), and the indirect draws of a view's
  * survivors with it (inside a render pass instance, pipeline and sets bound). */

@@ -161,6 +161,7 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     if (!res) res = create_scene_buffers(r, err);
     if (!res) res = render_terrain_indices(r, err);
     if (!res) res = render_blade_indices(r, err);
+    if (!res) res = render_assets_create(r, err);
     if (!res) res = render_shadows_create(r, err); /* decides the views, which the lists are made for */
     if (!res) res = render_lists_create(r, err);
     if (!res) res = create_targets(r, err);
@@ -212,6 +213,7 @@ void sward_renderer_destroy(sward_renderer *r)
     vkDeviceWaitIdle(dev->device); /* embedded: the host's frames that used these buffers must be done */
     render_graph_destroy(r);
     render_shadows_destroy(r);
+    render_assets_destroy(r);
     for (uint32_t s = 0; s < RENDER_MAX_SLOTS; s++) {
         render_slot *sl = &r->slots[s];
         gpu_frame_destroy(dev, &sl->frame);

@@ -86,6 +86,13 @@ void world_scene_defaults(sward_scene *s);
 bool world_scene_parse(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s);
 /* The rules between fields (draw distances, the candidate limit, the budget before anything is built). */
 bool world_scene_validate(const sj_ctx *c, sward_scene *s);
+/* Resolves a path from the scene against the scene's folder into out (WORLD_PATH_MAX bytes); `field` names it
+ * in the message when the result is too long. */
+bool world_resolve_path(const sj_ctx *c, const char *field, const char *rel, const char *base_dir, char *out);
+
+/* ---- scene_assets.c: "assets", the mesh assets placed over the field (PL8, AS1) ---- */
+bool world_parse_assets(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s);
+
 /* The camera against the built terrain (not under the ground, not straight up or down). */
 bool world_scene_validate_camera(const sj_ctx *c, const sward_scene *s);
 

@@ -122,7 +122,7 @@ static bool min_max(const sj_ctx *c, const char *path, const float v[2])
 }
 
 /* Resolves a path from the scene against the scene's folder into out (WORLD_PATH_MAX bytes). */
-static bool resolve_path(const sj_ctx *c, const char *field, const char *rel, const char *base_dir, char *out)
+bool world_resolve_path(const sj_ctx *c, const char *field, const char *rel, const char *base_dir, char *out)
 {
     int n;
     if (rel[0] == '/' || !base_dir || !base_dir[0])
@@ -147,7 +147,7 @@ static bool parse_map(const sj_ctx *c, const cJSON *o, const char *key, const ch
     if (!sj_check_fields(c, mo, p, known, 1) || !sj_string(c, mo, p, "path", rel, sizeof rel)) return false;
     sj_join(pp, p, "path");
     if (!rel[0]) return sj_fail(c, pp, "missing required field");
-    return resolve_path(c, pp, rel, base_dir, out);
+    return world_resolve_path(c, pp, rel, base_dir, out);
 }
 
 static bool parse_terrain(const sj_ctx *c, const cJSON *o, const char *base_dir, world_terrain *t)
@@ -518,10 +518,11 @@ static bool parse_forces(const sj_ctx *c, const cJSON *root, sward_scene *s)
 
 bool world_scene_parse(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s)
 {
-    static const char *const known[] = {"terrain", "grass", "wind", "sun", "sky", "camera", "render", "force_fields"};
+    static const char *const known[] = {"terrain", "grass",  "wind",         "sun",   "sky",
+                                        "camera",  "render", "force_fields", "assets"};
     if (!cJSON_IsObject(root))
         return sj_fail(c, "", "expected a JSON object at the top level, got %s", sj_type_name(root));
-    if (!sj_check_fields(c, root, "", known, 8)) return false;
+    if (!sj_check_fields(c, root, "", known, 9)) return false;
     const cJSON *terrain, *wind, *sun, *sky, *camera, *render;
     if (!sj_object(c, root, "", "terrain", &terrain) || !sj_object(c, root, "", "wind", &wind) ||
         !sj_object(c, root, "", "sun", &sun) || !sj_object(c, root, "", "sky", &sky) ||
@@ -530,7 +531,8 @@ bool world_scene_parse(const sj_ctx *c, const cJSON *root, const char *base_dir,
     return (!terrain || parse_terrain(c, terrain, base_dir, &s->terrain)) && parse_grass(c, root, s) &&
            (!wind || parse_wind(c, wind, &s->wind)) && (!sun || parse_sun(c, sun, &s->sun)) &&
            (!sky || parse_sky(c, sky, &s->sky)) && (!camera || parse_camera(c, camera, &s->camera)) &&
-           (!render || parse_render(c, render, &s->render)) && parse_forces(c, root, s);
+           (!render || parse_render(c, render, &s->render)) && parse_forces(c, root, s) &&
+           world_parse_assets(c, root, base_dir, s);
 }
 
 /* ---- validate: rules between fields -------------------------------------------------------------------- */

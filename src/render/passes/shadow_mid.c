@@ -18,7 +18,10 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
         .fs = sw_spirv_shadow_impostor_frag, .fs_bytes = sizeof sw_spirv_shadow_impostor_frag,
         .name = "sward.shadow_mid", /* its slope bias is the fragment shader's (it writes depth) */
     };
-    return render_shadow_pipeline(r, ps, &d, SW_VIEW_MID, true, &ps->pipes[0], err);
+    sward_result res = render_shadow_pipeline(r, ps, &d, SW_VIEW_MID, true, &ps->pipes[0], err);
+    /* LS3: the mesh assets' casters, the last mesh level, at rest and opaque (HZD "S2") */
+    if (!res && r->assets.count) res = render_asset_shadow_pipeline(r, ps, SW_VIEW_MID, &ps->pipes[1], err);
+    return res;
 }
 
 static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
@@ -28,6 +31,7 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
     /* the mesh's own quads (a coarser stride would halve the cost of this vertex-bound pass under a low sun,
      * but moves the impostor's edges off the grass-height map's by up to a quad) */
     render_shadow_terrain(r, ps, cmd, view, 1);
+    render_shadow_assets(r, ps, cmd, view, ps->pipes[1]);
     vkCmdEndRendering(cmd);
 }
 
@@ -35,9 +39,11 @@ const render_pass render_pass_shadow_mid = {
     .name = "shadow_mid",
     .phase = RENDER_PHASE_SHADOW,
     .view = SW_VIEW_MID,
-    .use_count = 1,
+    .use_count = 3,
     .uses = {
         {RES_SHADOW, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false}, /* keeps layer 0 (shadow_near's) */
+        {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
     },
     .create = create,
     .record = record,

@@ -2,7 +2,7 @@
  * cascade): into layer 0 of RES_SHADOW, depth only, the terrain under the cascade's column and the blades the
  * culling kept for the near view (views[SW_VIEW_NEAR]: within its box and the camera's draw distance, every
  * one the 7-vertex form), animated and alpha-tested with the SC5 dither as the camera sees them
- * (shadow_grass.*.glsl include grass_blade.inc.glsl).
+ * (shadow_grass.*.glsl include grass_blade.inc.glsl), and the mesh assets' casters (asset_draw.c).
  * Reads frame, the near view, heights, survivors, draws. Writes the shadow map (both layers' earlier
  * contents are discarded: shadow_mid redraws layer 1). Cost: the blades within ~8 m of the camera whose shadows
  * reach its view (9,500 7-vertex blades, 47,000 triangles, in scenes/meadow.json; 41,000 blades in the dense
@@ -28,7 +28,9 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
         .fs = sw_spirv_shadow_grass_frag, .fs_bytes = sizeof sw_spirv_shadow_grass_frag,
         .name = "sward.shadow_near_blades",
     };
-    return render_shadow_pipeline(r, ps, &b, SW_VIEW_NEAR, false, &ps->pipes[1], err);
+    if ((res = render_shadow_pipeline(r, ps, &b, SW_VIEW_NEAR, false, &ps->pipes[1], err))) return res;
+    /* LS3: the mesh assets' casters, animated and alpha-tested */
+    return r->assets.count ? render_asset_shadow_pipeline(r, ps, SW_VIEW_NEAR, &ps->pipes[2], err) : SWARD_OK;
 }
 
 static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
@@ -41,6 +43,7 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
         render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
         render_draw_blades(r, cmd, view);
     }
+    render_shadow_assets(r, ps, cmd, view, ps->pipes[2]);
     vkCmdEndRendering(cmd);
 }
 
@@ -48,11 +51,13 @@ const render_pass render_pass_shadow_near = {
     .name = "shadow_near",
     .phase = RENDER_PHASE_SHADOW,
     .view = SW_VIEW_NEAR,
-    .use_count = 3,
+    .use_count = 5,
     .uses = {
         {RES_SURVIVORS, GPU_ACCESS_VERTEX_READ, SW_GRASS_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
         {RES_SHADOW, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, true},
+        {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
     },
     .create = create,
     .record = record,

@@ -1,0 +1,120 @@
+// asset_cull.comp.glsl — culling of mesh-asset instances for one view, one workgroup per cluster (SPEC SC4, SC5,
+// AS2, LS3): the cluster's bounds against the view's frustum and the asset's draw distance first; then of its
+// instances, stored in random order, the first n are kept with n falling with distance (an even thinning, the
+// last ones fading out through the screen door), each tested against the frustum by its bounding sphere and
+// given its level by the pixels it projects to (a cross-fade band draws it with both levels, complementary
+// screen doors). Shadow views take LS3's casters: the near cascade one level (alpha-tested, animated), the mid
+// cascade the last mesh level (drawn without alpha test or animation). Survivors are appended to the view's run
+// of their (asset, level), whose instance count is the indirect draw's.
+// Reads: frame, views, assets, clusters, instances. Writes: drawn instances, draw counts, counters.
+#version 450
+#extension GL_GOOGLE_include_directive : require
+#include "common.inc.glsl"
+#include "assets.inc.glsl"
+
+layout(local_size_x = 256) in;
+
+layout(std430, set = SW_SET_PASS, binding = SW_ACULL_CLUSTERS) readonly buffer ClusterBuf { sw_cluster clusters[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_ACULL_INSTANCES) readonly buffer InstanceBuf { sw_instance instances[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_ACULL_DRAWN) writeonly buffer DrawnBuf { sw_drawn drawn[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_ACULL_DRAWS) buffer DrawsBuf { sw_asset_draw draws[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_ACULL_STATS) buffer StatsBuf { sw_cull_stats stats[]; };
+
+shared bool s_visible;
+shared uint s_drawn;
+
+vec4 plane(uint p)
+{
+    return vec4(VIEW.frustum[p * 4u], VIEW.frustum[p * 4u + 1u], VIEW.frustum[p * 4u + 2u], VIEW.frustum[p * 4u + 3u]);
+}
+
+bool sphere_in_frustum(vec3 c, float r)
+{
+    for (uint p = 0u; p < 6u; p++)
+        if (dot(plane(p).xyz, c) + plane(p).w < -r) return false;
+    return true;
+}
+
+bool box_in_frustum(vec3 lo, vec3 hi)
+{
+    for (uint p = 0u; p < 6u; p++) {
+        vec4 pl = plane(p);
+        vec3 far_corner = mix(lo, hi, step(vec3(0.0), pl.xyz)); // the corner farthest along the plane's normal
+        if (dot(pl.xyz, far_corner) + pl.w < 0.0) return false;
+    }
+    return true;
+}
+
+uint unorm16(float v) { return uint(clamp(v, 0.0, 1.0) * 65535.0 + 0.5); }
+
+void emit(uint asset, uint level, sw_instance inst, float lo, float hi)
+{
+    uint d = asset * SW_ASSET_MAX_LODS + level;
+    uint idx = atomicAdd(draws[d].instance_count, 1u);
+    atomicAdd(draws[d].needed, 1u);
+    if (idx >= draws[d].capacity) {
+        atomicAdd(draws[d].instance_count, 0xffffffffu); // full: give the slot back (the count ends at capacity)
+        return;
+    }
+    sw_drawn o;
+    o.x = inst.x;
+    o.y = inst.y;
+    o.z = inst.z;
+    o.scale = inst.scale;
+    o.yaw_hash = (inst.yaw_hash & 0x1fffffffu) | (asset << 29); // the vertex shader's asset
+    o.door = unorm16(lo) | (unorm16(hi) << 16);
+    drawn[draws[d].first_instance + idx] = o;
+    atomicAdd(s_drawn, 1u);
+}
+
+void main()
+{
+    uint ci = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
+    if (ci >= frame.cluster_count) return; // uniform across the workgroup
+    sw_cluster cl = clusters[ci];
+    sw_asset a = assets[cl.asset];
+    uint lid = gl_LocalInvocationIndex;
+    vec3 eye = vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z);
+    bool shadow = (VIEW.flags & SW_VIEW_SHADOW) != 0u;
+    bool no_fade = (frame.flags & (SW_FLAG_NO_FADE | SW_FLAG_NO_LOD_FADE)) != 0u;
+    float rmax = a.radius * a.scale_max;
+    if (lid == 0u) {
+        float x0 = float(cl.ci0) * a.spacing, z0 = float(cl.cj0) * a.spacing;
+        float side = float(SW_CLUSTER_CELLS) * a.spacing;
+        vec3 lo = vec3(x0 - rmax, cl.y_min - rmax, z0 - rmax);
+        vec3 hi = vec3(x0 + side + rmax, cl.y_max + (a.center_y + a.radius) * a.scale_max, z0 + side + rmax);
+        vec3 nearest = clamp(eye, lo, hi);
+        s_visible = cl.count > 0u && distance(nearest, eye) < a.draw_distance && box_in_frustum(lo, hi);
+        s_drawn = 0u;
+        atomicAdd(stats[pc.view].asset_clusters, 1u);
+        if (!s_visible) atomicAdd(stats[pc.view].asset_clusters_culled, 1u);
+    }
+    barrier();
+    if (!s_visible) return;
+
+    for (uint i = lid; i < cl.count; i += 256u) {
+        sw_instance inst = instances[cl.slot * SW_CLUSTER_CANDIDATES + i];
+        vec3 root = vec3(inst.x, inst.y, inst.z);
+        float dist = distance(root, eye);
+        float fade = sw_asset_fade(i, cl.count, dist, a.draw_distance);
+        if (no_fade) fade = dist < a.draw_distance && float(i) + 0.5 < sw_asset_keep(dist, a.draw_distance) * float(cl.count) ? 1.0 : 0.0;
+        if (fade <= 0.0) continue;
+        if (!sphere_in_frustum(root + vec3(0.0, a.center_y * inst.scale, 0.0), a.radius * inst.scale)) continue;
+        if (shadow) {
+            uint level = pc.view == SW_VIEW_NEAR ? a.shadow_near_lod : a.shadow_mid_lod;
+            emit(cl.asset, level, inst, 0.0, pc.view == SW_VIEW_NEAR ? fade : 1.0);
+            continue;
+        }
+        // AS2: the level by the pixels the instance spans, a cross-fade band before each switch
+        float px = a.height * inst.scale * VIEW.px_scale / max(dist, 1e-3);
+        float lf = sw_asset_lod(px, a.lod_px[0], a.lod_px[1], a.lod_px[2], a.lod_px[3], a.lod_px[4], a.lod_px[5],
+                                a.lod_count);
+        uint level = uint(lf);
+        float f = no_fade ? 0.0 : lf - float(level);
+        float split = fade * (1.0 - f);
+        if (split > 0.0) emit(cl.asset, level, inst, 0.0, split);
+        if (f > 0.0 && level + 1u < a.lod_count) emit(cl.asset, level + 1u, inst, split, fade);
+    }
+    barrier();
+    if (lid == 0u && s_drawn > 0u) atomicAdd(stats[pc.view].asset_instances, s_drawn);
+}

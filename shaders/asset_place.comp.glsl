@@ -1,0 +1,89 @@
+// asset_place.comp.glsl — placement of mesh assets, one workgroup per cluster (SPEC PL8, SC4): the cluster's
+// 1024 grid cells visited in its fixed pseudo-random order (sw_cluster_order), each kept by the asset's patch
+// coverage, the terrain and the grass types it grows on; the kept instances stored in visiting order (so the
+// first n of them are an even thinning of the cluster), with the cluster's count and its range of ground
+// heights (its bounds for culling). View- and time-independent, like the grass's placement; the CPU reference
+// is src/place/assets.c (place_asset_cluster).
+// Reads: frame, assets, heights, type map, clusters. Writes: the cluster's instances, count and heights.
+#version 450
+#extension GL_GOOGLE_include_directive : require
+#include "common.inc.glsl"
+#include "assets.inc.glsl"
+
+layout(local_size_x = 256) in;
+
+layout(std430, set = SW_SET_PASS, binding = SW_APLACE_CLUSTERS) buffer ClusterBuf { sw_cluster clusters[]; };
+layout(std430, set = SW_SET_PASS, binding = SW_APLACE_INSTANCES) writeonly buffer InstanceBuf { sw_instance instances[]; };
+
+const uint PER_THREAD = SW_CLUSTER_CANDIDATES / 256u; // 4 consecutive visits a thread
+
+shared uint s_scan[256];
+shared float s_ymin[256], s_ymax[256];
+
+bool grows_here(uint grows_on, float x, float z)
+{
+    if (grows_on == 0u) return true;
+    int i = sw_map_nearest(x, frame.terrain_x0, frame.map_inv_cell, frame.map_res);
+    int j = sw_map_nearest(z, frame.terrain_z0, frame.map_inv_cell, frame.map_res);
+    uint type = sw_type_at(i, j);
+    return type < 32u && ((grows_on >> type) & 1u) != 0u;
+}
+
+void main()
+{
+    uint ci = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
+    if (ci >= frame.cluster_count) return; // uniform across the workgroup
+    sw_cluster cl = clusters[ci];
+    sw_asset a = assets[cl.asset];
+    uint lid = gl_LocalInvocationIndex;
+    sw_uint key = sw_cluster_key(cl.ci0, cl.cj0, cl.asset, frame.seed);
+
+    sw_instance found[PER_THREAD];
+    uint n = 0u;
+    float ymin = 1e30, ymax = -1e30;
+    for (uint r = 0u; r < PER_THREAD; r++) {
+        uint k = lid * PER_THREAD + r;
+        uint p = sw_cluster_order(k, key);
+        int ci_ = cl.ci0 + int(p % SW_CLUSTER_CELLS), cj_ = cl.cj0 + int(p / SW_CLUSTER_CELLS);
+        sw_candidate c = sw_asset_candidate(ci_, cj_, cl.asset, frame.seed, a.spacing);
+        sw_hf_coord h = sw_hf_locate(c.x, c.z, frame.terrain_x0, frame.terrain_z0, frame.terrain_inv_cell, frame.terrain_res);
+        if (!h.inside || !sw_asset_keeps(c, cl.asset, frame.seed, a.patch_inv_scale, a.patch_coverage) ||
+            !grows_here(a.grows_on, c.x, c.z))
+            continue;
+        int row = h.j * frame.terrain_res + h.i;
+        float y = sw_bilerp(heights[row], heights[row + 1], heights[row + frame.terrain_res],
+                            heights[row + frame.terrain_res + 1], h.fx, h.fz);
+        sw_instance inst;
+        inst.x = c.x;
+        inst.y = y;
+        inst.z = c.z;
+        inst.scale = sw_asset_scale(c.hash, a.scale_min, a.scale_max);
+        inst.yaw_hash = sw_asset_yaw_hash(c.hash);
+        found[n] = inst;
+        n++;
+        ymin = min(ymin, y);
+        ymax = max(ymax, y);
+    }
+    // Exclusive scan of the threads' counts (Hillis-Steele), so the instances keep the visiting order.
+    s_scan[lid] = n;
+    s_ymin[lid] = ymin;
+    s_ymax[lid] = ymax;
+    barrier();
+    for (uint off = 1u; off < 256u; off <<= 1u) {
+        uint v = lid >= off ? s_scan[lid - off] : 0u;
+        float lo = lid >= off ? s_ymin[lid - off] : 1e30, hi = lid >= off ? s_ymax[lid - off] : -1e30;
+        barrier();
+        s_scan[lid] += v;
+        s_ymin[lid] = min(s_ymin[lid], lo);
+        s_ymax[lid] = max(s_ymax[lid], hi);
+        barrier();
+    }
+    uint first = s_scan[lid] - n;
+    uint base = cl.slot * SW_CLUSTER_CANDIDATES;
+    for (uint r = 0u; r < n; r++) instances[base + first + r] = found[r];
+    if (lid == 255u) {
+        clusters[ci].count = s_scan[255];
+        clusters[ci].y_min = s_scan[255] > 0u ? s_ymin[255] : 0.0;
+        clusters[ci].y_max = s_scan[255] > 0u ? s_ymax[255] : 0.0;
+    }
+}

@@ -1,0 +1,146 @@
+// asset_vertex.inc.glsl — a mesh asset's vertex in the world (SPEC AS1, GA6, GA7, GA9, SC5): the drawn instance
+// (gl_InstanceIndex: first_instance is the (asset, level)'s run in the view's list) and the packed vertex
+// (gl_VertexIndex: the indirect draw's vertex_offset puts it in the level's vertices), scaled, turned by the
+// instance's yaw and moved by the wind from its baked data:
+//   trees (HZD "Vertex Program: Trees", three levels of motion, the wind sampled once at the object's centre):
+//     the trunk bends with the height of the vertex (less for a rigid tree), the branches bend, sway and lift
+//     by their distance to the trunk, the leaves flutter by their distance to the branch, from the 16^3 3D
+//     noise scrolled at a speed and scaled by an amount that follow the wind's magnitude;
+//   plants (HZD "Vertex Program: Plants"): no bend; the parts lean with the wind through the soft clamp
+//     f(x) = x (a + 1) / (x + a) and sway about their pivots;
+//   flowers (003 "pivot-based animation"): each part turns about its pivot by an angle weighted by the 0..1
+//     root-to-tip gradient, stateless;
+//   rocks: none.
+// Defines: SW_ASSET_NO_ANIMATION (the mid cascade's casters, LS3).
+#include "common.inc.glsl"
+#include "assets.inc.glsl"
+#include "shared/sw_wind.h"
+
+layout(std430, set = SW_SET_PASS, binding = SW_ASSET_DRAWN) readonly buffer DrawnBuf { sw_drawn drawn[]; };
+
+struct sw_asset_point {
+    vec3 world;
+    vec3 normal;  // world space, unit
+    vec2 uv;
+    uint surface; // ASSET_SURFACE_* (src/assets/assets.h): 0 bark, 1 leaf, 2 petal
+    float ao;
+    uint asset;
+    uint door;    // the screen door's [lo, hi) (sw_drawn.door)
+};
+
+vec3 sw_asset_decode_normal(uint packed)
+{
+    vec2 e = vec2(float(int(packed << 16) >> 16), float(int(packed) >> 16)) / 32767.0;
+    // the C side packs (x, z) with y = 1 - |x| - |z|, folded for y < 0 (src/render/assets.c pack_normal)
+    vec3 n = vec3(e.x, 1.0 - abs(e.x) - abs(e.y), e.y);
+    if (n.y < 0.0) n.xz = (1.0 - abs(n.zx)) * vec2(n.x >= 0.0 ? 1.0 : -1.0, n.z >= 0.0 ? 1.0 : -1.0);
+    return normalize(n);
+}
+
+// GA3: the wind at the object's centre for its spring category, as a push (a fraction of its height, < 1).
+vec2 sw_asset_wind(uint category, vec2 xz)
+{
+    if (category >= SW_WIND_CAT_NONE) return vec2(0.0);
+    const float stiff[4] = float[4](0.55, 0.35, 0.5, 0.15); // trees, plants, grass, special
+    sw_v2 w = sw_wind_push(xz.x, xz.y, frame.time, frame.wind_x, frame.wind_z, frame.wind_speed,
+                           frame.wind_inv_gust_scale, frame.wind_gust_speed, stiff[category]);
+    return vec2(w.x, w.y);
+}
+
+// Trilinear, wrapping lookup of the leaves' noise (GA6).
+vec3 sw_leaf_noise(vec3 p)
+{
+    const float n = 16.0;
+    vec3 f = fract(p / n) * n;
+    ivec3 i0 = ivec3(floor(f)) & 15, i1 = (i0 + 1) & 15;
+    vec3 t = f - floor(f);
+    vec3 r = vec3(0.0);
+    for (int c = 0; c < 8; c++) {
+        ivec3 s = ivec3(c & 1, (c >> 1) & 1, (c >> 2) & 1);
+        ivec3 q = ivec3(s.x == 1 ? i1.x : i0.x, s.y == 1 ? i1.y : i0.y, s.z == 1 ? i1.z : i0.z);
+        vec3 w = mix(1.0 - t, t, vec3(s));
+        r += w.x * w.y * w.z * leaf_noise[(q.z * 16 + q.y) * 16 + q.x].xyz;
+    }
+    return r;
+}
+
+// Rotates v about the unit axis k by angle a (Rodrigues).
+vec3 sw_rotate(vec3 v, vec3 k, float a)
+{
+    float c = cos(a), s = sin(a);
+    return v * c + cross(k, v) * s + k * dot(k, v) * (1.0 - c);
+}
+
+// The wind's displacement of an object-space point (already scaled and turned into world axes, relative to
+// the root) for the asset's kind.
+vec3 sw_asset_animate(sw_asset a, vec3 p, vec3 pivot, sw_asset_vertex v, float scale, uint hash, vec2 w)
+{
+    float mag = length(w);
+    if (mag <= 0.0 || (a.flags & SW_ASSET_NO_WIND) != 0u) return p;
+    vec2 dir = w / mag;
+    float gradient = float(v.wind & 255u) / 255.0;
+    float trunk01 = float((v.wind >> 8) & 255u) / 255.0;
+    float leaf01 = float((v.wind >> 16) & 255u) / 255.0;
+    float phase = float(v.wind >> 24) / 255.0 * 6.2831853 + float(hash & 1023u) * 0.00614;
+    uint level = (v.part >> 8) & 3u;
+    float h = max(a.height * scale, 1e-3);
+    float t = frame.time;
+    if (a.kind == SW_ASSET_KIND_TREE) {
+        // trunk: a bend about the root growing with the square of the height, less for a rigid tree
+        float bend = mag * (1.0 - a.rigidity) * 0.35 * (0.85 + 0.15 * sin(t * 0.9 + phase * 0.1));
+        float hy = clamp(p.y / h, 0.0, 1.0);
+        vec3 axis = normalize(vec3(dir.y, 0.0, -dir.x)); // turning about it tips +y toward the wind
+        vec3 q = sw_rotate(p, axis, bend * hy * hy);
+        if (level >= 1u) {
+            // branches: bend along the wind, sway across it and lift, by the distance to the trunk
+            float k = trunk01 * trunk01 * a.branch_len * scale;
+            float sway = sin(t * 1.7 + phase) * (0.35 + mag);
+            q += vec3(dir.x, 0.0, dir.y) * (0.25 * mag * k) + vec3(-dir.y, 0.0, dir.x) * (0.08 * sway * k) +
+                 vec3(0.0, 0.12 * mag * k, 0.0);
+        }
+        if (level == 2u) {
+            // leaves: the 16^3 noise, scrolled faster and scaled up by the wind's magnitude
+            vec3 n = sw_leaf_noise(p * 1.7 + vec3(t * (0.6 + 2.0 * mag)) + vec3(phase));
+            q += n * (0.04 + 0.12 * mag) * max(leaf01, 0.15) * a.leaf_len * scale;
+        }
+        return q;
+    }
+    if (a.kind == SW_ASSET_KIND_PLANT) {
+        // GA7: no bend of the whole plant; each part leans from its pivot, eased by the soft clamp
+        float lean = sw_soft_clamp(mag * 2.0, 0.5) * 0.45;
+        float sway = 0.06 * sin(t * 2.3 + phase) * (0.3 + mag);
+        vec3 arm = p - pivot;
+        vec3 axis = normalize(vec3(dir.y, 0.0, -dir.x));
+        vec3 q = pivot + sw_rotate(arm, axis, (lean + sway) * gradient);
+        if (level == 2u) q += sw_leaf_noise(p * 3.0 + vec3(t * (1.0 + 2.0 * mag) + phase)) * (0.02 + 0.05 * mag) * h * leaf01;
+        return q;
+    }
+    // GA9 (flowers): a stateless turn about the pivot weighted by the root-to-tip gradient
+    vec3 axis = normalize(vec3(dir.y, 0.0, -dir.x));
+    float angle = (0.6 * mag + 0.12 * sin(t * 2.9 + phase) * (0.4 + mag)) * gradient;
+    return pivot + sw_rotate(p - pivot, axis, angle);
+}
+
+sw_asset_point sw_asset_point_of(uint instance, uint vertex)
+{
+    sw_drawn d = drawn[instance];
+    sw_asset_vertex v = asset_vertices[vertex];
+    sw_asset_point o;
+    o.asset = d.yaw_hash >> 29u;
+    sw_asset a = assets[o.asset];
+    float yaw = float(d.yaw_hash & 0xffffu) / 65535.0 * 6.2831853;
+    float c = cos(yaw), s = sin(yaw);
+    mat3 turn = mat3(c, 0.0, -s, 0.0, 1.0, 0.0, s, 0.0, c);
+    vec3 p = turn * (vec3(v.x, v.y, v.z) * d.scale);
+    vec3 pivot = turn * (vec3(v.px, v.py, v.pz) * d.scale);
+#ifndef SW_ASSET_NO_ANIMATION
+    p = sw_asset_animate(a, p, pivot, v, d.scale, (d.yaw_hash >> 16) & 0x1fffu, sw_asset_wind(a.wind, vec2(d.x, d.z)));
+#endif
+    o.world = vec3(d.x, d.y, d.z) + p;
+    o.normal = normalize(turn * sw_asset_decode_normal(v.normal));
+    o.uv = vec2(float(v.uv & 0xffffu), float(v.uv >> 16)) / 65535.0;
+    o.surface = (v.part >> 10) & 3u;
+    o.ao = float(v.part & 255u) / 255.0;
+    o.door = d.door;
+    return o;
+}

@@ -1,0 +1,111 @@
+/* assets.c — where mesh assets grow (SPEC PL8, SC4): the clusters near the camera and the CPU reference of
+ * asset_place.comp.glsl. A cluster is SW_CLUSTER_CELLS^2 cells of the asset's jittered grid (spacing 1 /
+ * sqrt(density)); its cells are visited in the fixed pseudo-random order of sw_cluster_order and its instances
+ * stored in that order (shaders/shared/sw_assets.h). Pure functions, no GPU. */
+#include "place/place.h"
+
+#include <assert.h>
+#include <math.h>
+
+float place_asset_spacing(const world_asset *a)
+{
+    return 1.0f / sqrtf(a->density);
+}
+
+/* The clusters whose square comes within `reach` of the eye (horizontally) and overlaps the terrain. */
+static void cluster_range(const sward_scene *s, const world_asset *a, const float eye[3], float reach, int *i0,
+                          int *i1, int *j0, int *j1)
+{
+    float side = place_asset_spacing(a) * (float)SW_CLUSTER_CELLS;
+    float half = 0.5f * s->terrain.size;
+    float x0 = fmaxf(eye[0] - reach, -half), x1 = fminf(eye[0] + reach, half);
+    float z0 = fmaxf(eye[2] - reach, -half), z1 = fminf(eye[2] + reach, half);
+    *i0 = (int)floorf(x0 / side);
+    *i1 = (int)floorf(x1 / side);
+    *j0 = (int)floorf(z0 / side);
+    *j1 = (int)floorf(z1 / side);
+    if (x0 > x1 || z0 > z1) *i1 = *i0 - 1; /* the eye is farther than reach off the terrain: none */
+}
+
+size_t place_asset_clusters_bound(const sward_scene *s, const float reach[WORLD_MAX_ASSETS])
+{
+    size_t n = 0;
+    for (int a = 0; a < s->asset_count; a++) {
+        float side = place_asset_spacing(&s->assets[a]) * (float)SW_CLUSTER_CELLS;
+        double per_side = ceil(2.0 * (double)reach[a] / (double)side) + 1.0;
+        double total_side = ceil((double)s->terrain.size / (double)side) + 1.0;
+        if (per_side > total_side) per_side = total_side;
+        n += (size_t)(per_side * per_side);
+    }
+    return n;
+}
+
+size_t place_asset_clusters(const sward_scene *s, const float eye[3], const float reach[WORLD_MAX_ASSETS],
+                            sw_cluster *out, size_t max, uint32_t per_asset[WORLD_MAX_ASSETS])
+{
+    size_t n = 0;
+    for (int a = 0; a < s->asset_count; a++) {
+        const world_asset *as = &s->assets[a];
+        float side = place_asset_spacing(as) * (float)SW_CLUSTER_CELLS;
+        int i0, i1, j0, j1;
+        cluster_range(s, as, eye, reach[a], &i0, &i1, &j0, &j1);
+        uint32_t count = 0;
+        for (int j = j0; j <= j1; j++)
+            for (int i = i0; i <= i1; i++) {
+                /* the square's nearest point to the eye within reach */
+                float cx = fmaxf((float)i * side, fminf(eye[0], (float)(i + 1) * side));
+                float cz = fmaxf((float)j * side, fminf(eye[2], (float)(j + 1) * side));
+                float dx = cx - eye[0], dz = cz - eye[2];
+                if (dx * dx + dz * dz > reach[a] * reach[a]) continue;
+                assert(n < max);
+                if (n >= max) return n;
+                out[n] = (sw_cluster){.ci0 = i * (int)SW_CLUSTER_CELLS, .cj0 = j * (int)SW_CLUSTER_CELLS,
+                                      .asset = (sw_uint)a, .count = 0, .slot = (sw_uint)n};
+                n++;
+                count++;
+            }
+        if (per_asset) per_asset[a] = count;
+    }
+    return n;
+}
+
+/* The type map's nearest texel at (x, z) is one of the asset's grass types. */
+static bool grows_here(const world_terrain *t, uint32_t grows_on, float x, float z)
+{
+    if (!grows_on) return true;
+    if (!t->types || t->map_res < 1) return true; /* scenes built without maps (tests): everywhere */
+    float mx0, mz0, inv;
+    world_map_grid(t, &mx0, &mz0, &inv);
+    int i = sw_map_nearest(x, mx0, inv, t->map_res), j = sw_map_nearest(z, mz0, inv, t->map_res);
+    uint32_t type = t->types[(size_t)j * (size_t)t->map_res + (size_t)i];
+    return type < 32u && (grows_on >> type & 1u);
+}
+
+uint32_t place_asset_cluster(const sward_scene *s, uint32_t asset, int ci0, int cj0,
+                             sw_instance out[SW_CLUSTER_CANDIDATES])
+{
+    const world_asset *a = &s->assets[asset];
+    const world_terrain *t = &s->terrain;
+    float spacing = place_asset_spacing(a);
+    float x0, z0, cell, inv_cell;
+    world_terrain_grid(t, &x0, &z0, &cell, &inv_cell);
+    float patch_inv = a->patch_scale > 0.0f ? 1.0f / a->patch_scale : 0.0f;
+    uint32_t seed = s->render.settings.seed;
+    sw_uint key = sw_cluster_key(ci0, cj0, asset, seed);
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < SW_CLUSTER_CANDIDATES; k++) {
+        sw_uint p = sw_cluster_order(k, key);
+        int ci = ci0 + (int)(p % SW_CLUSTER_CELLS), cj = cj0 + (int)(p / SW_CLUSTER_CELLS);
+        sw_candidate c = sw_asset_candidate(ci, cj, asset, seed, spacing);
+        sw_hf_coord h = sw_hf_locate(c.x, c.z, x0, z0, inv_cell, t->resolution);
+        if (!h.inside || !sw_asset_keeps(c, asset, seed, patch_inv, a->patch_coverage) ||
+            !grows_here(t, a->grows_on, c.x, c.z))
+            continue;
+        const float *row0 = t->heights + (size_t)h.j * (size_t)t->resolution;
+        const float *row1 = row0 + t->resolution;
+        float y = sw_bilerp(row0[h.i], row0[h.i + 1], row1[h.i], row1[h.i + 1], h.fx, h.fz);
+        out[n++] = (sw_instance){.x = c.x, .y = y, .z = c.z, .scale = sw_asset_scale(c.hash, a->scale[0], a->scale[1]),
+                                 .yaw_hash = sw_asset_yaw_hash(c.hash)};
+    }
+    return n;
+}

@@ -1,0 +1,334 @@
+/* assets.c — the scene's mesh assets on the GPU (SPEC PL8, SC4, AS1, AS2, LS3): at creation each asset's LOD chain
+ * is generated (src/assets) and packed into one vertex buffer (sw_asset_vertex, pulled by the vertex shaders) and
+ * one index buffer, with an sw_asset of placement, LOD and look constants per asset and the leaves' 16^3 noise
+ * (GA6). Each frame the clusters near the camera are chosen on the CPU (O(clusters), src/place/assets.c) and
+ * every view's indirect draws, one per (asset, level), are reset with room for the view's instances. */
+#include "render/render.h"
+
+#include "assets/assets.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* AS2: pixels tall from which a level is drawn at 1080 lines (scaled by the view's height through px_scale,
+ * divided by the asset's lod_bias). Trees: ~10000 triangles from 540 px (half the screen), ~2600 from 240,
+ * ~1200 from 110, the ~200-triangle mesh with the fading billboard from 45, the 12-triangle billboard below. */
+static const float LOD_PX_TREE[] = {540.0f, 240.0f, 110.0f, 45.0f, 0.0f};
+static const float LOD_PX_PLANT[] = {260.0f, 110.0f, 40.0f, 0.0f};
+static const float LOD_PX_ROCK[] = {200.0f, 60.0f, 0.0f};
+
+static uint32_t pack_unorm16x2(float a, float b)
+{
+    float ca = fminf(fmaxf(a, 0.0f), 1.0f), cb = fminf(fmaxf(b, 0.0f), 1.0f);
+    return (uint32_t)lrintf(ca * 65535.0f) | (uint32_t)lrintf(cb * 65535.0f) << 16;
+}
+
+static uint32_t pack_unorm8(float v)
+{
+    return (uint32_t)lrintf(fminf(fmaxf(v, 0.0f), 1.0f) * 255.0f);
+}
+
+/* Octahedral normal, snorm16 x 2 (decoded by sw_oct_decode in asset_vertex.inc.glsl). */
+static uint32_t pack_normal(const float n[3])
+{
+    float l1 = fabsf(n[0]) + fabsf(n[1]) + fabsf(n[2]);
+    float x = l1 > 0.0f ? n[0] / l1 : 0.0f, z = l1 > 0.0f ? n[2] / l1 : 0.0f;
+    if (n[1] < 0.0f) {
+        float ox = (1.0f - fabsf(z)) * (x >= 0.0f ? 1.0f : -1.0f);
+        float oz = (1.0f - fabsf(x)) * (z >= 0.0f ? 1.0f : -1.0f);
+        x = ox;
+        z = oz;
+    }
+    int16_t qx = (int16_t)lrintf(fminf(fmaxf(x, -1.0f), 1.0f) * 32767.0f);
+    int16_t qz = (int16_t)lrintf(fminf(fmaxf(z, -1.0f), 1.0f) * 32767.0f);
+    return (uint32_t)(uint16_t)qx | (uint32_t)(uint16_t)qz << 16;
+}
+
+static sw_asset_vertex pack_vertex(const asset_vertex *v, float branch_len, float leaf_len)
+{
+    sw_asset_vertex o;
+    o.x = v->pos[0];
+    o.y = v->pos[1];
+    o.z = v->pos[2];
+    o.normal = pack_normal(v->normal);
+    o.uv = pack_unorm16x2(v->uv[0], v->uv[1]);
+    o.px = v->pivot[0];
+    o.py = v->pivot[1];
+    o.pz = v->pivot[2];
+    o.wind = pack_unorm8(v->gradient) | pack_unorm8(branch_len > 0.0f ? v->trunk_dist / branch_len : 0.0f) << 8 |
+             pack_unorm8(leaf_len > 0.0f ? v->branch_dist / leaf_len : 0.0f) << 16 | pack_unorm8(v->phase) << 24;
+    o.part = pack_unorm8(v->ao) | (v->level & 3u) << 8 | (v->surface & 3u) << 10 | (v->branch & 0xffffu) << 16;
+    return o;
+}
+
+/* A billboard card's triangle: every vertex on the trunk level with a leaf surface (docs/assets.md). */
+static bool card_triangle(const asset_mesh *m, uint32_t t)
+{
+    for (uint32_t k = 0; k < 3; k++) {
+        const asset_vertex *v = &m->vertices[m->indices[3 * t + k]];
+        if (v->level != ASSET_LEVEL_TRUNK || v->surface != ASSET_SURFACE_LEAF) return false;
+    }
+    return true;
+}
+
+static sward_result build_chain(const world_asset *a, asset_chain *chain, sward_error *err)
+{
+    static const asset_kind KIND[WORLD_ASSET_KIND_COUNT] = {ASSET_KIND_TREE, ASSET_KIND_PLANT, ASSET_KIND_PLANT,
+                                                            ASSET_KIND_FLOWER, ASSET_KIND_ROCK};
+    if (a->mesh_path[0])
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: meshes from files are not drawn yet (asset \"%s\")",
+                         a->mesh_path, a->name);
+    asset_gen_desc d = {.kind = KIND[a->kind], .seed = a->seed, .height = a->height, .width = a->width,
+                        .variant = a->kind == WORLD_ASSET_BUSH ? ASSET_PLANT_BUSH : ASSET_PLANT_FERN};
+    if (d.kind != ASSET_KIND_PLANT) d.variant = 0;
+    return asset_generate(&d, chain, err);
+}
+
+/* The asset's GPU constants; its levels' index ranges are filled while packing. */
+static sw_asset asset_constants(const world_asset *a, const asset_chain *c)
+{
+    sw_asset g;
+    memset(&g, 0, sizeof g);
+    g.spacing = place_asset_spacing(a);
+    g.inv_spacing = 1.0f / g.spacing;
+    g.scale_min = a->scale[0];
+    g.scale_max = a->scale[1];
+    g.patch_inv_scale = a->patch_scale > 0.0f ? 1.0f / a->patch_scale : 0.0f;
+    g.patch_coverage = a->patch_coverage;
+    g.draw_distance = a->draw_distance;
+    const asset_mesh *m0 = &c->lods[0];
+    float hx = fmaxf(fabsf(m0->bounds_min[0]), fabsf(m0->bounds_max[0]));
+    float hz = fmaxf(fabsf(m0->bounds_min[2]), fabsf(m0->bounds_max[2]));
+    g.height = m0->bounds_max[1];
+    g.center_y = 0.5f * (m0->bounds_min[1] + m0->bounds_max[1]);
+    float half_y = 0.5f * (m0->bounds_max[1] - m0->bounds_min[1]);
+    g.radius = sqrtf(hx * hx + hz * hz + half_y * half_y);
+    g.lod_bias = a->lod_bias;
+    g.translucency = a->translucency;
+    g.grows_on = a->grows_on;
+    g.lod_count = c->lod_count;
+    g.billboard_from = c->billboard_from;
+    g.wind = (sw_uint)a->wind;
+    g.kind = c->kind == ASSET_KIND_TREE ? SW_ASSET_KIND_TREE
+             : c->kind == ASSET_KIND_FLOWER ? SW_ASSET_KIND_FLOWER
+             : c->kind == ASSET_KIND_ROCK ? SW_ASSET_KIND_ROCK : SW_ASSET_KIND_PLANT;
+    g.flags = (c->billboard_from < c->lod_count ? SW_ASSET_BILLBOARD : 0u) |
+              (a->wind == WORLD_WIND_NONE ? SW_ASSET_NO_WIND : 0u);
+    /* LS3: the near cascade's casters are the third level ("LOD3 visual mesh", alpha-tested, animated), the mid
+     * cascade's the last level with a mesh (fewer triangles, drawn without alpha test and animation) */
+    uint32_t last_mesh = c->billboard_from < c->lod_count ? c->billboard_from : c->lod_count - 1;
+    if (c->billboard_from < c->lod_count && c->lod_count - 1 > c->billboard_from) last_mesh = c->billboard_from;
+    else if (c->billboard_from < c->lod_count && last_mesh > 0) last_mesh--;
+    g.shadow_near_lod = c->lod_count > 2 ? 2u : c->lod_count - 1;
+    if (g.shadow_near_lod > last_mesh) g.shadow_near_lod = last_mesh;
+    g.shadow_mid_lod = last_mesh;
+    g.leaf_r = a->leaf_color[0];
+    g.leaf_g = a->leaf_color[1];
+    g.leaf_b = a->leaf_color[2];
+    g.bark_r = a->bark_color[0];
+    g.bark_g = a->bark_color[1];
+    g.bark_b = a->bark_color[2];
+    g.flower_r = a->flower_color[0];
+    g.flower_g = a->flower_color[1];
+    g.flower_b = a->flower_color[2];
+    g.rigidity = 0.6f;
+    const float *px = c->kind == ASSET_KIND_TREE ? LOD_PX_TREE : c->kind == ASSET_KIND_ROCK ? LOD_PX_ROCK : LOD_PX_PLANT;
+    size_t npx = c->kind == ASSET_KIND_TREE ? 5 : c->kind == ASSET_KIND_ROCK ? 3 : 4;
+    for (uint32_t k = 0; k < c->lod_count && k < SW_ASSET_MAX_LODS; k++)
+        g.lod_px[k] = k + 1 >= c->lod_count ? 0.0f : (k < npx ? px[k] : 0.0f) / a->lod_bias;
+    for (uint32_t k = 0; k < c->lod_count; k++) {
+        const asset_mesh *m = &c->lods[k];
+        for (uint32_t i = 0; i < m->vertex_count; i++) {
+            g.branch_len = fmaxf(g.branch_len, m->vertices[i].trunk_dist);
+            g.leaf_len = fmaxf(g.leaf_len, m->vertices[i].branch_dist);
+        }
+    }
+    return g;
+}
+
+sward_result render_assets_create(sward_renderer *r, sward_error *err)
+{
+    render_assets *ra = &r->assets;
+    const sward_scene *s = r->scene;
+    gpu_device *dev = &r->ctx->dev;
+    sward_result res = SWARD_OK;
+    ra->count = (uint32_t)s->asset_count;
+    asset_chain chains[WORLD_MAX_ASSETS];
+    memset(chains, 0, sizeof chains);
+    size_t verts = 0, idx = 0;
+    for (uint32_t a = 0; a < ra->count && !res; a++) {
+        res = build_chain(&s->assets[a], &chains[a], err);
+        for (uint32_t k = 0; !res && k < chains[a].lod_count; k++) {
+            verts += chains[a].lods[k].vertex_count;
+            idx += chains[a].lods[k].index_count;
+        }
+    }
+    sw_asset_vertex *vb = res ? NULL : malloc((verts ? verts : 1) * sizeof *vb);
+    uint32_t *ib = res ? NULL : malloc((idx ? idx : 1) * sizeof *ib);
+    if (!res && (!vb || !ib)) res = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the assets' meshes");
+    size_t nv = 0, ni = 0;
+    for (uint32_t a = 0; a < ra->count && !res; a++) {
+        const asset_chain *c = &chains[a];
+        sw_asset *g = &ra->gpu[a];
+        *g = asset_constants(&s->assets[a], c);
+        ra->radius[a] = g->radius;
+        ra->reach[a] = s->assets[a].draw_distance + g->radius * s->assets[a].scale[1];
+        for (uint32_t k = 0; k < c->lod_count; k++) {
+            const asset_mesh *m = &c->lods[k];
+            g->vertex_offset[k] = (int)nv;
+            g->first_index[k] = (sw_uint)ni;
+            for (uint32_t i = 0; i < m->vertex_count; i++) vb[nv + i] = pack_vertex(&m->vertices[i], g->branch_len, g->leaf_len);
+            /* the mesh's triangles first, the billboard's cards last (the mid cascade draws the mesh alone) */
+            uint32_t tris = m->index_count / 3, mesh_tris = 0;
+            for (int pass = 0; pass < 2; pass++)
+                for (uint32_t t = 0; t < tris; t++) {
+                    if (card_triangle(m, t) != (pass == 1)) continue;
+                    memcpy(ib + ni, m->indices + 3 * t, 3 * sizeof *ib);
+                    ni += 3;
+                    mesh_tris += pass == 0;
+                }
+            g->index_count[k] = m->index_count;
+            g->mesh_index_count[k] = 3 * mesh_tris;
+            ra->triangles[a][k] = tris;
+            nv += m->vertex_count;
+        }
+    }
+    for (uint32_t a = 0; a < ra->count; a++) asset_chain_free(&chains[a]);
+    const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    sw_asset zero_assets[SW_MAX_ASSETS];
+    memset(zero_assets, 0, sizeof zero_assets);
+    memcpy(zero_assets, ra->gpu, sizeof ra->gpu);
+    if (!res) res = gpu_buffer_create(dev, &ra->asset_buf, sizeof zero_assets, storage, GPU_MEMORY_DEVICE, "sward.assets", err);
+    if (!res) res = gpu_upload(dev, &ra->asset_buf, zero_assets, sizeof zero_assets, err);
+    if (!res) res = gpu_buffer_create(dev, &ra->vertex_buf, (nv ? nv : 1) * sizeof *vb, storage, GPU_MEMORY_DEVICE,
+                                      "sward.asset_vertices", err);
+    if (!res && nv) res = gpu_upload(dev, &ra->vertex_buf, vb, nv * sizeof *vb, err);
+    if (!res) res = gpu_buffer_create(dev, &ra->index_buf, (ni ? ni : 3) * sizeof *ib,
+                                      VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                      GPU_MEMORY_DEVICE, "sward.asset_indices", err);
+    if (!res && ni) res = gpu_upload(dev, &ra->index_buf, ib, ni * sizeof *ib, err);
+    free(vb);
+    free(ib);
+    /* GA6: the leaves' tiny 3D noise, 16^3 texels of three channels */
+    float *noise = res ? NULL : malloc(ASSET_NOISE_TEXELS * 4 * sizeof(float));
+    if (!res && !noise) res = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the leaf noise");
+    if (!res) {
+        asset_leaf_noise(s->render.settings.seed, noise);
+        res = gpu_buffer_create(dev, &ra->noise_buf, ASSET_NOISE_TEXELS * 4 * sizeof(float), storage, GPU_MEMORY_DEVICE,
+                                "sward.leaf_noise", err);
+        if (!res) res = gpu_upload(dev, &ra->noise_buf, noise, ASSET_NOISE_TEXELS * 4 * sizeof(float), err);
+    }
+    free(noise);
+    if (res) return res;
+    ra->clusters_max = place_asset_clusters_bound(s, ra->reach);
+    ra->clusters = calloc(ra->clusters_max ? ra->clusters_max : 1, sizeof *ra->clusters);
+    if (!ra->clusters) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the asset clusters");
+    return SWARD_OK;
+}
+
+void render_assets_destroy(sward_renderer *r)
+{
+    render_assets *ra = &r->assets;
+    gpu_device *dev = &r->ctx->dev;
+    gpu_buffer_destroy(dev, &ra->asset_buf);
+    gpu_buffer_destroy(dev, &ra->vertex_buf);
+    gpu_buffer_destroy(dev, &ra->index_buf);
+    gpu_buffer_destroy(dev, &ra->noise_buf);
+    free(ra->clusters);
+    ra->clusters = NULL;
+}
+
+static const VkBufferUsageFlags STORAGE = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                          VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+
+/* A buffer of at least `bytes` (an eighth more when it grows, so a camera that moves does not regrow it). */
+static sward_result ensure(sward_renderer *r, render_res res, uint32_t view, VkDeviceSize bytes, VkBufferUsageFlags usage,
+                           const char *name, sward_error *err)
+{
+    if (bytes == 0) bytes = 16;
+    if (r->res[res][view].buffer.buffer && r->res[res][view].buffer.size >= bytes) return SWARD_OK;
+    return render_buffer_replace(r, res, view, bytes + bytes / 8, usage, GPU_MEMORY_DEVICE, name, err);
+}
+
+sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_error *err)
+{
+    render_assets *ra = &r->assets;
+    const sward_scene *s = r->scene;
+    ra->cluster_count = ra->count && !r->no_grass
+                            ? (uint32_t)place_asset_clusters(s, eye, ra->reach, ra->clusters, ra->clusters_max,
+                                                             ra->per_asset)
+                            : 0;
+    if (!ra->cluster_count) memset(ra->per_asset, 0, sizeof ra->per_asset);
+    /* every view's runs: per (asset, level) room for all of the asset's clusters' instances */
+    uint32_t first = 0;
+    memset(ra->draws, 0, sizeof ra->draws);
+    for (uint32_t a = 0; a < ra->count; a++)
+        for (uint32_t k = 0; k < ra->gpu[a].lod_count; k++) {
+            uint32_t room = ra->per_asset[a] * SW_CLUSTER_CANDIDATES;
+            for (uint32_t v = 0; v < RENDER_ASSET_VIEWS; v++) {
+                sw_asset_draw *d = &ra->draws[v][a * SW_ASSET_MAX_LODS + k];
+                /* LS3: the mid cascade's casters are the mesh alone, without the billboard's cards */
+                d->index_count = v == SW_VIEW_MID ? ra->gpu[a].mesh_index_count[k] : ra->gpu[a].index_count[k];
+                d->first_index = ra->gpu[a].first_index[k];
+                d->vertex_offset = ra->gpu[a].vertex_offset[k];
+                d->first_instance = first;
+                d->capacity = room;
+            }
+            first += room;
+        }
+    ra->drawn_total = first;
+    sward_result res;
+    if ((res = ensure(r, RES_ASSET_CLUSTERS, 0, (VkDeviceSize)ra->cluster_count * sizeof(sw_cluster), STORAGE,
+                      "sward.asset_clusters", err)) ||
+        (res = ensure(r, RES_ASSET_INSTANCES, 0,
+                      (VkDeviceSize)ra->cluster_count * SW_CLUSTER_CANDIDATES * sizeof(sw_instance), STORAGE,
+                      "sward.asset_instances", err)))
+        return res;
+    for (uint32_t v = 0; v < RENDER_ASSET_VIEWS; v++) {
+        if ((res = ensure(r, RES_ASSET_DRAWN, v, (VkDeviceSize)ra->drawn_total * sizeof(sw_drawn), STORAGE,
+                          "sward.asset_drawn", err)) ||
+            (res = ensure(r, RES_ASSET_DRAWS, v, sizeof ra->draws[0], STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
+                          "sward.asset_draws", err)))
+            return res;
+    }
+    return SWARD_OK;
+}
+
+/* Bytes of the frame's upload that the assets need after the tiles: the clusters and one copy of the draws. */
+VkDeviceSize render_assets_upload_bytes(const sward_renderer *r)
+{
+    return (VkDeviceSize)r->assets.cluster_count * sizeof(sw_cluster) + sizeof r->assets.draws;
+}
+
+void render_assets_upload(sward_renderer *r, VkCommandBuffer cmd, gpu_buffer *upload, VkDeviceSize at)
+{
+    render_assets *ra = &r->assets;
+    uint8_t *up = (uint8_t *)upload->mapped + at;
+    VkDeviceSize cb = (VkDeviceSize)ra->cluster_count * sizeof(sw_cluster);
+    if (cb) memcpy(up, ra->clusters, (size_t)cb);
+    memcpy(up + cb, ra->draws, sizeof ra->draws);
+    if (cb) {
+        render_access(r, cmd, RES_ASSET_CLUSTERS, 0, GPU_ACCESS_TRANSFER_WRITE, true);
+        vkCmdCopyBuffer(cmd, upload->buffer, r->res[RES_ASSET_CLUSTERS][0].buffer.buffer, 1, &(VkBufferCopy){at, 0, cb});
+    }
+    for (uint32_t v = 0; v < RENDER_ASSET_VIEWS; v++) {
+        render_access(r, cmd, RES_ASSET_DRAWS, v, GPU_ACCESS_TRANSFER_WRITE, true);
+        vkCmdCopyBuffer(cmd, upload->buffer, r->res[RES_ASSET_DRAWS][v].buffer.buffer, 1,
+                        &(VkBufferCopy){at + cb + v * sizeof ra->draws[0], 0, sizeof ra->draws[0]});
+    }
+}
+
+void render_draw_assets(sward_renderer *r, VkCommandBuffer cmd, uint32_t view)
+{
+    if (!r->assets.count || !r->assets.cluster_count) return;
+    vkCmdBindIndexBuffer(cmd, r->assets.index_buf.buffer, 0, VK_INDEX_TYPE_UINT32);
+    uint32_t n = r->assets.count * SW_ASSET_MAX_LODS;
+    uint32_t max_per_call = r->ctx->dev.props.limits.maxDrawIndirectCount;
+    if (max_per_call == 0) max_per_call = 1;
+    for (uint32_t first = 0; first < n; first += max_per_call) {
+        uint32_t k = n - first < max_per_call ? n - first : max_per_call;
+        vkCmdDrawIndexedIndirect(cmd, r->res[RES_ASSET_DRAWS][view].buffer.buffer,
+                                 (VkDeviceSize)first * sizeof(sw_asset_draw), k, sizeof(sw_asset_draw));
+    }
+}

@@ -1,0 +1,36 @@
+/* asset_cull.c — culling of the mesh assets per view (SPEC SC4, SC5, AS2, LS3; shaders/asset_cull.comp.glsl):
+ * one workgroup per cluster tests the cluster's bounds, then its instances (the first n of its random order,
+ * n falling with distance), picks each one's level (or the cascade's caster level) and appends it to the view's
+ * run of that (asset, level), counting the indirect draw's instances. Runs for the camera and the near cascade
+ * with the blades' culling, and for the mid cascade (frame.c). Reads frame, views, assets, clusters, instances.
+ * Writes the view's drawn list and draws, the asset counters. */
+#include "render/render.h"
+
+#include "asset_cull_comp.h"
+
+static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    return render_compute_pipeline(r, ps, sw_spirv_asset_cull_comp, sizeof sw_spirv_asset_cull_comp,
+                                   "sward.asset_cull", &ps->pipes[0], err);
+}
+
+static bool active(const sward_renderer *r)
+{
+    return r->assets.count > 0;
+}
+
+const render_pass render_pass_asset_cull = {
+    .name = "asset_cull",
+    .phase = RENDER_PHASE_CULL,
+    .use_count = 5,
+    .uses = {
+        {RES_ASSET_CLUSTERS, GPU_ACCESS_COMPUTE_READ, SW_ACULL_CLUSTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_ASSET_INSTANCES, GPU_ACCESS_COMPUTE_READ, SW_ACULL_INSTANCES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_ASSET_DRAWN, GPU_ACCESS_COMPUTE_WRITE, SW_ACULL_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
+        {RES_ASSET_DRAWS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ACULL_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ACULL_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+    },
+    .create = create,
+    .record = render_dispatch_clusters,
+    .active = active,
+};

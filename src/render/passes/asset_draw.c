@@ -1,0 +1,130 @@
+/* asset_draw.c — the mesh assets' draws (SPEC AS1, AS2, SH1, SH2, SC5): one indexed indirect draw per (asset,
+ * level) of the camera's lists (asset_cull), instanced, the vertices pulled from the assets' buffer and moved by
+ * the wind (asset_vertex.inc.glsl).
+ *   asset_depth    the depth prime: the cards' alpha test and the screen door (asset_depth.frag.glsl);
+ *   asset_gbuffer  the G-buffer: after the prime EQUAL without writes or discard; without it GREATER with writes,
+ *                  cutting the cards itself (asset_dither.frag.glsl).
+ * Reads frame, views, assets, asset vertices, leaf noise, the view's drawn list and draws. */
+#include "render/render.h"
+
+#include "asset_vert.h"
+#include "asset_frag.h"
+#include "asset_dither_frag.h"
+#include "asset_depth_frag.h"
+#include "asset_shadow_vert.h"
+
+static void draw(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view, VkPipeline pipe)
+{
+    if (!r->assets.cluster_count || !r->culled) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
+    render_draw_assets(r, cmd, view);
+}
+
+static sward_result create_depth(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    gpu_graphics_desc d = {
+        .vs = sw_spirv_asset_vert, .vs_bytes = sizeof sw_spirv_asset_vert,
+        .fs = sw_spirv_asset_depth_frag, .fs_bytes = sizeof sw_spirv_asset_depth_frag,
+        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
+        .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.asset_depth",
+    };
+    return render_graphics_pipeline(r, ps, &d, &ps->pipes[0], err);
+}
+
+static sward_result create_gbuffer(sward_renderer *r, render_pass_state *ps, sward_error *err)
+{
+    gpu_graphics_desc d = {
+        .vs = sw_spirv_asset_vert, .vs_bytes = sizeof sw_spirv_asset_vert,
+        .fs = sw_spirv_asset_dither_frag, .fs_bytes = sizeof sw_spirv_asset_dither_frag,
+        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
+        .color_count = RENDER_GBUFFER_COUNT,
+        .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.asset_gbuffer",
+    };
+    for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) d.color_formats[i] = RENDER_GBUFFER_FORMATS[i];
+    sward_result res = render_graphics_pipeline(r, ps, &d, &ps->pipes[0], err);
+    d.fs = sw_spirv_asset_frag;
+    d.fs_bytes = sizeof sw_spirv_asset_frag;
+    d.depth_write = false;
+    d.depth_compare = VK_COMPARE_OP_EQUAL;
+    d.name = "sward.asset_gbuffer_primed";
+    if (res == SWARD_OK) res = render_graphics_pipeline(r, ps, &d, &ps->pipes[1], err);
+    return res;
+}
+
+static void record_depth(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    draw(r, ps, cmd, view, ps->pipes[0]);
+}
+
+static void record_gbuffer(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    draw(r, ps, cmd, view, ps->pipes[render_depth_primed(r) ? 1 : 0]);
+}
+
+static bool active(const sward_renderer *r)
+{
+    return r->assets.count > 0;
+}
+
+/* LS3: the casters of a shadow cascade: the near one animated and alpha-tested, the mid one at rest, opaque. */
+sward_result render_asset_shadow_pipeline(sward_renderer *r, render_pass_state *ps, uint32_t view, VkPipeline *out,
+                                          sward_error *err)
+{
+    gpu_graphics_desc d = {.name = view == SW_VIEW_NEAR ? "sward.shadow_near_assets" : "sward.shadow_mid_assets"};
+    if (view == SW_VIEW_NEAR) {
+        d.vs = sw_spirv_asset_vert;
+        d.vs_bytes = sizeof sw_spirv_asset_vert;
+        d.fs = sw_spirv_asset_depth_frag;
+        d.fs_bytes = sizeof sw_spirv_asset_depth_frag;
+    } else {
+        d.vs = sw_spirv_asset_shadow_vert;
+        d.vs_bytes = sizeof sw_spirv_asset_shadow_vert;
+    }
+    d.depth_bias_constant = -1.0f;
+    d.depth_bias_slope = -1.5f;
+    return render_shadow_pipeline(r, ps, &d, view, false, out, err);
+}
+
+void render_shadow_assets(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view, VkPipeline pipe)
+{
+    if (!r->assets.count || !r->assets.cluster_count || !pipe) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
+    render_draw_assets(r, cmd, view);
+}
+
+const render_pass render_pass_asset_depth = {
+    .name = "asset_depth",
+    .phase = RENDER_PHASE_DRAW,
+    .draw_flag = SWARD_DRAW_BLADES_DEPTH,
+    .use_count = 3,
+    .uses = {
+        {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
+        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false},
+    },
+    .create = create_depth,
+    .record = record_depth,
+    .active = active,
+};
+
+const render_pass render_pass_asset_gbuffer = {
+    .name = "asset_gbuffer",
+    .phase = RENDER_PHASE_DRAW,
+    .draw_flag = SWARD_DRAW_BLADES,
+    .use_count = 8,
+    .uses = {
+        {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_STATS, GPU_ACCESS_FRAGMENT_READ_WRITE, SW_GBUF_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
+        {RES_GBUF_ALBEDO, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
+        {RES_GBUF_NORMAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
+        {RES_GBUF_MATERIAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
+        {RES_MOTION, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
+        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false},
+    },
+    .create = create_gbuffer,
+    .record = record_gbuffer,
+    .active = active,
+};

@@ -1,0 +1,209 @@
+/* scene_assets.c — the scene's "assets": mesh assets placed over the field as GPU instances (SPEC PL8, AS1;
+ * docs/scene-format.md "assets"). Each entry is either generated (src/assets: kind, seed, size) or imported
+ * from a mesh file (glTF, OBJ; resolved against the scene's folder), and says where and how densely it grows.
+ * Like the rest of the loader, every field is checked on its own with its path, nothing is clamped. */
+#include "world/world.h"
+
+#include "world/scene_json.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define RANGE(lo, hi) ((sj_range){(lo), (hi), false, false, 0.0})
+#define RANGE_POS(least, hi) ((sj_range){0.0, (hi), true, false, (least)})
+#define LIM_PATCH 1.0e5    /* m, patches.scale */
+#define LIM_SEED 4294967295.0
+#define LIM_LOD_BIAS 100.0
+
+static const sj_range r_unit = {0.0, 1.0, false, false, 0.0};
+
+static const char *const KIND_NAMES[WORLD_ASSET_KIND_COUNT] = {"tree", "fern", "bush", "flower", "rock"};
+static const char *const WIND_NAMES[] = {"trees", "plants", "grass", "special", "none"};
+
+/* The kind's defaults: a broad-leaved tree in a sparse wood, ferns and bushes under it, flowers in the grass,
+ * rocks. Sizes of 0 are the generator's defaults (docs/assets.md). */
+static void asset_defaults(world_asset *a, int index, world_asset_kind kind)
+{
+    memset(a, 0, sizeof *a);
+    snprintf(a->name, sizeof a->name, "asset%d", index);
+    a->kind = kind;
+    a->seed = (uint32_t)index + 1u;
+    a->mesh_scale = 1.0f;
+    a->scale[0] = 0.8f;
+    a->scale[1] = 1.2f;
+    a->lod_bias = 1.0f;
+    a->patch_coverage = 1.0f;
+    const float leaf[3] = {0.06f, 0.14f, 0.03f}, bark[3] = {0.09f, 0.06f, 0.04f}, flower[3] = {0.7f, 0.1f, 0.5f};
+    memcpy(a->leaf_color, leaf, sizeof leaf);
+    memcpy(a->bark_color, bark, sizeof bark);
+    memcpy(a->flower_color, flower, sizeof flower);
+    a->translucency = 0.5f;
+    switch (kind) {
+    case WORLD_ASSET_TREE: a->density = 0.004f; a->draw_distance = 1000.0f; a->wind = WORLD_WIND_TREES; break;
+    case WORLD_ASSET_FERN:
+    case WORLD_ASSET_BUSH: a->density = 0.05f; a->draw_distance = 150.0f; a->wind = WORLD_WIND_PLANTS; break;
+    case WORLD_ASSET_FLOWER: a->density = 0.5f; a->draw_distance = 60.0f; a->wind = WORLD_WIND_PLANTS; break;
+    case WORLD_ASSET_ROCK:
+    default:
+        a->density = 0.01f;
+        a->draw_distance = 300.0f;
+        a->wind = WORLD_WIND_NONE;
+        a->translucency = 0.0f;
+        break;
+    }
+}
+
+/* "kind" first: it picks the defaults the other fields override. */
+static bool parse_kind(const sj_ctx *c, const cJSON *o, const char *path, world_asset_kind *kind)
+{
+    char name[16] = "", p[SJ_PATH_MAX];
+    if (!sj_string(c, o, path, "kind", name, sizeof name)) return false;
+    sj_join(p, path, "kind");
+    if (!name[0]) return sj_fail(c, p, "missing required field (\"tree\", \"fern\", \"bush\", \"flower\" or \"rock\")");
+    for (int k = 0; k < WORLD_ASSET_KIND_COUNT; k++)
+        if (!strcmp(name, KIND_NAMES[k])) {
+            *kind = (world_asset_kind)k;
+            return true;
+        }
+    return sj_fail(c, p, "must be \"tree\", \"fern\", \"bush\", \"flower\" or \"rock\", got \"%s\"", name);
+}
+
+/* "generate": {"seed", "height", "width"} or "mesh": {"path", "scale"}; exactly one of them. */
+static bool parse_source(const sj_ctx *c, const cJSON *o, const char *path, const char *base_dir, world_asset *a)
+{
+    static const char *const known_gen[] = {"seed", "height", "width"};
+    static const char *const known_mesh[] = {"path", "scale"};
+    const cJSON *gen, *mesh;
+    char p[SJ_PATH_MAX], pp[SJ_PATH_MAX];
+    if (!sj_object(c, o, path, "generate", &gen) || !sj_object(c, o, path, "mesh", &mesh)) return false;
+    if (gen && mesh) {
+        sj_join(p, path, "mesh");
+        return sj_fail(c, p, "an asset is either generated (\"generate\") or imported (\"mesh\"), not both");
+    }
+    if (gen) {
+        int64_t seed = a->seed;
+        sj_join(p, path, "generate");
+        if (!sj_check_fields(c, gen, p, known_gen, 3) || !sj_integer(c, gen, p, "seed", RANGE(0.0, LIM_SEED), &seed) ||
+            !sj_number(c, gen, p, "height", RANGE(0.0, WORLD_ASSET_SIZE_MAX), &a->height) ||
+            !sj_number(c, gen, p, "width", RANGE(0.0, WORLD_ASSET_SIZE_MAX), &a->width))
+            return false;
+        a->seed = (uint32_t)seed;
+    }
+    if (mesh) {
+        char rel[WORLD_PATH_MAX] = "";
+        sj_join(p, path, "mesh");
+        if (!sj_check_fields(c, mesh, p, known_mesh, 2) || !sj_string(c, mesh, p, "path", rel, sizeof rel) ||
+            !sj_number(c, mesh, p, "scale", RANGE_POS(1e-6, 1e6), &a->mesh_scale))
+            return false;
+        sj_join(pp, p, "path");
+        if (!rel[0]) return sj_fail(c, pp, "missing required field (a glTF or OBJ file, relative to the scene)");
+        if (!world_resolve_path(c, pp, rel, base_dir, a->mesh_path)) return false;
+    }
+    return true;
+}
+
+/* "grows_on": names of grass types (the type map's), the asset grows only where one of them is. */
+static bool parse_grows_on(const sj_ctx *c, const cJSON *o, const char *path, const sward_scene *s, world_asset *a)
+{
+    char p[SJ_PATH_MAX];
+    const cJSON *g = sj_member(o, "grows_on");
+    if (!g) return true;
+    sj_join(p, path, "grows_on");
+    if (!cJSON_IsArray(g)) return sj_fail(c, p, "expected an array of grass type names, got %s", sj_type_name(g));
+    int i = 0;
+    for (const cJSON *e = g->child; e; e = e->next, i++) {
+        char q[SJ_PATH_MAX + 16];
+        snprintf(q, sizeof q, "%s[%d]", p, i);
+        if (!cJSON_IsString(e)) return sj_fail(c, q, "expected a grass type name, got %s", sj_type_name(e));
+        int found = -1;
+        for (int k = 0; k < s->material_count && found < 0; k++)
+            if (!strcmp(e->valuestring, s->materials[k].name)) found = k;
+        if (found < 0) return sj_fail(c, q, "no grass type is named \"%.64s\"", e->valuestring);
+        a->grows_on |= 1u << found;
+    }
+    if (i == 0) return sj_fail(c, p, "must name at least one grass type (leave it out to grow anywhere)");
+    return true;
+}
+
+static bool parse_asset(const sj_ctx *c, const cJSON *o, const char *path, const char *base_dir,
+                        const sward_scene *s, int index, world_asset *a)
+{
+    static const char *const known[] = {"name",     "kind",          "generate",   "mesh",       "density",
+                                        "scale",    "patches",       "grows_on",   "draw_distance", "lod_bias",
+                                        "wind",     "leaf_color",    "bark_color", "flower_color", "translucency"};
+    static const char *const known_patches[] = {"scale", "coverage"};
+    char p[SJ_PATH_MAX], wind[16] = "";
+    const cJSON *patches;
+    world_asset_kind kind = WORLD_ASSET_TREE;
+    if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
+    if (!sj_check_fields(c, o, path, known, sizeof known / sizeof known[0]) || !parse_kind(c, o, path, &kind))
+        return false;
+    asset_defaults(a, index, kind);
+    if (!sj_string(c, o, path, "name", a->name, sizeof a->name) || !parse_source(c, o, path, base_dir, a) ||
+        !sj_number(c, o, path, "density", RANGE_POS(WORLD_ASSET_DENSITY_MIN, WORLD_ASSET_DENSITY_MAX), &a->density) ||
+        !sj_numbers(c, o, path, "scale", 2, RANGE_POS(1e-3, WORLD_ASSET_SCALE_MAX), a->scale) ||
+        !sj_number(c, o, path, "draw_distance", RANGE_POS(WORLD_DRAW_DISTANCE_MIN, WORLD_DRAW_DISTANCE_MAX),
+                   &a->draw_distance) ||
+        !sj_number(c, o, path, "lod_bias", RANGE_POS(0.01, LIM_LOD_BIAS), &a->lod_bias) ||
+        !sj_string(c, o, path, "wind", wind, sizeof wind) ||
+        !sj_numbers(c, o, path, "leaf_color", 3, r_unit, a->leaf_color) ||
+        !sj_numbers(c, o, path, "bark_color", 3, r_unit, a->bark_color) ||
+        !sj_numbers(c, o, path, "flower_color", 3, r_unit, a->flower_color) ||
+        !sj_number(c, o, path, "translucency", r_unit, &a->translucency) ||
+        !sj_object(c, o, path, "patches", &patches) || !parse_grows_on(c, o, path, s, a))
+        return false;
+    if (a->scale[0] > a->scale[1]) {
+        sj_join(p, path, "scale");
+        return sj_fail(c, p, "min must be <= max, got [%g, %g]", (double)a->scale[0], (double)a->scale[1]);
+    }
+    if (wind[0]) {
+        sj_join(p, path, "wind");
+        int found = -1;
+        for (int k = 0; k <= WORLD_WIND_NONE && found < 0; k++)
+            if (!strcmp(wind, WIND_NAMES[k])) found = k;
+        if (found < 0)
+            return sj_fail(c, p, "must be \"trees\", \"plants\", \"grass\", \"special\" or \"none\", got \"%s\"", wind);
+        a->wind = (world_wind_category)found;
+    }
+    if (patches) {
+        sj_join(p, path, "patches");
+        a->patch_scale = 30.0f;
+        a->patch_coverage = 0.5f;
+        if (!sj_check_fields(c, patches, p, known_patches, 2) ||
+            !sj_number(c, patches, p, "scale", RANGE(0.1, LIM_PATCH), &a->patch_scale) ||
+            !sj_number(c, patches, p, "coverage", RANGE_POS(0.001, 1.0), &a->patch_coverage))
+            return false;
+    }
+    /* the clusters within the draw distance hold at most this many candidates (GPU memory, place work) */
+    double candidates = (double)a->density * 4.0 * (double)a->draw_distance * (double)a->draw_distance;
+    if (candidates > (double)WORLD_ASSET_MAX_CANDIDATES)
+        return sj_fail(c, path,
+                       "too many candidates: density %g x (2 x draw_distance %g m)^2 = %.0f, the limit is %u; lower "
+                       "the density or the draw_distance",
+                       (double)a->density, (double)a->draw_distance, candidates, (unsigned)WORLD_ASSET_MAX_CANDIDATES);
+    for (int k = 0; k < index; k++)
+        if (!strcmp(s->assets[k].name, a->name)) {
+            sj_join(p, path, "name");
+            return sj_fail(c, p, "\"%s\" is already the name of assets[%d]", a->name, k);
+        }
+    return true;
+}
+
+bool world_parse_assets(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s)
+{
+    const cJSON *a = sj_member(root, "assets");
+    s->asset_count = 0;
+    if (!a) return true;
+    if (!cJSON_IsArray(a)) return sj_fail(c, "assets", "expected an array, got %s", sj_type_name(a));
+    int n = 0;
+    for (const cJSON *e = a->child; e; e = e->next) n++;
+    if (n > WORLD_MAX_ASSETS) return sj_fail(c, "assets", "must have at most %d assets, got %d", WORLD_MAX_ASSETS, n);
+    int i = 0;
+    for (const cJSON *e = a->child; e; e = e->next, i++) {
+        char p[SJ_PATH_MAX];
+        snprintf(p, sizeof p, "assets[%d]", i);
+        if (!parse_asset(c, e, p, base_dir, s, i, &s->assets[i])) return false;
+        s->asset_count = i + 1;
+    }
+    return true;
+}
