@@ -297,6 +297,18 @@ sward_result render_asset_shadow_pipeline(sward_renderer *r, render_pass_state *
                                           sward_error *err);
 /* Draws the cascade's asset casters with `pipe` (inside the cascade's rendering). */
 void render_shadow_assets(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view, VkPipeline pipe);
+/* Tests: one frame placed and culled, and what the asset passes wrote (standalone.c). */
+typedef struct render_asset_readback {
+    sw_cluster *clusters;   /* cluster_count, with the counts and heights asset_place wrote */
+    sw_instance *instances; /* SW_CLUSTER_CANDIDATES per cluster slot */
+    sw_asset_draw draws[RENDER_ASSET_VIEWS][SW_MAX_ASSETS * SW_ASSET_MAX_LODS];
+    sw_drawn *drawn;        /* the camera's list (drawn_total entries; each draw's run from first_instance) */
+    uint32_t cluster_count, drawn_total;
+    sw_view views[SW_MAX_VIEWS];
+} render_asset_readback;
+sward_result render_read_assets(sward_renderer *r, const sward_frame_desc *frame, render_asset_readback *out,
+                               sward_error *err);
+void render_asset_readback_free(render_asset_readback *rb);
 /* The view's asset draws (indexed, indirect): its pipeline and sets bound by the caller. */
 void render_draw_assets(sward_renderer *r, VkCommandBuffer cmd, uint32_t view);
 

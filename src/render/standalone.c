@@ -6,6 +6,7 @@
  * resources; sward_render_submit returns while the GPU works, sward_render_wait collects a frame. */
 #include "render/render.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* One dynamic-rendering instance into sward's targets: the depth alone (the depth prime) or the G-buffer with
@@ -371,6 +372,84 @@ sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *fram
     gpu_buffer_destroy(dev, &rb_layers);
     gpu_buffer_destroy(dev, &rb_far);
     return res;
+}
+
+sward_result render_read_assets(sward_renderer *r, const sward_frame_desc *frame, render_asset_readback *out,
+                               sward_error *err)
+{
+    memset(out, 0, sizeof *out);
+    sward_result res = standalone_only(r, "render_read_assets", err);
+    if (res != SWARD_OK) return res;
+    sward_frame_desc fd = frame ? *frame : (sward_frame_desc){0};
+    gpu_device *dev = &r->ctx->dev;
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    if ((res = begin(r, &fd, &cmd, err))) {
+        if (cmd) vkEndCommandBuffer(cmd);
+        return res;
+    }
+    render_slot *s = &r->slots[r->slot];
+    sward_vulkan_view view = render_frame_view(r, &fd);
+    res = render_place(r, cmd, &view, false, err);
+    if (res == SWARD_OK) res = sward_cmd_cull(r, cmd, NULL, err);
+    const render_assets *ra = &r->assets;
+    VkDeviceSize cb = (VkDeviceSize)ra->cluster_count * sizeof(sw_cluster);
+    VkDeviceSize ib = cb / sizeof(sw_cluster) * SW_CLUSTER_CANDIDATES * sizeof(sw_instance);
+    VkDeviceSize db = sizeof ra->draws[0], nb = (VkDeviceSize)ra->drawn_total * sizeof(sw_drawn);
+    VkDeviceSize total = cb + ib + RENDER_ASSET_VIEWS * db + nb + 16;
+    gpu_buffer rb = {0};
+    if (res == SWARD_OK)
+        res = gpu_buffer_create(dev, &rb, total, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
+                                "sward.assets_readback", err);
+    if (res == SWARD_OK) {
+        render_access(r, cmd, RES_ASSET_CLUSTERS, 0, GPU_ACCESS_TRANSFER_READ, false);
+        render_access(r, cmd, RES_ASSET_INSTANCES, 0, GPU_ACCESS_TRANSFER_READ, false);
+        if (cb) vkCmdCopyBuffer(cmd, r->res[RES_ASSET_CLUSTERS][0].buffer.buffer, rb.buffer, 1, &(VkBufferCopy){0, 0, cb});
+        if (ib) vkCmdCopyBuffer(cmd, r->res[RES_ASSET_INSTANCES][0].buffer.buffer, rb.buffer, 1, &(VkBufferCopy){0, cb, ib});
+        for (uint32_t v = 0; v < RENDER_ASSET_VIEWS; v++) {
+            render_access(r, cmd, RES_ASSET_DRAWS, v, GPU_ACCESS_TRANSFER_READ, false);
+            vkCmdCopyBuffer(cmd, r->res[RES_ASSET_DRAWS][v].buffer.buffer, rb.buffer, 1,
+                            &(VkBufferCopy){0, cb + ib + v * db, db});
+        }
+        render_access(r, cmd, RES_ASSET_DRAWN, 0, GPU_ACCESS_TRANSFER_READ, false);
+        if (nb)
+            vkCmdCopyBuffer(cmd, r->res[RES_ASSET_DRAWN][0].buffer.buffer, rb.buffer, 1,
+                            &(VkBufferCopy){0, cb + ib + RENDER_ASSET_VIEWS * db, nb});
+        gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
+        res = gpu_frame_submit(dev, &s->frame, err);
+    } else {
+        vkEndCommandBuffer(cmd);
+        s->ticket = 0;
+    }
+    if (res == SWARD_OK) res = gpu_frame_wait(dev, &s->frame, err);
+    if (res == SWARD_OK) res = render_collect(r, s, err);
+    if (res == SWARD_OK) {
+        const uint8_t *m = rb.mapped;
+        out->cluster_count = ra->cluster_count;
+        out->drawn_total = ra->drawn_total;
+        out->clusters = malloc(cb + 1);
+        out->instances = malloc(ib + 1);
+        out->drawn = malloc(nb + 1);
+        if (!out->clusters || !out->instances || !out->drawn) {
+            render_asset_readback_free(out);
+            res = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "render_read_assets: out of memory");
+        } else {
+            memcpy(out->clusters, m, cb);
+            memcpy(out->instances, m + cb, ib);
+            memcpy(out->draws, m + cb + ib, RENDER_ASSET_VIEWS * db);
+            memcpy(out->drawn, m + cb + ib + RENDER_ASSET_VIEWS * db, nb);
+            for (uint32_t k = 0; k < SW_MAX_VIEWS; k++) out->views[k] = r->views[k].constants;
+        }
+    }
+    gpu_buffer_destroy(dev, &rb);
+    return res;
+}
+
+void render_asset_readback_free(render_asset_readback *rb)
+{
+    free(rb->clusters);
+    free(rb->instances);
+    free(rb->drawn);
+    memset(rb, 0, sizeof *rb);
 }
 
 sward_result sward_renderer_resize(sward_renderer *r, uint32_t width, uint32_t height, sward_error *err)
