@@ -49,6 +49,8 @@ typedef struct asset_mesh {
     uint32_t *indices;     /* triangle list */
     uint32_t index_count;  /* 3 x triangles */
     float bounds_min[3], bounds_max[3]; /* of the positions (asset_mesh_bounds) */
+    uint32_t billboard_first; /* indices [billboard_first, index_count) are the billboard's cards (AS3), drawn with
+                                 the billboard shader; index_count when the level has none (added for AS2) */
 } asset_mesh;
 
 #define ASSET_MAX_LODS 6u
@@ -71,12 +73,50 @@ typedef struct asset_chain {
     asset_mesh lods[ASSET_MAX_LODS];
     uint32_t billboard_from;   /* lod_count when there is no billboard */
     float height, radius;      /* m: the asset's height and horizontal radius (of lods[0]) */
+    uint32_t billboard_cards;  /* cards of the billboard (tree 3, plant and flower 2, rock 0): the impostor atlas is
+                                  a horizontal strip of this many cells, card c showing cell c (added for AS2) */
 } asset_chain;
 
 void asset_mesh_free(asset_mesh *m);
 void asset_chain_free(asset_chain *c);
 /* Recomputes m->bounds_min / bounds_max from its vertices. */
 void asset_mesh_bounds(asset_mesh *m);
+
+/* ---- the procedural generator (AS1, generate.c) and LOD chains (AS2, lod.c) ---- */
+
+typedef enum asset_plant_style {
+    ASSET_PLANT_FERN = 0, /* fronds: a curved stalk with pairs of leaflet cards */
+    ASSET_PLANT_BUSH = 1, /* short stems from the ground, covered in leaf cards */
+    ASSET_PLANT_STYLE_COUNT
+} asset_plant_style;
+
+/* What to generate; every zero field means its default. The triangle counts do not depend on the sizes: the
+ * number of cards fills each kind's LOD budget (asset_lod_targets). */
+typedef struct asset_gen_desc {
+    asset_kind kind;
+    uint32_t seed;      /* same seed and desc: the same bytes */
+    float height;       /* m, of the highest point (0: tree 9, plant 0.8, flower 0.5, rock 0.6; 0.05 .. 100) */
+    float width;        /* m, horizontal diameter, 2 x radius (0: tree 0.6, plant 1.0, flower 0.5, rock 1.5 x height;
+                           0.02 .. 200, at most 4 x height) */
+    float leaf_size;    /* m, length of a leaf card, leaflet or petal before fitting to height / width (0: tree
+                           0.055, bush 0.15, fern leaflet 0.2, flower petal 0.1 x height; at most height) */
+    uint32_t branches;  /* main branches (tree, 0: 10, max 16), fronds or stems (plant, 0: 7, max 16), stems with a
+                           flower each (flower, 0: 5, max 12); rocks: must be 0 */
+    uint32_t variant;   /* plant: asset_plant_style; other kinds: must be 0 */
+} asset_gen_desc;
+
+#define ASSET_GEN_MAX_HEIGHT 100.0f
+
+/* The chain's triangle targets (AS2, HZD "Assets: Trees / Plants"): fills mesh[i] with level i's mesh triangles
+ * (0 for a billboard-only level), *billboard_from with the first level that adds the billboard (lod_count when
+ * none) and *billboard_tris with its triangles (tree 12, plant and flower 8, rock 0). Returns lod_count. */
+uint32_t asset_lod_targets(asset_kind kind, uint32_t mesh[ASSET_MAX_LODS], uint32_t *billboard_from,
+                           uint32_t *billboard_tris);
+
+/* Generates an asset and its LOD chain (the caller frees it with asset_chain_free). Deterministic: no global
+ * state, the same desc gives the same bytes. Errors: SWARD_ERROR_INVALID_INPUT naming the field (NaN, negative,
+ * out of range), SWARD_ERROR_OUT_OF_MEMORY; on error *out is left empty. */
+sward_result asset_generate(const asset_gen_desc *d, asset_chain *out, sward_error *err);
 
 #define ASSET_ALPHA_MAX_LEVELS 16u
 #define ASSET_ALPHA_CUTOFF 0.5f       /* the alpha test: a texel is covered when alpha >= this */

@@ -1,0 +1,236 @@
+/* lod.c — LOD chains (SPEC AS2; Horizon Zero Dawn GDC 2018 "Build LOD chain of components", "Assets: Trees"
+ * and "Assets: Plants": trees ~10000, ~2600, ~1200, ~200 + a fading billboard, a 12-triangle billboard; plants
+ * ~2000, ~800, ~140, an 8-triangle billboard). Built "LOD up, not down": each level is the wood (trunk and
+ * branches, simplified by meshoptimizer to the level's share of the budget) plus a PREFIX of the card list (in
+ * the generator's fixed pseudo-random order), the cards enlarged about their attach points so that their area
+ * stays the full set's: a level is the one below plus detail, and the crown keeps its coverage. Rocks (no cards)
+ * are simplified alone. */
+#include "assets/parts.h"
+
+#include <math.h>
+#include <meshoptimizer.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint32_t asset_lod_targets(asset_kind kind, uint32_t mesh[ASSET_MAX_LODS], uint32_t *billboard_from,
+                           uint32_t *billboard_tris)
+{
+    static const uint32_t tree[] = {10000, 2600, 1200, 200, 0}, plant[] = {2000, 800, 140, 0},
+                          rock[] = {1000, 300, 80};
+    const uint32_t *t = kind == ASSET_KIND_TREE ? tree : kind == ASSET_KIND_ROCK ? rock : plant;
+    uint32_t n = kind == ASSET_KIND_TREE ? 5u : kind == ASSET_KIND_ROCK ? 3u : 4u;
+    memset(mesh, 0, ASSET_MAX_LODS * sizeof *mesh);
+    memcpy(mesh, t, n * sizeof *t);
+    *billboard_from = kind == ASSET_KIND_ROCK ? n : 3u;
+    *billboard_tris = kind == ASSET_KIND_TREE ? 12u : kind == ASSET_KIND_ROCK ? 0u : 8u;
+    return n;
+}
+
+static double tri_area(const asset_vertex *v, const uint32_t *t)
+{
+    const float *a = v[t[0]].pos, *b = v[t[1]].pos, *c = v[t[2]].pos;
+    double e[3], g[3];
+    for (int k = 0; k < 3; k++) {
+        e[k] = (double)b[k] - a[k];
+        g[k] = (double)c[k] - a[k];
+    }
+    double x = e[1] * g[2] - e[2] * g[1], y = e[2] * g[0] - e[0] * g[2], z = e[0] * g[1] - e[1] * g[0];
+    return 0.5 * sqrt(x * x + y * y + z * z);
+}
+
+/* The wood simplified to about `target` triangles into idx (room for all of the wood's indices): meshopt_simplify
+ * keeps the tubes' shape; where it stops short (a tube can only fold so far), the sloppy simplifier, which may
+ * drop whole small tubes, takes it the rest of the way. Returns the index count. */
+static size_t simplify_wood(const asset_mesh *w, uint32_t target, uint32_t *idx)
+{
+    if ((size_t)target * 3u >= w->index_count) {
+        memcpy(idx, w->indices, w->index_count * sizeof *idx);
+        return w->index_count;
+    }
+    size_t n = meshopt_simplify(idx, w->indices, w->index_count, w->vertices[0].pos, w->vertex_count,
+                                sizeof *w->vertices, (size_t)target * 3u, 1.0f, 0, NULL);
+    if (n > (size_t)target * 3u * 21u / 20u) {
+        uint32_t *tmp = malloc(n * sizeof *tmp);
+        if (!tmp) return n;
+        memcpy(tmp, idx, n * sizeof *tmp);
+        n = meshopt_simplifySloppy(idx, tmp, n, w->vertices[0].pos, w->vertex_count, sizeof *w->vertices,
+                                   (size_t)target * 3u, 1.0f, NULL);
+        free(tmp);
+    }
+    return n;
+}
+
+/* What a level is made of: the simplified wood's indices, the number of cards kept and their enlargement. */
+typedef struct level_plan {
+    uint32_t *wood_idx;
+    size_t wood_n;
+    uint32_t cards;
+    float grow;
+} level_plan;
+
+/* The first cards whose triangles fit what the wood leaves of `target` (at least one), and their enlargement:
+ * linear sqrt(total area / kept area), so the kept cards cover the area all the cards do. */
+static void plan_cards(const assets_parts *p, const double *card_area, double total_area, uint32_t target,
+                       level_plan *l)
+{
+    uint32_t wood_tris = (uint32_t)(l->wood_n / 3u), budget = target > wood_tris ? target - wood_tris : 0u;
+    uint32_t k = 0, tris = 0;
+    double kept = 0.0;
+    while (k < p->card_count) {
+        uint32_t t = (p->card_ifirst[k + 1u] - p->card_ifirst[k]) / 3u;
+        if (k > 0 && tris + t > budget) break;
+        tris += t;
+        kept += card_area[k];
+        k++;
+    }
+    l->cards = k;
+    l->grow = kept > 0.0 ? (float)sqrt(total_area / kept) : 1.0f;
+}
+
+/* Billboard cards crossing at the centre of the bounds: `cards` vertical cards at 180 / cards degrees, each two
+ * quads stacked (3 rows of 2 vertices); card c shows cell c of a horizontal strip of `cards` atlas cells (u in
+ * [c / cards, (c + 1) / cards], v 0 at the top); gradient by height. */
+static void add_billboard(assets_builder *b, const float *lo, const float *hi, uint32_t cards)
+{
+    float cx = 0.5f * (lo[0] + hi[0]), cz = 0.5f * (lo[2] + hi[2]), h = hi[1] > lo[1] ? hi[1] - lo[1] : 1.0f;
+    float radius = 0.5f * fmaxf(hi[0] - lo[0], hi[2] - lo[2]);
+    for (uint32_t c = 0; c < cards; c++) {
+        float a = 3.14159265f * (float)c / (float)cards, dx = cosf(a), dz = sinf(a);
+        uint32_t first = b->m.vertex_count;
+        for (uint32_t row = 0; row < 3; row++)
+            for (uint32_t side = 0; side < 2; side++) {
+                asset_vertex v;
+                memset(&v, 0, sizeof v);
+                float s = side ? radius : -radius, y = lo[1] + h * 0.5f * (float)row;
+                v.pos[0] = cx + dx * s;
+                v.pos[1] = y;
+                v.pos[2] = cz + dz * s;
+                v.normal[0] = dz;
+                v.normal[2] = -dx;
+                v.uv[0] = ((float)c + (float)side) / (float)cards;
+                v.uv[1] = 1.0f - 0.5f * (float)row;
+                v.gradient = hi[1] > 0.0f ? fmaxf(0.0f, y / hi[1]) : 0.0f;
+                v.ao = 1.0f;
+                v.level = ASSET_LEVEL_TRUNK;
+                v.surface = ASSET_SURFACE_LEAF;
+                assets_push_vertex(b, &v);
+            }
+        for (uint32_t row = 0; row < 2; row++) {
+            uint32_t q = first + 2u * row;
+            assets_push_tri(b, q, q + 1u, q + 2u);
+            assets_push_tri(b, q + 1u, q + 3u, q + 2u);
+        }
+    }
+}
+
+/* Copies the wood's vertices that l's indices use (in first-use order) and the kept cards, enlarged about their
+ * pivots, into b. */
+static void assemble(const assets_parts *p, const level_plan *l, uint32_t *remap, assets_builder *b)
+{
+    for (uint32_t i = 0; i < p->wood.vertex_count; i++) remap[i] = UINT32_MAX;
+    for (size_t i = 0; i < l->wood_n; i += 3) {
+        uint32_t t[3];
+        for (int k = 0; k < 3; k++) {
+            uint32_t v = l->wood_idx[i + (size_t)k];
+            if (remap[v] == UINT32_MAX) remap[v] = assets_push_vertex(b, &p->wood.vertices[v]);
+            t[k] = remap[v];
+        }
+        assets_push_tri(b, t[0], t[1], t[2]);
+    }
+    for (uint32_t c = 0; c < l->cards; c++) {
+        uint32_t base = b->m.vertex_count, v0 = p->card_vfirst[c];
+        for (uint32_t v = v0; v < p->card_vfirst[c + 1u]; v++) {
+            asset_vertex q = p->cards.vertices[v];
+            for (int k = 0; k < 3; k++) q.pos[k] = q.pivot[k] + (q.pos[k] - q.pivot[k]) * l->grow;
+            q.branch_dist *= l->grow;
+            assets_push_vertex(b, &q);
+        }
+        for (uint32_t i = p->card_ifirst[c]; i < p->card_ifirst[c + 1u]; i += 3)
+            assets_push_tri(b, base + p->cards.indices[i] - v0, base + p->cards.indices[i + 1] - v0,
+                            base + p->cards.indices[i + 2] - v0);
+    }
+}
+
+/* The largest horizontal distance of m's vertices from the vertical axis through the origin. */
+static float mesh_radius(const asset_mesh *m)
+{
+    float r = 0.0f;
+    for (uint32_t i = 0; i < m->vertex_count; i++) r = fmaxf(r, hypotf(m->vertices[i].pos[0], m->vertices[i].pos[2]));
+    return r;
+}
+
+/* Level `lv` of the chain (lods[0] already built when lv > 0: the billboard is sized to it). */
+static sward_result build_level(const assets_parts *p, const asset_chain *c, uint32_t lv, uint32_t target,
+                                uint32_t bb_cards, const double *card_area, double total_area, float wood_share,
+                                uint32_t *scratch, asset_mesh *out, sward_error *err)
+{
+    level_plan l = {.wood_idx = scratch};
+    if (target > 0) {
+        /* AS2: the wood's share of the level's budget (its share of level 0); the cards fill the rest */
+        uint32_t wood_target = (uint32_t)((float)target * wood_share + 0.5f);
+        l.wood_n = p->card_count ? simplify_wood(&p->wood, wood_target, scratch)
+                                 : simplify_wood(&p->wood, target, scratch);
+        if (p->card_count) plan_cards(p, card_area, total_area, target, &l);
+    }
+    assets_builder b = {0};
+    uint32_t *remap = malloc((p->wood.vertex_count + 1u) * sizeof *remap);
+    if (remap) assemble(p, &l, remap, &b);
+    free(remap);
+    uint32_t mesh_vertices = b.m.vertex_count, mesh_indices = b.m.index_count;
+    if (bb_cards && lv > 0)
+        add_billboard(&b, c->lods[0].bounds_min, c->lods[0].bounds_max, bb_cards);
+    if (!remap || b.oom) {
+        asset_mesh_free(&b.m);
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "asset: out of memory building LOD %u", lv);
+    }
+    /* post-transform cache order for the mesh and, separately, the billboard (kept last for its own shader) */
+    if (mesh_indices) meshopt_optimizeVertexCache(b.m.indices, b.m.indices, mesh_indices, mesh_vertices);
+    uint32_t bb_n = b.m.index_count - mesh_indices;
+    if (bb_n) {
+        uint32_t *bb = b.m.indices + mesh_indices;
+        for (uint32_t i = 0; i < bb_n; i++) bb[i] -= mesh_vertices;
+        meshopt_optimizeVertexCache(bb, bb, bb_n, b.m.vertex_count - mesh_vertices);
+        for (uint32_t i = 0; i < bb_n; i++) bb[i] += mesh_vertices;
+    }
+    *out = b.m;
+    out->billboard_first = mesh_indices;
+    asset_mesh_bounds(out);
+    return SWARD_OK;
+}
+
+sward_result assets_build_chain(const assets_parts *p, asset_kind kind, asset_chain *out, sward_error *err)
+{
+    memset(out, 0, sizeof *out);
+    uint32_t mesh[ASSET_MAX_LODS], bb_from, bb_tris;
+    out->kind = kind;
+    out->lod_count = asset_lod_targets(kind, mesh, &bb_from, &bb_tris);
+    out->billboard_from = bb_from;
+    out->billboard_cards = bb_tris / 4u;
+    double *area = malloc((p->card_count + 1u) * sizeof *area), total = 0.0;
+    uint32_t *scratch = malloc((p->wood.index_count + 1u) * sizeof *scratch);
+    if (!area || !scratch) {
+        free(area);
+        free(scratch);
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "asset: out of memory building the LOD chain");
+    }
+    for (uint32_t c = 0; c < p->card_count; c++) {
+        area[c] = 0.0;
+        for (uint32_t i = p->card_ifirst[c]; i < p->card_ifirst[c + 1u]; i += 3)
+            area[c] += tri_area(p->cards.vertices, p->cards.indices + i);
+        total += area[c];
+    }
+    float wood_share = (float)p->wood.index_count / 3.0f / (float)mesh[0];
+    sward_result r = SWARD_OK;
+    for (uint32_t lv = 0; lv < out->lod_count && r == SWARD_OK; lv++) {
+        r = build_level(p, out, lv, mesh[lv], lv >= bb_from ? out->billboard_cards : 0u, area, total,
+                        wood_share, scratch, &out->lods[lv], err);
+        if (r == SWARD_OK && lv == 0) {
+            out->height = out->lods[0].bounds_max[1];
+            out->radius = mesh_radius(&out->lods[0]);
+        }
+    }
+    free(area);
+    free(scratch);
+    if (r != SWARD_OK) asset_chain_free(out);
+    return r;
+}

@@ -1,0 +1,79 @@
+/* mesh.c — asset meshes and chains: freeing, bounds, and the growable mesh the generator writes (SPEC AS1). */
+#include "assets/parts.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void asset_mesh_free(asset_mesh *m)
+{
+    if (!m) return;
+    free(m->vertices);
+    free(m->indices);
+    memset(m, 0, sizeof *m);
+}
+
+void asset_chain_free(asset_chain *c)
+{
+    if (!c) return;
+    for (uint32_t i = 0; i < ASSET_MAX_LODS; i++) asset_mesh_free(&c->lods[i]);
+    memset(c, 0, sizeof *c);
+}
+
+void asset_mesh_bounds(asset_mesh *m)
+{
+    for (int k = 0; k < 3; k++) {
+        m->bounds_min[k] = m->vertex_count ? m->vertices[0].pos[k] : 0.0f;
+        m->bounds_max[k] = m->bounds_min[k];
+    }
+    for (uint32_t i = 1; i < m->vertex_count; i++)
+        for (int k = 0; k < 3; k++) {
+            float p = m->vertices[i].pos[k];
+            if (p < m->bounds_min[k]) m->bounds_min[k] = p;
+            if (p > m->bounds_max[k]) m->bounds_max[k] = p;
+        }
+}
+
+void assets_parts_free(assets_parts *p)
+{
+    asset_mesh_free(&p->wood);
+    asset_mesh_free(&p->cards);
+    free(p->card_vfirst);
+    free(p->card_ifirst);
+    memset(p, 0, sizeof *p);
+}
+
+/* Doubles *cap (from 256) and reallocates *data to it; false (data unchanged) when out of memory or over the
+ * vertex limit. */
+static bool grow(void **data, uint32_t *cap, size_t elem)
+{
+    uint32_t n = *cap ? *cap * 2u : 256u;
+    if (n > 4u * ASSET_MAX_VERTICES) return false;
+    void *p = realloc(*data, (size_t)n * elem);
+    if (!p) return false;
+    *data = p;
+    *cap = n;
+    return true;
+}
+
+uint32_t assets_push_vertex(assets_builder *b, const asset_vertex *v)
+{
+    if (b->oom) return 0;
+    if (b->m.vertex_count == b->vcap && !grow((void **)&b->m.vertices, &b->vcap, sizeof *v)) {
+        b->oom = true;
+        return 0;
+    }
+    b->m.vertices[b->m.vertex_count] = *v;
+    return b->m.vertex_count++;
+}
+
+void assets_push_tri(assets_builder *b, uint32_t a, uint32_t c, uint32_t d)
+{
+    if (b->oom) return;
+    if (b->m.index_count + 3u > b->icap && !grow((void **)&b->m.indices, &b->icap, sizeof(uint32_t))) {
+        b->oom = true;
+        return;
+    }
+    b->m.indices[b->m.index_count++] = a;
+    b->m.indices[b->m.index_count++] = c;
+    b->m.indices[b->m.index_count++] = d;
+}

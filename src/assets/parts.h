@@ -1,0 +1,58 @@
+/* parts.h — private to the assets module: an asset as the components its LOD chain is built from (HZD "Build
+ * asset out of components", "Build LOD chain of components"), the growable mesh the generator writes, and a
+ * small deterministic random number generator. */
+#ifndef SWARD_ASSETS_PARTS_H
+#define SWARD_ASSETS_PARTS_H
+
+#include "assets/assets.h"
+
+#include <stdbool.h>
+
+/* wood: the connected tubes (trunk, branches, stalks) or a rock, simplified per level; cards: leaf cards,
+ * leaflets and petals in a fixed pseudo-random order, card i being vertices [card_vfirst[i], card_vfirst[i + 1])
+ * and indices [card_ifirst[i], card_ifirst[i + 1]) of `cards` (indices relative to `cards`). A level keeps a
+ * prefix of the cards, so a lower level's cards are a subset of every higher level's. */
+typedef struct assets_parts {
+    asset_mesh wood, cards;
+    uint32_t card_count;
+    uint32_t *card_vfirst, *card_ifirst; /* card_count + 1 entries each */
+} assets_parts;
+
+void assets_parts_free(assets_parts *p);
+
+/* A rock (desc with defaults filled in): a displaced icosphere with a flat base, all wood. */
+sward_result assets_gen_rock(const asset_gen_desc *d, assets_parts *out, sward_error *err);
+
+/* Builds the chain of `kind` (asset_lod_targets) from the parts; out is empty on error. */
+sward_result assets_build_chain(const assets_parts *p, asset_kind kind, asset_chain *out, sward_error *err);
+
+/* A mesh grown one vertex / triangle at a time; `oom` records a failed allocation (checked once at the end). */
+typedef struct assets_builder {
+    asset_mesh m;
+    uint32_t vcap, icap;
+    bool oom;
+} assets_builder;
+
+uint32_t assets_push_vertex(assets_builder *b, const asset_vertex *v);
+void assets_push_tri(assets_builder *b, uint32_t a, uint32_t c, uint32_t d);
+
+/* PCG32 (O'Neill): the generator's only source of variation, seeded from the desc. */
+typedef struct assets_rng {
+    uint64_t state;
+} assets_rng;
+
+static inline uint32_t assets_rng_u32(assets_rng *r)
+{
+    uint64_t old = r->state;
+    r->state = old * 6364136223846793005ull + 1442695040888963407ull;
+    uint32_t xs = (uint32_t)(((old >> 18u) ^ old) >> 27u), rot = (uint32_t)(old >> 59u);
+    return (xs >> rot) | (xs << ((32u - rot) & 31u));
+}
+
+/* Uniform in [lo, hi). */
+static inline float assets_rng_range(assets_rng *r, float lo, float hi)
+{
+    return lo + (hi - lo) * ((float)(assets_rng_u32(r) >> 8) * (1.0f / 16777216.0f));
+}
+
+#endif
