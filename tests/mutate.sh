@@ -696,6 +696,45 @@ mut("BX1-fill-rule", "BX1", "shaders/shared/sw_raster.h",
     "    return ((dy == 0 && dx > 0) || dy < 0) ? 1 : 0;",
     "    return 1;",
     "gpu_raster_fill")
+# PL8, SC4: mesh assets placed per cluster in a fixed random order, culled by cluster bounds, thinned by
+# drawing the first n instances; AS2 levels by projected size with screen-door cross-fades; LS3 casters per
+# cascade; GA6/GA7/GA9 wind in the vertex program.
+mut("SC4-cluster-order", "SC4", "shaders/shared/sw_assets.h",
+    "    p ^= p >> 6u;\n    return p;",
+    "    p ^= p >> 6u;\n    return k;",
+    "unit_asset_place")
+mut("PL8-asset-patches", "PL8", "shaders/shared/sw_assets.h",
+    "    return c.keep < cover;",
+    "    return c.keep < 2.0f;",
+    "unit_asset_place")
+mut("PL8-grows-on", "PL8", "src/place/assets.c",
+    "    return type < 32u && (grows_on >> type & 1u);",
+    "    return true;",
+    "unit_asset_place gpu_assets")
+mut("SC4-cluster-cull", "SC4", "shaders/asset_cull.comp.glsl",
+    "distance(nearest, eye) < a.draw_distance && box_in_frustum(lo, hi);",
+    "distance(nearest, eye) < a.draw_distance;",
+    "gpu_assets")
+mut("AS2-level", "AS2", "shaders/shared/sw_assets.h",
+    "    while (k + 1u < count && px < t[k]) k++;",
+    "    while (false) k++;",
+    "gpu_assets")
+mut("SC5-asset-crossfade", "SC5 AS2", "shaders/asset_cull.comp.glsl",
+    "        if (f > 0.0 && level + 1u < a.lod_count) emit(cl.asset, level + 1u, inst, split, fade);",
+    "",
+    "gpu_assets")
+mut("LS3-asset-casters", "LS3", "shaders/asset_cull.comp.glsl",
+    "uint level = pc.view == SW_VIEW_NEAR ? a.shadow_near_lod : a.shadow_mid_lod;",
+    "uint level = a.shadow_mid_lod;",
+    "gpu_assets")
+mut("GA6-asset-wind", "GA6 GA7 GA9", "shaders/asset_vertex.inc.glsl",
+    "    if (mag <= 0.0 || (a.flags & SW_ASSET_NO_WIND) != 0u) return p;",
+    "    return p;",
+    "gpu_assets")
+mut("PL8-asset-draw", "PL8 AS1", "src/render/assets.c",
+    "    if (!r->assets.count || !r->assets.cluster_count) return;\n    vkCmdBindIndexBuffer",
+    "    return;\n    vkCmdBindIndexBuffer",
+    "gpu_assets")
 
 def out(*a):
     print(*a, flush=True)

@@ -119,7 +119,17 @@ static void test_culling_and_levels(void **state)
         tree_levels += per_level[0][k] > 0;
         fern_levels += per_level[1][k] > 0;
     }
-    print_message("tree levels %u, fern levels %u, %u instances cross-fading\n", tree_levels, fern_levels, fading);
+    print_message("tree levels %u, fern levels %u, %u instances cross-fading; %llu of %llu clusters culled\n",
+                  tree_levels, fern_levels, fading, (unsigned long long)rb.stats.asset_clusters_culled,
+                  (unsigned long long)rb.stats.asset_clusters);
+    /* SC4: clusters behind the camera are culled by their bounds, before their instances */
+    assert_true(rb.stats.asset_clusters_culled > 0 && rb.stats.asset_clusters_culled < rb.stats.asset_clusters);
+    /* the stats count what the draws hold, per kind and level */
+    uint64_t counted = 0, listed = 0;
+    for (int k = 0; k < SWARD_ASSET_KINDS; k++)
+        for (int lv = 0; lv < SWARD_ASSET_LODS; lv++) counted += rb.stats.asset_instances[k][lv];
+    for (uint32_t d = 0; d < SW_MAX_ASSETS * SW_ASSET_MAX_LODS; d++) listed += rb.draws[0][d].instance_count;
+    assert_true(counted == listed && listed > 0);
     assert_true(tree_levels >= 2 && fern_levels >= 2);
     assert_true(fading > 0);
     /* LS3: the near cascade draws the casters' level, the mid one the last mesh level without billboard cards */
