@@ -80,7 +80,19 @@ static uint32_t level_cards(const asset_mesh *m, card_key **out, double *area)
     return u;
 }
 
-/* LOD up: every level's cards are among the level above's, fewer of them, enlarged to keep level 0's area. */
+static uint32_t distinct_branches(const card_key *k, uint32_t n)
+{
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t j = 0;
+        while (j < i && k[j].branch != k[i].branch) j++;
+        count += j == i;
+    }
+    return count;
+}
+
+/* LOD up: every level's cards are among the level above's, fewer of them, spread over the plant, enlarged to
+ * keep level 0's area. */
 static void test_lod_up(void **state)
 {
     (void)state;
@@ -91,6 +103,7 @@ static void test_lod_up(void **state)
         card_key *prev = NULL;
         uint32_t prev_n = 0;
         double area0 = 0.0;
+        uint32_t branches0 = 0;
         for (uint32_t lv = 0; lv < ch.billboard_from + (c->d.kind == ASSET_KIND_TREE ? 1u : 0u); lv++) {
             card_key *k;
             double area;
@@ -99,6 +112,10 @@ static void test_lod_up(void **state)
             assert_true(n > 0);
             if (lv == 0) area0 = area;
             assert_true(fabs(area - area0) <= 0.1 * area0); /* the crown keeps its coverage */
+            /* the fixed pseudo-random order spreads a level's cards over the whole plant, not a few branches */
+            uint32_t branches = distinct_branches(k, n);
+            if (lv == 0) branches0 = branches;
+            assert_true(branches * 2u >= (n < branches0 ? n : branches0));
             if (prev) {
                 assert_true(n < prev_n);
                 for (uint32_t j = 0; j < n; j++) assert_non_null(bsearch(&k[j], prev, prev_n, sizeof *k, key_cmp));
