@@ -2,7 +2,7 @@
  * and "Assets: Plants": trees ~10000, ~2600, ~1200, ~200 + a fading billboard, a 12-triangle billboard; plants
  * ~2000, ~800, ~140, an 8-triangle billboard). Built "LOD up, not down": each level is the wood (trunk and
  * branches, simplified by meshoptimizer to the level's share of the budget) plus a PREFIX of the card list (in
- * the generator's fixed pseudo-random order), the cards enlarged about their attach points so that their area
+ * the generator's fixed pseudo-random order), the cards enlarged about their centres so that their area
  * stays the full set's: a level is the one below plus detail, and the crown keeps its coverage. Rocks (no cards)
  * are simplified alone. */
 #include "assets/parts.h"
@@ -49,7 +49,8 @@ static size_t simplify_wood(const asset_mesh *w, uint32_t target, uint32_t *idx)
     }
     size_t n = meshopt_simplify(idx, w->indices, w->index_count, w->vertices[0].pos, w->vertex_count,
                                 sizeof *w->vertices, (size_t)target * 3u, 1.0f, 0, NULL);
-    if (n > (size_t)target * 3u * 21u / 20u) {
+    /* the cards fill what the wood leaves: a wood a little over its share costs only a few cards */
+    if (n > (size_t)target * 3u * 5u / 4u) {
         uint32_t *tmp = malloc(n * sizeof *tmp);
         if (!tmp) return n;
         memcpy(tmp, idx, n * sizeof *tmp);
@@ -124,7 +125,7 @@ static void add_billboard(assets_builder *b, const float *lo, const float *hi, u
 }
 
 /* Copies the wood's vertices that l's indices use (in first-use order) and the kept cards, enlarged about their
- * pivots, into b. */
+ * centres (their pivots, phases and branches unchanged; branch_dist scaled with the card), into b. */
 static void assemble(const assets_parts *p, const level_plan *l, uint32_t *remap, assets_builder *b)
 {
     for (uint32_t i = 0; i < p->wood.vertex_count; i++) remap[i] = UINT32_MAX;
@@ -138,10 +139,19 @@ static void assemble(const assets_parts *p, const level_plan *l, uint32_t *remap
         assets_push_tri(b, t[0], t[1], t[2]);
     }
     for (uint32_t c = 0; c < l->cards; c++) {
-        uint32_t base = b->m.vertex_count, v0 = p->card_vfirst[c];
-        for (uint32_t v = v0; v < p->card_vfirst[c + 1u]; v++) {
+        uint32_t base = b->m.vertex_count, v0 = p->card_vfirst[c], v1 = p->card_vfirst[c + 1u];
+        /* about the card's centre, not its attach point: the crown's silhouette grows by half as much, and the
+           pivot stays on the branch */
+        float centre[3] = {0, 0, 0};
+        for (uint32_t v = v0; v < v1; v++)
+            for (int k = 0; k < 3; k++) centre[k] += p->cards.vertices[v].pos[k] / (float)(v1 - v0);
+        float lift = 0.0f; /* a card grown below the ground is lifted back onto it */
+        for (uint32_t v = v0; v < v1; v++)
+            lift = fmaxf(lift, -(centre[1] + (p->cards.vertices[v].pos[1] - centre[1]) * l->grow));
+        for (uint32_t v = v0; v < v1; v++) {
             asset_vertex q = p->cards.vertices[v];
-            for (int k = 0; k < 3; k++) q.pos[k] = q.pivot[k] + (q.pos[k] - q.pivot[k]) * l->grow;
+            for (int k = 0; k < 3; k++) q.pos[k] = centre[k] + (q.pos[k] - centre[k]) * l->grow;
+            q.pos[1] += lift;
             q.branch_dist *= l->grow;
             assets_push_vertex(b, &q);
         }

@@ -110,6 +110,14 @@ static void test_lod_up(void **state)
             uint32_t n = level_cards(&ch.lods[lv], &k, &area);
             print_message("%-17s LOD%u: %5u cards, area %.3f m^2\n", c->name, lv, n, area);
             assert_true(n > 0);
+            /* enlarged about their centres, the cards stay near the plant (a flower's leaf kept at ~140 triangles
+               grows ~4x: half the size of the asset is the slack) and above the ground */
+            const asset_mesh *m = &ch.lods[lv], *m0 = &ch.lods[0];
+            float slack = 0.5f * fmaxf(c->height, c->width);
+            for (int j = 0; j < 3; j++) {
+                assert_true(m->bounds_min[j] >= m0->bounds_min[j] - (j == 1 ? 0.01f * c->height : slack));
+                assert_true(m->bounds_max[j] <= m0->bounds_max[j] + slack);
+            }
             if (lv == 0) area0 = area;
             assert_true(fabs(area - area0) <= 0.1 * area0); /* the crown keeps its coverage */
             /* the fixed pseudo-random order spreads a level's cards over the whole plant, not a few branches */
@@ -145,9 +153,9 @@ static void test_wood_simplified(void **state)
             for (uint32_t t = 0; t < m->billboard_first; t += 3) wood += m->vertices[m->indices[t]].level != ASSET_LEVEL_LEAF;
             if (lv == 0) wood0 = wood;
             assert_true(wood > 0 && wood < prev);
-            /* the wood's share of the level: at most its share of level 0 (and a bit) */
+            /* the wood's share of the level: about its share of level 0 (simplification may stop up to 25 % over) */
             if (lv > 0 && c->d.kind != ASSET_KIND_ROCK)
-                assert_true((double)wood / at_mesh_tris(m) <= 1.1 * wood0 / at_mesh_tris(&ch.lods[0]) + 0.02);
+                assert_true((double)wood / at_mesh_tris(m) <= 1.3 * wood0 / at_mesh_tris(&ch.lods[0]) + 0.02);
             prev = wood;
         }
         asset_chain_free(&ch);
