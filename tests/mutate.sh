@@ -657,6 +657,39 @@ mut("GA7-soft-clamp", "GA7", "shaders/shared/sw_wind.h",
     "    return x * (a + 1.0f) / (x + a);",
     "    return sw_minf(x, a + 1.0f);",
     "unit_alpha")
+# AS1, AS2 (issue 9): the generator's baked wind data and size, the LOD chain built up from components
+mut("AS1-trunk-dist", "AS1 GA6", "src/assets/generate.c",
+    "            float td = t->level == ASSET_LEVEL_TRUNK ? 0.0f : t->base_td + cum[i];",
+    "            float td = t->level == ASSET_LEVEL_TRUNK ? 0.0f : t->base_td;",
+    "unit_generate")
+mut("AS1-branch-dist", "AS1 GA6", "src/assets/generate.c",
+    "            v.branch_dist = L * t;",
+    "            v.branch_dist = 0.0f * t;",
+    "unit_generate")
+mut("AS1-pivot", "AS1 GA9", "src/assets/generate.c",
+    "            t->pivot = q.pos;",
+    "            t->pivot = v3_make(0, 0, 0);",
+    "unit_generate")
+mut("AS1-fit-size", "AS1", "src/assets/generate.c",
+    "    for (int round = 0; round < 3 && r == SWARD_OK; round++) {",
+    "    for (int round = 0; round < 0 && r == SWARD_OK; round++) {",
+    "unit_generate")
+mut("AS2-card-enlarge", "AS2", "src/assets/lod.c",
+    "    l->grow = kept > 0.0 ? (float)sqrt(total_area / kept) : 1.0f;",
+    "    l->grow = kept > 0.0 ? 1.0f : 1.0f;",
+    "unit_lod")
+mut("AS2-wood-budget", "AS2", "src/assets/lod.c",
+    "        uint32_t wood_target = (uint32_t)((float)target * wood_share + 0.5f);",
+    "        uint32_t wood_target = (uint32_t)((float)target * 4.0f * wood_share + 0.5f);",
+    "unit_lod")
+mut("AS2-card-order", "AS2", "src/assets/generate.c",
+    "    for (uint32_t i = s->card_count; i > 1; i--) {",
+    "    for (uint32_t i = s->card_count; i > s->card_count; i--) {",
+    "unit_lod")
+mut("AS2-billboard", "AS2 AS3", "src/assets/lod.c",
+    "    if (bb_cards && lv > 0)",
+    "    if (bb_cards && lv > 99)",
+    "unit_lod")
 # BX1: the compute rasteriser's fill rule (shared/sw_raster.h): centres exactly on an edge belong to the
 # triangle only for a top or left edge, so triangles that share an edge cover each pixel once
 # BX1: the compute rasteriser's key, resolve and split (gpu_raster compares it with the hardware path)
