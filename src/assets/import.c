@@ -44,8 +44,10 @@ bool asset_import_available(void) { return false; }
 
 sward_result asset_import(const char *path, const asset_import_desc *d, asset_mesh *out, sward_error *err)
 {
-    (void)d;
     memset(out, 0, sizeof *out);
+    char ext[8];
+    sward_result r = check_request(path, d, ext, sizeof ext, err); /* the same answers as with assimp */
+    if (r != SWARD_OK) return r;
     return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: this build of sward has no mesh import (built without assimp)",
                      path);
 }

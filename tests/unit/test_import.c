@@ -119,7 +119,7 @@ static void test_gltf_plant(void **state)
             assert_true(near(v->normal[0], 1.0f, 1e-5f));
             /* supplied wind data: (gradient, phase), (trunk_dist, branch_dist) x the node's scale, pivot, level */
             bool top = v->pos[1] > 0.7f;
-            assert_true(near(v->gradient, top ? 0.9f : 0.5f, 1e-5f));
+            assert_true(near(v->gradient, top ? 1.0f : 0.55f, 1e-5f)); /* not y / height: 0.9, 0.5 */
             assert_true(near(v->phase, 0.25f, 1e-6f));
             assert_true(near(v->trunk_dist, 0.0f, 1e-6f));
             assert_true(near(v->branch_dist, top ? 0.4f : 0.0f, 1e-5f));
@@ -270,6 +270,22 @@ static void test_options(void **state)
     assert_int_equal(asset_import(path, NULL, &m, &err), SWARD_OK);
     check_sane(&m, true);
     mesh_free(&m);
+    /* a non-uniform scale (y x 4 relative to the plain plant) turns normals by the inverse transpose */
+    variant(path, sizeof path, "tall.gltf", "\"scale\": [2.0, 2.0, 2.0]", "\"scale\": [2.0, 8.0, 2.0]");
+    assert_int_equal(asset_import(path, NULL, &m, &err), SWARD_OK);
+    asset_mesh p = import_ok("plant.gltf", NULL);
+    assert_int_equal(m.vertex_count, p.vertex_count);
+    float tilt = 0.0f;
+    for (uint32_t i = 0; i < m.vertex_count; i++) {
+        const float *a = m.vertices[i].normal, *b = p.vertices[i].normal;
+        float e[3] = {b[0], b[1] / 4.0f, b[2]}, len = sqrtf(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+        for (int k = 0; k < 3; k++) assert_true(near(a[k], e[k] / len, 1e-5f));
+        tilt = fmaxf(tilt, fabsf(b[1]));
+    }
+    assert_true(tilt > 0.005f); /* the stem's taper tilts its normals: the test can see the difference */
+    check_sane(&m, true);
+    mesh_free(&m);
+    mesh_free(&p);
     /* surface from glTF's alpha mask when the material's name says nothing; a "petal" material */
     variant(path, sizeof path, "masked.gltf", "\"leaf_card\"", "\"green\"");
     m = (asset_mesh){0};

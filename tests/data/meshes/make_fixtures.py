@@ -45,7 +45,7 @@ def card():
     col = [(1.0, 1.0, 1.0, 0.5), (1.0, 1.0, 1.0, 0.5), (1.0, 1.0, 1.0, 1.0), (1.0, 1.0, 1.0, 1.0)]
     # supplied wind data (docs/import.md): set 1 (gradient, phase), set 2 (trunk_dist, branch_dist),
     # set 3 (pivot x, pivot y), set 4 (pivot z, level); pivot at the card's base (node origin), level 2 (leaf)
-    t1 = [(0.5, 0.25), (0.5, 0.25), (0.9, 0.25), (0.9, 0.25)]
+    t1 = [(0.55, 0.25), (0.55, 0.25), (1.0, 0.25), (1.0, 0.25)]
     t2 = [(0.0, 0.0), (0.0, 0.0), (0.0, 0.2), (0.0, 0.2)]
     t3 = [(0.0, 0.0)] * 4
     t4 = [(0.0, 2.0)] * 4
