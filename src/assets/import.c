@@ -67,7 +67,7 @@ sward_result asset_import(const char *path, const asset_import_desc *d, asset_me
 
 #define IMPORT_MAX_DEPTH 64u          /* node hierarchy: deeper is refused (a hostile file could nest forever) */
 #define IMPORT_MAX_INSTANCES 65536u   /* mesh instances (a mesh used by N nodes counts N times) */
-#define IMPORT_MAX_GLTF_JSON (64u << 20)
+#define IMPORT_MAX_GLTF_JSON (256u << 20) /* a .gltf with its buffers inline (base64) can be large */
 
 bool asset_import_available(void) { return true; }
 
@@ -387,6 +387,15 @@ static sward_result convert(const char *path, const struct aiScene *sc, const in
             struct aiVector3D pv = {vals[4], vals[5], vals[6]};
             place(in, d, &pv, 1.0f, v->pivot);
         }
+        /* finite values can still overflow through a transform */
+        if (!isfinite(v->pivot[0] + v->pivot[1] + v->pivot[2]) && (mask & SUP_PIVOT))
+            return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                             "%s: mesh '%s' vertex %u: the supplied pivot is not finite after the transforms", path,
+                             mesh->mName.data, i);
+        if (!isfinite(v->trunk_dist + v->branch_dist) && (mask & SUP_DIST))
+            return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                             "%s: mesh '%s' vertex %u: the supplied distances are not finite after the transforms",
+                             path, mesh->mName.data, i);
         if (mask & SUP_BRANCH) {
             float b = vals[8];
             if (!(b >= 0.0f && b < 16777216.0f && b == floorf(b)))
