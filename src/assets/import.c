@@ -335,7 +335,8 @@ static sward_result convert(const char *path, const struct aiScene *sc, const in
         place(in, d, &mesh->mVertices[i], 1.0f, v->pos);
         if (!isfinite(v->pos[0]) || !isfinite(v->pos[1]) || !isfinite(v->pos[2]))
             return core_fail(err, SWARD_ERROR_INVALID_INPUT,
-                             "%s: mesh '%s' vertex %u: the position (%g, %g, %g) is not finite", path,
+                             "%s: mesh '%s' vertex %u: the position (%g, %g, %g) is not finite after the node "
+                             "transforms and the scale", path,
                              mesh->mName.data, i, (double)mesh->mVertices[i].x, (double)mesh->mVertices[i].y,
                              (double)mesh->mVertices[i].z);
         if (mesh->mNormals) place_normal(in, d, &mesh->mNormals[i], v->normal);

@@ -286,6 +286,17 @@ static void test_options(void **state)
     check_sane(&m, true);
     mesh_free(&m);
     mesh_free(&p);
+    /* a supplied branch index (TEXCOORD_5, here the card's TEXCOORD_0 accessor: u = 0, 1, 1, 0) */
+    variant(path, sizeof path, "branch.gltf", "\"TEXCOORD_4\": 10", "\"TEXCOORD_4\": 10, \"TEXCOORD_5\": 5");
+    assert_int_equal(asset_import(path, NULL, &m, &err), SWARD_OK);
+    uint32_t ones = 0;
+    for (uint32_t i = 0; i < m.vertex_count; i++)
+        if (m.vertices[i].surface == ASSET_SURFACE_LEAF) {
+            assert_int_equal(m.vertices[i].branch, (uint32_t)m.vertices[i].uv[0]);
+            ones += m.vertices[i].branch == 1;
+        }
+    assert_int_equal(ones, 2);
+    mesh_free(&m);
     /* surface from glTF's alpha mask when the material's name says nothing; a "petal" material */
     variant(path, sizeof path, "masked.gltf", "\"leaf_card\"", "\"green\"");
     m = (asset_mesh){0};
@@ -334,6 +345,13 @@ static void test_errors(void **state)
     char v[512];
     variant(v, sizeof v, "half_pivot.gltf", "\"TEXCOORD_4\"", "\"_WIND\"");
     import_fails(v, NULL, SWARD_ERROR_INVALID_INPUT, "mesh 'card' has TEXCOORD_3 but not TEXCOORD_4");
+    /* a supplied level that is not 0, 1 or 2 (TEXCOORD_4 reading the card's TEXCOORD_2: 0, 0, 0.2, 0.2) */
+    variant(v, sizeof v, "bad_level.gltf", "\"TEXCOORD_4\": 10", "\"TEXCOORD_4\": 8");
+    import_fails(v, NULL, SWARD_ERROR_INVALID_INPUT, "vertex 2: supplied level 0.2 (TEXCOORD_4's second value) is not 0, 1 or 2");
+    /* finite in the file, infinite once the node's scale and the import scale are applied */
+    variant(v, sizeof v, "huge.gltf", "\"scale\": [2.0, 2.0, 2.0]", "\"scale\": [1e38, 1e38, 1e38]");
+    import_fails(v, &(asset_import_desc){.scale = 100.0f}, SWARD_ERROR_INVALID_INPUT,
+                 "is not finite after the node transforms and the scale");
     /* a hostile file name is escaped in the message */
     tmp_path(path, sizeof path, "bad\x1b[31m.fbx");
     asset_mesh m;
