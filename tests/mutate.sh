@@ -663,6 +663,10 @@ mut("AS1-normal-matrix", "AS1", "src/assets/import.c",
     "    for (int i = 0; i < 9; i++) in->n[i] = s * c[i];",
     "    for (int i = 0; i < 9; i++) in->n[i] = s * m[(i / 3) * 4 + i % 3] + 0.0f * c[i];",
     "unit_import")
+mut("AS1-smooth-normals", "AS1", "src/assets/import.c",
+    "            for (int j = 0; j < 3; j++) acc[(size_t)face->mIndices[k] * 3 + (size_t)j] += cr[j];",
+    "            for (int j = 0; j < 3; j++) acc[(size_t)face->mIndices[k] * 3 + (size_t)j] = cr[j];",
+    "unit_import")
 mut("AS1-winding", "AS1", "src/assets/import.c",
     "        o[1] = base + face->mIndices[in->flip ? 2 : 1];\n        o[2] = base + face->mIndices[in->flip ? 1 : 2];",
     "        o[1] = base + face->mIndices[1];\n        o[2] = base + face->mIndices[2];",

@@ -319,15 +319,63 @@ static sward_result supplied(const char *path, const struct aiMesh *mesh, uint32
     return SWARD_OK;
 }
 
-/* Fills the vertices and indices of one instance; part: its index among the instances (phase, branch). */
-static sward_result convert(const char *path, const struct aiScene *sc, const instance *in, uint32_t part,
-                            const asset_import_desc *d, asset_mesh *out, sward_error *err)
+/* For sorting a mesh's vertices by position (smooth_normals). */
+typedef struct pos_key {
+    struct aiVector3D p;
+    uint32_t i;
+} pos_key;
+
+static int cmp_key(const void *a, const void *b)
+{
+    const struct aiVector3D *p = &((const pos_key *)a)->p, *q = &((const pos_key *)b)->p;
+    return p->x < q->x ? -1 : p->x > q->x ? 1 : p->y < q->y ? -1 : p->y > q->y ? 1 : p->z < q->z ? -1 : p->z > q->z;
+}
+
+/* Normals for a mesh that has none, in its own space: each triangle's normal weighted by its area, summed over
+ * every vertex at the same position, so that texture seams (vertices split by their uv) do not show. glTF
+ * asks for flat normals when a primitive has none; vegetation is better served smooth, and an author who
+ * wants facets gives normals. NULL when out of memory. */
+static float *smooth_normals(const struct aiMesh *mesh)
+{
+    uint32_t n = mesh->mNumVertices;
+    float *acc = calloc((size_t)n * 3, sizeof *acc);
+    pos_key *keys = malloc((size_t)n * sizeof *keys);
+    if (!acc || !keys) {
+        free(acc);
+        free(keys);
+        return NULL;
+    }
+    for (unsigned f = 0; f < mesh->mNumFaces; f++) {
+        const struct aiFace *face = &mesh->mFaces[f];
+        if (face->mNumIndices != 3 || face->mIndices[0] >= n || face->mIndices[1] >= n || face->mIndices[2] >= n)
+            continue;
+        const struct aiVector3D *a = &mesh->mVertices[face->mIndices[0]], *b = &mesh->mVertices[face->mIndices[1]],
+                                *c = &mesh->mVertices[face->mIndices[2]];
+        float e1[3] = {b->x - a->x, b->y - a->y, b->z - a->z}, e2[3] = {c->x - a->x, c->y - a->y, c->z - a->z};
+        float cr[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < 3; j++) acc[(size_t)face->mIndices[k] * 3 + (size_t)j] += cr[j];
+    }
+    for (uint32_t i = 0; i < n; i++) keys[i] = (pos_key){mesh->mVertices[i], i};
+    qsort(keys, n, sizeof *keys, cmp_key);
+    for (uint32_t s = 0, e; s < n; s = e) {
+        float sum[3] = {0, 0, 0};
+        for (e = s; e < n && cmp_key(&keys[s], &keys[e]) == 0; e++)
+            for (int j = 0; j < 3; j++) sum[j] += acc[(size_t)keys[e].i * 3 + (size_t)j];
+        for (uint32_t k = s; k < e; k++) memcpy(&acc[(size_t)keys[k].i * 3], sum, sizeof sum);
+    }
+    free(keys);
+    return acc; /* not normalised: place_normal normalises after the transform */
+}
+
+/* The vertices of one instance, from out->vertex_count on; part: its index among the instances (phase,
+ * branch); gen: generated normals when the mesh has none. */
+static sward_result convert_vertices(const char *path, const instance *in, uint32_t part, uint32_t mask,
+                                     uint32_t surface, const float *gen, const asset_import_desc *d, asset_mesh *out,
+                                     sward_error *err)
 {
     const struct aiMesh *mesh = in->mesh;
-    uint32_t mask;
-    sward_result r = supplied(path, mesh, &mask, err);
-    if (r != SWARD_OK) return r;
-    uint32_t surface = surface_of(sc, mesh), base = out->vertex_count;
+    uint32_t base = out->vertex_count;
     float phase = (float)(sw_pcg(part + 1u) >> 8) * 0x1p-24f;
     for (unsigned i = 0; i < mesh->mNumVertices; i++) {
         asset_vertex *v = &out->vertices[base + i];
@@ -339,8 +387,8 @@ static sward_result convert(const char *path, const struct aiScene *sc, const in
                              "transforms and the scale", path,
                              mesh->mName.data, i, (double)mesh->mVertices[i].x, (double)mesh->mVertices[i].y,
                              (double)mesh->mVertices[i].z);
-        if (mesh->mNormals) place_normal(in, d, &mesh->mNormals[i], v->normal);
-        else v->normal[1] = 1.0f;
+        struct aiVector3D g = {gen ? gen[3 * i] : 0.0f, gen ? gen[3 * i + 1] : 0.0f, gen ? gen[3 * i + 2] : 0.0f};
+        place_normal(in, d, mesh->mNormals ? &mesh->mNormals[i] : &g, v->normal);
         if (mesh->mTextureCoords[0]) {
             v->uv[0] = mesh->mTextureCoords[0][i].x;
             v->uv[1] = mesh->mTextureCoords[0][i].y;
@@ -409,6 +457,22 @@ static sward_result convert(const char *path, const struct aiScene *sc, const in
          * high bit marks it for derive_wind (there are far fewer than 2^31 parts) */
         if (!(mask & SUP_BRANCH)) v->branch = BRANCH_DERIVED | (part + 1u);
     }
+    return SWARD_OK;
+}
+
+/* Fills the vertices and indices of one instance; part: its index among the instances (phase, branch). */
+static sward_result convert(const char *path, const struct aiScene *sc, const instance *in, uint32_t part,
+                            const asset_import_desc *d, asset_mesh *out, sward_error *err)
+{
+    const struct aiMesh *mesh = in->mesh;
+    uint32_t mask, base = out->vertex_count;
+    sward_result r = supplied(path, mesh, &mask, err);
+    if (r != SWARD_OK) return r;
+    float *gen = mesh->mNormals ? NULL : smooth_normals(mesh);
+    if (!mesh->mNormals && !gen) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
+    r = convert_vertices(path, in, part, mask, surface_of(sc, mesh), gen, d, out, err);
+    free(gen);
+    if (r != SWARD_OK) return r;
     for (unsigned f = 0; f < mesh->mNumFaces; f++) {
         const struct aiFace *face = &mesh->mFaces[f];
         if (face->mNumIndices != 3) continue; /* points and lines: not surfaces */
@@ -529,8 +593,9 @@ sward_result asset_import(const char *path, const asset_import_desc *desc, asset
      * path (it releases the scene twice), so nothing that can refuse a scene is run in it: no validation
      * (done above), no SortByPType (which fails once it removes every mesh); points and lines stay as faces
      * of one or two indices, skipped by convert. */
-    sc = aiApplyPostProcessing(sc, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
-                                       aiProcess_GenSmoothNormals | aiProcess_FlipUVs);
+    /* No GenSmoothNormals either: it expects one vertex per face corner, which glTF's indexed meshes are not,
+     * and there gives each shared vertex the normal of its last face (smooth_normals does it instead). */
+    sc = aiApplyPostProcessing(sc, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_FlipUVs);
     if (!sc) { /* the scene is released */
         const char *why = aiGetErrorString();
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: not a valid %s file: %s", path, kind,
