@@ -11,7 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(build-essential cmake pkg-config glslang-tools libvulkan-dev mesa-vulkan-drivers
-          vulkan-validationlayers libcglm-dev libcjson-dev libmeshoptimizer-dev libpng-dev zlib1g-dev libcmocka-dev python3 clang)
+          vulkan-validationlayers libcglm-dev libcjson-dev libmeshoptimizer-dev libpng-dev zlib1g-dev libassimp-dev
+          libcmocka-dev python3 clang)
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 install_deps() {

@@ -653,6 +653,40 @@ mut("AS4-scale", "AS4", "src/assets/alpha.c",
     "            if (p > 0.0) scale = (float)(ASSET_ALPHA_CUTOFF / p);",
     "            if (p > 1e30) scale = (float)(ASSET_ALPHA_CUTOFF / p);",
     "unit_alpha")
+# AS1: mesh import (src/assets/import.c, docs/import.md): node transforms, normals by the inverse transpose,
+# winding kept under a mirroring node, the derived gradient, supplied wind data, the checks of hostile files
+mut("AS1-node-transform", "AS1", "src/assets/import.c",
+    "    mat_mul(parent, &node->mTransformation, &t);",
+    "    t = *parent;\n    (void)mat_mul;",
+    "unit_import")
+mut("AS1-normal-matrix", "AS1", "src/assets/import.c",
+    "    for (int i = 0; i < 9; i++) in->n[i] = s * c[i];",
+    "    for (int i = 0; i < 9; i++) in->n[i] = s * m[(i / 3) * 4 + i % 3] + 0.0f * c[i];",
+    "unit_import")
+mut("AS1-smooth-normals", "AS1", "src/assets/import.c",
+    "            for (int j = 0; j < 3; j++) acc[(size_t)face->mIndices[k] * 3 + (size_t)j] += cr[j];",
+    "            for (int j = 0; j < 3; j++) acc[(size_t)face->mIndices[k] * 3 + (size_t)j] = cr[j];",
+    "unit_import")
+mut("AS1-winding", "AS1", "src/assets/import.c",
+    "        o[1] = base + face->mIndices[in->flip ? 2 : 1];\n        o[2] = base + face->mIndices[in->flip ? 1 : 2];",
+    "        o[1] = base + face->mIndices[1];\n        o[2] = base + face->mIndices[2];",
+    "unit_import")
+mut("AS1-gradient", "AS1", "src/assets/import.c",
+    "            float g = height > 0.0f ? v->pos[1] / height : 0.0f;",
+    "            float g = height > 0.0f ? 1.0f : 0.0f;",
+    "unit_import")
+mut("AS1-supplied", "AS1", "src/assets/import.c",
+    "        if (mask & SUP_GRADIENT) {",
+    "        if (false) {",
+    "unit_import")
+mut("AS1-nan", "AS1", "src/assets/import.c",
+    "            if (!isfinite(p->x) || !isfinite(p->y) || !isfinite(p->z))",
+    "            if (false)",
+    "unit_import")
+mut("AS1-gltf-buffers", "AS1", "src/assets/import.c",
+    "    if (strcmp(ext, \"gltf\") == 0 && (r = check_gltf_buffers(path, err)) != SWARD_OK) return r;",
+    "    if (false && (r = check_gltf_buffers(path, err)) != SWARD_OK) return r;",
+    "unit_import")
 mut("GA7-soft-clamp", "GA7", "shaders/shared/sw_wind.h",
     "    return x * (a + 1.0f) / (x + a);",
     "    return sw_minf(x, a + 1.0f);",

@@ -124,6 +124,27 @@ uint32_t asset_lod_targets(asset_kind kind, uint32_t mesh[ASSET_MAX_LODS], uint3
  * out of range), SWARD_ERROR_OUT_OF_MEMORY; on error *out is left empty. */
 sward_result asset_generate(const asset_gen_desc *d, asset_chain *out, sward_error *err);
 
+/* ---- mesh import (AS1, import.c; docs/import.md): glTF 2.0 (.gltf + .bin, .glb) and OBJ through assimp ---- */
+typedef struct asset_import_desc {
+    float scale;           /* metres per file unit; 0: 1 (glTF is in metres; OBJ is assumed to be) */
+    bool z_up;             /* the file is z up: rotated to y up, (x, y, z) -> (x, z, -y); default false (y up) */
+    bool recentre;         /* move the base's centre to the origin and the lowest point to y = 0; default false:
+                              the author's origin is kept (it is the pivot the author chose) */
+    float trunk_radius;    /* m, derived wind data only: bark within this horizontal distance of the y axis is
+                              the trunk; 0: a quarter of the mesh's horizontal radius */
+    uint32_t max_vertices; /* 0 or more than ASSET_MAX_VERTICES: ASSET_MAX_VERTICES */
+} asset_import_desc;
+
+/* Imports every mesh of every node of a glTF or OBJ file (node transforms applied) into `out` in the vertex
+ * convention above, with the wind data the file supplies or, where it supplies none, data derived from the
+ * geometry (docs/import.md). d may be NULL (all defaults). The caller frees out with asset_mesh_free. Errors
+ * (SWARD_ERROR_IO: the file or a glTF buffer cannot be read; SWARD_ERROR_INVALID_INPUT: everything else)
+ * name the file and the problem. Not to be called from two threads at once: assimp's C API keeps its last
+ * error in a global. A build without assimp (SWARD_ASSIMP=OFF, the bundle) refuses every file. */
+sward_result asset_import(const char *path, const asset_import_desc *d, asset_mesh *out, sward_error *err);
+/* Whether this build has mesh import (built with assimp). */
+bool asset_import_available(void);
+
 #define ASSET_ALPHA_MAX_LEVELS 16u
 #define ASSET_ALPHA_CUTOFF 0.5f       /* the alpha test: a texel is covered when alpha >= this */
 
