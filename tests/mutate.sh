@@ -657,6 +657,39 @@ mut("GA7-soft-clamp", "GA7", "shaders/shared/sw_wind.h",
     "    return x * (a + 1.0f) / (x + a);",
     "    return sw_minf(x, a + 1.0f);",
     "unit_alpha")
+# AS1, AS2 (issue 9): the generator's baked wind data and size, the LOD chain built up from components
+mut("AS1-trunk-dist", "AS1 GA6", "src/assets/generate.c",
+    "            float td = t->level == ASSET_LEVEL_TRUNK ? 0.0f : t->base_td + cum[i];",
+    "            float td = t->level == ASSET_LEVEL_TRUNK ? 0.0f : t->base_td;",
+    "unit_generate")
+mut("AS1-branch-dist", "AS1 GA6", "src/assets/generate.c",
+    "            v.branch_dist = L * t;",
+    "            v.branch_dist = 0.0f * t;",
+    "unit_generate")
+mut("AS1-pivot", "AS1 GA9", "src/assets/generate.c",
+    "            t->pivot = q.pos;",
+    "            t->pivot = v3_make(0, 0, 0);",
+    "unit_generate")
+mut("AS1-fit-size", "AS1", "src/assets/generate.c",
+    "    for (int round = 0; round < 3 && r == SWARD_OK; round++) {",
+    "    for (int round = 0; round < 0 && r == SWARD_OK; round++) {",
+    "unit_generate")
+mut("AS2-card-enlarge", "AS2", "src/assets/lod.c",
+    "    l->grow = kept > 0.0 ? (float)sqrt(total_area / kept) : 1.0f;",
+    "    l->grow = kept > 0.0 ? 1.0f : 1.0f;",
+    "unit_lod")
+mut("AS2-wood-budget", "AS2", "src/assets/lod.c",
+    "        uint32_t wood_target = (uint32_t)((float)target * wood_share + 0.5f);",
+    "        uint32_t wood_target = (uint32_t)((float)target * 4.0f * wood_share + 0.5f);",
+    "unit_lod")
+mut("AS2-card-order", "AS2", "src/assets/generate.c",
+    "    for (uint32_t i = s->card_count; i > 1; i--) {",
+    "    for (uint32_t i = s->card_count; i > s->card_count; i--) {",
+    "unit_lod")
+mut("AS2-billboard", "AS2 AS3", "src/assets/lod.c",
+    "    if (bb_cards && lv > 0)",
+    "    if (bb_cards && lv > 99)",
+    "unit_lod")
 # AS3, AS5 (issue 9): impostor bake (depth test, the leaves' alpha test, double-sided foliage normals) and
 # texture sets (signed-distance alpha, AS4's coverage-preserving chain)
 mut("AS3-depth-test", "AS3", "src/assets/impostor.c",
@@ -718,6 +751,45 @@ mut("BX1-fill-rule", "BX1", "shaders/shared/sw_raster.h",
     "    return ((dy == 0 && dx > 0) || dy < 0) ? 1 : 0;",
     "    return 1;",
     "gpu_raster_fill")
+# PL8, SC4: mesh assets placed per cluster in a fixed random order, culled by cluster bounds, thinned by
+# drawing the first n instances; AS2 levels by projected size with screen-door cross-fades; LS3 casters per
+# cascade; GA6/GA7/GA9 wind in the vertex program.
+mut("SC4-cluster-order", "SC4", "shaders/shared/sw_assets.h",
+    "    p ^= p >> 6u;\n    return p;",
+    "    p ^= p >> 6u;\n    return k;",
+    "unit_asset_place")
+mut("PL8-asset-patches", "PL8", "shaders/shared/sw_assets.h",
+    "    return c.keep < cover;",
+    "    return c.keep < 2.0f;",
+    "unit_asset_place")
+mut("PL8-grows-on", "PL8", "src/place/assets.c",
+    "    return type < 32u && (grows_on >> type & 1u);",
+    "    return true;",
+    "unit_asset_place gpu_assets")
+mut("SC4-cluster-cull", "SC4", "shaders/asset_cull.comp.glsl",
+    "distance(nearest, eye) < a.draw_distance && box_in_frustum(lo, hi);",
+    "distance(nearest, eye) < a.draw_distance;",
+    "gpu_assets")
+mut("AS2-level", "AS2", "shaders/shared/sw_assets.h",
+    "    while (k + 1u < count && px < t[k]) k++;",
+    "    while (false) k++;",
+    "gpu_assets")
+mut("SC5-asset-crossfade", "SC5 AS2", "shaders/asset_cull.comp.glsl",
+    "        if (f > 0.0 && level + 1u < a.lod_count) emit(cl.asset, level + 1u, inst, split, fade);",
+    "",
+    "gpu_assets")
+mut("LS3-asset-casters", "LS3", "shaders/asset_cull.comp.glsl",
+    "uint level = pc.view == SW_VIEW_NEAR ? a.shadow_near_lod : a.shadow_mid_lod;",
+    "uint level = a.shadow_mid_lod;",
+    "gpu_assets")
+mut("GA6-asset-wind", "GA6 GA7 GA9", "shaders/asset_vertex.inc.glsl",
+    "    if (mag <= 0.0 || (a.flags & SW_ASSET_NO_WIND) != 0u) return p;",
+    "    return p;",
+    "gpu_assets")
+mut("PL8-asset-draw", "PL8 AS1", "src/render/assets.c",
+    "    if (!r->assets.count || !r->assets.cluster_count) return;\n    vkCmdBindIndexBuffer",
+    "    return;\n    vkCmdBindIndexBuffer",
+    "gpu_assets")
 
 def out(*a):
     print(*a, flush=True)

@@ -240,6 +240,14 @@ typedef struct sward_pass_time {
     double gpu_ms;
 } sward_pass_time;
 
+/* Mesh-asset kinds in sward_frame_stats (the scene's "kind": fern and bush are plants). */
+#define SWARD_ASSET_KIND_TREE 0
+#define SWARD_ASSET_KIND_PLANT 1
+#define SWARD_ASSET_KIND_FLOWER 2
+#define SWARD_ASSET_KIND_ROCK 3
+#define SWARD_ASSET_KINDS 4
+#define SWARD_ASSET_LODS 6
+
 typedef struct sward_frame_stats {
     uint64_t candidates_in_range; /* grid cells of the tiles within draw distance of the camera */
     uint64_t candidates;    /* of those, in tiles that pass the CPU frustum test: what the compute considers */
@@ -281,6 +289,13 @@ typedef struct sward_frame_stats {
     uint64_t shadow_blades;     /* blades the near shadow cascade drew (LS3) */
     bool shadow_raster_compute; /* ... in compute (render.raster "compute", or "auto" with many of them) */
     uint64_t raster_pixels;     /* of them, 64-bit atomicMax issued: those whose key beat the value read first */
+    /* PL8, AS2: the mesh assets (scene "assets") the camera drew, per kind (SWARD_ASSET_KIND_*) and level of
+     * detail (0 the most detailed); an instance cross-fading between two levels counts in both */
+    uint64_t asset_instances[SWARD_ASSET_KINDS][SWARD_ASSET_LODS];
+    uint64_t asset_triangles[SWARD_ASSET_KINDS][SWARD_ASSET_LODS];
+    uint64_t asset_clusters;         /* SC4: clusters the camera considered */
+    uint64_t asset_clusters_culled;  /* ... of them, culled by their bounds */
+    uint64_t asset_dropped;          /* instances that did not fit the camera's lists (none: they are sized to fit) */
 } sward_frame_stats;
 
 /* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran. */

@@ -86,6 +86,8 @@ static double per_ms(uint64_t blades, double ms)
     return ms > 0.0 ? (double)blades / ms : NAN;
 }
 
+static const char *const ASSET_KIND_NAMES[SWARD_ASSET_KINDS] = {"tree", "plant", "flower", "rock"};
+
 static void print_json(const bench_result *b, const sward_device_info *dev, const char *scene_name,
                        const sward_render_settings *rs, int64_t frames)
 {
@@ -141,8 +143,22 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
            (unsigned long long)l->raster_blades, (unsigned long long)l->raster_tiles,
            (unsigned long long)l->raster_fragments, (unsigned long long)l->raster_pixels);
     json_number(stdout, b->compute_ms);
-    printf(", \"shadow_blades\": %llu, \"shadow_compute\": %s}}\n", (unsigned long long)l->shadow_blades,
+    printf(", \"shadow_blades\": %llu, \"shadow_compute\": %s}", (unsigned long long)l->shadow_blades,
            l->shadow_raster_compute ? "true" : "false");
+    /* PL8, AS2: instances and triangles per asset kind and level */
+    printf(", \"assets\": {\"clusters\": %llu, \"clusters_culled\": %llu, \"dropped\": %llu",
+           (unsigned long long)l->asset_clusters, (unsigned long long)l->asset_clusters_culled,
+           (unsigned long long)l->asset_dropped);
+    for (int k = 0; k < SWARD_ASSET_KINDS; k++) {
+        printf(", \"%s\": {\"instances\": [", ASSET_KIND_NAMES[k]);
+        for (int lv = 0; lv < SWARD_ASSET_LODS; lv++)
+            printf("%s%llu", lv ? ", " : "", (unsigned long long)l->asset_instances[k][lv]);
+        printf("], \"triangles\": [");
+        for (int lv = 0; lv < SWARD_ASSET_LODS; lv++)
+            printf("%s%llu", lv ? ", " : "", (unsigned long long)l->asset_triangles[k][lv]);
+        printf("]}");
+    }
+    printf("}}\n");
 }
 
 static void print_text(const bench_result *b, const sward_device_info *dev, bool device_flag,
@@ -199,6 +215,21 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
     if (s->shadow_blades)
         printf("shadow casters  %llu blades in the near cascade, rasterised by %s\n",
                (unsigned long long)s->shadow_blades, s->shadow_raster_compute ? "compute (shadow_raster)" : "the hardware (shadow_near)");
+    if (s->asset_clusters) {
+        printf("assets          %llu clusters, %llu culled by their bounds; instances / triangles per level:\n",
+               (unsigned long long)s->asset_clusters, (unsigned long long)s->asset_clusters_culled);
+        for (int k = 0; k < SWARD_ASSET_KINDS; k++) {
+            uint64_t any = 0;
+            for (int lv = 0; lv < SWARD_ASSET_LODS; lv++) any += s->asset_instances[k][lv];
+            if (!any) continue;
+            printf("  %-8s", ASSET_KIND_NAMES[k]);
+            for (int lv = 0; lv < SWARD_ASSET_LODS; lv++)
+                if (s->asset_instances[k][lv])
+                    printf("  L%d %llu / %llu", lv, (unsigned long long)s->asset_instances[k][lv],
+                           (unsigned long long)s->asset_triangles[k][lv]);
+            printf("\n");
+        }
+    }
 }
 
 int cmd_bench(int argc, char **argv)

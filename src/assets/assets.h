@@ -49,9 +49,15 @@ typedef struct asset_mesh {
     uint32_t *indices;     /* triangle list */
     uint32_t index_count;  /* 3 x triangles */
     float bounds_min[3], bounds_max[3]; /* of the positions (asset_mesh_bounds) */
-    uint32_t billboard_first; /* indices [billboard_first, index_count) are the billboard's cards (AS3), drawn with
-                                 the billboard shader; index_count when the level has none (added for AS2) */
+    uint32_t billboard_indices; /* the last billboard_indices indices are the billboard's cards (AS3), drawn with the
+                                   billboard shader; 0: none (added for AS2) */
 } asset_mesh;
+
+/* The first index of the billboard (index_count when the mesh has none): the mesh is the indices before it. */
+static inline uint32_t asset_mesh_billboard_first(const asset_mesh *m)
+{
+    return m->index_count - m->billboard_indices;
+}
 
 #define ASSET_MAX_LODS 6u
 #define ASSET_MAX_VERTICES (1u << 22) /* per mesh: a larger one (imported) is refused */
@@ -232,7 +238,7 @@ typedef struct asset_impostor {
     float depth_range;      /* m: depth q = 0 is -depth_range, 63 is +depth_range */
 } asset_impostor;
 
-/* Bakes the impostor of chain c (its billboard_cards cards; lods[0] rasterised up to its billboard_first).
+/* Bakes the impostor of chain c (its billboard_cards cards; lods[0]'s mesh rasterised, its billboard, if any, not).
  * Leaf and petal triangles are alpha-tested with `leaves`' level-0 alpha at their uv (nearest texel; NULL: not
  * tested, whole cards). Errors: SWARD_ERROR_INVALID_INPUT naming cell_w / cell_h (0 or over
  * ASSET_IMPOSTOR_MAX_CELL), a chain without billboard cards or without triangles; out of memory. On error

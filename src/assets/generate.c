@@ -7,6 +7,7 @@
  * emitted again. The number of cards fills the kind's LOD0 triangle budget (asset_lod_targets). */
 #include "assets/parts.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,14 +20,38 @@ typedef struct v3 {
     float x, y, z;
 } v3;
 
-static v3 v3_make(float x, float y, float z) { return (v3){x, y, z}; }
-static v3 add(v3 a, v3 b) { return v3_make(a.x + b.x, a.y + b.y, a.z + b.z); }
-static v3 sub(v3 a, v3 b) { return v3_make(a.x - b.x, a.y - b.y, a.z - b.z); }
-static v3 mul(v3 a, float s) { return v3_make(a.x * s, a.y * s, a.z * s); }
-static v3 mulv(v3 a, v3 s) { return v3_make(a.x * s.x, a.y * s.y, a.z * s.z); }
-static float dot(v3 a, v3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static v3 cross(v3 a, v3 b) { return v3_make(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
-static float len(v3 a) { return sqrtf(dot(a, a)); }
+static v3 v3_make(float x, float y, float z)
+{
+    return (v3){x, y, z};
+}
+static v3 add(v3 a, v3 b)
+{
+    return v3_make(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+static v3 sub(v3 a, v3 b)
+{
+    return v3_make(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+static v3 mul(v3 a, float s)
+{
+    return v3_make(a.x * s, a.y * s, a.z * s);
+}
+static v3 mulv(v3 a, v3 s)
+{
+    return v3_make(a.x * s.x, a.y * s.y, a.z * s.z);
+}
+static float dot(v3 a, v3 b)
+{
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+static v3 cross(v3 a, v3 b)
+{
+    return v3_make(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+static float len(v3 a)
+{
+    return sqrtf(dot(a, a));
+}
 static v3 norm(v3 a)
 {
     float l = len(a);
@@ -75,7 +100,10 @@ typedef struct gen_skel {
     uint32_t budget;  /* LOD0 triangles */
 } gen_skel;
 
-static float rnd(gen_skel *s, float lo, float hi) { return assets_rng_range(&s->rng, lo, hi); }
+static float rnd(gen_skel *s, float lo, float hi)
+{
+    return assets_rng_range(&s->rng, lo, hi);
+}
 
 static v3 rnd_unit(gen_skel *s)
 {
@@ -86,7 +114,10 @@ static v3 rnd_unit(gen_skel *s)
     }
 }
 
-static uint32_t tube_tris(const gen_tube *t) { return t->sides * 2u * (t->n - 2u) + t->sides; }
+static uint32_t tube_tris(const gen_tube *t)
+{
+    return t->sides * 2u * (t->n - 2u) + t->sides;
+}
 
 /* A new tube (zeroed) at the end of the list; NULL when out of memory. Pointers into the list do not survive
  * the next call: tubes are referred to by index. */
@@ -144,7 +175,8 @@ static void tube_grow(gen_skel *s, gen_tube *t, v3 start, v3 dir, float length, 
 static void tube_lengths(const gen_tube *t, float *cum)
 {
     cum[0] = 0.0f;
-    for (uint32_t i = 1; i < t->n; i++) cum[i] = cum[i - 1] + len(sub(t->p[i], t->p[i - 1]));
+    for (uint32_t i = 1; i < t->n; i++)
+        cum[i] = cum[i - 1] + len(sub(t->p[i], t->p[i - 1]));
 }
 
 typedef struct tube_pt {
@@ -159,7 +191,8 @@ static tube_pt tube_at(const gen_tube *t, float f)
     tube_lengths(t, cum);
     float target = f * cum[t->n - 1];
     uint32_t i = 0;
-    while (i + 2u < t->n && cum[i + 1] < target) i++;
+    while (i + 2u < t->n && cum[i + 1] < target)
+        i++;
     float seg = cum[i + 1] - cum[i], u = seg > 0.0f ? (target - cum[i]) / seg : 0.0f;
     u = u < 0.0f ? 0.0f : u > 1.0f ? 1.0f : u;
     tube_pt q;
@@ -197,8 +230,8 @@ static void skel_resolve(gen_skel *s)
 }
 
 /* A branch of `parent` leaving at fraction f (the parent must already be resolved for tube_at's data). */
-static int32_t add_branch(gen_skel *s, uint32_t parent, float f, v3 dir, float length, float r_scale,
-                          float tip_scale, uint32_t n, uint32_t sides, v3 pull)
+static int32_t add_branch(gen_skel *s, uint32_t parent, float f, v3 dir, float length, float r_scale, float tip_scale,
+                          uint32_t n, uint32_t sides, v3 pull)
 {
     tube_pt q = tube_at(&s->tubes[parent], f);
     gen_tube *t = tube_new(s);
@@ -215,8 +248,8 @@ static int32_t add_branch(gen_skel *s, uint32_t parent, float f, v3 dir, float l
 }
 
 /* A card on tube `host` at fraction f, pointing along dir, the width across it. */
-static void add_card(gen_skel *s, uint32_t host, float f, v3 dir, v3 across_dir, float length, float width,
-                     float curl, uint32_t segs, uint32_t surface)
+static void add_card(gen_skel *s, uint32_t host, float f, v3 dir, v3 across_dir, float length, float width, float curl,
+                     uint32_t segs, uint32_t surface)
 {
     gen_card *c = card_new(s);
     if (!c) return;
@@ -234,7 +267,8 @@ static void add_card(gen_skel *s, uint32_t host, float f, v3 dir, v3 across_dir,
 static uint32_t wood_tris(const gen_skel *s)
 {
     uint32_t n = 0;
-    for (uint32_t i = 0; i < s->tube_count; i++) n += tube_tris(&s->tubes[i]);
+    for (uint32_t i = 0; i < s->tube_count; i++)
+        n += tube_tris(&s->tubes[i]);
     return n;
 }
 
@@ -286,7 +320,8 @@ static void gen_tree(gen_skel *s)
     /* cards: the rest of the budget, 2 triangles each, spread over the branches by their leafy length */
     uint32_t wood = wood_tris(s), n = s->budget > wood ? (s->budget - wood) / 2u : 0u;
     float total = 0.0f;
-    for (uint32_t i = 1; i < s->tube_count; i++) total += s->tubes[i].parent == 0 ? 0.45f : 0.85f;
+    for (uint32_t i = 1; i < s->tube_count; i++)
+        total += s->tubes[i].parent == 0 ? 0.45f : 0.85f;
     uint32_t given = 0, hosts = s->tube_count;
     for (uint32_t i = 1; i < hosts && !s->oom; i++) {
         float lo = s->tubes[i].parent == 0 ? 0.55f : 0.15f;
@@ -303,8 +338,8 @@ static void gen_tree(gen_skel *s)
 }
 
 /* A stalk from the ground (a fern's frond, a bush's stem, a flower's stem). */
-static int32_t add_stalk(gen_skel *s, v3 start, v3 dir, float length, float r0, float r1, uint32_t n,
-                         uint32_t sides, v3 pull, float wobble)
+static int32_t add_stalk(gen_skel *s, v3 start, v3 dir, float length, float r0, float r1, uint32_t n, uint32_t sides,
+                         v3 pull, float wobble)
 {
     gen_tube *t = tube_new(s);
     if (!t) return -1;
@@ -397,8 +432,8 @@ static void gen_flower(gen_skel *s)
         float az = (float)i * GOLDEN_ANGLE, el = S > 1 ? rnd(s, 1.25f, 1.45f) : 1.5f, o = rnd(s, 0, 0.08f) * H;
         v3 dir = v3_make(cosf(el) * cosf(az), sinf(el), cosf(el) * sinf(az));
         float l = H * (S > 1 ? rnd(s, 0.75f, 1.0f) : 1.0f);
-        if (add_stalk(s, v3_make(o * cosf(az), 0, o * sinf(az)), dir, l, 0.012f * H, 0.008f * H, 9, 5,
-                      v3_make(0, 0, 0), 0.2f / l) < 0)
+        if (add_stalk(s, v3_make(o * cosf(az), 0, o * sinf(az)), dir, l, 0.012f * H, 0.008f * H, 9, 5, v3_make(0, 0, 0),
+                      0.2f / l) < 0)
             return;
     }
     skel_resolve(s);
@@ -525,7 +560,8 @@ static sward_result emit(const gen_skel *s, assets_parts *p, sward_error *err)
 {
     assets_parts_free(p);
     assets_builder wood = {0}, cards = {0};
-    for (uint32_t i = 0; i < s->tube_count; i++) emit_tube(&wood, &s->tubes[i]);
+    for (uint32_t i = 0; i < s->tube_count; i++)
+        emit_tube(&wood, &s->tubes[i]);
     p->card_count = s->card_count;
     p->card_vfirst = malloc((s->card_count + 1u) * sizeof *p->card_vfirst);
     p->card_ifirst = malloc((s->card_count + 1u) * sizeof *p->card_ifirst);
@@ -586,7 +622,8 @@ static void finish_wind(assets_parts *p, asset_kind kind, float height)
 {
     double c[3] = {0, 0, 0};
     for (uint32_t i = 0; i < p->cards.vertex_count; i++)
-        for (int k = 0; k < 3; k++) c[k] += p->cards.vertices[i].pos[k];
+        for (int k = 0; k < 3; k++)
+            c[k] += p->cards.vertices[i].pos[k];
     float n = (float)(p->cards.vertex_count ? p->cards.vertex_count : 1u);
     v3 centre = v3_make((float)c[0] / n, (float)c[1] / n, (float)c[2] / n);
     float rh = 1e-6f, rv = 1e-6f, longest = 1e-6f;
@@ -624,10 +661,14 @@ static sward_result gen_plantlike(const asset_gen_desc *d, assets_parts *p, swar
     uint64_t seed = ((uint64_t)d->seed << 8) ^ ((uint64_t)d->kind << 4) ^ d->variant;
     s.rng.state = seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
     assets_rng_u32(&s.rng);
-    if (d->kind == ASSET_KIND_TREE) gen_tree(&s);
-    else if (d->kind == ASSET_KIND_FLOWER) gen_flower(&s);
-    else if (d->variant == ASSET_PLANT_BUSH) gen_bush(&s);
-    else gen_fern(&s);
+    if (d->kind == ASSET_KIND_TREE)
+        gen_tree(&s);
+    else if (d->kind == ASSET_KIND_FLOWER)
+        gen_flower(&s);
+    else if (d->variant == ASSET_PLANT_BUSH)
+        gen_bush(&s);
+    else
+        gen_fern(&s);
     sward_result r = s.oom ? core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "asset: out of memory") : SWARD_OK;
     if (r == SWARD_OK) {
         shuffle_cards(&s);
@@ -658,10 +699,10 @@ static asset_gen_desc gen_defaults(const asset_gen_desc *d)
     if (o.width == 0.0f) o.width = width[o.kind] * o.height;
     if (o.branches == 0) o.branches = branches[o.kind];
     if (o.leaf_size == 0.0f) {
-        float f = o.kind == ASSET_KIND_TREE ? 0.055f
-                  : o.kind == ASSET_KIND_FLOWER ? 0.1f
+        float f = o.kind == ASSET_KIND_TREE                                     ? 0.055f
+                  : o.kind == ASSET_KIND_FLOWER                                 ? 0.1f
                   : o.kind == ASSET_KIND_PLANT && o.variant == ASSET_PLANT_BUSH ? 0.15f
-                                                                                  : 0.2f;
+                                                                                : 0.2f;
         o.leaf_size = f * o.height;
     }
     return o;
@@ -671,8 +712,10 @@ static asset_gen_desc gen_defaults(const asset_gen_desc *d)
 static sward_result check_size(const char *name, float given, float filled, float lo, float hi, sward_error *err)
 {
     if (!isfinite(given) || given < 0.0f)
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: %s: %g is not a size (a finite number >= 0, 0: "
-                         "the default)", name, (double)given);
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                         "asset: %s: %g is not a size (a finite number >= 0, 0: "
+                         "the default)",
+                         name, (double)given);
     if (filled < lo || filled > hi)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: %s: %g m is out of range (%g .. %g m)", name,
                          (double)filled, (double)lo, (double)hi);
@@ -699,10 +742,11 @@ static sward_result validate(const asset_gen_desc *d, const asset_gen_desc *f, s
 
 sward_result asset_generate(const asset_gen_desc *d, asset_chain *out, sward_error *err)
 {
+    assert(d && out);
     memset(out, 0, sizeof *out);
     if ((uint32_t)d->kind >= ASSET_KIND_COUNT)
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: kind: %u is not a kind (0 .. %u)",
-                         (uint32_t)d->kind, ASSET_KIND_COUNT - 1u);
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: kind: %u is not a kind (0 .. %u)", (uint32_t)d->kind,
+                         ASSET_KIND_COUNT - 1u);
     asset_gen_desc f = gen_defaults(d);
     sward_result r = validate(d, &f, err);
     if (r != SWARD_OK) return r;

@@ -125,7 +125,8 @@ sward_result asset_impostor_bake(const asset_chain *c, uint32_t cell_w, uint32_t
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "impostor: the chain has no billboard cards (kind %u)",
                          (unsigned)c->kind);
     const asset_mesh *m = &c->lods[0];
-    if (m->billboard_first < 3u || m->billboard_first > m->index_count || !m->vertices)
+    uint32_t mesh_indices = m->billboard_indices <= m->index_count ? asset_mesh_billboard_first(m) : 0u;
+    if (mesh_indices < 3u || !m->vertices || !m->indices)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "impostor: lods[0] has no triangles to bake");
     if (!(m->bounds_max[0] - m->bounds_min[0] > 0.0f || m->bounds_max[2] - m->bounds_min[2] > 0.0f))
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "impostor: lods[0]'s bounds have no horizontal extent");
@@ -153,7 +154,7 @@ sward_result asset_impostor_bake(const asset_chain *c, uint32_t cell_w, uint32_t
                        .texels = out->texels + (size_t)card * cell_w, .depth = depth, .depth_range = out->depth_range};
         asset_billboard_card(m->bounds_min, m->bounds_max, out->cards, card, &b.card);
         for (size_t i = 0; i < (size_t)cell_w * cell_h; i++) depth[i] = -INFINITY;
-        for (uint32_t i = 0; i + 2u < m->billboard_first; i += 3) {
+        for (uint32_t i = 0; i + 2u < mesh_indices; i += 3) {
             const asset_vertex *tri[3];
             bool ok = true;
             for (int k = 0; k < 3; k++) {

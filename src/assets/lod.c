@@ -2,7 +2,7 @@
  * and "Assets: Plants": trees ~10000, ~2600, ~1200, ~200 + a fading billboard, a 12-triangle billboard; plants
  * ~2000, ~800, ~140, an 8-triangle billboard). Built "LOD up, not down": each level is the wood (trunk and
  * branches, simplified by meshoptimizer to the level's share of the budget) plus a PREFIX of the card list (in
- * the generator's fixed pseudo-random order), the cards enlarged about their attach points so that their area
+ * the generator's fixed pseudo-random order), the cards enlarged about their centres so that their area
  * stays the full set's: a level is the one below plus detail, and the crown keeps its coverage. Rocks (no cards)
  * are simplified alone. */
 #include "assets/parts.h"
@@ -15,8 +15,7 @@
 uint32_t asset_lod_targets(asset_kind kind, uint32_t mesh[ASSET_MAX_LODS], uint32_t *billboard_from,
                            uint32_t *billboard_tris)
 {
-    static const uint32_t tree[] = {10000, 2600, 1200, 200, 0}, plant[] = {2000, 800, 140, 0},
-                          rock[] = {1000, 300, 80};
+    static const uint32_t tree[] = {10000, 2600, 1200, 200, 0}, plant[] = {2000, 800, 140, 0}, rock[] = {1000, 300, 80};
     const uint32_t *t = kind == ASSET_KIND_TREE ? tree : kind == ASSET_KIND_ROCK ? rock : plant;
     uint32_t n = kind == ASSET_KIND_TREE ? 5u : kind == ASSET_KIND_ROCK ? 3u : 4u;
     memset(mesh, 0, ASSET_MAX_LODS * sizeof *mesh);
@@ -49,7 +48,8 @@ static size_t simplify_wood(const asset_mesh *w, uint32_t target, uint32_t *idx)
     }
     size_t n = meshopt_simplify(idx, w->indices, w->index_count, w->vertices[0].pos, w->vertex_count,
                                 sizeof *w->vertices, (size_t)target * 3u, 1.0f, 0, NULL);
-    if (n > (size_t)target * 3u * 21u / 20u) {
+    /* the cards fill what the wood leaves: a wood a little over its share costs only a few cards */
+    if (n > (size_t)target * 3u * 5u / 4u) {
         uint32_t *tmp = malloc(n * sizeof *tmp);
         if (!tmp) return n;
         memcpy(tmp, idx, n * sizeof *tmp);
@@ -139,10 +139,11 @@ static void add_billboard(assets_builder *b, const float *lo, const float *hi, u
 }
 
 /* Copies the wood's vertices that l's indices use (in first-use order) and the kept cards, enlarged about their
- * pivots, into b. */
+ * centres (their pivots, phases and branches unchanged; branch_dist scaled with the card), into b. */
 static void assemble(const assets_parts *p, const level_plan *l, uint32_t *remap, assets_builder *b)
 {
-    for (uint32_t i = 0; i < p->wood.vertex_count; i++) remap[i] = UINT32_MAX;
+    for (uint32_t i = 0; i < p->wood.vertex_count; i++)
+        remap[i] = UINT32_MAX;
     for (size_t i = 0; i < l->wood_n; i += 3) {
         uint32_t t[3];
         for (int k = 0; k < 3; k++) {
@@ -153,10 +154,21 @@ static void assemble(const assets_parts *p, const level_plan *l, uint32_t *remap
         assets_push_tri(b, t[0], t[1], t[2]);
     }
     for (uint32_t c = 0; c < l->cards; c++) {
-        uint32_t base = b->m.vertex_count, v0 = p->card_vfirst[c];
-        for (uint32_t v = v0; v < p->card_vfirst[c + 1u]; v++) {
+        uint32_t base = b->m.vertex_count, v0 = p->card_vfirst[c], v1 = p->card_vfirst[c + 1u];
+        /* about the card's centre, not its attach point: the crown's silhouette grows by half as much, and the
+           pivot stays on the branch */
+        float centre[3] = {0, 0, 0};
+        for (uint32_t v = v0; v < v1; v++)
+            for (int k = 0; k < 3; k++)
+                centre[k] += p->cards.vertices[v].pos[k] / (float)(v1 - v0);
+        float lift = 0.0f; /* a card grown below the ground is lifted back onto it */
+        for (uint32_t v = v0; v < v1; v++)
+            lift = fmaxf(lift, -(centre[1] + (p->cards.vertices[v].pos[1] - centre[1]) * l->grow));
+        for (uint32_t v = v0; v < v1; v++) {
             asset_vertex q = p->cards.vertices[v];
-            for (int k = 0; k < 3; k++) q.pos[k] = q.pivot[k] + (q.pos[k] - q.pivot[k]) * l->grow;
+            for (int k = 0; k < 3; k++)
+                q.pos[k] = centre[k] + (q.pos[k] - centre[k]) * l->grow;
+            q.pos[1] += lift;
             q.branch_dist *= l->grow;
             assets_push_vertex(b, &q);
         }
@@ -170,7 +182,8 @@ static void assemble(const assets_parts *p, const level_plan *l, uint32_t *remap
 static float mesh_radius(const asset_mesh *m)
 {
     float r = 0.0f;
-    for (uint32_t i = 0; i < m->vertex_count; i++) r = fmaxf(r, hypotf(m->vertices[i].pos[0], m->vertices[i].pos[2]));
+    for (uint32_t i = 0; i < m->vertex_count; i++)
+        r = fmaxf(r, hypotf(m->vertices[i].pos[0], m->vertices[i].pos[2]));
     return r;
 }
 
@@ -183,8 +196,8 @@ static sward_result build_level(const assets_parts *p, const asset_chain *c, uin
     if (target > 0) {
         /* AS2: the wood's share of the level's budget (its share of level 0); the cards fill the rest */
         uint32_t wood_target = (uint32_t)((float)target * wood_share + 0.5f);
-        l.wood_n = p->card_count ? simplify_wood(&p->wood, wood_target, scratch)
-                                 : simplify_wood(&p->wood, target, scratch);
+        l.wood_n =
+            p->card_count ? simplify_wood(&p->wood, wood_target, scratch) : simplify_wood(&p->wood, target, scratch);
         if (p->card_count) plan_cards(p, card_area, total_area, target, &l);
     }
     assets_builder b = {0};
@@ -192,8 +205,7 @@ static sward_result build_level(const assets_parts *p, const asset_chain *c, uin
     if (remap) assemble(p, &l, remap, &b);
     free(remap);
     uint32_t mesh_vertices = b.m.vertex_count, mesh_indices = b.m.index_count;
-    if (bb_cards && lv > 0)
-        add_billboard(&b, c->lods[0].bounds_min, c->lods[0].bounds_max, bb_cards);
+    if (bb_cards && lv > 0) add_billboard(&b, c->lods[0].bounds_min, c->lods[0].bounds_max, bb_cards);
     if (!remap || b.oom) {
         asset_mesh_free(&b.m);
         return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "asset: out of memory building LOD %u", lv);
@@ -203,12 +215,14 @@ static sward_result build_level(const assets_parts *p, const asset_chain *c, uin
     uint32_t bb_n = b.m.index_count - mesh_indices;
     if (bb_n) {
         uint32_t *bb = b.m.indices + mesh_indices;
-        for (uint32_t i = 0; i < bb_n; i++) bb[i] -= mesh_vertices;
+        for (uint32_t i = 0; i < bb_n; i++)
+            bb[i] -= mesh_vertices;
         meshopt_optimizeVertexCache(bb, bb, bb_n, b.m.vertex_count - mesh_vertices);
-        for (uint32_t i = 0; i < bb_n; i++) bb[i] += mesh_vertices;
+        for (uint32_t i = 0; i < bb_n; i++)
+            bb[i] += mesh_vertices;
     }
     *out = b.m;
-    out->billboard_first = mesh_indices;
+    out->billboard_indices = out->index_count - mesh_indices;
     asset_mesh_bounds(out);
     return SWARD_OK;
 }
@@ -237,8 +251,8 @@ sward_result assets_build_chain(const assets_parts *p, asset_kind kind, asset_ch
     float wood_share = (float)p->wood.index_count / 3.0f / (float)mesh[0];
     sward_result r = SWARD_OK;
     for (uint32_t lv = 0; lv < out->lod_count && r == SWARD_OK; lv++) {
-        r = build_level(p, out, lv, mesh[lv], lv >= bb_from ? out->billboard_cards : 0u, area, total,
-                        wood_share, scratch, &out->lods[lv], err);
+        r = build_level(p, out, lv, mesh[lv], lv >= bb_from ? out->billboard_cards : 0u, area, total, wood_share,
+                        scratch, &out->lods[lv], err);
         if (r == SWARD_OK && lv == 0) {
             out->height = out->lods[0].bounds_max[1];
             out->radius = mesh_radius(&out->lods[0]);

@@ -15,7 +15,8 @@ void asset_mesh_free(asset_mesh *m)
 void asset_chain_free(asset_chain *c)
 {
     if (!c) return;
-    for (uint32_t i = 0; i < ASSET_MAX_LODS; i++) asset_mesh_free(&c->lods[i]);
+    for (uint32_t i = 0; i < ASSET_MAX_LODS; i++)
+        asset_mesh_free(&c->lods[i]);
     memset(c, 0, sizeof *c);
 }
 

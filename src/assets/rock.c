@@ -46,8 +46,8 @@ static uint32_t midpoint(rock_build *r, uint32_t a, uint32_t b)
 static void icosphere(rock_build *r)
 {
     float t = (1.0f + sqrtf(5.0f)) * 0.5f;
-    static const int8_t v[12][3] = {{-1, 1, 0}, {1, 1, 0}, {-1, -1, 0}, {1, -1, 0}, {0, -1, 1}, {0, 1, 1},
-                                    {0, -1, -1}, {0, 1, -1}, {1, 0, -1}, {1, 0, 1}, {-1, 0, -1}, {-1, 0, 1}};
+    static const int8_t v[12][3] = {{-1, 1, 0},  {1, 1, 0},  {-1, -1, 0}, {1, -1, 0}, {0, -1, 1},  {0, 1, 1},
+                                    {0, -1, -1}, {0, 1, -1}, {1, 0, -1},  {1, 0, 1},  {-1, 0, -1}, {-1, 0, 1}};
     static const uint8_t f[20][3] = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
                                      {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
                                      {3, 9, 4},  {3, 4, 2},  {3, 2, 6},   {3, 6, 8},  {3, 8, 9},
@@ -55,11 +55,13 @@ static void icosphere(rock_build *r)
     for (int i = 0; i < 12; i++) {
         /* the golden rectangles: the coordinates of magnitude 1 stay, the others are t */
         float c[3];
-        for (int k = 0; k < 3; k++) c[k] = (float)v[i][k] * (k == (i < 4 ? 1 : i < 8 ? 2 : 0) ? t : 1.0f);
+        for (int k = 0; k < 3; k++)
+            c[k] = (float)v[i][k] * (k == (i < 4 ? 1 : i < 8 ? 2 : 0) ? t : 1.0f);
         rock_vertex(r, c[0], c[1], c[2]);
     }
     for (int i = 0; i < 20; i++)
-        for (int k = 0; k < 3; k++) r->tri[i][k] = f[i][k];
+        for (int k = 0; k < 3; k++)
+            r->tri[i][k] = f[i][k];
     r->tn = 20;
     for (int level = 0; level < ROCK_SUBDIV; level++) {
         uint32_t old[ROCK_TRIS][3], n = r->tn;
@@ -90,18 +92,21 @@ static float rock_radius(const float *p, const float (*dir)[3], const float *pha
 /* Area-weighted face normals summed per vertex. */
 static void rock_normals(asset_mesh *m)
 {
-    for (uint32_t i = 0; i < m->vertex_count; i++) memset(m->vertices[i].normal, 0, sizeof m->vertices[i].normal);
+    for (uint32_t i = 0; i < m->vertex_count; i++)
+        memset(m->vertices[i].normal, 0, sizeof m->vertices[i].normal);
     for (uint32_t t = 0; t < m->index_count; t += 3) {
         float *a = m->vertices[m->indices[t]].pos, *b = m->vertices[m->indices[t + 1]].pos,
               *c = m->vertices[m->indices[t + 2]].pos;
         float e[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, g[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
         float n[3] = {e[1] * g[2] - e[2] * g[1], e[2] * g[0] - e[0] * g[2], e[0] * g[1] - e[1] * g[0]};
         for (int k = 0; k < 3; k++)
-            for (int j = 0; j < 3; j++) m->vertices[m->indices[t + (uint32_t)k]].normal[j] += n[j];
+            for (int j = 0; j < 3; j++)
+                m->vertices[m->indices[t + (uint32_t)k]].normal[j] += n[j];
     }
     for (uint32_t i = 0; i < m->vertex_count; i++) {
         float *n = m->vertices[i].normal, l = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-        for (int j = 0; j < 3; j++) n[j] = l > 0.0f ? n[j] / l : (j == 1 ? 1.0f : 0.0f);
+        for (int j = 0; j < 3; j++)
+            n[j] = l > 0.0f ? n[j] / l : (j == 1 ? 1.0f : 0.0f);
     }
 }
 

@@ -62,16 +62,6 @@ static sw_asset_vertex pack_vertex(const asset_vertex *v, float branch_len, floa
     return o;
 }
 
-/* A billboard card's triangle: every vertex on the trunk level with a leaf surface (docs/assets.md). */
-static bool card_triangle(const asset_mesh *m, uint32_t t)
-{
-    for (uint32_t k = 0; k < 3; k++) {
-        const asset_vertex *v = &m->vertices[m->indices[3 * t + k]];
-        if (v->level != ASSET_LEVEL_TRUNK || v->surface != ASSET_SURFACE_LEAF) return false;
-    }
-    return true;
-}
-
 static sward_result build_chain(const world_asset *a, asset_chain *chain, sward_error *err)
 {
     static const asset_kind KIND[WORLD_ASSET_KIND_COUNT] = {ASSET_KIND_TREE, ASSET_KIND_PLANT, ASSET_KIND_PLANT,
@@ -180,17 +170,11 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
             g->first_index[k] = (sw_uint)ni;
             for (uint32_t i = 0; i < m->vertex_count; i++) vb[nv + i] = pack_vertex(&m->vertices[i], g->branch_len, g->leaf_len);
             /* the mesh's triangles first, the billboard's cards last (the mid cascade draws the mesh alone) */
-            uint32_t tris = m->index_count / 3, mesh_tris = 0;
-            for (int pass = 0; pass < 2; pass++)
-                for (uint32_t t = 0; t < tris; t++) {
-                    if (card_triangle(m, t) != (pass == 1)) continue;
-                    memcpy(ib + ni, m->indices + 3 * t, 3 * sizeof *ib);
-                    ni += 3;
-                    mesh_tris += pass == 0;
-                }
+            memcpy(ib + ni, m->indices, m->index_count * sizeof *ib);
+            ni += m->index_count;
             g->index_count[k] = m->index_count;
-            g->mesh_index_count[k] = 3 * mesh_tris;
-            ra->triangles[a][k] = tris;
+            g->mesh_index_count[k] = m->billboard_first;
+            ra->triangles[a][k] = m->index_count / 3;
             nv += m->vertex_count;
         }
     }
@@ -255,7 +239,7 @@ sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_er
 {
     render_assets *ra = &r->assets;
     const sward_scene *s = r->scene;
-    ra->cluster_count = ra->count && !r->no_grass
+    ra->cluster_count = ra->count
                             ? (uint32_t)place_asset_clusters(s, eye, ra->reach, ra->clusters, ra->clusters_max,
                                                              ra->per_asset)
                             : 0;

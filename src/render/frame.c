@@ -55,6 +55,18 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->raster_fragments = c[0].raster_fragments;
     st->shadow_blades = r->blade_views > 1 ? c[1].drawn : 0;
     st->shadow_raster_compute = s->shadow_compute;
+    /* PL8, AS2: the camera's asset draws, per kind and level */
+    const sw_asset_draw *ad = (const sw_asset_draw *)(c + SW_MAX_VIEWS);
+    for (uint32_t a = 0; a < r->assets.count; a++)
+        for (uint32_t k = 0; k < SW_ASSET_MAX_LODS && k < SWARD_ASSET_LODS; k++) {
+            const sw_asset_draw *d = &ad[a * SW_ASSET_MAX_LODS + k];
+            uint32_t kind = r->assets.gpu[a].kind < SWARD_ASSET_KINDS ? r->assets.gpu[a].kind : SWARD_ASSET_KIND_ROCK;
+            st->asset_instances[kind][k] += d->instance_count;
+            st->asset_triangles[kind][k] += (uint64_t)d->instance_count * (d->index_count / 3u);
+            if (d->needed > d->instance_count) st->asset_dropped += d->needed - d->instance_count;
+        }
+    st->asset_clusters = c[0].asset_clusters;
+    st->asset_clusters_culled = c[0].asset_clusters_culled;
     sward_result qres = gpu_stats_read(&r->ctx->dev, &s->stats_query, &st->gbuffer_fragments,
                                        &st->gbuffer_fragments_valid, err);
     if (qres != SWARD_OK) return qres;
@@ -217,6 +229,11 @@ void render_copy_stats(sward_renderer *r, VkCommandBuffer cmd)
     if (s->stats_copied) gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_TRANSFER_WRITE); /* again */
     vkCmdCopyBuffer(cmd, r->res[RES_STATS][0].buffer.buffer, s->stats_readback.buffer, 1,
                     &(VkBufferCopy){0, 0, SW_MAX_VIEWS * sizeof(sw_cull_stats)});
+    if (r->res[RES_ASSET_DRAWS][0].buffer.buffer) {
+        render_access(r, cmd, RES_ASSET_DRAWS, 0, GPU_ACCESS_TRANSFER_READ, false);
+        vkCmdCopyBuffer(cmd, r->res[RES_ASSET_DRAWS][0].buffer.buffer, s->stats_readback.buffer, 1,
+                        &(VkBufferCopy){0, SW_MAX_VIEWS * sizeof(sw_cull_stats), sizeof r->assets.draws[0]});
+    }
     /* the host reads it after the frame's fence (standalone) or frames_in_flight frames later (embedded) */
     gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
     s->stats_copied = true;

@@ -28,7 +28,7 @@ sward_result render_lists_create(sward_renderer *r, sward_error *err)
                                      GPU_MEMORY_DEVICE, "sward.cull_stats", err)))
         return res;
     for (uint32_t s = 0; s < r->slot_count; s++)
-        if ((res = gpu_buffer_create(&r->ctx->dev, &r->slots[s].stats_readback, SW_MAX_VIEWS * sizeof(sw_cull_stats),
+        if ((res = gpu_buffer_create(&r->ctx->dev, &r->slots[s].stats_readback, RENDER_STATS_READBACK_BYTES,
                                      VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK, "sward.cull_stats_readback",
                                      err)))
             return res;

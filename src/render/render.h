@@ -37,6 +37,9 @@ extern const VkFormat RENDER_GBUFFER_FORMATS[RENDER_GBUFFER_COUNT];
  * (H200, docs/raster.md: compute wins from about 30,000; its fixed cost, the merge into the shadow map, is 0.23 ms) */
 #define RENDER_SHADOW_RASTER_MIN_BLADES 30000u
 #define RENDER_MAX_PIPES 4
+/* A frame slot's counters: sw_cull_stats per view, then the camera's asset draws (their instance counts) */
+#define RENDER_STATS_READBACK_BYTES \
+    (SW_MAX_VIEWS * sizeof(sw_cull_stats) + SW_MAX_ASSETS * SW_ASSET_MAX_LODS * sizeof(sw_asset_draw))
 
 /* The frame's named resources. Per-view ones exist once per view (index = view). */
 typedef enum render_res {
@@ -305,6 +308,7 @@ typedef struct render_asset_readback {
     sw_drawn *drawn;        /* the camera's list (drawn_total entries; each draw's run from first_instance) */
     uint32_t cluster_count, drawn_total;
     sw_view views[SW_MAX_VIEWS];
+    sward_frame_stats stats; /* the frame's counters */
 } render_asset_readback;
 sward_result render_read_assets(sward_renderer *r, const sward_frame_desc *frame, render_asset_readback *out,
                                sward_error *err);

@@ -438,6 +438,7 @@ sward_result render_read_assets(sward_renderer *r, const sward_frame_desc *frame
             memcpy(out->draws, m + cb + ib, RENDER_ASSET_VIEWS * db);
             memcpy(out->drawn, m + cb + ib + RENDER_ASSET_VIEWS * db, nb);
             for (uint32_t k = 0; k < SW_MAX_VIEWS; k++) out->views[k] = r->views[k].constants;
+            out->stats = s->stats;
         }
     }
     gpu_buffer_destroy(dev, &rb);

@@ -42,7 +42,10 @@ static inline asset_chain at_generate(const at_case *c)
     return ch;
 }
 
-static inline float at_len3(const float *a) { return sqrtf(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]); }
+static inline float at_len3(const float *a)
+{
+    return sqrtf(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+}
 
 static inline float at_dist3(const float *a, const float *b)
 {
@@ -51,6 +54,9 @@ static inline float at_dist3(const float *a, const float *b)
 }
 
 /* Triangles of m that are part of the mesh (not the billboard). */
-static inline uint32_t at_mesh_tris(const asset_mesh *m) { return m->billboard_first / 3u; }
+static inline uint32_t at_mesh_tris(const asset_mesh *m)
+{
+    return asset_mesh_billboard_first(m) / 3u;
+}
 
 #endif

@@ -39,8 +39,9 @@ static void test_size_matches_desc(void **state)
 static void check_mesh(const asset_mesh *m, const char *name, uint32_t lv)
 {
     assert_true(m->index_count % 3 == 0 && m->index_count > 0);
-    assert_true(m->billboard_first <= m->index_count);
-    for (uint32_t i = 0; i < m->index_count; i++) assert_true(m->indices[i] < m->vertex_count);
+    assert_true(m->billboard_indices <= m->index_count);
+    for (uint32_t i = 0; i < m->index_count; i++)
+        assert_true(m->indices[i] < m->vertex_count);
     for (uint32_t i = 0; i < m->vertex_count; i++) {
         const asset_vertex *v = &m->vertices[i];
         assert_true(fabsf(at_len3(v->normal) - 1.0f) < 1e-3f);
@@ -55,15 +56,17 @@ static void check_mesh(const asset_mesh *m, const char *name, uint32_t lv)
         if (v->level == ASSET_LEVEL_TRUNK) assert_true(v->trunk_dist == 0.0f);
     }
     uint32_t facing = 0, counted = 0;
-    for (uint32_t t = 0; t < m->billboard_first; t += 3) {
+    for (uint32_t t = 0; t < asset_mesh_billboard_first(m); t += 3) {
         const asset_vertex *a = &m->vertices[m->indices[t]], *b = &m->vertices[m->indices[t + 1]],
                            *c = &m->vertices[m->indices[t + 2]];
         float e[3], g[3], n[3], s = 0.0f;
-        for (int k = 0; k < 3; k++) e[k] = b->pos[k] - a->pos[k], g[k] = c->pos[k] - a->pos[k];
+        for (int k = 0; k < 3; k++)
+            e[k] = b->pos[k] - a->pos[k], g[k] = c->pos[k] - a->pos[k];
         n[0] = e[1] * g[2] - e[2] * g[1], n[1] = e[2] * g[0] - e[0] * g[2], n[2] = e[0] * g[1] - e[1] * g[0];
         /* simplified wood keeps its vertices' normals on folded shapes: only the full tubes and the cards */
         if (at_len3(n) < 1e-10f || (lv > 0 && a->level != ASSET_LEVEL_LEAF)) continue;
-        for (int k = 0; k < 3; k++) s += n[k] * (a->normal[k] + b->normal[k] + c->normal[k]);
+        for (int k = 0; k < 3; k++)
+            s += n[k] * (a->normal[k] + b->normal[k] + c->normal[k]);
         facing += s > 0.0f;
         counted++;
     }
@@ -77,7 +80,8 @@ static void test_mesh_valid(void **state)
     (void)state;
     for (uint32_t i = 0; i < AT_CASE_COUNT; i++) {
         asset_chain ch = at_generate(&AT_CASES[i]);
-        for (uint32_t lv = 0; lv < ch.lod_count; lv++) check_mesh(&ch.lods[lv], AT_CASES[i].name, lv);
+        for (uint32_t lv = 0; lv < ch.lod_count; lv++)
+            check_mesh(&ch.lods[lv], AT_CASES[i].name, lv);
         asset_chain_free(&ch);
     }
 }
@@ -97,23 +101,26 @@ static int ring_cmp(const void *a, const void *b)
 static uint32_t branch_rings(const asset_mesh *m, uint32_t b, ring *out, uint32_t cap, float *pivot)
 {
     uint32_t n = 0;
-    for (uint32_t i = 0; i < m->billboard_first; i++) {
+    for (uint32_t i = 0; i < asset_mesh_billboard_first(m); i++) {
         const asset_vertex *v = &m->vertices[m->indices[i]];
         if (v->level != ASSET_LEVEL_BRANCH || v->branch != b) continue;
         memcpy(pivot, v->pivot, sizeof v->pivot);
         uint32_t r = 0;
-        while (r < n && out[r].td != v->trunk_dist) r++;
+        while (r < n && out[r].td != v->trunk_dist)
+            r++;
         if (r == n) {
             assert_true(n < cap);
             memset(&out[n++], 0, sizeof *out);
             out[r].td = v->trunk_dist;
         }
-        for (int k = 0; k < 3; k++) out[r].c[k] += v->pos[k];
+        for (int k = 0; k < 3; k++)
+            out[r].c[k] += v->pos[k];
         out[r].gradient = v->gradient;
         out[r].n++;
     }
     for (uint32_t r = 0; r < n; r++)
-        for (int k = 0; k < 3; k++) out[r].c[k] /= (float)out[r].n;
+        for (int k = 0; k < 3; k++)
+            out[r].c[k] /= (float)out[r].n;
     qsort(out, n, sizeof *out, ring_cmp);
     return n;
 }
@@ -185,10 +192,12 @@ static void test_trunk_dist_monotonic(void **state)
 static float seg_dist(const float *p, const float *a, const float *b, float *t)
 {
     float ab[3], ap[3], l2 = 0.0f, d = 0.0f;
-    for (int k = 0; k < 3; k++) ab[k] = b[k] - a[k], ap[k] = p[k] - a[k], l2 += ab[k] * ab[k], d += ab[k] * ap[k];
+    for (int k = 0; k < 3; k++)
+        ab[k] = b[k] - a[k], ap[k] = p[k] - a[k], l2 += ab[k] * ab[k], d += ab[k] * ap[k];
     *t = l2 > 0.0f ? fminf(fmaxf(d / l2, 0.0f), 1.0f) : 0.0f;
     float q[3];
-    for (int k = 0; k < 3; k++) q[k] = a[k] + *t * ab[k];
+    for (int k = 0; k < 3; k++)
+        q[k] = a[k] + *t * ab[k];
     return at_dist3(p, q);
 }
 
@@ -210,8 +219,8 @@ static void test_leaf_data(void **state)
                 continue;
             }
             uint32_t e = v;
-            while (e < m->vertex_count && m->vertices[e].level == ASSET_LEVEL_LEAF && m->vertices[e].phase == a->phase &&
-                   !memcmp(m->vertices[e].pivot, a->pivot, sizeof a->pivot))
+            while (e < m->vertex_count && m->vertices[e].level == ASSET_LEVEL_LEAF &&
+                   m->vertices[e].phase == a->phase && !memcmp(m->vertices[e].pivot, a->pivot, sizeof a->pivot))
                 e++;
             assert_true((e - v) % 2 == 0 && e - v >= 4); /* rows of two */
             assert_true(a->branch_dist == 0.0f && m->vertices[v + 1].branch_dist == 0.0f);
@@ -270,7 +279,8 @@ static void test_gradient(void **state)
                 ring r[64];
                 float pivot[3];
                 uint32_t n = branch_rings(m, b, r, 64, pivot);
-                for (uint32_t k = 1; k < n; k++) assert_true(r[k].gradient > r[k - 1].gradient);
+                for (uint32_t k = 1; k < n; k++)
+                    assert_true(r[k].gradient > r[k - 1].gradient);
             }
         asset_chain_free(&ch);
     }
@@ -286,7 +296,8 @@ static void test_ao(void **state)
     double c[3] = {0, 0, 0}, n = 0;
     for (uint32_t k = 0; k < m->vertex_count; k++)
         if (m->vertices[k].level == ASSET_LEVEL_LEAF) {
-            for (int j = 0; j < 3; j++) c[j] += m->vertices[k].pos[j];
+            for (int j = 0; j < 3; j++)
+                c[j] += m->vertices[k].pos[j];
             n++;
         }
     float centre[3] = {(float)(c[0] / n), (float)(c[1] / n), (float)(c[2] / n)}, far = 0.0f;
@@ -377,10 +388,14 @@ static void test_bad_inputs(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_size_matches_desc), cmocka_unit_test(test_mesh_valid),
-        cmocka_unit_test(test_trunk_dist_monotonic), cmocka_unit_test(test_leaf_data),
-        cmocka_unit_test(test_gradient), cmocka_unit_test(test_ao),
-        cmocka_unit_test(test_deterministic), cmocka_unit_test(test_bad_inputs),
+        cmocka_unit_test(test_size_matches_desc),
+        cmocka_unit_test(test_mesh_valid),
+        cmocka_unit_test(test_trunk_dist_monotonic),
+        cmocka_unit_test(test_leaf_data),
+        cmocka_unit_test(test_gradient),
+        cmocka_unit_test(test_ao),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_bad_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

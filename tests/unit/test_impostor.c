@@ -62,7 +62,7 @@ static asset_chain hand_chain(hand *h, uint32_t cards)
     c.lods[0].vertices = h->v;
     c.lods[0].vertex_count = h->nv;
     c.lods[0].indices = h->idx;
-    c.lods[0].index_count = c.lods[0].billboard_first = h->ni;
+    c.lods[0].index_count = h->ni;
     asset_mesh_bounds(&c.lods[0]);
     return c;
 }
@@ -180,7 +180,7 @@ static uint8_t *silhouette(const asset_chain *c, uint32_t card, uint32_t w, uint
     double r = 0.5 * fmax(m->bounds_max[0] - m->bounds_min[0], m->bounds_max[2] - m->bounds_min[2]);
     double y0 = m->bounds_min[1], hh = m->bounds_max[1] - m->bounds_min[1];
     uint8_t *s = calloc((size_t)w * h, 1);
-    for (uint32_t i = 0; i < m->billboard_first; i += 3) {
+    for (uint32_t i = 0; i < asset_mesh_billboard_first(m); i += 3) {
         double p[3][2];
         if (wood_only && m->vertices[m->indices[i]].surface != ASSET_SURFACE_BARK) continue;
         for (int k = 0; k < 3; k++) {
@@ -308,11 +308,11 @@ static void test_errors(void **state)
     assert_int_equal(asset_impostor_bake(&c, 64, 64, NULL, &im, &err), SWARD_ERROR_INVALID_INPUT);
     assert_non_null(strstr(err.message, "no billboard cards"));
     c.billboard_cards = 2;
-    c.lods[0].billboard_first = 0;
+    c.lods[0].billboard_indices = c.lods[0].index_count; /* all billboard, no mesh */
     assert_int_equal(asset_impostor_bake(&c, 64, 64, NULL, &im, &err), SWARD_ERROR_INVALID_INPUT);
     assert_non_null(strstr(err.message, "no triangles"));
     asset_texture_set empty = {0};
-    c.lods[0].billboard_first = c.lods[0].index_count;
+    c.lods[0].billboard_indices = 0;
     assert_int_equal(asset_impostor_bake(&c, 64, 64, &empty, &im, &err), SWARD_ERROR_INVALID_INPUT);
     assert_non_null(strstr(err.message, "texture set is empty"));
     /* a rock's chain has no billboard */

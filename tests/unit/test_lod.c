@@ -29,9 +29,9 @@ static void test_targets(void **state)
         assert_int_equal(ch.billboard_cards * 4u, bb);
         for (uint32_t lv = 0; lv < n; lv++) {
             const asset_mesh *m = &ch.lods[lv];
-            uint32_t got = at_mesh_tris(m), bb_got = (m->index_count - m->billboard_first) / 3u;
-            print_message("%-17s LOD%u: %5u mesh triangles (target %5u) + %2u billboard\n", c->name, lv, got,
-                          mesh[lv], bb_got);
+            uint32_t got = at_mesh_tris(m), bb_got = m->billboard_indices / 3u;
+            print_message("%-17s LOD%u: %5u mesh triangles (target %5u) + %2u billboard\n", c->name, lv, got, mesh[lv],
+                          bb_got);
             assert_true(got >= mesh[lv] * 9u / 10u && got * 10u <= mesh[lv] * 11u);
             assert_int_equal(bb_got, lv >= from ? bb : 0u);
         }
@@ -45,7 +45,10 @@ typedef struct card_key {
     uint32_t branch;
 } card_key;
 
-static int key_cmp(const void *a, const void *b) { return memcmp(a, b, sizeof(card_key)); }
+static int key_cmp(const void *a, const void *b)
+{
+    return memcmp(a, b, sizeof(card_key));
+}
 
 /* The distinct cards of level m, sorted; their area in *area. */
 static uint32_t level_cards(const asset_mesh *m, card_key **out, double *area)
@@ -67,12 +70,13 @@ static uint32_t level_cards(const asset_mesh *m, card_key **out, double *area)
     for (uint32_t i = 0; i < n; i++)
         if (u == 0 || key_cmp(&k[u - 1], &k[i])) k[u++] = k[i];
     *area = 0.0;
-    for (uint32_t t = 0; t < m->billboard_first; t += 3) {
+    for (uint32_t t = 0; t < asset_mesh_billboard_first(m); t += 3) {
         const asset_vertex *a = &m->vertices[m->indices[t]], *b = &m->vertices[m->indices[t + 1]],
                            *c = &m->vertices[m->indices[t + 2]];
         if (a->level != ASSET_LEVEL_LEAF) continue;
         double e[3], g[3];
-        for (int j = 0; j < 3; j++) e[j] = (double)b->pos[j] - a->pos[j], g[j] = (double)c->pos[j] - a->pos[j];
+        for (int j = 0; j < 3; j++)
+            e[j] = (double)b->pos[j] - a->pos[j], g[j] = (double)c->pos[j] - a->pos[j];
         double x = e[1] * g[2] - e[2] * g[1], y = e[2] * g[0] - e[0] * g[2], z = e[0] * g[1] - e[1] * g[0];
         *area += 0.5 * sqrt(x * x + y * y + z * z);
     }
@@ -80,7 +84,20 @@ static uint32_t level_cards(const asset_mesh *m, card_key **out, double *area)
     return u;
 }
 
-/* LOD up: every level's cards are among the level above's, fewer of them, enlarged to keep level 0's area. */
+static uint32_t distinct_branches(const card_key *k, uint32_t n)
+{
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t j = 0;
+        while (j < i && k[j].branch != k[i].branch)
+            j++;
+        count += j == i;
+    }
+    return count;
+}
+
+/* LOD up: every level's cards are among the level above's, fewer of them, spread over the plant, enlarged to
+ * keep level 0's area. */
 static void test_lod_up(void **state)
 {
     (void)state;
@@ -91,17 +108,31 @@ static void test_lod_up(void **state)
         card_key *prev = NULL;
         uint32_t prev_n = 0;
         double area0 = 0.0;
+        uint32_t branches0 = 0;
         for (uint32_t lv = 0; lv < ch.billboard_from + (c->d.kind == ASSET_KIND_TREE ? 1u : 0u); lv++) {
             card_key *k;
             double area;
             uint32_t n = level_cards(&ch.lods[lv], &k, &area);
             print_message("%-17s LOD%u: %5u cards, area %.3f m^2\n", c->name, lv, n, area);
             assert_true(n > 0);
+            /* enlarged about their centres, the cards stay near the plant (a flower's leaf kept at ~140 triangles
+               grows ~4x: half the size of the asset is the slack) and above the ground */
+            const asset_mesh *m = &ch.lods[lv], *m0 = &ch.lods[0];
+            float slack = 0.5f * fmaxf(c->height, c->width);
+            for (int j = 0; j < 3; j++) {
+                assert_true(m->bounds_min[j] >= m0->bounds_min[j] - (j == 1 ? 0.01f * c->height : slack));
+                assert_true(m->bounds_max[j] <= m0->bounds_max[j] + slack);
+            }
             if (lv == 0) area0 = area;
             assert_true(fabs(area - area0) <= 0.1 * area0); /* the crown keeps its coverage */
+            /* the fixed pseudo-random order spreads a level's cards over the whole plant, not a few branches */
+            uint32_t branches = distinct_branches(k, n);
+            if (lv == 0) branches0 = branches;
+            assert_true(branches * 2u >= (n < branches0 ? n : branches0));
             if (prev) {
                 assert_true(n < prev_n);
-                for (uint32_t j = 0; j < n; j++) assert_non_null(bsearch(&k[j], prev, prev_n, sizeof *k, key_cmp));
+                for (uint32_t j = 0; j < n; j++)
+                    assert_non_null(bsearch(&k[j], prev, prev_n, sizeof *k, key_cmp));
             }
             free(prev);
             prev = k;
@@ -125,12 +156,13 @@ static void test_wood_simplified(void **state)
             const asset_mesh *m = &ch.lods[lv];
             if (at_mesh_tris(m) == 0) continue;
             uint32_t wood = 0;
-            for (uint32_t t = 0; t < m->billboard_first; t += 3) wood += m->vertices[m->indices[t]].level != ASSET_LEVEL_LEAF;
+            for (uint32_t t = 0; t < asset_mesh_billboard_first(m); t += 3)
+                wood += m->vertices[m->indices[t]].level != ASSET_LEVEL_LEAF;
             if (lv == 0) wood0 = wood;
             assert_true(wood > 0 && wood < prev);
-            /* the wood's share of the level: at most its share of level 0 (and a bit) */
+            /* the wood's share of the level: about its share of level 0 (simplification may stop up to 25 % over) */
             if (lv > 0 && c->d.kind != ASSET_KIND_ROCK)
-                assert_true((double)wood / at_mesh_tris(m) <= 1.1 * wood0 / at_mesh_tris(&ch.lods[0]) + 0.02);
+                assert_true((double)wood / at_mesh_tris(m) <= 1.3 * wood0 / at_mesh_tris(&ch.lods[0]) + 0.02);
             prev = wood;
         }
         asset_chain_free(&ch);
@@ -148,14 +180,14 @@ static void test_billboard(void **state)
         if (c->d.kind == ASSET_KIND_ROCK) {
             assert_int_equal(ch.billboard_cards, 0);
             for (uint32_t lv = 0; lv < ch.lod_count; lv++)
-                assert_int_equal(ch.lods[lv].billboard_first, ch.lods[lv].index_count);
+                assert_int_equal(asset_mesh_billboard_first(&ch.lods[lv]), ch.lods[lv].index_count);
             asset_chain_free(&ch);
             continue;
         }
         uint32_t cards = c->d.kind == ASSET_KIND_TREE ? 3u : 2u;
         assert_int_equal(ch.billboard_cards, cards);
         const asset_mesh *b = &ch.lods[ch.lod_count - 1u], *m0 = &ch.lods[0];
-        assert_int_equal(b->billboard_first, 0);
+        assert_int_equal(asset_mesh_billboard_first(b), 0);
         assert_int_equal(b->index_count, cards * 4u * 3u);
         assert_int_equal(b->vertex_count, cards * 6u);
         float half = 0.5f * fmaxf(m0->bounds_max[0] - m0->bounds_min[0], m0->bounds_max[2] - m0->bounds_min[2]);
@@ -182,8 +214,8 @@ static void test_billboard(void **state)
         /* the level before the last shows the same billboard after its mesh (trees: ~200 + 12) */
         if (c->d.kind == ASSET_KIND_TREE) {
             const asset_mesh *l3 = &ch.lods[3];
-            assert_int_equal(l3->index_count - l3->billboard_first, 36u);
-            for (uint32_t t = l3->billboard_first; t < l3->index_count; t++)
+            assert_int_equal(l3->billboard_indices, 36u);
+            for (uint32_t t = asset_mesh_billboard_first(l3); t < l3->index_count; t++)
                 assert_int_equal(l3->vertices[l3->indices[t]].level, ASSET_LEVEL_TRUNK);
         }
         asset_chain_free(&ch);
@@ -198,8 +230,8 @@ static void test_vertex_cache_order(void **state)
     asset_chain ch = at_generate(&AT_CASES[0]);
     for (uint32_t lv = 0; lv < 3; lv++) {
         const asset_mesh *m = &ch.lods[lv];
-        uint32_t tris = m->billboard_first / 3u, *shuffled = malloc(m->billboard_first * sizeof *shuffled);
-        memcpy(shuffled, m->indices, m->billboard_first * sizeof *shuffled);
+        uint32_t n = asset_mesh_billboard_first(m), tris = n / 3u, *shuffled = malloc(n * sizeof *shuffled);
+        memcpy(shuffled, m->indices, n * sizeof *shuffled);
         uint32_t x = 12345u;
         for (uint32_t t = tris; t > 1; t--) {
             x = x * 1664525u + 1013904223u;
@@ -208,9 +240,8 @@ static void test_vertex_cache_order(void **state)
             memcpy(&shuffled[3 * (t - 1)], &shuffled[3 * j], sizeof tmp);
             memcpy(&shuffled[3 * j], tmp, sizeof tmp);
         }
-        struct meshopt_VertexCacheStatistics
-            s = meshopt_analyzeVertexCache(m->indices, m->billboard_first, m->vertex_count, 16, 0, 0),
-            r = meshopt_analyzeVertexCache(shuffled, m->billboard_first, m->vertex_count, 16, 0, 0);
+        struct meshopt_VertexCacheStatistics s = meshopt_analyzeVertexCache(m->indices, n, m->vertex_count, 16, 0, 0),
+                                             r = meshopt_analyzeVertexCache(shuffled, n, m->vertex_count, 16, 0, 0);
         print_message("LOD%u: ACMR %.3f (shuffled %.3f)\n", lv, (double)s.acmr, (double)r.acmr);
         assert_true(s.acmr < 0.8f * r.acmr);
         free(shuffled);
@@ -221,8 +252,10 @@ static void test_vertex_cache_order(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_targets),        cmocka_unit_test(test_lod_up),
-        cmocka_unit_test(test_wood_simplified), cmocka_unit_test(test_billboard),
+        cmocka_unit_test(test_targets),
+        cmocka_unit_test(test_lod_up),
+        cmocka_unit_test(test_wood_simplified),
+        cmocka_unit_test(test_billboard),
         cmocka_unit_test(test_vertex_cache_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,6 +12,7 @@
 #include "asset_dither_frag.h"
 #include "asset_depth_frag.h"
 #include "asset_shadow_vert.h"
+#include "asset_depth_vert.h"
 
 static void draw(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view, VkPipeline pipe)
 {
@@ -24,7 +25,7 @@ static void draw(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, 
 static sward_result create_depth(sward_renderer *r, render_pass_state *ps, sward_error *err)
 {
     gpu_graphics_desc d = {
-        .vs = sw_spirv_asset_vert, .vs_bytes = sizeof sw_spirv_asset_vert,
+        .vs = sw_spirv_asset_depth_vert, .vs_bytes = sizeof sw_spirv_asset_depth_vert,
         .fs = sw_spirv_asset_depth_frag, .fs_bytes = sizeof sw_spirv_asset_depth_frag,
         .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
         .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.asset_depth",
@@ -73,8 +74,8 @@ sward_result render_asset_shadow_pipeline(sward_renderer *r, render_pass_state *
 {
     gpu_graphics_desc d = {.name = view == SW_VIEW_NEAR ? "sward.shadow_near_assets" : "sward.shadow_mid_assets"};
     if (view == SW_VIEW_NEAR) {
-        d.vs = sw_spirv_asset_vert;
-        d.vs_bytes = sizeof sw_spirv_asset_vert;
+        d.vs = sw_spirv_asset_depth_vert;
+        d.vs_bytes = sizeof sw_spirv_asset_depth_vert;
         d.fs = sw_spirv_asset_depth_frag;
         d.fs_bytes = sizeof sw_spirv_asset_depth_frag;
     } else {

@@ -1,0 +1,18 @@
+// asset_depth.vert.glsl — the mesh assets' depth prime and near-cascade casters (SPEC SH1, LS3): the animated
+// position and what the alpha test and the screen door need (asset_depth.frag.glsl), nothing else.
+#version 450
+#extension GL_GOOGLE_include_directive : require
+#include "asset_vertex.inc.glsl"
+
+layout(location = 2) out vec2 v_uv;
+layout(location = 3) flat out uint v_surface;
+layout(location = 4) flat out uint v_door;
+
+void main()
+{
+    sw_asset_point p = sw_asset_point_of(uint(gl_InstanceIndex), uint(gl_VertexIndex));
+    gl_Position = sw_mat4(VIEW.view_proj) * vec4(p.world, 1.0);
+    v_uv = p.uv;
+    v_surface = p.surface;
+    v_door = p.door;
+}

@@ -1,0 +1,208 @@
+/* Mesh assets on the GPU (SPEC PL8, SC4, SC5, AS2, LS3, GA6, GA7, GA9): the placement of every cluster equals the
+ * CPU reference instance by instance and in the same (random) order; the culling draws each instance with the
+ * level its projected size asks for (or both levels of a cross-fade, with complementary screen doors), and the
+ * shadow cascades with their casters' levels; the images show the assets, move them with the wind and only with
+ * it, and are deterministic. */
+#include "gpu_util.h"
+
+#include "render/render.h"
+
+#include <math.h>
+
+#define FIELD "tests/data/assets/field.json"
+
+static sward_renderer *renderer(sward_context *ctx, sward_scene *scene, uint32_t w, uint32_t h)
+{
+    sward_error err = {0};
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    rs.width = w;
+    rs.height = h;
+    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    return r;
+}
+
+/* PL8, SC4: the GPU's clusters hold exactly the CPU reference's instances, in its order. */
+static void test_placement_matches_cpu(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene(FIELD);
+    sward_renderer *r = renderer(ctx, scene, 320, 180);
+    render_asset_readback rb;
+    sward_error err = {0};
+    if (render_read_assets(r, &(sward_frame_desc){.time = 0.5f}, &rb, &err) != SWARD_OK) fail_msg("%s", err.message);
+    assert_true(rb.cluster_count > 5);
+    static sw_instance cpu[SW_CLUSTER_CANDIDATES];
+    unsigned seen_assets = 0;
+    size_t total = 0;
+    for (uint32_t k = 0; k < rb.cluster_count; k++) {
+        const sw_cluster *c = &rb.clusters[k];
+        uint32_t n = place_asset_cluster(scene, c->asset, c->ci0, c->cj0, cpu);
+        assert_int_equal(c->count, n);
+        const sw_instance *g = rb.instances + (size_t)c->slot * SW_CLUSTER_CANDIDATES;
+        float ymin = 1e30f, ymax = -1e30f;
+        for (uint32_t i = 0; i < n; i++) {
+            if (fabsf(g[i].x - cpu[i].x) > 1e-5f || fabsf(g[i].z - cpu[i].z) > 1e-5f || fabsf(g[i].y - cpu[i].y) > 1e-4f)
+                fail_msg("cluster %u instance %u: GPU (%f %f %f) CPU (%f %f %f)", k, i, g[i].x, g[i].y, g[i].z, cpu[i].x,
+                         cpu[i].y, cpu[i].z);
+            assert_int_equal(g[i].yaw_hash, cpu[i].yaw_hash);
+            assert_true(fabsf(g[i].scale - cpu[i].scale) < 1e-6f);
+            ymin = fminf(ymin, cpu[i].y);
+            ymax = fmaxf(ymax, cpu[i].y);
+        }
+        if (n) {
+            assert_true(fabsf(c->y_min - ymin) < 1e-4f && fabsf(c->y_max - ymax) < 1e-4f);
+            seen_assets |= 1u << c->asset;
+        }
+        total += n;
+    }
+    print_message("%u clusters, %zu instances\n", rb.cluster_count, total);
+    assert_int_equal(seen_assets, (1u << scene->asset_count) - 1u); /* every asset grew somewhere */
+    render_asset_readback_free(&rb);
+    gu_finish(r, ctx, scene);
+}
+
+/* AS2, SC5, LS3: each drawn instance is at the level its size asks for; a cross-fade's two levels split its
+ * screen door without overlap; the cascades draw their casters' levels; no run overflowed. */
+static void test_culling_and_levels(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene(FIELD);
+    sward_renderer *r = renderer(ctx, scene, 640, 360);
+    render_asset_readback rb;
+    sward_error err = {0};
+    if (render_read_assets(r, &(sward_frame_desc){.time = 0.5f}, &rb, &err) != SWARD_OK) fail_msg("%s", err.message);
+    const sw_view *v = &rb.views[0];
+    uint32_t per_level[SW_MAX_ASSETS][SW_ASSET_MAX_LODS] = {{0}}, fading = 0;
+    for (uint32_t a = 0; a < r->assets.count; a++) {
+        const sw_asset *g = &r->assets.gpu[a];
+        for (uint32_t k = 0; k < SW_ASSET_MAX_LODS; k++) {
+            const sw_asset_draw *d = &rb.draws[0][a * SW_ASSET_MAX_LODS + k];
+            assert_int_equal(d->needed, d->instance_count); /* nothing dropped */
+            if (k >= g->lod_count) assert_int_equal(d->instance_count, 0);
+            for (uint32_t i = 0; i < d->instance_count; i++) {
+                const sw_drawn *x = &rb.drawn[d->first_instance + i];
+                assert_int_equal(x->yaw_hash >> 29, a);
+                float dx = x->x - v->cam_x, dy = x->y - v->cam_y, dz = x->z - v->cam_z;
+                float dist = sqrtf(dx * dx + dy * dy + dz * dz);
+                assert_true(dist < g->draw_distance);
+                float px = g->height * x->scale * v->px_scale / fmaxf(dist, 1e-3f);
+                float lf = sw_asset_lod(px, g->lod_px[0], g->lod_px[1], g->lod_px[2], g->lod_px[3], g->lod_px[4],
+                                        g->lod_px[5], g->lod_count);
+                uint32_t want = (uint32_t)lf;
+                float lo = (float)(x->door & 0xffffu) / 65535.0f, hi = (float)(x->door >> 16) / 65535.0f;
+                assert_true(lo < hi);
+                bool near_switch = false;
+                for (uint32_t t = 0; t + 1 < g->lod_count; t++)
+                    near_switch |= fabsf(px - g->lod_px[t]) < 1e-3f * g->lod_px[t] ||
+                                   fabsf(px - g->lod_px[t] * (1.0f + SW_LOD_FADE_BAND)) < 1e-3f * g->lod_px[t];
+                if (near_switch) continue;
+                if (lf > (float)want) { /* a cross-fade: the lower level from 0, the next one from the split */
+                    assert_true(k == want || k == want + 1);
+                    if (k == want) assert_true(lo == 0.0f);
+                    else assert_true(lo > 0.0f);
+                    fading++;
+                } else {
+                    assert_int_equal(k, want);
+                    assert_true(lo == 0.0f);
+                }
+                per_level[a][k]++;
+            }
+        }
+    }
+    /* the field spans several levels of the trees and of the plants */
+    unsigned tree_levels = 0, fern_levels = 0;
+    for (uint32_t k = 0; k < SW_ASSET_MAX_LODS; k++) {
+        tree_levels += per_level[0][k] > 0;
+        fern_levels += per_level[1][k] > 0;
+    }
+    print_message("tree levels %u, fern levels %u, %u instances cross-fading; %llu of %llu clusters culled\n",
+                  tree_levels, fern_levels, fading, (unsigned long long)rb.stats.asset_clusters_culled,
+                  (unsigned long long)rb.stats.asset_clusters);
+    /* SC4: clusters behind the camera are culled by their bounds, before their instances */
+    assert_true(rb.stats.asset_clusters_culled > 0 && rb.stats.asset_clusters_culled < rb.stats.asset_clusters);
+    /* the stats count what the draws hold, per kind and level */
+    uint64_t counted = 0, listed = 0;
+    for (int k = 0; k < SWARD_ASSET_KINDS; k++)
+        for (int lv = 0; lv < SWARD_ASSET_LODS; lv++) counted += rb.stats.asset_instances[k][lv];
+    for (uint32_t d = 0; d < SW_MAX_ASSETS * SW_ASSET_MAX_LODS; d++) listed += rb.draws[0][d].instance_count;
+    assert_true(counted == listed && listed > 0);
+    assert_true(tree_levels >= 2 && fern_levels >= 2);
+    assert_true(fading > 0);
+    /* LS3: the near cascade draws the casters' level, the mid one the last mesh level without billboard cards */
+    if (r->shadows.on) {
+        for (uint32_t a = 0; a < r->assets.count; a++)
+            for (uint32_t k = 0; k < SW_ASSET_MAX_LODS; k++) {
+                const sw_asset_draw *n = &rb.draws[SW_VIEW_NEAR][a * SW_ASSET_MAX_LODS + k];
+                const sw_asset_draw *m = &rb.draws[SW_VIEW_MID][a * SW_ASSET_MAX_LODS + k];
+                if (k != r->assets.gpu[a].shadow_near_lod) assert_int_equal(n->instance_count, 0);
+                if (k != r->assets.gpu[a].shadow_mid_lod) assert_int_equal(m->instance_count, 0);
+                assert_int_equal(m->index_count, r->assets.gpu[a].mesh_index_count[k]);
+            }
+        uint32_t mid = 0;
+        for (uint32_t d = 0; d < SW_MAX_ASSETS * SW_ASSET_MAX_LODS; d++) mid += rb.draws[SW_VIEW_MID][d].instance_count;
+        assert_true(mid > 0);
+    }
+    render_asset_readback_free(&rb);
+    gu_finish(r, ctx, scene);
+}
+
+static double differing(const uint8_t *a, const uint8_t *b, uint32_t w, uint32_t h)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < (size_t)w * h; i++)
+        n += abs(a[4 * i] - b[4 * i]) + abs(a[4 * i + 1] - b[4 * i + 1]) + abs(a[4 * i + 2] - b[4 * i + 2]) > 24;
+    return (double)n / ((double)w * h);
+}
+
+/* The assets show (against the same field without them); the wind moves them, and nothing else does; the same
+ * frame twice gives the same bytes. */
+static void test_images(void **state)
+{
+    (void)state;
+    const uint32_t w = 320, h = 180;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene(FIELD);
+    sward_frame_desc t0 = {.time = 0.0f, .no_grass = true}, t1 = {.time = 1.3f, .no_grass = true};
+    uint8_t *a0 = gu_render(ctx, scene, w, h, &t0, NULL);
+    uint8_t *a0b = gu_render(ctx, scene, w, h, &t0, NULL);
+    uint8_t *a1 = gu_render(ctx, scene, w, h, &t1, NULL);
+    assert_memory_equal(a0, a0b, (size_t)w * h * 4);
+    double moved = differing(a0, a1, w, h);
+    int count = scene->asset_count;
+    scene->asset_count = 0;
+    uint8_t *bare = gu_render(ctx, scene, w, h, &t0, NULL);
+    scene->asset_count = count;
+    double shown = differing(a0, bare, w, h);
+    scene->wind.speed = 0.0f;
+    uint8_t *s0 = gu_render(ctx, scene, w, h, &t0, NULL);
+    uint8_t *s1 = gu_render(ctx, scene, w, h, &t1, NULL);
+    double still = differing(s0, s1, w, h);
+    print_message("assets cover %.1f %% of the image; wind moves %.2f %%, without wind %.3f %%\n", 100 * shown,
+                  100 * moved, 100 * still);
+    assert_true(shown > 0.15);
+    assert_true(moved > 0.005);
+    assert_true(still < moved / 20.0);
+    free(a0);
+    free(a0b);
+    free(a1);
+    free(bare);
+    free(s0);
+    free(s1);
+    gu_no_validation_messages(ctx);
+    sward_context_destroy(ctx);
+    sward_scene_destroy(scene);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_placement_matches_cpu),
+        cmocka_unit_test(test_culling_and_levels),
+        cmocka_unit_test(test_images),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
