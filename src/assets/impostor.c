@@ -83,14 +83,18 @@ static void raster_tri(bake_cell *b, const asset_vertex *const tri[3])
     float fy0 = fmaxf(0.0f, ceilf(miny - 0.5f)), fy1 = fminf((float)b->h - 1.0f, floorf(maxy - 0.5f));
     if (fx0 > fx1 || fy0 > fy1) return;
     bool tested = b->leaves && tri[0]->surface != ASSET_SURFACE_BARK;
-    float inv = 1.0f / area;
+    /* weight k is the opposite edge's function, a plane in (x, y) normalised by the area: ex x + ey y + e0 */
+    float inv = 1.0f / area, ex[3], ey[3], e0[3];
+    for (int k = 0; k < 3; k++) {
+        const float *a = p[(k + 1) % 3], *b2 = p[(k + 2) % 3];
+        ex[k] = -(b2[1] - a[1]) * inv;
+        ey[k] = (b2[0] - a[0]) * inv;
+        e0[k] = (a[0] * (b2[1] - a[1]) - a[1] * (b2[0] - a[0])) * inv;
+    }
     for (uint32_t y = (uint32_t)fy0; y <= (uint32_t)fy1; y++)
         for (uint32_t x = (uint32_t)fx0; x <= (uint32_t)fx1; x++) {
             float cx = (float)x + 0.5f, cy = (float)y + 0.5f, l[3];
-            for (int k = 0; k < 3; k++) {
-                const float *e0 = p[(k + 1) % 3], *e1 = p[(k + 2) % 3];
-                l[k] = ((e1[0] - e0[0]) * (cy - e0[1]) - (cx - e0[0]) * (e1[1] - e0[1])) * inv;
-            }
+            for (int k = 0; k < 3; k++) l[k] = ex[k] * cx + ey[k] * cy + e0[k];
             if (l[0] < 0.0f || l[1] < 0.0f || l[2] < 0.0f) continue;
             float z = l[0] * p[0][2] + l[1] * p[1][2] + l[2] * p[2][2];
             size_t i = (size_t)y * b->w + x;
