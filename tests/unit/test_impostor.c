@@ -4,7 +4,7 @@
  * alpha-tested with the texture set (its covered share is the texture's). A generated tree and bush: without
  * the alpha test the bake covers what an independent point-in-triangle test of the projected triangles at the
  * texel centres covers (within 1 %: the two differ only on texels whose centre lies on an edge); with it, a
- * subset of that silhouette, and more than the wood alone. Cards 0 and 1 differ; determinism; bad inputs. */
+ * subset of that silhouette, a superset of the wood's alone, and under 98 % of the silhouette. Cards 0 and 1 differ; determinism; bad inputs. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -219,7 +219,7 @@ static void test_generated(void **state)
         asset_impostor whole = bake(&ch, W, H, NULL), tested = bake(&ch, W, H, &ts);
         for (uint32_t card = 0; card < ch.billboard_cards; card++) {
             uint8_t *all = silhouette(&ch, card, W, H, false), *wood = silhouette(&ch, card, W, H, true);
-            uint32_t n_all = 0, n_wood = 0, n_whole = 0, n_tested = 0, differ = 0, outside = 0, surf[4] = {0};
+            uint32_t n_all = 0, n_wood = 0, n_whole = 0, n_tested = 0, differ = 0, outside = 0, bare = 0, surf[4] = {0};
             for (uint32_t y = 0; y < H; y++)
                 for (uint32_t x = 0; x < W; x++) {
                     size_t i = (size_t)y * W + x;
@@ -228,7 +228,7 @@ static void test_generated(void **state)
                     n_all += all[i], n_wood += wood[i], n_whole += tw != 0, n_tested += tt != 0;
                     differ += (tw != 0) != (all[i] != 0);
                     outside += tt != 0 && !all[i];
-                    if (wood[i]) assert_true(tt != 0); /* the wood shows, through a leaf's holes or in front */
+                    bare += wood[i] && !tt; /* the wood shows, through a leaf's holes or in front */
                     surf[asset_impostor_surface(tt)]++;
                 }
             double f_all = (double)n_all / (W * H), f_whole = (double)n_whole / (W * H);
@@ -238,8 +238,10 @@ static void test_generated(void **state)
                           surf[1], surf[2], surf[3], differ);
             assert_true(f_all > 0.05);
             assert_true(differ <= n_all / 100u + 2u);
-            assert_int_equal(outside, 0);
-            assert_true(n_tested >= n_wood && n_tested < n_all);
+            /* the alpha-tested bake is a subset of the silhouette and a superset of the wood's (up to texels whose
+               centre lies on an edge, where float and double may disagree) */
+            assert_true(outside <= n_all / 200u + 2u && bare <= n_wood / 200u + 2u);
+            assert_true(n_tested < n_all);
             /* the leaves thin the silhouette: alpha-tested cards show a share of it near the texture's */
             assert_true(f_tested < 0.98 * f_all);
             free(all);
