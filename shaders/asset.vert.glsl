@@ -8,6 +8,7 @@ layout(location = 1) out vec3 v_normal;
 layout(location = 2) out vec2 v_uv;
 layout(location = 3) flat out uint v_surface;
 layout(location = 4) flat out uint v_door;
+layout(location = 6) flat out uint v_shift;
 layout(location = 5) out vec2 v_ao_thick;
 
 void main()
@@ -21,5 +22,6 @@ void main()
     v_uv = p.uv;
     v_surface = p.surface;
     v_door = p.door;
+    v_shift = (frame.frame_index * 7u) & 15u; // SC5: the screen door's offset this frame (asset_alpha.inc.glsl)
     v_ao_thick = vec2(p.ao, p.surface == 0u ? 0.0 : a.translucency);
 }

@@ -7,6 +7,7 @@
 layout(location = 2) out vec2 v_uv;
 layout(location = 3) flat out uint v_surface;
 layout(location = 4) flat out uint v_door;
+layout(location = 6) flat out uint v_shift;
 
 void main()
 {
@@ -15,4 +16,5 @@ void main()
     v_uv = p.uv;
     v_surface = p.surface;
     v_door = p.door;
+    v_shift = (frame.frame_index * 7u) & 15u; // SC5: the screen door's offset this frame (asset_alpha.inc.glsl)
 }

@@ -14,12 +14,13 @@ layout(location = 1) in vec3 v_normal;
 layout(location = 2) in vec2 v_uv;
 layout(location = 3) flat in uint v_surface;
 layout(location = 4) flat in uint v_door;
+layout(location = 6) flat in uint v_shift;
 layout(location = 5) in vec2 v_ao_thick;
 
 void main()
 {
 #ifdef SW_ASSET_CUTS
-    if (sw_asset_cut(v_uv, v_surface, v_door, uvec2(gl_FragCoord.xy))) discard;
+    if (sw_asset_cut(v_uv, v_surface, v_door, uvec2(gl_FragCoord.xy), v_shift)) discard;
 #endif
     vec3 n = normalize(v_normal);
     if (!gl_FrontFacing && v_surface != 0u) n = -n;

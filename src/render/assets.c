@@ -87,12 +87,19 @@ static sw_asset asset_constants(const world_asset *a, const asset_chain *c)
     g.patch_inv_scale = a->patch_scale > 0.0f ? 1.0f / a->patch_scale : 0.0f;
     g.patch_coverage = a->patch_coverage;
     g.draw_distance = a->draw_distance;
-    const asset_mesh *m0 = &c->lods[0];
-    float hx = fmaxf(fabsf(m0->bounds_min[0]), fabsf(m0->bounds_max[0]));
-    float hz = fmaxf(fabsf(m0->bounds_min[2]), fabsf(m0->bounds_max[2]));
-    g.height = m0->bounds_max[1];
-    g.center_y = 0.5f * (m0->bounds_min[1] + m0->bounds_max[1]);
-    float half_y = 0.5f * (m0->bounds_max[1] - m0->bounds_min[1]);
+    /* the bounds of every level: the lower levels' enlarged cards reach past lods[0]'s (docs/assets.md) */
+    float lo[3], hi[3];
+    memcpy(lo, c->lods[0].bounds_min, sizeof lo);
+    memcpy(hi, c->lods[0].bounds_max, sizeof hi);
+    for (uint32_t k = 1; k < c->lod_count; k++)
+        for (int i = 0; i < 3; i++) {
+            lo[i] = fminf(lo[i], c->lods[k].bounds_min[i]);
+            hi[i] = fmaxf(hi[i], c->lods[k].bounds_max[i]);
+        }
+    float hx = fmaxf(fabsf(lo[0]), fabsf(hi[0])), hz = fmaxf(fabsf(lo[2]), fabsf(hi[2]));
+    g.height = c->lods[0].bounds_max[1]; /* the LOD switch: the asset's own height */
+    g.center_y = 0.5f * (lo[1] + hi[1]);
+    float half_y = 0.5f * (hi[1] - lo[1]);
     g.radius = sqrtf(hx * hx + hz * hz + half_y * half_y);
     g.lod_bias = a->lod_bias;
     g.translucency = a->translucency;
@@ -173,7 +180,7 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
             memcpy(ib + ni, m->indices, m->index_count * sizeof *ib);
             ni += m->index_count;
             g->index_count[k] = m->index_count;
-            g->mesh_index_count[k] = m->billboard_first;
+            g->mesh_index_count[k] = asset_mesh_billboard_first(m);
             ra->triangles[a][k] = m->index_count / 3;
             nv += m->vertex_count;
         }

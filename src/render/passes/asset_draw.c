@@ -24,6 +24,7 @@ static void draw(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, 
 
 static sward_result create_depth(sward_renderer *r, render_pass_state *ps, sward_error *err)
 {
+    if (!r->assets.count) return SWARD_OK; /* never runs (active) */
     gpu_graphics_desc d = {
         .vs = sw_spirv_asset_depth_vert, .vs_bytes = sizeof sw_spirv_asset_depth_vert,
         .fs = sw_spirv_asset_depth_frag, .fs_bytes = sizeof sw_spirv_asset_depth_frag,
@@ -35,6 +36,7 @@ static sward_result create_depth(sward_renderer *r, render_pass_state *ps, sward
 
 static sward_result create_gbuffer(sward_renderer *r, render_pass_state *ps, sward_error *err)
 {
+    if (!r->assets.count) return SWARD_OK; /* never runs (active) */
     gpu_graphics_desc d = {
         .vs = sw_spirv_asset_vert, .vs_bytes = sizeof sw_spirv_asset_vert,
         .fs = sw_spirv_asset_dither_frag, .fs_bytes = sizeof sw_spirv_asset_dither_frag,

@@ -8,6 +8,7 @@
 
 static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
 {
+    if (!r->assets.count) return SWARD_OK; /* never runs (active) */
     return render_compute_pipeline(r, ps, sw_spirv_asset_place_comp, sizeof sw_spirv_asset_place_comp,
                                    "sward.asset_place", &ps->pipes[0], err);
 }
