@@ -45,11 +45,13 @@ static bool alpha_passes(const asset_texture_set *t, float u, float v)
 static uint32_t shade(const bake_cell *b, const asset_vertex *const tri[3], const float *l, float z)
 {
     float n[3];
-    for (int k = 0; k < 3; k++) n[k] = l[0] * tri[0]->normal[k] + l[1] * tri[1]->normal[k] + l[2] * tri[2]->normal[k];
+    for (int k = 0; k < 3; k++)
+        n[k] = l[0] * tri[0]->normal[k] + l[1] * tri[1]->normal[k] + l[2] * tri[2]->normal[k];
     uint32_t surface = tri[0]->surface;
     /* foliage is double-sided: the side the viewer sees faces it */
     if (surface != ASSET_SURFACE_BARK && n[0] * b->card.normal[0] + n[2] * b->card.normal[2] < 0.0f)
-        for (int k = 0; k < 3; k++) n[k] = -n[k];
+        for (int k = 0; k < 3; k++)
+            n[k] = -n[k];
     float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     if (!(len > 0.0f)) {
         n[0] = b->card.normal[0];
@@ -62,8 +64,8 @@ static uint32_t shade(const bake_cell *b, const asset_vertex *const tri[3], cons
     float q = (z / b->depth_range * 0.5f + 0.5f) * (float)ASSET_IMPOSTOR_DEPTH_MAX;
     q = q < 0.0f ? 0.0f : q > (float)ASSET_IMPOSTOR_DEPTH_MAX ? (float)ASSET_IMPOSTOR_DEPTH_MAX : q;
     ao = ao < 0.0f ? 0.0f : ao > 1.0f ? 1.0f : ao;
-    return (uint32_t)(o.u * 255.0f + 0.5f) | (uint32_t)(o.v * 255.0f + 0.5f) << 8 | (uint32_t)(ao * 255.0f + 0.5f) << 16 |
-           (surface + 1u) << 24 | (uint32_t)(q + 0.5f) << 26;
+    return (uint32_t)(o.u * 255.0f + 0.5f) | (uint32_t)(o.v * 255.0f + 0.5f) << 8 |
+           (uint32_t)(ao * 255.0f + 0.5f) << 16 | (surface + 1u) << 24 | (uint32_t)(q + 0.5f) << 26;
 }
 
 /* The tiny rasteriser: every texel whose centre lies in the projected triangle (either winding, edges
@@ -73,7 +75,8 @@ static uint32_t shade(const bake_cell *b, const asset_vertex *const tri[3], cons
 static void raster_tri(bake_cell *b, const asset_vertex *const tri[3])
 {
     float p[3][3];
-    for (int k = 0; k < 3; k++) project(b, tri[k]->pos, p[k]);
+    for (int k = 0; k < 3; k++)
+        project(b, tri[k]->pos, p[k]);
     float area = (p[1][0] - p[0][0]) * (p[2][1] - p[0][1]) - (p[2][0] - p[0][0]) * (p[1][1] - p[0][1]);
     if (!(fabsf(area) > 1e-12f)) return; /* edge-on to the card: covers nothing */
     float minx = fminf(p[0][0], fminf(p[1][0], p[2][0])), maxx = fmaxf(p[0][0], fmaxf(p[1][0], p[2][0]));
@@ -94,7 +97,8 @@ static void raster_tri(bake_cell *b, const asset_vertex *const tri[3])
     for (uint32_t y = (uint32_t)fy0; y <= (uint32_t)fy1; y++)
         for (uint32_t x = (uint32_t)fx0; x <= (uint32_t)fx1; x++) {
             float cx = (float)x + 0.5f, cy = (float)y + 0.5f, l[3];
-            for (int k = 0; k < 3; k++) l[k] = ex[k] * cx + ey[k] * cy + e0[k];
+            for (int k = 0; k < 3; k++)
+                l[k] = ex[k] * cx + ey[k] * cy + e0[k];
             if (l[0] < 0.0f || l[1] < 0.0f || l[2] < 0.0f) continue;
             float z = l[0] * p[0][2] + l[1] * p[1][2] + l[2] * p[2][2];
             size_t i = (size_t)y * b->w + x;
@@ -154,10 +158,17 @@ sward_result asset_impostor_bake(const asset_chain *c, uint32_t cell_w, uint32_t
     out->depth_range = 0.5f * hypotf(m->bounds_max[0] - m->bounds_min[0], m->bounds_max[2] - m->bounds_min[2]);
     if (!(out->depth_range > 0.0f)) out->depth_range = 1.0f;
     for (uint32_t card = 0; card < out->cards; card++) {
-        bake_cell b = {.mesh = m, .leaves = leaves, .w = cell_w, .h = cell_h, .stride = out->width,
-                       .texels = out->texels + (size_t)card * cell_w, .depth = depth, .depth_range = out->depth_range};
+        bake_cell b = {.mesh = m,
+                       .leaves = leaves,
+                       .w = cell_w,
+                       .h = cell_h,
+                       .stride = out->width,
+                       .texels = out->texels + (size_t)card * cell_w,
+                       .depth = depth,
+                       .depth_range = out->depth_range};
         asset_billboard_card(m->bounds_min, m->bounds_max, out->cards, card, &b.card);
-        for (size_t i = 0; i < (size_t)cell_w * cell_h; i++) depth[i] = -INFINITY;
+        for (size_t i = 0; i < (size_t)cell_w * cell_h; i++)
+            depth[i] = -INFINITY;
         for (uint32_t i = 0; i + 2u < mesh_indices; i += 3) {
             const asset_vertex *tri[3];
             bool ok = true;

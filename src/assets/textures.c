@@ -10,10 +10,10 @@
 
 #define PI_F 3.14159265f
 /* the leaf's extent in uv: a border of empty texels all round, so a clamped or mipped edge stays transparent */
-#define LEAF_S0 0.06f     /* base, in s = 1 - v */
-#define LEAF_S1 0.94f     /* tip */
-#define LEAF_HALF 0.40f   /* widest half-width in u */
-#define OUTLINE_N 256u    /* outline points per side */
+#define LEAF_S0 0.06f   /* base, in s = 1 - v */
+#define LEAF_S1 0.94f   /* tip */
+#define LEAF_HALF 0.40f /* widest half-width in u */
+#define OUTLINE_N 256u  /* outline points per side */
 
 typedef struct leaf_shape {
     asset_surface surface;
@@ -29,11 +29,20 @@ static float half_width(const leaf_shape *sh, float t)
     return LEAF_HALF * (sh->surface == ASSET_SURFACE_PETAL ? sqrtf(fmaxf(w, 0.0f)) : fmaxf(w, 0.0f));
 }
 
-static float leaf_t(float v) { return ((1.0f - v) - LEAF_S0) / (LEAF_S1 - LEAF_S0); }
+static float leaf_t(float v)
+{
+    return ((1.0f - v) - LEAF_S0) / (LEAF_S1 - LEAF_S0);
+}
 
-static float clampf(float x, float lo, float hi) { return x < lo ? lo : x > hi ? hi : x; }
+static float clampf(float x, float lo, float hi)
+{
+    return x < lo ? lo : x > hi ? hi : x;
+}
 
-static uint8_t unorm8(float x) { return (uint8_t)(clampf(x, 0.0f, 1.0f) * 255.0f + 0.5f); }
+static uint8_t unorm8(float x)
+{
+    return (uint8_t)(clampf(x, 0.0f, 1.0f) * 255.0f + 0.5f);
+}
 
 /* Distance from (px, py) to segment a-b, squared. */
 static float seg_dist2(float px, float py, const float *a, const float *b)
@@ -61,7 +70,8 @@ static void signed_distance(const leaf_shape *sh, uint32_t n, float *alpha, floa
             np++;
         }
     float spread = ASSET_TEXSET_SPREAD, inv = 1.0f / (float)n;
-    for (size_t i = 0; i < (size_t)n * n; i++) d2[i] = spread * spread;
+    for (size_t i = 0; i < (size_t)n * n; i++)
+        d2[i] = spread * spread;
     int64_t reach = (int64_t)ceilf(spread * (float)n) + 1;
     for (uint32_t s = 0; s + 1u < np; s++) {
         const float *a = pts[s], *b = pts[s + 1u];
@@ -128,7 +138,7 @@ static void fill_level0(const leaf_shape *sh, uint32_t n, uint32_t seed, const f
             b[4 * i + 0] = unorm8(0.5f - 0.5f * dhu / nl);
             b[4 * i + 1] = unorm8(0.5f - 0.5f * dhv / nl);
             b[4 * i + 2] = unorm8(sh->surface == ASSET_SURFACE_PETAL ? 0.3f + 0.7f * (1.0f - r) * fminf(1.0f, t * 4.0f)
-                                                                    : 1.0f - r);
+                                                                     : 1.0f - r);
             b[4 * i + 3] = 255;
         }
 }
@@ -143,14 +153,16 @@ static void box_down8(const uint8_t *src, uint32_t n, uint8_t *dst, bool normal)
             float sum[4] = {0}, nv[3] = {0};
             for (uint32_t k = 0; k < 4; k++) {
                 const uint8_t *p = src + 4u * ((size_t)(2u * y + k / 2u) * n + 2u * x + k % 2u);
-                for (uint32_t ch = 0; ch < 4; ch++) sum[ch] += (float)p[ch];
+                for (uint32_t ch = 0; ch < 4; ch++)
+                    sum[ch] += (float)p[ch];
                 float nx = (float)p[0] / 127.5f - 1.0f, ny = (float)p[1] / 127.5f - 1.0f;
                 nv[0] += nx;
                 nv[1] += ny;
                 nv[2] += sqrtf(fmaxf(0.0f, 1.0f - nx * nx - ny * ny));
             }
             uint8_t *o = dst + 4u * ((size_t)y * h + x);
-            for (uint32_t ch = 0; ch < 4; ch++) o[ch] = (uint8_t)(sum[ch] * 0.25f + 0.5f);
+            for (uint32_t ch = 0; ch < 4; ch++)
+                o[ch] = (uint8_t)(sum[ch] * 0.25f + 0.5f);
             if (normal) {
                 float l = sqrtf(nv[0] * nv[0] + nv[1] * nv[1] + nv[2] * nv[2]);
                 o[0] = unorm8(0.5f + 0.5f * nv[0] / l);
@@ -216,7 +228,8 @@ sward_result asset_texture_set_build(asset_surface surface, uint32_t size, uint3
         }
         box_down8(out->a[l - 1u], out->size[l - 1u], out->a[l], false);
         box_down8(out->b[l - 1u], out->size[l - 1u], out->b[l], true);
-        for (size_t i = 0; i < (size_t)n * n; i++) out->a[l][4u * i + 3u] = unorm8(mips.alpha[l][i]);
+        for (size_t i = 0; i < (size_t)n * n; i++)
+            out->a[l][4u * i + 3u] = unorm8(mips.alpha[l][i]);
         out->size[l] = n;
         out->levels = l + 1u;
     }

@@ -4,7 +4,8 @@
  * alpha-tested with the texture set (its covered share is the texture's). A generated tree and bush: without
  * the alpha test the bake covers what an independent point-in-triangle test of the projected triangles at the
  * texel centres covers (within 1 %: the two differ only on texels whose centre lies on an edge); with it, a
- * subset of that silhouette, a superset of the wood's alone, and under 98 % of the silhouette. Cards 0 and 1 differ; determinism; bad inputs. */
+ * subset of that silhouette, a superset of the wood's alone, and under 98 % of the silhouette. Cards 0 and 1 differ;
+ * determinism; bad inputs. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -47,7 +48,8 @@ static void quad(hand *h, float x0, float x1, float y0, float y1, float z, float
     h->v[h->nv++] = vtx(x0, y1, z, -1.0f, 0.0f, 0.0f, ao, s);
     h->v[h->nv++] = vtx(x1, y1, z, -1.0f, 1.0f, 0.0f, ao, s);
     const uint32_t t[6] = {0, 1, 2, 1, 3, 2};
-    for (int k = 0; k < 6; k++) h->idx[h->ni++] = b + t[k];
+    for (int k = 0; k < 6; k++)
+        h->idx[h->ni++] = b + t[k];
 }
 
 static asset_chain hand_chain(hand *h, uint32_t cards)
@@ -137,12 +139,14 @@ static void test_hand_leaf(void **state)
     sward_error err = {0};
     assert_int_equal(asset_texture_set_build(ASSET_SURFACE_LEAF, 64, 1, &ts, &err), SWARD_OK);
     float *a0 = malloc(64u * 64u * sizeof *a0);
-    for (size_t i = 0; i < 64u * 64u; i++) a0[i] = (float)ts.a[0][4 * i + 3] / 255.0f;
+    for (size_t i = 0; i < 64u * 64u; i++)
+        a0[i] = (float)ts.a[0][4 * i + 3] / 255.0f;
     double tex_cov = asset_alpha_coverage(a0, 64, 64);
     free(a0);
     hand h = {.nv = 0};
     quad(&h, -1.0f, 1.0f, 0.0f, 2.0f, 0.0f, 1.0f, ASSET_SURFACE_LEAF); /* the whole card: texel = leaf texel */
-    for (uint32_t k = 0; k < 4; k++) h.v[k].normal[2] = 1.0f;           /* facing away from card 0's viewer */
+    for (uint32_t k = 0; k < 4; k++)
+        h.v[k].normal[2] = 1.0f; /* facing away from card 0's viewer */
     asset_chain c = hand_chain(&h, 2);
     asset_impostor whole = bake(&c, CELL, CELL, NULL), tested = bake(&c, CELL, CELL, &ts);
     uint32_t nw = 0, nt = 0, mismatched = 0;
@@ -234,8 +238,8 @@ static void test_generated(void **state)
             double f_all = (double)n_all / (W * H), f_whole = (double)n_whole / (W * H);
             double f_tested = (double)n_tested / (W * H), f_wood = (double)n_wood / (W * H);
             print_message("%-7s card %u: silhouette %.3f (wood %.3f); bake %.3f, alpha-tested %.3f (bark %u leaf %u "
-                          "petal %u); %u texels differ\n", tc->name, card, f_all, f_wood, f_whole, f_tested,
-                          surf[1], surf[2], surf[3], differ);
+                          "petal %u); %u texels differ\n",
+                          tc->name, card, f_all, f_wood, f_whole, f_tested, surf[1], surf[2], surf[3], differ);
             assert_true(f_all > 0.05);
             assert_true(differ <= n_all / 100u + 2u);
             /* the alpha-tested bake is a subset of the silhouette and a superset of the wood's (up to texels whose

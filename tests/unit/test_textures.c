@@ -35,7 +35,8 @@ static float *alpha_of(const asset_texture_set *t, uint32_t l)
 {
     size_t n = (size_t)t->size[l] * t->size[l];
     float *a = malloc(n * sizeof *a);
-    for (size_t i = 0; i < n; i++) a[i] = (float)t->a[l][4 * i + 3] / 255.0f;
+    for (size_t i = 0; i < n; i++)
+        a[i] = (float)t->a[l][4 * i + 3] / 255.0f;
     return a;
 }
 
@@ -60,8 +61,10 @@ static void test_coverage_kept(void **state)
             double cr = asset_alpha_coverage(up, N, N);
             print_message("%s level %u (%u^2): coverage %.4f, regular %.4f, level 0 %.4f\n",
                           s == ASSET_SURFACE_LEAF ? "leaf" : "petal", l, t.size[l], ck, cr, c0);
-            if (t.size[l] >= 4) assert_true(fabs(ck - c0) <= 0.02 * c0);
-            else assert_true(ck >= 0.98 * c0);
+            if (t.size[l] >= 4)
+                assert_true(fabs(ck - c0) <= 0.02 * c0);
+            else
+                assert_true(ck >= 0.98 * c0);
             if (t.size[l] >= 4 && fabs(cr - c0) / c0 > worst_regular) worst_regular = fabs(cr - c0) / c0;
             free(al);
         }
@@ -106,7 +109,7 @@ static void test_silhouette(void **state)
             if (w && y < top) top = y;
             if (w) bottom = y;
             if (w > wmax) wmax = w, plateau = 0, plateau_sum = 0;
-            if (w == wmax) plateau++, plateau_sum += y; /* the widest rows' middle */
+            if (w == wmax) plateau++, plateau_sum += y;                  /* the widest rows' middle */
             if (w) assert_true(abs((int)(2 * first + w) - (int)N) <= 2); /* centred on u = 0.5 */
         }
         widest = plateau_sum / plateau;
@@ -115,12 +118,16 @@ static void test_silhouette(void **state)
                       s == ASSET_SURFACE_LEAF ? "leaf" : "petal", top, bottom, wmax, (double)at);
         assert_true(bottom > N * 9u / 10u && top < N / 10u);
         assert_true(wmax > N * 3u / 4u);
-        if (s == ASSET_SURFACE_LEAF) assert_true(at > 0.34f && at < 0.46f);
-        else assert_true(at > 0.54f && at < 0.66f);
+        if (s == ASSET_SURFACE_LEAF)
+            assert_true(at > 0.34f && at < 0.46f);
+        else
+            assert_true(at > 0.54f && at < 0.66f);
         /* pointed tip vs rounded: the width at 90 % of the length */
         uint32_t w90 = row_width(&t, bottom - (uint32_t)(0.9f * len), &first);
-        if (s == ASSET_SURFACE_LEAF) assert_true(w90 < wmax * 35u / 100u);
-        else assert_true(w90 > wmax / 2u);
+        if (s == ASSET_SURFACE_LEAF)
+            assert_true(w90 < wmax * 35u / 100u);
+        else
+            assert_true(w90 > wmax / 2u);
         /* signed distance: the alpha ramps across the edge over ASSET_TEXSET_SPREAD of uv on either side */
         uint32_t ramp = 0;
         for (uint32_t x = 0; x < N / 2u; x++) {
@@ -153,7 +160,8 @@ static void test_normals(void **state)
         if (s == ASSET_SURFACE_LEAF) {
             /* the midrib: a ridge along u = 0.5, normals leaning out on either side, masked from colorizing */
             uint32_t y = N / 2u;
-            const uint8_t *left = t.b[0] + 4 * ((size_t)y * N + N / 2u - 3u), *right = t.b[0] + 4 * ((size_t)y * N + N / 2u + 2u);
+            const uint8_t *left = t.b[0] + 4 * ((size_t)y * N + N / 2u - 3u),
+                          *right = t.b[0] + 4 * ((size_t)y * N + N / 2u + 2u);
             print_message("midrib normal x: left %u, right %u; mask %u vs blade %u\n", left[0], right[0],
                           t.b[0][4 * ((size_t)y * N + N / 2u) + 2], t.b[0][4 * ((size_t)y * N + N / 4u + 5u) + 2]);
             assert_true(left[0] < 120 && right[0] > 135);
@@ -182,7 +190,8 @@ static void test_determinism(void **state)
     assert_true(albedo_differs);
     /* the albedo multiplier is around 1 (stored / 2) */
     double sum = 0.0;
-    for (size_t i = 0; i < 64u * 64u; i++) sum += a.a[0][4 * i];
+    for (size_t i = 0; i < 64u * 64u; i++)
+        sum += a.a[0][4 * i];
     assert_true(fabs(sum / (64.0 * 64.0) / 255.0 * 2.0 - 1.0) < 0.15);
     asset_texture_set_free(&a);
     asset_texture_set_free(&b);
