@@ -671,6 +671,14 @@ mut("AS1-winding", "AS1", "src/assets/import.c",
     "        o[1] = base + face->mIndices[in->flip ? 2 : 1];\n        o[2] = base + face->mIndices[in->flip ? 1 : 2];",
     "        o[1] = base + face->mIndices[1];\n        o[2] = base + face->mIndices[2];",
     "unit_import")
+mut("AS1-z-up", "AS1", "src/assets/import.c",
+    "    float y = d->z_up ? p[2] : p[1], z = d->z_up ? -p[1] : p[2];",
+    "    float y = p[1], z = p[2];",
+    "unit_import")
+mut("AS1-recentre", "AS1", "src/assets/import.c",
+    "    if (d.recentre) recentre(out);",
+    "    if (d.recentre) (void)recentre;",
+    "unit_import")
 mut("AS1-gradient", "AS1", "src/assets/import.c",
     "            float g = height > 0.0f ? v->pos[1] / height : 0.0f;",
     "            float g = height > 0.0f ? 1.0f : 0.0f;",

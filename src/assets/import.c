@@ -65,8 +65,9 @@ sward_result asset_import(const char *path, const asset_import_desc *d, asset_me
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#define IMPORT_MAX_DEPTH 64u          /* node hierarchy: deeper is refused (a hostile file could nest forever) */
-#define IMPORT_MAX_INSTANCES 65536u   /* mesh instances (a mesh used by N nodes counts N times) */
+#define IMPORT_MAX_DEPTH 64u              /* node hierarchy: deeper is refused (a hostile file could nest forever) */
+#define IMPORT_MAX_INSTANCES 65536u       /* mesh instances (a mesh used by N nodes counts N times) */
+#define IMPORT_MAX_EXTENT 1e5f           /* m from the origin: a plant is not 100 km wide (and r, r^2 stay finite) */
 #define IMPORT_MAX_GLTF_JSON (256u << 20) /* a .gltf with its buffers inline (base64) can be large */
 
 bool asset_import_available(void) { return true; }
@@ -381,6 +382,13 @@ static sward_result convert_vertices(const char *path, const instance *in, uint3
         asset_vertex *v = &out->vertices[base + i];
         memset(v, 0, sizeof *v);
         place(in, d, &mesh->mVertices[i], 1.0f, v->pos);
+        if (!(fabsf(v->pos[0]) <= IMPORT_MAX_EXTENT && fabsf(v->pos[1]) <= IMPORT_MAX_EXTENT &&
+              fabsf(v->pos[2]) <= IMPORT_MAX_EXTENT) &&
+            isfinite(v->pos[0]) && isfinite(v->pos[1]) && isfinite(v->pos[2]))
+            return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                             "%s: mesh '%s' vertex %u: the position (%g, %g, %g) m is farther than %g m from the "
+                             "origin (check the scale)", path, mesh->mName.data, i, (double)v->pos[0],
+                             (double)v->pos[1], (double)v->pos[2], (double)IMPORT_MAX_EXTENT);
         if (!isfinite(v->pos[0]) || !isfinite(v->pos[1]) || !isfinite(v->pos[2]))
             return core_fail(err, SWARD_ERROR_INVALID_INPUT,
                              "%s: mesh '%s' vertex %u: the position (%g, %g, %g) is not finite after the node "
@@ -572,9 +580,6 @@ sward_result asset_import(const char *path, const asset_import_desc *desc, asset
     struct aiPropertyStore *props = aiCreatePropertyStore();
     if (!props) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
     aiSetImportPropertyInteger(props, AI_CONFIG_IMPORT_NO_SKELETON_MESHES, 1);
-    /* FlipUVs: glTF's texture coordinates come out of assimp flipped (v up); flipped back they are the file's,
-     * origin at the top left as Vulkan samples (and OBJ's v-up vt is flipped to it). No FindInvalidData: it
-     * drops a texture coordinate set whose values are all equal, which supplied wind data may well be. */
     /* Two steps: positions are checked before JoinIdenticalVertices, which silently merges a NaN vertex into
      * another one (the file would import with a hole instead of being refused). */
     const struct aiScene *sc = aiImportFileExWithProperties(path, aiProcess_ValidateDataStructure, NULL, props);
@@ -592,9 +597,12 @@ sward_result asset_import(const char *path, const asset_import_desc *desc, asset
     /* No step here may fail on a validated scene: assimp 5.2's aiApplyPostProcessing crashes in its failure
      * path (it releases the scene twice), so nothing that can refuse a scene is run in it: no validation
      * (done above), no SortByPType (which fails once it removes every mesh); points and lines stay as faces
-     * of one or two indices, skipped by convert. */
-    /* No GenSmoothNormals either: it expects one vertex per face corner, which glTF's indexed meshes are not,
-     * and there gives each shared vertex the normal of its last face (smooth_normals does it instead). */
+     * of one or two indices, skipped by convert. No GenSmoothNormals: it expects one vertex per face corner,
+     * which glTF's indexed meshes are not, and there gives each shared vertex the normal of its last face
+     * (smooth_normals does it instead). No FindInvalidData: it drops a texture coordinate set whose values
+     * are all equal, which supplied wind data may well be. FlipUVs: glTF's texture coordinates come out of
+     * assimp flipped (v up); flipped back they are the file's, origin at the top left as Vulkan samples (and
+     * OBJ's v-up vt is flipped to it). */
     sc = aiApplyPostProcessing(sc, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_FlipUVs);
     if (!sc) { /* the scene is released */
         const char *why = aiGetErrorString();

@@ -369,9 +369,13 @@ static void test_errors(void **state)
     variant(v, sizeof v, "bad_level.gltf", "\"TEXCOORD_4\": 10", "\"TEXCOORD_4\": 8");
     import_fails(v, NULL, SWARD_ERROR_INVALID_INPUT, "vertex 2: supplied level 0.2 (TEXCOORD_4's second value) is not 0, 1 or 2");
     /* finite in the file, infinite once the node's scale and the import scale are applied */
-    variant(v, sizeof v, "huge.gltf", "\"scale\": [2.0, 2.0, 2.0]", "\"scale\": [1e38, 1e38, 1e38]");
-    import_fails(v, &(asset_import_desc){.scale = 100.0f}, SWARD_ERROR_INVALID_INPUT,
+    variant(v, sizeof v, "huge.gltf", "\"scale\": [2.0, 2.0, 2.0]", "\"scale\": [3e38, 3e38, 3e38]");
+    import_fails(v, &(asset_import_desc){.scale = 1000.0f}, SWARD_ERROR_INVALID_INPUT,
                  "is not finite after the node transforms and the scale");
+    /* a plant 100 km tall: a wrong scale */
+    fixture(path, sizeof path, "plant_zup_cm.obj");
+    import_fails(path, &(asset_import_desc){.scale = 1e6f}, SWARD_ERROR_INVALID_INPUT,
+                 "m is farther than 100000 m from the origin (check the scale)");
     /* a hostile file name is escaped in the message */
     tmp_path(path, sizeof path, "bad\x1b[31m.fbx");
     asset_mesh m;
