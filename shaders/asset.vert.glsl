@@ -1,4 +1,4 @@
-// asset.vert.glsl — the mesh assets' G-buffer and depth-prime vertices (SPEC AS1, SH1, SH2; asset_vertex.inc.glsl).
+// asset.vert.glsl — the mesh assets' G-buffer vertices (SPEC AS1, AS3, SH2; asset_vertex.inc.glsl).
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "asset_vertex.inc.glsl"
@@ -6,10 +6,14 @@
 layout(location = 0) out vec3 v_albedo;
 layout(location = 1) out vec3 v_normal;
 layout(location = 2) out vec2 v_uv;
-layout(location = 3) flat out uint v_surface;
+layout(location = 3) flat out uint v_card;
 layout(location = 4) flat out uint v_door;
-layout(location = 6) flat out uint v_shift;
 layout(location = 5) out vec2 v_ao_thick;
+layout(location = 6) flat out uint v_shift;
+layout(location = 7) flat out uint v_impostor;
+layout(location = 8) flat out vec2 v_yaw_colorize;
+layout(location = 9) out vec3 v_world;
+layout(location = 10) flat out vec3 v_bark;
 
 void main()
 {
@@ -20,8 +24,12 @@ void main()
              : p.surface == 2u ? vec3(a.flower_r, a.flower_g, a.flower_b) : vec3(a.leaf_r, a.leaf_g, a.leaf_b);
     v_normal = p.normal;
     v_uv = p.uv;
-    v_surface = p.surface;
+    v_card = p.card;
     v_door = p.door;
-    v_shift = (frame.frame_index * 7u) & 15u; // SC5: the screen door's offset this frame (asset_alpha.inc.glsl)
     v_ao_thick = vec2(p.ao, p.surface == 0u ? 0.0 : a.translucency);
+    v_shift = (frame.frame_index * 7u) & 15u; // SC5: the screen door's offset this frame (asset_alpha.inc.glsl)
+    v_impostor = a.impostor_offset;
+    v_yaw_colorize = vec2(p.yaw, p.colorize);
+    v_world = p.world;
+    v_bark = vec3(a.bark_r, a.bark_g, a.bark_b);
 }

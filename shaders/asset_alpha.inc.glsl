@@ -1,21 +1,29 @@
-// asset_alpha.inc.glsl — the alpha test of the assets' cards and the SC5 screen door (SPEC AS4, AS5, SC5). A leaf
-// or petal card's silhouette is a signed distance in its uv square (the leaf: pointed at both ends, widest at
-// 40 % of its length; the petal: rounder), tested at 0; bark is opaque. The screen door keeps the pixels whose
-// 4x4 Bayer threshold lies in the instance's [lo, hi) (sw_drawn.door). The pattern moves by one of 16 offsets
-// each frame (`shift`, from the frame index), so that TAA averages a cross-fade into a blend instead of keeping
-// a fixed stipple (the grass's screen door stays fixed: its fades are short and its blades small).
+// asset_alpha.inc.glsl — what cuts an asset's fragment (SPEC AS3, AS4, AS5, SC5): a leaf or petal card's alpha test
+// at 0.5 on its texture set's signed-distance alpha, sampled at the fragment's mip level (the chain is
+// coverage-preserving, AS4, so a distant canopy keeps its density); a billboard card's empty impostor texels; and
+// the screen door: pixels whose 4x4 Bayer threshold t lies outside the instance's [lo, hi) (sw_drawn.door). The
+// pattern moves by one of 16 offsets each frame (`shift`), so that TAA averages a cross-fade into a blend instead
+// of keeping a fixed stipple (the grass's screen door stays fixed: its fades are short and its blades small).
 #include "dither.inc.glsl"
+#include "asset_textures.inc.glsl"
 
-float sw_card_distance(vec2 uv, uint surface)
+// The mip level of a texture-set read at uv: log2 of the texels a pixel spans.
+float sw_texset_lod(vec2 uv)
 {
-    float y = clamp(uv.y, 0.0, 1.0);
-    float half_w = surface == 2u ? 0.48 * pow(sin(3.14159 * y), 0.6) : 0.42 * pow(sin(3.14159 * pow(y, 0.8)), 0.9);
-    return half_w - abs(uv.x - 0.5);
+    vec2 dx = dFdx(uv) * float(SW_TEXSET_SIZE), dy = dFdy(uv) * float(SW_TEXSET_SIZE);
+    return 0.5 * log2(max(max(dot(dx, dx), dot(dy, dy)), 1e-8));
 }
 
-bool sw_asset_cut(vec2 uv, uint surface, uint door, uvec2 pixel, uint shift)
+// card: bits 0-1 the surface (0 bark, 1 leaf, 2 petal), bit 2 a billboard card, bits 8-15 the billboard's cards;
+// impostor: the asset's atlas offset.
+bool sw_asset_cut(vec2 uv, uint card, uint door, uvec2 pixel, uint shift, uint impostor)
 {
-    if (surface != 0u && sw_card_distance(uv, surface) < 0.0) return true;
+    uint surface = card & 3u;
+    if ((card & 4u) != 0u) {
+        if (sw_impostor_texel(impostor, (card >> 8) & 255u, uv) == 0u) return true;
+    } else if (surface != 0u) {
+        if (sw_texset_sample(surface, 0u, uv, sw_texset_lod(uv)).a < 0.5) return true;
+    }
     float lo = float(door & 0xffffu) / 65535.0, hi = float(door >> 16) / 65535.0;
     if (lo <= 0.0 && hi >= 1.0) return false;
     uvec2 q = (pixel + uvec2(shift, shift >> 2u)) & 3u;

@@ -25,7 +25,10 @@ struct sw_asset_point {
     uint surface; // ASSET_SURFACE_* (src/assets/assets.h): 0 bark, 1 leaf, 2 petal
     float ao;
     uint asset;
-    uint door;    // the screen door's [lo, hi) (sw_drawn.door)
+    uint door;    // the screen door's [lo, hi) (sw_drawn.door); a fading billboard's narrowed (AS3)
+    uint card;    // asset_alpha.inc.glsl: surface, bit 2 a billboard card, bits 8-15 the billboard's cards
+    float yaw;    // rad: the instance's turn (the impostor's object-space normals follow it)
+    float colorize; // SH4: the instance's colorize value, 0..1 (0.5: the colour unchanged)
 };
 
 vec3 sw_asset_decode_normal(uint packed)
@@ -142,5 +145,20 @@ sw_asset_point sw_asset_point_of(uint instance, uint vertex)
     o.surface = (v.part >> 10) & 3u;
     o.ao = float(v.part & 255u) / 255.0;
     o.door = d.door;
+    o.yaw = yaw;
+    o.colorize = 0.5 + 0.3 * (float((d.yaw_hash >> 16) & 255u) / 255.0 - 0.5);
+    bool card = (v.part & (1u << 12)) != 0u;
+    o.card = o.surface | (card ? 4u | (((a.flags & SW_ASSET_BILLBOARD) != 0u ? (a.impostor_offset == 0u ? 0u : sw_asset_cards(a)) : 0u) << 8) : 0u);
+    if (card && (v.part & (1u << 13)) != 0u) {
+        // AS3 (HZD "low shader + fading in billboard"): over the level that has both, the billboard's share of the
+        // screen door grows from 0 where the level starts to all of it where the billboard alone takes over
+        uint bf = a.billboard_from;
+        float dist = max(distance(vec3(d.x, d.y, d.z), vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z)), 1e-3);
+        float px = a.height * d.scale * VIEW.px_scale / dist;
+        float top = sw_asset_lod_px(a, bf - 1u), bottom = sw_asset_lod_px(a, bf);
+        float t = clamp((top - px) / max(top - bottom, 1e-3), 0.0, 1.0);
+        float lo = float(o.door & 0xffffu) / 65535.0, hi = float(o.door >> 16) / 65535.0;
+        o.door = (o.door & 0xffffu) | (uint(clamp(lo + (hi - lo) * t, 0.0, 1.0) * 65535.0 + 0.5) << 16);
+    }
     return o;
 }

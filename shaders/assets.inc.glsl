@@ -14,3 +14,9 @@ float sw_asset_lod_px(sw_asset a, uint k)
     return k == 0u ? a.lod_px[0] : k == 1u ? a.lod_px[1] : k == 2u ? a.lod_px[2] : k == 3u ? a.lod_px[3]
          : k == 4u ? a.lod_px[4] : a.lod_px[5];
 }
+
+// The billboard's cards (AS2: trees 3, plants and flowers 2).
+uint sw_asset_cards(sw_asset a)
+{
+    return a.kind == SW_ASSET_KIND_TREE ? 3u : 2u;
+}

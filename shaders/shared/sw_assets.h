@@ -22,6 +22,23 @@
 #define SW_CLUSTER_CANDIDATES 1024u /* = SW_CLUSTER_CELLS^2 */
 #define SW_ASSET_SALT 16u           /* candidate hashes use material SW_ASSET_SALT + asset: not a grass type's */
 
+/* AS5 + AS3: the asset textures (one storage buffer of RGBA8 / uint32 texels, src/render/assets.c): the leaf's
+ * and the petal's texture sets (SW_TEXSET_SIZE^2 down to 1x1, every level's "a" texture then every level's "b"),
+ * then each asset's impostor atlas (billboard cards x SW_IMPOSTOR_CELL_W wide, SW_IMPOSTOR_CELL_H high). */
+#define SW_TEXSET_SIZE 128u                  /* HZD: small alpha textures */
+#define SW_TEXSET_LEVELS 8u                  /* 128 .. 1 */
+#define SW_TEXSET_TEXELS 21845u              /* (4 x 128^2 - 1) / 3: one texture's whole chain */
+#define SW_TEXSET_WORDS (2u * SW_TEXSET_TEXELS) /* a and b */
+#define SW_TEXSET_LEAF 0u                    /* offset of the leaf's set; the petal's follows */
+#define SW_IMPOSTOR_CELL_W 96u
+#define SW_IMPOSTOR_CELL_H 128u
+
+/* The first texel of level l of a texture set's chain (the sum of the levels above it). */
+SW_FN sw_uint sw_texset_level_offset(sw_uint l)
+{
+    return (65536u - (65536u >> (2u * l))) / 3u;
+}
+
 /* sw_asset.flags */
 #define SW_ASSET_BILLBOARD 1u /* the chain's last level is the billboard (AS3) */
 #define SW_ASSET_NO_WIND 2u   /* rocks */
@@ -53,7 +70,8 @@ struct sw_asset {
     sw_uint first_index[SW_ASSET_MAX_LODS], index_count[SW_ASSET_MAX_LODS];
     int vertex_offset[SW_ASSET_MAX_LODS];
     sw_uint mesh_index_count[SW_ASSET_MAX_LODS]; /* of index_count, the mesh's (the rest: billboard cards) */
-    sw_uint pad0, pad1;
+    sw_uint impostor_offset;  /* AS3: the impostor atlas's first texel in the asset textures (SW_BIND_ASSET_TEXTURES) */
+    float impostor_depth;     /* m: its depth range (asset_impostor.depth_range) */
 };
 
 /* A cluster of the frame (uploaded with count 0; asset_place writes count and the heights). */
@@ -87,7 +105,8 @@ struct sw_asset_vertex {
     sw_uint uv;           /* unorm16 x 2 */
     float px, py, pz;     /* pivot, m, object space */
     sw_uint wind;         /* unorm8 x 4: gradient, trunk_dist / branch_len, branch_dist / leaf_len, phase */
-    sw_uint part;         /* bits 0-7 ao (unorm8), 8-9 level, 10-11 surface, 16-31 branch index */
+    sw_uint part;         /* bits 0-7 ao (unorm8), 8-9 level, 10-11 surface, 12 billboard card (AS3), 13 a billboard
+                             that fades in over its level's range (trees' fourth level), 16-31 branch index */
 };
 
 /* One (asset, level)'s indirect draw of a view: VkDrawIndexedIndirectCommand, then its run's room. The cull

@@ -19,7 +19,8 @@
 #define SW_BIND_ASSETS 6        /* PL8: sw_asset[SW_MAX_ASSETS] (shared/sw_assets.h) */
 #define SW_BIND_ASSET_VERTICES 7 /* AS1: sw_asset_vertex[] of every asset's levels */
 #define SW_BIND_LEAF_NOISE 8    /* GA6: the 16x16x16 3D simplex noise of the leaves, vec4 (xyz, 0) per texel */
-#define SW_BIND_SCENE_COUNT 9
+#define SW_BIND_ASSET_TEXTURES 9 /* AS5, AS3: uint[], the texture sets and the impostor atlases (sw_assets.h) */
+#define SW_BIND_SCENE_COUNT 10
 
 /* set 1 of place.comp.glsl */
 #define SW_PLACE_TILES 0 /* sw_tile[] of the frame */

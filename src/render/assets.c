@@ -45,7 +45,7 @@ static uint32_t pack_normal(const float n[3])
     return (uint32_t)(uint16_t)qx | (uint32_t)(uint16_t)qz << 16;
 }
 
-static sw_asset_vertex pack_vertex(const asset_vertex *v, float branch_len, float leaf_len)
+static sw_asset_vertex pack_vertex(const asset_vertex *v, float branch_len, float leaf_len, uint32_t card_flags)
 {
     sw_asset_vertex o;
     o.x = v->pos[0];
@@ -58,7 +58,8 @@ static sw_asset_vertex pack_vertex(const asset_vertex *v, float branch_len, floa
     o.pz = v->pivot[2];
     o.wind = pack_unorm8(v->gradient) | pack_unorm8(branch_len > 0.0f ? v->trunk_dist / branch_len : 0.0f) << 8 |
              pack_unorm8(leaf_len > 0.0f ? v->branch_dist / leaf_len : 0.0f) << 16 | pack_unorm8(v->phase) << 24;
-    o.part = pack_unorm8(v->ao) | (v->level & 3u) << 8 | (v->surface & 3u) << 10 | (v->branch & 0xffffu) << 16;
+    o.part = pack_unorm8(v->ao) | (v->level & 3u) << 8 | (v->surface & 3u) << 10 | card_flags |
+             (v->branch & 0xffffu) << 16;
     return o;
 }
 
@@ -175,7 +176,13 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
             const asset_mesh *m = &c->lods[k];
             g->vertex_offset[k] = (int)nv;
             g->first_index[k] = (sw_uint)ni;
-            for (uint32_t i = 0; i < m->vertex_count; i++) vb[nv + i] = pack_vertex(&m->vertices[i], g->branch_len, g->leaf_len);
+            /* AS3: the billboard's cards (the vertices its indices use: the level's last ones), and whether they
+             * fade in over the level (a level that also has a mesh: HZD's "low shader + fading in billboard") */
+            uint32_t bb_first = asset_mesh_billboard_first(m);
+            uint32_t fading = bb_first > 0 ? 1u << 13 : 0u;
+            for (uint32_t i = 0; i < m->vertex_count; i++)
+                vb[nv + i] = pack_vertex(&m->vertices[i], g->branch_len, g->leaf_len, 0u);
+            for (uint32_t i = bb_first; i < m->index_count; i++) vb[nv + m->indices[i]].part |= (1u << 12) | fading;
             /* the mesh's triangles first, the billboard's cards last (the mid cascade draws the mesh alone) */
             memcpy(ib + ni, m->indices, m->index_count * sizeof *ib);
             ni += m->index_count;
@@ -185,6 +192,8 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
             nv += m->vertex_count;
         }
     }
+    /* AS3, AS5: the texture sets and the impostors (every scene gets the sets: the buffer is bound in set 0) */
+    if (!res) res = render_asset_textures(r, chains, err);
     for (uint32_t a = 0; a < ra->count; a++) asset_chain_free(&chains[a]);
     const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     sw_asset zero_assets[SW_MAX_ASSETS];
@@ -226,6 +235,7 @@ void render_assets_destroy(sward_renderer *r)
     gpu_buffer_destroy(dev, &ra->vertex_buf);
     gpu_buffer_destroy(dev, &ra->index_buf);
     gpu_buffer_destroy(dev, &ra->noise_buf);
+    gpu_buffer_destroy(dev, &ra->texture_buf);
     free(ra->clusters);
     ra->clusters = NULL;
 }

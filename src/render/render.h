@@ -219,6 +219,7 @@ typedef struct render_assets {
     float radius[SW_MAX_ASSETS];     /* m: bounding radius at scale 1 */
     float reach[WORLD_MAX_ASSETS];   /* m: clusters within this of the eye are placed */
     gpu_buffer asset_buf, vertex_buf, index_buf, noise_buf; /* set 0: SW_BIND_ASSETS, _ASSET_VERTICES, _LEAF_NOISE */
+    gpu_buffer texture_buf;          /* set 0: SW_BIND_ASSET_TEXTURES (texture sets, impostor atlases) */
     sw_cluster *clusters;            /* this frame's */
     size_t clusters_max;
     uint32_t cluster_count;
@@ -288,6 +289,10 @@ struct sward_renderer {
 /* ---- assets.c: the mesh assets (PL8, SC4, AS1, AS2, LS3) ---- */
 sward_result render_assets_create(sward_renderer *r, sward_error *err);
 void render_assets_destroy(sward_renderer *r);
+/* AS3, AS5 (asset_textures.c): the texture sets and every asset's impostor into r->assets.texture_buf; fills each
+ * asset's impostor_offset and impostor_depth. `chains`: the assets' LOD chains (struct asset_chain[count]). */
+struct asset_chain;
+sward_result render_asset_textures(sward_renderer *r, const struct asset_chain *chains, sward_error *err);
 /* The frame's clusters around the eye and every view's draws reset; grows the lists. */
 sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_error *err);
 VkDeviceSize render_assets_upload_bytes(const sward_renderer *r);

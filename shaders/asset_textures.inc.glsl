@@ -1,0 +1,45 @@
+// asset_textures.inc.glsl — reads of the asset textures (SPEC AS3, AS4, AS5; layout in shared/sw_assets.h): the
+// leaf's and the petal's texture sets, sampled trilinearly by hand from their mip chains (the alpha's chain keeps
+// the alpha test's coverage at every level, AS4), and the impostor atlases, read at the nearest texel. One
+// storage buffer in set 0, so the depth prime, the G-buffer and the shadow casters test the same alpha.
+#include "shared/sw_assets.h"
+
+layout(std430, set = SW_SET_SCENE, binding = SW_BIND_ASSET_TEXTURES) readonly buffer AssetTextureBuf { uint asset_texels[]; };
+
+vec4 sw_texset_fetch(uint base, uint level, ivec2 t)
+{
+    int size = int(SW_TEXSET_SIZE >> level);
+    t = clamp(t, ivec2(0), ivec2(size - 1));
+    return unpackUnorm4x8(asset_texels[base + sw_texset_level_offset(level) + uint(t.y * size + t.x)]);
+}
+
+vec4 sw_texset_bilinear(uint base, uint level, vec2 uv)
+{
+    float size = float(SW_TEXSET_SIZE >> level);
+    vec2 p = uv * size - 0.5;
+    ivec2 i = ivec2(floor(p));
+    vec2 f = p - floor(p);
+    vec4 a = mix(sw_texset_fetch(base, level, i), sw_texset_fetch(base, level, i + ivec2(1, 0)), f.x);
+    vec4 b = mix(sw_texset_fetch(base, level, i + ivec2(0, 1)), sw_texset_fetch(base, level, i + ivec2(1, 1)), f.x);
+    return mix(a, b, f.y);
+}
+
+// The texture set of a surface (1 leaf, 2 petal): its "a" (which 0) or "b" (which 1) texture at uv, level-of-detail
+// `lod` (log2 of texels per pixel), trilinear like a mipmapped sampler.
+vec4 sw_texset_sample(uint surface, uint which, vec2 uv, float lod)
+{
+    uint base = (surface == 2u ? SW_TEXSET_WORDS : SW_TEXSET_LEAF) + which * SW_TEXSET_TEXELS;
+    float l = clamp(lod, 0.0, float(SW_TEXSET_LEVELS - 1u));
+    uint l0 = uint(floor(l));
+    uint l1 = min(l0 + 1u, SW_TEXSET_LEVELS - 1u);
+    return mix(sw_texset_bilinear(base, l0, uv), sw_texset_bilinear(base, l1, uv), l - float(l0));
+}
+
+// The impostor texel at a billboard card's uv (u across the strip of `cards` cells, v from the top); 0: empty.
+uint sw_impostor_texel(uint offset, uint cards, vec2 uv)
+{
+    uint w = cards * SW_IMPOSTOR_CELL_W;
+    int x = clamp(int(uv.x * float(w)), 0, int(w) - 1);
+    int y = clamp(int(uv.y * float(SW_IMPOSTOR_CELL_H)), 0, int(SW_IMPOSTOR_CELL_H) - 1);
+    return asset_texels[offset + uint(y) * w + uint(x)];
+}
