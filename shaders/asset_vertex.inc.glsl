@@ -149,6 +149,21 @@ sw_asset_point sw_asset_point_of(uint instance, uint vertex)
     o.colorize = 0.5 + 0.3 * (float((d.yaw_hash >> 16) & 255u) / 255.0 - 0.5);
     bool card = (v.part & (1u << 12)) != 0u;
     o.card = o.surface | (card ? 4u | (((a.flags & SW_ASSET_BILLBOARD) != 0u ? (a.impostor_offset == 0u ? 0u : sw_asset_cards(a)) : 0u) << 8) : 0u);
+    if (card) {
+        // AS3: each card shows the tree seen along its normal; only the card nearest to facing the eye is drawn
+        // (a card seen edge-on shows a sliver of another view and doubles the trunk), handing over to the next
+        // card through the screen door over 20 degrees around the half-way angle between them (even cards take
+        // the low end of the door, odd ones the high end, so the two of a hand-over fill it between them)
+        vec2 to_eye = vec2(VIEW.cam_x, VIEW.cam_z) - o.world.xz;
+        float cards = float(sw_asset_cards(a));
+        float delta = degrees(acos(clamp(abs(dot(normalize(o.normal.xz), normalize(to_eye + vec2(1e-6)))), 0.0, 1.0)));
+        float half_step = 90.0 / cards;
+        float keep = 1.0 - smoothstep(half_step - 10.0, half_step + 10.0, delta);
+        bool odd = (((v.part >> 16) & 0xffffu) & 1u) != 0u;
+        float lo = float(o.door & 0xffffu) / 65535.0, hi = float(o.door >> 16) / 65535.0;
+        float a0 = odd ? hi - (hi - lo) * keep : lo, a1 = odd ? hi : lo + (hi - lo) * keep;
+        o.door = uint(clamp(a0, 0.0, 1.0) * 65535.0 + 0.5) | (uint(clamp(a1, 0.0, 1.0) * 65535.0 + 0.5) << 16);
+    }
     if (card && (v.part & (1u << 13)) != 0u) {
         // AS3 (HZD "low shader + fading in billboard"): over the level that has both, the billboard's share of the
         // screen door grows from 0 where the level starts to all of it where the billboard alone takes over

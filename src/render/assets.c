@@ -182,7 +182,17 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
             uint32_t fading = bb_first > 0 ? 1u << 13 : 0u;
             for (uint32_t i = 0; i < m->vertex_count; i++)
                 vb[nv + i] = pack_vertex(&m->vertices[i], g->branch_len, g->leaf_len, 0u);
-            for (uint32_t i = bb_first; i < m->index_count; i++) vb[nv + m->indices[i]].part |= (1u << 12) | fading;
+            /* a card's vertices carry its index (in the branch bits: a card has no branch), from its normal
+             * (sin a, 0, -cos a) at a = c 180 / cards degrees (asset_billboard_card) */
+            for (uint32_t i = bb_first; i < m->index_count; i++) {
+                const asset_vertex *cv = &m->vertices[m->indices[i]];
+                float ang = atan2f(cv->normal[0], -cv->normal[2]);
+                uint32_t cards = c->billboard_cards ? c->billboard_cards : 1u;
+                int card = (int)lrintf(ang / (3.14159265f / (float)cards));
+                card = ((card % (int)cards) + (int)cards) % (int)cards;
+                sw_asset_vertex *o = &vb[nv + m->indices[i]];
+                o->part = (o->part & 0xffffu) | (1u << 12) | fading | (uint32_t)card << 16;
+            }
             /* the mesh's triangles first, the billboard's cards last (the mid cascade draws the mesh alone) */
             memcpy(ib + ni, m->indices, m->index_count * sizeof *ib);
             ni += m->index_count;

@@ -197,12 +197,64 @@ static void test_images(void **state)
     sward_scene_destroy(scene);
 }
 
+/* AS3: at its switch distance the billboard shows the tree the mesh shows: the pixels they cover and their mean
+ * colour agree within the stated tolerances (the impostor is baked from the most detailed mesh). */
+static void test_impostor_matches_mesh(void **state)
+{
+    (void)state;
+    const uint32_t w = 320, h = 180;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("tests/data/assets/impostor.json");
+    sward_frame_desc fd = {.time = 0.0f, .no_grass = true};
+    int count = scene->asset_count;
+    scene->asset_count = 0;
+    uint8_t *bare = gu_render(ctx, scene, w, h, &fd, NULL);
+    scene->asset_count = count;
+    scene->assets[0].lod_bias = 100.0f; /* every instance at its most detailed level */
+    uint8_t *mesh = gu_render(ctx, scene, w, h, &fd, NULL);
+    scene->assets[0].lod_bias = 0.01f; /* every instance at the billboard */
+    uint8_t *card = gu_render(ctx, scene, w, h, &fd, NULL);
+    size_t cover[2] = {0}, both = 0;
+    double sum[2][3] = {{0}};
+    for (size_t i = 0; i < (size_t)w * h; i++) {
+        const uint8_t *img[2] = {mesh + 4 * i, card + 4 * i};
+        bool in[2];
+        for (int k = 0; k < 2; k++) {
+            const uint8_t *p = img[k], *b = bare + 4 * i;
+            in[k] = abs(p[0] - b[0]) + abs(p[1] - b[1]) + abs(p[2] - b[2]) > 24;
+            if (!in[k]) continue;
+            cover[k]++;
+            for (int c = 0; c < 3; c++) sum[k][c] += p[c];
+        }
+        both += in[0] && in[1];
+    }
+    double overlap = (double)both / (double)(cover[0] > cover[1] ? cover[0] : cover[1]);
+    double mean[2][3], worst = 0.0;
+    for (int k = 0; k < 2; k++)
+        for (int c = 0; c < 3; c++) mean[k][c] = cover[k] ? sum[k][c] / (double)cover[k] : 0.0;
+    for (int c = 0; c < 3; c++) worst = fmax(worst, fabs(mean[0][c] - mean[1][c]));
+    print_message("mesh covers %zu px, billboard %zu px, overlap %.2f; mean colour mesh (%.0f %.0f %.0f) billboard "
+                  "(%.0f %.0f %.0f)\n", cover[0], cover[1], overlap, mean[0][0], mean[0][1], mean[0][2], mean[1][0],
+                  mean[1][1], mean[1][2]);
+    assert_true(cover[0] > 300);
+    assert_true(fabs((double)cover[1] / (double)cover[0] - 1.0) < 0.2); /* the same size within 20 % */
+    assert_true(overlap > 0.6);                                          /* in the same place */
+    assert_true(worst < 20.0);                                           /* the same colour within 20 / 255 */
+    free(bare);
+    free(mesh);
+    free(card);
+    gu_no_validation_messages(ctx);
+    sward_context_destroy(ctx);
+    sward_scene_destroy(scene);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_placement_matches_cpu),
         cmocka_unit_test(test_culling_and_levels),
         cmocka_unit_test(test_images),
+        cmocka_unit_test(test_impostor_matches_mesh),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
