@@ -3,6 +3,7 @@
 #include "render/render.h"
 
 const render_pass *const RENDER_PASSES[] = {
+    &render_pass_wind_field,    /* PLACE: the wind field around the camera, every spring category (GA3) */
     &render_pass_place,         /* PLACE: per tile, view-independent (persistable) placement masks */
     &render_pass_terrain_depth, /* DRAW:  the ground's depth prime (the occluders) */
     &render_pass_hiz,           /* CULL:  the occluders' min/max depth pyramid, per view */

@@ -63,6 +63,7 @@ typedef enum render_res {
     RES_VISBUF,       /* BX1: the compute rasteriser's visibility buffer, uint64 per pixel (shared/sw_raster.h) */
     RES_MERGED_DEPTH, /* BX1: float per pixel, the nearer of the hardware's and the compute blades' depths */
     RES_SHADOW_CASTERS, /* BX1: uint per texel of the near cascade: its blades' depth, then the merged depth */
+    RES_WIND_FIELD,   /* GA3: the wind field around the camera, SW_WIND_FIELD_STRIDE floats per cell (wind_field.c) */
     RES_COUNT
 } render_res;
 
@@ -395,6 +396,10 @@ sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *fram
                                  sw_view views[SW_MAX_VIEWS], sward_error *err);
 
 /* ---- passes (src/render/passes/) ---- */
+extern const render_pass render_pass_wind_field;
+/* wind_field.c, tests only: copies the last frame's wind field (WIND_FIELD_FLOATS floats, src/wind/wind.h) into
+ * out; the frame's time and grid origin are in r->frame. */
+sward_result render_read_wind_field(sward_renderer *r, float *out, sward_error *err);
 extern const render_pass render_pass_place;
 extern const render_pass render_pass_terrain_depth;
 extern const render_pass render_pass_terrain;
