@@ -697,6 +697,32 @@ mut("BX1-fill-rule", "BX1", "shaders/shared/sw_raster.h",
     "    return 1;",
     "gpu_raster_fill")
 
+# GA3: the wind field (shaders/shared/sw_wind_field.h, src/wind/field.c, wind_field.inc.glsl, cull.comp.glsl)
+mut("GA3-damping", "GA3", "src/wind/field.c",
+    "const double m[2][2] = {{0.0, h}, {-w * w * h, -2.0 * z * w * h}}; /* M h */",
+    "const double m[2][2] = {{0.0, h}, {-w * w * h, 0.0 * z}}; /* M h */",
+    "unit_wind_field")
+mut("GA3-rest-start", "GA3", "shaders/shared/sw_wind_field.h",
+    "    rest.v = 0.0f;",
+    "    rest.v = 0.2f;",
+    "unit_wind_field")
+mut("GA3-window", "GA3", "src/wind/field.c",
+    "    return steps < 2.0 ? 2 : (int)steps;",
+    "    return steps < 2.0 ? 2 : 30;",
+    "unit_wind_field")
+mut("GA3-edge-blend", "GA3", "shaders/shared/sw_wind_field.h",
+    "    c.w = ws;",
+    "    c.w = w > 0.0f ? 1.0f : 0.0f;",
+    "unit_wind_field gpu_wind_field")
+mut("GA3-glsl-gain", "GA3", "shaders/wind_field.inc.glsl",
+    "    float gain = sw_field_gain(category);",
+    "    float gain = 1.0;",
+    "gpu_wind_field")
+mut("GA3-grass-sample", "GA3", "shaders/cull.comp.glsl",
+    "vec2 wp = sw_field_push(sw_field_sample(SW_WIND_CAT_GRASS, vec2(c.x, c.z)), m.stiffness);",
+    "vec2 wp = vec2(0.0);",
+    "gpu_placement")
+
 def out(*a):
     print(*a, flush=True)
 

@@ -214,6 +214,22 @@ static void test_deterministic(void **state)
     sward_scene_destroy(sc);
 }
 
+/* No wind, no motion: every spring starts its window at rest, so a calm field is exactly zero. */
+static void test_calm(void **state)
+{
+    (void)state;
+    sward_scene *sc = default_scene();
+    sc->wind.speed = 0.0f;
+    float *a = malloc(WIND_FIELD_FLOATS * sizeof(float));
+    wind_field f;
+    wind_field_compute(&sc->wind, 3.0f, 0.0f, 0.0f, a, &f);
+    for (size_t k = 0; k < WIND_FIELD_FLOATS; k++)
+        if (a[k] != 0.0f && k % SW_WIND_FIELD_STRIDE != SW_WIND_FIELD_FORCE + 2) /* the gust is a noise value */
+            fail_msg("calm field: float %zu is %g", k, (double)a[k]);
+    free(a);
+    sward_scene_destroy(sc);
+}
+
 /* A cell's value depends on its world position, not on where the camera put the grid. */
 static void test_camera_independent(void **state)
 {
@@ -360,7 +376,7 @@ int main(void)
         cmocka_unit_test(test_categories_differ), cmocka_unit_test(test_window_truncation),
         cmocka_unit_test(test_deterministic),   cmocka_unit_test(test_camera_independent),
         cmocka_unit_test(test_sampler_edge),    cmocka_unit_test(test_push),
-        cmocka_unit_test(test_scene_field),
+        cmocka_unit_test(test_scene_field),     cmocka_unit_test(test_calm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
