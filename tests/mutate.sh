@@ -133,9 +133,9 @@ mut("GA2-look-down", "GA2", "shaders/grass_blade.inc.glsl",
     "gpu_lighting gpu_blades")
 
 # GA4: wind push (compute), facing bend (compute), bobbing, HZD and Frictional motion (vertex)
-mut("GA4-push", "GA4", "shaders/shared/sw_place.h",
-    "SW_PRECISE float push = s / (s + 1.0f);",
-    "SW_PRECISE float push = 0.0f * s;",
+mut("GA4-push", "GA4 GA3", "shaders/shared/sw_wind_field.h",
+    "    return k / (1.0f + m);",
+    "    return k + 0.0f * m;",
     "unit_place")
 mut("GA4-push-gpu", "GA4", "shaders/grass_blade.inc.glsl",
     "vec2 push = vec2(sw_snorm8_decode(b.shape >> 8u), sw_snorm8_decode(b.shape >> 16u));",

@@ -232,7 +232,7 @@ typedef struct sward_frame_desc {
  * embedding host gets the same image by rendering its first frame 1 + SWARD_TAA_WARMUP_DEFAULT times. */
 #define SWARD_TAA_WARMUP_DEFAULT 8
 
-/* GPU time of one pass of the frame, by name: "place", "terrain", "hiz", "cull", "draw_args", "grass", "taa",
+/* GPU time of one pass of the frame, by name: "wind_field", "place", "terrain", "hiz", "cull", "draw_args", "grass", "taa",
  * "bloom", "post" today (docs/architecture.md lists them); new passes add names, not fields. */
 #define SWARD_MAX_PASSES 32
 typedef struct sward_pass_time {

@@ -290,10 +290,10 @@ static void test_sampler_edge(void **state)
         double jump = 0.0, eq_jump = 0.0, differ = 0.0;
         for (int line = 0; line < 4; line++) {
             sw_v2 prev = {0, 0}, prev_eq = {0, 0};
-            for (int n = 0; n <= 2000; n++) {
-                float u = -50.0f + 0.02f * (float)n; /* the grid's centres end at -63 and +63 m */
-                float x = line == 0 ? u + 30.0f : line == 1 ? -u - 30.0f : 7.0f;
-                float z = line == 2 ? u + 30.0f : line == 3 ? -u - 30.0f : -5.0f;
+            for (int n = 0; n <= 1600; n++) {
+                float u = 48.0f + 0.02f * (float)n; /* the grid's centres end at -63 and +63 m */
+                float x = line == 0 ? u : line == 1 ? -u : 7.0f;
+                float z = line == 2 ? u : line == 3 ? -u : -5.0f;
                 sw_v2 s = wind_field_sample(&f, k, x, z), e = wind_field_sample(&eq, k, x, z);
                 if (n) {
                     jump = fmax(jump, fmax(fabs(s.x - prev.x), fabs(s.y - prev.y)));
@@ -306,7 +306,7 @@ static void test_sampler_edge(void **state)
         print_message("category %u: largest 2 cm step %.3g (equilibrium alone %.3g); field vs equilibrium up to %.3g\n",
                       k, jump, eq_jump, differ);
         assert_true(jump < 1.5 * eq_jump + 5e-4);
-        assert_true(differ > 10.0 * jump); /* the field is not the equilibrium: the test can see a seam */
+        assert_true(differ > 5.0 * jump); /* the field is not the equilibrium: the test can see a seam */
     }
     free(cells);
     sward_scene_destroy(sc);
