@@ -18,7 +18,7 @@
  * over a fixed window of W steps of SW_WIND_FIELD_DT ending at the first step at or after t, starting from
  * rest, the steps aligned to absolute time (step k at k dt), and the state at t interpolated (cubic Hermite
  * on position and velocity) between the two steps around t. A spring forgets its start as e^(-zeta w T):
- * the window is the slowest category's ln(1000) / (zeta w) (src/wind/field.c wind_field_window), which keeps
+ * the window is the slowest category's ln(200) / (zeta w) (src/wind/field.c wind_field_window), which keeps
  * what the rest start leaves under 1 % of the force (measured: tests/unit/test_wind_field.c).
  *
  * The integrator is the exact discretisation of the linear spring for a force linear between steps
@@ -45,7 +45,7 @@
 #define SW_WIND_FIELD_STEPS_PER_S 30.0f  /* 1 / dt */
 #define SW_WIND_FIELD_DT 0.033333335f    /* s: 1/30 as a float */
 #define SW_WIND_FIELD_BLEND 4.0f         /* cells over which the grid fades into the equilibrium at its edge */
-#define SW_WIND_FIELD_MAX_WINDOW 224     /* steps at most: ln(1000) / (2 pi 0.15 Hz) = 7.3 s, scene validation
+#define SW_WIND_FIELD_MAX_WINDOW 176     /* steps at most: ln(200) / (2 pi 0.15 Hz) = 5.6 s, scene validation
                                             keeps damping x frequency >= 0.15 Hz */
 
 /* The four spring categories (HZD: trees, plants, grasses, special: banners, tarps, canvas). */

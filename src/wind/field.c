@@ -10,7 +10,7 @@
 #include <math.h>
 
 #define FIELD_TAU 6.283185307179586
-#define FIELD_SETTLE 6.907755278982137 /* ln(1000): the window's decay times */
+#define FIELD_SETTLE 5.298317366548036 /* ln(200): the window's decay times (its rest start: under 0.5 %) */
 
 sw_spring wind_spring(const world_spring *s)
 {

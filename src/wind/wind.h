@@ -44,7 +44,7 @@ typedef struct wind_field {
 
 /* The exact one-step update of a spring (first-order hold of the force), computed in double. */
 sw_spring wind_spring(const world_spring *s);
-/* Steps the field simulates per cell: the slowest category's ln(1000) / (damping x 2 pi frequency), in steps,
+/* Steps the field simulates per cell: the slowest category's ln(200) / (damping x 2 pi frequency), in steps,
  * at most SW_WIND_FIELD_MAX_WINDOW. */
 int wind_field_window(const world_wind *w);
 /* The scene's wind as the shaders get it (sw_frame.wind_*). */
