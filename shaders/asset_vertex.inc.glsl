@@ -14,6 +14,7 @@
 // Defines: SW_ASSET_NO_ANIMATION (the mid cascade's casters, LS3).
 #include "common.inc.glsl"
 #include "assets.inc.glsl"
+#include "wind_field.inc.glsl"
 #include "shared/sw_wind.h"
 
 layout(std430, set = SW_SET_PASS, binding = SW_ASSET_DRAWN) readonly buffer DrawnBuf { sw_drawn drawn[]; };
@@ -40,14 +41,13 @@ vec3 sw_asset_decode_normal(uint packed)
     return normalize(n);
 }
 
-// GA3: the wind at the object's centre for its spring category, as a push (a fraction of its height, < 1).
+// GA3: the wind at the object's centre from the simulated field, its spring category's displacement as a push
+// (a fraction of the height, < 1) for the category's stiffness.
 vec2 sw_asset_wind(uint category, vec2 xz)
 {
     if (category >= SW_WIND_CAT_NONE) return vec2(0.0);
     const float stiff[4] = float[4](0.55, 0.35, 0.5, 0.15); // trees, plants, grass, special
-    sw_v2 w = sw_wind_push(xz.x, xz.y, frame.time, frame.wind_x, frame.wind_z, frame.wind_speed,
-                           frame.wind_inv_gust_scale, frame.wind_gust_speed, stiff[category]);
-    return vec2(w.x, w.y);
+    return sw_field_push(sw_field_sample(category, xz), stiff[category]);
 }
 
 // Trilinear, wrapping lookup of the leaves' noise (GA6).

@@ -4,7 +4,7 @@
 // distance, thinning, frustum and Hi-Z occlusion tests; for the survivors the grass height, the wind at this
 // frame's time, and the 28-byte blade. Survivors go to the view's compact list, 15-vertex blades then
 // 7-vertex ones, in cell order (a workgroup scan); one atomic add per tile reserves the tile's run.
-// Reads: frame, view, materials, heights, world maps, tiles, masks, the view's Hi-Z pyramid.
+// Reads: frame, view, materials, heights, world maps, tiles, masks, the view's Hi-Z pyramid, the wind field.
 // Writes: survivors, the tile's sw_tile_draw, the view's counters.
 // Cost: one thread per 4 cells; the work per placed cell is a 3x3 clump search, a height lookup and the
 // tests, and for survivors two noise evaluations; memory grows with the survivors, not the candidates.
@@ -14,6 +14,7 @@
 #include "shared/sw_wind.h"
 #include "common.inc.glsl"
 #include "occlusion.inc.glsl"
+#include "wind_field.inc.glsl"
 
 layout(local_size_x = 256) in;
 
@@ -143,8 +144,10 @@ void main()
         int r0 = mc.j0 * frame.map_res, r1 = mc.j1 * frame.map_res;
         float gh = sw_bilerp(grass_height[r0 + mc.i0], grass_height[r0 + mc.i1], grass_height[r1 + mc.i0],
                              grass_height[r1 + mc.i1], mc.fx, mc.fz);
-        sw_v2 w = sw_wind_push(c.x, c.z, frame.time, frame.wind_x, frame.wind_z, frame.wind_speed,
-                               frame.wind_inv_gust_scale, frame.wind_gust_speed, m.stiffness);
+        // GA3: the grass category of the wind field (its inertia and lag; beyond the grid its equilibrium,
+        // GA4's analytic push), softened by the type's stiffness.
+        vec2 wp = sw_field_push(sw_field_sample(SW_WIND_CAT_GRASS, vec2(c.x, c.z)), m.stiffness);
+        sw_v2 w = sw_v2(wp.x, wp.y);
         found[r] = sw_make_blade(c, y, t.material, m, w, gh, clump);
         if ((frame.flags & SW_FLAG_NO_LOD_FADE) != 0u || dist2 < lod_d * lod_d) {
             lod[r] = 1u;

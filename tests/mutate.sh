@@ -133,9 +133,9 @@ mut("GA2-look-down", "GA2", "shaders/grass_blade.inc.glsl",
     "gpu_lighting gpu_blades")
 
 # GA4: wind push (compute), facing bend (compute), bobbing, HZD and Frictional motion (vertex)
-mut("GA4-push", "GA4", "shaders/shared/sw_place.h",
-    "SW_PRECISE float push = s / (s + 1.0f);",
-    "SW_PRECISE float push = 0.0f * s;",
+mut("GA4-push", "GA4 GA3", "shaders/shared/sw_wind_field.h",
+    "    return k / (1.0f + m);",
+    "    return k + 0.0f * m;",
     "unit_place")
 mut("GA4-push-gpu", "GA4", "shaders/grass_blade.inc.glsl",
     "vec2 push = vec2(sw_snorm8_decode(b.shape >> 8u), sw_snorm8_decode(b.shape >> 16u));",
@@ -832,6 +832,32 @@ mut("PL8-asset-draw", "PL8 AS1", "src/render/assets.c",
     "    if (!r->assets.count || !r->assets.cluster_count) return;\n    vkCmdBindIndexBuffer",
     "    return;\n    vkCmdBindIndexBuffer",
     "gpu_assets")
+
+# GA3: the wind field (shaders/shared/sw_wind_field.h, src/wind/field.c, wind_field.inc.glsl, cull.comp.glsl)
+mut("GA3-damping", "GA3", "src/wind/field.c",
+    "const double m[2][2] = {{0.0, h}, {-w * w * h, -2.0 * z * w * h}}; /* M h */",
+    "const double m[2][2] = {{0.0, h}, {-w * w * h, 0.0 * z}}; /* M h */",
+    "unit_wind_field")
+mut("GA3-rest-start", "GA3", "shaders/shared/sw_wind_field.h",
+    "    rest.v = 0.0f;",
+    "    rest.v = 0.2f;",
+    "unit_wind_field")
+mut("GA3-window", "GA3", "src/wind/field.c",
+    "    return steps < 2.0 ? 2 : (int)steps;",
+    "    return steps < 2.0 ? 2 : 30;",
+    "unit_wind_field")
+mut("GA3-edge-blend", "GA3", "shaders/shared/sw_wind_field.h",
+    "    c.w = ws;",
+    "    c.w = w > 0.0f ? 1.0f : 0.0f;",
+    "unit_wind_field gpu_wind_field")
+mut("GA3-glsl-gain", "GA3", "shaders/wind_field.inc.glsl",
+    "    float gain = sw_field_gain(category);",
+    "    float gain = 1.0;",
+    "gpu_wind_field")
+mut("GA3-grass-sample", "GA3", "shaders/cull.comp.glsl",
+    "vec2 wp = sw_field_push(sw_field_sample(SW_WIND_CAT_GRASS, vec2(c.x, c.z)), m.stiffness);",
+    "vec2 wp = vec2(0.0);",
+    "gpu_placement")
 
 def out(*a):
     print(*a, flush=True)

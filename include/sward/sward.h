@@ -232,7 +232,7 @@ typedef struct sward_frame_desc {
  * embedding host gets the same image by rendering its first frame 1 + SWARD_TAA_WARMUP_DEFAULT times. */
 #define SWARD_TAA_WARMUP_DEFAULT 8
 
-/* GPU time of one pass of the frame, by name: "place", "terrain", "hiz", "cull", "draw_args", "grass", "taa",
+/* GPU time of one pass of the frame, by name: "wind_field", "place", "terrain", "hiz", "cull", "draw_args", "grass", "taa",
  * "bloom", "post" today (docs/architecture.md lists them); new passes add names, not fields. */
 #define SWARD_MAX_PASSES 32
 typedef struct sward_pass_time {
@@ -240,7 +240,7 @@ typedef struct sward_pass_time {
     double gpu_ms;
 } sward_pass_time;
 
-/* Mesh-asset kinds in sward_frame_stats (the scene's "kind": fern and bush are plants). */
+/* Mesh-asset kinds of sward_frame_stats: the scene's "kind", with fern and bush counted as plants. */
 #define SWARD_ASSET_KIND_TREE 0
 #define SWARD_ASSET_KIND_PLANT 1
 #define SWARD_ASSET_KIND_FLOWER 2

@@ -15,6 +15,7 @@
 #ifndef SW_ASSETS_H
 #define SW_ASSETS_H
 #include "sw_place.h"
+#include "sw_wind_field.h"
 
 #define SW_MAX_ASSETS 8u
 #define SW_ASSET_MAX_LODS 6u
@@ -43,11 +44,8 @@ SW_FN sw_uint sw_texset_level_offset(sw_uint l)
 #define SW_ASSET_BILLBOARD 1u /* the chain's last level is the billboard (AS3) */
 #define SW_ASSET_NO_WIND 2u   /* rocks */
 
-/* Wind categories of the GA3 field (HZD's four spring settings) and the vertex program of each kind. */
-#define SW_WIND_CAT_TREES 0u
-#define SW_WIND_CAT_PLANTS 1u
-#define SW_WIND_CAT_GRASS 2u
-#define SW_WIND_CAT_SPECIAL 3u
+/* sw_asset.wind: one of the GA3 field's categories (SW_WIND_CAT_*, sw_wind_field.h), or none (rocks). The vertex
+ * program of each kind: */
 #define SW_WIND_CAT_NONE 4u
 
 #define SW_ASSET_KIND_TREE 0u   /* GA6: trunk bend, branch bend / sway / lift, leaf noise */

@@ -22,6 +22,16 @@
 #define SW_BIND_ASSET_TEXTURES 9 /* AS5, AS3: uint[], the texture sets and the impostor atlases (sw_assets.h) */
 #define SW_BIND_SCENE_COUNT 10
 
+/* GA3, the wind field (shaders/shared/sw_wind_field.h). wind_field.comp.glsl writes it at binding
+ * SW_WIND_FIELD_OUT of its set 1; every pass that samples it declares
+ *     {RES_WIND_FIELD, GPU_ACCESS_COMPUTE_READ (or _VERTEX_READ), SW_BIND_WIND_FIELD, STORAGE_BUFFER}
+ * in its uses (src/render/passes/), #includes "wind_field.inc.glsl" (after common.inc.glsl) and calls
+ * sw_field_sample(SW_WIND_CAT_TREES / _PLANTS / _GRASS / _SPECIAL, position.xz), then sw_field_push(...,
+ * stiffness) for a push (length < 1, a fraction of the height). One number for every pass: it must not be
+ * used by a pass's own bindings. */
+#define SW_WIND_FIELD_OUT 0
+#define SW_BIND_WIND_FIELD 15
+
 /* set 1 of place.comp.glsl */
 #define SW_PLACE_TILES 0 /* sw_tile[] of the frame */
 #define SW_PLACE_MASKS 1 /* uint[SW_TILE_MASK_WORDS] per tile slot (written) */
@@ -34,6 +44,7 @@
 #define SW_CULL_SURVIVORS 3  /* sw_blade[survivor_capacity] (written) */
 #define SW_CULL_TILE_DRAWS 4 /* sw_tile_draw per tile (written) */
 #define SW_CULL_STATS 5
+/* + SW_BIND_WIND_FIELD: the grass category of the wind field (GA3) */
 
 /* set 1 of draw_args.comp.glsl (one view) */
 #define SW_ARGS_TILE_DRAWS 0

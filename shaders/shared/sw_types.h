@@ -54,17 +54,20 @@ struct sw_frame {
     sw_uint features, frame_index;                     /* SW_FEAT_* of the scene (render.features); frames rendered */
     float sun_x, sun_y, sun_z, sun_intensity; /* direction towards the sun, normalised */
     float sun_r, sun_g, sun_b, sky_intensity;
-    float zenith_r, zenith_g, zenith_b, pad2;
-    float horizon_r, horizon_g, horizon_b, pad3;
-    float ground_r, ground_g, ground_b, pad4;
+    float zenith_r, zenith_g, zenith_b, wind_gain_trees;     /* wind_gain_*: GA3, each spring category's */
+    float horizon_r, horizon_g, horizon_b, wind_gain_plants; /* gain (wind.field): the field's value beyond */
+    float ground_r, ground_g, ground_b, wind_gain_grass;     /* its grid is gain x force (sw_wind_field.h) */
     float grass_r, grass_g, grass_b, grass_cover; /* mean grass colour and cover, for the ground under it */
     float wind_x, wind_z, wind_speed, wind_inv_gust_scale; /* direction normalised; m/s; 1/m */
-    float wind_gust_speed, raster_threshold, pad6, pad7;   /* m/s the gust pattern scrolls; BX1: px (SW_FLAG_RASTER_*) */
+    float wind_gust_speed, raster_threshold, wind_gain_special, pad7; /* m/s the gust pattern scrolls; BX1: px
+                                                                      (SW_FLAG_RASTER_*); GA3: the special gain */
     float terrain_x0, terrain_z0, terrain_cell, terrain_inv_cell; /* height-field origin and texel size */
-    int terrain_res, terrain_step, terrain_mesh_res, pad8; /* samples per side; mesh vertex stride; mesh side */
+    int terrain_res, terrain_step, terrain_mesh_res, wind_field_i0; /* samples per side; mesh vertex stride; mesh
+                                                            side; GA3: the wind field's first world cell in x */
     sw_uint seed, material_count, tile_count, flags;       /* tile_count: all views' tiles; flags: SW_FLAG_* */
     int map_res, force_count;                              /* PL1 map texels per side; GA5 fields in use */
-    float map_inv_cell; int pad10;                         /* PL1 map texels per m (map_res / terrain size) */
+    float map_inv_cell; int wind_field_j0;                 /* PL1 map texels per m (map_res / terrain size); GA3: the
+                                                          wind field's first world cell in z (src/wind/field.c) */
     float sky[32];  /* the sky model's per-frame constants (shaders/shared/sw_sky.h, src/render/sky.c) */
     float forces[SW_MAX_FORCES * 8]; /* GA5, per field: x, y, z (m), radius (m), strength (m), clock (rad: phase +
                                        2 pi frequency time, src/wind/forces.c), 0, 0 */

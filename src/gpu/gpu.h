@@ -202,7 +202,7 @@ sward_result gpu_shader_create(gpu_device *dev, const uint32_t *code, size_t byt
                                VkShaderModule *out, sward_error *err);
 
 /* Specialization constants: constant_id i of the shader gets values[i] (32-bit each: int, uint, float or bool). */
-#define GPU_MAX_SPEC 8
+#define GPU_MAX_SPEC 40 /* GA3's wind field: 4 springs x 8 coefficients and the window */
 typedef struct gpu_spec {
     uint32_t count;
     uint32_t values[GPU_MAX_SPEC];

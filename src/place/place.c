@@ -8,6 +8,7 @@
  * float terrain grid of world_terrain_grid, the sw_material of place_material_gpu), so the two agree bit
  * for bit. */
 #include "place/place.h"
+#include "wind/wind.h"
 
 #include <assert.h>
 #include <math.h>
@@ -78,15 +79,23 @@ float place_wind_inv_gust_scale(const world_wind *wind)
 sw_v2 place_wind(const sward_scene *scene, const world_material *m, float x, float z, float time)
 {
     assert(scene && m);
-    const world_wind *w = &scene->wind;
-    return sw_wind_push(x, z, time, w->direction[0], w->direction[1], w->speed, place_wind_inv_gust_scale(w),
-                        w->gust_speed, m->stiffness);
+    wind_field f;
+    wind_field_equilibrium(&scene->wind, time, &f);
+    return wind_field_push(&f, SW_WIND_CAT_GRASS, x, z, m->stiffness);
 }
 
 size_t place_cells(const sward_scene *scene, int material, int ci0, int cj0, int ni, int nj, float time,
                    sw_blade *out)
 {
-    assert(scene && out);
+    wind_field f;
+    wind_field_equilibrium(&scene->wind, time, &f);
+    return place_cells_field(scene, material, ci0, cj0, ni, nj, &f, out);
+}
+
+size_t place_cells_field(const sward_scene *scene, int material, int ci0, int cj0, int ni, int nj,
+                         const wind_field *field, sw_blade *out)
+{
+    assert(scene && field && out);
     assert(material >= 0 && material < scene->material_count);
     assert(ni >= 0 && nj >= 0);
     const world_terrain *t = &scene->terrain;
@@ -134,7 +143,8 @@ size_t place_cells(const sward_scene *scene, int material, int ci0, int cj0, int
             const float *row0 = t->heights + (size_t)h.j * (size_t)res;
             const float *row1 = row0 + res;
             float y = sw_bilerp(row0[h.i], row0[h.i + 1], row1[h.i], row1[h.i + 1], h.fx, h.fz);
-            sw_v2 wind = place_wind(scene, wm, c.x, c.z, time);
+            /* GA3: the grass category of the wind field, as cull.comp.glsl samples it */
+            sw_v2 wind = wind_field_push(field, SW_WIND_CAT_GRASS, c.x, c.z, m.stiffness);
             out[n++] = sw_make_blade(c, y, mat, m, wind, gh, k);
         }
     }

@@ -24,7 +24,13 @@ size_t place_cells_bound(int ncells_i, int ncells_j);
 
 /* Places material `material` over cells [ci0, ci0 + ni) x [cj0, cj0 + nj), in row order (j outer, i
  * inner), exactly as the GPU does without culling: candidate, terrain bounds, coverage test, height,
- * shape, wind at `time`. Returns the number of blades written to out. */
+ * shape, and the wind: the grass category of the wind field (GA3; src/wind/field.c wind_field_push).
+ * Returns the number of blades written to out. */
+struct wind_field;
+size_t place_cells_field(const sward_scene *scene, int material, int ci0, int cj0, int ni, int nj,
+                         const struct wind_field *field, sw_blade *out);
+/* The same with the field's equilibrium at `time` everywhere (no grid: what the GPU gives beyond the grid;
+ * the wind's inertia and lag are left out). */
 size_t place_cells(const sward_scene *scene, int material, int ci0, int cj0, int ni, int nj, float time,
                    sw_blade *out);
 
@@ -73,7 +79,8 @@ size_t place_choose_tiles_indexed(const sward_scene *scene, const place_tile_ind
 /* 1 / gust_scale as the GPU gets it (sw_frame.wind_inv_gust_scale); 0 when gust_scale is 0 (no gusts). */
 float place_wind_inv_gust_scale(const world_wind *wind);
 
-/* The wind push at a point for a material (GA4, first part), the CPU form of what the compute pass stores. */
+/* The wind push at a point for a material (GA4, first part): the grass category's equilibrium in the wind
+ * field (GA3; the field's value beyond its grid). */
 sw_v2 place_wind(const sward_scene *scene, const world_material *m, float x, float z, float time);
 
 /* ---- mesh assets (assets.c; PL8, SC4) ---- */

@@ -9,6 +9,7 @@
  * Each call ends with the barriers that the DRAW passes need (they cannot have barriers inside a render pass
  * instance). The standalone frame (standalone.c) is these calls with sward's own targets, plus post. */
 #include "render/render.h"
+#include "wind/wind.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -134,6 +135,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     render_view_proj(view, v->unjittered_view_proj);
     render_frame_constants(r, view->time, &r->frame);
     render_view_constants(r, view, occlusion, &v->constants, &pv);
+    wind_field_frame_constants(&r->scene->wind, view->eye[0], view->eye[2], &r->frame); /* GA3: gains, grid */
     render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
     size_t in_range = 0;
     size_t n = r->no_grass ? 0 : place_choose_tiles_indexed(r->scene, &r->tile_index, &pv, !r->no_cull, r->tiles, &in_range);
@@ -314,7 +316,8 @@ void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd, uint32_t what)
     vkCmdSetScissor(cmd, 0, 1, &sc);
     for (uint32_t i = 0; i < r->pass_count; i++) {
         render_pass_state *ps = &r->passes[i];
-        if (ps->pass->phase == RENDER_PHASE_DRAW && (ps->pass->draw_flag & what)) render_run(r, ps, cmd, 0);
+        if (ps->pass->phase == RENDER_PHASE_DRAW && (ps->pass->draw_flag & what) && render_pass_runs(r, ps->pass))
+            render_run(r, ps, cmd, 0);
     }
 }
 

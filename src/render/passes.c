@@ -3,6 +3,7 @@
 #include "render/render.h"
 
 const render_pass *const RENDER_PASSES[] = {
+    &render_pass_wind_field,    /* PLACE: the wind field around the camera, every spring category (GA3) */
     &render_pass_place,         /* PLACE: per tile, view-independent (persistable) placement masks */
     &render_pass_asset_place,   /* PLACE: the mesh assets' instances per cluster (PL8, SC4) */
     &render_pass_terrain_depth, /* DRAW:  the ground's depth prime (the occluders) */

@@ -71,6 +71,7 @@ typedef enum render_res {
     RES_ASSET_INSTANCES,/* PL8: sw_instance[SW_CLUSTER_CANDIDATES] per cluster slot (asset_place) */
     RES_ASSET_DRAWN,    /* per view: sw_drawn[], one run per (asset, level) (asset_cull) */
     RES_ASSET_DRAWS,    /* per view: sw_asset_draw per (asset, level), the indirect draws (uploaded, counted) */
+    RES_WIND_FIELD,   /* GA3: the wind field around the camera, SW_WIND_FIELD_STRIDE floats per cell (wind_field.c) */
     RES_COUNT
 } render_res;
 
@@ -457,6 +458,10 @@ sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *fram
                                  sw_view views[SW_MAX_VIEWS], sward_error *err);
 
 /* ---- passes (src/render/passes/) ---- */
+extern const render_pass render_pass_wind_field;
+/* wind_field.c, tests only: copies the last frame's wind field (WIND_FIELD_FLOATS floats, src/wind/wind.h) into
+ * out; the frame's time and grid origin are in r->frame. */
+sward_result render_read_wind_field(sward_renderer *r, float *out, sward_error *err);
 extern const render_pass render_pass_place;
 extern const render_pass render_pass_terrain_depth;
 extern const render_pass render_pass_terrain;

@@ -46,6 +46,11 @@
 #define LIM_FORCE_RADIUS 100.0     /* m */
 #define LIM_FORCE_STRENGTH 10.0    /* m of push */
 #define LIM_FORCE_FREQUENCY 100.0  /* Hz */
+#define LIM_SPRING_FREQUENCY_MIN 0.05 /* Hz, wind.field.*.frequency (GA3) */
+#define LIM_SPRING_FREQUENCY 5.0      /* Hz: 6 steps of the field's 30 Hz simulation per period at least */
+#define LIM_SPRING_DAMPING_MIN 0.05   /* damping ratio; at most 1 (critical) */
+#define LIM_SPRING_GAIN 4.0
+#define LIM_SPRING_SETTLE 0.15        /* Hz: damping x frequency at least (the window, src/wind/field.c) */
 #define LIM_FBM_CELLS 1048576.0 /* the finest octave may have at most this many noise cells per half terrain */
 
 #define RANGE(lo, hi) ((sj_range){(lo), (hi), false, false, 0.0})
@@ -85,6 +90,16 @@ static void material_defaults(world_material *m, int index)
     m->head_size = 0.0f;
 }
 
+void world_wind_field_defaults(world_wind *w)
+{
+    /* GA3's spring categories (docs/scene-format.md "wind.field"): trees slow and heavy, plants in between,
+     * grass fast (gain 1: in equilibrium the GA4 push), special (banners, tarps) lively and little damped. */
+    w->field[0] = (world_spring){.frequency = 0.4f, .damping = 0.5f, .gain = 0.5f};
+    w->field[1] = (world_spring){.frequency = 1.0f, .damping = 0.4f, .gain = 0.8f};
+    w->field[2] = (world_spring){.frequency = 2.0f, .damping = 0.5f, .gain = 1.0f};
+    w->field[3] = (world_spring){.frequency = 1.5f, .damping = 0.15f, .gain = 1.2f};
+}
+
 void world_scene_defaults(sward_scene *s)
 {
     world_terrain *t = &s->terrain;
@@ -99,6 +114,7 @@ void world_scene_defaults(sward_scene *s)
     memcpy(t->color, ground, sizeof ground);
 
     s->wind = (world_wind){.direction = {1.0f, 0.0f}, .speed = 4.0f, .gust_scale = 25.0f, .gust_speed = 6.0f};
+    world_wind_field_defaults(&s->wind);
     s->sun = (world_sun){.direction = {0.6f, 0.45f, 0.5f}, .color = {1.0f, 0.9f, 0.75f}, .intensity = 8.0f};
     s->sky = (world_sky){.zenith = {0.15f, 0.3f, 0.6f}, .horizon = {0.6f, 0.7f, 0.8f}, .intensity = 1.0f,
                          .turbidity = 3.0f};
@@ -335,14 +351,49 @@ static bool parse_grass(const sj_ctx *c, const cJSON *root, sward_scene *s)
     return true;
 }
 
+/* GA3: wind.field.<category>: one spring's frequency, damping ratio and gain. The field simulates each
+ * spring over a window of the slowest one's settling time (src/wind/field.c), which must stay bounded. */
+static bool parse_spring(const sj_ctx *c, const cJSON *o, const char *path, world_spring *sp)
+{
+    static const char *const known[] = {"frequency", "damping", "gain"};
+    if (!sj_check_fields(c, o, path, known, 3) ||
+        !sj_number(c, o, path, "frequency", RANGE_POS(LIM_SPRING_FREQUENCY_MIN, LIM_SPRING_FREQUENCY), &sp->frequency) ||
+        !sj_number(c, o, path, "damping", RANGE(LIM_SPRING_DAMPING_MIN, 1.0), &sp->damping) ||
+        !sj_number(c, o, path, "gain", RANGE(0.0, LIM_SPRING_GAIN), &sp->gain))
+        return false;
+    if ((double)sp->damping * (double)sp->frequency < LIM_SPRING_SETTLE)
+        return sj_fail(c, path,
+                       "damping x frequency must be >= %g (the spring must settle within the wind field's window), "
+                       "got %g x %g = %g",
+                       LIM_SPRING_SETTLE, (double)sp->damping, (double)sp->frequency,
+                       (double)sp->damping * (double)sp->frequency);
+    return true;
+}
+
+static bool parse_wind_field(const sj_ctx *c, const cJSON *o, world_wind *w)
+{
+    static const char *const known[] = {"trees", "plants", "grass", "special"};
+    if (!sj_check_fields(c, o, "wind.field", known, 4)) return false;
+    for (int k = 0; k < WORLD_WIND_CATEGORIES; k++) {
+        const cJSON *sp;
+        char p[SJ_PATH_MAX];
+        sj_join(p, "wind.field", known[k]);
+        if (!sj_object(c, o, "wind.field", known[k], &sp)) return false;
+        if (sp && !parse_spring(c, sp, p, &w->field[k])) return false;
+    }
+    return true;
+}
+
 static bool parse_wind(const sj_ctx *c, const cJSON *o, world_wind *w)
 {
-    static const char *const known[] = {"direction", "speed", "gust_scale", "gust_speed"};
-    return sj_check_fields(c, o, "wind", known, 4) &&
+    static const char *const known[] = {"direction", "speed", "gust_scale", "gust_speed", "field"};
+    const cJSON *field;
+    return sj_check_fields(c, o, "wind", known, 5) &&
            sj_direction(c, o, "wind", "direction", 2, RANGE(-LIM_DIRECTION, LIM_DIRECTION), w->direction) &&
            sj_number(c, o, "wind", "speed", RANGE(0.0, LIM_SPEED), &w->speed) &&
            sj_number(c, o, "wind", "gust_scale", RANGE(0.1, LIM_LENGTH), &w->gust_scale) &&
-           sj_number(c, o, "wind", "gust_speed", RANGE(0.0, LIM_SPEED), &w->gust_speed);
+           sj_number(c, o, "wind", "gust_speed", RANGE(0.0, LIM_SPEED), &w->gust_speed) &&
+           sj_object(c, o, "wind", "field", &field) && (!field || parse_wind_field(c, field, w));
 }
 
 /* sun.elevation and sun.azimuth (degrees) as an alternative to sun.direction: azimuth 0 looks towards +z, 90

@@ -109,12 +109,25 @@ typedef struct world_material {
     float head_size;          /* m, length of the coloured head */
 } world_material;
 
+/* GA3: one spring category of the wind field (wind.field.trees, .plants, .grass, .special; src/wind/field.c). */
+typedef struct world_spring {
+    float frequency;      /* Hz, natural frequency of the undamped spring */
+    float damping;        /* damping ratio zeta (1: critical) */
+    float gain;           /* response: the displacement in equilibrium is gain x force */
+} world_spring;
+
+#define WORLD_WIND_CATEGORIES 4 /* trees, plants, grass, special (SW_WIND_CAT_*) */
+
 typedef struct world_wind {
     float direction[2];   /* normalised x, z */
     float speed;          /* m/s */
     float gust_scale;     /* m */
     float gust_speed;     /* m/s */
+    world_spring field[WORLD_WIND_CATEGORIES]; /* GA3 spring categories, SW_WIND_CAT_* order */
 } world_wind;
+
+/* GA3: the spring categories' defaults (what a scene without "wind.field" gets). */
+void world_wind_field_defaults(world_wind *w);
 
 typedef struct world_sun {
     float direction[3];   /* normalised, towards the sun (sun.direction, or from sun.elevation and sun.azimuth) */

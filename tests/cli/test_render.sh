@@ -97,14 +97,14 @@ missing = [k for k in keys if k not in d]
 assert not missing, f"missing keys {missing}"
 assert d["blades_drawn"] > 0, "blades_drawn is 0"
 assert d["frames"] == 3 and d["width"] == 320 and d["height"] == 180, "wrong frames or size"
-for p in ("place", "terrain", "grass", "post"):
+for p in ("wind_field", "place", "terrain", "grass", "post"):
     assert set(d["passes"][p]) == {"min_ms", "median_ms"}, f"pass {p}"
     assert 0 <= d["passes"][p]["min_ms"] <= d["passes"][p]["median_ms"], f"pass {p} times"
 assert d["total_gpu_ms"]["min"] <= d["total_gpu_ms"]["median"]
 assert d["blades_high"] + d["blades_low"] == d["blades_drawn"], "high + low != drawn"
 PY
 run bench "$SCENE" --frames 1 --width 64 --height 48
-for word in place terrain grass post total candidates "blades drawn" triangles tiles "GPU memory" "CPU ms"; do
+for word in wind_field place terrain grass post total candidates "blades drawn" triangles tiles "GPU memory" "CPU ms"; do
     grep -qF "$word" <<<"$out" || fail "bench: table lacks '$word': $out"
 done
 

@@ -63,6 +63,7 @@ static inline sward_scene *tu_scene(float size, int res, float density)
     s->wind.speed = 5.0f;
     s->wind.gust_scale = 20.0f;
     s->wind.gust_speed = 3.0f;
+    world_wind_field_defaults(&s->wind);
     s->render.settings.seed = 1234u;
     s->render.settings.time = 0.0f;
     s->render.draw_distance = 60.0f;

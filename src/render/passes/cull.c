@@ -2,7 +2,8 @@
  * workgroup per placed tile builds the blades of its mask, drops those beyond the draw distance, thinned
  * out, outside the view's frustum or hidden in its Hi-Z pyramid, and appends the survivors (with this
  * frame's wind) to the view's compact list, high LOD then low, in cell order.
- * Reads: frame, view, materials, heights, world maps, tiles, masks, the view's Hi-Z. Writes: survivors,
+ * Reads: frame, view, materials, heights, world maps, tiles, masks, the view's Hi-Z, the wind field's grass
+ * category (GA3). Writes: survivors,
  * tile_draws, the view's counters. Memory grows with the survivors (28 bytes each), not the candidates. */
 #include "render/render.h"
 
@@ -17,7 +18,7 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
 const render_pass render_pass_cull = {
     .name = "cull",
     .phase = RENDER_PHASE_CULL,
-    .use_count = 6,
+    .use_count = 7,
     .uses = {
         {RES_TILES, GPU_ACCESS_COMPUTE_READ, SW_CULL_TILES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_MASKS, GPU_ACCESS_COMPUTE_READ, SW_CULL_MASKS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
@@ -25,6 +26,7 @@ const render_pass render_pass_cull = {
         {RES_SURVIVORS, GPU_ACCESS_COMPUTE_WRITE, SW_CULL_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_TILE_DRAWS, GPU_ACCESS_COMPUTE_WRITE, SW_CULL_TILE_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_CULL_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_WIND_FIELD, GPU_ACCESS_COMPUTE_READ, SW_BIND_WIND_FIELD, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
     },
     .create = create,
     .record = render_record_per_tile,

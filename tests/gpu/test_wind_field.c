@@ -1,0 +1,181 @@
+/* GA3, the wind field on the GPU (shaders/wind_field.comp.glsl, shaders/wind_field.inc.glsl) against its CPU
+ * reference (src/wind/field.c): for several times and camera positions the field the frame computed equals
+ * the CPU's within 1e-5 (the steps use + and * only, SW_PRECISE: they are expected bit-exact, and the count
+ * of exact floats is printed); the grid sits on the camera's cell; the GLSL sampler equals the C sampler
+ * within 1e-5 along lines through the grid's edges, and is continuous there (no seam into the equilibrium);
+ * the pass is timed under its name. */
+#include "gpu_util.h"
+
+#include "render/render.h"
+#include "wind/wind.h"
+
+#include "wind_probe_comp.h"
+
+#include <math.h>
+
+/* Runs the probe shader (4 floats per probe: x, z, category, stiffness) after the renderer's last frame;
+ * results: sample x, z and push x, z per probe. */
+static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float *results)
+{
+    gpu_device *dev = &r->ctx->dev;
+    sward_error err = {0};
+    const VkDescriptorType sb = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    VkDescriptorSetLayoutBinding b[3] = {
+        {0, sb, 1, VK_SHADER_STAGE_ALL, NULL},
+        {1, sb, 1, VK_SHADER_STAGE_ALL, NULL},
+        {SW_BIND_WIND_FIELD, sb, 1, VK_SHADER_STAGE_ALL, NULL},
+    };
+    VkDescriptorSetLayout set_layout;
+    VkPipelineLayout layout;
+    VkDescriptorPool pool;
+    VkDescriptorSet set;
+    VkPipeline pipe;
+    gpu_buffer in, out;
+    if (gpu_set_layout_create(dev, b, 3, "test.wind_probe", &set_layout, &err)) fail_msg("%s", err.message);
+    VkDescriptorSetLayout sets[2] = {r->scene_layout, set_layout};
+    if (gpu_pipeline_layout_create(dev, sets, 2, sizeof(sw_push), "test.wind_probe", &layout, &err))
+        fail_msg("%s", err.message);
+    if (gpu_sets_allocate(dev, set_layout, b, 3, 1, "test.wind_probe", &pool, &set, &err)) fail_msg("%s", err.message);
+    if (gpu_compute_pipeline(dev, layout, sw_test_wind_probe_comp, sizeof sw_test_wind_probe_comp, NULL,
+                             "test.wind_probe", &pipe, &err))
+        fail_msg("%s", err.message);
+    if (gpu_buffer_create(dev, &in, (VkDeviceSize)n * 4 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                          GPU_MEMORY_UPLOAD, "test.wind_probes", &err) ||
+        gpu_buffer_create(dev, &out, (VkDeviceSize)n * 4 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                          GPU_MEMORY_READBACK, "test.wind_probe_results", &err))
+        fail_msg("%s", err.message);
+    memcpy(in.mapped, probes, (size_t)n * 4 * sizeof(float));
+    gpu_write_buffer(dev, set, 0, sb, &in);
+    gpu_write_buffer(dev, set, 1, sb, &out);
+    gpu_write_buffer(dev, set, SW_BIND_WIND_FIELD, sb, &r->res[RES_WIND_FIELD][0].buffer);
+    VkCommandBuffer cmd;
+    if (gpu_begin_once(dev, &cmd, &err)) fail_msg("%s", err.message);
+    render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_COMPUTE_READ, false);
+    render_access(r, cmd, RES_WIND_FIELD, 0, GPU_ACCESS_COMPUTE_READ, false);
+    gpu_barrier_memory(cmd, GPU_ACCESS_HOST_WRITE, GPU_ACCESS_COMPUTE_READ);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+    VkDescriptorSet bound[2] = {r->scene_set, set};
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 2, bound, 0, NULL);
+    sw_push push = {.view = 0, .level = n};
+    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
+    vkCmdDispatch(cmd, (n + 63) / 64, 1, 1);
+    gpu_barrier_memory(cmd, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_HOST_READ);
+    if (gpu_submit_wait(dev, cmd, &err)) fail_msg("%s", err.message);
+    memcpy(results, out.mapped, (size_t)n * 4 * sizeof(float));
+    gpu_buffer_destroy(dev, &in);
+    gpu_buffer_destroy(dev, &out);
+    vkDestroyPipeline(dev->device, pipe, NULL);
+    vkDestroyDescriptorPool(dev->device, pool, NULL);
+    vkDestroyPipelineLayout(dev->device, layout, NULL);
+    vkDestroyDescriptorSetLayout(dev->device, set_layout, NULL);
+}
+
+/* One frame (placement and culling only) at `time` from `eye` (NULL: the scene's camera); the GPU's field. */
+static void frame(sward_renderer *r, float time, const float *eye, float *gpu)
+{
+    sward_error err = {0};
+    static const float target[3] = {0.0f, 0.5f, 8.0f};
+    sward_frame_desc fd = {.time = time, .eye = eye, .target = eye ? target : NULL, .no_grass = true};
+    sw_blade none;
+    size_t n = 0;
+    if (sward_read_blades(r, &fd, &none, 1, &n, &err) != SWARD_OK) fail_msg("frame: %s", err.message);
+    if (render_read_wind_field(r, gpu, &err) != SWARD_OK) fail_msg("read field: %s", err.message);
+}
+
+#define LINE_SAMPLES 1600 /* 2 cm apart over 32 m across each edge */
+
+static void field_matches_cpu(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    scene->wind.speed = 9.0f;
+    sward_error err = {0};
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    rs.width = 160;
+    rs.height = 90;
+    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    float *gpu = malloc(WIND_FIELD_FLOATS * sizeof(float)), *cpu = malloc(WIND_FIELD_FLOATS * sizeof(float));
+    const float times[3] = {0.5f, 7.3f, 42.0f};
+    const float eyes[3][3] = {{0.0f, 0.0f, 0.0f}, {30.7f, 12.0f, -12.2f}, {-100.3f, 30.0f, 55.1f}};
+    for (int c = 0; c < 3; c++) {
+        const float *eye = c ? eyes[c] : NULL;
+        frame(r, times[c], eye, gpu);
+        const float *e = r->views[0].vk.eye;
+        wind_field f;
+        wind_field_compute(&scene->wind, times[c], e[0], e[2], cpu, &f);
+        assert_int_equal(r->frame.wind_field_i0, f.i0);
+        assert_int_equal(r->frame.wind_field_j0, f.j0);
+        assert_true(f.i0 <= (int)floorf(e[0] * 0.5f) - 31 && f.i0 >= (int)floorf(e[0] * 0.5f) - 33);
+        double worst = 0.0, largest = 0.0;
+        size_t exact = 0;
+        for (size_t k = 0; k < WIND_FIELD_FLOATS; k++) {
+            if (!isfinite(gpu[k])) fail_msg("float %zu of the GPU field is not finite", k);
+            worst = fmax(worst, fabs((double)gpu[k] - cpu[k]));
+            largest = fmax(largest, fabs((double)cpu[k]));
+            exact += gpu[k] == cpu[k];
+        }
+        print_message("t = %.1f, eye (%.1f, %.1f): GPU field within %.3g of the CPU (%zu of %zu floats exact), "
+                      "largest value %.3f\n", (double)times[c], (double)e[0], (double)e[2], worst, exact,
+                      WIND_FIELD_FLOATS, largest);
+        assert_true(worst <= 1e-5);
+        assert_true(largest > 0.3); /* a real field, not zeros */
+
+        /* the GLSL sampler against the C one along lines through each edge, every category */
+        const uint32_t n = 4 * 4 * LINE_SAMPLES;
+        float *probes = malloc(n * 4 * sizeof(float)), *res = malloc(n * 4 * sizeof(float));
+        float cx = sw_field_centre(f.i0 + SW_WIND_FIELD_RES / 2), cz = sw_field_centre(f.j0 + SW_WIND_FIELD_RES / 2);
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t cat = k / (4 * LINE_SAMPLES), line = (k / LINE_SAMPLES) % 4, s = k % LINE_SAMPLES;
+            float u = 48.0f + 0.02f * (float)s; /* the grid's last centre is 63 m from its middle */
+            float x = line == 0 ? cx + u : line == 1 ? cx - u : cx + 3.3f;
+            float z = line == 2 ? cz + u : line == 3 ? cz - u : cz - 5.1f;
+            probes[4 * k] = x, probes[4 * k + 1] = z, probes[4 * k + 2] = (float)cat, probes[4 * k + 3] = 0.3f;
+        }
+        run_probes(r, probes, n, res);
+        double diff = 0.0, jump = 0.0, eq_jump = 0.0, push_diff = 0.0;
+        wind_field eq;
+        wind_field_equilibrium(&scene->wind, times[c], &eq);
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t cat = (uint32_t)probes[4 * k + 2];
+            float x = probes[4 * k], z = probes[4 * k + 1];
+            sw_v2 want = wind_field_sample(&f, cat, x, z), p = wind_field_push(&f, cat, x, z, 0.3f);
+            diff = fmax(diff, fmax(fabs((double)res[4 * k] - want.x), fabs((double)res[4 * k + 1] - want.y)));
+            push_diff = fmax(push_diff, fmax(fabs((double)res[4 * k + 2] - p.x), fabs((double)res[4 * k + 3] - p.y)));
+            if (k % LINE_SAMPLES) {
+                jump = fmax(jump, fmax(fabs((double)res[4 * k] - res[4 * k - 4]), fabs((double)res[4 * k + 1] - res[4 * k - 3])));
+                sw_v2 e0 = wind_field_sample(&eq, cat, probes[4 * k - 4], probes[4 * k - 3]);
+                sw_v2 e1 = wind_field_sample(&eq, cat, x, z);
+                eq_jump = fmax(eq_jump, fmax(fabs((double)e1.x - e0.x), fabs((double)e1.y - e0.y)));
+            }
+        }
+        print_message("  sampler: GLSL within %.3g of C (push %.3g); largest 2 cm step %.3g (equilibrium alone %.3g)\n",
+                      diff, push_diff, jump, eq_jump);
+        assert_true(diff <= 1e-5 && push_diff <= 1e-5);
+        assert_true(jump < 1.5 * eq_jump + 5e-4);
+        free(probes);
+        free(res);
+    }
+    /* the pass is timed by the graph under its name (sward bench lists it) */
+    sward_frame_stats st;
+    sward_image img = {.width = rs.width, .height = rs.height, .pixels = malloc(sward_image_bound(rs.width, rs.height))};
+    if (sward_render(r, &(sward_frame_desc){.time = 1.0f}, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
+    bool timed = false;
+    for (uint32_t p = 0; p < st.pass_count; p++) timed |= strcmp(st.passes[p].name, "wind_field") == 0;
+    assert_true(timed);
+    print_message("wind_field pass: %.3f ms on this device\n", sward_stats_pass_ms(&st, "wind_field"));
+    free(img.pixels);
+    free(gpu);
+    free(cpu);
+    gu_finish(r, ctx, scene);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(field_matches_cpu),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
