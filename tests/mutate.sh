@@ -724,6 +724,28 @@ mut("AS2-billboard", "AS2 AS3", "src/assets/lod.c",
     "    if (bb_cards && lv > 0)",
     "    if (bb_cards && lv > 99)",
     "unit_lod")
+# AS3, AS5 (issue 9): impostor bake (depth test, the leaves' alpha test, double-sided foliage normals) and
+# texture sets (signed-distance alpha, AS4's coverage-preserving chain)
+mut("AS3-depth-test", "AS3", "src/assets/impostor.c",
+    "            if (z <= b->depth[i]) continue;",
+    "            (void)0;",
+    "unit_impostor")
+mut("AS3-alpha-test", "AS3", "src/assets/impostor.c",
+    "    bool tested = b->leaves && tri[0]->surface != ASSET_SURFACE_BARK;",
+    "    bool tested = false;",
+    "unit_impostor")
+mut("AS3-two-sided", "AS3", "src/assets/impostor.c",
+    "    if (surface != ASSET_SURFACE_BARK && n[0] * b->card.normal[0] + n[2] * b->card.normal[2] < 0.0f)",
+    "    if (false)",
+    "unit_impostor")
+mut("AS5-preserve", "AS5 AS4", "src/assets/textures.c",
+    "    sward_result r = asset_alpha_build_mips(alpha, size, size, true, &mips, err);",
+    "    sward_result r = asset_alpha_build_mips(alpha, size, size, false, &mips, err);",
+    "unit_textures")
+mut("AS5-signed-distance", "AS5 AS4", "src/assets/textures.c",
+    "            alpha[i] = clampf(0.5f + (inside ? d : -d) / (2.0f * spread), 0.0f, 1.0f);",
+    "            alpha[i] = inside ? 1.0f : 0.0f + 0.0f * d * spread;",
+    "unit_textures")
 # BX1: the compute rasteriser's fill rule (shared/sw_raster.h): centres exactly on an edge belong to the
 # triangle only for a top or left edge, so triangles that share an edge cover each pixel once
 # BX1: the compute rasteriser's key, resolve and split (gpu_raster compares it with the hardware path)

@@ -145,6 +145,19 @@ sward_result asset_import(const char *path, const asset_import_desc *d, asset_me
 /* Whether this build has mesh import (built with assimp). */
 bool asset_import_available(void);
 
+/* Billboard card c of `cards` (AS2/AS3) for a mesh with bounds lo..hi: a vertical rectangle through the centre of
+ * the bounds, at 180 * c / cards degrees about y. A point of the card is centre + right * s + (0, t, 0), s in
+ * [-half_width, half_width] (u from c / cards at -half_width to (c + 1) / cards), t in [0, height] (v 1 at the
+ * bottom, 0 at the top). `normal` is the cards' vertex normal, the side the impostor is baked from. */
+typedef struct asset_card {
+    float centre[3];  /* m: the middle of the card's bottom edge (x, z the bounds' centre, y bounds_min's) */
+    float right[3];   /* unit, horizontal: (cos a, 0, sin a), the direction of increasing u */
+    float normal[3];  /* unit, horizontal: (sin a, 0, -cos a), the card's front */
+    float half_width; /* m: half the larger horizontal side of the bounds */
+    float height;     /* m: of the bounds (1 when flat) */
+} asset_card;
+void asset_billboard_card(const float *lo, const float *hi, uint32_t cards, uint32_t c, asset_card *out);
+
 #define ASSET_ALPHA_MAX_LEVELS 16u
 #define ASSET_ALPHA_CUTOFF 0.5f       /* the alpha test: a texel is covered when alpha >= this */
 
@@ -182,5 +195,81 @@ float asset_simplex3(float x, float y, float z, uint32_t salt);
 /* ASSET_NOISE_TEXELS x 4 floats, x fastest then y then z: three channels of simplex noise (a displacement),
  * tileable over the 16 texels in each direction, and 0. */
 void asset_leaf_noise(uint32_t seed, float *out);
+
+
+/* ---- texture sets (AS5, textures.c) ----
+ * HZD "Texture Sets": the leaf or petal card's alpha, tangent-space normal, albedo variation, translucency, mask
+ * and AO packed into two RGBA8 textures, square, rows top (v = 0) to bottom, uv [0, 1]^2 over the whole card as
+ * the generator maps it (generate.c emit_card: v = 1 at the attach point / base, v = 0 at the tip, u 0 .. 1
+ * across). Each byte is unorm8 (round(255 x)).
+ *   a: r albedo luminance multiplier m as m / 2 (0.5 is 1: the leaf colour unchanged), g translucency mask
+ *      (1 thin blade .. lower on the ribs), b AO (0 occluded .. 1 open), a alpha: signed distance to the
+ *      silhouette, 0.5 on the edge, + inside, ASSET_TEXSET_SPREAD of uv from the edge to 0 or 1
+ *   b: r, g the tangent-space normal's x (along +u) and y (along +v) as x / 2 + 1 / 2 (z = sqrt(1 - x^2 - y^2),
+ *      out of the card's front), b the colorize mask (SH4: texture * (2 colorize mask + 1 - mask); 0 on the
+ *      ribs, which keep their colour), a 255 (unused)
+ * Level l is half of level l - 1 down to 1x1. The alpha's chain is AS4's coverage-preserving one
+ * (asset_alpha_build_mips, preserve); the other channels are 2x2 boxes (the normal renormalised). */
+#define ASSET_TEXSET_MAX_LEVELS 16u
+#define ASSET_TEXSET_MIN_SIZE 8u
+#define ASSET_TEXSET_MAX_SIZE 4096u
+#define ASSET_TEXSET_SPREAD 0.0625f /* uv: the signed distance's ramp, edge (0.5) to fully in or out */
+
+typedef struct asset_texture_set {
+    asset_surface surface;                 /* leaf or petal */
+    uint32_t levels;                       /* log2(size[0]) + 1 */
+    uint32_t size[ASSET_TEXSET_MAX_LEVELS]; /* texels per side of level l */
+    uint8_t *a[ASSET_TEXSET_MAX_LEVELS];   /* RGBA8, size[l]^2 x 4 bytes: albedo, translucency, AO, alpha */
+    uint8_t *b[ASSET_TEXSET_MAX_LEVELS];   /* RGBA8: normal x, normal y, colorize mask, 255 */
+} asset_texture_set;
+
+/* Builds the texture set of a leaf (pointed tip, widest at 40 % of its length, midrib and veins) or a petal
+ * (rounded) of size x size texels (a power of two, ASSET_TEXSET_MIN_SIZE .. ASSET_TEXSET_MAX_SIZE) with all its
+ * levels; `seed` varies the albedo. Deterministic. Errors: SWARD_ERROR_INVALID_INPUT naming `size` or
+ * `surface`, SWARD_ERROR_OUT_OF_MEMORY; on error *out is empty. */
+sward_result asset_texture_set_build(asset_surface surface, uint32_t size, uint32_t seed, asset_texture_set *out,
+                                     sward_error *err);
+void asset_texture_set_free(asset_texture_set *t);
+
+/* ---- impostors (AS3, impostor.c) ----
+ * HZD: the billboard's cards show the tree baked from its most detailed mesh. The atlas is a horizontal strip
+ * of `cards` cells of cell_w x cell_h texels, rows top to bottom; texel (x, y) of cell c is the point of card c
+ * (asset_billboard_card of lods[0]'s bounds) at u = (c + (x + 0.5) / cell_w) / cards, v = (y + 0.5) / cell_h,
+ * i.e. s = half_width (2 (x + 0.5) / cell_w - 1) along `right`, t = height (1 - (y + 0.5) / cell_h) up. The
+ * mesh is projected orthographically along the card's normal, seen from its front (+normal); the nearest
+ * surface wins. The back of a card shows the same cell (the same points, so the silhouette is right from both
+ * sides, the image mirrored); its normals are the front surface's (the renderer may reflect them through the
+ * card plane). Each texel is a uint32:
+ *   bits  0-7   octahedral normal u, 8-15 v (shaders/shared/sw_gbuffer.h sw_oct_encode: u from x, v from z,
+ *               folded where y < 0; unorm8 of [0, 1]); object space; leaves and petals facing away from the
+ *               viewer are flipped to face it (they are drawn double-sided)
+ *   bits 16-23  AO, unorm8 of the vertex ao
+ *   bits 24-25  surface + 1 (0 empty, 1 bark, 2 leaf, 3 petal)
+ *   bits 26-31  depth d of the hit in front of the card plane (along normal), q = round((d / depth_range + 1)
+ *               / 2 x 63) clamped to 0 .. 63; depth_range is half the bounds' horizontal diagonal (no point of
+ *               the mesh is farther from the plane)
+ * An empty texel is 0. */
+#define ASSET_IMPOSTOR_MAX_CELL 4096u
+#define ASSET_IMPOSTOR_DEPTH_MAX 63u
+
+typedef struct asset_impostor {
+    uint32_t cards, cell_w, cell_h;
+    uint32_t width, height; /* the atlas: cards x cell_w, cell_h */
+    uint32_t *texels;       /* width x height, rows top to bottom */
+    float depth_range;      /* m: depth q = 0 is -depth_range, 63 is +depth_range */
+} asset_impostor;
+
+/* Bakes the impostor of chain c (its billboard_cards cards; lods[0]'s mesh rasterised, its billboard, if any, not).
+ * Leaf and petal triangles are alpha-tested with `leaves`' level-0 alpha at their uv (nearest texel; NULL: not
+ * tested, whole cards). Errors: SWARD_ERROR_INVALID_INPUT naming cell_w / cell_h (0 or over
+ * ASSET_IMPOSTOR_MAX_CELL), a chain without billboard cards or without triangles; out of memory. On error
+ * *out is empty. */
+sward_result asset_impostor_bake(const asset_chain *c, uint32_t cell_w, uint32_t cell_h,
+                                 const asset_texture_set *leaves, asset_impostor *out, sward_error *err);
+void asset_impostor_free(asset_impostor *im);
+/* The fields of a texel. */
+static inline uint32_t asset_impostor_surface(uint32_t t) { return (t >> 24) & 3u; } /* surface + 1, 0 empty */
+static inline uint32_t asset_impostor_depth(uint32_t t) { return t >> 26; }
+static inline uint32_t asset_impostor_ao(uint32_t t) { return (t >> 16) & 255u; }
 
 #endif

@@ -87,26 +87,41 @@ static void plan_cards(const assets_parts *p, const double *card_area, double to
     l->grow = kept > 0.0 ? (float)sqrt(total_area / kept) : 1.0f;
 }
 
-/* Billboard cards crossing at the centre of the bounds: `cards` vertical cards at 180 / cards degrees, each two
- * quads stacked (3 rows of 2 vertices); card c shows cell c of a horizontal strip of `cards` atlas cells (u in
- * [c / cards, (c + 1) / cards], v 0 at the top); gradient by height. */
+void asset_billboard_card(const float *lo, const float *hi, uint32_t cards, uint32_t c, asset_card *out)
+{
+    float cx = 0.5f * (lo[0] + hi[0]), cz = 0.5f * (lo[2] + hi[2]);
+    float a = 3.14159265f * (float)c / (float)cards, dx = cosf(a), dz = sinf(a);
+    out->half_width = 0.5f * fmaxf(hi[0] - lo[0], hi[2] - lo[2]);
+    out->height = hi[1] > lo[1] ? hi[1] - lo[1] : 1.0f;
+    out->centre[0] = cx;
+    out->centre[1] = lo[1];
+    out->centre[2] = cz;
+    out->right[0] = dx;
+    out->right[1] = 0.0f;
+    out->right[2] = dz;
+    out->normal[0] = dz;
+    out->normal[1] = 0.0f;
+    out->normal[2] = -dx;
+}
+
+/* Billboard cards crossing at the centre of the bounds (asset_billboard_card): each two quads stacked (3 rows of
+ * 2 vertices); card c shows cell c of a horizontal strip of `cards` atlas cells (u in [c / cards, (c + 1) /
+ * cards], v 0 at the top); gradient by height. */
 static void add_billboard(assets_builder *b, const float *lo, const float *hi, uint32_t cards)
 {
-    float cx = 0.5f * (lo[0] + hi[0]), cz = 0.5f * (lo[2] + hi[2]), h = hi[1] > lo[1] ? hi[1] - lo[1] : 1.0f;
-    float radius = 0.5f * fmaxf(hi[0] - lo[0], hi[2] - lo[2]);
     for (uint32_t c = 0; c < cards; c++) {
-        float a = 3.14159265f * (float)c / (float)cards, dx = cosf(a), dz = sinf(a);
+        asset_card k;
+        asset_billboard_card(lo, hi, cards, c, &k);
         uint32_t first = b->m.vertex_count;
         for (uint32_t row = 0; row < 3; row++)
             for (uint32_t side = 0; side < 2; side++) {
                 asset_vertex v;
                 memset(&v, 0, sizeof v);
-                float s = side ? radius : -radius, y = lo[1] + h * 0.5f * (float)row;
-                v.pos[0] = cx + dx * s;
+                float s = side ? k.half_width : -k.half_width, y = k.centre[1] + k.height * 0.5f * (float)row;
+                v.pos[0] = k.centre[0] + k.right[0] * s;
                 v.pos[1] = y;
-                v.pos[2] = cz + dz * s;
-                v.normal[0] = dz;
-                v.normal[2] = -dx;
+                v.pos[2] = k.centre[2] + k.right[2] * s;
+                memcpy(v.normal, k.normal, sizeof v.normal);
                 v.uv[0] = ((float)c + (float)side) / (float)cards;
                 v.uv[1] = 1.0f - 0.5f * (float)row;
                 v.gradient = hi[1] > 0.0f ? fmaxf(0.0f, y / hi[1]) : 0.0f;
