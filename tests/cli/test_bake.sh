@@ -54,7 +54,7 @@ cat >"$tmp/imported.json" <<EOF
   "terrain": { "size": 16, "resolution": 9, "color": [0.05, 0.055, 0.025] },
   "grass": [ { "name": "meadow", "density": 5, "height": [0.2, 0.45], "width": [0.008, 0.014] } ],
   "assets": [
-    { "name": "baked oak", "kind": "tree", "mesh": { "path": "baked/nested/oak_lod0.gltf" },
+    { "name": "baked oak", "kind": "tree", "mesh": { "path": "baked/nested/oak_lod0.gltf", "scale": 0.5 },
       "density": 0.01, "scale": [1, 1], "draw_distance": 60 }
   ],
   "camera": { "position": [0, 4, -14], "target": [0, 4, 0], "fov": 60 },
@@ -70,6 +70,15 @@ grep -qE '^baked oak: tree \(imported\), 5 levels, triangles [0-9]+ [0-9]+ [0-9]
     fail "bake of the imported tree: unexpected line '$out'"
 [ -s "$tmp/again/baked_oak_lod4.gltf" ] && [ -s "$tmp/again/baked_oak_impostor.png" ] ||
     fail "bake of the imported tree: 'baked oak' should be written as baked_oak_*"
+if command -v python3 >/dev/null 2>&1; then
+    # the file's oak (10 m, scenes/tree.json) at the scene's scale 0.5, not a generated default tree (9 m)
+    python3 - "$tmp/again/baked_oak_lod0.gltf" <<'PY' || fail "the imported tree is not the baked oak at scale 0.5 (above)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+top = max(d["accessors"][p["attributes"]["POSITION"]]["max"][1] for p in d["meshes"][0]["primitives"])
+assert abs(top - 5.0) < 1e-3, top
+PY
+fi
 
 # expect CODE 'stderr substring' ARGS...
 expect() {
