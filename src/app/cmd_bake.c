@@ -106,7 +106,8 @@ static uint8_t *impostor_rgba(const asset_impostor *im)
     return px;
 }
 
-/* The impostor and leaf texture of a chain with a billboard; files named into *written. */
+/* DIR/<stem>_leaf.png and DIR/<stem>_impostor.png of a chain with a billboard (the atlas baked with the leaf
+ * texture set's alpha test, as asset_impostor_bake documents). */
 static sward_result bake_images(const char *dir, const char *stem, const world_asset *a, const asset_chain *c,
                                 sward_error *err)
 {
