@@ -754,6 +754,46 @@ mut("AS5-signed-distance", "AS5 AS4", "src/assets/textures.c",
     "            alpha[i] = clampf(0.5f + (inside ? d : -d) / (2.0f * spread), 0.0f, 1.0f);",
     "            alpha[i] = inside ? 1.0f : 0.0f + 0.0f * d * spread;",
     "unit_textures")
+# AS2 for imported meshes (src/assets/chain.c): levels simplified to the kind's ratios, the sloppy fallback
+# where meshopt_simplify stops (scattered cards), the generated chains' billboards
+mut("AS2-import-simplify", "AS2", "src/assets/chain.c",
+    "                n = simplify_level(m, cur, n, target, next, tmp);",
+    "                n = simplify_level(m, cur, n, UINT32_MAX / 4u + 0u * target, next, tmp);",
+    "unit_chain")
+mut("AS2-import-sloppy", "AS2", "src/assets/chain.c",
+    "    if (a > 0 && dist(a, goal) * 10u <= goal) return a;",
+    "    if (a > 0) return a;",
+    "unit_chain")
+mut("AS2-import-billboard", "AS2 AS3", "src/assets/chain.c",
+    "lv >= bb_from ? out->billboard_cards : 0u,",
+    "lv >= bb_from ? 0u : 0u,",
+    "unit_chain")
+# AS1: the glTF writer's wind data (src/assets/gltf.c, docs/import.md's TEXCOORD_1..5 and COLOR_0) and the
+# renderer's (and bake's) import of assets with a mesh path (src/render/asset_chain.c)
+mut("AS1-gltf-phase", "AS1 GA6", "src/assets/gltf.c",
+    "    case A_T1: o[0] = v->gradient, o[1] = v->phase; break;",
+    "    case A_T1: o[0] = v->gradient, o[1] = 0.0f * v->phase; break;",
+    "unit_gltf")
+mut("AS1-gltf-distances", "AS1 GA6", "src/assets/gltf.c",
+    "    case A_T2: o[0] = v->trunk_dist, o[1] = v->branch_dist; break;",
+    "    case A_T2: o[0] = v->trunk_dist, o[1] = 0.0f * v->branch_dist; break;",
+    "unit_gltf")
+mut("AS1-gltf-pivot", "AS1 GA9", "src/assets/gltf.c",
+    "    case A_T3: o[0] = v->pivot[0], o[1] = v->pivot[1]; break;",
+    "    case A_T3: o[0] = v->pivot[0], o[1] = v->pos[1]; break;",
+    "unit_gltf")
+mut("AS1-gltf-branch", "AS1 GA6", "src/assets/gltf.c",
+    "    case A_T5: o[0] = (float)v->branch, o[1] = 0.0f; break;",
+    "    case A_T5: o[0] = 0.0f * (float)v->branch, o[1] = 0.0f; break;",
+    "unit_gltf")
+mut("AS1-gltf-ao", "AS1", "src/assets/gltf.c",
+    "    default: o[0] = o[1] = o[2] = 1.0f, o[3] = v->ao; break;",
+    "    default: o[0] = o[1] = o[2] = 1.0f, o[3] = 1.0f + 0.0f * v->ao; break;",
+    "unit_gltf")
+mut("AS1-import-asset", "AS1 AS2", "src/render/asset_chain.c",
+    "    if (a->mesh_path[0]) {",
+    "    if (false) {",
+    "cli_bake")
 # BX1: the compute rasteriser's fill rule (shared/sw_raster.h): centres exactly on an edge belong to the
 # triangle only for a top or left edge, so triangles that share an edge cover each pixel once
 # BX1: the compute rasteriser's key, resolve and split (gpu_raster compares it with the hardware path)

@@ -125,5 +125,6 @@ int app_check_validation(const sward_context *ctx);
 int cmd_render(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
+int cmd_bake(int argc, char **argv);
 
 #endif

@@ -1,4 +1,5 @@
-/* The `sward` command: dispatches to render, bench and devices. Thin over the public API (sward.h). */
+/* The `sward` command: dispatches to render, bench, bake and devices. Thin over the public API (sward.h);
+ * bake alone reaches below it (cmd_bake.c says why). */
 #define _POSIX_C_SOURCE 200809L /* SIGXFSZ */
 
 #include "args.h"
@@ -15,6 +16,7 @@ static const char main_help[] =
     "Commands:\n"
     "  render    render a scene to PNG (a still, or numbered frames with --frames)\n"
     "  bench     render frames and report per-pass GPU times, counts and memory\n"
+    "  bake      write a scene's assets as glTF LOD levels, impostor and leaf PNGs\n"
     "  devices   list Vulkan devices and which one sward would use\n"
     "  help CMD  print the help of CMD (same as 'sward CMD --help')\n"
     "\n"
@@ -41,6 +43,7 @@ static const struct {
 } commands[] = {
     { "render", cmd_render },
     { "bench", cmd_bench },
+    { "bake", cmd_bake },
     { "devices", cmd_devices },
 };
 
@@ -80,7 +83,7 @@ int main(int argc, char **argv)
         }
         command_fn fn = find_command(argv[2]);
         if (!fn) {
-            fprintf(stderr, "sward help: unknown command '%s' (commands: render, bench, devices)\n", argv[2]);
+            fprintf(stderr, "sward help: unknown command '%s' (commands: render, bench, bake, devices)\n", argv[2]);
             return APP_EXIT_USAGE;
         }
         char help_flag[] = "--help";
@@ -92,7 +95,7 @@ int main(int argc, char **argv)
         if (c[0] == '-')
             fprintf(stderr, "sward: unknown option '%s' before the command (see 'sward --help')\n", c);
         else
-            fprintf(stderr, "sward: unknown command '%s' (commands: render, bench, devices; see 'sward --help')\n",
+            fprintf(stderr, "sward: unknown command '%s' (commands: render, bench, bake, devices; see 'sward --help')\n",
                     c);
         return APP_EXIT_USAGE;
     }

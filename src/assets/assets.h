@@ -124,6 +124,24 @@ uint32_t asset_lod_targets(asset_kind kind, uint32_t mesh[ASSET_MAX_LODS], uint3
  * out of range), SWARD_ERROR_OUT_OF_MEMORY; on error *out is left empty. */
 sward_result asset_generate(const asset_gen_desc *d, asset_chain *out, sward_error *err);
 
+/* The LOD chain of a mesh that was not generated (imported, chain.c): level 0 is m (its mesh part: a billboard
+ * it carries is dropped, the chain adds its own), each lower level the one above simplified by meshoptimizer
+ * (meshopt_simplify, else meshopt_simplifySloppy) to the kind's target relative to its level 0 (asset_lod_targets)
+ * times m's triangles, never more than the level above; trees, plants and flowers get the billboard levels
+ * exactly as generated chains do. A level's vertices are copies of m's (wind data kept); each level in vertex
+ * cache order. Errors: SWARD_ERROR_INVALID_INPUT (a bad kind, no triangles, an index out of range),
+ * SWARD_ERROR_OUT_OF_MEMORY; on error *out is empty. */
+sward_result asset_chain_from_mesh(const asset_mesh *m, asset_kind kind, asset_chain *out, sward_error *err);
+
+/* Writes m as glTF 2.0 (gltf.c): `path` (.gltf, JSON) and its buffer beside it, the same name with .bin, both
+ * through core_write_file (atomic). POSITION (with min / max), NORMAL, TEXCOORD_0 (uv) and the wind data as
+ * docs/import.md reads it (TEXCOORD_1 (gradient, phase), _2 (trunk_dist, branch_dist), _3 (pivot x, y), _4 (pivot
+ * z, level), _5 (branch, 0), COLOR_0 (1, 1, 1, ao)), uint32 indices; one primitive per surface with a material
+ * named "bark", "leaf" or "petal" (asset_import maps them back), and the billboard, if any, as a primitive of its
+ * own with the material "leaf_billboard". Errors: SWARD_ERROR_INVALID_INPUT (a path not ending in .gltf, a mesh
+ * without triangles or with an index out of range), SWARD_ERROR_IO, SWARD_ERROR_OUT_OF_MEMORY. */
+sward_result asset_write_gltf(const char *path, const asset_mesh *m, sward_error *err);
+
 /* ---- mesh import (AS1, import.c; docs/import.md): glTF 2.0 (.gltf + .bin, .glb) and OBJ through assimp ---- */
 typedef struct asset_import_desc {
     float scale;           /* metres per file unit; 0: 1 (glTF is in metres; OBJ is assumed to be) */

@@ -179,12 +179,41 @@ static void assemble(const assets_parts *p, const level_plan *l, uint32_t *remap
 }
 
 /* The largest horizontal distance of m's vertices from the vertical axis through the origin. */
-static float mesh_radius(const asset_mesh *m)
+float assets_mesh_radius(const asset_mesh *m)
 {
     float r = 0.0f;
     for (uint32_t i = 0; i < m->vertex_count; i++)
         r = fmaxf(r, hypotf(m->vertices[i].pos[0], m->vertices[i].pos[2]));
     return r;
+}
+
+/* Ends level `lv` whose mesh is b's first mesh_vertices / mesh_indices: adds the billboard (bb_cards cards
+ * sized to c->lods[0], built already when lv > 0), puts the mesh and, separately, the billboard in
+ * post-transform cache order (the billboard kept last for its own shader) and moves b's mesh into *out with its
+ * bounds. Shared by generated and imported chains (chain.c) so that both have the same billboards. */
+sward_result assets_finish_level(assets_builder *b, uint32_t mesh_vertices, uint32_t mesh_indices,
+                                 const asset_chain *c, uint32_t lv, uint32_t bb_cards, asset_mesh *out,
+                                 sward_error *err)
+{
+    if (bb_cards && lv > 0) add_billboard(b, c->lods[0].bounds_min, c->lods[0].bounds_max, bb_cards);
+    if (b->oom) {
+        asset_mesh_free(&b->m);
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "asset: out of memory building LOD %u", lv);
+    }
+    if (mesh_indices) meshopt_optimizeVertexCache(b->m.indices, b->m.indices, mesh_indices, mesh_vertices);
+    uint32_t bb_n = b->m.index_count - mesh_indices;
+    if (bb_n) {
+        uint32_t *bb = b->m.indices + mesh_indices;
+        for (uint32_t i = 0; i < bb_n; i++)
+            bb[i] -= mesh_vertices;
+        meshopt_optimizeVertexCache(bb, bb, bb_n, b->m.vertex_count - mesh_vertices);
+        for (uint32_t i = 0; i < bb_n; i++)
+            bb[i] += mesh_vertices;
+    }
+    *out = b->m;
+    out->billboard_indices = out->index_count - mesh_indices;
+    asset_mesh_bounds(out);
+    return SWARD_OK;
 }
 
 /* Level `lv` of the chain (lods[0] already built when lv > 0: the billboard is sized to it). */
@@ -203,28 +232,9 @@ static sward_result build_level(const assets_parts *p, const asset_chain *c, uin
     assets_builder b = {0};
     uint32_t *remap = malloc((p->wood.vertex_count + 1u) * sizeof *remap);
     if (remap) assemble(p, &l, remap, &b);
+    else b.oom = true;
     free(remap);
-    uint32_t mesh_vertices = b.m.vertex_count, mesh_indices = b.m.index_count;
-    if (bb_cards && lv > 0) add_billboard(&b, c->lods[0].bounds_min, c->lods[0].bounds_max, bb_cards);
-    if (!remap || b.oom) {
-        asset_mesh_free(&b.m);
-        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "asset: out of memory building LOD %u", lv);
-    }
-    /* post-transform cache order for the mesh and, separately, the billboard (kept last for its own shader) */
-    if (mesh_indices) meshopt_optimizeVertexCache(b.m.indices, b.m.indices, mesh_indices, mesh_vertices);
-    uint32_t bb_n = b.m.index_count - mesh_indices;
-    if (bb_n) {
-        uint32_t *bb = b.m.indices + mesh_indices;
-        for (uint32_t i = 0; i < bb_n; i++)
-            bb[i] -= mesh_vertices;
-        meshopt_optimizeVertexCache(bb, bb, bb_n, b.m.vertex_count - mesh_vertices);
-        for (uint32_t i = 0; i < bb_n; i++)
-            bb[i] += mesh_vertices;
-    }
-    *out = b.m;
-    out->billboard_indices = out->index_count - mesh_indices;
-    asset_mesh_bounds(out);
-    return SWARD_OK;
+    return assets_finish_level(&b, b.m.vertex_count, b.m.index_count, c, lv, bb_cards, out, err);
 }
 
 sward_result assets_build_chain(const assets_parts *p, asset_kind kind, asset_chain *out, sward_error *err)
@@ -255,7 +265,7 @@ sward_result assets_build_chain(const assets_parts *p, asset_kind kind, asset_ch
                         scratch, &out->lods[lv], err);
         if (r == SWARD_OK && lv == 0) {
             out->height = out->lods[0].bounds_max[1];
-            out->radius = mesh_radius(&out->lods[0]);
+            out->radius = assets_mesh_radius(&out->lods[0]);
         }
     }
     free(area);

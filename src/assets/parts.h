@@ -36,6 +36,13 @@ typedef struct assets_builder {
 uint32_t assets_push_vertex(assets_builder *b, const asset_vertex *v);
 void assets_push_tri(assets_builder *b, uint32_t a, uint32_t c, uint32_t d);
 
+/* lod.c, shared with chain.c: see there. */
+sward_result assets_finish_level(assets_builder *b, uint32_t mesh_vertices, uint32_t mesh_indices,
+                                 const asset_chain *c, uint32_t lv, uint32_t bb_cards, asset_mesh *out,
+                                 sward_error *err);
+/* The largest horizontal distance of m's vertices from the vertical axis through the origin. */
+float assets_mesh_radius(const asset_mesh *m);
+
 /* PCG32 (O'Neill): the generator's only source of variation, seeded from the desc. */
 typedef struct assets_rng {
     uint64_t state;

@@ -6,6 +6,7 @@
 #include "render/render.h"
 
 #include "assets/assets.h"
+#include "render/asset_chain.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -63,17 +64,10 @@ static sw_asset_vertex pack_vertex(const asset_vertex *v, float branch_len, floa
     return o;
 }
 
+/* AS1, AS2: generated, or imported from mesh_path and simplified (render/asset_chain.c, shared with `sward bake`). */
 static sward_result build_chain(const world_asset *a, asset_chain *chain, sward_error *err)
 {
-    static const asset_kind KIND[WORLD_ASSET_KIND_COUNT] = {ASSET_KIND_TREE, ASSET_KIND_PLANT, ASSET_KIND_PLANT,
-                                                            ASSET_KIND_FLOWER, ASSET_KIND_ROCK};
-    if (a->mesh_path[0])
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: meshes from files are not drawn yet (asset \"%s\")",
-                         a->mesh_path, a->name);
-    asset_gen_desc d = {.kind = KIND[a->kind], .seed = a->seed, .height = a->height, .width = a->width,
-                        .variant = a->kind == WORLD_ASSET_BUSH ? ASSET_PLANT_BUSH : ASSET_PLANT_FERN};
-    if (d.kind != ASSET_KIND_PLANT) d.variant = 0;
-    return asset_generate(&d, chain, err);
+    return render_asset_chain(a, chain, err);
 }
 
 /* The asset's GPU constants; its levels' index ranges are filled while packing. */

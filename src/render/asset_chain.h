@@ -1,0 +1,18 @@
+/* asset_chain.h — a scene asset's LOD chain as the renderer draws it (SPEC AS1, AS2): generated from the asset's
+ * kind, seed and size, or imported from its mesh file. Shared by the renderer (assets.c) and `sward bake`, so
+ * that what is baked is what is drawn. No Vulkan. */
+#ifndef SWARD_RENDER_ASSET_CHAIN_H
+#define SWARD_RENDER_ASSET_CHAIN_H
+
+#include "assets/assets.h"
+#include "world/world.h"
+
+/* The chain kind of a scene asset kind (tree -> tree, fern and bush -> plant, flower -> flower, rock -> rock). */
+asset_kind render_asset_kind(world_asset_kind k);
+
+/* Builds a's chain into *out (freed with asset_chain_free). An asset with a mesh_path is imported (scale
+ * mesh_scale) and its chain built by asset_chain_from_mesh; errors name the file (asset_import's) and end with
+ * the asset's name. */
+sward_result render_asset_chain(const world_asset *a, asset_chain *out, sward_error *err);
+
+#endif
