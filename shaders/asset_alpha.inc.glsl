@@ -22,7 +22,8 @@ bool sw_asset_cut(vec2 uv, uint card, uint door, uvec2 pixel, uint shift, uint i
     if ((card & 4u) != 0u) {
         if (sw_impostor_texel(impostor, (card >> 8) & 255u, uv) == 0u) return true;
     } else if (surface != 0u) {
-        if (sw_texset_sample(surface, 0u, uv, sw_texset_lod(uv)).a < 0.5) return true;
+        // the nearest level, bilinear: the chain keeps the coverage at every level (AS4), so no blend of two
+        if (sw_texset_level(surface, 0u, uv, sw_texset_lod(uv)).a < 0.5) return true;
     }
     float lo = float(door & 0xffffu) / 65535.0, hi = float(door >> 16) / 65535.0;
     if (lo <= 0.0 && hi >= 1.0) return false;

@@ -11,6 +11,7 @@
 #extension GL_GOOGLE_include_directive : require
 #include "common.inc.glsl"
 #include "assets.inc.glsl"
+#include "wind_field.inc.glsl"
 
 layout(local_size_x = 256) in;
 
@@ -47,7 +48,16 @@ bool box_in_frustum(vec3 lo, vec3 hi)
 
 uint unorm16(float v) { return uint(clamp(v, 0.0, 1.0) * 65535.0 + 0.5); }
 
-void emit(uint asset, uint level, sw_instance inst, float lo, float hi)
+// GA3: the wind at the object's centre from the simulated field, its spring category's displacement as a push
+// (a fraction of the height, < 1) for the category's stiffness: once per instance, the vertices read it.
+vec2 sw_asset_wind(uint category, vec2 xz)
+{
+    if (category >= SW_WIND_CAT_NONE) return vec2(0.0);
+    const float stiff[4] = float[4](0.55, 0.35, 0.5, 0.15); // trees, plants, grass, special
+    return sw_field_push(sw_field_sample(category, xz), stiff[category]);
+}
+
+void emit(uint asset, uint level, sw_instance inst, float lo, float hi, vec2 wind)
 {
     uint d = asset * SW_ASSET_MAX_LODS + level;
     uint idx = atomicAdd(draws[d].instance_count, 1u);
@@ -63,6 +73,8 @@ void emit(uint asset, uint level, sw_instance inst, float lo, float hi)
     o.scale = inst.scale;
     o.yaw_hash = (inst.yaw_hash & 0x1fffffffu) | (asset << 29); // the vertex shader's asset
     o.door = unorm16(lo) | (unorm16(hi) << 16);
+    o.wind_x = wind.x;
+    o.wind_z = wind.y;
     drawn[draws[d].first_instance + idx] = o;
     atomicAdd(s_drawn, 1u);
 }
@@ -101,8 +113,11 @@ void main()
         if (fade <= 0.0) continue;
         if (!sphere_in_frustum(root + vec3(0.0, a.center_y * inst.scale, 0.0), a.radius * inst.scale)) continue;
         if (shadow) {
+            // LS3: the mid cascade's casters are the tall assets at rest (no wind), the near one's animated
+            if (pc.view != SW_VIEW_NEAR && (a.flags & SW_ASSET_MID_CASTER) == 0u) continue;
             uint level = pc.view == SW_VIEW_NEAR ? a.shadow_near_lod : a.shadow_mid_lod;
-            emit(cl.asset, level, inst, 0.0, pc.view == SW_VIEW_NEAR ? fade : 1.0);
+            vec2 w = pc.view == SW_VIEW_NEAR ? sw_asset_wind(a.wind, root.xz) : vec2(0.0);
+            emit(cl.asset, level, inst, 0.0, pc.view == SW_VIEW_NEAR ? fade : 1.0, w);
             continue;
         }
         // AS2: the level by the pixels the instance spans, a cross-fade band before each switch
@@ -112,8 +127,9 @@ void main()
         uint level = uint(lf);
         float f = no_fade ? 0.0 : lf - float(level);
         float split = fade * (1.0 - f);
-        if (split > 0.0) emit(cl.asset, level, inst, 0.0, split);
-        if (f > 0.0 && level + 1u < a.lod_count) emit(cl.asset, level + 1u, inst, split, fade);
+        vec2 w = sw_asset_wind(a.wind, root.xz);
+        if (split > 0.0) emit(cl.asset, level, inst, 0.0, split, w);
+        if (f > 0.0 && level + 1u < a.lod_count) emit(cl.asset, level + 1u, inst, split, fade, w);
     }
     barrier();
     if (lid == 0u && s_drawn > 0u) atomicAdd(stats[pc.view].asset_instances, s_drawn);

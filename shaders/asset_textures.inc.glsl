@@ -35,6 +35,13 @@ vec4 sw_texset_sample(uint surface, uint which, vec2 uv, float lod)
     return mix(sw_texset_bilinear(base, l0, uv), sw_texset_bilinear(base, l1, uv), l - float(l0));
 }
 
+// The same at the nearest level only (the alpha test: half the reads).
+vec4 sw_texset_level(uint surface, uint which, vec2 uv, float lod)
+{
+    uint base = (surface == 2u ? SW_TEXSET_WORDS : SW_TEXSET_LEAF) + which * SW_TEXSET_TEXELS;
+    return sw_texset_bilinear(base, uint(clamp(lod + 0.5, 0.0, float(SW_TEXSET_LEVELS - 1u))), uv);
+}
+
 // The impostor texel at a billboard card's uv (u across the strip of `cards` cells, v from the top); 0: empty.
 uint sw_impostor_texel(uint offset, uint cards, vec2 uv)
 {

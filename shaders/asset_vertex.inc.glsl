@@ -2,7 +2,8 @@
 // (gl_InstanceIndex: first_instance is the (asset, level)'s run in the view's list) and the packed vertex
 // (gl_VertexIndex: the indirect draw's vertex_offset puts it in the level's vertices), scaled, turned by the
 // instance's yaw and moved by the wind from its baked data:
-//   trees (HZD "Vertex Program: Trees", three levels of motion, the wind sampled once at the object's centre):
+//   trees (HZD "Vertex Program: Trees", three levels of motion, the wind sampled once at the object's centre by
+//     the culling, GA3's field, sw_drawn.wind_x / wind_z):
 //     the trunk bends with the height of the vertex (less for a rigid tree), the branches bend, sway and lift
 //     by their distance to the trunk, the leaves flutter by their distance to the branch, from the 16^3 3D
 //     noise scrolled at a speed and scaled by an amount that follow the wind's magnitude;
@@ -14,7 +15,6 @@
 // Defines: SW_ASSET_NO_ANIMATION (the mid cascade's casters, LS3).
 #include "common.inc.glsl"
 #include "assets.inc.glsl"
-#include "wind_field.inc.glsl"
 #include "shared/sw_wind.h"
 
 layout(std430, set = SW_SET_PASS, binding = SW_ASSET_DRAWN) readonly buffer DrawnBuf { sw_drawn drawn[]; };
@@ -39,15 +39,6 @@ vec3 sw_asset_decode_normal(uint packed)
     vec3 n = vec3(e.x, 1.0 - abs(e.x) - abs(e.y), e.y);
     if (n.y < 0.0) n.xz = (1.0 - abs(n.zx)) * vec2(n.x >= 0.0 ? 1.0 : -1.0, n.z >= 0.0 ? 1.0 : -1.0);
     return normalize(n);
-}
-
-// GA3: the wind at the object's centre from the simulated field, its spring category's displacement as a push
-// (a fraction of the height, < 1) for the category's stiffness.
-vec2 sw_asset_wind(uint category, vec2 xz)
-{
-    if (category >= SW_WIND_CAT_NONE) return vec2(0.0);
-    const float stiff[4] = float[4](0.55, 0.35, 0.5, 0.15); // trees, plants, grass, special
-    return sw_field_push(sw_field_sample(category, xz), stiff[category]);
 }
 
 // Trilinear, wrapping lookup of the leaves' noise (GA6).
@@ -137,7 +128,7 @@ sw_asset_point sw_asset_point_of(uint instance, uint vertex)
     vec3 p = turn * (vec3(v.x, v.y, v.z) * d.scale);
     vec3 pivot = turn * (vec3(v.px, v.py, v.pz) * d.scale);
 #ifndef SW_ASSET_NO_ANIMATION
-    p = sw_asset_animate(a, p, pivot, v, d.scale, (d.yaw_hash >> 16) & 0x1fffu, sw_asset_wind(a.wind, vec2(d.x, d.z)));
+    p = sw_asset_animate(a, p, pivot, v, d.scale, (d.yaw_hash >> 16) & 0x1fffu, vec2(d.wind_x, d.wind_z));
 #endif
     o.world = vec3(d.x, d.y, d.z) + p;
     o.normal = normalize(turn * sw_asset_decode_normal(v.normal));

@@ -649,6 +649,10 @@ mut("TL-plot-log", "BX1", "src/app/plot.c",
     "unit_plot")
 
 # AS4, GA7 (issue 9): coverage-preserving alpha mips, the plants' soft clamp
+mut("AS4-quantile-passes", "AS4", "src/assets/alpha.c",
+    "level[i] = pass ? fmaxf(v, ASSET_ALPHA_CUTOFF) : fminf(v, nextafterf(ASSET_ALPHA_CUTOFF, 0.0f));",
+    "level[i] = v;",
+    "unit_alpha")
 mut("AS4-scale", "AS4", "src/assets/alpha.c",
     "            if (p > 0.0) scale = (float)(ASSET_ALPHA_CUTOFF / p);",
     "            if (p > 1e30) scale = (float)(ASSET_ALPHA_CUTOFF / p);",
@@ -857,7 +861,7 @@ mut("AS2-level", "AS2", "shaders/shared/sw_assets.h",
     "    while (false) k++;",
     "gpu_assets")
 mut("SC5-asset-crossfade", "SC5 AS2", "shaders/asset_cull.comp.glsl",
-    "        if (f > 0.0 && level + 1u < a.lod_count) emit(cl.asset, level + 1u, inst, split, fade);",
+    "        if (f > 0.0 && level + 1u < a.lod_count) emit(cl.asset, level + 1u, inst, split, fade, w);",
     "",
     "gpu_assets")
 mut("LS3-asset-casters", "LS3", "shaders/asset_cull.comp.glsl",

@@ -43,6 +43,9 @@ SW_FN sw_uint sw_texset_level_offset(sw_uint l)
 /* sw_asset.flags */
 #define SW_ASSET_BILLBOARD 1u /* the chain's last level is the billboard (AS3) */
 #define SW_ASSET_NO_WIND 2u   /* rocks */
+#define SW_ASSET_MID_CASTER 4u /* LS3: casts into the mid cascade (tall enough for its shadow to matter there: trees;
+                                  small plants cast into the near cascade only, as the grass does) */
+#define SW_ASSET_MID_CASTER_HEIGHT 2.0f /* m: the tallest instance from which an asset is a mid-cascade caster */
 
 /* sw_asset.wind: one of the GA3 field's categories (SW_WIND_CAT_*, sw_wind_field.h), or none (rocks). The vertex
  * program of each kind: */
@@ -90,6 +93,8 @@ struct sw_instance {
 struct sw_drawn {
     float x, y, z, scale;
     sw_uint yaw_hash; /* the instance's, with bits 29-31 the asset (SW_MAX_ASSETS = 8) */
+    float wind_x, wind_z; /* GA3: the wind at the instance's centre for its spring category, as a push (a fraction
+                             of its height, < 1), sampled once per instance by the culling, not per vertex */
     sw_uint door; /* SC5: the screen door, unorm16 lo | hi << 16: pixels whose 4x4 Bayer threshold t (in [0, 1))
                      has lo <= t < hi are drawn. A whole instance is [0, 1); thinning keeps [0, fade); a LOD
                      cross-fade splits [0, fade) between the two levels at fade (1 - f): no pixel twice, none lost */
@@ -127,7 +132,7 @@ _Static_assert(sizeof(sw_asset_vertex) == 40, "sw_asset_vertex layout");
 _Static_assert(sizeof(sw_asset) % 16 == 0, "sw_asset layout");
 _Static_assert(sizeof(sw_cluster) == 32, "sw_cluster layout");
 _Static_assert(sizeof(sw_instance) == 20, "sw_instance layout");
-_Static_assert(sizeof(sw_drawn) == 24, "sw_drawn layout");
+_Static_assert(sizeof(sw_drawn) == 32, "sw_drawn layout");
 _Static_assert(sizeof(sw_asset_draw) == 32, "sw_asset_draw layout");
 #endif
 

@@ -146,7 +146,13 @@ sward_result asset_alpha_build_mips(const float *alpha, uint32_t width, uint32_t
             asset_alpha_upsample(regular, w, h, up, width, height);
             double p = coverage_point(up, n0, coverage);
             if (p > 0.0) scale = (float)(ASSET_ALPHA_CUTOFF / p);
-            for (size_t i = 0; i < n; i++) level[i] = fminf(level[i] * scale, 1.0f);
+            /* a texel at P or above passes the test, one below fails: exactly, not up to the rounding of the
+             * product (P x 0.5 / P can round to just under 0.5; a 1x1 level is then never covered) */
+            for (size_t i = 0; i < n; i++) {
+                float v = fminf(level[i] * scale, 1.0f);
+                bool pass = p > 0.0 && (double)level[i] >= p;
+                level[i] = pass ? fmaxf(v, ASSET_ALPHA_CUTOFF) : fminf(v, nextafterf(ASSET_ALPHA_CUTOFF, 0.0f));
+            }
         }
         out->alpha[l] = level;
         out->width[l] = w;

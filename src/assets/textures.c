@@ -39,9 +39,21 @@ static float clampf(float x, float lo, float hi)
     return x < lo ? lo : x > hi ? hi : x;
 }
 
+/* The alpha as a byte that keeps the alpha test's answer: at or above the cutoff, at least 128 (128 / 255 >= 0.5);
+ * below it, at most 127 (rounding alone would turn the coverage-preserving chain's 0.4999999 into 128 and its
+ * 0.5 into 127 or 128 by chance). */
+static uint8_t unorm8_alpha(float x);
+
 static uint8_t unorm8(float x)
 {
     return (uint8_t)(clampf(x, 0.0f, 1.0f) * 255.0f + 0.5f);
+}
+
+static uint8_t unorm8_alpha(float x)
+{
+    uint8_t b = unorm8(x);
+    if (x >= ASSET_ALPHA_CUTOFF) return b < 128 ? 128 : b;
+    return b > 127 ? 127 : b;
 }
 
 /* Distance from (px, py) to segment a-b, squared. */
@@ -134,7 +146,7 @@ static void fill_level0(const leaf_shape *sh, uint32_t n, uint32_t seed, const f
             a[4 * i + 0] = unorm8(0.5f * m);
             a[4 * i + 1] = unorm8(1.0f - 0.6f * r);
             a[4 * i + 2] = unorm8(1.0f - 0.35f * (1.0f - t) * (1.0f - t) * (1.0f - t));
-            a[4 * i + 3] = unorm8(alpha[i]);
+            a[4 * i + 3] = unorm8_alpha(alpha[i]);
             b[4 * i + 0] = unorm8(0.5f - 0.5f * dhu / nl);
             b[4 * i + 1] = unorm8(0.5f - 0.5f * dhv / nl);
             b[4 * i + 2] = unorm8(sh->surface == ASSET_SURFACE_PETAL ? 0.3f + 0.7f * (1.0f - r) * fminf(1.0f, t * 4.0f)
@@ -229,7 +241,7 @@ sward_result asset_texture_set_build(asset_surface surface, uint32_t size, uint3
         box_down8(out->a[l - 1u], out->size[l - 1u], out->a[l], false);
         box_down8(out->b[l - 1u], out->size[l - 1u], out->b[l], true);
         for (size_t i = 0; i < (size_t)n * n; i++)
-            out->a[l][4u * i + 3u] = unorm8(mips.alpha[l][i]);
+            out->a[l][4u * i + 3u] = unorm8_alpha(mips.alpha[l][i]);
         out->size[l] = n;
         out->levels = l + 1u;
     }

@@ -106,7 +106,8 @@ static sw_asset asset_constants(const world_asset *a, const asset_chain *c)
              : c->kind == ASSET_KIND_FLOWER ? SW_ASSET_KIND_FLOWER
              : c->kind == ASSET_KIND_ROCK ? SW_ASSET_KIND_ROCK : SW_ASSET_KIND_PLANT;
     g.flags = (c->billboard_from < c->lod_count ? SW_ASSET_BILLBOARD : 0u) |
-              (a->wind == WORLD_WIND_NONE ? SW_ASSET_NO_WIND : 0u);
+              (a->wind == WORLD_WIND_NONE ? SW_ASSET_NO_WIND : 0u) |
+              (g.height * a->scale[1] >= SW_ASSET_MID_CASTER_HEIGHT ? SW_ASSET_MID_CASTER : 0u);
     /* LS3: the near cascade's casters are the third level ("LOD3 visual mesh", alpha-tested, animated), the mid
      * cascade's the last level with a mesh (fewer triangles, drawn without alpha test and animation) */
     uint32_t last_mesh = c->billboard_from < c->lod_count ? c->billboard_from : c->lod_count - 1;

@@ -89,6 +89,28 @@ static void test_coverage_kept(void **state)
     asset_alpha_mips_free(&regular);
 }
 
+/* The texels at or above P pass the alpha test exactly: a constant level (1x1) is P itself, so it passes, though
+ * P x 0.5 / P may round to just under 0.5 in float (the leaf texture's 1x1 level was never covered). */
+static void test_quantile_texels_pass(void **state)
+{
+    (void)state;
+    for (uint32_t side = 3; side <= 40; side += 1) {
+        float *src = malloc((size_t)side * side * sizeof *src);
+        assert_non_null(src);
+        for (uint32_t i = 0; i < side * side; i++) /* a soft disc of about a third of the square */
+            src[i] = (float)fmin(1.0, fmax(0.0, 0.5 + 0.9 * (0.33 - hypot((double)(i % side) + 0.5 - side / 2.0,
+                                                                              (double)(i / side) + 0.5 - side / 2.0) /
+                                                                            side)));
+        asset_alpha_mips m;
+        sward_error err = {0};
+        assert_int_equal(asset_alpha_build_mips(src, side, side, true, &m, &err), SWARD_OK);
+        float last = m.alpha[m.levels - 1][0];
+        if (!(last >= ASSET_ALPHA_CUTOFF)) fail_msg("side %u: the 1x1 level is %.9g, under the cutoff", side, (double)last);
+        asset_alpha_mips_free(&m);
+        free(src);
+    }
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -139,6 +161,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_coverage_kept),
+        cmocka_unit_test(test_quantile_texels_pass),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_soft_clamp),
     };

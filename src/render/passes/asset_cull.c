@@ -23,13 +23,14 @@ static bool active(const sward_renderer *r)
 const render_pass render_pass_asset_cull = {
     .name = "asset_cull",
     .phase = RENDER_PHASE_CULL,
-    .use_count = 5,
+    .use_count = 6,
     .uses = {
         {RES_ASSET_CLUSTERS, GPU_ACCESS_COMPUTE_READ, SW_ACULL_CLUSTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_ASSET_INSTANCES, GPU_ACCESS_COMPUTE_READ, SW_ACULL_INSTANCES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_ASSET_DRAWN, GPU_ACCESS_COMPUTE_WRITE, SW_ACULL_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
         {RES_ASSET_DRAWS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ACULL_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ACULL_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_WIND_FIELD, GPU_ACCESS_COMPUTE_READ, SW_BIND_WIND_FIELD, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
     },
     .create = create,
     .record = render_dispatch_clusters,

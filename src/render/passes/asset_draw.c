@@ -101,10 +101,9 @@ const render_pass render_pass_asset_depth = {
     .name = "asset_depth",
     .phase = RENDER_PHASE_DRAW,
     .draw_flag = SWARD_DRAW_BLADES_DEPTH,
-    .use_count = 4,
+    .use_count = 3,
     .uses = {
         {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_WIND_FIELD, GPU_ACCESS_VERTEX_READ, SW_BIND_WIND_FIELD, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
         {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false},
     },
@@ -117,10 +116,9 @@ const render_pass render_pass_asset_gbuffer = {
     .name = "asset_gbuffer",
     .phase = RENDER_PHASE_DRAW,
     .draw_flag = SWARD_DRAW_BLADES,
-    .use_count = 9,
+    .use_count = 8,
     .uses = {
         {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_WIND_FIELD, GPU_ACCESS_VERTEX_READ, SW_BIND_WIND_FIELD, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_STATS, GPU_ACCESS_FRAGMENT_READ_WRITE, SW_GBUF_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
         {RES_GBUF_ALBEDO, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
