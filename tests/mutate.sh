@@ -851,7 +851,11 @@ mut("PL8-asset-patches", "PL8", "shaders/shared/sw_assets.h",
 mut("PL8-grows-on", "PL8", "src/place/assets.c",
     "    return type < 32u && (grows_on >> type & 1u);",
     "    return true;",
-    "unit_asset_place gpu_assets")
+    "unit_asset_place")
+mut("PL8-grows-on-gpu", "PL8", "shaders/asset_place.comp.glsl",
+    "    return type < 32u && ((grows_on >> type) & 1u) != 0u;",
+    "    return true;",
+    "gpu_assets")
 mut("SC4-cluster-cull", "SC4", "shaders/asset_cull.comp.glsl",
     "distance(nearest, eye) < a.draw_distance && box_in_frustum(lo, hi);",
     "distance(nearest, eye) < a.draw_distance;",
