@@ -145,11 +145,13 @@ sw_asset_point sw_asset_point_of(uint instance, uint vertex)
         // (a card seen edge-on shows a sliver of another view and doubles the trunk), handing over to the next
         // card through the screen door over 20 degrees around the half-way angle between them (even cards take
         // the low end of the door, odd ones the high end, so the two of a hand-over fill it between them)
+        // (a shadow cascade draws every card, whole: their silhouettes' union is the shadow, without the holes
+        // a hand-over's screen door would leave in it)
         vec2 to_eye = vec2(VIEW.cam_x, VIEW.cam_z) - o.world.xz;
         float cards = float(sw_asset_cards(a));
         float delta = degrees(acos(clamp(abs(dot(normalize(o.normal.xz), normalize(to_eye + vec2(1e-6)))), 0.0, 1.0)));
         float half_step = 90.0 / cards;
-        float keep = 1.0 - smoothstep(half_step - 10.0, half_step + 10.0, delta);
+        float keep = (VIEW.flags & SW_VIEW_SHADOW) != 0u ? 1.0 : 1.0 - smoothstep(half_step - 10.0, half_step + 10.0, delta);
         bool odd = (((v.part >> 16) & 0xffffu) & 1u) != 0u;
         float lo = float(o.door & 0xffffu) / 65535.0, hi = float(o.door >> 16) / 65535.0;
         float a0 = odd ? hi - (hi - lo) * keep : lo, a1 = odd ? hi : lo + (hi - lo) * keep;

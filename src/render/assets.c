@@ -115,7 +115,10 @@ static sw_asset asset_constants(const world_asset *a, const asset_chain *c)
     else if (c->billboard_from < c->lod_count && last_mesh > 0) last_mesh--;
     g.shadow_near_lod = c->lod_count > 2 ? 2u : c->lod_count - 1;
     if (g.shadow_near_lod > last_mesh) g.shadow_near_lod = last_mesh;
-    g.shadow_mid_lod = last_mesh;
+    /* the mid cascade (HZD's "S2", fewer triangles, at rest): trees cast their billboard, seen from the sun and
+     * alpha-tested through the impostor. The opaque 200-triangle level's enlarged cards filled the 2048^2 map
+     * many times over (H200: 2.6 ms for forest_edge's wood, on a GPU whose few raster units make fill the cost) */
+    g.shadow_mid_lod = c->kind == ASSET_KIND_TREE && c->billboard_cards ? c->lod_count - 1 : last_mesh;
     g.leaf_r = a->leaf_color[0];
     g.leaf_g = a->leaf_color[1];
     g.leaf_b = a->leaf_color[2];
@@ -275,7 +278,8 @@ sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_er
             for (uint32_t v = 0; v < RENDER_ASSET_VIEWS; v++) {
                 sw_asset_draw *d = &ra->draws[v][a * SW_ASSET_MAX_LODS + k];
                 /* LS3: the mid cascade's casters are the mesh alone, without the billboard's cards */
-                d->index_count = v == SW_VIEW_MID ? ra->gpu[a].mesh_index_count[k] : ra->gpu[a].index_count[k];
+                d->index_count = v == SW_VIEW_MID && k + 1 < ra->gpu[a].lod_count ? ra->gpu[a].mesh_index_count[k]
+                                                                                   : ra->gpu[a].index_count[k];
                 d->first_index = ra->gpu[a].first_index[k];
                 d->vertex_offset = ra->gpu[a].vertex_offset[k];
                 d->first_instance = first;

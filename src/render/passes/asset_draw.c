@@ -70,7 +70,8 @@ static bool active(const sward_renderer *r)
     return r->assets.count > 0;
 }
 
-/* LS3: the casters of a shadow cascade: the near one animated and alpha-tested, the mid one at rest, opaque. */
+/* LS3: the casters of a shadow cascade: the near one animated and alpha-tested, the mid one at rest (trees: the
+ * billboard facing the sun, alpha-tested; others: their last mesh level). */
 sward_result render_asset_shadow_pipeline(sward_renderer *r, render_pass_state *ps, uint32_t view, VkPipeline *out,
                                           sward_error *err)
 {
@@ -83,6 +84,8 @@ sward_result render_asset_shadow_pipeline(sward_renderer *r, render_pass_state *
     } else {
         d.vs = sw_spirv_asset_shadow_vert;
         d.vs_bytes = sizeof sw_spirv_asset_shadow_vert;
+        d.fs = sw_spirv_asset_depth_frag;
+        d.fs_bytes = sizeof sw_spirv_asset_depth_frag;
     }
     d.depth_bias_constant = -1.0f;
     d.depth_bias_slope = -1.5f;
