@@ -649,6 +649,14 @@ mut("TL-plot-log", "BX1", "src/app/plot.c",
     "unit_plot")
 
 # AS4, GA7 (issue 9): coverage-preserving alpha mips, the plants' soft clamp
+mut("GA8-camera-tilt", "GA8", "shaders/shared/sw_wind.h",
+    "    d.y = (uy - 1.0f) * h;",
+    "    d.y = 0.0f;",
+    "unit_wind")
+mut("GA8-camera-tilt-applied", "GA8", "shaders/grass_blade.inc.glsl",
+    "        world += vec3(tilt.x, tilt.y, tilt.z);",
+    "",
+    "gpu_blades")
 mut("AS4-quantile-passes", "AS4", "src/assets/alpha.c",
     "level[i] = pass ? fmaxf(v, ASSET_ALPHA_CUTOFF) : fminf(v, nextafterf(ASSET_ALPHA_CUTOFF, 0.0f));",
     "level[i] = v;",

@@ -72,6 +72,33 @@ SW_FN sw_w2 sw_force_push(float px, float pz, float fx, float fz, float radius, 
     return r;
 }
 
+/* GA8 (HZD "camera based tilting": Disp = [Vec3(0, 1, 0) view to object space] * ObjectPosZ): a point h above its
+ * root is carried h along the camera's up vector instead of the world's, so the grass tilts away from a camera
+ * that looks down on it and shows its length. fwd: the camera's forward axis (unit); returns the displacement
+ * (the view's up minus the world's up, times h). A camera looking straight up or down has no defined up: none. */
+struct sw_w3 {
+    float x, y, z;
+};
+#ifndef SW_GLSL
+typedef struct sw_w3 sw_w3;
+#endif
+SW_FN sw_w3 sw_camera_tilt(float fx, float fy, float fz, float h)
+{
+    sw_w3 d;
+    d.x = 0.0f;
+    d.y = 0.0f;
+    d.z = 0.0f;
+    float rl = sw_sqrt(fx * fx + fz * fz);
+    if (rl < 1e-4f) return d;
+    /* right = fwd x (0, 1, 0) = (-fz, 0, fx) / rl; up = right x fwd */
+    float rx = -fz / rl, rz = fx / rl;
+    float ux = -rz * fy, uy = rz * fx - rx * fz, uz = rx * fy;
+    d.x = ux * h;
+    d.y = (uy - 1.0f) * h;
+    d.z = uz * h;
+    return d;
+}
+
 /* GA8: animation amplitude and push-down with distance. 1 near, falling to `floor_scale` at the draw distance
  * from 30% of it. */
 SW_FN float sw_distance_scale(float dist, float draw_distance, float floor_scale)

@@ -191,6 +191,8 @@ static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_bla
     if (m.wind_model == SW_WIND_HZD) {
         float s = sw_hzd_small(world.x, world.y, world.z, fr->time) * t * fminf(height, 1.0f) * amp * gust;
         world = add(world, mul(mulv(normal, v3_(1.0f, 1.0f, 0.35f)), s));
+        sw_w3 tilt = sw_camera_tilt(g_view->fwd_x, g_view->fwd_y, g_view->fwd_z, p.y); /* GA8 */
+        world = add(world, v3_(tilt.x, tilt.y, tilt.z));
     }
     for (int r = 0; r < 4; r++)
         o.clip[r] = (double)g_view->view_proj[r] * world.x + (double)g_view->view_proj[4 + r] * world.y +

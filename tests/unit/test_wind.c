@@ -65,6 +65,30 @@ static void test_frictional(void **state)
     }
 }
 
+/* GA8: HZD's camera-based tilting against the formula: the displacement is h times the view's up vector minus the
+ * world's, the view's up computed here from the pitch and heading directly. */
+static void test_camera_tilt(void **state)
+{
+    (void)state;
+    for (int pitch = -60; pitch <= 60; pitch += 15)
+        for (int heading = 0; heading < 360; heading += 45) {
+            double p = pitch * 3.14159265358979 / 180.0, hd = heading * 3.14159265358979 / 180.0;
+            /* forward: heading about y, pitch up (+) or down (-); up: the forward pitched up by 90 degrees */
+            double f[3] = {cos(p) * sin(hd), sin(p), cos(p) * cos(hd)};
+            double u[3] = {-sin(p) * sin(hd), cos(p), -sin(p) * cos(hd)};
+            float h = 0.7f;
+            sw_w3 d = sw_camera_tilt((float)f[0], (float)f[1], (float)f[2], h);
+            assert_true(fabs(d.x - u[0] * h) < 1e-5 && fabs(d.y - (u[1] - 1.0) * h) < 1e-5 && fabs(d.z - u[2] * h) < 1e-5);
+            /* the point stays h from the root, and a camera looking down pushes it away from itself */
+            double q[3] = {d.x, h + d.y, d.z};
+            assert_true(fabs(sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]) - h) < 1e-5);
+            if (pitch < 0) assert_true(q[0] * f[0] + q[2] * f[2] > 0.0);
+            if (pitch == 0) assert_true(fabs(d.x) + fabs(d.y) + fabs(d.z) < 1e-6);
+        }
+    sw_w3 none = sw_camera_tilt(0.0f, -1.0f, 0.0f, 1.0f); /* straight down: no up, no tilt */
+    assert_true(none.x == 0.0f && none.y == 0.0f && none.z == 0.0f);
+}
+
 static void test_force_push(void **state)
 {
     (void)state;
@@ -194,7 +218,7 @@ int main(void)
         cmocka_unit_test(test_hzd_large),     cmocka_unit_test(test_hzd_small),
         cmocka_unit_test(test_frictional),    cmocka_unit_test(test_force_push),
         cmocka_unit_test(test_thinning_and_fade), cmocka_unit_test(test_force_paths),
-        cmocka_unit_test(test_forces_eval),
+        cmocka_unit_test(test_forces_eval),   cmocka_unit_test(test_camera_tilt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
