@@ -134,8 +134,10 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     r->taa.frame = r->taa.reset ? 0u : r->taa.frame + 1u;
     render_view_proj(view, v->unjittered_view_proj);
     render_frame_constants(r, view->time, &r->frame);
+    /* GA3: gains, grid; before the view's constants, whose TAA still test compares this frame's constants with
+     * the history's (without it no still was ever still: every warm-up clipped its history) */
+    wind_field_frame_constants(&r->scene->wind, view->eye[0], view->eye[2], &r->frame);
     render_view_constants(r, view, occlusion, &v->constants, &pv);
-    wind_field_frame_constants(&r->scene->wind, view->eye[0], view->eye[2], &r->frame); /* GA3: gains, grid */
     render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
     size_t in_range = 0;
     size_t n = r->no_grass ? 0 : place_choose_tiles_indexed(r->scene, &r->tile_index, &pv, !r->no_cull, r->tiles, &in_range);
