@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Byte-identical images: every scene in scenes/ and bench/ at 320x180 at three times and at 960x540 once must
 # render to the PNG whose SHA-256 is recorded in tests/data/golden/sha256.txt (recorded on lavapipe at
-# 2026-12-01 (issue 8: the compute rasteriser, render.raster "auto"; issue 9: HZD and Frictional wind fixed); with
+# 2026-12-01 (issue 8: the compute rasteriser, render.raster "auto"; issue 9: HZD and Frictional wind fixed, then
+# the simulated wind field (GA3) for every scene's wind, and the mesh-asset scenes forest_edge, flowers, tree); with
 # "hardware", before the wind fix, 21 of the 24 images of issue 7 were unchanged). A refactor that changes
 # a single pixel fails here. Every feature is on, TAA with its 8-frame warm-up.
 # The hashes hold for Mesa's lavapipe (Debian 12, LLVM 15); another driver rasterises differently.
