@@ -187,7 +187,7 @@ typedef struct tube_pt {
 /* The axis at fraction f (0 base .. 1 tip) of its length, with the wind data there. */
 static tube_pt tube_at(const gen_tube *t, float f)
 {
-    float cum[GEN_MAX_POINTS];
+    float cum[GEN_MAX_POINTS] = {0}; /* tube_lengths fills the first t->n (gcc -O3 cannot tell) */
     tube_lengths(t, cum);
     float target = f * cum[t->n - 1];
     uint32_t i = 0;
