@@ -18,29 +18,8 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#include <unistd.h>
-
-static char tmp_dir[256];
-
-static int setup_tmp(void **state)
-{
-    (void)state;
-    snprintf(tmp_dir, sizeof tmp_dir, "/tmp/sward_test_gltf_XXXXXX");
-    return mkdtemp(tmp_dir) ? 0 : -1;
-}
-
-static int teardown_tmp(void **state)
-{
-    (void)state;
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp_dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
-static void tmp_path(char *out, size_t cap, const char *name)
-{
-    snprintf(out, cap, "%s/%s", tmp_dir, name);
-}
+#define TMP_NAME "gltf"
+#include "tmp_util.h"
 
 static bool near(float a, float b)
 {

@@ -10,7 +10,7 @@
 
 static char tmp_dir[256];
 
-static int setup_tmp(void **state)
+static inline int setup_tmp(void **state)
 {
     (void)state;
     /* mkdtemp replaces the template's six trailing X with a unique name */
@@ -18,7 +18,7 @@ static int setup_tmp(void **state)
     return mkdtemp(tmp_dir) ? 0 : -1;
 }
 
-static int teardown_tmp(void **state)
+static inline int teardown_tmp(void **state)
 {
     (void)state;
     char cmd[300];
@@ -26,12 +26,12 @@ static int teardown_tmp(void **state)
     return system(cmd) == 0 ? 0 : -1;
 }
 
-static void tmp_path(char *out, size_t cap, const char *name)
+static inline void tmp_path(char *out, size_t cap, const char *name)
 {
     snprintf(out, cap, "%s/%s", tmp_dir, name);
 }
 
-static void write_bytes(const char *path, const void *data, size_t n)
+static inline void write_bytes(const char *path, const void *data, size_t n)
 {
     FILE *f = fopen(path, "wb");
     assert_non_null(f);
@@ -39,7 +39,7 @@ static void write_bytes(const char *path, const void *data, size_t n)
     assert_int_equal(fclose(f), 0);
 }
 
-static size_t read_bytes(const char *path, unsigned char *buf, size_t cap)
+static inline size_t read_bytes(const char *path, unsigned char *buf, size_t cap)
 {
     FILE *f = fopen(path, "rb");
     assert_non_null(f);
