@@ -296,6 +296,19 @@ typedef struct sward_frame_stats {
     uint64_t asset_clusters;         /* SC4: clusters the camera considered */
     uint64_t asset_clusters_culled;  /* ... of them, culled by their bounds */
     uint64_t asset_dropped;          /* instances that did not fit the camera's lists (none: they are sized to fit) */
+    /* SC1, SC2: the tile cache (render.tile_cache) */
+    uint32_t tiles_generated;   /* tiles placed this frame (at most render.tile_cache.tiles_per_frame, except
+                                   what a teleport fills) */
+    uint32_t tiles_cached;      /* tiles the cache holds after this frame */
+    uint32_t tiles_missing;     /* tiles this frame needed that were not placed yet (not drawn this frame) */
+    uint32_t tiles_evicted;     /* tiles dropped from the cache this frame (least recently used first) */
+    bool teleport;              /* the camera jumped this frame: what is visible was placed first, all of it */
+    uint64_t cache_bytes;       /* device memory of the cache's placed tiles */
+    uint64_t cache_budget_bytes; /* its budget (render.tile_cache.budget_mib) */
+    uint64_t world_bytes;       /* device memory of the world maps (heights, types, grass height, materials) */
+    uint64_t vegetation_memory_bytes; /* device memory of everything but the render targets: world maps, tile
+                                   cache, instance lists, assets (gpu_memory_bytes less the size-dependent
+                                   images and read-backs) */
 } sward_frame_stats;
 
 /* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran. */
