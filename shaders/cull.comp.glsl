@@ -76,7 +76,7 @@ void main()
     barrier();
     uint removed[3] = uint[3](0u, 0u, 0u);
 
-    uint bits = (masks[t.slot * SW_TILE_MASK_WORDS + (lid >> 3)] >> ((lid & 7u) * CELLS_PER_THREAD)) & 15u;
+    uint bits = (masks[t.slot * SW_TILE_SLOT_WORDS + (lid >> 3)] >> ((lid & 7u) * CELLS_PER_THREAD)) & 15u;
     sw_blade found[CELLS_PER_THREAD];
     uint lod[CELLS_PER_THREAD]; // 0 none, 1 high, 2 low
     uint n_high = 0u, n_low = 0u;
@@ -190,6 +190,11 @@ void main()
     if (lid == 0u) {
         tile_draws[tile_index] = fits ? sw_tile_draw(base, total_high, total_low, per_instance)
                                       : sw_tile_draw(0u, 0u, 0u, per_instance);
+        if (pc.view == 0u) { // the placement's counters of the camera's tiles (SC1: placed in any frame)
+            atomicAdd(stats[0].considered, SW_TILE_CANDIDATES);
+            atomicAdd(stats[0].outside, masks[t.slot * SW_TILE_SLOT_WORDS + SW_SLOT_OUTSIDE]);
+            atomicAdd(stats[0].density, masks[t.slot * SW_TILE_SLOT_WORDS + SW_SLOT_DENSITY]);
+        }
         atomicAdd(stats[pc.view].distance, s_removed[0]);
         atomicAdd(stats[pc.view].frustum, s_removed[1]);
         atomicAdd(stats[pc.view].occlusion, s_removed[2]);

@@ -1,9 +1,10 @@
 // place.comp.glsl — GPU placement of one render tile per workgroup (SPEC PL1, PL3, PL4, PL5; Frictional
 // "Undergrowth", Ghost of Tsushima "GPU culling and placement"): which grid cells of the tile grow a blade.
-// View-independent (no camera, no time), so a tile's placement can persist across frames; the blades
-// themselves are built per view by cull.comp.glsl from the set bits.
-// Reads: frame, materials, heights, world maps, tiles. Writes: the tile's SW_TILE_MASK_WORDS mask words,
-// the considered / outside / density counters.
+// View-independent (no camera, no time), so a tile's placement persists across frames in the tile cache's slot
+// (SC1, src/place/cache.c); the blades themselves are built per view by cull.comp.glsl from the set bits.
+// pc.level picks the batch (SC2): 0 the tiles needed now, 1 those placed ahead of the camera.
+// Reads: frame, materials, heights, world maps, tiles. Writes: the tile's slot: SW_TILE_MASK_WORDS mask words
+// and the cells removed off the terrain and by density.
 // Cost: one thread per 4 grid cells: three hashes, a coverage noise (patchy types), four type-map texels and
 // four grass-height texels per cell; 128 bytes written per tile.
 #version 450
@@ -15,7 +16,6 @@ layout(local_size_x = 256) in;
 
 layout(std430, set = SW_SET_PASS, binding = SW_PLACE_TILES) readonly buffer TileBuf { sw_tile tiles[]; };
 layout(std430, set = SW_SET_PASS, binding = SW_PLACE_MASKS) writeonly buffer MaskBuf { uint masks[]; };
-layout(std430, set = SW_SET_PASS, binding = SW_PLACE_STATS) buffer StatsBuf { sw_cull_stats stats[]; };
 
 const uint CELLS_PER_THREAD = SW_TILE_CANDIDATES / SW_PLACE_GROUP; // 4: a thread's cells share a mask word
 
@@ -24,10 +24,11 @@ shared uint s_removed[2]; // outside, density
 
 void main()
 {
-    // Tiles beyond the 65535 workgroups a dimension is guaranteed to allow continue in y.
-    uint tile_index = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
-    if (tile_index >= frame.tile_count) return; // uniform across the workgroup
-    sw_tile t = tiles[tile_index];
+    // Tiles beyond the 65535 workgroups a dimension is guaranteed to allow continue in y. The batches follow
+    // the views' tiles in the frame's list: now, then ahead.
+    uint local_tile = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
+    if (local_tile >= (pc.level == 0u ? frame.place_now : frame.place_ahead)) return; // uniform
+    sw_tile t = tiles[frame.tile_count + (pc.level == 0u ? 0u : frame.place_now) + local_tile];
     sw_material m = materials[t.material];
     uint lid = gl_LocalInvocationIndex;
     if (lid < SW_TILE_MASK_WORDS) s_mask[lid] = 0u;
@@ -73,10 +74,9 @@ void main()
     if (outside != 0u) atomicAdd(s_removed[0], outside);
     if (density != 0u) atomicAdd(s_removed[1], density);
     barrier();
-    if (lid < SW_TILE_MASK_WORDS) masks[t.slot * SW_TILE_MASK_WORDS + lid] = s_mask[lid];
-    if (lid == 0u && tile_index < views[0].tile_count) { // the camera's tiles (the shadow view's come after)
-        atomicAdd(stats[0].considered, SW_TILE_CANDIDATES);
-        atomicAdd(stats[0].outside, s_removed[0]);
-        atomicAdd(stats[0].density, s_removed[1]);
+    if (lid < SW_TILE_MASK_WORDS) masks[t.slot * SW_TILE_SLOT_WORDS + lid] = s_mask[lid];
+    if (lid == 0u) { // the camera's counters add these up for the tiles it culls (cull.comp.glsl)
+        masks[t.slot * SW_TILE_SLOT_WORDS + SW_SLOT_OUTSIDE] = s_removed[0];
+        masks[t.slot * SW_TILE_SLOT_WORDS + SW_SLOT_DENSITY] = s_removed[1];
     }
 }

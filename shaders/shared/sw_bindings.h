@@ -34,8 +34,7 @@
 
 /* set 1 of place.comp.glsl */
 #define SW_PLACE_TILES 0 /* sw_tile[] of the frame */
-#define SW_PLACE_MASKS 1 /* uint[SW_TILE_MASK_WORDS] per tile slot (written) */
-#define SW_PLACE_STATS 2 /* sw_cull_stats per view (considered, outside, density of view 0) */
+#define SW_PLACE_MASKS 1 /* uint[SW_TILE_SLOT_WORDS] per tile cache slot (written) */
 
 /* set 1 of cull.comp.glsl (one view) */
 #define SW_CULL_TILES 0

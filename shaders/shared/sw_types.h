@@ -71,7 +71,10 @@ struct sw_frame {
     float sky[32];  /* the sky model's per-frame constants (shaders/shared/sw_sky.h, src/render/sky.c) */
     float forces[SW_MAX_FORCES * 8]; /* GA5, per field: x, y, z (m), radius (m), strength (m), clock (rad: phase +
                                        2 pi frequency time, src/wind/forces.c), 0, 0 */
-    sw_uint asset_count, cluster_count, asset_pad0, asset_pad1; /* PL8: the scene's assets; the frame's clusters */
+    sw_uint asset_count, cluster_count;     /* PL8: the scene's assets; the frame's clusters */
+    sw_uint place_now, place_ahead;         /* SC1, SC2: the tiles placed this frame, after the views' tile_count
+                                               tiles: place_now before culling (needed now), place_ahead after
+                                               it, overlapping the draws (needed soon) */
 };
 
 /* Per-view constants: a camera or (later) a shadow cascade. Culling runs per view over the same placed
@@ -152,13 +155,18 @@ struct sw_push {
 struct sw_tile {
     int ci0, cj0;
     sw_uint material;
-    sw_uint slot; /* where the tile's placement lives (SW_TILE_MASK_WORDS words from slot * that) */
+    sw_uint slot; /* the tile cache's slot that holds its placement (SW_TILE_SLOT_WORDS words from slot * that) */
 };
 
 /* The placement of a tile (place.comp.glsl): one bit per grid cell, set where a blade grows (inside the
  * terrain, kept by the coverage test, picked by the type map, non-zero grass height). View-independent,
  * so it can persist across frames; culling builds the blades of the set bits per view. */
 #define SW_TILE_MASK_WORDS 32u /* SW_TILE_CANDIDATES / 32 */
+/* A slot of the tile cache (SC1): the mask, then the cells the placement removed off the terrain and by
+ * density (the camera's counters add them up for the tiles it culls, whenever they were placed). */
+#define SW_TILE_SLOT_WORDS (SW_TILE_MASK_WORDS + 2u)
+#define SW_SLOT_OUTSIDE SW_TILE_MASK_WORDS
+#define SW_SLOT_DENSITY (SW_TILE_MASK_WORDS + 1u)
 
 /* One view's survivors of one tile (cull.comp.glsl), for the draw-argument pass and the readback: blades
  * [first, first + high) are drawn with the 15-vertex blade, [first + high, first + high + low) with the

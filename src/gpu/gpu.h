@@ -38,6 +38,9 @@ typedef struct gpu_device {
     bool validation;
     uint32_t validation_messages;
     uint64_t allocated_bytes;  /* device memory sward holds now */
+    uint64_t device_buffer_bytes; /* of it, device-local buffers (world data, tile cache, lists, assets): not the
+                                     images (render targets, shadow maps) nor the host-visible upload and
+                                     read-back buffers */
     uint64_t budget_bytes;     /* most device memory sward may hold (0: no budget); see gpu_device_set_budget */
     sward_logger logger;
     sward_device_info info;
@@ -72,6 +75,7 @@ typedef struct gpu_buffer {
     VkDeviceSize size;
     VkDeviceSize allocated; /* bytes of device memory behind it */
     void *mapped; /* host-visible buffers stay mapped */
+    bool device_local; /* GPU_MEMORY_DEVICE (counted in gpu_device.device_buffer_bytes) */
 } gpu_buffer;
 
 typedef enum gpu_memory { GPU_MEMORY_DEVICE, GPU_MEMORY_UPLOAD, GPU_MEMORY_READBACK } gpu_memory;

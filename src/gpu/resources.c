@@ -81,6 +81,8 @@ sward_result gpu_buffer_create(gpu_device *dev, gpu_buffer *b, VkDeviceSize size
     }
     b->size = size;
     b->allocated = req.size;
+    b->device_local = mem == GPU_MEMORY_DEVICE;
+    if (b->device_local) dev->device_buffer_bytes += req.size;
     GPU_TRY(vkBindBufferMemory(dev->device, b->buffer, b->memory, 0));
     if (mem != GPU_MEMORY_DEVICE) GPU_TRY(vkMapMemory(dev->device, b->memory, 0, VK_WHOLE_SIZE, 0, &b->mapped));
     return SWARD_OK;
@@ -92,6 +94,7 @@ void gpu_buffer_destroy(gpu_device *dev, gpu_buffer *b)
     if (b->memory) {
         vkFreeMemory(dev->device, b->memory, NULL);
         dev->allocated_bytes -= b->allocated;
+        if (b->device_local) dev->device_buffer_bytes -= b->allocated;
     }
     memset(b, 0, sizeof *b);
 }

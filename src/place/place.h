@@ -76,6 +76,73 @@ void place_tile_index_free(place_tile_index *idx);
 size_t place_choose_tiles_indexed(const sward_scene *scene, const place_tile_index *idx, const place_view *view,
                                   bool cull, sw_tile *out, size_t *in_range);
 
+/* Can tile (ti, tj) of a material hold a blade at all, whatever the view (its type is in the type map around it,
+ * PL5, and it meets the terrain)? From the index where it has the material (idx may be NULL). */
+bool place_tile_possible(const sward_scene *scene, const place_tile_index *idx, int material, int ti, int tj);
+/* How far (m) a material's blades' roots may lie outside their tile's cells: the clump pull. */
+double place_tile_reach(const world_material *m);
+
+/* ---- the camera-local tile cache (cache.c; SPEC SC1, SC2) ----
+ * Placed tiles persist across frames in slots of a device buffer (SW_TILE_SLOT_WORDS words each). Each material
+ * has a ring of R x R slots around the camera, tile (ti, tj) in slot (ti mod R, tj mod R): a lookup is an index,
+ * and a tile is evicted when a tile R tiles away takes its slot, the camera having moved on. R covers the draw
+ * distance plus a margin the cache fills ahead of the camera, unless the budget makes the rings smaller (then
+ * the farther of two needed tiles that share a slot is not drawn). A frame places at most K tiles: first those
+ * the views need now (the camera's, nearest first, then the near shadow cascade's), then, after culling and
+ * overlapping the draws (SC2), those within the margin, nearest first; a teleport places everything the views
+ * need at once. A tile's placement is a pure function of the tile (PL4), so an evicted tile placed again is the
+ * same bytes. */
+typedef struct place_cache_slot {
+    int32_t ti, tj;   /* the tile it holds, when held */
+    uint32_t used;    /* the frame (stamp) that last needed or placed it */
+    uint32_t held;    /* 1: holds a placed tile */
+} place_cache_slot;
+
+typedef struct place_cache_want {
+    double dist2;     /* m^2, horizontal, from the eye to the tile's square */
+    uint32_t list;    /* 0 the camera's tiles, 1 the near cascade's, 2 ahead */
+    uint32_t index;   /* in the frame's tile list, or the slot (ahead) */
+    int32_t ti, tj;
+    uint32_t material;
+} place_cache_want;
+
+typedef struct place_cache {
+    int material_count;
+    int ring[WORLD_MAX_MATERIALS];     /* slots per side of each material's ring */
+    uint32_t base[WORLD_MAX_MATERIALS]; /* its first slot */
+    uint32_t sweep[WORLD_MAX_MATERIALS]; /* where the next look for tiles to place ahead starts */
+    double side[WORLD_MAX_MATERIALS];  /* m, the material's tile side */
+    double reach[WORLD_MAX_MATERIALS]; /* m: tiles whose square comes this close to the eye are placed ahead */
+    uint32_t slot_count, held;
+    place_cache_slot *slots;
+    uint32_t stamp;
+    place_cache_want *want;           /* scratch */
+    size_t want_cap;
+} place_cache;
+
+typedef struct place_cache_stats {
+    uint32_t now, ahead;    /* tiles placed: needed by this frame, and ahead of the camera */
+    uint32_t missing;       /* needed tiles not placed this frame (K, or two needed tiles in one slot) */
+    uint32_t evicted;       /* placed tiles whose slot another tile took */
+} place_cache_stats;
+
+/* Slots of a material's ring that budget_bytes allows, all materials together; ring[] gets each side. */
+uint32_t place_cache_rings(const sward_scene *scene, uint64_t budget_bytes, int ring[WORLD_MAX_MATERIALS],
+                           double reach[WORLD_MAX_MATERIALS]);
+sward_result place_cache_init(place_cache *c, const sward_scene *scene, uint64_t budget_bytes, sward_error *err);
+void place_cache_free(place_cache *c);
+/* The slot tile (ti, tj) of a material goes in. */
+uint32_t place_cache_slot_of(const place_cache *c, uint32_t material, int ti, int tj);
+/* Forgets every placed tile. */
+void place_cache_clear(place_cache *c);
+/* One frame. tiles: the camera's n_cam tiles then the near cascade's n_near (place_choose_tiles); on return each
+ * has its slot, and the lists are compacted to the tiles that are placed (or placed now), *n_cam and *n_near
+ * updated. place gets the tiles to place: [0, now) before culling, then [now, now + ahead) after; it holds at
+ * least *n_cam + *n_near + k entries. k: most tiles placed (teleport: the needed ones are not counted). */
+void place_cache_frame(place_cache *c, const sward_scene *scene, const place_tile_index *idx, const float eye[3],
+                       uint32_t k, bool teleport, sw_tile *tiles, size_t *n_cam, size_t *n_near, sw_tile *place,
+                       place_cache_stats *st);
+
 /* 1 / gust_scale as the GPU gets it (sw_frame.wind_inv_gust_scale); 0 when gust_scale is 0 (no gusts). */
 float place_wind_inv_gust_scale(const world_wind *wind);
 

@@ -211,6 +211,18 @@ static uint32_t run_mask(const world_terrain *t, const place_tile_index *idx, in
     return m;
 }
 
+bool place_tile_possible(const sward_scene *scene, const place_tile_index *idx, int material, int ti, int tj)
+{
+    const tile_geom g = geom_of(&scene->materials[material]);
+    return run_mask(&scene->terrain, idx, material, &g, tile_eps(&scene->terrain), ti, 1, tj) != 0u;
+}
+
+double place_tile_reach(const world_material *m)
+{
+    const tile_geom g = geom_of(m);
+    return g.pull;
+}
+
 size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool cull, sw_tile *out,
                           size_t *in_range)
 {

@@ -13,6 +13,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void import_image(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkFormat format,
@@ -66,6 +67,14 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
             st->asset_triangles[kind][k] += (uint64_t)d->instance_count * (d->index_count / 3u);
             if (d->needed > d->instance_count) st->asset_dropped += d->needed - d->instance_count;
         }
+    st->tiles_generated = s->cache.now + s->cache.ahead;
+    st->tiles_missing = s->cache.missing;
+    st->tiles_evicted = s->cache.evicted;
+    st->tiles_cached = s->tiles_cached;
+    st->teleport = s->teleport;
+    st->cache_bytes = (uint64_t)r->cache.slot_count * SW_TILE_SLOT_WORDS * sizeof(uint32_t);
+    st->cache_budget_bytes = (uint64_t)((double)r->scene->render.tile_cache.budget_mib * 1048576.0);
+    st->vegetation_memory_bytes = r->ctx->dev.device_buffer_bytes;
     st->asset_clusters = c[0].asset_clusters;
     st->asset_clusters_culled = c[0].asset_clusters_culled;
     sward_result qres = gpu_stats_read(&r->ctx->dev, &s->stats_query, &st->gbuffer_fragments,
@@ -120,6 +129,35 @@ sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, sward_er
     return SWARD_OK;
 }
 
+/* SC1: the frame's tiles through the cache: their slots, the lists without the tiles not placed yet, the tiles to
+ * place now and ahead. A camera that moved farther than render.tile_cache.teleport_distance since the last frame
+ * (or the first frame) is a teleport: everything the views need is placed at once. */
+static sward_result render_cache_frame(sward_renderer *r, const float eye[3], size_t *n_cam, size_t *n_near,
+                                       sward_error *err)
+{
+    const world_tile_cache *tc = &r->scene->render.tile_cache;
+    const uint32_t k = (uint32_t)tc->tiles_per_frame;
+    size_t need = *n_cam + *n_near + k;
+    if (need > r->place_tiles_cap) {
+        sw_tile *t = realloc(r->place_tiles, need * sizeof *t);
+        if (!t) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %zu tiles", need);
+        r->place_tiles = t;
+        r->place_tiles_cap = need;
+    }
+    float jump = tc->teleport_distance > 0.0f ? tc->teleport_distance : 0.25f * r->scene->render.draw_distance;
+    float dx = eye[0] - r->cache_eye[0], dy = eye[1] - r->cache_eye[1], dz = eye[2] - r->cache_eye[2];
+    bool teleport = !r->cache_primed || !(dx * dx + dy * dy + dz * dz <= jump * jump);
+    memcpy(r->cache_eye, eye, sizeof r->cache_eye);
+    r->cache_primed = true;
+    render_slot *s = &r->slots[r->slot];
+    place_cache_frame(&r->cache, r->scene, &r->tile_index, eye, k, teleport, r->tiles, n_cam, n_near, r->place_tiles,
+                      &s->cache);
+    s->teleport = teleport;
+    r->place_now = s->cache.now;
+    r->place_ahead = s->cache.ahead;
+    return SWARD_OK;
+}
+
 sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view, bool occlusion,
                           sward_error *err)
 {
@@ -151,13 +189,14 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
         nv.draw_distance = fminf(nv.draw_distance, r->views[SW_VIEW_NEAR].constants.cull_distance);
         n_near = place_choose_tiles_indexed(r->scene, &r->tile_index, &nv, true, r->tiles + n, NULL);
     }
-    size_t total = n + n_near;
-    res = render_ensure_tiles(r, (uint32_t)total, err);
+    /* SC1, SC2: the tile cache gives each tile its slot and says which tiles to place now and ahead */
+    if ((res = render_cache_frame(r, view->eye, &n, &n_near, err))) return res;
+    size_t total = n + n_near, placed = (size_t)r->place_now + r->place_ahead;
+    res = render_ensure_tiles(r, (uint32_t)(total + placed), err);
     if (res != SWARD_OK) return res;
     r->tile_count = (uint32_t)n;
     r->tile_total = (uint32_t)total;
     r->tiles_in_range = (uint32_t)in_range;
-    for (size_t t = 0; t < total; t++) r->tiles[t].slot = (sw_uint)t; /* no tile cache yet: slot = index */
     v->constants.tile_first = 0;
     v->constants.tile_count = (sw_uint)n;
     if (r->shadows.on) {
@@ -165,8 +204,11 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
         r->views[SW_VIEW_NEAR].constants.tile_count = (sw_uint)n_near;
     }
     s->tile_count = r->tile_count;
+    s->tiles_cached = r->cache.held;
     s->tiles_in_range = r->tiles_in_range;
     r->frame.tile_count = (sw_uint)total;
+    r->frame.place_now = r->place_now;
+    r->frame.place_ahead = r->place_ahead;
     /* PL8: the mesh assets' clusters around the eye, and every view's draws reset */
     const float eye[3] = {v->constants.cam_x, v->constants.cam_y, v->constants.cam_z};
     if ((res = render_assets_frame(r, eye, err))) return res;
@@ -176,7 +218,8 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
 
     /* Constants and tiles through the slot's mapped upload buffer (its last frame is done), one copy each. */
     const VkDeviceSize views_at = sizeof(sw_frame), tiles_at = views_at + SW_MAX_VIEWS * sizeof(sw_view);
-    const VkDeviceSize assets_at = tiles_at + (VkDeviceSize)total * sizeof(sw_tile);
+    const VkDeviceSize place_at = tiles_at + (VkDeviceSize)total * sizeof(sw_tile);
+    const VkDeviceSize assets_at = place_at + (VkDeviceSize)placed * sizeof(sw_tile);
     const VkDeviceSize bytes = assets_at + render_assets_upload_bytes(r);
     if (s->upload.size < bytes) {
         gpu_buffer_destroy(&r->ctx->dev, &s->upload);
@@ -189,6 +232,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     /* every view: the shadow views' constants are zero when the frame has none (shadow.inc.glsl tests flags) */
     for (uint32_t k = 0; k < SW_MAX_VIEWS; k++) memcpy(up + views_at + k * sizeof(sw_view), &r->views[k].constants, sizeof(sw_view));
     if (total) memcpy(up + tiles_at, r->tiles, total * sizeof(sw_tile));
+    if (placed) memcpy(up + place_at, r->place_tiles, placed * sizeof(sw_tile));
     render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_TRANSFER_WRITE, false);
     render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_TRANSFER_WRITE, false);
     render_access(r, cmd, RES_TILES, 0, GPU_ACCESS_TRANSFER_WRITE, false);
@@ -196,9 +240,9 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     vkCmdCopyBuffer(cmd, s->upload.buffer, r->res[RES_FRAME][0].buffer.buffer, 1, &(VkBufferCopy){0, 0, sizeof(sw_frame)});
     vkCmdCopyBuffer(cmd, s->upload.buffer, r->res[RES_VIEWS][0].buffer.buffer, 1,
                     &(VkBufferCopy){views_at, 0, SW_MAX_VIEWS * sizeof(sw_view)});
-    if (total)
+    if (total + placed)
         vkCmdCopyBuffer(cmd, s->upload.buffer, r->res[RES_TILES][0].buffer.buffer, 1,
-                        &(VkBufferCopy){tiles_at, 0, (VkDeviceSize)total * sizeof(sw_tile)});
+                        &(VkBufferCopy){tiles_at, 0, (VkDeviceSize)(total + placed) * sizeof(sw_tile)});
     vkCmdFillBuffer(cmd, r->res[RES_STATS][0].buffer.buffer, 0, VK_WHOLE_SIZE, 0);
     render_assets_upload(r, cmd, &s->upload, assets_at);
     render_run_phase(r, RENDER_PHASE_PLACE, cmd, 0);
@@ -303,6 +347,9 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
     r->culled = true;
     render_prepare_phase(r, RENDER_PHASE_DRAW, render_depth_primed(r) ? SWARD_DRAW_BLADES_DEPTH : SWARD_DRAW_BLADES,
                          cmd, 0);
+    /* SC2: the tiles placed ahead, after the draws' barriers: nothing orders the draws after them (they write
+     * slots this frame does not read), so they overlap; the next frame's culling waits for them */
+    render_run_phase(r, RENDER_PHASE_AHEAD, cmd, 0);
     r->slots[r->slot].cpu_ms += core_now_ms() - t0;
     return SWARD_OK;
 }

@@ -203,7 +203,7 @@ void render_prepare_phase(sward_renderer *r, render_phase phase, uint32_t draw_f
 
 /* One workgroup per tile; beyond the device's workgroups in x, continuing in y (the shaders fold x and y back
  * into the tile index). */
-static void dispatch_tiles(sward_renderer *r, VkCommandBuffer cmd, uint32_t tiles)
+void render_dispatch_tiles(sward_renderer *r, VkCommandBuffer cmd, uint32_t tiles)
 {
     uint32_t max_x = r->ctx->dev.props.limits.maxComputeWorkGroupCount[0];
     uint32_t x = tiles < max_x ? tiles : max_x;
@@ -212,12 +212,12 @@ static void dispatch_tiles(sward_renderer *r, VkCommandBuffer cmd, uint32_t tile
 
 void render_record_per_tile(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
 {
-    /* placement: every tile of the frame; culling: the view's run of them */
-    uint32_t tiles = ps->pass->phase == RENDER_PHASE_PLACE ? r->tile_total : r->views[view].constants.tile_count;
+    /* culling: the view's run of the frame's tiles */
+    uint32_t tiles = r->views[view].constants.tile_count;
     if (!tiles) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
     render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
-    dispatch_tiles(r, cmd, tiles);
+    render_dispatch_tiles(r, cmd, tiles);
 }
 
 void render_record_per_pixel(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)

@@ -1,5 +1,6 @@
 /* lists.c — the frame's lists and how they grow (SPEC SC2; issue 6 "memory grows with survivors"): the
- * tiles (host-written each frame), the placement masks (128 bytes a tile), and per view the survivor list,
+ * tiles (host-written each frame), the tile cache's slots (136 bytes a tile, allocated once: src/place/cache.c),
+ * and per view the survivor list,
  * the tiles' runs in it and the indirect draws. Nothing here waits for the device: a list that must grow is
  * replaced and the old one retired to the current frame slot, freed when that slot is reused. The survivor
  * list grows from the counters of completed frames (render_collect); a frame whose survivors did not fit
@@ -32,6 +33,12 @@ sward_result render_lists_create(sward_renderer *r, sward_error *err)
                                      VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK, "sward.cull_stats_readback",
                                      err)))
             return res;
+    /* SC1: the tile cache's slots, allocated once (its budget) */
+    if ((res = render_buffer_replace(r, RES_MASKS, 0,
+                                     (VkDeviceSize)(r->cache.slot_count ? r->cache.slot_count : 1u) *
+                                         SW_TILE_SLOT_WORDS * sizeof(uint32_t),
+                                     STORAGE, GPU_MEMORY_DEVICE, "sward.tile_cache", err)))
+        return res;
     if ((res = render_ensure_tiles(r, 1, err))) return res;
     if ((res = render_ensure_survivors(r, 0, SURVIVORS_INITIAL, err))) return res;
     /* the near shadow cascade: the blades within ~8 m of the camera (LS3) */
@@ -49,9 +56,6 @@ sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error 
     sward_result res;
     if ((res = render_buffer_replace(r, RES_TILES, 0, (VkDeviceSize)cap * sizeof(sw_tile), STORAGE,
                                      GPU_MEMORY_DEVICE, "sward.tiles", err)))
-        return res;
-    if ((res = render_buffer_replace(r, RES_MASKS, 0, (VkDeviceSize)cap * SW_TILE_MASK_WORDS * sizeof(uint32_t),
-                                     STORAGE, GPU_MEMORY_DEVICE, "sward.placement_masks", err)))
         return res;
     for (uint32_t v = 0; v < r->blade_views; v++) {
         if ((res = render_buffer_replace(r, RES_TILE_DRAWS, v, (VkDeviceSize)cap * sizeof(sw_tile_draw), STORAGE,

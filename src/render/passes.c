@@ -11,6 +11,7 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_cull,          /* CULL:  blades per view: distance, thinning, frustum, Hi-Z -> survivors */
     &render_pass_draw_args,     /* CULL:  the hardware path's indirect draws from the survivors */
     &render_pass_asset_cull,    /* CULL:  mesh-asset instances per view: clusters, thinning, frustum, LOD (SC4, AS2) */
+    &render_pass_place_ahead,   /* AHEAD: the tiles the camera will need soon, overlapping the draws (SC1, SC2) */
     &render_pass_grass_depth,   /* DRAW:  the blades' depth prime (screen door) */
     &render_pass_asset_depth,   /* DRAW:  the mesh assets' depth prime (alpha test, screen door) */
     &render_pass_raster,        /* RASTER: the camera's blades in compute into the visibility buffer (BX1) */

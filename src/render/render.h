@@ -46,7 +46,7 @@ typedef enum render_res {
     RES_FRAME,        /* sw_frame, written each frame (transfer) */
     RES_VIEWS,        /* sw_view[SW_MAX_VIEWS], written each frame (transfer) */
     RES_TILES,        /* sw_tile[] of the frame, written each frame (transfer) */
-    RES_MASKS,        /* placement: SW_TILE_MASK_WORDS per tile slot */
+    RES_MASKS,        /* the tile cache: SW_TILE_SLOT_WORDS per slot (placement masks and counts) */
     RES_STATS,        /* sw_cull_stats[SW_MAX_VIEWS] */
     RES_HIZ,          /* per view: the occluders' min/max depth pyramid */
     RES_SURVIVORS,    /* per view: sw_blade[survivor_capacity] */
@@ -87,6 +87,8 @@ typedef struct render_use {
 typedef enum render_phase {
     RENDER_PHASE_PLACE, /* sward_cmd_place: view-independent, per tile */
     RENDER_PHASE_CULL,  /* sward_cmd_cull: per view */
+    RENDER_PHASE_AHEAD, /* sward_cmd_cull, after the DRAW phase's barriers: the tiles placed ahead of the camera,
+                           overlapping the draws (SC2) */
     RENDER_PHASE_DRAW,  /* sward_cmd_draw: inside a render pass instance (barriers come before it) */
     RENDER_PHASE_RASTER, /* standalone: the compute rasteriser and its depth (BX1), after the depth of the
                             hardware passes (the prime's, or the G-buffer's without one) */
@@ -157,6 +159,9 @@ typedef struct render_slot {
     bool stats_copied;        /* its frame copied the counters into stats_readback */
     bool shadow_compute;      /* BX1: the frame rasterises the near cascade's casters in compute (shadow_raster.c) */
     uint32_t tile_count, tiles_in_range;
+    place_cache_stats cache;  /* SC1: the frame's tile cache work */
+    uint32_t tiles_cached;
+    bool teleport;
     double cpu_ms;
     sward_frame_stats stats;  /* the slot's frame's counters and times, once counted */
 } render_slot;
@@ -266,6 +271,12 @@ struct sward_renderer {
     render_shadows shadows;
     place_tile_index tile_index; /* which tiles can hold blades at all (built once; place_choose_tiles_indexed) */
     sw_tile *tiles;             /* host copy of this frame's tiles (tiles_bound entries) */
+    place_cache cache;          /* SC1: which slot of RES_MASKS holds which placed tile */
+    sw_tile *place_tiles;       /* this frame's tiles to place: now, then ahead (place_cache_frame) */
+    size_t place_tiles_cap;
+    uint32_t place_now, place_ahead;
+    bool cache_primed;          /* a frame has placed tiles (the next is no teleport unless the camera jumps) */
+    float cache_eye[3];         /* the last frame's eye */
     size_t tiles_bound;
     uint32_t tile_count, tiles_in_range, tile_capacity; /* tile_count: the camera's (view 0's) tiles */
     uint32_t tile_total;        /* the frame's tiles: the camera's, then the near shadow cascade's */
@@ -355,6 +366,8 @@ void render_bind(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, 
 /* The record of a compute pass with one workgroup per tile (place, cull): its pipeline 0, its sets, the
  * dispatch; nothing when the frame has no tiles. */
 void render_record_per_tile(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view);
+/* One workgroup per tile, the tiles beyond the 65535 workgroups a dimension allows in y. */
+void render_dispatch_tiles(sward_renderer *r, VkCommandBuffer cmd, uint32_t tiles);
 /* The record of a compute pass with one 8 x 8 workgroup per 8 x 8 pixels of the frame (lighting, taa, post). */
 void render_record_per_pixel(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view);
 /* Replaces a named buffer (the old one is freed when the current slot comes round again). */
@@ -463,6 +476,7 @@ extern const render_pass render_pass_wind_field;
  * out; the frame's time and grid origin are in r->frame. */
 sward_result render_read_wind_field(sward_renderer *r, float *out, sward_error *err);
 extern const render_pass render_pass_place;
+extern const render_pass render_pass_place_ahead;
 extern const render_pass render_pass_terrain_depth;
 extern const render_pass render_pass_terrain;
 extern const render_pass render_pass_hiz;

@@ -146,6 +146,9 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     gpu_device *dev = &ctx->dev;
     sward_result res = SWARD_OK;
     if (!r->tiles) res = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %zu tiles", r->tiles_bound);
+    if (!res)
+        res = place_cache_init(&r->cache, scene,
+                               (uint64_t)((double)scene->render.tile_cache.budget_mib * 1048576.0), err);
     for (uint32_t s = 0; s < r->slot_count && !res; s++) {
         char name[48];
         snprintf(name, sizeof name, "sward.frame[%u]", s);
@@ -232,6 +235,8 @@ void sward_renderer_destroy(sward_renderer *r)
                           &r->terrain_indices, &r->blade_indices};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gpu_buffer_destroy(dev, bufs[i]);
     place_tile_index_free(&r->tile_index);
+    place_cache_free(&r->cache);
+    free(r->place_tiles);
     free(r->tiles);
     free(r);
 }

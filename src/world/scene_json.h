@@ -96,4 +96,8 @@ bool world_parse_assets(const sj_ctx *c, const cJSON *root, const char *base_dir
 /* The camera against the built terrain (not under the ground, not straight up or down). */
 bool world_scene_validate_camera(const sj_ctx *c, const sward_scene *s);
 
+/* render.tile_cache (scene_cache.c): budget_mib, tiles_per_frame, teleport_distance. */
+struct world_tile_cache;
+bool scene_parse_tile_cache(const sj_ctx *c, const cJSON *render, struct world_tile_cache *out);
+
 #endif

@@ -127,6 +127,8 @@ void world_scene_defaults(sward_scene *s)
     s->render.features = SW_FEAT_ALL;
     s->render.raster = WORLD_RASTER_AUTO;
     s->render.raster_threshold = WORLD_RASTER_THRESHOLD_DEFAULT;
+    s->render.tile_cache = (world_tile_cache){.budget_mib = WORLD_TILE_CACHE_MIB_DEFAULT,
+                                              .tiles_per_frame = WORLD_TILES_PER_FRAME_DEFAULT};
 }
 
 /* ---- parse: one function per section ------------------------------------------------------------------- */
@@ -476,11 +478,12 @@ static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
 {
     static const char *const known[] = {"width",         "height",       "seed",     "time",   "exposure",
                                         "white_point",   "draw_distance", "lod_distance", "features", "raster",
-                                        "raster_threshold"};
+                                        "raster_threshold", "tile_cache"};
     sward_render_settings *rs = &r->settings;
     int64_t w = rs->width, h = rs->height, seed = rs->seed;
     char raster[16] = "";
-    if (!sj_check_fields(c, o, "render", known, 11) || !parse_features(c, o, &r->features) ||
+    if (!sj_check_fields(c, o, "render", known, 12) || !parse_features(c, o, &r->features) ||
+        !scene_parse_tile_cache(c, o, &r->tile_cache) ||
         !sj_string(c, o, "render", "raster", raster, sizeof raster) ||
         !sj_number(c, o, "render", "raster_threshold", RANGE_POS(LIM_RASTER_THRESHOLD_MIN, LIM_RASTER_THRESHOLD),
                    &r->raster_threshold) ||

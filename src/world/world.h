@@ -154,6 +154,18 @@ typedef struct world_camera {
 typedef enum world_raster { WORLD_RASTER_AUTO, WORLD_RASTER_HARDWARE, WORLD_RASTER_COMPUTE } world_raster;
 #define WORLD_RASTER_THRESHOLD_DEFAULT 256.0f /* px, measured on the H200 (docs/raster.md) */
 
+/* SC1, SC2: the camera-local cache of placed tiles (render.tile_cache; src/place/cache.c). */
+#define WORLD_TILE_CACHE_MIB_DEFAULT 64.0f
+#define WORLD_TILE_CACHE_MIB_MAX 65536.0
+#define WORLD_TILES_PER_FRAME_DEFAULT 1024
+#define WORLD_TILES_PER_FRAME_MAX (1 << 24)
+typedef struct world_tile_cache {
+    float budget_mib;          /* device memory of the placed tiles, MiB */
+    int tiles_per_frame;       /* K: most tiles placed in a frame, except what a teleport needs at once */
+    float teleport_distance;   /* m: a camera move longer than this in one frame is a teleport; 0 = a quarter
+                                  of render.draw_distance */
+} world_tile_cache;
+
 typedef struct world_render {
     sward_render_settings settings;
     float draw_distance;  /* m */
@@ -161,6 +173,7 @@ typedef struct world_render {
     uint32_t features;    /* SW_FEAT_* bits (shaders/shared/sw_types.h): render.features, all on by default */
     world_raster raster;  /* BX1: which rasteriser draws the camera's blades (render.raster) */
     float raster_threshold; /* px: auto sends tiles whose blades project smaller than this to compute */
+    world_tile_cache tile_cache; /* SC1, SC2: render.tile_cache */
 } world_render;
 
 /* GA5: a force field (a character walking through, an explosion) moving along a path of keys. */

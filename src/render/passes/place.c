@@ -1,8 +1,13 @@
-/* place.c — the placement pass (SPEC PL1, PL3, PL4, PL5; shaders/place.comp.glsl): one workgroup per render
- * tile of the frame writes the tile's mask of grid cells that grow a blade. View- and time-independent, so a
- * tile's mask could persist across frames (the tile cache comes later); culling builds the blades per view.
- * Reads: frame, materials, heights, world maps, tiles. Writes: masks, the placement counters of view 0.
- * Cost: 0.04-0.26 ms on the H200 for 0.3-4 million candidates (bench/), 128 bytes per tile. */
+/* place.c — the placement passes (SPEC PL1, PL3, PL4, PL5, SC1, SC2; shaders/place.comp.glsl): one workgroup per
+ * tile writes the tile's mask of grid cells that grow a blade, and its removed-cell counts, into the tile cache's
+ * slot. View- and time-independent, so a placed tile persists across frames (src/place/cache.c); culling builds
+ * the blades per view from the slots. Two batches a frame: "place" the tiles the views need now, before culling
+ * (a teleport's, or those K did not allow earlier), and "place_ahead" those within the margin around the draw
+ * distance, recorded after the draws' barriers so that it overlaps the draws (no barrier orders the draws after
+ * it); they are culled from the next frame on.
+ * Reads: frame, materials, heights, world maps, tiles. Writes: the slots of the tiles it places.
+ * Cost: 0.04-0.26 ms on the H200 for every tile of a bench/ scene at once (0.3-4 million candidates); with
+ * the cache a frame places only what is new. */
 #include "render/render.h"
 
 #include "place_comp.h"
@@ -13,15 +18,55 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
                                    &ps->pipes[0], err);
 }
 
+/* The batch (sw_push.level: 0 now, 1 ahead) of the frame's tiles to place. */
+static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t batch)
+{
+    uint32_t tiles = batch ? r->place_ahead : r->place_now;
+    if (!tiles) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
+    sw_push pc = {.level = batch};
+    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, 0, &pc);
+    render_dispatch_tiles(r, cmd, tiles);
+}
+
+static void record_now(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    (void)view;
+    record(r, ps, cmd, 0);
+}
+
+static void record_ahead(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+{
+    (void)view;
+    record(r, ps, cmd, 1);
+}
+
+static bool ahead_active(const sward_renderer *r)
+{
+    return r->place_ahead > 0;
+}
+
 const render_pass render_pass_place = {
     .name = "place",
     .phase = RENDER_PHASE_PLACE,
-    .use_count = 3,
+    .use_count = 2,
     .uses = {
         {RES_TILES, GPU_ACCESS_COMPUTE_READ, SW_PLACE_TILES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_MASKS, GPU_ACCESS_COMPUTE_WRITE, SW_PLACE_MASKS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_PLACE_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
     },
     .create = create,
-    .record = render_record_per_tile,
+    .record = record_now,
+};
+
+const render_pass render_pass_place_ahead = {
+    .name = "place_ahead",
+    .phase = RENDER_PHASE_AHEAD,
+    .use_count = 2,
+    .uses = {
+        {RES_TILES, GPU_ACCESS_COMPUTE_READ, SW_PLACE_TILES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_MASKS, GPU_ACCESS_COMPUTE_WRITE, SW_PLACE_MASKS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+    },
+    .create = create,
+    .record = record_ahead,
+    .active = ahead_active,
 };

@@ -62,6 +62,8 @@ static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd
     t->constants.tile_count = 0; /* as render_view_constants sees this frame's: before the tiles are chosen */
     t->constants.asset_count = 0; /* ... and before the assets' clusters */
     t->constants.cluster_count = 0;
+    t->constants.place_now = 0; /* ... and before the tile cache's batches */
+    t->constants.place_ahead = 0;
     memcpy(t->eye, v->vk.eye, sizeof t->eye);
     memcpy(t->view_proj, v->unjittered_view_proj, sizeof t->view_proj);
 }

@@ -1,0 +1,273 @@
+/* cache.c — the camera-local cache of placed tiles (SPEC SC1, SC2; Frictional "Cache system": only patches near
+ * the camera are generated, at most a few a frame unless the camera is teleported; HZD: tiles generated around
+ * the player, about 4 a frame). The rules are in place.h. Pure CPU bookkeeping: which slot holds which tile and
+ * which tiles the GPU places this frame; the placement itself is place.comp.glsl's. O(tiles needed + ring
+ * slots / SWEEP_FRAMES) a frame. */
+#include "place/place.h"
+
+#include "core/core.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The look for tiles to place ahead covers each ring in this many frames. */
+#define SWEEP_FRAMES 2u
+/* The margin placed ahead of the camera beyond the draw distance: this fraction of it, and at least two tiles. */
+#define AHEAD_FRACTION 0.15
+#define SLOT_BYTES ((uint64_t)SW_TILE_SLOT_WORDS * 4u)
+
+static int ring_for(double reach, double side)
+{
+    /* Tiles whose square comes within reach of the eye: tile indices [e - c, e + c] around the eye's tile e. */
+    double c = ceil(reach / side);
+    if (!(c < 16384.0)) c = 16384.0; /* a ring is at most 32769 slots a side (the budget shrinks it first) */
+    return 2 * (int)c + 1;
+}
+
+uint32_t place_cache_rings(const sward_scene *scene, uint64_t budget_bytes, int ring[WORLD_MAX_MATERIALS],
+                           double reach[WORLD_MAX_MATERIALS])
+{
+    const double dd = (double)scene->render.draw_distance;
+    uint64_t total = 0;
+    for (int k = 0; k < scene->material_count; k++) {
+        const world_material *m = &scene->materials[k];
+        double side = (double)SW_TILE_CELLS * (double)place_spacing(m);
+        reach[k] = dd + fmax(AHEAD_FRACTION * dd, 2.0 * side) + place_tile_reach(m);
+        ring[k] = ring_for(reach[k], side);
+        total += (uint64_t)ring[k] * (uint64_t)ring[k];
+    }
+    uint64_t allowed = budget_bytes / SLOT_BYTES;
+    if (allowed < (uint64_t)scene->material_count) allowed = (uint64_t)scene->material_count;
+    if (total > allowed) {
+        /* Over budget: every ring shrinks by the same factor, then the largest by one until they fit. */
+        double f = sqrt((double)allowed / (double)total);
+        total = 0;
+        for (int k = 0; k < scene->material_count; k++) {
+            ring[k] = (int)floor((double)ring[k] * f);
+            if (ring[k] < 1) ring[k] = 1;
+            total += (uint64_t)ring[k] * (uint64_t)ring[k];
+        }
+        while (total > allowed) {
+            int big = 0;
+            for (int k = 1; k < scene->material_count; k++)
+                if (ring[k] > ring[big]) big = k;
+            if (ring[big] <= 1) break;
+            total -= (uint64_t)ring[big] * (uint64_t)ring[big];
+            ring[big]--;
+            total += (uint64_t)ring[big] * (uint64_t)ring[big];
+        }
+    }
+    return (uint32_t)total;
+}
+
+sward_result place_cache_init(place_cache *c, const sward_scene *scene, uint64_t budget_bytes, sward_error *err)
+{
+    memset(c, 0, sizeof *c);
+    c->material_count = scene->material_count;
+    c->slot_count = place_cache_rings(scene, budget_bytes, c->ring, c->reach);
+    uint32_t base = 0;
+    for (int k = 0; k < scene->material_count; k++) {
+        c->base[k] = base;
+        base += (uint32_t)c->ring[k] * (uint32_t)c->ring[k];
+        c->side[k] = (double)SW_TILE_CELLS * (double)place_spacing(&scene->materials[k]);
+    }
+    c->slots = c->slot_count ? calloc(c->slot_count, sizeof *c->slots) : NULL;
+    if (c->slot_count && !c->slots)
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory for a tile cache of %u slots", scene->name,
+                         c->slot_count);
+    return SWARD_OK;
+}
+
+void place_cache_free(place_cache *c)
+{
+    free(c->slots);
+    free(c->want);
+    memset(c, 0, sizeof *c);
+}
+
+void place_cache_clear(place_cache *c)
+{
+    if (c->slots) memset(c->slots, 0, (size_t)c->slot_count * sizeof *c->slots);
+    c->held = 0;
+}
+
+static int ring_mod(int v, int r)
+{
+    int m = v % r;
+    return m < 0 ? m + r : m;
+}
+
+uint32_t place_cache_slot_of(const place_cache *c, uint32_t material, int ti, int tj)
+{
+    int r = c->ring[material];
+    return c->base[material] + (uint32_t)ring_mod(tj, r) * (uint32_t)r + (uint32_t)ring_mod(ti, r);
+}
+
+static double square_dist2(const place_cache *c, uint32_t material, int ti, int tj, const float eye[3])
+{
+    double side = c->side[material];
+    double lo_x = (double)ti * side, lo_z = (double)tj * side;
+    double ex = (double)eye[0], ez = (double)eye[2];
+    double gx = ex < lo_x ? lo_x - ex : (ex > lo_x + side ? ex - lo_x - side : 0.0);
+    double gz = ez < lo_z ? lo_z - ez : (ez > lo_z + side ? ez - lo_z - side : 0.0);
+    return gx * gx + gz * gz;
+}
+
+static int want_order(const void *pa, const void *pb)
+{
+    const place_cache_want *a = pa, *b = pb;
+    if (a->list != b->list) return a->list < b->list ? -1 : 1;
+    if (a->dist2 != b->dist2) return a->dist2 < b->dist2 ? -1 : 1;
+    /* ties: a fixed order, so the same frame makes the same choices */
+    if (a->material != b->material) return a->material < b->material ? -1 : 1;
+    if (a->tj != b->tj) return a->tj < b->tj ? -1 : 1;
+    if (a->ti != b->ti) return a->ti < b->ti ? -1 : 1;
+    return 0;
+}
+
+static void swap_want(place_cache_want *a, place_cache_want *b)
+{
+    place_cache_want t = *a;
+    *a = *b;
+    *b = t;
+}
+
+/* Moves the `keep` first entries by want_order to the front, sorted: a selection (quickselect, Lomuto's partition
+ * about the middle entry), then a sort of those only. */
+static void nearest_first(place_cache_want *w, size_t n, size_t keep)
+{
+    size_t lo = 0, hi = n;
+    while (keep < n && hi - lo > 1) {
+        swap_want(&w[lo + (hi - lo) / 2], &w[hi - 1]);
+        size_t p = lo;
+        for (size_t i = lo; i + 1 < hi; i++)
+            if (want_order(&w[i], &w[hi - 1]) < 0) swap_want(&w[i], &w[p++]);
+        swap_want(&w[p], &w[hi - 1]);
+        if (p == keep) break;
+        if (p < keep) lo = p + 1;
+        else hi = p;
+    }
+    qsort(w, keep < n ? keep : n, sizeof *w, want_order);
+}
+
+static bool want_room(place_cache *c, size_t n)
+{
+    if (n <= c->want_cap) return true;
+    size_t cap = n + n / 2 + 64;
+    place_cache_want *w = realloc(c->want, cap * sizeof *w);
+    if (!w) return false;
+    c->want = w;
+    c->want_cap = cap;
+    return true;
+}
+
+/* Gives slot s to tile (ti, tj): the tile it held is evicted. */
+static void take(place_cache *c, uint32_t s, int ti, int tj, place_cache_stats *st)
+{
+    place_cache_slot *sl = &c->slots[s];
+    if (sl->held) st->evicted++;
+    else c->held++;
+    sl->ti = ti;
+    sl->tj = tj;
+    sl->held = 1;
+    sl->used = c->stamp;
+}
+
+void place_cache_frame(place_cache *c, const sward_scene *scene, const place_tile_index *idx, const float eye[3],
+                       uint32_t k, bool teleport, sw_tile *tiles, size_t *n_cam, size_t *n_near, sw_tile *place,
+                       place_cache_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    if (++c->stamp == 0) c->stamp = 1; /* 0 is "never" */
+    const size_t n = *n_cam + *n_near;
+    size_t wants = 0;
+    bool room = want_room(c, n);
+    /* 1. The tiles the views need that the cache holds: they keep their slots this frame. */
+    for (size_t i = 0; i < n; i++) {
+        sw_tile *t = &tiles[i];
+        int ti = t->ci0 / (int)SW_TILE_CELLS, tj = t->cj0 / (int)SW_TILE_CELLS;
+        uint32_t s = place_cache_slot_of(c, t->material, ti, tj);
+        place_cache_slot *sl = &c->slots[s];
+        t->slot = s;
+        if (sl->held && sl->ti == ti && sl->tj == tj) {
+            sl->used = c->stamp;
+            continue;
+        }
+        t->slot = UINT32_MAX; /* not placed yet */
+        if (room)
+            c->want[wants++] = (place_cache_want){square_dist2(c, t->material, ti, tj, eye), i < *n_cam ? 0u : 1u,
+                                                  (uint32_t)i, ti, tj, t->material};
+    }
+    /* 2. Those it does not: the camera's first, nearest first, as many as k allows (all on a teleport). */
+    uint32_t budget = k;
+    size_t now = 0;
+    if (wants) {
+        nearest_first(c->want, wants, teleport || budget >= wants ? wants : budget);
+        for (size_t w = 0; w < wants; w++) {
+            const place_cache_want *q = &c->want[w];
+            sw_tile *t = &tiles[q->index];
+            uint32_t s = place_cache_slot_of(c, q->material, q->ti, q->tj);
+            place_cache_slot *sl = &c->slots[s];
+            if (sl->used == c->stamp) {
+                /* placed already this frame (a tile in both lists), or another needed tile has the slot */
+                if (sl->held && sl->ti == q->ti && sl->tj == q->tj) t->slot = s;
+                continue;
+            }
+            if (!teleport && budget == 0) continue;
+            take(c, s, q->ti, q->tj, st);
+            if (!teleport) budget--;
+            t->slot = s;
+            place[now++] = *t;
+        }
+    }
+    /* 3. The lists without the tiles not placed (drawn from a later frame). */
+    size_t kept_cam = 0, kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (tiles[i].slot == UINT32_MAX) {
+            st->missing++;
+            continue;
+        }
+        tiles[kept++] = tiles[i];
+        if (i < *n_cam) kept_cam = kept;
+    }
+    *n_near = kept - kept_cam;
+    *n_cam = kept_cam;
+    st->now = (uint32_t)now;
+    if (teleport) budget = k; /* what a teleport needs is not counted */
+    /* 4. Ahead (SC2): a part of each ring each frame, the tiles within reach the slots do not hold yet. */
+    wants = 0;
+    for (int m = 0; m < c->material_count && budget; m++) {
+        const int r = c->ring[m];
+        const uint32_t slots = (uint32_t)r * (uint32_t)r;
+        const uint32_t count = (slots + SWEEP_FRAMES - 1u) / SWEEP_FRAMES;
+        const double side = c->side[m], reach2 = c->reach[m] * c->reach[m];
+        const int ei = (int)floor((double)eye[0] / side), ej = (int)floor((double)eye[2] / side);
+        const int lo_i = ei - (r - 1) / 2, lo_j = ej - (r - 1) / 2; /* the ring's window of tiles */
+        if (!want_room(c, wants + count)) break;
+        uint32_t l = c->sweep[m] % slots;
+        for (uint32_t q = 0; q < count; q++, l = l + 1u == slots ? 0u : l + 1u) {
+            int a = (int)(l % (uint32_t)r), b = (int)(l / (uint32_t)r);
+            int ti = lo_i + ring_mod(a - lo_i, r), tj = lo_j + ring_mod(b - lo_j, r);
+            const place_cache_slot *sl = &c->slots[c->base[m] + l];
+            if (sl->used == c->stamp || (sl->held && sl->ti == ti && sl->tj == tj)) continue;
+            double d2 = square_dist2(c, (uint32_t)m, ti, tj, eye);
+            if (d2 > reach2 || !place_tile_possible(scene, idx, m, ti, tj)) continue;
+            c->want[wants++] = (place_cache_want){d2, 2u, c->base[m] + l, ti, tj, (uint32_t)m};
+        }
+        c->sweep[m] = l;
+    }
+    size_t ahead = 0;
+    if (wants) {
+        size_t keep = budget < wants ? budget : wants;
+        nearest_first(c->want, wants, keep);
+        for (size_t w = 0; w < keep; w++) {
+            const place_cache_want *q = &c->want[w];
+            take(c, q->index, q->ti, q->tj, st);
+            place[now + ahead++] = (sw_tile){.ci0 = q->ti * (int)SW_TILE_CELLS, .cj0 = q->tj * (int)SW_TILE_CELLS,
+                                             .material = q->material, .slot = q->index};
+        }
+    }
+    st->ahead = (uint32_t)ahead;
+}
