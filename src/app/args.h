@@ -106,6 +106,9 @@ int app_load_scene(const char *path, const args_list *sets, sward_scene **scene,
 /* Checks the form of every --set value; 0, or prints "sward CMD: --set 'TEXT': <problem>" and returns
  * APP_EXIT_USAGE. */
 int app_check_sets(const char *cmd, const args_list *sets);
+/* --cache-mib N: the tile cache's budget (SC1) as the override render.tile_cache.budget_mib=N, after the --set ones
+ * (so it wins). Returns non-zero (a usage error) when the list is full. */
+int app_add_cache_mib(const char *cmd, args_list *sets, double mib);
 /* The help text of --set, shared by render and bench. */
 #define APP_SET_HELP                                                                                             \
     "  --set PATH=VALUE   override one field of the scene before it is checked; repeatable, later ones win.\n" \

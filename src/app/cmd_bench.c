@@ -33,7 +33,10 @@ APP_SET_HELP
     "                 gbuffer_fragments, overdraw, lower_third_ground,\n"
     "                 raster {compute, threshold_px, hardware_blades, hardware_ms, compute_blades,\n"
     "                 compute_tiles, compute_fragments, compute_atomics, compute_ms, shadow_blades,\n"
-    "                 shadow_compute}\n"
+    "                 shadow_compute}, assets {clusters, clusters_culled, dropped, <kind> {instances,\n"
+    "                 triangles}}, tile_cache {generated, cached, missing, evicted, teleport, bytes,\n"
+    "                 budget_bytes}, world_bytes, vegetation_memory_bytes (the last frame's)\n"
+    "  --cache-mib N  the tile cache's budget in MiB (render.tile_cache.budget_mib; default the scene's, 64)\n"
     "  --sweep D1,D2,...  the rasteriser scaling sweep (BX1): for each grass[0].density Di and each of\n"
     "                 render.raster hardware and compute, blades drawn and blades per ms of rasterisation\n"
     "                 (hardware: grass_depth + grass; compute: raster + raster_merge + resolve), as a table\n"
@@ -158,7 +161,13 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
             printf("%s%llu", lv ? ", " : "", (unsigned long long)l->asset_triangles[k][lv]);
         printf("]}");
     }
-    printf("}}\n");
+    /* SC1: the tile cache in the last frame; the memory that is not render targets */
+    printf("}, \"tile_cache\": {\"generated\": %u, \"cached\": %u, \"missing\": %u, \"evicted\": %u, "
+           "\"teleport\": %s, \"bytes\": %llu, \"budget_bytes\": %llu}, \"world_bytes\": %llu, "
+           "\"vegetation_memory_bytes\": %llu}\n",
+           l->tiles_generated, l->tiles_cached, l->tiles_missing, l->tiles_evicted, l->teleport ? "true" : "false",
+           (unsigned long long)l->cache_bytes, (unsigned long long)l->cache_budget_bytes,
+           (unsigned long long)l->world_bytes, (unsigned long long)l->vegetation_memory_bytes);
 }
 
 static void print_text(const bench_result *b, const sward_device_info *dev, bool device_flag,
@@ -186,7 +195,11 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
            (unsigned long long)s->removed_outside, (unsigned long long)s->removed_density,
            (unsigned long long)s->removed_distance, (unsigned long long)s->removed_frustum,
            (unsigned long long)s->removed_occlusion);
-    printf("GPU memory      %.1f MiB\n", (double)s->gpu_memory_bytes / (1024.0 * 1024.0));
+    printf("GPU memory      %.1f MiB (%.1f MiB of it buffers: world, tile cache, lists, assets)\n",
+           (double)s->gpu_memory_bytes / (1024.0 * 1024.0), (double)s->vegetation_memory_bytes / (1024.0 * 1024.0));
+    printf("tile cache      %u tiles held in %.1f of %.1f MiB; last frame placed %u, %u missing, %u evicted%s\n",
+           s->tiles_cached, (double)s->cache_bytes / (1024.0 * 1024.0), (double)s->cache_budget_bytes / (1024.0 * 1024.0),
+           s->tiles_generated, s->tiles_missing, s->tiles_evicted, s->teleport ? " (a teleport)" : "");
     printf("CPU ms/frame    min %.3f, median %.3f\n", b->cpu.min, b->cpu.median);
     if (isfinite(b->blades_per_ms))
         printf("blades/GPU-ms   %.0f (blades drawn / median grass pass ms)\n", b->blades_per_ms);
@@ -240,7 +253,8 @@ int cmd_bench(int argc, char **argv)
     static args_list sets;
     sets.count = 0;
     const char *sweep = NULL, *plot = NULL;
-    enum { O_FRAMES, O_W, O_H, O_DEV, O_VAL, O_JSON, O_VERB, O_SET, O_SWEEP, O_PLOT, O_COUNT };
+    double cache_mib = 0.0;
+    enum { O_FRAMES, O_W, O_H, O_DEV, O_VAL, O_JSON, O_VERB, O_SET, O_SWEEP, O_PLOT, O_CACHE, O_COUNT };
     args_option opts[O_COUNT] = {
         [O_FRAMES] = { .name = "frames", .kind = ARGS_INT, .out = &frames, .imin = 1, .imax = 100000 },
         [O_W] = { .name = "width", .kind = ARGS_INT, .out = &width, .imin = 1, .imax = 8192 },
@@ -252,6 +266,8 @@ int cmd_bench(int argc, char **argv)
         [O_SET] = { .name = "set", .kind = ARGS_LIST, .out = &sets },
         [O_SWEEP] = { .name = "sweep", .kind = ARGS_STRING, .out = &sweep },
         [O_PLOT] = { .name = "plot", .kind = ARGS_STRING, .out = &plot },
+        [O_CACHE] = { .name = "cache-mib", .kind = ARGS_FLOAT, .out = &cache_mib, .fmin = 0.0, .fmax = 65536.0,
+                      .fmin_exclusive = true },
     };
     args_command cmd = { .name = "bench", .options = opts, .option_count = O_COUNT, .positional = &scene_path,
                          .positional_name = "SCENE.json", .help = bench_help };
@@ -261,6 +277,7 @@ int cmd_bench(int argc, char **argv)
     case ARGS_OK: break;
     }
     if (app_check_sets("bench", &sets)) return APP_EXIT_USAGE;
+    if (opts[O_CACHE].set && app_add_cache_mib("bench", &sets, cache_mib)) return APP_EXIT_USAGE;
     if (plot && !sweep) {
         fprintf(stderr, "sward bench: --plot needs --sweep (the plot is the sweep's curves)\n");
         return APP_EXIT_USAGE;

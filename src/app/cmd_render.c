@@ -28,6 +28,8 @@ static const char render_help[] =
     "                     with N > 1 the output path must be a frame pattern such as out/f_%04d.png\n"
     "  --fps F            frames per second for --frames, > 0 and <= 1000 (default: 30)\n"
 APP_SET_HELP
+    "  --cache-mib N      the tile cache's GPU memory budget in MiB, > 0 (render.tile_cache.budget_mib;\n"
+    "                     default: the scene's, 64)\n"
     "  --device N         render on device N of 'sward devices' (default: the first suitable one by type:\n"
     "                     discrete GPU, integrated GPU, virtual GPU, CPU)\n"
     "  --validate         enable the Vulkan validation layer; any validation message makes the exit\n"
@@ -69,6 +71,18 @@ int app_load_scene(const char *path, const args_list *sets, sward_scene **scene,
     }
     sward_result r = sward_scene_load_overrides(path, sets->items, sets->count, scene, err);
     return r == SWARD_OK ? 0 : app_fail(r, err);
+}
+
+int app_add_cache_mib(const char *cmd, args_list *sets, double mib)
+{
+    static char text[64];
+    if (sets->count == ARGS_LIST_MAX) {
+        args_usage_error(cmd, "--cache-mib: too many overrides with --set (at most %d in all)", ARGS_LIST_MAX);
+        return APP_EXIT_USAGE;
+    }
+    snprintf(text, sizeof text, "render.tile_cache.budget_mib=%.17g", mib);
+    sets->items[sets->count++] = text;
+    return 0;
 }
 
 int app_create_context(const args_option *device, int64_t device_index, bool validate, bool *verbose,
@@ -145,11 +159,11 @@ int cmd_render(int argc, char **argv)
 {
     const char *scene_path = NULL, *output = NULL;
     int64_t width = 0, height = 0, seed = 0, frames = 1, device = 0;
-    double time_s = 0.0, fps = 30.0;
+    double time_s = 0.0, fps = 30.0, cache_mib = 0.0;
     bool validate = false, quiet = false, verbose = false;
     static args_list sets;
     sets.count = 0;
-    enum { O_OUT, O_W, O_H, O_TIME, O_SEED, O_FRAMES, O_FPS, O_DEV, O_VAL, O_QUIET, O_VERB, O_SET, O_COUNT };
+    enum { O_OUT, O_W, O_H, O_TIME, O_SEED, O_FRAMES, O_FPS, O_DEV, O_VAL, O_QUIET, O_VERB, O_SET, O_CACHE, O_COUNT };
     args_option opts[O_COUNT] = {
         [O_OUT] = { .name = "output", .short_name = 'o', .kind = ARGS_STRING, .out = &output },
         [O_W] = { .name = "width", .kind = ARGS_INT, .out = &width, .imin = 1, .imax = 8192 },
@@ -165,6 +179,8 @@ int cmd_render(int argc, char **argv)
         [O_QUIET] = { .name = "quiet", .kind = ARGS_BOOL, .out = &quiet },
         [O_VERB] = { .name = "verbose", .kind = ARGS_BOOL, .out = &verbose },
         [O_SET] = { .name = "set", .kind = ARGS_LIST, .out = &sets },
+        [O_CACHE] = { .name = "cache-mib", .kind = ARGS_FLOAT, .out = &cache_mib, .fmin = 0.0, .fmax = 65536.0,
+                      .fmin_exclusive = true },
     };
     args_command cmd = { .name = "render", .options = opts, .option_count = O_COUNT, .positional = &scene_path,
                          .positional_name = "SCENE.json", .help = render_help };
@@ -178,6 +194,7 @@ int cmd_render(int argc, char **argv)
         return APP_EXIT_USAGE;
     }
     if (app_check_sets("render", &sets)) return APP_EXIT_USAGE;
+    if (opts[O_CACHE].set && app_add_cache_mib("render", &sets, cache_mib)) return APP_EXIT_USAGE;
 
     /* The output pattern is checked before anything slow happens. */
     char pattern[PATH_CAP];
