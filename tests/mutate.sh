@@ -910,6 +910,34 @@ mut("GA3-glsl-gain", "GA3", "shaders/wind_field.inc.glsl",
     "    float gain = sw_field_gain(category);",
     "    float gain = 1.0;",
     "gpu_wind_field")
+mut("SC1-cache-key", "SC1", "src/place/cache.c",
+    "        if (sl->held && sl->ti == ti && sl->tj == tj) {\n            sl->used = c->stamp;",
+    "        if (sl->held) {\n            sl->used = c->stamp;",
+    "unit_tile_cache gpu_tile_cache")
+mut("SC1-k-limit", "SC1", "src/place/cache.c",
+    "            if (!teleport) budget--;",
+    "            (void)0;",
+    "unit_tile_cache")
+mut("SC1-teleport", "SC1", "src/place/cache.c",
+    "            if (!teleport && budget == 0) continue;",
+    "            if (budget == 0) continue;",
+    "unit_tile_cache")
+mut("SC1-nearest-first", "SC1", "src/place/cache.c",
+    "    if (a->dist2 != b->dist2) return a->dist2 < b->dist2 ? -1 : 1;",
+    "    if (a->dist2 != b->dist2) return a->dist2 > b->dist2 ? -1 : 1;",
+    "unit_tile_cache")
+mut("SC1-budget", "SC1", "src/place/cache.c",
+    "    if (total > allowed) {",
+    "    if (total > allowed && false) {",
+    "unit_tile_cache")
+mut("SC2-ahead", "SC2", "src/place/cache.c",
+    "    for (int m = 0; m < c->material_count && budget; m++) {",
+    "    for (int m = 0; m < 0; m++) {",
+    "unit_tile_cache")
+mut("SC2-ahead-gpu", "SC2", "src/render/passes/place.c",
+    "    uint32_t tiles = batch ? r->place_ahead : r->place_now;",
+    "    uint32_t tiles = batch ? 0u : r->place_now;",
+    "gpu_tile_cache")
 mut("GA3-grass-sample", "GA3", "shaders/cull.comp.glsl",
     "vec2 wp = sw_field_push(sw_field_sample(SW_WIND_CAT_GRASS, vec2(c.x, c.z)), m.stiffness);",
     "vec2 wp = vec2(0.0);",
