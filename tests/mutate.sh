@@ -918,9 +918,13 @@ mut("SC1-k-limit", "SC1", "src/place/cache.c",
     "            if (!teleport) budget--;",
     "            (void)0;",
     "unit_tile_cache")
-mut("SC1-teleport", "SC1", "src/place/cache.c",
-    "            if (!teleport && budget == 0) continue;",
-    "            if (budget == 0) continue;",
+mut("SC1-teleport", "SC1", "src/render/frame.c",
+    "    bool teleport = !r->cache_primed || !(dx * dx + dy * dy + dz * dz <= jump * jump);",
+    "    bool teleport = !r->cache_primed;",
+    "gpu_tile_cache")
+mut("SC1-teleport-all", "SC1", "src/place/cache.c",
+    "        nearest_first(c->want, wants, teleport || budget >= wants ? wants : budget);",
+    "        nearest_first(c->want, wants, budget >= wants ? wants : budget);\n        teleport = false;",
     "unit_tile_cache")
 mut("SC1-nearest-first", "SC1", "src/place/cache.c",
     "    if (a->dist2 != b->dist2) return a->dist2 < b->dist2 ? -1 : 1;",

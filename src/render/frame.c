@@ -147,9 +147,15 @@ static sward_result render_cache_frame(sward_renderer *r, const float eye[3], si
     float jump = tc->teleport_distance > 0.0f ? tc->teleport_distance : 0.25f * r->scene->render.draw_distance;
     float dx = eye[0] - r->cache_eye[0], dy = eye[1] - r->cache_eye[1], dz = eye[2] - r->cache_eye[2];
     bool teleport = !r->cache_primed || !(dx * dx + dy * dy + dz * dz <= jump * jump);
+    render_slot *s = &r->slots[r->slot];
+    memset(&s->cache, 0, sizeof s->cache);
+    s->teleport = false;
+    if (r->no_grass) { /* a frame without grass places nothing, not even ahead */
+        r->place_now = r->place_ahead = 0;
+        return SWARD_OK;
+    }
     memcpy(r->cache_eye, eye, sizeof r->cache_eye);
     r->cache_primed = true;
-    render_slot *s = &r->slots[r->slot];
     place_cache_frame(&r->cache, r->scene, &r->tile_index, eye, k, teleport, r->tiles, n_cam, n_near, r->place_tiles,
                       &s->cache);
     s->teleport = teleport;
