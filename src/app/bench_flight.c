@@ -374,9 +374,9 @@ int flight_plot(const flight_result *f, const char *path, const char *device_nam
                               {.name = s.veg_reported ? "vegetation MiB" : "GPU MiB", .x = x, .y = mib, .n = n}};
     app_plot panels[2] = {
         {.title = title[0], .x_label = "frame", .y_label = "GPU ms (sum of the passes)", .series = &ser[0],
-         .series_count = 1, .no_markers = n > 60, .marks = tp, .mark_count = marks, .mark_name = "teleport"},
+         .series_count = 1, .no_markers = n > 60, .y_from_zero = true, .marks = tp, .mark_count = marks, .mark_name = "teleport"},
         {.title = title[1], .x_label = "frame", .y_label = "MiB", .series = &ser[1], .series_count = 1,
-         .no_markers = n > 60, .marks = tp, .mark_count = marks, .mark_name = "teleport"},
+         .no_markers = n > 60, .y_from_zero = true, .marks = tp, .mark_count = marks, .mark_name = "teleport"},
     };
     sward_result r = app_plot_svg_panels(path, panels, 2, err);
     if (r != SWARD_OK) rc = app_fail(r, err);

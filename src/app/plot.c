@@ -242,6 +242,7 @@ static void draw(sbuf *b, const app_plot *p)
             ymn = fmin(ymn, p->series[s].y[i]);
             ymx = fmax(ymx, p->series[s].y[i]);
         }
+    if (p->y_from_zero && !p->log_y && ymn > 0.0) ymn = 0.0;
     axis_fit(&ax, xmn, xmx);
     axis_fit(&ay, ymn, ymx);
 

@@ -21,6 +21,7 @@ typedef struct app_plot {
     const app_plot_series *series;
     size_t series_count;
     bool no_markers;                       /* lines only (long series, e.g. one point per frame) */
+    bool y_from_zero;                      /* a linear y axis starts at 0 (or below): a flat curve looks flat */
     const double *marks;                   /* x values marked by dashed vertical lines (e.g. teleports) */
     size_t mark_count;
     const char *mark_name;                 /* the marks' legend text (NULL: none) */
