@@ -349,7 +349,8 @@ void flight_print_json(const flight_result *f, const sward_device_info *dev, con
     printf("]}\n");
 }
 
-int flight_plot(const flight_result *f, const char *path, const char *device_name, sward_error *err)
+int flight_plot(const flight_result *f, const char *path, const char *scene_name, const char *device_name,
+                sward_error *err)
 {
     size_t n = f->count, marks = 0;
     double *x = malloc((n ? n : 1) * sizeof *x), *ms = malloc((n ? n : 1) * sizeof *ms),
@@ -367,9 +368,12 @@ int flight_plot(const flight_result *f, const char *path, const char *device_nam
         mib[i] = (double)(s.veg_reported ? f->frames[i].vegetation_memory_bytes : f->frames[i].gpu_memory_bytes) / MIB;
         if (f->frames[i].teleport) tp[marks++] = (double)i;
     }
+    const char *base = strrchr(scene_name, '/');
+    base = base ? base + 1 : scene_name;
     char title[2][400];
-    snprintf(title[0], sizeof title[0], "Flight: GPU ms per frame, %s", device_name);
-    snprintf(title[1], sizeof title[1], "Flight: %s per frame", s.veg_reported ? "vegetation GPU memory" : "GPU memory");
+    snprintf(title[0], sizeof title[0], "%.120s: GPU ms per frame, %.200s", base, device_name);
+    snprintf(title[1], sizeof title[1], "%.120s: %s per frame", base,
+             s.veg_reported ? "vegetation GPU memory" : "GPU memory");
     app_plot_series ser[2] = {{.name = "GPU ms", .x = x, .y = ms, .n = n},
                               {.name = s.veg_reported ? "vegetation MiB" : "GPU MiB", .x = x, .y = mib, .n = n}};
     app_plot panels[2] = {

@@ -40,6 +40,7 @@ void flight_print_json(const flight_result *f, const sward_device_info *dev, con
                        uint32_t height);
 /* The plot: GPU ms per frame over vegetation memory (MiB) per frame, teleports as dashed lines. 0 or an exit
  * status after printing the error. */
-int flight_plot(const flight_result *f, const char *path, const char *device_name, sward_error *err);
+int flight_plot(const flight_result *f, const char *path, const char *scene_name, const char *device_name,
+                sward_error *err);
 
 #endif

@@ -260,7 +260,7 @@ static int bench_flight(sward_context *ctx, sward_scene *scene, const char *scen
             app_describe_device(&dev, device_flag, line, sizeof line);
             flight_print_text(&f, line, scene_name, rs->width, rs->height);
         }
-        if (plot && !(rc = flight_plot(&f, plot, dev.name, err)) && !json) printf("\nwrote %s\n", plot);
+        if (plot && !(rc = flight_plot(&f, plot, scene_name, dev.name, err)) && !json) printf("\nwrote %s\n", plot);
     }
     flight_result_free(&f);
     return rc;

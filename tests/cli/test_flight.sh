@@ -77,7 +77,7 @@ if [ -f "$tmp/f.svg" ]; then
     [ "$(grep -c '<polyline' <<<"$svg")" -eq 2 ] || fail "the plot should have two curves (GPU ms, memory)"
     [ "$(grep -c '<g transform' <<<"$svg")" -eq 2 ] || fail "the plot should have two panels"
     [ "$(grep -c 'class="mark"' <<<"$svg")" -eq 2 ] || fail "the teleport should be marked in both panels"
-    grep -qF "GPU ms per frame" <<<"$svg" || fail "the plot has no 'GPU ms per frame' title"
+    grep -qF "small.json: GPU ms per frame" <<<"$svg" || fail "the plot has no 'small.json: GPU ms per frame' title"
 else
     fail "--plot wrote no $tmp/f.svg"
 fi
