@@ -932,6 +932,18 @@ mut("BX5-flight-camera", "BX5", "src/app/bench_flight.c",
     "            sward_frame_desc fd = {.time = (float)((double)rs.time + (double)cam.time), .eye = cam.eye,",
     "            sward_frame_desc fd = {.time = (float)((double)rs.time + (double)cam.time), .eye = NULL,",
     "cli_flight")
+mut("BX5-fill-missing", "BX5", "src/app/flight_stats.c",
+    "        in_fill = frames[i].teleport || (in_fill && frames[i].tiles_missing > 0);",
+    "        in_fill = frames[i].teleport;",
+    "unit_flight_stats")
+mut("BX5-ready-without-fill", "BX5", "src/app/flight_stats.c",
+    "        if (!ready_only || !frames[i].fill) v[s.n++] = frames[i].gpu_ms;",
+    "        v[s.n++] = frames[i].gpu_ms;",
+    "unit_flight_stats")
+mut("BX5-flat", "BX5", "src/app/flight_stats.c",
+    "    if (m.max > 0) m.flat = (double)(m.max - m.min) / (double)m.max;",
+    "    if (m.max > 0) m.flat = 0.0;",
+    "unit_flight_stats")
 mut("BX5-plot-marks", "BX5", "src/app/plot.c",
     "    for (size_t i = 0; i < p->mark_count; i++) {",
     "    for (size_t i = 0; i < 0 * p->mark_count; i++) {",

@@ -16,9 +16,6 @@
 
 #define FLIGHT_WARMUP_FRAMES 2
 #define MIB (1024.0 * 1024.0)
-#define VEGETATION_BUDGET_MIB 256.0
-#define FLAT_LIMIT 0.05
-#define HITCH_LIMIT 1.5
 
 static double frame_gpu_ms(const sward_frame_stats *s)
 {
@@ -49,7 +46,6 @@ int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, fligh
      * frame k - 1 runs, then k - 1 is collected. The cameras stay alive until their frame is submitted. */
     uint64_t pending = 0;
     size_t total = FLIGHT_WARMUP_FRAMES + (size_t)n;
-    bool stats_fill = false; /* inside a teleport's fill */
     for (size_t k = 0; k <= total; k++) {
         uint64_t ticket = 0;
         if (k < total) {
@@ -92,14 +88,12 @@ int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, fligh
         fs->tiles_generated = s.tiles_generated;
         fs->tiles_missing = s.tiles_missing;
         fs->teleport = fs->cut || s.teleport;
-        /* the fill: from the teleport's frame on, while tiles are missing */
-        stats_fill = fs->teleport || (stats_fill && s.tiles_missing > 0);
-        fs->fill = stats_fill;
         fs->gpu_memory_bytes = s.gpu_memory_bytes;
         fs->vegetation_memory_bytes = s.vegetation_memory_bytes;
         fs->world_bytes = s.world_bytes;
         fs->cache_bytes = s.cache_bytes;
     }
+    flight_mark_fills(out->frames, out->count);
 done:
     sward_renderer_destroy(renderer);
     return rc;
@@ -111,131 +105,36 @@ void flight_result_free(flight_result *f)
     f->frames = NULL;
 }
 
-/* ---- the summary ---- */
-
-typedef struct span {
-    double median, max;
-    uint32_t n;
-} span;
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* GPU ms over the frames (only those outside a fill when ready_only). */
-static span gpu_span(const flight_result *f, bool ready_only)
-{
-    span s = {NAN, NAN, 0};
-    double *v = malloc((f->count ? f->count : 1) * sizeof *v);
-    if (!v) return s;
-    for (uint32_t i = 0; i < f->count; i++)
-        if (!ready_only || !f->frames[i].fill) v[s.n++] = f->frames[i].gpu_ms;
-    if (s.n) {
-        qsort(v, s.n, sizeof *v, cmp_double);
-        s.median = s.n % 2 ? v[s.n / 2] : 0.5 * (v[s.n / 2 - 1] + v[s.n / 2]);
-        s.max = v[s.n - 1];
-    }
-    free(v);
-    return s;
-}
-
-static double ratio(span s)
-{
-    return s.n && s.median > 0.0 ? s.max / s.median : NAN;
-}
-
-typedef struct memory_span {
-    uint64_t min, max;
-    double flat; /* (max - min) / max */
-} memory_span;
-
-static memory_span mem_span(const flight_result *f, bool vegetation)
-{
-    memory_span m = {UINT64_MAX, 0, NAN};
-    for (uint32_t i = 0; i < f->count; i++) {
-        uint64_t v = vegetation ? f->frames[i].vegetation_memory_bytes : f->frames[i].gpu_memory_bytes;
-        if (v < m.min) m.min = v;
-        if (v > m.max) m.max = v;
-    }
-    if (!f->count) m.min = 0;
-    if (m.max > 0) m.flat = (double)(m.max - m.min) / (double)m.max;
-    return m;
-}
-
-typedef struct summary {
-    span all, ready;
-    memory_span gpu, veg;
-    bool veg_reported;  /* this build fills vegetation_memory_bytes */
-    memory_span judged; /* veg if reported, else gpu */
-    int crit_budget, crit_flat, crit_hitch; /* 1 pass, 0 fail, -1 unknown */
-} summary;
-
-static summary summarize(const flight_result *f)
-{
-    summary s;
-    s.all = gpu_span(f, false);
-    s.ready = gpu_span(f, true);
-    s.gpu = mem_span(f, false);
-    s.veg = mem_span(f, true);
-    s.veg_reported = s.veg.max > 0;
-    s.judged = s.veg_reported ? s.veg : s.gpu;
-    s.crit_budget = (double)s.judged.max <= VEGETATION_BUDGET_MIB * MIB;
-    s.crit_flat = isfinite(s.judged.flat) ? s.judged.flat <= FLAT_LIMIT : -1;
-    double q = ratio(s.ready);
-    s.crit_hitch = isfinite(q) ? q <= HITCH_LIMIT : -1;
-    return s;
-}
+/* ---- the report ---- */
 
 static const char *verdict(int c)
 {
     return c > 0 ? "PASS" : c == 0 ? "FAIL" : "n/a";
 }
 
-/* Calls fn for each teleport's fill: its first frame, its length, its largest GPU ms and tiles generated. */
-typedef void (*fill_fn)(void *user, uint32_t first, uint32_t len, double max_ms, uint64_t generated, bool first_call);
-static void each_fill(const flight_result *f, fill_fn fn, void *user)
-{
-    bool first_call = true;
-    for (uint32_t i = 0; i < f->count; i++) {
-        if (!f->frames[i].teleport) continue;
-        uint32_t j = i;
-        double mx = 0.0;
-        uint64_t gen = 0;
-        do {
-            mx = fmax(mx, f->frames[j].gpu_ms);
-            gen += f->frames[j].tiles_generated;
-            j++;
-        } while (j < f->count && f->frames[j].fill && !f->frames[j].teleport);
-        fn(user, i, j - i, mx, gen, first_call);
-        first_call = false;
-        i = j - 1;
-    }
-}
-
-static void text_fill(void *user, uint32_t first, uint32_t len, double max_ms, uint64_t generated, bool first_call)
-{
-    const flight_result *f = user;
-    if (first_call) printf("teleports       (each with its fill: frames until no visible tile is missing)\n");
-    printf("  frame %-6u t = %7.3f s, %u frame%s of fill, max %.3f GPU ms, %llu tiles generated\n", (unsigned)first,
-           f->frames[first].time, (unsigned)len, len == 1 ? "" : "s", max_ms, (unsigned long long)generated);
-}
+#define MAX_LISTED 64 /* teleports listed one by one */
 
 void flight_print_text(const flight_result *f, const char *device_line, const char *scene_name, uint32_t width,
                        uint32_t height)
 {
-    summary s = summarize(f);
+    flight_summary s = flight_summarize(f->frames, f->count);
     printf("scene       %s\n", scene_name);
     printf("device      %s\n", device_line);
     printf("flight      %u of %u frames at %g fps (%.2f s, %u keys, %u cuts), %ux%u, after 2 warm-up frames\n\n",
            (unsigned)f->count, (unsigned)f->flight.frames, (double)f->flight.fps, (double)f->flight.length,
            (unsigned)f->flight.keys, (unsigned)f->flight.cuts, (unsigned)width, (unsigned)height);
     printf("GPU ms/frame    median %.3f, max %.3f, max/median %.2f (every frame)\n", s.all.median, s.all.max,
-           ratio(s.all));
+           flight_ratio(s.all));
     printf("                median %.3f, max %.3f, max/median %.2f (%u frames with the visible tiles ready)\n",
-           s.ready.median, s.ready.max, ratio(s.ready), (unsigned)s.ready.n);
-    each_fill(f, text_fill, (void *)f);
+           s.ready.median, s.ready.max, flight_ratio(s.ready), (unsigned)s.ready.n);
+    flight_fill fills[MAX_LISTED];
+    size_t nf = flight_fills(f->frames, f->count, fills, MAX_LISTED);
+    if (nf) printf("teleports       (each with its fill: frames until no visible tile is missing)\n");
+    for (size_t i = 0; i < nf && i < MAX_LISTED; i++)
+        printf("  frame %-6u t = %7.3f s, %u frame%s of fill, max %.3f GPU ms, %llu tiles generated\n",
+               (unsigned)fills[i].first, f->frames[fills[i].first].time, (unsigned)fills[i].len,
+               fills[i].len == 1 ? "" : "s", fills[i].max_ms, (unsigned long long)fills[i].generated);
+    if (nf > MAX_LISTED) printf("  ... and %zu more\n", nf - MAX_LISTED);
     uint64_t gen = 0, mx_gen = 0;
     for (uint32_t i = 0; i < f->count; i++) {
         gen += f->frames[i].tiles_generated;
@@ -255,7 +154,7 @@ void flight_print_text(const flight_result *f, const char *device_line, const ch
     printf("%s  %s flat within 5 %% over the flight: %.2f %%\n", verdict(s.crit_flat), what, 100.0 * s.judged.flat);
     printf("%s  largest frame time <= 1.5 x the median, teleports included once the visible tiles are ready: "
            "%.3f / %.3f = %.2f\n",
-           verdict(s.crit_hitch), s.ready.max, s.ready.median, ratio(s.ready));
+           verdict(s.crit_hitch), s.ready.max, s.ready.median, flight_ratio(s.ready));
 }
 
 static void json_num(double v)
@@ -271,18 +170,18 @@ static void json_verdict(int c)
     printf("%s", c > 0 ? "true" : c == 0 ? "false" : "null");
 }
 
-static void json_span(const char *key, span s)
+static void json_span(const char *key, flight_span s)
 {
     printf("\"%s\": {\"median\": ", key);
     json_num(s.median);
     printf(", \"max\": ");
     json_num(s.max);
     printf(", \"max_over_median\": ");
-    json_num(ratio(s));
+    json_num(flight_ratio(s));
     printf(", \"frames\": %u}", (unsigned)s.n);
 }
 
-static void json_mem(const char *key, memory_span m)
+static void json_mem(const char *key, flight_memory m)
 {
     printf("\"%s\": {\"min_bytes\": %llu, \"max_bytes\": %llu, \"flatness\": ", key, (unsigned long long)m.min,
            (unsigned long long)m.max);
@@ -290,19 +189,10 @@ static void json_mem(const char *key, memory_span m)
     printf("}");
 }
 
-static void json_fill(void *user, uint32_t first, uint32_t len, double max_ms, uint64_t generated, bool first_call)
-{
-    (void)user;
-    printf("%s{\"frame\": %u, \"fill_frames\": %u, \"max_gpu_ms\": ", first_call ? "" : ", ", (unsigned)first,
-           (unsigned)len);
-    json_num(max_ms);
-    printf(", \"tiles_generated\": %llu}", (unsigned long long)generated);
-}
-
 void flight_print_json(const flight_result *f, const sward_device_info *dev, const char *scene_name, uint32_t width,
                        uint32_t height)
 {
-    summary s = summarize(f);
+    flight_summary s = flight_summarize(f->frames, f->count);
     printf("{\"device\": ");
     app_json_string(stdout, dev->name);
     printf(", \"device_type\": \"%s\", \"scene\": ", app_device_token(dev->type));
@@ -317,7 +207,16 @@ void flight_print_json(const flight_result *f, const sward_device_info *dev, con
     printf(", ");
     json_span("gpu_ms_ready", s.ready);
     printf(", \"teleports\": [");
-    each_fill(f, json_fill, NULL);
+    size_t nf = flight_fills(f->frames, f->count, NULL, 0);
+    flight_fill *fills = malloc((nf ? nf : 1) * sizeof *fills);
+    nf = fills ? flight_fills(f->frames, f->count, fills, nf) : 0;
+    for (size_t i = 0; i < nf; i++) {
+        printf("%s{\"frame\": %u, \"fill_frames\": %u, \"max_gpu_ms\": ", i ? ", " : "", (unsigned)fills[i].first,
+               (unsigned)fills[i].len);
+        json_num(fills[i].max_ms);
+        printf(", \"tiles_generated\": %llu}", (unsigned long long)fills[i].generated);
+    }
+    free(fills);
     printf("], ");
     json_mem("gpu_memory", s.gpu);
     printf(", ");
@@ -361,7 +260,7 @@ int flight_plot(const flight_result *f, const char *path, const char *scene_name
         rc = (int)SWARD_ERROR_OUT_OF_MEMORY;
         goto done;
     }
-    summary s = summarize(f);
+    flight_summary s = flight_summarize(f->frames, f->count);
     for (size_t i = 0; i < n; i++) {
         x[i] = (double)i;
         ms[i] = f->frames[i].gpu_ms;

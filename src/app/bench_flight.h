@@ -4,21 +4,10 @@
 #define SWARD_APP_BENCH_FLIGHT_H
 
 #include "sward/sward.h"
+#include "flight_stats.h"
 
 #include <stdbool.h>
 #include <stdint.h>
-
-typedef struct flight_sample {
-    double time;    /* s of flight time */
-    double gpu_ms;  /* the sum of the passes' timestamps */
-    double cpu_ms;
-    uint64_t blades_drawn, tiles;
-    uint32_t tiles_generated, tiles_missing;
-    bool cut;       /* the path teleports at this frame (a cut key) */
-    bool teleport;  /* cut, or the frame's stats say the camera jumped */
-    bool fill;      /* a teleport's fill: from the teleport until the stats say no tile is missing */
-    uint64_t gpu_memory_bytes, vegetation_memory_bytes, world_bytes, cache_bytes;
-} flight_sample;
 
 typedef struct flight_result {
     sward_flight flight;
