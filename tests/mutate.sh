@@ -944,6 +944,10 @@ mut("BX5-flat", "BX5", "src/app/flight_stats.c",
     "    if (m.max > 0) m.flat = (double)(m.max - m.min) / (double)m.max;",
     "    if (m.max > 0) m.flat = 0.0;",
     "unit_flight_stats")
+mut("BX5-plot-zero", "BX5", "src/app/plot.c",
+    "    if (p->y_from_zero && !p->log_y && ymn > 0.0) ymn = 0.0;",
+    "",
+    "unit_plot")
 mut("BX5-plot-marks", "BX5", "src/app/plot.c",
     "    for (size_t i = 0; i < p->mark_count; i++) {",
     "    for (size_t i = 0; i < 0 * p->mark_count; i++) {",

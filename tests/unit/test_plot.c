@@ -110,7 +110,7 @@ static void test_panels_marks(void **state)
                              { .name = "MiB", .x = fx, .y = mb, .n = 11 } };
     app_plot p[2] = { { .title = "ms", .series = &s[0], .series_count = 1, .no_markers = true, .marks = marks,
                         .mark_count = 2, .mark_name = "teleport" },
-                      { .title = "memory", .series = &s[1], .series_count = 1, .no_markers = true, .marks = marks,
+                      { .title = "memory", .series = &s[1], .series_count = 1, .no_markers = true, .y_from_zero = true, .marks = marks,
                         .mark_count = 2, .mark_name = "teleport" } };
     char *svg = NULL;
     assert_int_equal(app_plot_svg_panels_string(p, 2, &svg, NULL), SWARD_OK);
@@ -122,6 +122,9 @@ static void test_panels_marks(void **state)
     assert_int_equal(count_of(svg, "class=\"mark\""), 2); /* x = 40 is off the axis (0 to 10) */
     assert_non_null(strstr(svg, "<line class=\"mark\" x1=\"320.00\""));
     assert_int_equal(count_of(svg, ">teleport</text>"), 2);
+    /* the memory panel's y axis starts at 0 (its values are 100 to 101): a third "0" beside the x axes' two */
+    assert_int_equal(count_of(svg, "text-anchor=\"end\">0</text>"), 1);
+    assert_int_equal(count_of(svg, ">0</text>"), 3);
     free(svg);
     assert_int_equal(app_plot_svg_panels_string(p, 0, &svg, NULL), SWARD_ERROR_INVALID_INPUT);
     assert_null(svg);
