@@ -947,6 +947,44 @@ mut("GA3-grass-sample", "GA3", "shaders/cull.comp.glsl",
     "vec2 wp = vec2(0.0);",
     "gpu_placement")
 
+# BX5: the flight benchmark's camera path (scene "flight") and `sward bench` flying it
+mut("BX5-flight-cut", "BX5", "src/world/scene_flight.c",
+    "        if (f->keys[i].cut && (double)f->keys[i].time > t_prev && (double)f->keys[i].time <= t) return true;",
+    "        if (false && (double)f->keys[i].time > t_prev && (double)f->keys[i].time <= t) return true;",
+    "unit_scene_flight cli_flight")
+mut("BX5-flight-hold", "BX5", "src/world/scene_flight.c",
+    "        if (!b->cut) u = (t - (double)a->time) / ((double)b->time - (double)a->time);",
+    "        u = (t - (double)a->time) / ((double)b->time - (double)a->time);",
+    "unit_scene_flight")
+mut("BX5-flight-lerp", "BX5", "src/world/scene_flight.c",
+    "        eye[d] = (float)((double)a->eye[d] + ((double)b->eye[d] - (double)a->eye[d]) * u);",
+    "        eye[d] = a->eye[d];",
+    "unit_scene_flight")
+mut("BX5-flight-camera", "BX5", "src/app/bench_flight.c",
+    "            sward_frame_desc fd = {.time = (float)((double)rs.time + (double)cam.time), .eye = cam.eye,",
+    "            sward_frame_desc fd = {.time = (float)((double)rs.time + (double)cam.time), .eye = NULL,",
+    "cli_flight")
+mut("BX5-fill-missing", "BX5", "src/app/flight_stats.c",
+    "        in_fill = frames[i].teleport || (in_fill && frames[i].tiles_missing > 0);",
+    "        in_fill = frames[i].teleport;",
+    "unit_flight_stats")
+mut("BX5-ready-without-fill", "BX5", "src/app/flight_stats.c",
+    "        if (!ready_only || !frames[i].fill) v[s.n++] = frames[i].gpu_ms;",
+    "        v[s.n++] = frames[i].gpu_ms;",
+    "unit_flight_stats")
+mut("BX5-flat", "BX5", "src/app/flight_stats.c",
+    "    if (m.max > 0) m.flat = (double)(m.max - m.min) / (double)m.max;",
+    "    if (m.max > 0) m.flat = 0.0;",
+    "unit_flight_stats")
+mut("BX5-plot-zero", "BX5", "src/app/plot.c",
+    "    if (p->y_from_zero && !p->log_y && ymn > 0.0) ymn = 0.0;",
+    "",
+    "unit_plot")
+mut("BX5-plot-marks", "BX5", "src/app/plot.c",
+    "    for (size_t i = 0; i < p->mark_count; i++) {",
+    "    for (size_t i = 0; i < 0 * p->mark_count; i++) {",
+    "cli_flight unit_plot")
+
 def out(*a):
     print(*a, flush=True)
 

@@ -158,6 +158,28 @@ sward_result sward_query_cover(const sward_scene *scene, float x, float z, float
 sward_result sward_query_ray(const sward_scene *scene, const float origin[3], const float dir[3], float max_distance,
                              float *hit_distance, bool *hit);
 
+/* ---- Camera flights (SPEC BX5; the scene's "flight", docs/scene-format.md), for `sward bench` ------------ */
+
+typedef struct sward_flight {
+    uint32_t frames; /* round(length x fps); 0: the scene has no flight */
+    float fps;       /* frames per second of flight time */
+    float length;    /* s, the last key's time */
+    uint32_t keys;   /* keys of the path */
+    uint32_t cuts;   /* of them, teleports ("cut": true) */
+} sward_flight;
+sward_flight sward_scene_flight(const sward_scene *scene);
+
+typedef struct sward_flight_frame {
+    float time;      /* s of flight time, frame / fps */
+    float eye[3];    /* world m, above_ground resolved: for sward_frame_desc.eye */
+    float target[3]; /* world m: for sward_frame_desc.target */
+    bool cut;        /* a cut key lies between the previous frame's time (exclusive) and this one's: a teleport */
+} sward_flight_frame;
+/* The camera of frame `frame` (0 .. frames - 1) of the scene's flight; SWARD_ERROR_INVALID_INPUT without a
+ * flight or past its end. */
+sward_result sward_scene_flight_frame(const sward_scene *scene, uint32_t frame, sward_flight_frame *out,
+                                      sward_error *err);
+
 sward_render_settings sward_scene_render_settings(const sward_scene *scene);
 /* Validates and applies overrides (e.g. from the command line); fields are checked like the scene file's,
  * and width x height against the scene's memory budget (sward_scene_budget). */

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Exit code for bad flags or usage: the same number as SWARD_ERROR_INVALID_INPUT. */
 #define APP_EXIT_USAGE 2
@@ -89,6 +90,9 @@ void app_api_version(uint32_t v, char *out, size_t size);
 /* Length in bytes (1 to 4) of the well-formed UTF-8 character at s (RFC 3629), or 0 if the bytes there are
  * not one; avail is the number of bytes readable at s. For output that must be valid UTF-8 (JSON). */
 size_t app_utf8_char(const char *s, size_t avail);
+
+/* Writes s as a JSON string (RFC 8259), valid UTF-8 whatever the bytes (in cmd_bench.c). */
+void app_json_string(FILE *f, const char *s);
 
 /* Seconds on a monotonic clock. */
 double app_now(void);

@@ -1,6 +1,7 @@
 /* `sward bench`: renders frames with timestamps and reports per-pass GPU times, counts and memory (TL3). */
 #include "args.h"
 #include "bench.h"
+#include "bench_flight.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -17,30 +18,32 @@ static const char bench_help[] =
     "the last frame; GPU memory in MiB; CPU ms per frame (min and median); blades drawn per GPU-ms of the\n"
     "grass pass; the device. Nothing is written to disk.\n"
     "\n"
+    "A scene with a \"flight\" (a camera path, BX5) is flown instead: 2 warm-up frames at its first camera,\n"
+    "then every frame of the path (frame k at flight time k / fps, the wind time render.time + k / fps, no TAA\n"
+    "warm-up), and the report is per frame: GPU ms (the sum of the passes), CPU ms, blades drawn, tiles\n"
+    "generated and missing, teleports (a cut key, or the stats' teleport), GPU, vegetation, world and cache\n"
+    "memory; then the median and largest GPU ms with and without each teleport's fill (the frames from the\n"
+    "teleport until no visible tile is missing), the memory's range, and PASS/FAIL lines for vegetation memory\n"
+    "<= 256 MiB, flat within 5 %, and the largest ready frame <= 1.5 x the median (the exit status stays 0).\n"
+    "\n"
     "Options:\n"
-    "  --frames N     frames to measure, 1..100000 (default: 20)\n"
+    "  --frames N     frames to measure, 1..100000 (default: 20; with a flight: the first N of its frames,\n"
+    "                 default all)\n"
     "  --width W      image width in pixels, 1..8192 (default: the scene's)\n"
     "  --height H     image height in pixels, 1..8192 (default: the scene's)\n"
 APP_SET_HELP
     "  --device N     run on device N of 'sward devices' (default: the first suitable one by type)\n"
     "  --validate     enable the Vulkan validation layer (slow; timings are then meaningless); any\n"
     "                 validation message makes the exit status 5\n"
-    "  --json         print one JSON object instead of the table, with the keys: device, device_type,\n"
-    "                 scene, width, height, frames, passes {<pass>: {min_ms, median_ms}}, total_gpu_ms\n"
-    "                 {min, median}, candidates_in_range, candidates, removed {outside, density,\n"
-    "                 distance, frustum, occlusion}, blades_drawn, blades_high, blades_low, triangles, tiles,\n"
-    "                 gpu_memory_bytes, cpu_ms {min, median}, blades_per_ms, covered_pixels,\n"
-    "                 gbuffer_fragments, overdraw, lower_third_ground,\n"
-    "                 raster {compute, threshold_px, hardware_blades, hardware_ms, compute_blades,\n"
-    "                 compute_tiles, compute_fragments, compute_atomics, compute_ms, shadow_blades,\n"
-    "                 shadow_compute}, assets {clusters, clusters_culled, dropped, <kind> {instances,\n"
-    "                 triangles}}, tile_cache {generated, cached, missing, evicted, teleport, bytes,\n"
-    "                 budget_bytes}, world_bytes, vegetation_memory_bytes (the last frame's)\n"
+    "  --json         print one JSON object instead of the table (its keys: docs/bench.md): the passes'\n"
+    "                 times, the last frame's counts, the tile cache and the memory; with a flight, a frame each\n"
     "  --cache-mib N  the tile cache's budget in MiB (render.tile_cache.budget_mib; default the scene's, 64)\n"
     "  --sweep D1,D2,...  the rasteriser scaling sweep (BX1): for each grass[0].density Di and each of\n"
     "                 render.raster hardware and compute, blades drawn and blades per ms of rasterisation\n"
     "                 (hardware: grass_depth + grass; compute: raster + raster_merge + resolve), as a table\n"
-    "  --plot FILE.svg    with --sweep: also draw the sweep (log-log) into FILE.svg\n"
+    "  --plot FILE.svg    with --sweep: also draw the sweep (log-log) into FILE.svg; with a flight: the GPU ms\n"
+    "                 and the vegetation memory (MiB) per frame, two panels, teleports as dashed lines\n"
+    "                 (with a flight, --json prints the summary and a \"frames\" array: docs/bench.md)\n"
     "  --verbose      also print the library's info messages (to stderr)\n"
     "  -h, --help     print this help and exit\n"
     "Flags also take the form --flag=value.\n"
@@ -50,7 +53,7 @@ APP_SET_HELP
 
 /* A JSON string (RFC 8259): valid UTF-8 whatever the bytes (a scene path need not be UTF-8): a byte that is
  * not part of a well-formed character becomes U+FFFD, control characters and DEL \u00XX. */
-static void json_string(FILE *f, const char *s)
+void app_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (size_t i = 0, len = strlen(s); i < len;) {
@@ -95,14 +98,14 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
                        const sward_render_settings *rs, int64_t frames)
 {
     printf("{\"device\": ");
-    json_string(stdout, dev->name);
+    app_json_string(stdout, dev->name);
     printf(", \"device_type\": \"%s\", \"scene\": ", app_device_token(dev->type));
-    json_string(stdout, scene_name);
+    app_json_string(stdout, scene_name);
     printf(", \"width\": %u, \"height\": %u, \"frames\": %lld, \"passes\": {", (unsigned)rs->width,
            (unsigned)rs->height, (long long)frames);
     for (uint32_t p = 0; p < b->pass_count; p++) {
         printf("%s", p ? ", " : "");
-        json_string(stdout, b->pass_names[p]);
+        app_json_string(stdout, b->pass_names[p]);
         printf(": {\"min_ms\": ");
         json_number(stdout, b->pass[p].min);
         printf(", \"median_ms\": ");
@@ -245,6 +248,28 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
     }
 }
 
+/* BX5: the scene's flight instead of N stills. */
+static int bench_flight(sward_context *ctx, sward_scene *scene, const char *scene_name, const sward_render_settings *rs,
+                        int64_t frames, bool json, bool device_flag, const char *plot, sward_error *err)
+{
+    flight_result f;
+    int rc = flight_measure(ctx, scene, frames, &f, err);
+    if (!rc) rc = app_check_validation(ctx);
+    if (!rc) {
+        sward_device_info dev = sward_context_device(ctx);
+        if (json) {
+            flight_print_json(&f, &dev, scene_name, rs->width, rs->height);
+        } else {
+            char line[1024];
+            app_describe_device(&dev, device_flag, line, sizeof line);
+            flight_print_text(&f, line, scene_name, rs->width, rs->height);
+        }
+        if (plot && !(rc = flight_plot(&f, plot, scene_name, dev.name, err)) && !json) printf("\nwrote %s\n", plot);
+    }
+    flight_result_free(&f);
+    return rc;
+}
+
 int cmd_bench(int argc, char **argv)
 {
     const char *scene_path = NULL;
@@ -278,10 +303,6 @@ int cmd_bench(int argc, char **argv)
     }
     if (app_check_sets("bench", &sets)) return APP_EXIT_USAGE;
     if (opts[O_CACHE].set && app_add_cache_mib("bench", &sets, cache_mib)) return APP_EXIT_USAGE;
-    if (plot && !sweep) {
-        fprintf(stderr, "sward bench: --plot needs --sweep (the plot is the sweep's curves)\n");
-        return APP_EXIT_USAGE;
-    }
     if (sweep && json) {
         fprintf(stderr, "sward bench: --sweep prints a table; use it without --json\n");
         return APP_EXIT_USAGE;
@@ -303,12 +324,24 @@ int cmd_bench(int argc, char **argv)
         goto done;
     }
     rs = sward_scene_render_settings(scene);
+    bool flight = sward_scene_flight(scene).frames > 0 && !sweep;
+    if (plot && !sweep && !flight) {
+        fprintf(stderr, "sward bench: --plot needs --sweep or a scene with a \"flight\" (the plot is the sweep's or "
+                        "the flight's curves)\n");
+        rc = APP_EXIT_USAGE;
+        goto done;
+    }
 
     rc = app_create_context(&opts[O_DEV], device, validate, &verbose, &ctx, &err);
     if (rc) goto done;
     if (sweep) {
         rc = bench_sweep(ctx, scene_path, &sets, &rs, frames, sweep, plot, &err);
         if (!rc) rc = app_check_validation(ctx);
+        goto done;
+    }
+    if (flight) {
+        rc = bench_flight(ctx, scene, scene_name, &rs, opts[O_FRAMES].set ? frames : 0, json, opts[O_DEV].set, plot,
+                          &err);
         goto done;
     }
     bench_result b;

@@ -220,6 +220,16 @@ static void draw_ticks(sbuf *b, const axis *a, bool is_x)
     }
 }
 
+static void svg_open(sbuf *b, double height)
+{
+    sb_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+                 "font-family=\"sans-serif\" font-size=\"12\">\n",
+              PLOT_W, height, PLOT_W, height);
+    sb_printf(b, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", PLOT_W, height);
+}
+
+/* One chart in the plot area (AREA_*), the caller having opened the SVG (and a translated group for a panel). */
 static void draw(sbuf *b, const app_plot *p)
 {
     axis ax = { .log = p->log_x, .px0 = AREA_X0, .px1 = AREA_X1 };
@@ -232,14 +242,10 @@ static void draw(sbuf *b, const app_plot *p)
             ymn = fmin(ymn, p->series[s].y[i]);
             ymx = fmax(ymx, p->series[s].y[i]);
         }
+    if (p->y_from_zero && !p->log_y && ymn > 0.0) ymn = 0.0;
     axis_fit(&ax, xmn, xmx);
     axis_fit(&ay, ymn, ymx);
 
-    sb_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-                 "font-family=\"sans-serif\" font-size=\"12\">\n",
-              PLOT_W, PLOT_H, PLOT_W, PLOT_H);
-    sb_printf(b, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", PLOT_W, PLOT_H);
     if (p->title) {
         sb_printf(b, "<text x=\"%.2f\" y=\"28\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\">",
                   0.5 * (AREA_X0 + AREA_X1));
@@ -270,26 +276,51 @@ static void draw(sbuf *b, const app_plot *p)
         for (size_t i = 0; i < ser->n; i++)
             sb_printf(b, "%s%.2f,%.2f", i ? " " : "", axis_px(&ax, ser->x[i]), axis_px(&ay, ser->y[i]));
         sb_printf(b, "\"/>\n");
-        for (size_t i = 0; i < ser->n; i++)
+        for (size_t i = 0; i < ser->n && !p->no_markers; i++)
             sb_printf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"%s\"/>\n", axis_px(&ax, ser->x[i]),
                       axis_px(&ay, ser->y[i]), col);
         /* the legend, right of the plot area */
         double ly = AREA_Y0 + 10.0 + 22.0 * (double)s;
         sb_printf(b, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-width=\"2\"/>\n",
                   AREA_X1 + 15.0, ly, AREA_X1 + 43.0, ly, col);
-        sb_printf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"%s\"/>\n", AREA_X1 + 29.0, ly, col);
+        if (!p->no_markers)
+            sb_printf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"%s\"/>\n", AREA_X1 + 29.0, ly, col);
         sb_printf(b, "<text x=\"%.2f\" y=\"%.2f\">", AREA_X1 + 50.0, ly + 4.0);
         sb_text(b, ser->name);
         sb_printf(b, "</text>\n");
     }
-    sb_printf(b, "</svg>\n");
+    /* vertical marks (the flight's teleports) inside the x range, and their legend entry */
+    for (size_t i = 0; i < p->mark_count; i++) {
+        if (!isfinite(p->marks[i]) || p->marks[i] < ax.lo || p->marks[i] > ax.hi || (ax.log && p->marks[i] <= 0.0))
+            continue;
+        double x = axis_px(&ax, p->marks[i]);
+        sb_printf(b, "<line class=\"mark\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#555\" "
+                     "stroke-dasharray=\"5,4\"/>\n", x, AREA_Y0, x, AREA_Y1);
+    }
+    if (p->mark_count && p->mark_name) {
+        double ly = AREA_Y0 + 10.0 + 22.0 * (double)p->series_count;
+        sb_printf(b, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#555\" "
+                     "stroke-dasharray=\"5,4\"/>\n", AREA_X1 + 15.0, ly, AREA_X1 + 43.0, ly);
+        sb_printf(b, "<text x=\"%.2f\" y=\"%.2f\">", AREA_X1 + 50.0, ly + 4.0);
+        sb_text(b, p->mark_name);
+        sb_printf(b, "</text>\n");
+    }
 }
 
-static sward_result render(const char *name, const app_plot *p, sbuf *b, sward_error *err)
+static sward_result render_panels(const char *name, const app_plot *p, size_t n, sbuf *b, sward_error *err)
 {
-    sward_result r = check_plot(name, p, err);
-    if (r != SWARD_OK) return r;
-    draw(b, p);
+    if (n == 0) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: no panels to plot", name);
+    for (size_t i = 0; i < n; i++) {
+        sward_result r = check_plot(name, &p[i], err);
+        if (r != SWARD_OK) return r;
+    }
+    svg_open(b, PLOT_H * (double)n);
+    for (size_t i = 0; i < n; i++) {
+        if (n > 1) sb_printf(b, "<g transform=\"translate(0 %.0f)\">\n", PLOT_H * (double)i);
+        draw(b, &p[i]);
+        if (n > 1) sb_printf(b, "</g>\n");
+    }
+    sb_printf(b, "</svg>\n");
     if (b->oom) {
         free(b->s);
         b->s = NULL;
@@ -298,21 +329,31 @@ static sward_result render(const char *name, const app_plot *p, sbuf *b, sward_e
     return SWARD_OK;
 }
 
-sward_result app_plot_svg_string(const app_plot *p, char **out, sward_error *err)
+sward_result app_plot_svg_panels_string(const app_plot *panels, size_t n, char **out, sward_error *err)
 {
     sbuf b = { 0 };
     *out = NULL;
-    sward_result r = render("plot", p, &b, err);
+    sward_result r = render_panels("plot", panels, n, &b, err);
     if (r == SWARD_OK) *out = b.s;
     return r;
 }
 
-sward_result app_plot_svg(const char *path, const app_plot *p, sward_error *err)
+sward_result app_plot_svg_panels(const char *path, const app_plot *panels, size_t n, sward_error *err)
 {
     sbuf b = { 0 };
-    sward_result r = render(path, p, &b, err);
+    sward_result r = render_panels(path, panels, n, &b, err);
     if (r != SWARD_OK) return r;
     r = core_write_file(path, b.s, b.len, err);
     free(b.s);
     return r;
+}
+
+sward_result app_plot_svg_string(const app_plot *p, char **out, sward_error *err)
+{
+    return app_plot_svg_panels_string(p, 1, out, err);
+}
+
+sward_result app_plot_svg(const char *path, const app_plot *p, sward_error *err)
+{
+    return app_plot_svg_panels(path, p, 1, err);
 }

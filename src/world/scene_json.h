@@ -93,6 +93,11 @@ bool world_resolve_path(const sj_ctx *c, const char *field, const char *rel, con
 /* ---- scene_assets.c: "assets", the mesh assets placed over the field (PL8, AS1) ---- */
 bool world_parse_assets(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s);
 
+/* ---- scene_flight.c: "flight", the benchmark's camera path (BX5) ---- */
+bool world_parse_flight(const sj_ctx *c, const cJSON *root, sward_scene *s);
+/* Every frame's view against the built terrain (eye != target, not vertical, not under the ground). */
+bool world_flight_validate(const sj_ctx *c, const sward_scene *s);
+
 /* The camera against the built terrain (not under the ground, not straight up or down). */
 bool world_scene_validate_camera(const sj_ctx *c, const sward_scene *s);
 

@@ -101,7 +101,7 @@ sward_result sward_scene_load_string_overrides(const char *json, size_t len, con
         sward_scene_destroy(s);
         return r;
     }
-    if (!world_scene_validate_camera(&c, s)) {
+    if (!world_scene_validate_camera(&c, s) || !world_flight_validate(&c, s)) {
         sward_scene_destroy(s);
         blame_override(fail_path, overrides, override_count, err);
         return SWARD_ERROR_INVALID_INPUT;

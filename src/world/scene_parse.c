@@ -573,10 +573,10 @@ static bool parse_forces(const sj_ctx *c, const cJSON *root, sward_scene *s)
 bool world_scene_parse(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s)
 {
     static const char *const known[] = {"terrain", "grass",  "wind",         "sun",   "sky",
-                                        "camera",  "render", "force_fields", "assets"};
+                                        "camera",  "render", "force_fields", "assets", "flight"};
     if (!cJSON_IsObject(root))
         return sj_fail(c, "", "expected a JSON object at the top level, got %s", sj_type_name(root));
-    if (!sj_check_fields(c, root, "", known, 9)) return false;
+    if (!sj_check_fields(c, root, "", known, 10)) return false;
     const cJSON *terrain, *wind, *sun, *sky, *camera, *render;
     if (!sj_object(c, root, "", "terrain", &terrain) || !sj_object(c, root, "", "wind", &wind) ||
         !sj_object(c, root, "", "sun", &sun) || !sj_object(c, root, "", "sky", &sky) ||
@@ -586,7 +586,7 @@ bool world_scene_parse(const sj_ctx *c, const cJSON *root, const char *base_dir,
            (!wind || parse_wind(c, wind, &s->wind)) && (!sun || parse_sun(c, sun, &s->sun)) &&
            (!sky || parse_sky(c, sky, &s->sky)) && (!camera || parse_camera(c, camera, &s->camera)) &&
            (!render || parse_render(c, render, &s->render)) && parse_forces(c, root, s) &&
-           world_parse_assets(c, root, base_dir, s);
+           world_parse_assets(c, root, base_dir, s) && world_parse_flight(c, root, s);
 }
 
 /* ---- validate: rules between fields -------------------------------------------------------------------- */

@@ -223,6 +223,24 @@ typedef struct world_asset {
     float translucency;       /* 0..1 of the leaves */
 } world_asset;
 
+/* BX5: a camera flight (scene "flight", scene_flight.c): keys of eye and target over time, linear between keys;
+ * a key with `cut` is a teleport (the camera holds the previous key until the cut's time, then jumps). */
+#define WORLD_MAX_FLIGHT_KEYS 256
+#define WORLD_MAX_FLIGHT_FRAMES 100000 /* = sward bench --frames' limit */
+typedef struct world_flight_key {
+    float time;       /* s, from the flight's start; strictly increasing */
+    float eye[3];     /* m; with above_ground, y is the height above the terrain at (x, z) */
+    float target[3];  /* m; with above_ground, y is likewise above the terrain at the target's (x, z) */
+    bool cut;         /* teleport to this key (never on the first) */
+} world_flight_key;
+typedef struct world_flight {
+    int key_count;    /* 0: the scene has no flight; else 2..WORLD_MAX_FLIGHT_KEYS */
+    float fps;        /* (0, 240] */
+    bool above_ground;
+    uint32_t frames;  /* round(last key's time x fps), 1..WORLD_MAX_FLIGHT_FRAMES */
+    world_flight_key keys[WORLD_MAX_FLIGHT_KEYS];
+} world_flight;
+
 struct sward_scene {
     char name[WORLD_PATH_MAX]; /* file name or "<default>", for messages */
     world_terrain terrain;
@@ -237,6 +255,7 @@ struct sward_scene {
     int force_count;
     world_asset assets[WORLD_MAX_ASSETS];
     int asset_count;
+    world_flight flight;       /* BX5; key_count 0 = none */
     sward_scene_budget budget; /* of the load, defaults resolved; zero (scenes built by hand): the defaults */
 };
 
@@ -273,6 +292,11 @@ sward_result world_check_budget(const sward_scene *scene, int height_res, int ma
 
 /* Height at a world point by bilinear interpolation (the same as the placement's). */
 float world_terrain_height(const world_terrain *terrain, float x, float z);
+
+/* BX5 (scene_flight.c): the flight's camera at time t s (above_ground resolved against the built terrain) and
+ * whether a cut key lies in (t_prev, t]; the flight must have keys. */
+void world_flight_camera(const sward_scene *scene, double t, float eye[3], float target[3]);
+bool world_flight_cut_between(const world_flight *f, double t_prev, double t);
 
 /* Camera position in world space (resolving above_ground). */
 void world_camera_eye(const sward_scene *scene, float eye[3]);

@@ -97,6 +97,39 @@ static void test_polylines(void **state)
     free(svg);
 }
 
+/* BX5's flight plot: panels stacked in one SVG, lines without markers, teleports as dashed vertical lines at their
+ * x in every panel (the plot area's x: 80 to 560 px over the axis), marks outside the axis left out. */
+static void test_panels_marks(void **state)
+{
+    (void)state;
+    static const double fx[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+    static const double ms[] = { 5, 6, 5, 7, 5, 6, 9, 5, 6, 5, 6 };
+    static const double mb[] = { 100, 100, 100, 100, 100, 101, 101, 101, 101, 101, 101 };
+    static const double marks[] = { 5, 40 };
+    app_plot_series s[2] = { { .name = "GPU ms", .x = fx, .y = ms, .n = 11 },
+                             { .name = "MiB", .x = fx, .y = mb, .n = 11 } };
+    app_plot p[2] = { { .title = "ms", .series = &s[0], .series_count = 1, .no_markers = true, .marks = marks,
+                        .mark_count = 2, .mark_name = "teleport" },
+                      { .title = "memory", .series = &s[1], .series_count = 1, .no_markers = true, .y_from_zero = true, .marks = marks,
+                        .mark_count = 2, .mark_name = "teleport" } };
+    char *svg = NULL;
+    assert_int_equal(app_plot_svg_panels_string(p, 2, &svg, NULL), SWARD_OK);
+    assert_non_null(strstr(svg, "height=\"880\""));
+    assert_int_equal(count_of(svg, "<g transform=\"translate(0 0)\">"), 1);
+    assert_int_equal(count_of(svg, "<g transform=\"translate(0 440)\">"), 1);
+    assert_int_equal(count_of(svg, "<polyline"), 2);
+    assert_int_equal(count_of(svg, "<circle"), 0);
+    assert_int_equal(count_of(svg, "class=\"mark\""), 2); /* x = 40 is off the axis (0 to 10) */
+    assert_non_null(strstr(svg, "<line class=\"mark\" x1=\"320.00\""));
+    assert_int_equal(count_of(svg, ">teleport</text>"), 2);
+    /* the memory panel's y axis starts at 0 (its values are 100 to 101): a third "0" beside the x axes' two */
+    assert_int_equal(count_of(svg, "text-anchor=\"end\">0</text>"), 1);
+    assert_int_equal(count_of(svg, ">0</text>"), 3);
+    free(svg);
+    assert_int_equal(app_plot_svg_panels_string(p, 0, &svg, NULL), SWARD_ERROR_INVALID_INPUT);
+    assert_null(svg);
+}
+
 static void test_mapping(void **state)
 {
     (void)state;
@@ -248,6 +281,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_polylines), cmocka_unit_test(test_mapping), cmocka_unit_test(test_decade_labels),
         cmocka_unit_test(test_escaping),  cmocka_unit_test(test_errors),  cmocka_unit_test(test_file),
+        cmocka_unit_test(test_panels_marks),
     };
     return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
 }

@@ -1,0 +1,292 @@
+/* bench_flight.c — the flight benchmark (SPEC BX5, issue 10): `sward bench` on a scene with a "flight" renders
+ * every frame of the camera path instead of N stills and reports, per frame, the GPU ms (the sum of the passes'
+ * timestamps), the tiles generated and missing, the teleports and the GPU memory; then the issue's criteria:
+ * vegetation memory <= 256 MiB, flat within 5 % over the flight, the largest frame time <= 1.5 x the median with
+ * the teleports included once their visible tiles are ready (the frames from a teleport until the stats say no
+ * tile is missing are the teleport's fill, reported apart). The bench reports; it does not judge (exit 0). */
+#include "bench_flight.h"
+
+#include "args.h"
+#include "plot.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FLIGHT_WARMUP_FRAMES 2
+#define MIB (1024.0 * 1024.0)
+
+static double frame_gpu_ms(const sward_frame_stats *s)
+{
+    double total = 0.0;
+    for (uint32_t p = 0; p < s->pass_count && p < SWARD_MAX_PASSES; p++)
+        if (s->passes[p].gpu_ms > 0.0) total += s->passes[p].gpu_ms;
+    return total;
+}
+
+int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, flight_result *out, sward_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->flight = sward_scene_flight(scene);
+    uint32_t n = out->flight.frames;
+    if (frames > 0 && (uint64_t)frames < n) n = (uint32_t)frames;
+    out->count = n;
+    out->frames = calloc(n, sizeof *out->frames);
+    if (!out->frames) {
+        fprintf(stderr, "sward: out of memory\n");
+        return (int)SWARD_ERROR_OUT_OF_MEMORY;
+    }
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    sward_renderer *renderer = NULL;
+    sward_result r = sward_renderer_create(ctx, scene, &renderer, err);
+    if (r != SWARD_OK) return app_fail(r, err);
+    int rc = 0;
+    /* Two frames in flight (SWARD_FRAMES_IN_FLIGHT), as bench_measure: frame k is recorded and submitted while
+     * frame k - 1 runs, then k - 1 is collected. The cameras stay alive until their frame is submitted. */
+    uint64_t pending = 0;
+    size_t total = FLIGHT_WARMUP_FRAMES + (size_t)n;
+    for (size_t k = 0; k <= total; k++) {
+        uint64_t ticket = 0;
+        if (k < total) {
+            uint32_t fi = k < FLIGHT_WARMUP_FRAMES ? 0 : (uint32_t)(k - FLIGHT_WARMUP_FRAMES);
+            sward_flight_frame cam;
+            if ((r = sward_scene_flight_frame(scene, fi, &cam, err)) != SWARD_OK) {
+                rc = app_fail(r, err);
+                goto done;
+            }
+            /* no TAA warm-up: at flight speed the eye moves ~2 m a frame, which would count as a camera cut */
+            sward_frame_desc fd = {.time = (float)((double)rs.time + (double)cam.time), .eye = cam.eye,
+                                   .target = cam.target, .taa_warmup = -1};
+            if ((r = sward_render_submit(renderer, &fd, &ticket, err)) != SWARD_OK) {
+                rc = app_fail(r, err);
+                goto done;
+            }
+            if (k >= FLIGHT_WARMUP_FRAMES) {
+                flight_sample *fs = &out->frames[fi];
+                fs->time = (double)cam.time;
+                fs->cut = cam.cut;
+            }
+        }
+        if (k == 0) {
+            pending = ticket;
+            continue;
+        }
+        sward_frame_stats s;
+        memset(&s, 0, sizeof s);
+        if ((r = sward_render_wait(renderer, pending, NULL, &s, err)) != SWARD_OK) {
+            rc = app_fail(r, err);
+            goto done;
+        }
+        pending = ticket;
+        if (k - 1 < FLIGHT_WARMUP_FRAMES) continue;
+        flight_sample *fs = &out->frames[k - 1 - FLIGHT_WARMUP_FRAMES];
+        fs->gpu_ms = frame_gpu_ms(&s);
+        fs->cpu_ms = s.cpu_ms;
+        fs->blades_drawn = s.blades_drawn;
+        fs->tiles = s.tiles;
+        fs->tiles_generated = s.tiles_generated;
+        fs->tiles_missing = s.tiles_missing;
+        fs->teleport = fs->cut || s.teleport;
+        fs->gpu_memory_bytes = s.gpu_memory_bytes;
+        fs->vegetation_memory_bytes = s.vegetation_memory_bytes;
+        fs->world_bytes = s.world_bytes;
+        fs->cache_bytes = s.cache_bytes;
+    }
+    flight_mark_fills(out->frames, out->count);
+done:
+    sward_renderer_destroy(renderer);
+    return rc;
+}
+
+void flight_result_free(flight_result *f)
+{
+    free(f->frames);
+    f->frames = NULL;
+}
+
+/* ---- the report ---- */
+
+static const char *verdict(int c)
+{
+    return c > 0 ? "PASS" : c == 0 ? "FAIL" : "n/a";
+}
+
+#define MAX_LISTED 64 /* teleports listed one by one */
+
+void flight_print_text(const flight_result *f, const char *device_line, const char *scene_name, uint32_t width,
+                       uint32_t height)
+{
+    flight_summary s = flight_summarize(f->frames, f->count);
+    printf("scene       %s\n", scene_name);
+    printf("device      %s\n", device_line);
+    printf("flight      %u of %u frames at %g fps (%.2f s, %u keys, %u cuts), %ux%u, after 2 warm-up frames\n\n",
+           (unsigned)f->count, (unsigned)f->flight.frames, (double)f->flight.fps, (double)f->flight.length,
+           (unsigned)f->flight.keys, (unsigned)f->flight.cuts, (unsigned)width, (unsigned)height);
+    printf("GPU ms/frame    median %.3f, max %.3f, max/median %.2f (every frame)\n", s.all.median, s.all.max,
+           flight_ratio(s.all));
+    printf("                median %.3f, max %.3f, max/median %.2f (%u frames with the visible tiles ready)\n",
+           s.ready.median, s.ready.max, flight_ratio(s.ready), (unsigned)s.ready.n);
+    flight_fill fills[MAX_LISTED];
+    size_t nf = flight_fills(f->frames, f->count, fills, MAX_LISTED);
+    if (nf) printf("teleports       (each with its fill: frames until no visible tile is missing)\n");
+    for (size_t i = 0; i < nf && i < MAX_LISTED; i++)
+        printf("  frame %-6u t = %7.3f s, %u frame%s of fill, max %.3f GPU ms, %llu tiles generated\n",
+               (unsigned)fills[i].first, f->frames[fills[i].first].time, (unsigned)fills[i].len,
+               fills[i].len == 1 ? "" : "s", fills[i].max_ms, (unsigned long long)fills[i].generated);
+    if (nf > MAX_LISTED) printf("  ... and %zu more\n", nf - MAX_LISTED);
+    uint64_t gen = 0, mx_gen = 0;
+    for (uint32_t i = 0; i < f->count; i++) {
+        gen += f->frames[i].tiles_generated;
+        if (f->frames[i].tiles_generated > mx_gen) mx_gen = f->frames[i].tiles_generated;
+    }
+    printf("tiles generated %llu in all, at most %llu in a frame\n", (unsigned long long)gen,
+           (unsigned long long)mx_gen);
+    printf("GPU memory      %.1f to %.1f MiB, (max - min) / max %.2f %%\n", (double)s.gpu.min / MIB,
+           (double)s.gpu.max / MIB, 100.0 * s.gpu.flat);
+    if (s.veg_reported)
+        printf("vegetation mem  %.1f to %.1f MiB, (max - min) / max %.2f %%\n", (double)s.veg.min / MIB,
+               (double)s.veg.max / MIB, 100.0 * s.veg.flat);
+    else
+        printf("vegetation mem  not reported by this build (0); the criteria below use the GPU memory\n");
+    const char *what = s.veg_reported ? "vegetation memory" : "GPU memory";
+    printf("\n%s  %s max %.1f MiB <= 256 MiB\n", verdict(s.crit_budget), what, (double)s.judged.max / MIB);
+    printf("%s  %s flat within 5 %% over the flight: %.2f %%\n", verdict(s.crit_flat), what, 100.0 * s.judged.flat);
+    printf("%s  largest frame time <= 1.5 x the median, teleports included once the visible tiles are ready: "
+           "%.3f / %.3f = %.2f\n",
+           verdict(s.crit_hitch), s.ready.max, s.ready.median, flight_ratio(s.ready));
+}
+
+static void json_num(double v)
+{
+    if (isfinite(v))
+        printf("%.6f", v);
+    else
+        printf("null");
+}
+
+static void json_verdict(int c)
+{
+    printf("%s", c > 0 ? "true" : c == 0 ? "false" : "null");
+}
+
+static void json_span(const char *key, flight_span s)
+{
+    printf("\"%s\": {\"median\": ", key);
+    json_num(s.median);
+    printf(", \"max\": ");
+    json_num(s.max);
+    printf(", \"max_over_median\": ");
+    json_num(flight_ratio(s));
+    printf(", \"frames\": %u}", (unsigned)s.n);
+}
+
+static void json_mem(const char *key, flight_memory m)
+{
+    printf("\"%s\": {\"min_bytes\": %llu, \"max_bytes\": %llu, \"flatness\": ", key, (unsigned long long)m.min,
+           (unsigned long long)m.max);
+    json_num(m.flat);
+    printf("}");
+}
+
+void flight_print_json(const flight_result *f, const sward_device_info *dev, const char *scene_name, uint32_t width,
+                       uint32_t height)
+{
+    flight_summary s = flight_summarize(f->frames, f->count);
+    printf("{\"device\": ");
+    app_json_string(stdout, dev->name);
+    printf(", \"device_type\": \"%s\", \"scene\": ", app_device_token(dev->type));
+    app_json_string(stdout, scene_name);
+    printf(", \"width\": %u, \"height\": %u, \"flight\": {\"fps\": ", (unsigned)width, (unsigned)height);
+    json_num((double)f->flight.fps);
+    printf(", \"length_s\": ");
+    json_num((double)f->flight.length);
+    printf(", \"frames\": %u, \"keys\": %u, \"cuts\": %u}, \"frame_count\": %u, ", (unsigned)f->flight.frames,
+           (unsigned)f->flight.keys, (unsigned)f->flight.cuts, (unsigned)f->count);
+    json_span("gpu_ms", s.all);
+    printf(", ");
+    json_span("gpu_ms_ready", s.ready);
+    printf(", \"teleports\": [");
+    size_t nf = flight_fills(f->frames, f->count, NULL, 0);
+    flight_fill *fills = malloc((nf ? nf : 1) * sizeof *fills);
+    nf = fills ? flight_fills(f->frames, f->count, fills, nf) : 0;
+    for (size_t i = 0; i < nf; i++) {
+        printf("%s{\"frame\": %u, \"fill_frames\": %u, \"max_gpu_ms\": ", i ? ", " : "", (unsigned)fills[i].first,
+               (unsigned)fills[i].len);
+        json_num(fills[i].max_ms);
+        printf(", \"tiles_generated\": %llu}", (unsigned long long)fills[i].generated);
+    }
+    free(fills);
+    printf("], ");
+    json_mem("gpu_memory", s.gpu);
+    printf(", ");
+    json_mem("vegetation_memory", s.veg);
+    printf(", \"vegetation_memory_reported\": %s, \"criteria\": {\"memory_within_256_mib\": ",
+           s.veg_reported ? "true" : "false");
+    json_verdict(s.crit_budget);
+    printf(", \"memory_flat_5_percent\": ");
+    json_verdict(s.crit_flat);
+    printf(", \"max_within_1_5_median\": ");
+    json_verdict(s.crit_hitch);
+    printf("}, \"frames\": [");
+    for (uint32_t i = 0; i < f->count; i++) {
+        const flight_sample *x = &f->frames[i];
+        printf("%s\n{\"frame\": %u, \"time\": ", i ? "," : "", (unsigned)i);
+        json_num(x->time);
+        printf(", \"gpu_ms\": ");
+        json_num(x->gpu_ms);
+        printf(", \"cpu_ms\": ");
+        json_num(x->cpu_ms);
+        printf(", \"blades_drawn\": %llu, \"tiles\": %llu, \"tiles_generated\": %u, \"tiles_missing\": %u, "
+               "\"teleport\": %s, \"fill\": %s, \"gpu_memory_bytes\": %llu, \"vegetation_memory_bytes\": %llu, "
+               "\"world_bytes\": %llu, \"cache_bytes\": %llu}",
+               (unsigned long long)x->blades_drawn, (unsigned long long)x->tiles, (unsigned)x->tiles_generated,
+               (unsigned)x->tiles_missing, x->teleport ? "true" : "false", x->fill ? "true" : "false",
+               (unsigned long long)x->gpu_memory_bytes, (unsigned long long)x->vegetation_memory_bytes,
+               (unsigned long long)x->world_bytes, (unsigned long long)x->cache_bytes);
+    }
+    printf("]}\n");
+}
+
+int flight_plot(const flight_result *f, const char *path, const char *scene_name, const char *device_name,
+                sward_error *err)
+{
+    size_t n = f->count, marks = 0;
+    double *x = malloc((n ? n : 1) * sizeof *x), *ms = malloc((n ? n : 1) * sizeof *ms),
+           *mib = malloc((n ? n : 1) * sizeof *mib), *tp = malloc((n ? n : 1) * sizeof *tp);
+    int rc = 0;
+    if (!x || !ms || !mib || !tp) {
+        fprintf(stderr, "sward: out of memory\n");
+        rc = (int)SWARD_ERROR_OUT_OF_MEMORY;
+        goto done;
+    }
+    flight_summary s = flight_summarize(f->frames, f->count);
+    for (size_t i = 0; i < n; i++) {
+        x[i] = (double)i;
+        ms[i] = f->frames[i].gpu_ms;
+        mib[i] = (double)(s.veg_reported ? f->frames[i].vegetation_memory_bytes : f->frames[i].gpu_memory_bytes) / MIB;
+        if (f->frames[i].teleport) tp[marks++] = (double)i;
+    }
+    const char *base = strrchr(scene_name, '/');
+    base = base ? base + 1 : scene_name;
+    char title[2][400];
+    snprintf(title[0], sizeof title[0], "%.120s: GPU ms per frame, %.200s", base, device_name);
+    snprintf(title[1], sizeof title[1], "%.120s: %s per frame", base,
+             s.veg_reported ? "vegetation GPU memory" : "GPU memory");
+    app_plot_series ser[2] = {{.name = "GPU ms", .x = x, .y = ms, .n = n},
+                              {.name = s.veg_reported ? "vegetation MiB" : "GPU MiB", .x = x, .y = mib, .n = n}};
+    app_plot panels[2] = {
+        {.title = title[0], .x_label = "frame", .y_label = "GPU ms (sum of the passes)", .series = &ser[0],
+         .series_count = 1, .no_markers = n > 60, .y_from_zero = true, .marks = tp, .mark_count = marks, .mark_name = "teleport"},
+        {.title = title[1], .x_label = "frame", .y_label = "MiB", .series = &ser[1], .series_count = 1,
+         .no_markers = n > 60, .y_from_zero = true, .marks = tp, .mark_count = marks, .mark_name = "teleport"},
+    };
+    sward_result r = app_plot_svg_panels(path, panels, 2, err);
+    if (r != SWARD_OK) rc = app_fail(r, err);
+done:
+    free(x);
+    free(ms);
+    free(mib);
+    free(tp);
+    return rc;
+}

@@ -1,0 +1,95 @@
+/* flight_stats.c — the flight benchmark's summary (SPEC BX5, issue 10; flight_stats.h): "teleports included once
+ * the visible tiles are ready" is read as: the frames from a teleport until the stats say no visible tile is
+ * missing are the teleport's fill, reported apart, and the no-hitch criterion (largest frame <= 1.5 x the
+ * median) is judged over the other frames. */
+#include "flight_stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#define MIB (1024.0 * 1024.0)
+
+void flight_mark_fills(flight_sample *frames, uint32_t n)
+{
+    bool in_fill = false;
+    for (uint32_t i = 0; i < n; i++) {
+        in_fill = frames[i].teleport || (in_fill && frames[i].tiles_missing > 0);
+        frames[i].fill = in_fill;
+    }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* GPU ms over the frames (only those outside a fill when ready_only). */
+static flight_span gpu_span(const flight_sample *frames, uint32_t n, bool ready_only)
+{
+    flight_span s = {NAN, NAN, 0};
+    double *v = malloc((n ? n : 1) * sizeof *v);
+    if (!v) return s;
+    for (uint32_t i = 0; i < n; i++)
+        if (!ready_only || !frames[i].fill) v[s.n++] = frames[i].gpu_ms;
+    if (s.n) {
+        qsort(v, s.n, sizeof *v, cmp_double);
+        s.median = s.n % 2 ? v[s.n / 2] : 0.5 * (v[s.n / 2 - 1] + v[s.n / 2]);
+        s.max = v[s.n - 1];
+    }
+    free(v);
+    return s;
+}
+
+double flight_ratio(flight_span s)
+{
+    return s.n && s.median > 0.0 ? s.max / s.median : NAN;
+}
+
+static flight_memory mem_span(const flight_sample *frames, uint32_t n, bool vegetation)
+{
+    flight_memory m = {n ? UINT64_MAX : 0, 0, NAN};
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t v = vegetation ? frames[i].vegetation_memory_bytes : frames[i].gpu_memory_bytes;
+        if (v < m.min) m.min = v;
+        if (v > m.max) m.max = v;
+    }
+    if (m.max > 0) m.flat = (double)(m.max - m.min) / (double)m.max;
+    return m;
+}
+
+flight_summary flight_summarize(const flight_sample *frames, uint32_t n)
+{
+    flight_summary s;
+    s.all = gpu_span(frames, n, false);
+    s.ready = gpu_span(frames, n, true);
+    s.gpu = mem_span(frames, n, false);
+    s.veg = mem_span(frames, n, true);
+    s.veg_reported = s.veg.max > 0;
+    s.judged = s.veg_reported ? s.veg : s.gpu;
+    s.crit_budget = n ? (double)s.judged.max <= FLIGHT_VEGETATION_BUDGET_MIB * MIB : -1;
+    s.crit_flat = isfinite(s.judged.flat) ? s.judged.flat <= FLIGHT_FLAT_LIMIT : -1;
+    double q = flight_ratio(s.ready);
+    s.crit_hitch = isfinite(q) ? q <= FLIGHT_HITCH_LIMIT : -1;
+    return s;
+}
+
+size_t flight_fills(const flight_sample *frames, uint32_t n, flight_fill *out, size_t cap)
+{
+    size_t count = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!frames[i].teleport) continue;
+        flight_fill f = {i, 0, 0.0, 0};
+        uint32_t j = i;
+        do {
+            f.max_ms = fmax(f.max_ms, frames[j].gpu_ms);
+            f.generated += frames[j].tiles_generated;
+            j++;
+        } while (j < n && frames[j].fill && !frames[j].teleport);
+        f.len = j - i;
+        if (count < cap) out[count] = f;
+        count++;
+        i = j - 1;
+    }
+    return count;
+}
