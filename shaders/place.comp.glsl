@@ -2,7 +2,7 @@
 // "Undergrowth", Ghost of Tsushima "GPU culling and placement"): which grid cells of the tile grow a blade.
 // View-independent (no camera, no time), so a tile's placement can persist across frames; the blades
 // themselves are built per view by cull.comp.glsl from the set bits.
-// Reads: frame, materials, heights, world maps, tiles. Writes: the tile's SW_TILE_MASK_WORDS mask words,
+// Reads: frame, materials, heights, world maps, density areas, tiles. Writes: the tile's SW_TILE_MASK_WORDS mask words,
 // the considered / outside / density counters.
 // Cost: one thread per 4 grid cells: three hashes, a coverage noise (patchy types), four type-map texels and
 // four grass-height texels per cell; 128 bytes written per tile.
@@ -10,6 +10,7 @@
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_place.h"
 #include "common.inc.glsl"
+#include "areas.inc.glsl"
 
 layout(local_size_x = 256) in;
 
@@ -46,6 +47,9 @@ void main()
             continue;
         }
         float cover = sw_coverage(c.x, c.z, t.material, frame.seed, m.patch_inv_scale, m.patch_coverage);
+        // PL2: the density areas' fraction of the maximum, multiplied into the coverage (place_cells)
+        if ((m.flags & SW_MAT_AREAS) != 0u)
+            cover *= sw_area_fraction_at(1u << t.material, m.base_density, m.density, m.inv_density, c.x, c.z);
         if (!(c.keep < cover)) {
             density++;
             continue;

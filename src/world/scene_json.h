@@ -93,6 +93,10 @@ bool world_resolve_path(const sj_ctx *c, const char *field, const char *rel, con
 /* ---- scene_assets.c: "assets", the mesh assets placed over the field (PL8, AS1) ---- */
 bool world_parse_assets(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s);
 
+/* ---- scene_areas.c: grass types' and assets' "base_density", assets' "layer", "areas" (PL2), then the
+ * terrain's blend layers (scene_layers.c, PL10); run after the grass and the assets ---- */
+bool world_parse_areas(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s);
+
 /* The camera against the built terrain (not under the ground, not straight up or down). */
 bool world_scene_validate_camera(const sj_ctx *c, const sward_scene *s);
 
