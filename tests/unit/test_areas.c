@@ -244,6 +244,13 @@ static void test_layer_exclusion(void **state)
     size_t cap = 40000;
     float *f = malloc(sizeof(float) * 2 * cap), *b = malloc(sizeof(float) * 2 * cap);
     size_t nf = asset_all(s, 0, f, cap), nb = asset_all(s, 1, b, cap);
+    /* the cells of the layer's grid that each holds: a fern's cell never holds a bush */
+    float sp = place_asset_spacing(&s->assets[0]);
+    for (size_t i = 0; i < nf + nb; i++) {
+        float *p = i < nf ? f + 2 * i : b + 2 * (i - nf);
+        p[0] = floorf(p[0] / sp);
+        p[1] = floorf(p[1] / sp);
+    }
     qsort(f, nf, 2 * sizeof(float), cmp_xz);
     qsort(b, nb, 2 * sizeof(float), cmp_xz);
     size_t shared = 0;
@@ -254,7 +261,7 @@ static void test_layer_exclusion(void **state)
         else j++;
     }
     double area = 200.0 * 200.0;
-    print_message("fern %zu (%.3f / m^2), bush %zu (%.3f / m^2), %zu points shared\n", nf, (double)nf / area, nb, (double)nb / area,
+    print_message("fern %zu (%.3f / m^2), bush %zu (%.3f / m^2), %zu cells shared\n", nf, (double)nf / area, nb, (double)nb / area,
                   shared);
     assert_int_equal(shared, 0);
     assert_true(fabs((double)nf / area - 0.3) < 0.3 * 0.06);
