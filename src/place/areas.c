@@ -5,11 +5,12 @@
 
 #include <assert.h>
 
-float place_area_fraction(const sward_scene *s, sw_uint user_bit, float base, float max_density, float inv_max,
-                          float x, float z)
+float place_area_fraction(const sward_scene *s, sw_uint user_bit, float base, float max_density, float inv_max, float x,
+                          float z)
 {
     assert(s && s->area_count >= 0 && s->area_count <= WORLD_MAX_AREAS);
     float sum = 0.0f;
-    for (int a = 0; a < s->area_count; a++) sum = sw_area_add(sum, s->areas[a], user_bit, x, z);
+    for (int a = 0; a < s->area_count; a++)
+        sum = sw_area_add(sum, s->areas[a], user_bit, x, z);
     return sw_area_fraction(base, sum, max_density, inv_max);
 }

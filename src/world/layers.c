@@ -103,14 +103,17 @@ sward_result world_layers_build(sward_scene *s, sward_error *err)
     const size_t res = (size_t)t->map_res, n = res * res;
     t->material_ids = malloc(n);
     if (!t->material_ids)
-        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory for the %zu x %zu material map", name, res, res);
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory for the %zu x %zu material map", name, res,
+                         res);
     const float cell = t->size / (float)t->map_res, x0 = -0.5f * t->size;
     for (size_t j = 0; j < res; j++)
         for (size_t i = 0; i < res; i++)
-            t->material_ids[j * res + i] = world_layer_at(s, x0 + ((float)i + 0.5f) * cell, x0 + ((float)j + 0.5f) * cell);
+            t->material_ids[j * res + i] =
+                world_layer_at(s, x0 + ((float)i + 0.5f) * cell, x0 + ((float)j + 0.5f) * cell);
     /* PL10 as a grass-type source: the type map follows the material map where a layer names grass. */
     bool grass = false;
-    for (int l = 0; l < t->layer_count; l++) grass |= t->layers[l].grass >= 0;
+    for (int l = 0; l < t->layer_count; l++)
+        grass |= t->layers[l].grass >= 0;
     if (grass && t->types)
         for (size_t k = 0; k < n; k++) {
             int g = t->layers[t->material_ids[k]].grass;
@@ -122,7 +125,8 @@ sward_result world_layers_build(sward_scene *s, sward_error *err)
 sward_result sward_query_material(const sward_scene *s, float x, float z, uint32_t *material, const char **name,
                                   sward_error *err)
 {
-    if (!s || !material) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_query_material: scene or material is NULL");
+    if (!s || !material)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_query_material: scene or material is NULL");
     *material = 0;
     if (name) *name = "ground";
     const world_terrain *t = &s->terrain;

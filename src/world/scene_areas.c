@@ -46,7 +46,8 @@ static bool parse_asset_layers(const sj_ctx *c, const cJSON *assets, sward_scene
             return false;
         if (!name[0]) continue;
         int l = 0;
-        while (l < nlayers && strcmp(names[l], name)) l++;
+        while (l < nlayers && strcmp(names[l], name))
+            l++;
         if (l == nlayers) snprintf(names[nlayers++], WORLD_NAME_MAX, "%s", name);
         a->layer = l + 1;
     }
@@ -153,7 +154,8 @@ static bool parse_circle(const sj_ctx *c, const cJSON *o, const char *path, sw_a
     static const char *const known[] = {"center", "radius"};
     char p[SJ_PATH_MAX];
     float r = 0.0f, ctr[2];
-    if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object {\"center\", \"radius\"}, got %s", sj_type_name(o));
+    if (!cJSON_IsObject(o))
+        return sj_fail(c, path, "expected an object {\"center\", \"radius\"}, got %s", sj_type_name(o));
     if (!sj_check_fields(c, o, path, known, 2) || !sj_number(c, o, path, "radius", RANGE_POS(1e-3, LIM_COORD), &r))
         return false;
     sj_join(p, path, "center");
@@ -243,7 +245,8 @@ bool world_parse_areas(const sj_ctx *c, const cJSON *root, const char *base_dir,
         s->area_count = n;
     }
     for (int k = 0; k < s->material_count; k++)
-        for (int a = 0; a < s->area_count; a++) s->materials[k].areas |= (s->areas[a].users >> k & 1u) != 0u;
+        for (int a = 0; a < s->area_count; a++)
+            s->materials[k].areas |= (s->areas[a].users >> k & 1u) != 0u;
     for (int k = 0; k < s->asset_count; k++)
         for (int a = 0; a < s->area_count; a++)
             s->assets[k].areas |= (s->areas[a].users >> (SW_AREA_USER_ASSET + (sw_uint)k) & 1u) != 0u;

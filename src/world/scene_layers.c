@@ -75,7 +75,8 @@ static bool parse_layer(const sj_ctx *c, const cJSON *o, const char *path, const
     const cJSON *op = sj_member(o, "opacity");
     sj_join(p, path, "opacity");
     if (!op) {
-        if (index > 0) return sj_fail(c, p, "missing required field (only the first layer, the base, may leave it out)");
+        if (index > 0)
+            return sj_fail(c, p, "missing required field (only the first layer, the base, may leave it out)");
         l->kind = WORLD_LAYER_FULL;
         return true;
     }

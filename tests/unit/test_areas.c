@@ -15,8 +15,7 @@ static bool ref_inside(const double (*p)[2], int n, double x, double z, double *
     bool in = false;
     double best = INFINITY;
     for (int i = 0, j = n - 1; i < n; j = i++) {
-        if ((p[i][1] > z) != (p[j][1] > z) &&
-            x < (p[j][0] - p[i][0]) * (z - p[i][1]) / (p[j][1] - p[i][1]) + p[i][0])
+        if ((p[i][1] > z) != (p[j][1] > z) && x < (p[j][0] - p[i][0]) * (z - p[i][1]) / (p[j][1] - p[i][1]) + p[i][0])
             in = !in;
         double ex = p[i][0] - p[j][0], ez = p[i][1] - p[j][1];
         double t = ((x - p[j][0]) * ex + (z - p[j][1]) * ez) / (ex * ex + ez * ez);
@@ -49,7 +48,8 @@ static void test_polygon_containment(void **state)
     for (int poly = 0; poly < 24; poly++) {
         int n = 3 + (int)(rng_next(&rng) % 10);
         double ang[16], p[16][2], cx = rng_unit(&rng) * 40.0 - 20.0, cz = rng_unit(&rng) * 40.0 - 20.0;
-        for (int k = 0; k < n; k++) ang[k] = rng_unit(&rng) * 6.283185307179586;
+        for (int k = 0; k < n; k++)
+            ang[k] = rng_unit(&rng) * 6.283185307179586;
         for (int a = 1; a < n; a++) /* sort: a convex polygon */
             for (int b = a; b > 0 && ang[b] < ang[b - 1]; b--) {
                 double t = ang[b];
@@ -68,10 +68,12 @@ static void test_polygon_containment(void **state)
         }
         /* skip nearly degenerate draws (two angles within a hair): the loader rightly refuses some of them */
         bool degenerate = ang[0] + 6.283185307179586 - ang[n - 1] < 1e-2;
-        for (int k = 0; k + 1 < n; k++) degenerate |= ang[k + 1] - ang[k] < 1e-2;
+        for (int k = 0; k + 1 < n; k++)
+            degenerate |= ang[k + 1] - ang[k] < 1e-2;
         if (degenerate) continue;
         snprintf(json, sizeof json,
-                 "{" FLAT ", \"grass\": [{\"name\": \"meadow\"}], \"areas\": [{\"types\": [\"meadow\"], \"density\": 1, "
+                 "{" FLAT
+                 ", \"grass\": [{\"name\": \"meadow\"}], \"areas\": [{\"types\": [\"meadow\"], \"density\": 1, "
                  "\"polygon\": [%s]}]}",
                  pts);
         sward_scene *s = expect_ok(json);
@@ -83,7 +85,9 @@ static void test_polygon_containment(void **state)
             bool want = ref_inside((const double(*)[2])p, n, (double)fx, (double)fz, &dist);
             if (dist < 1e-3) continue;
             bool got = sw_area_contains(s->areas[0], fx, fz);
-            if (got != want) fail_msg("polygon %d (%s), point (%g, %g): got %d, want %d", poly, clockwise ? "cw" : "ccw", x, z, got, want);
+            if (got != want)
+                fail_msg("polygon %d (%s), point (%g, %g): got %d, want %d", poly, clockwise ? "cw" : "ccw", x, z, got,
+                         want);
             checked++;
             inside += want;
         }
@@ -126,9 +130,12 @@ static void test_overlap_clamped_to_max(void **state)
     size_t one = 0, both = 0, outside = 0;
     for (size_t k = 0; k < n; k++) {
         bool a = in_circle(b[k].x, b[k].z, -6, 0, 10), c = in_circle(b[k].x, b[k].z, 6, 0, 10);
-        if (a && c) both++;
-        else if (a || c) one++;
-        else outside++;
+        if (a && c)
+            both++;
+        else if (a || c)
+            one++;
+        else
+            outside++;
     }
     /* candidates in the overlap: all of them grow (fraction 1), none beyond */
     float sp = place_spacing(&s->materials[0]);
@@ -167,7 +174,8 @@ static void test_negative_area_clears(void **state)
     sw_blade *b;
     size_t n = place_all(s, &b);
     size_t inside = 0;
-    for (size_t k = 0; k < n; k++) inside += fabsf(b[k].x) <= 10.0f && fabsf(b[k].z) <= 10.0f;
+    for (size_t k = 0; k < n; k++)
+        inside += fabsf(b[k].x) <= 10.0f && fabsf(b[k].z) <= 10.0f;
     assert_int_equal(inside, 0);
     double density = (double)n / (100.0 * 100.0 - 400.0);
     print_message("%zu blades, %.2f / m^2 outside the area (base 5)\n", n, density);
@@ -199,10 +207,10 @@ static void test_no_area_same_blades(void **state)
     sward_scene_destroy(s2);
 }
 
-#define ASSETS(a, b, extra)                                                                                          \
-    "{\"terrain\": {\"size\": 200, \"resolution\": 65, \"fbm\": {\"amplitude\": 0}}, \"grass\": [{\"name\": "        \
-    "\"meadow\"}], \"assets\": [{\"name\": \"fern\", \"kind\": \"fern\", \"density\": " a                            \
-    ", \"layer\": \"under\"}, {\"name\": \"bush\", \"kind\": \"bush\", \"density\": " b ", \"layer\": \"under\"}, "   \
+#define ASSETS(a, b, extra)                                                                                            \
+    "{\"terrain\": {\"size\": 200, \"resolution\": 65, \"fbm\": {\"amplitude\": 0}}, \"grass\": [{\"name\": "          \
+    "\"meadow\"}], \"assets\": [{\"name\": \"fern\", \"kind\": \"fern\", \"density\": " a                              \
+    ", \"layer\": \"under\"}, {\"name\": \"bush\", \"kind\": \"bush\", \"density\": " b ", \"layer\": \"under\"}, "    \
     "{\"name\": \"rock\", \"kind\": \"rock\", \"density\": 0.1}]" extra "}"
 
 static int cmp_xz(const void *pa, const void *pb)
@@ -256,13 +264,16 @@ static void test_layer_exclusion(void **state)
     size_t shared = 0;
     for (size_t i = 0, j = 0; i < nf && j < nb;) {
         int c = cmp_xz(f + 2 * i, b + 2 * j);
-        if (c == 0) shared++, i++, j++;
-        else if (c < 0) i++;
-        else j++;
+        if (c == 0)
+            shared++, i++, j++;
+        else if (c < 0)
+            i++;
+        else
+            j++;
     }
     double area = 200.0 * 200.0;
-    print_message("fern %zu (%.3f / m^2), bush %zu (%.3f / m^2), %zu cells shared\n", nf, (double)nf / area, nb, (double)nb / area,
-                  shared);
+    print_message("fern %zu (%.3f / m^2), bush %zu (%.3f / m^2), %zu cells shared\n", nf, (double)nf / area, nb,
+                  (double)nb / area, shared);
     assert_int_equal(shared, 0);
     assert_true(fabs((double)nf / area - 0.3) < 0.3 * 0.06);
     assert_true(fabs((double)nb / area - 0.1) < 0.1 * 0.1);
@@ -283,11 +294,13 @@ static void test_asset_area(void **state)
     size_t cap = 40000;
     float *f = malloc(sizeof(float) * 2 * cap);
     size_t nf = asset_all(s, 0, f, cap), inside = 0;
-    for (size_t i = 0; i < nf; i++) inside += in_circle(f[2 * i], f[2 * i + 1], 0, 0, 50);
+    for (size_t i = 0; i < nf; i++)
+        inside += in_circle(f[2 * i], f[2 * i + 1], 0, 0, 50);
     assert_int_equal(inside, 0);
     assert_true(nf > 5000);
     size_t nb = asset_all(s, 1, f, cap), bin = 0;
-    for (size_t i = 0; i < nb; i++) bin += in_circle(f[2 * i], f[2 * i + 1], 0, 0, 50);
+    for (size_t i = 0; i < nb; i++)
+        bin += in_circle(f[2 * i], f[2 * i + 1], 0, 0, 50);
     assert_true(fabs((double)bin / (3.14159265 * 2500.0) - 0.1) < 0.02);
     free(f);
     sward_scene_destroy(s);
@@ -299,10 +312,12 @@ static void test_bad_areas(void **state)
     (void)state;
     expect_error(AREA("{\"types\": [\"meadow\"], \"density\": 1, \"polygon\": [[0, 0], [1, 0]]}"),
                  "t.json: areas[0].polygon: must have 3 to 32 points, got 2");
-    expect_error(AREA("{}, {\"types\": [\"meadow\"], \"density\": 1, \"polygon\": [[0, 0], [4, 0], [1, 1], [4, 4], [0, 4]]}"),
-                 "t.json: areas[0].types: missing required field");
-    expect_error(AREA("{\"types\": [\"meadow\"], \"density\": 1, \"polygon\": [[0, 0], [4, 0], [1, 1], [4, 4], [0, 4]]}"),
-                 "t.json: areas[0].polygon: must be convex");
+    expect_error(
+        AREA("{}, {\"types\": [\"meadow\"], \"density\": 1, \"polygon\": [[0, 0], [4, 0], [1, 1], [4, 4], [0, 4]]}"),
+        "t.json: areas[0].types: missing required field");
+    expect_error(
+        AREA("{\"types\": [\"meadow\"], \"density\": 1, \"polygon\": [[0, 0], [4, 0], [1, 1], [4, 4], [0, 4]]}"),
+        "t.json: areas[0].polygon: must be convex");
     expect_error(AREA("{\"types\": [\"meadow\"], \"density\": 1, \"polygon\": [[0, 0], [2, 0], [4, 0], [2, 3]]}"),
                  "t.json: areas[0].polygon: points 0, 1 and 2 are collinear or repeated");
     expect_error(AREA("{\"types\": [\"meadow\"], \"density\": 1, \"polygon\": [[0, 0], [0, 0], [4, 0], [2, 3]]}"),
@@ -341,9 +356,12 @@ static void test_bad_areas(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_polygon_containment), cmocka_unit_test(test_overlap_clamped_to_max),
-        cmocka_unit_test(test_negative_area_clears), cmocka_unit_test(test_no_area_same_blades),
-        cmocka_unit_test(test_layer_exclusion),     cmocka_unit_test(test_asset_area),
+        cmocka_unit_test(test_polygon_containment),
+        cmocka_unit_test(test_overlap_clamped_to_max),
+        cmocka_unit_test(test_negative_area_clears),
+        cmocka_unit_test(test_no_area_same_blades),
+        cmocka_unit_test(test_layer_exclusion),
+        cmocka_unit_test(test_asset_area),
         cmocka_unit_test(test_bad_areas),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,8 +7,8 @@
 #include "place/place.h"
 
 #define HILLS "\"size\": 100, \"resolution\": 101, \"fbm\": {\"amplitude\": 12, \"wavelength\": 30, \"octaves\": 3}"
-#define RULE_LAYERS                                                                                                  \
-    "\"layers\": [{\"name\": \"soil\", \"grass\": \"meadow\"}, "                                                     \
+#define RULE_LAYERS                                                                                                    \
+    "\"layers\": [{\"name\": \"soil\", \"grass\": \"meadow\"}, "                                                       \
     "{\"name\": \"moss\", \"grass\": \"clover\", \"opacity\": {\"height\": [7, 20], \"edge\": 1.5}}, "                 \
     "{\"name\": \"rock\", \"opacity\": {\"slope\": [20, 90], \"edge\": 4}}]"
 #define TWO_TYPES "\"grass\": [{\"name\": \"meadow\", \"density\": 20}, {\"name\": \"clover\", \"density\": 12}]"
@@ -58,7 +58,8 @@ static void test_topmost_layer(void **state)
         checked++;
     }
     print_message("soil %d, moss %d, rock %d of %d points\n", counts[0], counts[1], counts[2], checked);
-    for (int l = 0; l < 3; l++) assert_true(counts[l] > 500);
+    for (int l = 0; l < 3; l++)
+        assert_true(counts[l] > 500);
     const world_terrain *t = &s->terrain;
     assert_non_null(t->material_ids);
     float cell = t->size / (float)t->map_res;
@@ -96,7 +97,8 @@ static void test_derived_type_map(void **state)
     assert_memory_equal(a->terrain.types, b->terrain.types, (size_t)res * (size_t)res);
     sw_blade *ba = malloc(sizeof(sw_blade) * 400 * 400), *bb = malloc(sizeof(sw_blade) * 400 * 400);
     for (int m = 0; m < 2; m++) {
-        size_t na = place_cells(a, m, -200, -200, 400, 400, 0.0f, ba), nb = place_cells(b, m, -200, -200, 400, 400, 0.0f, bb);
+        size_t na = place_cells(a, m, -200, -200, 400, 400, 0.0f, ba),
+               nb = place_cells(b, m, -200, -200, 400, 400, 0.0f, bb);
         assert_int_equal(na, nb);
         assert_true(na > 10000);
         assert_memory_equal(ba, bb, na * sizeof *ba);
@@ -186,24 +188,29 @@ static void test_bad_layers(void **state)
                  "t.json: terrain.layer_threshold: must be <= 1");
     expect_error("{\"terrain\": {\"layer_threshold\": 0.5}, \"grass\": [{}]}",
                  "t.json: terrain.layer_threshold: only allowed with terrain.layers");
-    expect_error("{\"terrain\": {\"layers\": [{\"name\": \"a\", \"grass\": \"clover\"}]}, \"grass\": [{\"name\": \"x\"}]}",
-                 "t.json: terrain.layers[0].grass: no grass type is named \"clover\"");
+    expect_error(
+        "{\"terrain\": {\"layers\": [{\"name\": \"a\", \"grass\": \"clover\"}]}, \"grass\": [{\"name\": \"x\"}]}",
+        "t.json: terrain.layers[0].grass: no grass type is named \"clover\"");
     expect_error("{\"terrain\": {\"layers\": [{\"name\": \"a\"}, {\"name\": \"b\"}]}, \"grass\": [{}]}",
                  "t.json: terrain.layers[1].opacity: missing required field");
-    expect_error("{\"terrain\": {\"layers\": [{\"name\": \"a\"}, {\"name\": \"a\", \"opacity\": {\"slope\": [1, 2]}}]}, "
-                 "\"grass\": [{}]}",
-                 "t.json: terrain.layers[1].name: \"a\" is already the name of terrain.layers[0]");
+    expect_error(
+        "{\"terrain\": {\"layers\": [{\"name\": \"a\"}, {\"name\": \"a\", \"opacity\": {\"slope\": [1, 2]}}]}, "
+        "\"grass\": [{}]}",
+        "t.json: terrain.layers[1].name: \"a\" is already the name of terrain.layers[0]");
     expect_error("{\"terrain\": {\"layers\": [{\"grass\": \"x\"}]}, \"grass\": [{\"name\": \"x\"}]}",
                  "t.json: terrain.layers[0].name: missing required field");
-    expect_error("{\"terrain\": {\"layers\": []}, \"grass\": [{}]}", "t.json: terrain.layers: must have 1 to 16 layers");
-    expect_error("{\"terrain\": {\"layers\": [{\"name\": \"a\", \"opacity\": {\"slope\": [30, 10]}}]}, \"grass\": [{}]}",
-                 "t.json: terrain.layers[0].opacity.slope: min must be <= max");
+    expect_error("{\"terrain\": {\"layers\": []}, \"grass\": [{}]}",
+                 "t.json: terrain.layers: must have 1 to 16 layers");
+    expect_error(
+        "{\"terrain\": {\"layers\": [{\"name\": \"a\", \"opacity\": {\"slope\": [30, 10]}}]}, \"grass\": [{}]}",
+        "t.json: terrain.layers[0].opacity.slope: min must be <= max");
     expect_error("{\"terrain\": {\"layers\": [{\"name\": \"a\", \"opacity\": {\"image\": \"x.png\", \"edge\": 1}}]}, "
                  "\"grass\": [{}]}",
                  "t.json: terrain.layers[0].opacity: an opacity is an \"image\" or a rule");
-    expect_error("{\"terrain\": {\"type_map\": {\"path\": \"t.png\"}, \"layers\": [{\"name\": \"a\", \"grass\": \"x\"}]}, "
-                 "\"grass\": [{\"name\": \"x\"}]}",
-                 "t.json: terrain.layers[0].grass: not allowed with terrain.type_map");
+    expect_error(
+        "{\"terrain\": {\"type_map\": {\"path\": \"t.png\"}, \"layers\": [{\"name\": \"a\", \"grass\": \"x\"}]}, "
+        "\"grass\": [{\"name\": \"x\"}]}",
+        "t.json: terrain.layers[0].grass: not allowed with terrain.type_map");
     tmp_path(png, sizeof png, "wide.png");
     const uint16_t v[6] = {0};
     write_grey_png(png, 3, 2, 8, v);
@@ -214,7 +221,8 @@ static void test_bad_layers(void **state)
     expect_error(json, "t.json: terrain.layers[1].opacity.image: ");
     expect_error(json, "must be square, got 3x2 pixels");
     snprintf(json, sizeof json,
-             "{\"terrain\": {\"layers\": [{\"name\": \"a\"}, {\"name\": \"b\", \"opacity\": {\"image\": \"%s/none.png\"}}]}, "
+             "{\"terrain\": {\"layers\": [{\"name\": \"a\"}, {\"name\": \"b\", \"opacity\": {\"image\": "
+             "\"%s/none.png\"}}]}, "
              "\"grass\": [{}]}",
              tmp_dir);
     expect_error_code(json, SWARD_ERROR_IO, "t.json: terrain.layers[1].opacity.image: ");
@@ -223,8 +231,10 @@ static void test_bad_layers(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_topmost_layer),       cmocka_unit_test(test_derived_type_map),
-        cmocka_unit_test(test_png_layer_and_threshold), cmocka_unit_test(test_query_material),
+        cmocka_unit_test(test_topmost_layer),
+        cmocka_unit_test(test_derived_type_map),
+        cmocka_unit_test(test_png_layer_and_threshold),
+        cmocka_unit_test(test_query_material),
         cmocka_unit_test(test_bad_layers),
     };
     return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
