@@ -4,11 +4,12 @@
 // first n of them are an even thinning of the cluster), with the cluster's count and its range of ground
 // heights (its bounds for culling). View- and time-independent, like the grass's placement; the CPU reference
 // is src/place/assets.c (place_asset_cluster).
-// Reads: frame, assets, heights, type map, clusters. Writes: the cluster's instances, count and heights.
+// Reads: frame, assets, heights, type map, density areas, clusters. Writes: the cluster's instances, count and heights.
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "common.inc.glsl"
 #include "assets.inc.glsl"
+#include "areas.inc.glsl"
 
 layout(local_size_x = 256) in;
 
@@ -45,9 +46,15 @@ void main()
         uint k = lid * PER_THREAD + r;
         uint p = sw_cluster_order(k, key);
         int ci_ = cl.ci0 + int(p % SW_CLUSTER_CELLS), cj_ = cl.cj0 + int(p / SW_CLUSTER_CELLS);
-        sw_candidate c = sw_asset_candidate(ci_, cj_, cl.asset, frame.seed, a.spacing);
+        sw_candidate c = sw_asset_candidate(ci_, cj_, a.salt, frame.seed, a.spacing);
         sw_hf_coord h = sw_hf_locate(c.x, c.z, frame.terrain_x0, frame.terrain_z0, frame.terrain_inv_cell, frame.terrain_res);
-        if (!h.inside || !sw_asset_keeps(c, cl.asset, frame.seed, a.patch_inv_scale, a.patch_coverage) ||
+        if (!h.inside) continue;
+        // PL2: the density areas' fraction, within the asset's interval of its layer (place_asset_cluster)
+        float frac = (a.flags & SW_ASSET_AREAS) != 0u
+                         ? sw_area_fraction_at(1u << (SW_AREA_USER_ASSET + cl.asset), a.base_density, a.density,
+                                               a.inv_density, c.x, c.z)
+                         : 1.0;
+        if (!sw_asset_keeps(c, cl.asset, frame.seed, a.patch_inv_scale, a.patch_coverage, frac, a.keep_lo, a.keep_scale) ||
             !grows_here(a.grows_on, c.x, c.z))
             continue;
         int row = h.j * frame.terrain_res + h.i;

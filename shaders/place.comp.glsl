@@ -3,7 +3,7 @@
 // View-independent (no camera, no time), so a tile's placement persists across frames in the tile cache's slot
 // (SC1, src/place/cache.c); the blades themselves are built per view by cull.comp.glsl from the set bits.
 // pc.level picks the batch (SC2): 0 the tiles needed now, 1 those placed ahead of the camera.
-// Reads: frame, materials, heights, world maps, tiles. Writes: the tile's slot: SW_TILE_MASK_WORDS mask words
+// Reads: frame, materials, heights, world maps, density areas, tiles. Writes: the tile's slot: its mask words
 // and the cells removed off the terrain and by density.
 // Cost: one thread per 4 grid cells: three hashes, a coverage noise (patchy types), four type-map texels and
 // four grass-height texels per cell; 128 bytes written per tile.
@@ -11,6 +11,7 @@
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_place.h"
 #include "common.inc.glsl"
+#include "areas.inc.glsl"
 
 layout(local_size_x = 256) in;
 
@@ -47,6 +48,9 @@ void main()
             continue;
         }
         float cover = sw_coverage(c.x, c.z, t.material, frame.seed, m.patch_inv_scale, m.patch_coverage);
+        // PL2: the density areas' fraction of the maximum, multiplied into the coverage (place_cells)
+        if ((m.flags & SW_MAT_AREAS) != 0u)
+            cover *= sw_area_fraction_at(1u << t.material, m.base_density, m.density, m.inv_density, c.x, c.z);
         if (!(c.keep < cover)) {
             density++;
             continue;

@@ -318,6 +318,82 @@ mut("PL9-stealth", "PL9", "src/world/query.c",
     "    if (!(g > 0.0f)) return 0.0f;",
     "unit_query")
 
+# PL2: density areas (sum, clamp, shapes, base density), on the CPU and both GPU passes; HZD's layered exclusion
+mut("PL2-area-sum", "PL2", "shaders/shared/sw_areas.h",
+    "    SW_PRECISE float s = sum + a.density;",
+    "    SW_PRECISE float s = sum + 0.0f * a.density;",
+    "unit_areas")
+mut("PL2-clamp", "PL2", "shaders/shared/sw_areas.h",
+    "    SW_PRECISE float d = sw_clampf(base + sum, 0.0f, max_density);\n    SW_PRECISE float f = d * inv_max;\n    return d >= max_density ? 1.0f : f;",
+    "    SW_PRECISE float d = base + sum;\n    SW_PRECISE float f = d * inv_max;\n    return f;",
+    "unit_areas")
+mut("PL2-polygon", "PL2", "shaders/shared/sw_areas.h",
+    "        if (cr < 0.0f) return false;",
+    "        if (cr < -1e30f) return false;",
+    "unit_areas")
+mut("PL2-circle", "PL2", "shaders/shared/sw_areas.h",
+    "        return d2 <= a.r2;",
+    "        return d2 <= a.r2 * 4.0f;",
+    "unit_areas")
+mut("PL2-winding", "PL2", "src/world/scene_areas.c",
+    "const float *q = pt[area2 > 0.0 ? k : n - 1 - k];",
+    "const float *q = pt[k];",
+    "unit_areas")
+mut("PL2-convex", "PL2", "src/world/scene_areas.c",
+    "        if (sign && sk != sign)",
+    "        if (false && sign && sk != sign)",
+    "unit_areas cli_bad_scenes")
+mut("PL2-base", "PL2", "src/place/place.c",
+    "    g.base_density = m->base_set ? m->base_density : m->density;",
+    "    g.base_density = m->density;",
+    "unit_areas")
+mut("PL2-cpu", "PL2", "src/place/place.c",
+    "            if (m.flags & SW_MAT_AREAS)",
+    "            if (0)",
+    "unit_areas gpu_placement")
+mut("PL2-gpu", "PL2", "shaders/place.comp.glsl",
+    "        if ((m.flags & SW_MAT_AREAS) != 0u)",
+    "        if (false)",
+    "gpu_placement")
+mut("PL2-gpu-assets", "PL2", "shaders/asset_place.comp.glsl",
+    "        float frac = (a.flags & SW_ASSET_AREAS) != 0u",
+    "        float frac = false",
+    "gpu_assets")
+mut("PL2-layer-grid", "PL2", "src/place/assets.c",
+    "    return a->layer ? SW_LAYER_SALT + (sw_uint)(a->layer - 1) : SW_ASSET_SALT + asset;",
+    "    return SW_ASSET_SALT + asset;",
+    "unit_areas")
+mut("PL2-layer-interval", "PL2", "src/world/scene_areas.c",
+    "            a->keep_lo = (float)(lo / total);",
+    "            a->keep_lo = 0.0f;",
+    "unit_areas")
+
+# PL10: the material id map from the terrain's blend layers, the type map from it, the query
+mut("PL10-topmost", "PL10", "src/world/layers.c",
+    "    for (int l = t->layer_count - 1; l > 0; l--)",
+    "    for (int l = 1; l < t->layer_count; l++)",
+    "unit_layers")
+mut("PL10-threshold", "PL10", "src/world/layers.c",
+    "        if (world_layer_opacity(s, l, x, z) > t->layer_threshold) return (uint8_t)l;",
+    "        if (world_layer_opacity(s, l, x, z) >= t->layer_threshold) return (uint8_t)l;",
+    "unit_layers")
+mut("PL10-rule", "PL10", "src/world/layers.c",
+    "        return oh < os ? oh : os;",
+    "        return oh;",
+    "unit_layers")
+mut("PL10-image", "PL10", "src/world/layers.c",
+    "        return l->opacity[(size_t)j * (size_t)l->image_size + (size_t)i];",
+    "        return l->opacity[(size_t)i * (size_t)l->image_size + (size_t)j];",
+    "unit_layers")
+mut("PL10-types", "PL10", "src/world/layers.c",
+    "    if (grass && t->types)",
+    "    if (false && grass && t->types)",
+    "unit_layers")
+mut("PL10-query", "PL10", "src/world/layers.c",
+    "    *material = id;",
+    "    *material = 0u * id;",
+    "unit_layers")
+
 # SH1-SH7: depth prime, G-buffer, deferred lighting (issue 7)
 mut("SH1-prime", "SH1", "src/render/passes/grass.c",
     "    draw(r, ps, cmd, view, ps->pipes[render_depth_primed(r) ? 1 : 0]);",
@@ -853,8 +929,8 @@ mut("SC4-cluster-order", "SC4", "shaders/shared/sw_assets.h",
     "    p ^= p >> 6u;\n    return k;",
     "unit_asset_place")
 mut("PL8-asset-patches", "PL8", "shaders/shared/sw_assets.h",
-    "    return c.keep < cover;",
-    "    return c.keep < 2.0f;",
+    "    return sw_keep_in(c.keep, cover, fraction, keep_lo, keep_scale);",
+    "    return sw_keep_in(c.keep, 1.0f + 0.0f * cover, fraction, keep_lo, keep_scale);",
     "unit_asset_place")
 mut("PL8-grows-on", "PL8", "src/place/assets.c",
     "    return type < 32u && (grows_on >> type & 1u);",

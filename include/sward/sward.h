@@ -151,6 +151,13 @@ void sward_scene_set_features(sward_scene *scene, uint32_t features);
  * the point (no dither), a stealth type's gameplay_height times the grass-height map's texel there;
  * decorative types, no grass (255) and points off the terrain give 0. */
 sward_result sward_query_cover(const sward_scene *scene, float x, float z, float *height_m);
+/* PL10: the physics material at (x, z): the material id of the map texel containing the point (the index of
+ * the topmost terrain layer whose opacity there is above terrain.layer_threshold, else 0) and that layer's name
+ * (owned by the scene). Scenes without terrain.layers: 0 and "ground". A point off the terrain, or not finite,
+ * is SWARD_ERROR_INVALID_INPUT with a message naming it (err may be NULL); *material is then 0 and *name
+ * "ground". name may be NULL. */
+sward_result sward_query_material(const sward_scene *scene, float x, float z, uint32_t *material, const char **name,
+                                  sward_error *err);
 /* Visibility through grass: marches the ray origin + t * dir (dir need not be normalised; t in metres)
  * over the map texels (a DDA over the grass-height map's grid) for t in [0, max_distance] and reports the
  * first t where the ray is below terrain height + cover height (*hit = true, *hit_distance = t, to about

@@ -16,12 +16,14 @@
 #define SW_ASSETS_H
 #include "sw_place.h"
 #include "sw_wind_field.h"
+#include "sw_areas.h"
 
 #define SW_MAX_ASSETS 8u
 #define SW_ASSET_MAX_LODS 6u
 #define SW_CLUSTER_CELLS 32u
 #define SW_CLUSTER_CANDIDATES 1024u /* = SW_CLUSTER_CELLS^2 */
 #define SW_ASSET_SALT 16u           /* candidate hashes use material SW_ASSET_SALT + asset: not a grass type's */
+#define SW_LAYER_SALT 24u           /* PL2: the assets of layer L share the grid of SW_LAYER_SALT + L */
 
 /* AS5 + AS3: the asset textures (one storage buffer of RGBA8 / uint32 texels, src/render/assets.c): the leaf's
  * and the petal's texture sets (SW_TEXSET_SIZE^2 down to 1x1, every level's "a" texture then every level's "b"),
@@ -45,6 +47,7 @@ SW_FN sw_uint sw_texset_level_offset(sw_uint l)
 #define SW_ASSET_NO_WIND 2u   /* rocks */
 #define SW_ASSET_MID_CASTER 4u /* LS3: casts into the mid cascade (tall enough for its shadow to matter there: trees;
                                   small plants cast into the near cascade only, as the grass does) */
+#define SW_ASSET_AREAS 8u     /* PL2: density areas name it, or its base density is below its maximum */
 #define SW_ASSET_MID_CASTER_HEIGHT 2.0f /* m: the tallest instance from which an asset is a mid-cascade caster */
 
 /* sw_asset.wind: one of the GA3 field's categories (SW_WIND_CAT_*, sw_wind_field.h), or none (rocks). The vertex
@@ -73,6 +76,11 @@ struct sw_asset {
     sw_uint mesh_index_count[SW_ASSET_MAX_LODS]; /* of index_count, the mesh's (the rest: billboard cards) */
     sw_uint impostor_offset;  /* AS3: the impostor atlas's first texel in the asset textures (SW_BIND_ASSET_TEXTURES) */
     float impostor_depth;     /* m: its depth range (asset_impostor.depth_range) */
+    float base_density, inv_density, keep_lo, keep_scale; /* PL2: instances / m^2 outside the areas; 1 / density;
+                                 the layer's keep interval (sw_keep_in: lo 0, scale 1 without a layer) */
+    sw_uint salt;             /* candidate hash salt: SW_ASSET_SALT + asset, or the layer's SW_LAYER_SALT + layer */
+    float density;            /* PL2: instances / m^2 at most (the areas' clamp) */
+    sw_uint pad_b, pad_c;
 };
 
 /* A cluster of the frame (uploaded with count 0; asset_place writes count and the heights). */
@@ -156,17 +164,20 @@ SW_FN sw_uint sw_cluster_key(int ci0, int cj0, sw_uint asset, sw_uint seed)
     return sw_cell_hash(ci0, cj0, SW_ASSET_SALT + asset, seed ^ 0x5bd1e995u);
 }
 
-/* The candidate of a grid cell for asset `a` (the grass's jittered grid with the asset's salt). */
-SW_FN sw_candidate sw_asset_candidate(int ci, int cj, sw_uint asset, sw_uint seed, float spacing)
+/* The candidate of a grid cell for an asset (the grass's jittered grid with the asset's salt, sw_asset.salt:
+ * SW_ASSET_SALT + asset, or its layer's SW_LAYER_SALT + layer, PL2). */
+SW_FN sw_candidate sw_asset_candidate(int ci, int cj, sw_uint salt, sw_uint seed, float spacing)
 {
-    return sw_candidate_at(ci, cj, SW_ASSET_SALT + asset, seed, spacing);
+    return sw_candidate_at(ci, cj, salt, seed, spacing);
 }
 
-/* Whether the candidate grows an instance, apart from the terrain and the type map: the patch coverage. */
-SW_FN bool sw_asset_keeps(sw_candidate c, sw_uint asset, sw_uint seed, float patch_inv_scale, float patch_coverage)
+/* Whether the candidate grows an instance, apart from the terrain and the type map: the patch coverage times
+ * the density areas' fraction (PL2, sw_area_fraction), within the asset's interval of its layer (sw_keep_in). */
+SW_FN bool sw_asset_keeps(sw_candidate c, sw_uint asset, sw_uint seed, float patch_inv_scale, float patch_coverage,
+                          float fraction, float keep_lo, float keep_scale)
 {
     float cover = sw_coverage(c.x, c.z, SW_ASSET_SALT + asset, seed, patch_inv_scale, patch_coverage);
-    return c.keep < cover;
+    return sw_keep_in(c.keep, cover, fraction, keep_lo, keep_scale);
 }
 
 /* The instance's scale and yaw from its hash. */

@@ -20,7 +20,8 @@
 #define SW_BIND_ASSET_VERTICES 7 /* AS1: sw_asset_vertex[] of every asset's levels */
 #define SW_BIND_LEAF_NOISE 8    /* GA6: the 16x16x16 3D simplex noise of the leaves, vec4 (xyz, 0) per texel */
 #define SW_BIND_ASSET_TEXTURES 9 /* AS5, AS3: uint[], the texture sets and the impostor atlases (sw_assets.h) */
-#define SW_BIND_SCENE_COUNT 10
+#define SW_BIND_AREAS 10        /* PL2: uint count, 3 pads, then sw_area[] (shared/sw_areas.h, areas.inc.glsl) */
+#define SW_BIND_SCENE_COUNT 11
 
 /* GA3, the wind field (shaders/shared/sw_wind_field.h). wind_field.comp.glsl writes it at binding
  * SW_WIND_FIELD_OUT of its set 1; every pass that samples it declares

@@ -38,12 +38,14 @@ struct sw_material {
     float head_r, head_g, head_b, head_size;      /* flower head (m; 0 = none) */
     float lod_distance, draw_distance, gameplay_height, clump_size; /* m, per type (SC5, SC6, PL9, PL6) */
     sw_uint blades_per_instance, wind_model, flags, pad1;    /* wind_model: SW_WIND_*; flags: SW_MAT_* */
+    float base_density, inv_density, pad2, pad3; /* PL2: blades / m^2 outside the areas; 1 / density */
 };
 
 #define SW_WIND_GOT 0u
 #define SW_WIND_HZD 1u
 #define SW_WIND_FRICTIONAL 2u
 #define SW_MAT_STEALTH 1u
+#define SW_MAT_AREAS 2u /* PL2: density areas name this type, or its base density is below its maximum */
 #define SW_TYPE_NONE 255u /* type-map value: no grass */
 
 /* Per-frame constants: what every view of a frame shares (time, wind, sun, sky, force fields, the terrain and
@@ -232,7 +234,7 @@ typedef struct sw_tile_draw sw_tile_draw;
 typedef struct sw_blade sw_blade;
 typedef struct sw_draw_cmd sw_draw_cmd;
 typedef struct sw_cull_stats sw_cull_stats;
-_Static_assert(sizeof(sw_material) == 144, "sw_material layout");
+_Static_assert(sizeof(sw_material) == 160, "sw_material layout");
 _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
 _Static_assert(sizeof(sw_view) % 16 == 0, "sw_view layout");
 _Static_assert(sizeof(sw_tile_draw) == 16, "sw_tile_draw layout");

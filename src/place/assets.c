@@ -9,7 +9,12 @@
 
 float place_asset_spacing(const world_asset *a)
 {
-    return 1.0f / sqrtf(a->density);
+    return 1.0f / sqrtf(a->layer && a->grid_density > 0.0f ? a->grid_density : a->density); /* PL2: the layer's grid */
+}
+
+sw_uint place_asset_salt(const world_asset *a, uint32_t asset)
+{
+    return a->layer ? SW_LAYER_SALT + (sw_uint)(a->layer - 1) : SW_ASSET_SALT + asset;
 }
 
 /* The clusters whose square comes within `reach` of the eye (horizontally) and overlaps the terrain. */
@@ -92,13 +97,20 @@ uint32_t place_asset_cluster(const sward_scene *s, uint32_t asset, int ci0, int 
     float patch_inv = a->patch_scale > 0.0f ? 1.0f / a->patch_scale : 0.0f;
     uint32_t seed = s->render.settings.seed;
     sw_uint key = sw_cluster_key(ci0, cj0, asset, seed);
+    sw_uint salt = place_asset_salt(a, asset);
+    const float base = a->base_set ? a->base_density : a->density, inv = 1.0f / a->density;
+    const bool areas = a->areas || base < a->density;
+    const float lo = a->layer ? a->keep_lo : 0.0f, scale = a->layer ? a->keep_scale : 1.0f;
     uint32_t n = 0;
     for (uint32_t k = 0; k < SW_CLUSTER_CANDIDATES; k++) {
         sw_uint p = sw_cluster_order(k, key);
         int ci = ci0 + (int)(p % SW_CLUSTER_CELLS), cj = cj0 + (int)(p / SW_CLUSTER_CELLS);
-        sw_candidate c = sw_asset_candidate(ci, cj, asset, seed, spacing);
+        sw_candidate c = sw_asset_candidate(ci, cj, salt, seed, spacing);
         sw_hf_coord h = sw_hf_locate(c.x, c.z, x0, z0, inv_cell, t->resolution);
-        if (!h.inside || !sw_asset_keeps(c, asset, seed, patch_inv, a->patch_coverage) ||
+        if (!h.inside) continue;
+        float frac = areas ? place_area_fraction(s, 1u << (SW_AREA_USER_ASSET + asset), base, a->density, inv, c.x, c.z)
+                           : 1.0f;
+        if (!sw_asset_keeps(c, asset, seed, patch_inv, a->patch_coverage, frac, lo, scale) ||
             !grows_here(t, a->grows_on, c.x, c.z))
             continue;
         const float *row0 = t->heights + (size_t)h.j * (size_t)t->resolution;

@@ -61,6 +61,10 @@ sw_material place_material_gpu(const world_material *m)
                    : m->wind_model == WORLD_WIND_FRICTIONAL ? SW_WIND_FRICTIONAL
                                                             : SW_WIND_GOT;
     g.flags = m->stealth ? SW_MAT_STEALTH : 0u;
+    /* PL2: without areas and with the base at the maximum the fraction is 1 and never computed */
+    g.base_density = m->base_set ? m->base_density : m->density;
+    g.inv_density = 1.0f / m->density;
+    if (m->areas || g.base_density < m->density) g.flags |= SW_MAT_AREAS;
     return g;
 }
 
@@ -121,6 +125,9 @@ size_t place_cells_field(const sward_scene *scene, int material, int ci0, int cj
             sw_hf_coord h = sw_hf_locate(c.x, c.z, x0, z0, inv_cell, res);
             if (!h.inside) continue;
             float coverage = sw_coverage(c.x, c.z, mat, seed, m.patch_inv_scale, m.patch_coverage);
+            /* PL2: the density areas' fraction of the maximum, multiplied into the coverage */
+            if (m.flags & SW_MAT_AREAS)
+                coverage *= place_area_fraction(scene, 1u << mat, m.base_density, m.density, m.inv_density, c.x, c.z);
             if (!(c.keep < coverage)) continue;
             /* PL5: the type map picks this type here (dithered), the grass-height map scales the blade. */
             float gh = 1.0f;

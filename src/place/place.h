@@ -15,6 +15,10 @@
 
 /* The GPU-side form of a scene material. */
 sw_material place_material_gpu(const world_material *m);
+/* PL2 (areas.c): clamp(base + the densities of the scene's areas with user_bit that contain (x, z), 0, max) /
+ * max, exactly 1 at max; inv_max = 1 / max as the GPU gets it. */
+float place_area_fraction(const sward_scene *s, sw_uint user_bit, float base, float max_density, float inv_max,
+                          float x, float z);
 
 /* Grid spacing in metres of a material: 1 / sqrt(density). */
 float place_spacing(const world_material *m);
@@ -154,6 +158,8 @@ sw_v2 place_wind(const sward_scene *scene, const world_material *m, float x, flo
 
 /* The asset's grid spacing, 1 / sqrt(density) m. */
 float place_asset_spacing(const world_asset *a);
+/* The salt of asset `asset`'s candidates: its own, or its layer's (PL2, shared by the layer's assets). */
+sw_uint place_asset_salt(const world_asset *a, uint32_t asset);
 /* At most how many clusters place_asset_clusters returns for these reaches (m, per asset). */
 size_t place_asset_clusters_bound(const sward_scene *s, const float reach[WORLD_MAX_ASSETS]);
 /* The clusters of every asset whose square comes within reach[a] of the eye horizontally and overlaps the

@@ -322,6 +322,7 @@ sward_result render_graph_create(sward_renderer *r, sward_error *err)
     gpu_write_buffer(dev, r->scene_set, SW_BIND_ASSET_VERTICES, buf, &r->assets.vertex_buf);
     gpu_write_buffer(dev, r->scene_set, SW_BIND_LEAF_NOISE, buf, &r->assets.noise_buf);
     gpu_write_buffer(dev, r->scene_set, SW_BIND_ASSET_TEXTURES, buf, &r->assets.texture_buf);
+    gpu_write_buffer(dev, r->scene_set, SW_BIND_AREAS, buf, &r->area_buf);
 
     r->timed_count = 0;
     for (uint32_t i = 0; i < RENDER_PASS_COUNT && i < RENDER_MAX_PASSES; i++) {

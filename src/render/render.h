@@ -251,6 +251,7 @@ struct sward_renderer {
 
     /* the scene set (set 0) */
     gpu_buffer material_buf, height_buf, type_map_buf, grass_height_buf;
+    gpu_buffer area_buf; /* set 0: SW_BIND_AREAS (PL2 density areas) */
     VkDescriptorSetLayout scene_layout;
     VkDescriptorPool scene_pool;
     VkDescriptorSet scene_set;

@@ -43,8 +43,19 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     res = upload_buffer(r, &r->type_map_buf, packed, (VkDeviceSize)words * sizeof *packed, "sward.type_map", err);
     free(packed);
     if (res) return res;
-    return upload_buffer(r, &r->grass_height_buf, s->terrain.grass_height, (VkDeviceSize)mn * sizeof(float),
-                         "sward.grass_height", err);
+    if ((res = upload_buffer(r, &r->grass_height_buf, s->terrain.grass_height, (VkDeviceSize)mn * sizeof(float),
+                             "sward.grass_height", err)))
+        return res;
+    /* PL2: the density areas, a 16-byte header (the count) then sw_area[] (areas.inc.glsl); one area at least */
+    const size_t na = (size_t)s->area_count, a_bytes = 16u + sizeof(sw_area) * (na ? na : 1u);
+    uint8_t *areas = calloc(1, a_bytes);
+    if (!areas) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the density areas");
+    const uint32_t count = (uint32_t)na;
+    memcpy(areas, &count, sizeof count);
+    if (na) memcpy(areas + 16, s->areas, sizeof(sw_area) * na);
+    res = upload_buffer(r, &r->area_buf, areas, (VkDeviceSize)a_bytes, "sward.areas", err);
+    free(areas);
+    return res;
 }
 
 /* sward's own targets for the current size (replaced on resize; the old ones freed frames later): all of them
@@ -231,7 +242,7 @@ void sward_renderer_destroy(sward_renderer *r)
             gpu_image_destroy(dev, &r->res[k][v].image);
         }
     if (r->sampler) vkDestroySampler(dev->device, r->sampler, NULL);
-    gpu_buffer *bufs[] = {&r->material_buf, &r->height_buf, &r->type_map_buf, &r->grass_height_buf,
+    gpu_buffer *bufs[] = {&r->material_buf, &r->height_buf, &r->type_map_buf, &r->grass_height_buf, &r->area_buf,
                           &r->terrain_indices, &r->blade_indices};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gpu_buffer_destroy(dev, bufs[i]);
     place_tile_index_free(&r->tile_index);

@@ -38,9 +38,20 @@ static uint64_t map_work(const sward_scene *s, int map_res)
     return (uint64_t)map_res * (uint64_t)map_res * (1u + 3u * (uint64_t)patched_types(s));
 }
 
+/* PL10's material map: per texel, each layer from the top down until one is above the threshold; a rule layer
+ * costs about 5 height lookups (2 units), an image layer or the base 1. */
+static uint64_t layer_work(const sward_scene *s, int map_res)
+{
+    const world_terrain *t = &s->terrain;
+    if (t->layer_count < 1 || map_res <= 0) return 0;
+    uint64_t per = 1;
+    for (int l = 0; l < t->layer_count; l++) per += t->layers[l].kind == WORLD_LAYER_RULE ? 2u : 1u;
+    return (uint64_t)map_res * (uint64_t)map_res * per;
+}
+
 uint64_t world_load_work(const sward_scene *s, int map_res)
 {
-    return fbm_work(s) + map_work(s, map_res);
+    return fbm_work(s) + map_work(s, map_res) + layer_work(s, map_res);
 }
 
 static uint64_t heights_bytes(int res)
@@ -100,6 +111,15 @@ sward_result world_check_budget(const sward_scene *s, int height_res, int map_re
                     "or give a terrain.type_map image",
                     map_res, map_res, patched_types(s), mw, plus, work_budget, WORLD_MAP_RES_DEFAULT_MAX);
         }
+        return SWARD_ERROR_INVALID_INPUT;
+    }
+    uint64_t lw = layer_work(s, map_res);
+    if (fw + mw + lw > work_budget) {
+        sj_fail(&c, "terrain.layers",
+                "the material map of %d x %d texels over %d layers is %" PRIu64 " units of work, plus %" PRIu64
+                " for the terrain and the type map, more than the load work budget of %" PRIu64
+                "; lower terrain.map_resolution or use fewer layers",
+                map_res, map_res, t->layer_count, lw, fw + mw, work_budget);
         return SWARD_ERROR_INVALID_INPUT;
     }
 

@@ -153,6 +153,7 @@ sward_result world_maps_build(sward_scene *s, sward_error *err)
     if (!t->grass_height_path[0])
         for (size_t k = 0; k < n; k++) hv[k] = 1.0f;
     t->grass_height = hv;
+    if ((r = world_layers_build(s, err)) != SWARD_OK) return r; /* PL10: material ids, and types from them */
     build_presence(t);
     return SWARD_OK;
 }

@@ -130,7 +130,8 @@ static bool parse_asset(const sj_ctx *c, const cJSON *o, const char *path, const
 {
     static const char *const known[] = {"name",     "kind",          "generate",   "mesh",       "density",
                                         "scale",    "patches",       "grows_on",   "draw_distance", "lod_bias",
-                                        "wind",     "leaf_color",    "bark_color", "flower_color", "translucency"};
+                                        "wind",     "leaf_color",    "bark_color", "flower_color", "translucency",
+                                        "base_density", "layer"};
     static const char *const known_patches[] = {"scale", "coverage"};
     char p[SJ_PATH_MAX], wind[16] = "";
     const cJSON *patches;

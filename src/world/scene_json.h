@@ -97,6 +97,9 @@ bool world_parse_assets(const sj_ctx *c, const cJSON *root, const char *base_dir
 bool world_parse_flight(const sj_ctx *c, const cJSON *root, sward_scene *s);
 /* Every frame's view against the built terrain (eye != target, not vertical, not under the ground). */
 bool world_flight_validate(const sj_ctx *c, const sward_scene *s);
+/* ---- scene_areas.c: grass types' and assets' "base_density", assets' "layer", "areas" (PL2), then the
+ * terrain's blend layers (scene_layers.c, PL10); run after the grass and the assets ---- */
+bool world_parse_areas(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s);
 
 /* The camera against the built terrain (not under the ground, not straight up or down). */
 bool world_scene_validate_camera(const sj_ctx *c, const sward_scene *s);

@@ -183,6 +183,7 @@ void sward_scene_destroy(sward_scene *scene)
     free(scene->terrain.types);
     free(scene->terrain.grass_height);
     free(scene->terrain.type_presence);
+    world_layers_free(&scene->terrain);
     free(scene);
 }
 

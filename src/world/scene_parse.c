@@ -171,10 +171,10 @@ static bool parse_map(const sj_ctx *c, const cJSON *o, const char *key, const ch
 static bool parse_terrain(const sj_ctx *c, const cJSON *o, const char *base_dir, world_terrain *t)
 {
     static const char *const known[] = {"size", "resolution", "color", "fbm", "heightmap", "type_map",
-                                        "grass_height_map", "map_resolution"};
+                                        "grass_height_map", "map_resolution", "layers", "layer_threshold"};
     static const char *const known_fbm[] = {"amplitude", "wavelength", "octaves", "lacunarity", "gain"};
     static const char *const known_hm[] = {"path", "min", "max"};
-    if (!sj_check_fields(c, o, "terrain", known, 8)) return false;
+    if (!sj_check_fields(c, o, "terrain", known, 10)) return false;
     int64_t res = t->resolution, map_res = 0;
     if (!parse_map(c, o, "type_map", base_dir, t->type_map_path) ||
         !parse_map(c, o, "grass_height_map", base_dir, t->grass_height_path) ||
@@ -301,12 +301,12 @@ static bool parse_material(const sj_ctx *c, const cJSON *o, const char *path, wo
                                         "root_color",   "tip_color",     "stiffness",  "bend",
                                         "translucency", "patches",       "clump",      "blades_per_instance",
                                         "lod_distance", "draw_distance", "wind_model", "gameplay",
-                                        "gameplay_height", "head"};
+                                        "gameplay_height", "head",       "base_density"};
     static const char *const known_patches[] = {"scale", "coverage"};
     char p[SJ_PATH_MAX];
     const cJSON *patches;
     if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
-    if (!sj_check_fields(c, o, path, known, 18) || !parse_material_got(c, o, path, m) || !sj_string(c, o, path, "name", m->name, sizeof m->name) ||
+    if (!sj_check_fields(c, o, path, known, 19) || !parse_material_got(c, o, path, m) || !sj_string(c, o, path, "name", m->name, sizeof m->name) ||
         !sj_number(c, o, path, "density", RANGE_POS(WORLD_DENSITY_MIN, WORLD_DENSITY_MAX), &m->density) ||
         !sj_numbers(c, o, path, "height", 2, RANGE_POS(WORLD_BLADE_HEIGHT_MIN, WORLD_BLADE_HEIGHT_MAX), m->height) ||
         !sj_numbers(c, o, path, "width", 2, RANGE_POS(WORLD_BLADE_WIDTH_MIN, WORLD_BLADE_WIDTH_MAX), m->width) ||
@@ -573,10 +573,11 @@ static bool parse_forces(const sj_ctx *c, const cJSON *root, sward_scene *s)
 bool world_scene_parse(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s)
 {
     static const char *const known[] = {"terrain", "grass",  "wind",         "sun",   "sky",
-                                        "camera",  "render", "force_fields", "assets", "flight"};
+                                        "camera",  "render", "force_fields", "assets", "areas",
+                                        "flight"};
     if (!cJSON_IsObject(root))
         return sj_fail(c, "", "expected a JSON object at the top level, got %s", sj_type_name(root));
-    if (!sj_check_fields(c, root, "", known, 10)) return false;
+    if (!sj_check_fields(c, root, "", known, 11)) return false;
     const cJSON *terrain, *wind, *sun, *sky, *camera, *render;
     if (!sj_object(c, root, "", "terrain", &terrain) || !sj_object(c, root, "", "wind", &wind) ||
         !sj_object(c, root, "", "sun", &sun) || !sj_object(c, root, "", "sky", &sky) ||
@@ -586,7 +587,8 @@ bool world_scene_parse(const sj_ctx *c, const cJSON *root, const char *base_dir,
            (!wind || parse_wind(c, wind, &s->wind)) && (!sun || parse_sun(c, sun, &s->sun)) &&
            (!sky || parse_sky(c, sky, &s->sky)) && (!camera || parse_camera(c, camera, &s->camera)) &&
            (!render || parse_render(c, render, &s->render)) && parse_forces(c, root, s) &&
-           world_parse_assets(c, root, base_dir, s) && world_parse_flight(c, root, s);
+           world_parse_assets(c, root, base_dir, s) && world_parse_areas(c, root, base_dir, s) &&
+           world_parse_flight(c, root, s);
 }
 
 /* ---- validate: rules between fields -------------------------------------------------------------------- */

@@ -6,6 +6,7 @@
 #define SWARD_WORLD_H
 
 #include "sward/sward.h"
+#include "shared/sw_areas.h"
 
 #define WORLD_MAX_MATERIALS 16        /* = SW_MAX_MATERIALS */
 #define WORLD_NAME_MAX 64
@@ -45,6 +46,24 @@ typedef struct world_fbm {
     float gain;
 } world_fbm;
 
+/* PL10: one blend layer of the terrain. Its opacity comes from a grey PNG (sampled at the nearest pixel) or from
+ * a rule of the point: 1 with the height in [height_lo, height_hi] and the slope in [slope_lo, slope_hi]
+ * (degrees), falling linearly to 0 over `edge` metres / degrees outside (0: a step); none: opacity 1. */
+#define WORLD_MAX_LAYERS 16
+typedef enum world_layer_kind { WORLD_LAYER_FULL, WORLD_LAYER_IMAGE, WORLD_LAYER_RULE } world_layer_kind;
+typedef struct world_layer {
+    char name[WORLD_NAME_MAX];
+    int grass;                     /* grass type grown where it is the top layer, or -1 (none) */
+    world_layer_kind kind;
+    char path[WORLD_PATH_MAX];     /* resolved PNG path (image) */
+    int image_size;                /* pixels per side */
+    float *opacity;                /* image_size^2 opacities, row-major, top row first (z rows); owned, read by
+                                      world_layers_build */
+    float height[2];               /* m (rule); default the whole range */
+    float slope[2];                /* degrees (rule); default [0, 90] */
+    float edge;                    /* m and degrees of the linear fall-off (rule) */
+} world_layer;
+
 typedef struct world_terrain {
     float size;                    /* m, side of the square terrain, centred on the origin */
     int resolution;                /* samples per side */
@@ -68,7 +87,17 @@ typedef struct world_terrain {
      * Lets the tile choice skip tiles of types absent there (O(tiles) per frame). Owned. */
     uint16_t *type_presence;
     int presence_res;
+
+    /* PL10: blend layers, bottom to top (terrain.layers); the material id of a point is the index of the topmost
+     * layer whose opacity there is above layer_threshold, else 0 (world_layer_at). */
+    int layer_count;
+    world_layer layers[WORLD_MAX_LAYERS];
+    float layer_threshold;         /* [0, 1], default 0.5 */
+    uint8_t *material_ids;         /* map_res^2 material ids (world_layer_at at each texel centre), NULL without
+                                      layers; owned */
 } world_terrain;
+
+
 
 /* PL6 Voronoi clumping of one grass type. */
 typedef struct world_clump {
@@ -107,6 +136,9 @@ typedef struct world_material {
     float gameplay_height;    /* m, stealth types only */
     float head_color[3];      /* linear RGB of a flower head at the tip; head_size 0 = none */
     float head_size;          /* m, length of the coloured head */
+    float base_density;       /* PL2: blades / m^2 outside the density areas (<= density); used when base_set */
+    bool base_set;            /* false: the base density is `density` (scenes built by hand, no "base_density") */
+    bool areas;               /* PL2: a density area names it */
 } world_material;
 
 /* GA3: one spring category of the wind field (wind.field.trees, .plants, .grass, .special; src/wind/field.c). */
@@ -193,6 +225,8 @@ typedef struct world_force {
  * src/assets (kind, seed, size) or imported from a mesh file; placed on its own jittered grid (1 / sqrt(density)
  * spacing) by the same deterministic placement as the grass, in clusters of 32 x 32 cells (SC4). */
 #define WORLD_MAX_ASSETS 8
+#define WORLD_MAX_AREAS 256           /* = SW_MAX_AREAS */
+#define WORLD_AREA_MAX_POINTS 32      /* = SW_AREA_MAX_POINTS */
 #define WORLD_ASSET_SIZE_MAX 100.0f     /* m: generated height and width */
 #define WORLD_ASSET_DENSITY_MIN 1e-6    /* instances / m^2 */
 #define WORLD_ASSET_DENSITY_MAX 100.0f
@@ -221,6 +255,16 @@ typedef struct world_asset {
     world_wind_category wind; /* which spring of the wind field moves it */
     float leaf_color[3], bark_color[3], flower_color[3]; /* linear RGB albedo */
     float translucency;       /* 0..1 of the leaves */
+    /* PL2: density areas and layered exclusion (HZD). base_density as the grass's. layer: 0 none, else the index
+     * + 1 of the scene's layer (the assets with the same "layer" name); the layer's assets share one grid of
+     * spacing 1 / sqrt(grid_density), grid_density the sum of their densities, and each keeps the points whose
+     * keep value falls in [keep_lo, keep_lo + fraction x keep_scale) (sw_keep_in). */
+    float base_density;
+    bool base_set;
+    int layer;
+    float grid_density;       /* instances / m^2 of its grid (0: density) */
+    float keep_lo, keep_scale;
+    bool areas;               /* a density area names it */
 } world_asset;
 
 /* BX5: a camera flight (scene "flight", scene_flight.c): keys of eye and target over time, linear between keys;
@@ -256,6 +300,8 @@ struct sward_scene {
     world_asset assets[WORLD_MAX_ASSETS];
     int asset_count;
     world_flight flight;       /* BX5; key_count 0 = none */
+    sw_area areas[WORLD_MAX_AREAS]; /* PL2: the density areas in the file's order (the sum's order) */
+    int area_count;
     sward_scene_budget budget; /* of the load, defaults resolved; zero (scenes built by hand): the defaults */
 };
 
@@ -289,6 +335,16 @@ uint64_t world_memory_bytes(const sward_scene *scene, int height_res, int map_re
  * with the sizes known by then; sward_scene_set_render_settings with a new size. */
 sward_result world_check_budget(const sward_scene *scene, int height_res, int map_res, uint32_t width,
                                 uint32_t height, sward_error *err);
+
+/* PL10 (layers.c): builds terrain->material_ids and, when a layer names a grass type, terrain->types from them
+ * (world_maps_build calls it after the type map). Errors name the layer's image. */
+sward_result world_layers_build(sward_scene *scene, sward_error *err);
+/* PL10: the material id at a point: the index of the topmost layer whose opacity is above the threshold, else 0
+ * (0 also for scenes without layers). */
+uint8_t world_layer_at(const sward_scene *scene, float x, float z);
+/* PL10: one layer's opacity at a point (0..1). */
+float world_layer_opacity(const sward_scene *scene, int layer, float x, float z);
+void world_layers_free(world_terrain *t);
 
 /* Height at a world point by bilinear interpolation (the same as the placement's). */
 float world_terrain_height(const world_terrain *terrain, float x, float z);

@@ -24,11 +24,10 @@ static sward_renderer *renderer(sward_context *ctx, sward_scene *scene, uint32_t
 }
 
 /* PL8, SC4: the GPU's clusters hold exactly the CPU reference's instances, in its order. */
-static void test_placement_matches_cpu(void **state)
+static void placement_matches_cpu(const char *rel)
 {
-    (void)state;
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene(FIELD);
+    sward_scene *scene = gu_scene(rel);
     sward_renderer *r = renderer(ctx, scene, 320, 180);
     render_asset_readback rb;
     sward_error err = {0};
@@ -62,6 +61,20 @@ static void test_placement_matches_cpu(void **state)
     assert_int_equal(seen_assets, (1u << scene->asset_count) - 1u); /* every asset grew somewhere */
     render_asset_readback_free(&rb);
     gu_finish(r, ctx, scene);
+}
+
+static void test_placement_matches_cpu(void **state)
+{
+    (void)state;
+    placement_matches_cpu(FIELD);
+}
+
+/* PL2: with density areas (positive, negative, base_density) and layers (two assets sharing a grid, one alone on
+ * its layer), the GPU still places exactly the CPU's instances. */
+static void test_placement_matches_cpu_areas(void **state)
+{
+    (void)state;
+    placement_matches_cpu("tests/data/areas/field_areas.json");
 }
 
 /* AS2, SC5, LS3: each drawn instance is at the level its size asks for; a cross-fade's two levels split its
@@ -257,6 +270,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_placement_matches_cpu),
+        cmocka_unit_test(test_placement_matches_cpu_areas),
         cmocka_unit_test(test_culling_and_levels),
         cmocka_unit_test(test_images),
         cmocka_unit_test(test_impostor_matches_mesh),

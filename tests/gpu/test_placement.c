@@ -30,6 +30,9 @@ static int diff_u(uint32_t a, uint32_t b, int shift, uint32_t mask)
     return abs(x - y);
 }
 
+/* PL2: a circle that a negative area clears (no GPU blade inside), when clear_r > 0. */
+static float clear_x, clear_z, clear_r;
+
 static void compare_scene_types(const char *rel, float time, int min_types)
 {
     size_t clumped = 0, wind_exact = 0;
@@ -70,6 +73,12 @@ static void compare_scene_types(const char *rel, float time, int min_types)
     print_message("%s: %zu tiles, CPU %zu blades, GPU %zu blades\n", rel, ntiles, ncpu, ngpu);
     assert_true(ncpu > 1000);
     assert_int_equal(ncpu, ngpu);
+    size_t cleared = 0;
+    for (size_t i = 0; i < ngpu && clear_r > 0.0f; i++) {
+        float dx = gpu[i].x - clear_x, dz = gpu[i].z - clear_z;
+        cleared += dx * dx + dz * dz < clear_r * clear_r;
+    }
+    assert_int_equal(cleared, 0);
 
     qsort(cpu, ncpu, sizeof *cpu, cmp_blade);
     qsort(gpu, ngpu, sizeof *gpu, cmp_blade);
@@ -262,9 +271,22 @@ static void gpu_equals_cpu_meadow(void **state)
     compare_scene("scenes/meadow.json", 1.5f);
 }
 
+/* PL2: density areas (circles and polygons, positive, negative, base_density, on a patchy clumped type): the GPU
+ * places exactly the CPU's blades, and none inside the clearing. */
+static void gpu_equals_cpu_areas(void **state)
+{
+    (void)state;
+    clear_x = -6.0f;
+    clear_z = -16.0f;
+    clear_r = 3.0f; /* the area's radius 4, less the clumps' pull (the keep test is at the candidate, the blade at its pulled root) */
+    compare_scene_types("tests/data/areas/small_areas.json", 0.5f, 2);
+    clear_r = 0.0f;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(gpu_equals_cpu_areas),
         cmocka_unit_test(gpu_equals_cpu_small_scene),
         cmocka_unit_test(gpu_equals_cpu_with_wind_time),
         cmocka_unit_test(gpu_equals_cpu_meadow),

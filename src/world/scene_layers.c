@@ -1,0 +1,119 @@
+/* scene_layers.c — the terrain's blend layers (SPEC PL10; Frictional: "the top visible blend material always
+ * sets the physics material"; docs/scene-format.md "terrain.layers"): "terrain.layers", bottom to top, each
+ * with a name, an optional grass type and an opacity (a grey PNG or a rule of height and slope), and
+ * "terrain.layer_threshold". Read after the grass types (a layer names one); the images are read by
+ * world_layers_build (layers.c). */
+#include "world/world.h"
+
+#include "world/scene_json.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define RANGE(lo, hi) ((sj_range){(lo), (hi), false, false, 0.0})
+#define LIM_HEIGHT 10000.0 /* m */
+
+static bool min_max(const sj_ctx *c, const char *path, const char *key, const float v[2])
+{
+    char p[SJ_PATH_MAX];
+    sj_join(p, path, key);
+    if (v[0] > v[1]) return sj_fail(c, p, "min must be <= max, got [%g, %g]", (double)v[0], (double)v[1]);
+    return true;
+}
+
+/* "opacity": {"image": "x.png"} or {"height": [lo, hi], "slope": [lo, hi], "edge": m}. */
+static bool parse_opacity(const sj_ctx *c, const cJSON *o, const char *path, const char *base_dir, world_layer *l)
+{
+    static const char *const known[] = {"image", "height", "slope", "edge"};
+    char p[SJ_PATH_MAX], rel[WORLD_PATH_MAX] = "";
+    if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
+    l->height[0] = (float)-LIM_HEIGHT;
+    l->height[1] = (float)LIM_HEIGHT;
+    l->slope[0] = 0.0f;
+    l->slope[1] = 90.0f;
+    if (!sj_check_fields(c, o, path, known, 4) || !sj_string(c, o, path, "image", rel, sizeof rel) ||
+        !sj_numbers(c, o, path, "height", 2, RANGE(-LIM_HEIGHT, LIM_HEIGHT), l->height) ||
+        !sj_numbers(c, o, path, "slope", 2, RANGE(0.0, 90.0), l->slope) ||
+        !sj_number(c, o, path, "edge", RANGE(0.0, LIM_HEIGHT), &l->edge) || !min_max(c, path, "height", l->height) ||
+        !min_max(c, path, "slope", l->slope))
+        return false;
+    if (sj_member(o, "image")) {
+        if (sj_member(o, "height") || sj_member(o, "slope") || sj_member(o, "edge"))
+            return sj_fail(c, path, "an opacity is an \"image\" or a rule (\"height\", \"slope\", \"edge\"), not both");
+        sj_join(p, path, "image");
+        l->kind = WORLD_LAYER_IMAGE;
+        return world_resolve_path(c, p, rel, base_dir, l->path);
+    }
+    if (!sj_member(o, "height") && !sj_member(o, "slope"))
+        return sj_fail(c, path, "give \"image\", or a rule with \"height\" and/or \"slope\"");
+    l->kind = WORLD_LAYER_RULE;
+    return true;
+}
+
+static bool parse_layer(const sj_ctx *c, const cJSON *o, const char *path, const char *base_dir, const sward_scene *s,
+                        int index, world_layer *l)
+{
+    static const char *const known[] = {"name", "grass", "opacity"};
+    char p[SJ_PATH_MAX], grass[WORLD_NAME_MAX] = "";
+    memset(l, 0, sizeof *l);
+    l->grass = -1;
+    if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
+    if (!sj_check_fields(c, o, path, known, 3) || !sj_string(c, o, path, "name", l->name, sizeof l->name) ||
+        !sj_string(c, o, path, "grass", grass, sizeof grass))
+        return false;
+    sj_join(p, path, "name");
+    if (!l->name[0]) return sj_fail(c, p, "missing required field (the physics material's name)");
+    for (int k = 0; k < index; k++)
+        if (!strcmp(s->terrain.layers[k].name, l->name))
+            return sj_fail(c, p, "\"%s\" is already the name of terrain.layers[%d]", l->name, k);
+    if (grass[0]) {
+        sj_join(p, path, "grass");
+        for (int k = 0; k < s->material_count && l->grass < 0; k++)
+            if (!strcmp(grass, s->materials[k].name)) l->grass = k;
+        if (l->grass < 0) return sj_fail(c, p, "no grass type is named \"%s\"", grass);
+    }
+    const cJSON *op = sj_member(o, "opacity");
+    sj_join(p, path, "opacity");
+    if (!op) {
+        if (index > 0)
+            return sj_fail(c, p, "missing required field (only the first layer, the base, may leave it out)");
+        l->kind = WORLD_LAYER_FULL;
+        return true;
+    }
+    return parse_opacity(c, op, p, base_dir, l);
+}
+
+bool world_parse_layers(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s)
+{
+    world_terrain *t = &s->terrain;
+    t->layer_count = 0;
+    t->layer_threshold = 0.5f;
+    const cJSON *terrain = sj_member(root, "terrain");
+    if (!terrain) return true;
+    if (!sj_number(c, terrain, "terrain", "layer_threshold", RANGE(0.0, 1.0), &t->layer_threshold)) return false;
+    const cJSON *layers = sj_member(terrain, "layers");
+    if (!layers) {
+        if (sj_member(terrain, "layer_threshold"))
+            return sj_fail(c, "terrain.layer_threshold", "only allowed with terrain.layers");
+        return true;
+    }
+    if (!cJSON_IsArray(layers)) return sj_fail(c, "terrain.layers", "expected an array, got %s", sj_type_name(layers));
+    int n = cJSON_GetArraySize(layers);
+    if (n < 1 || n > WORLD_MAX_LAYERS)
+        return sj_fail(c, "terrain.layers", "must have 1 to %d layers, got %d", WORLD_MAX_LAYERS, n);
+    int i = 0;
+    for (const cJSON *e = layers->child; e; e = e->next, i++) {
+        char p[SJ_PATH_MAX];
+        snprintf(p, sizeof p, "terrain.layers[%d]", i);
+        if (!parse_layer(c, e, p, base_dir, s, i, &t->layers[i])) return false;
+        t->layer_count = i + 1;
+        if (t->layers[i].grass >= 0) {
+            if (t->type_map_path[0]) {
+                snprintf(p, sizeof p, "terrain.layers[%d].grass", i);
+                return sj_fail(c, p,
+                               "not allowed with terrain.type_map: the layers that name grass types make the type map");
+            }
+        }
+    }
+    return true;
+}
