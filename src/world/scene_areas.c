@@ -21,7 +21,7 @@ bool world_parse_layers(const sj_ctx *c, const cJSON *root, const char *base_dir
 /* "base_density" of grass[i] or assets[i]: in [0, density]. */
 static bool parse_base(const sj_ctx *c, const cJSON *o, const char *path, float density, float *base, bool *set)
 {
-    char p[SJ_PATH_MAX];
+    char p[SJ_PATH_MAX + 16];
     if (!cJSON_IsObject(o) || !sj_member(o, "base_density")) return true;
     if (!sj_number(c, o, path, "base_density", RANGE(0.0, 1e6), base)) return false;
     sj_join(p, path, "base_density");
@@ -38,7 +38,7 @@ static bool parse_asset_layers(const sj_ctx *c, const cJSON *assets, sward_scene
     char names[WORLD_MAX_ASSETS][WORLD_NAME_MAX];
     int nlayers = 0, i = 0;
     for (const cJSON *e = assets ? assets->child : NULL; e && i < s->asset_count; e = e->next, i++) {
-        char p[SJ_PATH_MAX], name[WORLD_NAME_MAX] = "";
+        char p[SJ_PATH_MAX + 16], name[WORLD_NAME_MAX] = "";
         snprintf(p, sizeof p, "assets[%d]", i);
         world_asset *a = &s->assets[i];
         if (!parse_base(c, e, p, a->density, &a->base_density, &a->base_set) ||
@@ -66,7 +66,7 @@ static bool parse_asset_layers(const sj_ctx *c, const cJSON *assets, sward_scene
             /* the layer's grid is denser than the asset's own: the same candidate limit on the shared grid */
             double candidates = total * 4.0 * (double)a->draw_distance * (double)a->draw_distance;
             if (candidates > (double)WORLD_ASSET_MAX_CANDIDATES) {
-                char p[SJ_PATH_MAX];
+                char p[SJ_PATH_MAX + 16];
                 snprintf(p, sizeof p, "assets[%d].layer", k);
                 return sj_fail(c, p,
                                "too many candidates on layer \"%s\"'s grid: its densities' sum %g x (2 x draw_distance "
@@ -86,7 +86,7 @@ static bool parse_xz(const sj_ctx *c, const cJSON *v, const char *path, float ou
         return sj_fail(c, path, "expected an array of 2 numbers [x, z], got %s", sj_type_name(v));
     int k = 0;
     for (const cJSON *e = v->child; e; e = e->next, k++) {
-        char p[SJ_PATH_MAX + 8];
+        char p[SJ_PATH_MAX + 16];
         snprintf(p, sizeof p, "%s[%d]", path, k);
         if (!cJSON_IsNumber(e)) return sj_fail(c, p, "expected a number, got %s", sj_type_name(e));
         double d = e->valuedouble;
@@ -109,7 +109,7 @@ static bool parse_polygon(const sj_ctx *c, const cJSON *v, const char *path, sw_
     float pt[WORLD_AREA_MAX_POINTS][2];
     int k = 0;
     for (const cJSON *e = v->child; e; e = e->next, k++) {
-        char p[SJ_PATH_MAX + 8];
+        char p[SJ_PATH_MAX + 48];
         snprintf(p, sizeof p, "%s[%d]", path, k);
         if (!parse_xz(c, e, p, pt[k])) return false;
     }
@@ -152,7 +152,7 @@ static bool parse_polygon(const sj_ctx *c, const cJSON *v, const char *path, sw_
 static bool parse_circle(const sj_ctx *c, const cJSON *o, const char *path, sw_area *a)
 {
     static const char *const known[] = {"center", "radius"};
-    char p[SJ_PATH_MAX];
+    char p[SJ_PATH_MAX + 16];
     float r = 0.0f, ctr[2];
     if (!cJSON_IsObject(o))
         return sj_fail(c, path, "expected an object {\"center\", \"radius\"}, got %s", sj_type_name(o));
@@ -178,14 +178,14 @@ static bool parse_circle(const sj_ctx *c, const cJSON *o, const char *path, sw_a
 /* areas[i].types: names of grass types and assets (a name both have names both). */
 static bool parse_users(const sj_ctx *c, const cJSON *o, const char *path, const sward_scene *s, sw_uint *users)
 {
-    char p[SJ_PATH_MAX];
+    char p[SJ_PATH_MAX + 16];
     sj_join(p, path, "types");
     const cJSON *t = sj_member(o, "types");
     if (!t) return sj_fail(c, p, "missing required field (names of grass types and assets)");
     if (!cJSON_IsArray(t)) return sj_fail(c, p, "expected an array of names, got %s", sj_type_name(t));
     int i = 0;
     for (const cJSON *e = t->child; e; e = e->next, i++) {
-        char q[SJ_PATH_MAX + 16];
+        char q[SJ_PATH_MAX + 48];
         snprintf(q, sizeof q, "%s[%d]", p, i);
         if (!cJSON_IsString(e)) return sj_fail(c, q, "expected a grass type or asset name, got %s", sj_type_name(e));
         sw_uint found = 0u;
@@ -203,7 +203,7 @@ static bool parse_users(const sj_ctx *c, const cJSON *o, const char *path, const
 static bool parse_area(const sj_ctx *c, const cJSON *o, const char *path, const sward_scene *s, sw_area *a)
 {
     static const char *const known[] = {"types", "density", "circle", "polygon"};
-    char p[SJ_PATH_MAX];
+    char p[SJ_PATH_MAX + 16];
     memset(a, 0, sizeof *a);
     if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
     if (!sj_check_fields(c, o, path, known, 4) || !parse_users(c, o, path, s, &a->users) ||
@@ -223,7 +223,7 @@ bool world_parse_areas(const sj_ctx *c, const cJSON *root, const char *base_dir,
     const cJSON *grass = sj_member(root, "grass");
     int i = 0;
     for (const cJSON *e = grass ? grass->child : NULL; e && i < s->material_count; e = e->next, i++) {
-        char p[SJ_PATH_MAX];
+        char p[SJ_PATH_MAX + 16];
         snprintf(p, sizeof p, "grass[%d]", i);
         if (!parse_base(c, e, p, s->materials[i].density, &s->materials[i].base_density, &s->materials[i].base_set))
             return false;
@@ -238,7 +238,7 @@ bool world_parse_areas(const sj_ctx *c, const cJSON *root, const char *base_dir,
         if (n > WORLD_MAX_AREAS) return sj_fail(c, "areas", "must have at most %d areas, got %d", WORLD_MAX_AREAS, n);
         i = 0;
         for (const cJSON *e = areas->child; e; e = e->next, i++) {
-            char p[SJ_PATH_MAX];
+            char p[SJ_PATH_MAX + 16];
             snprintf(p, sizeof p, "areas[%d]", i);
             if (!parse_area(c, e, p, s, &s->areas[i])) return false;
         }

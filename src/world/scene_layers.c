@@ -15,7 +15,7 @@
 
 static bool min_max(const sj_ctx *c, const char *path, const char *key, const float v[2])
 {
-    char p[SJ_PATH_MAX];
+    char p[SJ_PATH_MAX + 16];
     sj_join(p, path, key);
     if (v[0] > v[1]) return sj_fail(c, p, "min must be <= max, got [%g, %g]", (double)v[0], (double)v[1]);
     return true;
@@ -25,7 +25,7 @@ static bool min_max(const sj_ctx *c, const char *path, const char *key, const fl
 static bool parse_opacity(const sj_ctx *c, const cJSON *o, const char *path, const char *base_dir, world_layer *l)
 {
     static const char *const known[] = {"image", "height", "slope", "edge"};
-    char p[SJ_PATH_MAX], rel[WORLD_PATH_MAX] = "";
+    char p[SJ_PATH_MAX + 16], rel[WORLD_PATH_MAX] = "";
     if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
     l->height[0] = (float)-LIM_HEIGHT;
     l->height[1] = (float)LIM_HEIGHT;
@@ -54,7 +54,7 @@ static bool parse_layer(const sj_ctx *c, const cJSON *o, const char *path, const
                         int index, world_layer *l)
 {
     static const char *const known[] = {"name", "grass", "opacity"};
-    char p[SJ_PATH_MAX], grass[WORLD_NAME_MAX] = "";
+    char p[SJ_PATH_MAX + 16], grass[WORLD_NAME_MAX] = "";
     memset(l, 0, sizeof *l);
     l->grass = -1;
     if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
@@ -103,7 +103,7 @@ bool world_parse_layers(const sj_ctx *c, const cJSON *root, const char *base_dir
         return sj_fail(c, "terrain.layers", "must have 1 to %d layers, got %d", WORLD_MAX_LAYERS, n);
     int i = 0;
     for (const cJSON *e = layers->child; e; e = e->next, i++) {
-        char p[SJ_PATH_MAX];
+        char p[SJ_PATH_MAX + 16];
         snprintf(p, sizeof p, "terrain.layers[%d]", i);
         if (!parse_layer(c, e, p, base_dir, s, i, &t->layers[i])) return false;
         t->layer_count = i + 1;
