@@ -72,6 +72,11 @@ struct sw_frame {
     float forces[SW_MAX_FORCES * 8]; /* GA5, per field: x, y, z (m), radius (m), strength (m), clock (rad: phase +
                                        2 pi frequency time, src/wind/forces.c), 0, 0 */
     sw_uint asset_count, cluster_count, asset_pad0, asset_pad1; /* PL8: the scene's assets; the frame's clusters */
+    /* Issue 10, streamed world data (sw_ring.h): the height field's window (ring samples a side, first global
+     * sample (hf_i0, hf_j0)) and the maps' (map_ring texels from (map_i0, map_j0)). Resident: the whole map
+     * at 0. terrain_x0/z0 and every other grid number stay the world's. */
+    int hf_ring, hf_i0, hf_j0, map_ring;
+    int map_i0, map_j0, world_pad0, world_pad1;
 };
 
 /* Per-view constants: a camera or (later) a shadow cascade. Culling runs per view over the same placed

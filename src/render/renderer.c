@@ -33,10 +33,12 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     if ((res = upload_buffer(r, &r->material_buf, mats, sizeof(sw_material) * (VkDeviceSize)s->material_count,
                              "sward.materials", err)))
         return res;
-    VkDeviceSize h_bytes = sizeof(float) * (VkDeviceSize)s->terrain.resolution * (VkDeviceSize)s->terrain.resolution;
+    /* Issue 10: the windows (world.h; resident: the whole maps), allocated once at their ring size. */
+    const int hring = world_hf_ring(&s->terrain), mring = world_map_ring(&s->terrain);
+    VkDeviceSize h_bytes = sizeof(float) * (VkDeviceSize)hring * (VkDeviceSize)hring;
     if ((res = upload_buffer(r, &r->height_buf, s->terrain.heights, h_bytes, "sward.heights", err))) return res;
     /* PL1 world maps: types 4 per word, low byte first (sw_type_at), grass heights as floats. */
-    const size_t mn = (size_t)s->terrain.map_res * (size_t)s->terrain.map_res, words = (mn + 3) / 4;
+    const size_t mn = (size_t)mring * (size_t)mring, words = (mn + 3) / 4;
     uint32_t *packed = calloc(words ? words : 1, sizeof *packed);
     if (!packed) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the type map");
     for (size_t k = 0; k < mn; k++) packed[k >> 2] |= (uint32_t)s->terrain.types[k] << (8u * (k & 3u));

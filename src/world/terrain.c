@@ -106,11 +106,9 @@ float world_terrain_height(const world_terrain *terrain, float x, float z)
     float x0, cell, inv_cell;
     float z0;
     world_terrain_grid(terrain, &x0, &z0, &cell, &inv_cell);
-    const int res = terrain->resolution;
-    sw_hf_coord c = sw_hf_locate(x, z, x0, z0, inv_cell, res);
-    const float *row0 = terrain->heights + (size_t)c.j * (size_t)res;
-    const float *row1 = row0 + res;
-    return sw_bilerp(row0[c.i], row0[c.i + 1], row1[c.i], row1[c.i + 1], c.fx, c.fz);
+    sw_hf_coord c = sw_hf_locate(x, z, x0, z0, inv_cell, terrain->resolution);
+    return sw_bilerp(world_height_at(terrain, c.i, c.j), world_height_at(terrain, c.i + 1, c.j),
+                     world_height_at(terrain, c.i, c.j + 1), world_height_at(terrain, c.i + 1, c.j + 1), c.fx, c.fz);
 }
 
 void world_camera_eye(const sward_scene *scene, float eye[3])

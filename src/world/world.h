@@ -6,6 +6,9 @@
 #define SWARD_WORLD_H
 
 #include "sward/sward.h"
+#include "shared/sw_ring.h"
+
+#include <stddef.h>
 
 #define WORLD_MAX_MATERIALS 16        /* = SW_MAX_MATERIALS */
 #define WORLD_NAME_MAX 64
@@ -68,7 +71,33 @@ typedef struct world_terrain {
      * Lets the tile choice skip tiles of types absent there (O(tiles) per frame). Owned. */
     uint16_t *type_presence;
     int presence_res;
+
+    /* Issue 10, streamed world data (shaders/shared/sw_ring.h, docs/world-format.md): heights, types and
+     * grass_height hold a ring x ring window of the map, global sample (i, j) at (j mod ring) * ring + (i mod
+     * ring), the window's first sample (i0, j0). 0 = resident: the whole map at 0 (index maps to itself).
+     * Read every sample through world_height_at, world_type_at, world_grass_height_at. */
+    int hf_ring, hf_i0, hf_j0;
+    int map_ring, map_i0, map_j0;
 } world_terrain;
+
+/* The windows' ring sides (the map's side when resident). */
+static inline int world_hf_ring(const world_terrain *t) { return t->hf_ring > 0 ? t->hf_ring : t->resolution; }
+static inline int world_map_ring(const world_terrain *t) { return t->map_ring > 0 ? t->map_ring : t->map_res; }
+/* Index into heights / types / grass_height of GLOBAL sample (i, j), clamped to the window. */
+static inline size_t world_hf_index(const world_terrain *t, int i, int j)
+{
+    return (size_t)sw_ring_index(i, j, world_hf_ring(t), t->hf_i0, t->hf_j0);
+}
+static inline size_t world_map_index(const world_terrain *t, int i, int j)
+{
+    return (size_t)sw_ring_index(i, j, world_map_ring(t), t->map_i0, t->map_j0);
+}
+static inline float world_height_at(const world_terrain *t, int i, int j) { return t->heights[world_hf_index(t, i, j)]; }
+static inline unsigned world_type_at(const world_terrain *t, int i, int j) { return t->types[world_map_index(t, i, j)]; }
+static inline float world_grass_height_at(const world_terrain *t, int i, int j)
+{
+    return t->grass_height[world_map_index(t, i, j)];
+}
 
 /* PL6 Voronoi clumping of one grass type. */
 typedef struct world_clump {
