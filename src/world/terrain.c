@@ -44,20 +44,20 @@ static sward_result build_fbm(world_terrain *t, const char *scene_name, sward_er
     if (!t->heights)
         return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: terrain: out of memory for %zu x %zu heights",
                          scene_name, res, res);
-    float x0, cell, inv_cell;
-    float z0;
+    for (size_t j = 0; j < res; j++)
+        for (size_t i = 0; i < res; i++) t->heights[j * res + i] = world_fbm_height(t, (int)i, (int)j);
+    return SWARD_OK;
+}
+
+float world_fbm_height(const world_terrain *t, int i, int j)
+{
+    float x0, z0, cell, inv_cell;
     world_terrain_grid(t, &x0, &z0, &cell, &inv_cell);
     const world_fbm *f = &t->fbm;
-    for (size_t j = 0; j < res; j++) {
-        float z = x0 + (float)j * cell;
-        for (size_t i = 0; i < res; i++) {
-            float x = x0 + (float)i * cell;
-            float n =
-                sw_fbm(x / f->wavelength, z / f->wavelength, f->octaves, f->lacunarity, f->gain, WORLD_TERRAIN_SALT);
-            t->heights[j * res + i] = f->amplitude * (0.5f + 0.5f * n);
-        }
-    }
-    return SWARD_OK;
+    float z = x0 + (float)j * cell;
+    float x = x0 + (float)i * cell;
+    float n = sw_fbm(x / f->wavelength, z / f->wavelength, f->octaves, f->lacunarity, f->gain, WORLD_TERRAIN_SALT);
+    return f->amplitude * (0.5f + 0.5f * n);
 }
 
 static sward_result build_image(world_terrain *t, const char *scene_name, sward_error *err)

@@ -78,6 +78,11 @@ typedef struct world_terrain {
      * Read every sample through world_height_at, world_type_at, world_grass_height_at. */
     int hf_ring, hf_i0, hf_j0;
     int map_ring, map_i0, map_j0;
+    char world_dir[WORLD_PATH_MAX]; /* terrain.world: a baked world folder (resolved; "" = none) */
+    bool streamed;                  /* the maps are windows (terrain.stream, or terrain.world by default) */
+    float stream_window;            /* m, side of the windows (terrain.stream.window) */
+    int stream_page;                /* samples per page side (terrain.stream.page, or the world's) */
+    struct world_stream *stream;    /* the open windows (src/world/stream.h); NULL when resident; owned */
 } world_terrain;
 
 /* The windows' ring sides (the map's side when resident). */
@@ -286,6 +291,11 @@ uint64_t world_memory_bytes(const sward_scene *scene, int height_res, int map_re
  * with the sizes known by then; sward_scene_set_render_settings with a new size. */
 sward_result world_check_budget(const sward_scene *scene, int height_res, int map_res, uint32_t width,
                                 uint32_t height, sward_error *err);
+
+/* The generators, one sample at a time (so a streamed world generates page by page): the fBm height of sample
+ * (i, j) and the generated type of map texel (i, j), exactly what world_terrain_build / world_maps_build store. */
+float world_fbm_height(const world_terrain *t, int i, int j);
+uint8_t world_generated_type(const sward_scene *s, int i, int j);
 
 /* Height at a world point by bilinear interpolation (the same as the placement's). */
 float world_terrain_height(const world_terrain *terrain, float x, float z);
