@@ -29,8 +29,9 @@ void main()
     int q = gl_VertexIndex / 6;
     ivec2 mv = ivec2(pc.size0_x + q % w, pc.size0_y + q / w) + CORNER[gl_VertexIndex % 6];
     int res = frame.terrain_res;
-    int i = min(mv.x * stride * frame.terrain_step, res - 1);
-    int j = min(mv.y * stride * frame.terrain_step, res - 1);
+    // issue 10: the mesh covers the height field's window (resident: all of it, from 0)
+    int i = min(frame.hf_i0 + mv.x * stride * frame.terrain_step, min(frame.hf_i0 + frame.hf_ring, res) - 1);
+    int j = min(frame.hf_j0 + mv.y * stride * frame.terrain_step, min(frame.hf_j0 + frame.hf_ring, res) - 1);
     vec3 world = vec3(frame.terrain_x0 + float(i) * frame.terrain_cell, sw_height(i, j),
                       frame.terrain_z0 + float(j) * frame.terrain_cell);
     float raise = 0.0;

@@ -40,8 +40,9 @@ void main()
     int mesh = frame.terrain_mesh_res;
     int step = frame.terrain_step;
     int vi = gl_VertexIndex;
-    int i = min((vi % mesh) * step, frame.terrain_res - 1);
-    int j = min((vi / mesh) * step, frame.terrain_res - 1);
+    // issue 10: the mesh covers the height field's window (resident: all of it, from 0)
+    int i = min(frame.hf_i0 + (vi % mesh) * step, min(frame.hf_i0 + frame.hf_ring, frame.terrain_res) - 1);
+    int j = min(frame.hf_j0 + (vi / mesh) * step, min(frame.hf_j0 + frame.hf_ring, frame.terrain_res) - 1);
     float y = height_at(i, j);
     vec3 world = vec3(frame.terrain_x0 + float(i) * frame.terrain_cell, y, frame.terrain_z0 + float(j) * frame.terrain_cell);
     float dx = height_at(i + step, j) - height_at(i - step, j);

@@ -45,8 +45,10 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     res = upload_buffer(r, &r->type_map_buf, packed, (VkDeviceSize)words * sizeof *packed, "sward.type_map", err);
     free(packed);
     if (res) return res;
-    return upload_buffer(r, &r->grass_height_buf, s->terrain.grass_height, (VkDeviceSize)mn * sizeof(float),
-                         "sward.grass_height", err);
+    res = upload_buffer(r, &r->grass_height_buf, s->terrain.grass_height, (VkDeviceSize)mn * sizeof(float),
+                        "sward.grass_height", err);
+    if (res == SWARD_OK) render_world_uploaded(r); /* the windows as they are now: nothing left to stream */
+    return res;
 }
 
 /* sward's own targets for the current size (replaced on resize; the old ones freed frames later): all of them
@@ -222,6 +224,7 @@ void sward_renderer_destroy(sward_renderer *r)
         gpu_buffer_destroy(dev, &sl->stats_readback);
         gpu_buffer_destroy(dev, &sl->pixels);
         gpu_buffer_destroy(dev, &sl->upload);
+        gpu_buffer_destroy(dev, &sl->world_upload);
         gpu_retired_free(dev, &sl->retired);
     }
     for (int k = 0; k < RES_COUNT; k++)

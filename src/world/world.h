@@ -97,6 +97,11 @@ static inline size_t world_map_index(const world_terrain *t, int i, int j)
 {
     return (size_t)sw_ring_index(i, j, world_map_ring(t), t->map_i0, t->map_j0);
 }
+/* Height samples a side the terrain mesh covers: the window when streamed (at most the world), else all. */
+static inline int world_mesh_samples(const world_terrain *t)
+{
+    return t->hf_ring > 0 && t->hf_ring < t->resolution ? t->hf_ring : t->resolution;
+}
 static inline float world_height_at(const world_terrain *t, int i, int j) { return t->heights[world_hf_index(t, i, j)]; }
 static inline unsigned world_type_at(const world_terrain *t, int i, int j) { return t->types[world_map_index(t, i, j)]; }
 static inline float world_grass_height_at(const world_terrain *t, int i, int j)
