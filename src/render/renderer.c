@@ -146,7 +146,8 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     r->tiles_bound = place_tiles_bound(scene);
     r->tiles_max = r->tiles_bound ? r->tiles_bound : 1;
     r->tiles = calloc(r->tiles_max, sizeof *r->tiles);
-    place_tile_index_build(scene, &r->tile_index);
+    /* issue 10: a streamed world's presence changes with its window: no index, presence looked up per tile */
+    if (!scene->terrain.stream) place_tile_index_build(scene, &r->tile_index);
     gpu_device *dev = &ctx->dev;
     sward_result res = SWARD_OK;
     if (!r->tiles) res = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %zu tiles", r->tiles_bound);
