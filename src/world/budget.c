@@ -28,7 +28,7 @@ static int patched_types(const sward_scene *s)
 static uint64_t fbm_work(const sward_scene *s)
 {
     const world_terrain *t = &s->terrain;
-    if (t->from_image) return 0;
+    if (t->from_image || t->streamed) return 0; /* streamed (issue 10): a window's pages at a time, not counted */
     return (uint64_t)t->resolution * (uint64_t)t->resolution * (uint64_t)t->fbm.octaves;
 }
 
