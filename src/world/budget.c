@@ -78,6 +78,10 @@ sward_result world_check_budget(const sward_scene *s, int height_res, int map_re
     const char *name = s->name[0] ? s->name : "<scene>";
     sj_ctx c = {.name = name, .err = err};
     const world_terrain *t = &s->terrain;
+    if (t->streamed) { /* issue 10: a streamed world holds its windows only (0 until they are opened) */
+        height_res = height_res ? t->hf_ring : 0;
+        map_res = map_res ? t->map_ring : 0;
+    }
     const uint64_t work_budget = s->budget.work ? s->budget.work : SWARD_DEFAULT_LOAD_WORK;
     const uint64_t mem_budget = s->budget.memory_bytes ? s->budget.memory_bytes : SWARD_DEFAULT_MEMORY_BYTES;
 
