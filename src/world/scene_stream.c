@@ -93,11 +93,11 @@ bool world_validate_stream(const sj_ctx *c, const sward_scene *s)
     }
     if (!t->streamed || !(t->stream_window > 0.0f)) return true;
     const float cell = t->size / (float)(t->resolution - 1);
-    const float need = 2.0f * s->render.draw_distance + (float)t->stream_page * cell;
+    const float reach = world_stream_reach(s), need = 2.0f * reach + (float)t->stream_page * cell;
     if (t->stream_window < need && t->stream_window < t->size)
         return sj_fail(c, "terrain.stream.window",
-                       "must cover 2 x render.draw_distance (%g m) plus a page (%g m): at least %g m, got %g",
-                       (double)s->render.draw_distance, (double)((float)t->stream_page * cell), (double)need,
-                       (double)t->stream_window);
+                       "must cover 2 x the draw distance (%g m, the largest of render.draw_distance and the assets') "
+                       "plus a page (%g m): at least %g m, got %g",
+                       (double)reach, (double)((float)t->stream_page * cell), (double)need, (double)t->stream_window);
     return true;
 }

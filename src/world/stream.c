@@ -70,11 +70,18 @@ sward_result world_source_map_page(const sward_scene *s, int page, int pi, int p
 
 /* ---- the window --------------------------------------------------------------------------------------------- */
 
+float world_stream_reach(const sward_scene *s)
+{
+    float d = s->render.draw_distance;
+    for (int k = 0; k < s->asset_count; k++) d = d > s->assets[k].draw_distance ? d : s->assets[k].draw_distance;
+    return d;
+}
+
 float world_stream_default_window(const sward_scene *s, int page)
 {
     const world_terrain *t = &s->terrain;
     const float cell = t->size / (float)(t->resolution - 1);
-    return 2.0f * s->render.draw_distance + 2.0f * (float)page * cell;
+    return 2.0f * world_stream_reach(s) + 2.0f * (float)page * cell;
 }
 
 /* Pages per side of a window of `metres` over a grid of `cell` m, at most the world's. */
@@ -104,7 +111,13 @@ static bool off_centre(float x, float x0, float cell, int page, int n, int p0)
 
 static bool in_window(int p, int p0, int n) { return p >= p0 && p < p0 + n; }
 
-static void mark(int *list, int *count, int v) { list[(*count)++] = v; }
+/* Marks a page for the upload; a list already full (the renderer has not taken it: several moves between
+ * frames) falls back to uploading the whole windows. */
+static void mark(world_stream *st, int *list, int *count, int cap, int v)
+{
+    if (*count < cap) list[(*count)++] = v;
+    else st->all_dirty = true;
+}
 
 static sward_result load_hf_page(sward_scene *s, int pi, int pj, sward_error *err)
 {
@@ -117,7 +130,7 @@ static sward_result load_hf_page(sward_scene *s, int pi, int pj, sward_error *er
     for (int b = 0; b < P; b++)
         memcpy(t->heights + (z + (size_t)b) * (size_t)ring + x, st->scratch + (size_t)b * (size_t)P,
                (size_t)P * sizeof(float));
-    if (st->hf_dirty_count < st->hf_n * st->hf_n) mark(st->hf_dirty, &st->hf_dirty_count, pj * st->hf_pages + pi);
+    mark(st, st->hf_dirty, &st->hf_dirty_count, st->hf_n * st->hf_n, pj * st->hf_pages + pi);
     return SWARD_OK;
 }
 
@@ -157,8 +170,7 @@ static sward_result load_map_page(sward_scene *s, int pi, int pj, sward_error *e
         memcpy(t->grass_height + at, st->scratch + from, (size_t)P * sizeof(float));
     }
     page_presence(t, P, pi, pj, types);
-    if (st->map_dirty_count < st->map_n * st->map_n)
-        mark(st->map_dirty, &st->map_dirty_count, pj * st->map_pages + pi);
+    mark(st, st->map_dirty, &st->map_dirty_count, st->map_n * st->map_n, pj * st->map_pages + pi);
     return SWARD_OK;
 }
 

@@ -93,7 +93,9 @@ sward_result world_source_map_page(const sward_scene *s, int page, int pi, int p
 bool world_stream_update(sward_scene *scene, float x, float z, sward_error *err, sward_result *result);
 /* Is the world box [x0, x1] x [z0, z1] wholly inside both windows (always, resident)? */
 bool world_stream_holds(const world_terrain *t, double x0, double z0, double x1, double z1);
-/* The window side in metres a scene gets by default: 2 x the draw distance plus two pages. */
+/* How far from the eye the scene reads the world: the larger of render.draw_distance and the assets'. */
+float world_stream_reach(const sward_scene *scene);
+/* The window side in metres a scene gets by default: 2 x the reach plus two pages. */
 float world_stream_default_window(const sward_scene *scene, int page);
 
 #endif

@@ -251,8 +251,8 @@ static void test_errors(void **state)
              "{\"terrain\": {\"world\": \"%s\"}, \"grass\": [{\"name\": \"short\"}, {\"name\": \"long\"}]}", dir);
     expect_error(json, "t.json: grass[1].name: must be \"tall\", type 1 of the world");
     snprintf(json, sizeof json, "{\"terrain\": {\"world\": \"%s\", \"stream\": {\"window\": 40}}, " GRASS "}", dir);
-    expect_error(json, "t.json: terrain.stream.window: must cover 2 x render.draw_distance (30 m) plus a page (32 m): at "
-                       "least 92 m, got 40");
+    expect_error(json, "t.json: terrain.stream.window: must cover 2 x the draw distance (30 m, the largest of "
+                       "render.draw_distance and the assets') plus a page (32 m): at least 92 m, got 40");
     snprintf(json, sizeof json, "{\"terrain\": {\"world\": \"%s\", \"stream\": {\"page\": 64}}, " GRASS "}", dir);
     expect_error(json, "t.json: terrain.stream.page: the world");
     expect_error("{\"terrain\": {\"size\": 64, \"resolution\": 65, \"heightmap\": {\"path\": \"h.png\"}, \"stream\": {}}, " GRASS "}",
