@@ -23,8 +23,7 @@ static const char bake_world_help[] =
     "  -o, --output DIR   the folder to write to (required); created with its parents when missing; the\n"
     "                     three files in it are replaced\n"
     "  --page N           samples per page side, a multiple of 16 from 16 to 1024 (default 64, or the\n"
-    "                     scene's terrain.stream.page; a baked world's own)\n"
-    APP_SET_HELP
+    "                     scene's terrain.stream.page; a baked world's own)\n" APP_SET_HELP
     "  --quiet            print nothing on success\n"
     "  -h, --help         print this help and exit\n"
     "Flags also take the form --flag=value.\n"
@@ -48,8 +47,12 @@ int cmd_bake_world(int argc, char **argv)
         [O_QUIET] = {.name = "quiet", .kind = ARGS_BOOL, .out = &quiet},
         [O_SET] = {.name = "set", .kind = ARGS_LIST, .out = &sets},
     };
-    args_command cmd = {.name = "bake world", .options = opts, .option_count = O_COUNT, .positional = &scene_path,
-                        .positional_name = "SCENE.json", .help = bake_world_help};
+    args_command cmd = {.name = "bake world",
+                        .options = opts,
+                        .option_count = O_COUNT,
+                        .positional = &scene_path,
+                        .positional_name = "SCENE.json",
+                        .help = bake_world_help};
     switch (args_parse(&cmd, argc, argv)) {
     case ARGS_HELP: return 0;
     case ARGS_ERROR: return APP_EXIT_USAGE;
@@ -81,8 +84,9 @@ int cmd_bake_world(int argc, char **argv)
     if (!rc && r != SWARD_OK) rc = app_fail(r, &err);
     if (!rc && !quiet) {
         const int hp = world_pages(t->resolution, p), mp = world_pages(t->map_res, p);
-        double mib = ((double)hp * hp * (double)world_hf_page_bytes(p) +
-                      (double)mp * mp * (double)world_map_page_bytes(p)) / (1024.0 * 1024.0);
+        double mib =
+            ((double)hp * hp * (double)world_hf_page_bytes(p) + (double)mp * mp * (double)world_map_page_bytes(p)) /
+            (1024.0 * 1024.0);
         printf("world: %g m, %d^2 heights, %d^2 map texels, %d^2 + %d^2 pages of %d, %.1f MiB in %.1f s\n",
                (double)t->size, t->resolution, t->map_res, hp, mp, p, mib, app_now() - t0);
     }

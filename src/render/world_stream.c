@@ -34,8 +34,8 @@ bool render_world_window_holds(const sward_renderer *r, double x0, double z0, do
 }
 
 /* The regions of a page's rows: `elem` bytes a sample, buffer `base` in the staging (= its offset there). */
-static uint32_t page_regions(VkBufferCopy *out, uint8_t *staging, const uint8_t *ring_data, int ring, int page,
-                             int pi, int pj, size_t elem)
+static uint32_t page_regions(VkBufferCopy *out, uint8_t *staging, const uint8_t *ring_data, int ring, int page, int pi,
+                             int pj, size_t elem)
 {
     const size_t x = (size_t)((pi * page) % ring), z = (size_t)((pj * page) % ring);
     for (int b = 0; b < page; b++) {
@@ -94,7 +94,8 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
             /* types: 4 a word, low byte first (sw_type_at) = the bytes in order on a little-endian device */
             nm += page_regions(ty + nm, up + hb + gb, t->types, mring, P, pi, pj, 1);
         }
-        for (uint32_t k = 0; k < nm; k++) g[k].srcOffset += hb, ty[k].srcOffset += hb + gb;
+        for (uint32_t k = 0; k < nm; k++)
+            g[k].srcOffset += hb, ty[k].srcOffset += hb + gb;
     }
     gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_TRANSFER_WRITE);
     if (nh) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->height_buf.buffer, nh, h);

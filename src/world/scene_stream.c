@@ -17,12 +17,13 @@ bool world_parse_stream(const sj_ctx *c, const cJSON *o, const char *base_dir, w
         const cJSON *so;
         int64_t page = 0;
         if (!sj_object(c, o, "terrain", "stream", &so) || !sj_check_fields(c, so, "terrain.stream", known, 2) ||
-            !sj_number(c, so, "terrain.stream", "window", (sj_range){1.0, 2.0 * WORLD_TERRAIN_SIZE_MAX, false, false, 0},
-                       &t->stream_window) ||
+            !sj_number(c, so, "terrain.stream", "window",
+                       (sj_range){1.0, 2.0 * WORLD_TERRAIN_SIZE_MAX, false, false, 0}, &t->stream_window) ||
             !sj_integer(c, so, "terrain.stream", "page", (sj_range){WORLD_PAGE_MIN, WORLD_PAGE_MAX, false, false, 0},
                         &page))
             return false;
-        if (page % 16 != 0) return sj_fail(c, "terrain.stream.page", "must be a multiple of 16, got %lld", (long long)page);
+        if (page % 16 != 0)
+            return sj_fail(c, "terrain.stream.page", "must be a multiple of 16, got %lld", (long long)page);
         t->stream_page = page ? (int)page : WORLD_PAGE_DEFAULT;
         t->streamed = true;
     }
@@ -39,8 +40,8 @@ bool world_parse_stream(const sj_ctx *c, const cJSON *o, const char *base_dir, w
             }
         return true;
     }
-    static const char *const from_world[] = {"size", "resolution", "fbm", "heightmap", "type_map",
-                                             "grass_height_map", "map_resolution"};
+    static const char *const from_world[] = {"size",     "resolution",       "fbm",           "heightmap",
+                                             "type_map", "grass_height_map", "map_resolution"};
     for (int k = 0; k < 7; k++)
         if (sj_member(o, from_world[k])) {
             char p[64];

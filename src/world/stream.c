@@ -73,7 +73,8 @@ sward_result world_source_map_page(const sward_scene *s, int page, int pi, int p
 float world_stream_reach(const sward_scene *s)
 {
     float d = s->render.draw_distance;
-    for (int k = 0; k < s->asset_count; k++) d = d > s->assets[k].draw_distance ? d : s->assets[k].draw_distance;
+    for (int k = 0; k < s->asset_count; k++)
+        d = d > s->assets[k].draw_distance ? d : s->assets[k].draw_distance;
     return d;
 }
 
@@ -109,14 +110,19 @@ static bool off_centre(float x, float x0, float cell, int page, int n, int p0)
     return fabs(pc - (p0 + 0.5 * n)) > 0.5;
 }
 
-static bool in_window(int p, int p0, int n) { return p >= p0 && p < p0 + n; }
+static bool in_window(int p, int p0, int n)
+{
+    return p >= p0 && p < p0 + n;
+}
 
 /* Marks a page for the upload; a list already full (the renderer has not taken it: several moves between
  * frames) falls back to uploading the whole windows. */
 static void mark(world_stream *st, int *list, int *count, int cap, int v)
 {
-    if (*count < cap) list[(*count)++] = v;
-    else st->all_dirty = true;
+    if (*count < cap)
+        list[(*count)++] = v;
+    else
+        st->all_dirty = true;
 }
 
 static sward_result load_hf_page(sward_scene *s, int pi, int pj, sward_error *err)
@@ -139,7 +145,8 @@ static void page_presence(world_terrain *t, int P, int pi, int pj, const uint8_t
 {
     const int C = WORLD_PRESENCE_TEXELS, pr = t->presence_res;
     for (int cj = pj * P / C; cj < (pj + 1) * P / C && cj < pr; cj++)
-        for (int ci = pi * P / C; ci < (pi + 1) * P / C && ci < pr; ci++) t->type_presence[cj * pr + ci] = 0;
+        for (int ci = pi * P / C; ci < (pi + 1) * P / C && ci < pr; ci++)
+            t->type_presence[cj * pr + ci] = 0;
     if (!types) return;
     for (int b = 0; b < P; b++)
         for (int a = 0; a < P; a++) {
@@ -187,8 +194,10 @@ static sward_result move_window(sward_scene *s, int which, int pi, int pj, sward
                 if (!in_window(a, pi, n) || !in_window(b, pj, n)) page_presence(t, st->page, a, b, NULL);
     const int old_i = *opi, old_j = *opj;
     *opi = pi, *opj = pj;
-    if (which) t->map_i0 = pi * st->page, t->map_j0 = pj * st->page;
-    else t->hf_i0 = pi * st->page, t->hf_j0 = pj * st->page;
+    if (which)
+        t->map_i0 = pi * st->page, t->map_j0 = pj * st->page;
+    else
+        t->hf_i0 = pi * st->page, t->hf_j0 = pj * st->page;
     for (int b = pj; b < pj + n; b++)
         for (int a = pi; a < pi + n; a++) {
             if (old_i != NOT_LOADED && in_window(a, old_i, n) && in_window(b, old_j, n)) continue;
@@ -237,8 +246,10 @@ bool world_stream_holds(const world_terrain *t, double x0, double z0, double x1,
     /* Heights: samples [i0, i0 + ring - 1], bilinear needs both neighbours; maps: texel centres, 2x2 gather. */
     const double hx0 = -half + st->hf_pi * P * hcell, hx1 = -half + ((st->hf_pi + st->hf_n) * P - 1) * hcell;
     const double hz0 = -half + st->hf_pj * P * hcell, hz1 = -half + ((st->hf_pj + st->hf_n) * P - 1) * hcell;
-    const double mx0 = -half + (st->map_pi * P + 0.5) * mcell, mx1 = -half + ((st->map_pi + st->map_n) * P - 0.5) * mcell;
-    const double mz0 = -half + (st->map_pj * P + 0.5) * mcell, mz1 = -half + ((st->map_pj + st->map_n) * P - 0.5) * mcell;
+    const double mx0 = -half + (st->map_pi * P + 0.5) * mcell,
+                 mx1 = -half + ((st->map_pi + st->map_n) * P - 0.5) * mcell;
+    const double mz0 = -half + (st->map_pj * P + 0.5) * mcell,
+                 mz1 = -half + ((st->map_pj + st->map_n) * P - 0.5) * mcell;
     /* At the world's edges the window ends where the world does: nothing outside is read. */
     const bool lo_x = st->hf_pi == 0 && st->map_pi == 0, lo_z = st->hf_pj == 0 && st->map_pj == 0;
     const bool hi_x = st->hf_pi + st->hf_n == st->hf_pages && st->map_pi + st->map_n == st->map_pages;

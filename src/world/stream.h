@@ -16,7 +16,7 @@
 #define WORLD_FILE_FORMAT "sward-world"
 #define WORLD_FILE_VERSION 1
 #define WORLD_FILE_HEADER_BYTES 32u
-#define WORLD_PAGE_MIN 16                 /* samples per page side; a multiple of 16 (type words, presence) */
+#define WORLD_PAGE_MIN 16 /* samples per page side; a multiple of 16 (type words, presence) */
 #define WORLD_PAGE_MAX 1024
 #define WORLD_PAGE_DEFAULT 64
 #define WORLD_STREAM_RESOLUTION_MAX 16385 /* a streamed (or baked) world's height samples per side */
@@ -26,19 +26,28 @@
 /* DIR/world.json (docs/world-format.md). */
 typedef struct world_file_info {
     int version;
-    float size;                 /* m */
-    int resolution, map_res;    /* height samples, map texels per side */
-    int page;                   /* samples per page side, both files */
+    float size;              /* m */
+    int resolution, map_res; /* height samples, map texels per side */
+    int page;                /* samples per page side, both files */
     float height_min, height_max;
     int type_count;
     char type_names[WORLD_MAX_MATERIALS][WORLD_NAME_MAX];
 } world_file_info;
 
 /* Pages per side of a map of `side` samples. */
-static inline int world_pages(int side, int page) { return (side + page - 1) / page; }
+static inline int world_pages(int side, int page)
+{
+    return (side + page - 1) / page;
+}
 /* Bytes of one page: heights float32; maps: types u8, material u8, grass height u16 (docs/world-format.md). */
-static inline size_t world_hf_page_bytes(int page) { return (size_t)page * (size_t)page * 4u; }
-static inline size_t world_map_page_bytes(int page) { return (size_t)page * (size_t)page * 4u; }
+static inline size_t world_hf_page_bytes(int page)
+{
+    return (size_t)page * (size_t)page * 4u;
+}
+static inline size_t world_map_page_bytes(int page)
+{
+    return (size_t)page * (size_t)page * 4u;
+}
 
 /* Reads and validates DIR/world.json; errors name the file, the field and the problem. */
 sward_result world_file_read_info(const char *dir, world_file_info *info, sward_error *err);
@@ -47,8 +56,8 @@ sward_result world_file_read_info(const char *dir, world_file_info *info, sward_
 sward_result world_file_open(const char *dir, const world_file_info *info, FILE **hf, FILE **mf, sward_error *err);
 /* Reads page (pi, pj) of each file: heights as page^2 floats; maps as types, material (page^2 bytes each) and
  * grass height (page^2 floats, u16 / 65535). Errors name the file and the page. */
-sward_result world_file_read_hf_page(FILE *f, const char *dir, const world_file_info *info, int pi, int pj,
-                                     float *out, sward_error *err);
+sward_result world_file_read_hf_page(FILE *f, const char *dir, const world_file_info *info, int pi, int pj, float *out,
+                                     sward_error *err);
 sward_result world_file_read_map_page(FILE *f, const char *dir, const world_file_info *info, int pi, int pj,
                                       uint8_t *types, uint8_t *material, float *grass, sward_error *err);
 
@@ -60,20 +69,20 @@ sward_result world_bake(const sward_scene *scene, const char *dir, int page, swa
 typedef struct world_stream {
     bool from_disk;
     char dir[WORLD_PATH_MAX];
-    world_file_info info;       /* from_disk */
+    world_file_info info; /* from_disk */
     FILE *hf_file, *map_file;
-    int page;                   /* samples per page side */
-    int hf_pages, map_pages;    /* the world's pages per side */
-    int hf_n, map_n;            /* the window's pages per side (ring = n x page) */
+    int page;                         /* samples per page side */
+    int hf_pages, map_pages;          /* the world's pages per side */
+    int hf_n, map_n;                  /* the window's pages per side (ring = n x page) */
     int hf_pi, hf_pj, map_pi, map_pj; /* the window's first page; INT32_MIN/2: nothing loaded yet */
-    uint8_t *material;          /* the material channel's ring (map_ring^2) */
-    uint64_t generation;        /* +1 each time the window moves */
+    uint8_t *material;                /* the material channel's ring (map_ring^2) */
+    uint64_t generation;              /* +1 each time the window moves */
     /* Pages loaded since the renderer last took them (global page index pj * pages + pi), or all. */
     int *hf_dirty, *map_dirty;
     int hf_dirty_count, map_dirty_count;
     bool all_dirty;
-    float *scratch;             /* one page of floats */
-    uint8_t *scratch8;          /* two pages of bytes */
+    float *scratch;    /* one page of floats */
+    uint8_t *scratch8; /* two pages of bytes */
 } world_stream;
 
 /* Opens the streamed terrain of a parsed scene (terrain.world or terrain.stream): allocates the windows once and

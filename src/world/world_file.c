@@ -24,7 +24,8 @@ static const char MAP_MAGIC[8] = {'S', 'W', 'M', 'A', 'P', 'S', 0, 0};
 
 static void put_u32(uint8_t *p, uint32_t v)
 {
-    for (int k = 0; k < 4; k++) p[k] = (uint8_t)(v >> (8 * k));
+    for (int k = 0; k < 4; k++)
+        p[k] = (uint8_t)(v >> (8 * k));
 }
 static uint32_t get_u32(const uint8_t *p)
 {
@@ -63,8 +64,8 @@ sward_result world_file_read_info(const char *dir, world_file_info *info, sward_
     cJSON *root = sj_parse(&c, text, len);
     free(text);
     if (!root) return SWARD_ERROR_INVALID_INPUT;
-    static const char *const known[] = {"format", "version", "size", "resolution", "map_resolution", "page",
-                                        "height_min", "height_max", "types"};
+    static const char *const known[] = {"format", "version",    "size",       "resolution", "map_resolution",
+                                        "page",   "height_min", "height_max", "types"};
     char format[32] = "";
     int64_t version = 0, res = 0, map_res = 0, page = 0;
     const sj_range any = {-1e30, 1e30, false, false, 0.0};
@@ -77,17 +78,19 @@ sward_result world_file_read_info(const char *dir, world_file_info *info, sward_
     ok = ok &&
          sj_number(&c, root, "", "size", (sj_range){WORLD_TERRAIN_SIZE_MIN, WORLD_TERRAIN_SIZE_MAX, false, false, 0},
                    &info->size) &&
-         sj_integer(&c, root, "", "resolution", (sj_range){WORLD_RESOLUTION_MIN, WORLD_STREAM_RESOLUTION_MAX, false,
-                                                           false, 0},
-                    &res) &&
+         sj_integer(&c, root, "", "resolution",
+                    (sj_range){WORLD_RESOLUTION_MIN, WORLD_STREAM_RESOLUTION_MAX, false, false, 0}, &res) &&
          sj_integer(&c, root, "", "map_resolution", (sj_range){1, WORLD_STREAM_MAP_RES_MAX, false, false, 0},
                     &map_res) &&
          sj_integer(&c, root, "", "page", (sj_range){WORLD_PAGE_MIN, WORLD_PAGE_MAX, false, false, 0}, &page) &&
          sj_number(&c, root, "", "height_min", any, &info->height_min) &&
          sj_number(&c, root, "", "height_max", any, &info->height_max);
     if (ok) {
-        const char *missing = !info->size ? "size" : !res ? "resolution" : !map_res ? "map_resolution"
-                                                                          : !page   ? "page" : NULL;
+        const char *missing = !info->size ? "size"
+                              : !res      ? "resolution"
+                              : !map_res  ? "map_resolution"
+                              : !page     ? "page"
+                                          : NULL;
         if (missing) ok = sj_fail(&c, missing, "missing required field");
     }
     if (ok && page % 16 != 0) ok = sj_fail(&c, "page", "must be a multiple of 16, got %lld", (long long)page);
@@ -139,13 +142,12 @@ static sward_result check_header(FILE *f, const char *path, const char magic[8],
                          "%s: size mismatch: %u pages of %u samples over %u, but world.json gives %u pages of %d "
                          "over %d",
                          path, pages, fpage, fside, want_pages, page, side);
-    if (fseek(f, 0, SEEK_END) != 0)
-        return core_fail(err, SWARD_ERROR_IO, "%s: cannot seek: %s", path, strerror(errno));
+    if (fseek(f, 0, SEEK_END) != 0) return core_fail(err, SWARD_ERROR_IO, "%s: cannot seek: %s", path, strerror(errno));
     long end = ftell(f);
     const double want = (double)WORLD_FILE_HEADER_BYTES + (double)want_pages * want_pages * (double)page_bytes;
     if (end < 0 || (double)end < want)
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: truncated: %ld bytes, its %u pages need %.0f", path,
-                         end, want_pages * want_pages, want);
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: truncated: %ld bytes, its %u pages need %.0f", path, end,
+                         want_pages * want_pages, want);
     if ((double)end > want)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: %ld bytes, %.0f more than its %u pages", path, end,
                          (double)end - want, want_pages * want_pages);
@@ -161,10 +163,9 @@ sward_result world_file_open(const char *dir, const world_file_info *info, FILE 
         join(path, sizeof path, dir, names[k]);
         FILE *f = fopen(path, "rb");
         if (!f) return core_fail(err, SWARD_ERROR_IO, "%s: cannot open: %s", path, strerror(errno));
-        sward_result r = k == 0 ? check_header(f, path, HF_MAGIC, info->page, info->resolution,
-                                               world_hf_page_bytes(info->page), err)
-                                : check_header(f, path, MAP_MAGIC, info->page, info->map_res,
-                                               world_map_page_bytes(info->page), err);
+        sward_result r =
+            k == 0 ? check_header(f, path, HF_MAGIC, info->page, info->resolution, world_hf_page_bytes(info->page), err)
+                   : check_header(f, path, MAP_MAGIC, info->page, info->map_res, world_map_page_bytes(info->page), err);
         if (r != SWARD_OK) {
             fclose(f);
             if (*hf) fclose(*hf);
@@ -185,15 +186,16 @@ static sward_result read_page(FILE *f, const char *dir, const char *name, int pa
     return SWARD_OK;
 }
 
-sward_result world_file_read_hf_page(FILE *f, const char *dir, const world_file_info *info, int pi, int pj,
-                                     float *out, sward_error *err)
+sward_result world_file_read_hf_page(FILE *f, const char *dir, const world_file_info *info, int pi, int pj, float *out,
+                                     sward_error *err)
 {
     const size_t n = (size_t)info->page * (size_t)info->page;
-    sward_result r = read_page(f, dir, "heights.bin", world_pages(info->resolution, info->page), pi, pj, n * 4u, out,
-                               err);
+    sward_result r =
+        read_page(f, dir, "heights.bin", world_pages(info->resolution, info->page), pi, pj, n * 4u, out, err);
     if (r != SWARD_OK) return r;
     const uint8_t *b = (const uint8_t *)out;
-    for (size_t k = 0; k < n; k++) out[k] = bits_float(get_u32(b + 4 * k)); /* in place: same width */
+    for (size_t k = 0; k < n; k++)
+        out[k] = bits_float(get_u32(b + 4 * k)); /* in place: same width */
     return SWARD_OK;
 }
 
@@ -202,8 +204,7 @@ sward_result world_file_read_map_page(FILE *f, const char *dir, const world_file
 {
     const size_t n = (size_t)info->page * (size_t)info->page;
     /* The page is types (n), material (n), grass u16 (2n); read into grass's floats (4n bytes), then unpack. */
-    sward_result r =
-        read_page(f, dir, "maps.bin", world_pages(info->map_res, info->page), pi, pj, n * 4u, grass, err);
+    sward_result r = read_page(f, dir, "maps.bin", world_pages(info->map_res, info->page), pi, pj, n * 4u, grass, err);
     if (r != SWARD_OK) return r;
     const uint8_t *b = (const uint8_t *)grass;
     memcpy(types, b, n);
@@ -215,15 +216,15 @@ sward_result world_file_read_map_page(FILE *f, const char *dir, const world_file
     }
     for (size_t k = 0; k < n; k++)
         if (types[k] != SW_TYPE_NONE && types[k] >= WORLD_MAX_MATERIALS)
-            return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s/maps.bin: page (%d, %d): texel %zu has type %u (0 to %d; 255 = none)",
-                             dir, pi, pj, k, types[k], WORLD_MAX_MATERIALS - 1);
+            return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                             "%s/maps.bin: page (%d, %d): texel %zu has type %u (0 to %d; 255 = none)", dir, pi, pj, k,
+                             types[k], WORLD_MAX_MATERIALS - 1);
     return SWARD_OK;
 }
 
 /* ---- writing (`sward bake world`) --------------------------------------------------------------------------- */
 
-static sward_result write_header(FILE *f, const char *path, const char magic[8], int page, int side,
-                                 sward_error *err)
+static sward_result write_header(FILE *f, const char *path, const char magic[8], int page, int side, sward_error *err)
 {
     uint8_t h[WORLD_FILE_HEADER_BYTES] = {0};
     memcpy(h, magic, 8);
@@ -251,7 +252,8 @@ static sward_result write_info(const sward_scene *s, const char *dir, int page, 
     cJSON_AddNumberToObject(root, "height_min", (double)lo);
     cJSON_AddNumberToObject(root, "height_max", (double)hi);
     cJSON *types = cJSON_AddArrayToObject(root, "types");
-    for (int k = 0; k < s->material_count; k++) cJSON_AddItemToArray(types, cJSON_CreateString(s->materials[k].name));
+    for (int k = 0; k < s->material_count; k++)
+        cJSON_AddItemToArray(types, cJSON_CreateString(s->materials[k].name));
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     if (!text) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);

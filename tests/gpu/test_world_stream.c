@@ -11,10 +11,10 @@
 
 #include <unistd.h>
 
-#define GRASS                                                                                                     \
-    "\"grass\": [{\"name\": \"short\", \"density\": 6, \"height\": [0.2, 0.4]}, {\"name\": \"tall\", \"density\": " \
-    "3, \"height\": [0.5, 0.9], \"patches\": {\"scale\": 14, \"coverage\": 0.5}}], \"render\": {\"width\": 192, "     \
-    "\"height\": 108, \"draw_distance\": 40, \"lod_distance\": 12}, \"camera\": {\"position\": [0, 6, 0], "           \
+#define GRASS                                                                                                          \
+    "\"grass\": [{\"name\": \"short\", \"density\": 6, \"height\": [0.2, 0.4]}, {\"name\": \"tall\", \"density\": "    \
+    "3, \"height\": [0.5, 0.9], \"patches\": {\"scale\": 14, \"coverage\": 0.5}}], \"render\": {\"width\": 192, "      \
+    "\"height\": 108, \"draw_distance\": 40, \"lod_distance\": 12}, \"camera\": {\"position\": [0, 6, 0], "            \
     "\"target\": [5, 0, 5], \"above_ground\": true}"
 
 static sward_scene *load(const char *json)
@@ -68,7 +68,7 @@ static void streamed_equals_whole(void **state)
     const size_t bytes = 192u * 108u * 4u;
     uint8_t *a = malloc(bytes), *b = malloc(bytes);
     /* a walk (recentring by a page at a time), a jump across the world, another walk, a jump back */
-    const float path[][2] = {{0, 0},     {12, 9},     {30, 20},   {50, 34},   {70, 48},   {180, -170},
+    const float path[][2] = {{0, 0},      {12, 9},     {30, 20},    {50, 34},    {70, 48}, {180, -170},
                              {165, -150}, {140, -130}, {-200, 210}, {-220, 215}, {0, 0}};
     const int n = (int)(sizeof path / sizeof path[0]);
     uint64_t world_bytes = 0, whole_bytes = 0, gen0 = rs->world_generation;
@@ -81,7 +81,8 @@ static void streamed_equals_whole(void **state)
         moves += rs->world_generation != g;
         print_message("(%g, %g): window at (%d, %d), %llu tiles, %llu blades drawn, %llu world bytes\n",
                       (double)path[k][0], (double)path[k][1], streamed->terrain.hf_i0, streamed->terrain.hf_j0,
-                      (unsigned long long)sb.tiles, (unsigned long long)sb.blades_drawn, (unsigned long long)sb.world_bytes);
+                      (unsigned long long)sb.tiles, (unsigned long long)sb.blades_drawn,
+                      (unsigned long long)sb.world_bytes);
         assert_true(sa.blades_drawn > 1000);
         assert_int_equal(sa.tiles, sb.tiles);
         assert_int_equal(sa.candidates, sb.candidates);
@@ -92,14 +93,15 @@ static void streamed_equals_whole(void **state)
         assert_int_equal(sa.blades_drawn, sb.blades_drawn);
         if (memcmp(a, b, bytes) != 0) {
             size_t d = 0;
-            for (size_t i = 0; i < bytes; i++) d += a[i] != b[i];
+            for (size_t i = 0; i < bytes; i++)
+                d += a[i] != b[i];
             fail_msg("frame %d at (%g, %g): %zu bytes of the image differ", k, (double)path[k][0], (double)path[k][1],
                      d);
         }
         if (k == 0) world_bytes = sb.world_bytes, whole_bytes = sa.world_bytes;
         assert_int_equal(sb.world_bytes, world_bytes); /* constant */
-        assert_true(render_world_window_holds(rs, path[k][0] - 40.0, path[k][1] - 40.0, path[k][0] + 40.0,
-                                              path[k][1] + 40.0));
+        assert_true(
+            render_world_window_holds(rs, path[k][0] - 40.0, path[k][1] - 40.0, path[k][0] + 40.0, path[k][1] + 40.0));
     }
     assert_true(moves >= 5);
     assert_int_equal(rs->world_generation, gen0 + (uint64_t)moves);

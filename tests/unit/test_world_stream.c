@@ -20,9 +20,10 @@
 #include "tmp_util.h"
 
 /* 256 m at 1 m, 256 map texels, two types (one with patches), so the type map varies. */
-#define TERRAIN_FBM "\"size\": 256, \"resolution\": 257, \"fbm\": {\"amplitude\": 8, \"wavelength\": 60, \"octaves\": 3}"
-#define GRASS                                                                                                     \
-    "\"grass\": [{\"name\": \"short\", \"density\": 4}, {\"name\": \"tall\", \"density\": 2, \"patches\": "      \
+#define TERRAIN_FBM                                                                                                    \
+    "\"size\": 256, \"resolution\": 257, \"fbm\": {\"amplitude\": 8, \"wavelength\": 60, \"octaves\": 3}"
+#define GRASS                                                                                                          \
+    "\"grass\": [{\"name\": \"short\", \"density\": 4}, {\"name\": \"tall\", \"density\": 2, \"patches\": "            \
     "{\"scale\": 12, \"coverage\": 0.5}}], \"render\": {\"draw_distance\": 30, \"lod_distance\": 10}"
 
 static sward_scene *load_ok(const char *json)
@@ -46,7 +47,10 @@ static void expect_error(const char *json, const char *want)
     assert_non_null(strstr(err.message, want));
 }
 
-static sward_scene *resident(void) { return load_ok("{\"terrain\": {" TERRAIN_FBM "}, " GRASS "}"); }
+static sward_scene *resident(void)
+{
+    return load_ok("{\"terrain\": {" TERRAIN_FBM "}, " GRASS "}");
+}
 
 /* Bakes the resident scene into tmp/NAME with pages of `page`. */
 static void bake(const char *name, int page, char *dir, size_t cap)
@@ -64,8 +68,8 @@ static void bake(const char *name, int page, char *dir, size_t cap)
 static sward_scene *load_world(const char *dir, const char *stream)
 {
     char json[2048];
-    snprintf(json, sizeof json, "{\"terrain\": {\"world\": \"%s\"%s%s}, " GRASS "}", dir, stream ? ", \"stream\": " : "",
-             stream ? stream : "");
+    snprintf(json, sizeof json, "{\"terrain\": {\"world\": \"%s\"%s%s}, " GRASS "}", dir,
+             stream ? ", \"stream\": " : "", stream ? stream : "");
     return load_ok(json);
 }
 
@@ -93,7 +97,8 @@ static void test_round_trip(void **state)
     assert_memory_equal(a->terrain.grass_height, b->terrain.grass_height, 256u * 256u * sizeof(float));
     assert_memory_equal(a->terrain.type_presence, b->terrain.type_presence, 32u * 32u * sizeof(uint16_t));
     int kinds[2] = {0, 0};
-    for (size_t k = 0; k < 256u * 256u; k++) kinds[a->terrain.types[k] & 1]++;
+    for (size_t k = 0; k < 256u * 256u; k++)
+        kinds[a->terrain.types[k] & 1]++;
     assert_true(kinds[0] > 0 && kinds[1] > 0); /* both types occur: the comparison means something */
     sward_scene_destroy(b);
     sward_scene_destroy(a);
@@ -131,7 +136,7 @@ static void random_moves(sward_scene *a, sward_scene *b)
     const world_stream *st = b->terrain.stream;
     assert_non_null(st);
     assert_true(b->terrain.hf_ring < 257 && b->terrain.map_ring < 256); /* a real window, smaller than the world */
-    const float *heights = b->terrain.heights; /* allocated once: constant memory */
+    const float *heights = b->terrain.heights;                          /* allocated once: constant memory */
     check_window(a, b);
     srand(7);
     int moved = 0;
@@ -141,7 +146,8 @@ static void random_moves(sward_scene *a, sward_scene *b)
         if (k % 10 == 9) { /* a jump */
             x = (float)(rand() % 256) - 128.0f, z = (float)(rand() % 256) - 128.0f;
         } else { /* a walk */
-            x = b->camera.position[0] + (float)(rand() % 31 - 15), z = b->camera.position[2] + (float)(rand() % 31 - 15);
+            x = b->camera.position[0] + (float)(rand() % 31 - 15),
+            z = b->camera.position[2] + (float)(rand() % 31 - 15);
         }
         b->camera.position[0] = x, b->camera.position[2] = z;
         sward_error err = {0};
@@ -194,7 +200,8 @@ static void poke(const char *dir, const char *name, long at, uint32_t v)
     FILE *f = fopen(p, "r+b");
     assert_non_null(f);
     assert_int_equal(fseek(f, at, SEEK_SET), 0);
-    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16), (unsigned char)(v >> 24)};
+    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
+                          (unsigned char)(v >> 24)};
     assert_int_equal(fwrite(b, 1, 4, f), 4);
     fclose(f);
 }
@@ -226,7 +233,8 @@ static void test_errors(void **state)
     world_error(dir, "heights.bin: version 7, this sward reads version 1");
     bake("mismatch", 32, dir, sizeof dir);
     poke(dir, "maps.bin", 20, 200);
-    world_error(dir, "maps.bin: size mismatch: 8 pages of 32 samples over 200, but world.json gives 8 pages of 32 over 256");
+    world_error(dir,
+                "maps.bin: size mismatch: 8 pages of 32 samples over 200, but world.json gives 8 pages of 32 over 256");
     /* world.json: a missing folder, another format, another version, another side than the pages' */
     tmp_path(p, sizeof p, "nowhere");
     world_error(p, "nowhere/world.json");
@@ -241,7 +249,8 @@ static void test_errors(void **state)
     bake("json3", 32, dir, sizeof dir);
     snprintf(cmd, sizeof cmd, "sed -i 's/\"resolution\":\\t257/\"resolution\":\\t129/' '%s/world.json'", dir);
     assert_int_equal(system(cmd), 0);
-    world_error(dir, "heights.bin: size mismatch: 9 pages of 32 samples over 257, but world.json gives 5 pages of 32 over 129");
+    world_error(
+        dir, "heights.bin: size mismatch: 9 pages of 32 samples over 257, but world.json gives 5 pages of 32 over 129");
     /* the scene against the world */
     bake("ok", 32, dir, sizeof dir);
     char json[2048];
@@ -255,8 +264,10 @@ static void test_errors(void **state)
                        "render.draw_distance and the assets') plus a page (32 m): at least 92 m, got 40");
     snprintf(json, sizeof json, "{\"terrain\": {\"world\": \"%s\", \"stream\": {\"page\": 64}}, " GRASS "}", dir);
     expect_error(json, "t.json: terrain.stream.page: the world");
-    expect_error("{\"terrain\": {\"size\": 64, \"resolution\": 65, \"heightmap\": {\"path\": \"h.png\"}, \"stream\": {}}, " GRASS "}",
-                 "t.json: terrain.resolution: not allowed with terrain.heightmap");
+    expect_error(
+        "{\"terrain\": {\"size\": 64, \"resolution\": 65, \"heightmap\": {\"path\": \"h.png\"}, \"stream\": {}}, " GRASS
+        "}",
+        "t.json: terrain.resolution: not allowed with terrain.heightmap");
     expect_error("{\"terrain\": {\"type_map\": {\"path\": \"t.png\"}, \"stream\": {}}, " GRASS "}",
                  "t.json: terrain.type_map: not allowed with terrain.stream");
     expect_error("{\"terrain\": {" TERRAIN_FBM ", \"stream\": {\"page\": 40}}, " GRASS "}",
