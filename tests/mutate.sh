@@ -917,8 +917,8 @@ mut("GA3-grass-sample", "GA3", "shaders/cull.comp.glsl",
 # BX5: streamed world data (issue 10; shaders/shared/sw_ring.h, src/world/stream.c, world_file.c,
 # src/render/world_stream.c, docs/world-format.md)
 mut("BX5-ring-index", "BX5", "shaders/shared/sw_ring.h",
-    "    return (j % ring) * ring + (i % ring);",
-    "    return j * ring + i;",
+    "    x = x >= ring ? x - ring : x;",
+    "    x = x >= ring ? x : x;",
     "unit_world_stream gpu_world_stream")
 mut("BX5-recentre", "BX5", "src/world/stream.c",
     "    if (!st) return false;\n    const int P = st->page;",

@@ -9,11 +9,16 @@
 #define SW_RING_H
 #include "sw_lang.h"
 
+/* (i mod ring) without a per-sample division: with i clamped into [i0, i0 + ring), i - i0 + (i0 mod ring) lies in
+ * [0, 2 ring), so one conditional subtraction finishes it; i0 mod ring is the same for every sample of a frame (a
+ * uniform value on the GPU). Resident (i0 = 0): i itself. */
 SW_FN int sw_ring_index(int i, int j, int ring, int i0, int j0)
 {
-    i = sw_mini(sw_maxi(i, i0), i0 + ring - 1);
-    j = sw_mini(sw_maxi(j, j0), j0 + ring - 1);
-    return (j % ring) * ring + (i % ring);
+    int x = sw_mini(sw_maxi(i, i0), i0 + ring - 1) - i0 + i0 % ring;
+    int z = sw_mini(sw_maxi(j, j0), j0 + ring - 1) - j0 + j0 % ring;
+    x = x >= ring ? x - ring : x;
+    z = z >= ring ? z - ring : z;
+    return z * ring + x;
 }
 
 #endif
