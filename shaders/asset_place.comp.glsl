@@ -57,9 +57,8 @@ void main()
         if (!sw_asset_keeps(c, cl.asset, frame.seed, a.patch_inv_scale, a.patch_coverage, frac, a.keep_lo, a.keep_scale) ||
             !grows_here(a.grows_on, c.x, c.z))
             continue;
-        int row = h.j * frame.terrain_res + h.i;
-        float y = sw_bilerp(heights[row], heights[row + 1], heights[row + frame.terrain_res],
-                            heights[row + frame.terrain_res + 1], h.fx, h.fz);
+        float y = sw_bilerp(sw_height(h.i, h.j), sw_height(h.i + 1, h.j), sw_height(h.i, h.j + 1),
+                            sw_height(h.i + 1, h.j + 1), h.fx, h.fz);
         sw_instance inst;
         inst.x = c.x;
         inst.y = y;

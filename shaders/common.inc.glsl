@@ -3,6 +3,7 @@
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_types.h"
 #include "shared/sw_bindings.h"
+#include "shared/sw_ring.h"
 
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_FRAME) readonly buffer FrameBuf { sw_frame frame; };
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_VIEWS) readonly buffer ViewBuf { sw_view views[]; };
@@ -21,9 +22,13 @@ layout(push_constant) uniform PushBlock { sw_push pc; };
 layout(constant_id = 0) const uint SW_VIEW_SPEC = 0xffffffffu;
 #define VIEW views[SW_VIEW_SPEC != 0xffffffffu ? SW_VIEW_SPEC : pc.view]
 
+// The world's samples through the window (shared/sw_ring.h): global indices, clamped to the window's edge.
+// A resident world's window is the whole map, where the index maps to itself.
+float sw_height(int i, int j) { return heights[sw_ring_index(i, j, frame.hf_ring, frame.hf_i0, frame.hf_j0)]; }
+float sw_grass_height(int i, int j) { return grass_height[sw_ring_index(i, j, frame.map_ring, frame.map_i0, frame.map_j0)]; }
 uint sw_type_at(int i, int j)
 {
-    int k = j * frame.map_res + i;
+    int k = sw_ring_index(i, j, frame.map_ring, frame.map_i0, frame.map_j0);
     return (type_words[k >> 2] >> (8 * (k & 3))) & 255u;
 }
 

@@ -93,9 +93,8 @@ void main()
         c.x = sw_pull(c.x, clump.cx, m.clump_pull);
         c.z = sw_pull(c.z, clump.cz, m.clump_pull);
         sw_hf_coord h = sw_hf_locate(c.x, c.z, frame.terrain_x0, frame.terrain_z0, frame.terrain_inv_cell, frame.terrain_res);
-        int row = h.j * frame.terrain_res + h.i;
-        float y = sw_bilerp(heights[row], heights[row + 1], heights[row + frame.terrain_res],
-                            heights[row + frame.terrain_res + 1], h.fx, h.fz);
+        float y = sw_bilerp(sw_height(h.i, h.j), sw_height(h.i + 1, h.j), sw_height(h.i, h.j + 1),
+                            sw_height(h.i + 1, h.j + 1), h.fx, h.fz);
         float dx = c.x - VIEW.cam_x, dy = y - VIEW.cam_y, dz = c.z - VIEW.cam_z;
         float dist2 = dx * dx + dy * dy + dz * dz;
         if (cull) {
@@ -141,9 +140,8 @@ void main()
         // A survivor: the grass-height map's scale where the candidate was placed (PL1), the wind push at
         // this frame's time (GA4, which also bends the facing), the 28-byte blade (PL7).
         sw_map_coord mc = sw_map_locate(x0, z0, frame.terrain_x0, frame.terrain_z0, frame.map_inv_cell, frame.map_res);
-        int r0 = mc.j0 * frame.map_res, r1 = mc.j1 * frame.map_res;
-        float gh = sw_bilerp(grass_height[r0 + mc.i0], grass_height[r0 + mc.i1], grass_height[r1 + mc.i0],
-                             grass_height[r1 + mc.i1], mc.fx, mc.fz);
+        float gh = sw_bilerp(sw_grass_height(mc.i0, mc.j0), sw_grass_height(mc.i1, mc.j0),
+                             sw_grass_height(mc.i0, mc.j1), sw_grass_height(mc.i1, mc.j1), mc.fx, mc.fz);
         // GA3: the grass category of the wind field (its inertia and lag; beyond the grid its equilibrium,
         // GA4's analytic push), softened by the type's stiffness.
         vec2 wp = sw_field_push(sw_field_sample(SW_WIND_CAT_GRASS, vec2(c.x, c.z)), m.stiffness);

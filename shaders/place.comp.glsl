@@ -64,9 +64,8 @@ void main()
             density++;
             continue;
         }
-        int r0 = mc.j0 * frame.map_res, r1 = mc.j1 * frame.map_res;
-        float gh = sw_bilerp(grass_height[r0 + mc.i0], grass_height[r0 + mc.i1], grass_height[r1 + mc.i0],
-                             grass_height[r1 + mc.i1], mc.fx, mc.fz);
+        float gh = sw_bilerp(sw_grass_height(mc.i0, mc.j0), sw_grass_height(mc.i1, mc.j0),
+                             sw_grass_height(mc.i0, mc.j1), sw_grass_height(mc.i1, mc.j1), mc.fx, mc.fz);
         if (!(gh > 0.0)) {
             density++;
             continue;

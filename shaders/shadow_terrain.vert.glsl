@@ -29,16 +29,17 @@ void main()
     int q = gl_VertexIndex / 6;
     ivec2 mv = ivec2(pc.size0_x + q % w, pc.size0_y + q / w) + CORNER[gl_VertexIndex % 6];
     int res = frame.terrain_res;
-    int i = min(mv.x * stride * frame.terrain_step, res - 1);
-    int j = min(mv.y * stride * frame.terrain_step, res - 1);
-    vec3 world = vec3(frame.terrain_x0 + float(i) * frame.terrain_cell, heights[j * res + i],
+    // issue 10: the mesh covers the height field's window (resident: all of it, from 0)
+    int i = min(frame.hf_i0 + mv.x * stride * frame.terrain_step, min(frame.hf_i0 + frame.hf_ring, res) - 1);
+    int j = min(frame.hf_j0 + mv.y * stride * frame.terrain_step, min(frame.hf_j0 + frame.hf_ring, res) - 1);
+    vec3 world = vec3(frame.terrain_x0 + float(i) * frame.terrain_cell, sw_height(i, j),
                       frame.terrain_z0 + float(j) * frame.terrain_cell);
     float raise = 0.0;
     if (IMPOSTOR && frame.map_res > 0) {
         int mi = clamp(int((world.x - frame.terrain_x0) * frame.map_inv_cell), 0, frame.map_res - 1);
         int mj = clamp(int((world.z - frame.terrain_z0) * frame.map_inv_cell), 0, frame.map_res - 1);
         uint type = sw_type_at(mi, mj);
-        float gh = grass_height[mj * frame.map_res + mi];
+        float gh = sw_grass_height(mi, mj);
         if (type < frame.material_count && gh > 0.0) {
             sw_material m = materials[type];
             raise = 0.5 * (m.height_min + m.height_max) * gh;
@@ -51,8 +52,8 @@ void main()
     float rise = 0.0; // m per m of the terrain away from the sun (along -l.xz)
     if (IMPOSTOR && hl > 1e-4) {
         int s = frame.terrain_step * stride;
-        float gx = heights[j * res + min(i + s, res - 1)] - heights[j * res + max(i - s, 0)];
-        float gz = heights[min(j + s, res - 1) * res + i] - heights[max(j - s, 0) * res + i];
+        float gx = sw_height(min(i + s, res - 1), j) - sw_height(max(i - s, 0), j);
+        float gz = sw_height(i, min(j + s, res - 1)) - sw_height(i, max(j - s, 0));
         vec2 g = vec2(gx, gz) / (2.0 * float(s) * frame.terrain_cell);
         rise = -dot(g, l.xz / hl);
     }

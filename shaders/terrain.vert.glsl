@@ -32,7 +32,7 @@ float height_at(int i, int j)
     int r = frame.terrain_res;
     i = clamp(i, 0, r - 1);
     j = clamp(j, 0, r - 1);
-    return heights[j * r + i];
+    return sw_height(i, j);
 }
 
 void main()
@@ -40,8 +40,9 @@ void main()
     int mesh = frame.terrain_mesh_res;
     int step = frame.terrain_step;
     int vi = gl_VertexIndex;
-    int i = min((vi % mesh) * step, frame.terrain_res - 1);
-    int j = min((vi / mesh) * step, frame.terrain_res - 1);
+    // issue 10: the mesh covers the height field's window (resident: all of it, from 0)
+    int i = min(frame.hf_i0 + (vi % mesh) * step, min(frame.hf_i0 + frame.hf_ring, frame.terrain_res) - 1);
+    int j = min(frame.hf_j0 + (vi / mesh) * step, min(frame.hf_j0 + frame.hf_ring, frame.terrain_res) - 1);
     float y = height_at(i, j);
     vec3 world = vec3(frame.terrain_x0 + float(i) * frame.terrain_cell, y, frame.terrain_z0 + float(j) * frame.terrain_cell);
     float dx = height_at(i + step, j) - height_at(i - step, j);
@@ -56,7 +57,7 @@ void main()
         int mi = clamp(int((world.x - frame.terrain_x0) * frame.map_inv_cell), 0, frame.map_res - 1);
         int mj = clamp(int((world.z - frame.terrain_z0) * frame.map_inv_cell), 0, frame.map_res - 1);
         uint type = sw_type_at(mi, mj);
-        float gh = grass_height[mj * frame.map_res + mi];
+        float gh = sw_grass_height(mi, mj);
         if (type < frame.material_count && gh > 0.0) {
             sw_material m = materials[type];
             grass = vec3(m.root_r, m.root_g, m.root_b) * 0.35 + vec3(m.tip_r, m.tip_g, m.tip_b) * 0.65;

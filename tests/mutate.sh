@@ -290,8 +290,8 @@ mut("PL1-grass-height-gpu", "PL1", "shaders/place.comp.glsl",
     "        if (false) {",
     "gpu_placement")
 mut("PL1-terrain-height", "PL1", "shaders/cull.comp.glsl",
-    "        float y = sw_bilerp(heights[row], heights[row + 1], heights[row + frame.terrain_res],",
-    "        float y = 0.0 * sw_bilerp(heights[row], heights[row + 1], heights[row + frame.terrain_res],",
+    "        float y = sw_bilerp(sw_height(h.i, h.j), sw_height(h.i + 1, h.j), sw_height(h.i, h.j + 1),",
+    "        float y = 0.0 * sw_bilerp(sw_height(h.i, h.j), sw_height(h.i + 1, h.j), sw_height(h.i, h.j + 1),",
     "gpu_placement")
 mut("PL6-clump-gpu", "PL6", "shaders/cull.comp.glsl",
     "sw_clump clump = sw_clump_at(c.x, c.z, m.clump_size, m.clump_inv_size, t.material, frame.seed);",
@@ -1022,6 +1022,44 @@ mut("GA3-grass-sample", "GA3", "shaders/cull.comp.glsl",
     "vec2 wp = sw_field_push(sw_field_sample(SW_WIND_CAT_GRASS, vec2(c.x, c.z)), m.stiffness);",
     "vec2 wp = vec2(0.0);",
     "gpu_placement")
+# BX5: streamed world data (issue 10; shaders/shared/sw_ring.h, src/world/stream.c, world_file.c,
+# src/render/world_stream.c, docs/world-format.md)
+mut("BX5-ring-index", "BX5", "shaders/shared/sw_ring.h",
+    "    x = x >= ring ? x - ring : x;",
+    "    x = x >= ring ? x : x;",
+    "unit_world_stream gpu_world_stream")
+mut("BX5-recentre", "BX5", "src/world/stream.c",
+    "    if (!st) return false;\n    const int P = st->page;",
+    "    if (!st || st->hf_pi != NOT_LOADED) return false;\n    const int P = st->page;",
+    "unit_world_stream gpu_world_stream")
+mut("BX5-presence-leave", "BX5", "src/world/stream.c",
+    "if (!in_window(a, pi, n) || !in_window(b, pj, n)) page_presence(t, st->page, a, b, NULL);",
+    "if (!in_window(a, pi, n) || !in_window(b, pj, n)) (void)t;",
+    "unit_world_stream")
+mut("BX5-generated-page", "BX5", "src/world/stream.c",
+    "out[b * page + a] = st ? world_fbm_height(t, i, j) : world_height_at(t, i, j);",
+    "out[b * page + a] = st ? 0.0f : world_height_at(t, i, j);",
+    "unit_world_stream")
+mut("BX5-page-upload", "BX5", "src/render/world_stream.c",
+    "    if (nh) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->height_buf.buffer, nh, h);",
+    "    if (nh && false) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->height_buf.buffer, nh, h);",
+    "gpu_world_stream")
+mut("BX5-map-upload", "BX5", "src/render/world_stream.c",
+    "        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->type_map_buf.buffer, nm, ty);",
+    "        (void)ty;",
+    "gpu_world_stream")
+mut("BX5-mesh-window", "BX5", "shaders/terrain.vert.glsl",
+    "    int i = min(frame.hf_i0 + (vi % mesh) * step,",
+    "    int i = min(0 + (vi % mesh) * step,",
+    "gpu_world_stream")
+mut("BX5-tile-index", "BX5", "src/render/renderer.c",
+    "    if (!scene->terrain.stream) place_tile_index_build(scene, &r->tile_index);",
+    "    place_tile_index_build(scene, &r->tile_index);",
+    "gpu_world_stream")
+mut("BX5-bake-grass", "BX5", "src/world/world_file.c",
+    "        grass[k] = (float)v / 65535.0f;",
+    "        grass[k] = (float)v / 65536.0f;",
+    "unit_world_stream cli_bake_world")
 
 # BX5: the flight benchmark's camera path (scene "flight") and `sward bench` flying it
 mut("BX5-flight-cut", "BX5", "src/world/scene_flight.c",

@@ -15,15 +15,21 @@
 #ifndef SW_SHADOW_H
 #define SW_SHADOW_H
 #include "sw_place.h"
+#include "sw_ring.h"
 
 #ifdef SW_GLSL
 #define SW_HF_ARG
 #define SW_HF_PASS(h)
-#define SW_HF(k) heights[k]
+#define SW_HF(i, j) sw_height(i, j)
 #else
-#define SW_HF_ARG const float *sw_hf,
+/* The C side's height field is a window (sw_ring.h): its samples, ring side and first global sample. */
+typedef struct sw_hf_window {
+    const float *h;
+    int ring, i0, j0;
+} sw_hf_window;
+#define SW_HF_ARG const sw_hf_window *sw_hf,
 #define SW_HF_PASS(h) h,
-#define SW_HF(k) sw_hf[k]
+#define SW_HF(i, j) sw_hf->h[sw_ring_index(i, j, sw_hf->ring, sw_hf->i0, sw_hf->j0)]
 #endif
 
 /* Most steps one texel marches (a sun 2 degrees above the horizon over 30 m hills is ~860 m: the cap). */
@@ -33,8 +39,7 @@
 SW_FN float sw_hf_height(SW_HF_ARG float x, float z, float x0, float z0, float inv_cell, int res)
 {
     sw_hf_coord h = sw_hf_locate(x, z, x0, z0, inv_cell, res);
-    int row = h.j * res + h.i;
-    return sw_bilerp(SW_HF(row), SW_HF(row + 1), SW_HF(row + res), SW_HF(row + res + 1), h.fx, h.fz);
+    return sw_bilerp(SW_HF(h.i, h.j), SW_HF(h.i + 1, h.j), SW_HF(h.i, h.j + 1), SW_HF(h.i + 1, h.j + 1), h.fx, h.fz);
 }
 
 /* Steps of `step` m a march needs to rise over the whole height range [y_min, y_max] at slope tan_e. */

@@ -77,6 +77,11 @@ struct sw_frame {
     sw_uint place_now, place_ahead;         /* SC1, SC2: the tiles placed this frame, after the views' tile_count
                                                tiles: place_now before culling (needed now), place_ahead after
                                                it, overlapping the draws (needed soon) */
+    /* Issue 10, streamed world data (sw_ring.h): the height field's window (ring samples a side, first global
+     * sample (hf_i0, hf_j0)) and the maps' (map_ring texels from (map_i0, map_j0)). Resident: the whole map
+     * at 0. terrain_x0/z0 and every other grid number stay the world's. */
+    int hf_ring, hf_i0, hf_j0, map_ring;
+    int map_i0, map_j0, world_pad0, world_pad1;
 };
 
 /* Per-view constants: a camera or (later) a shadow cascade. Culling runs per view over the same placed

@@ -131,6 +131,9 @@ int app_check_validation(const sward_context *ctx);
 
 int cmd_render(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_bake_world(int argc, char **argv);
+/* mkdir -p DIR (cmd_bake.c); 0 or an exit status after printing the problem. */
+int app_make_dirs(const char *dir);
 int cmd_devices(int argc, char **argv);
 int cmd_bake(int argc, char **argv);
 

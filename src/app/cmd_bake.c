@@ -20,6 +20,7 @@
 
 static const char bake_help[] =
     "Usage: sward bake [SCENE.json] -o DIR [OPTIONS]\n"
+    "       sward bake world [SCENE.json] -o DIR [OPTIONS]   (the world's maps as pages: see 'sward bake world -h')\n"
     "\n"
     "Writes every mesh asset of SCENE.json (default: the built-in scene \"meadow\") as the renderer draws it:\n"
     "  DIR/<name>_lod<k>.gltf (+ .bin)  level k of its LOD chain (generated, or imported and simplified), with\n"
@@ -53,7 +54,7 @@ static const char bake_help[] =
 static const char *const KIND_NAME[WORLD_ASSET_KIND_COUNT] = {"tree", "fern", "bush", "flower", "rock"};
 
 /* mkdir -p; 0 or an exit status after printing the problem. */
-static int make_dirs(const char *dir)
+int app_make_dirs(const char *dir)
 {
     char buf[PATH_CAP];
     snprintf(buf, sizeof buf, "%s", dir);
@@ -170,6 +171,7 @@ static int bake_asset(const char *dir, const world_asset *a, bool quiet)
 
 int cmd_bake(int argc, char **argv)
 {
+    if (argc > 0 && strcmp(argv[0], "world") == 0) return cmd_bake_world(argc - 1, argv + 1); /* issue 10 */
     const char *scene_path = NULL, *output = NULL;
     bool quiet = false;
     static args_list sets;
@@ -219,7 +221,7 @@ int cmd_bake(int argc, char **argv)
                 return APP_EXIT_USAGE;
             }
         }
-    rc = make_dirs(output);
+    rc = app_make_dirs(output);
     for (int i = 0; i < scene->asset_count && rc == 0; i++)
         rc = bake_asset(output, &scene->assets[i], quiet);
     sward_scene_destroy(scene);

@@ -82,7 +82,7 @@ static bool grows_here(const world_terrain *t, uint32_t grows_on, float x, float
     float mx0, mz0, inv;
     world_map_grid(t, &mx0, &mz0, &inv);
     int i = sw_map_nearest(x, mx0, inv, t->map_res), j = sw_map_nearest(z, mz0, inv, t->map_res);
-    uint32_t type = t->types[(size_t)j * (size_t)t->map_res + (size_t)i];
+    uint32_t type = world_type_at(t, i, j);
     return type < 32u && (grows_on >> type & 1u);
 }
 
@@ -113,9 +113,8 @@ uint32_t place_asset_cluster(const sward_scene *s, uint32_t asset, int ci0, int 
         if (!sw_asset_keeps(c, asset, seed, patch_inv, a->patch_coverage, frac, lo, scale) ||
             !grows_here(t, a->grows_on, c.x, c.z))
             continue;
-        const float *row0 = t->heights + (size_t)h.j * (size_t)t->resolution;
-        const float *row1 = row0 + t->resolution;
-        float y = sw_bilerp(row0[h.i], row0[h.i + 1], row1[h.i], row1[h.i + 1], h.fx, h.fz);
+        float y = sw_bilerp(world_height_at(t, h.i, h.j), world_height_at(t, h.i + 1, h.j),
+                            world_height_at(t, h.i, h.j + 1), world_height_at(t, h.i + 1, h.j + 1), h.fx, h.fz);
         out[n++] = (sw_instance){.x = c.x, .y = y, .z = c.z, .scale = sw_asset_scale(c.hash, a->scale[0], a->scale[1]),
                                  .yaw_hash = sw_asset_yaw_hash(c.hash)};
     }

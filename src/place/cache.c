@@ -6,6 +6,7 @@
 #include "place/place.h"
 
 #include "core/core.h"
+#include "world/stream.h"
 
 #include <assert.h>
 #include <math.h>
@@ -163,6 +164,16 @@ static bool want_room(place_cache *c, size_t n)
     return true;
 }
 
+/* A streamed world (issue 10): is every sample the tile's placement reads (its cells, the clump pull, the 2 x 2
+ * gathers) inside the windows now? A tile placed from the clamped edge would be cached wrong. */
+static bool in_window(const sward_scene *scene, const place_cache *c, uint32_t material, int ti, int tj)
+{
+    if (!scene->terrain.stream) return true;
+    const double side = c->side[material], pad = place_tile_reach(&scene->materials[material]) + 1e-3;
+    return world_stream_holds(&scene->terrain, (double)ti * side - pad, (double)tj * side - pad,
+                              (double)(ti + 1) * side + pad, (double)(tj + 1) * side + pad);
+}
+
 /* Gives slot s to tile (ti, tj): the tile it held is evicted. */
 static void take(place_cache *c, uint32_t s, int ti, int tj, place_cache_stats *st)
 {
@@ -216,6 +227,7 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
                 continue;
             }
             if (!teleport && budget == 0) continue;
+            if (!in_window(scene, c, q->material, q->ti, q->tj)) continue;
             take(c, s, q->ti, q->tj, st);
             if (!teleport) budget--;
             t->slot = s;
@@ -253,7 +265,8 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
             const place_cache_slot *sl = &c->slots[c->base[m] + l];
             if (sl->used == c->stamp || (sl->held && sl->ti == ti && sl->tj == tj)) continue;
             double d2 = square_dist2(c, (uint32_t)m, ti, tj, eye);
-            if (d2 > reach2 || !place_tile_possible(scene, idx, m, ti, tj)) continue;
+            if (d2 > reach2 || !place_tile_possible(scene, idx, m, ti, tj) || !in_window(scene, c, (uint32_t)m, ti, tj))
+                continue;
             c->want[wants++] = (place_cache_want){d2, 2u, c->base[m] + l, ti, tj, (uint32_t)m};
         }
         c->sweep[m] = l;

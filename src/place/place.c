@@ -133,13 +133,13 @@ size_t place_cells_field(const sward_scene *scene, int material, int ci0, int cj
             float gh = 1.0f;
             if (maps) {
                 sw_map_coord mc = sw_map_locate(c.x, c.z, mx0, mz0, minv, mres);
-                const size_t r0 = (size_t)mc.j0 * (size_t)mres, r1 = (size_t)mc.j1 * (size_t)mres;
-                sw_uint type = sw_type_pick(t->types[r0 + (size_t)mc.i0], t->types[r0 + (size_t)mc.i1],
-                                            t->types[r1 + (size_t)mc.i0], t->types[r1 + (size_t)mc.i1], mc.fx, mc.fz,
-                                            sw_type_pick_hash(c.hash));
+                sw_uint type = sw_type_pick(world_type_at(t, mc.i0, mc.j0), world_type_at(t, mc.i1, mc.j0),
+                                            world_type_at(t, mc.i0, mc.j1), world_type_at(t, mc.i1, mc.j1), mc.fx,
+                                            mc.fz, sw_type_pick_hash(c.hash));
                 if (type != mat) continue;
-                gh = sw_bilerp(t->grass_height[r0 + (size_t)mc.i0], t->grass_height[r0 + (size_t)mc.i1],
-                               t->grass_height[r1 + (size_t)mc.i0], t->grass_height[r1 + (size_t)mc.i1], mc.fx, mc.fz);
+                gh = sw_bilerp(world_grass_height_at(t, mc.i0, mc.j0), world_grass_height_at(t, mc.i1, mc.j0),
+                               world_grass_height_at(t, mc.i0, mc.j1), world_grass_height_at(t, mc.i1, mc.j1), mc.fx,
+                               mc.fz);
                 if (!(gh > 0.0f)) continue;
             }
             /* PL6: the clump, and the pull toward its centre; the root height is taken at the pulled point. */
@@ -147,9 +147,8 @@ size_t place_cells_field(const sward_scene *scene, int material, int ci0, int cj
             c.x = sw_pull(c.x, k.cx, m.clump_pull);
             c.z = sw_pull(c.z, k.cz, m.clump_pull);
             h = sw_hf_locate(c.x, c.z, x0, z0, inv_cell, res);
-            const float *row0 = t->heights + (size_t)h.j * (size_t)res;
-            const float *row1 = row0 + res;
-            float y = sw_bilerp(row0[h.i], row0[h.i + 1], row1[h.i], row1[h.i + 1], h.fx, h.fz);
+            float y = sw_bilerp(world_height_at(t, h.i, h.j), world_height_at(t, h.i + 1, h.j),
+                                world_height_at(t, h.i, h.j + 1), world_height_at(t, h.i + 1, h.j + 1), h.fx, h.fz);
             /* GA3: the grass category of the wind field, as cull.comp.glsl samples it */
             sw_v2 wind = wind_field_push(field, SW_WIND_CAT_GRASS, c.x, c.z, m.stiffness);
             out[n++] = sw_make_blade(c, y, mat, m, wind, gh, k);

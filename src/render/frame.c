@@ -43,6 +43,7 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->blades_dropped = c[0].needed > c[0].drawn ? c[0].needed - c[0].drawn : 0;
     st->cpu_ms = s->cpu_ms;
     st->gpu_memory_bytes = r->ctx->dev.allocated_bytes;
+    st->world_bytes = render_world_bytes(r);
     st->covered_pixels = c[0].covered;
     st->grass_pixels = c[0].grass_px;
     st->lower_pixels = c[0].lower_px;
@@ -173,6 +174,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     place_view pv;
     sward_result res;
     if (r->sized_features != r->scene->render.features && (res = render_graph_resize(r, err))) return res;
+    if ((res = render_world_update(r, cmd, view->eye, err))) return res; /* issue 10: before the tiles and PLACE */
     /* SH8: a new history (and the jitter sequence from its start) when the old one cannot be reprojected */
     r->taa.reset = render_taa_needs_reset(r, view);
     r->taa.frame = r->taa.reset ? 0u : r->taa.frame + 1u;

@@ -152,6 +152,7 @@ typedef struct render_slot {
     gpu_buffer stats_readback; /* sw_cull_stats[SW_MAX_VIEWS] of the slot's frame */
     gpu_buffer pixels;        /* standalone: the output image */
     gpu_buffer upload;        /* the frame's constants, views and tiles, copied to the GPU buffers by the frame */
+    gpu_buffer world_upload;  /* issue 10: staging of the streamed world's pages (world_stream.c), once, window-sized */
     uint32_t width, height;   /* of the slot's frame */
     gpu_retired retired;      /* freed when the slot is reused */
     uint64_t ticket;          /* frame number recorded in the slot (0: none) */
@@ -263,6 +264,7 @@ struct sward_renderer {
     render_slot slots[RENDER_MAX_SLOTS];
     uint32_t slot_count, slot;  /* frames in flight; the slot being (or last) recorded */
     uint64_t frames;            /* frames started */
+    uint64_t world_generation;  /* issue 10: +1 each time the streamed world's window moves (world_stream.c) */
 
     sw_frame frame;             /* this frame's constants */
     render_sky_cache sky_cache;
@@ -396,6 +398,16 @@ void render_post(sward_renderer *r, VkCommandBuffer cmd, bool history_only);
 void render_copy_stats(sward_renderer *r, VkCommandBuffer cmd);
 /* Reads a completed slot's counters and times into s->stats and grows the survivor lists that overflowed. */
 sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err);
+/* Issue 10 (world_stream.c): recentres a streamed world's windows on the eye and records the copies of the pages
+ * that changed (from the slot's staging, before the PLACE passes); nothing for a resident world. */
+sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const float eye[3], sward_error *err);
+/* Is the world box [x0, x1] x [z0, z1] wholly inside the current window (always for a resident world)? The tile
+ * cache evicts placed tiles that are not. */
+bool render_world_window_holds(const sward_renderer *r, double x0, double z0, double x1, double z1);
+/* Device bytes of the world's buffers (heights, type map, grass height): constant for a streamed world. */
+uint64_t render_world_bytes(const sward_renderer *r);
+/* The world's buffers now hold the CPU windows (renderer.c after creating them): no page waits for a copy. */
+void render_world_uploaded(sward_renderer *r);
 
 /* ---- standalone.c ---- */
 /* Tests: the depth buffer of the last standalone frame (width x height floats, reverse-Z). */

@@ -33,10 +33,12 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     if ((res = upload_buffer(r, &r->material_buf, mats, sizeof(sw_material) * (VkDeviceSize)s->material_count,
                              "sward.materials", err)))
         return res;
-    VkDeviceSize h_bytes = sizeof(float) * (VkDeviceSize)s->terrain.resolution * (VkDeviceSize)s->terrain.resolution;
+    /* Issue 10: the windows (world.h; resident: the whole maps), allocated once at their ring size. */
+    const int hring = world_hf_ring(&s->terrain), mring = world_map_ring(&s->terrain);
+    VkDeviceSize h_bytes = sizeof(float) * (VkDeviceSize)hring * (VkDeviceSize)hring;
     if ((res = upload_buffer(r, &r->height_buf, s->terrain.heights, h_bytes, "sward.heights", err))) return res;
     /* PL1 world maps: types 4 per word, low byte first (sw_type_at), grass heights as floats. */
-    const size_t mn = (size_t)s->terrain.map_res * (size_t)s->terrain.map_res, words = (mn + 3) / 4;
+    const size_t mn = (size_t)mring * (size_t)mring, words = (mn + 3) / 4;
     uint32_t *packed = calloc(words ? words : 1, sizeof *packed);
     if (!packed) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the type map");
     for (size_t k = 0; k < mn; k++) packed[k >> 2] |= (uint32_t)s->terrain.types[k] << (8u * (k & 3u));
@@ -55,6 +57,7 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     if (na) memcpy(areas + 16, s->areas, sizeof(sw_area) * na);
     res = upload_buffer(r, &r->area_buf, areas, (VkDeviceSize)a_bytes, "sward.areas", err);
     free(areas);
+    if (res == SWARD_OK) render_world_uploaded(r); /* the windows as they are now: nothing left to stream */
     return res;
 }
 
@@ -153,7 +156,8 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     r->tiles_bound = place_tiles_bound(scene);
     r->tiles_max = r->tiles_bound ? r->tiles_bound : 1;
     r->tiles = calloc(r->tiles_max, sizeof *r->tiles);
-    place_tile_index_build(scene, &r->tile_index);
+    /* issue 10: a streamed world's presence changes with its window: no index, presence looked up per tile */
+    if (!scene->terrain.stream) place_tile_index_build(scene, &r->tile_index);
     gpu_device *dev = &ctx->dev;
     sward_result res = SWARD_OK;
     if (!r->tiles) res = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %zu tiles", r->tiles_bound);
@@ -234,6 +238,7 @@ void sward_renderer_destroy(sward_renderer *r)
         gpu_buffer_destroy(dev, &sl->stats_readback);
         gpu_buffer_destroy(dev, &sl->pixels);
         gpu_buffer_destroy(dev, &sl->upload);
+        gpu_buffer_destroy(dev, &sl->world_upload);
         gpu_retired_free(dev, &sl->retired);
     }
     for (int k = 0; k < RES_COUNT; k++)

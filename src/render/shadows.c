@@ -150,8 +150,10 @@ void render_shadow_terrain(sward_renderer *r, render_pass_state *ps, VkCommandBu
     if (stride < 1) stride = 1;
     float quad = f->terrain_cell * (float)f->terrain_step * (float)stride;
     int last = (f->terrain_mesh_res - 1 + (int)stride - 1) / (int)stride; /* quads of `stride` mesh quads */
-    int i0 = (int)floorf((lo_x - f->terrain_x0) / quad), i1 = (int)ceilf((hi_x - f->terrain_x0) / quad);
-    int j0 = (int)floorf((lo_z - f->terrain_z0) / quad), j1 = (int)ceilf((hi_z - f->terrain_z0) / quad);
+    /* the mesh starts at the height field's window (issue 10; resident: at the terrain's origin) */
+    const float mx0 = f->terrain_x0 + (float)f->hf_i0 * f->terrain_cell, mz0 = f->terrain_z0 + (float)f->hf_j0 * f->terrain_cell;
+    int i0 = (int)floorf((lo_x - mx0) / quad), i1 = (int)ceilf((hi_x - mx0) / quad);
+    int j0 = (int)floorf((lo_z - mz0) / quad), j1 = (int)ceilf((hi_z - mz0) / quad);
     i0 = i0 < 0 ? 0 : i0, j0 = j0 < 0 ? 0 : j0;
     i1 = i1 > last ? last : i1, j1 = j1 > last ? last : j1;
     if (i1 <= i0 || j1 <= j0) return; /* the column misses the terrain */

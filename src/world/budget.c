@@ -28,7 +28,7 @@ static int patched_types(const sward_scene *s)
 static uint64_t fbm_work(const sward_scene *s)
 {
     const world_terrain *t = &s->terrain;
-    if (t->from_image) return 0;
+    if (t->from_image || t->streamed) return 0; /* streamed (issue 10): a window's pages at a time, not counted */
     return (uint64_t)t->resolution * (uint64_t)t->resolution * (uint64_t)t->fbm.octaves;
 }
 
@@ -89,6 +89,10 @@ sward_result world_check_budget(const sward_scene *s, int height_res, int map_re
     const char *name = s->name[0] ? s->name : "<scene>";
     sj_ctx c = {.name = name, .err = err};
     const world_terrain *t = &s->terrain;
+    if (t->streamed) { /* issue 10: a streamed world holds its windows only (0 until they are opened) */
+        height_res = height_res ? t->hf_ring : 0;
+        map_res = map_res ? t->map_ring : 0;
+    }
     const uint64_t work_budget = s->budget.work ? s->budget.work : SWARD_DEFAULT_LOAD_WORK;
     const uint64_t mem_budget = s->budget.memory_bytes ? s->budget.memory_bytes : SWARD_DEFAULT_MEMORY_BYTES;
 

@@ -45,6 +45,25 @@ static sward_result read_map(const char *scene, const char *field, const char *p
     return SWARD_OK;
 }
 
+/* Generated: the last type whose patches cover the texel centre, else the first without patches. */
+uint8_t world_generated_type(const sward_scene *s, int i, int j)
+{
+    const world_terrain *t = &s->terrain;
+    int base = 255;
+    for (int m = s->material_count - 1; m >= 0; m--)
+        if (!(s->materials[m].patch_scale > 0.0f)) base = m;
+    const sw_uint seed = s->render.settings.seed;
+    const float cell = t->size / (float)t->map_res, x0 = -0.5f * t->size;
+    float z = x0 + ((float)j + 0.5f) * cell;
+    float x = x0 + ((float)i + 0.5f) * cell;
+    for (int m = s->material_count - 1; m >= 0; m--) {
+        const world_material *wm = &s->materials[m];
+        if (!(wm->patch_scale > 0.0f)) continue;
+        if (sw_coverage(x, z, (sw_uint)m, seed, 1.0f / wm->patch_scale, wm->patch_coverage) > 0.5f) return (uint8_t)m;
+    }
+    return (uint8_t)base;
+}
+
 static void build_presence(world_terrain *t)
 {
     const int res = t->map_res, pr = (res + WORLD_PRESENCE_TEXELS - 1) / WORLD_PRESENCE_TEXELS;
@@ -127,28 +146,8 @@ sward_result world_maps_build(sward_scene *s, sward_error *err)
         }
         free(tv);
     } else {
-        /* Generated: the last type whose patches cover the texel centre, else the first without patches. */
-        int base = 255;
-        for (int m = s->material_count - 1; m >= 0; m--)
-            if (!(s->materials[m].patch_scale > 0.0f)) base = m;
-        const sw_uint seed = s->render.settings.seed;
-        const float cell = t->size / (float)t->map_res, x0 = -0.5f * t->size;
-        for (size_t j = 0; j < res; j++) {
-            float z = x0 + ((float)j + 0.5f) * cell;
-            for (size_t i = 0; i < res; i++) {
-                float x = x0 + ((float)i + 0.5f) * cell;
-                int type = base;
-                for (int m = s->material_count - 1; m >= 0; m--) {
-                    const world_material *wm = &s->materials[m];
-                    if (!(wm->patch_scale > 0.0f)) continue;
-                    if (sw_coverage(x, z, (sw_uint)m, seed, 1.0f / wm->patch_scale, wm->patch_coverage) > 0.5f) {
-                        type = m;
-                        break;
-                    }
-                }
-                t->types[j * res + i] = (uint8_t)type;
-            }
-        }
+        for (size_t j = 0; j < res; j++)
+            for (size_t i = 0; i < res; i++) t->types[j * res + i] = world_generated_type(s, (int)i, (int)j);
     }
     if (!t->grass_height_path[0])
         for (size_t k = 0; k < n; k++) hv[k] = 1.0f;

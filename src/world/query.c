@@ -18,11 +18,10 @@ static float texel_cover(const sward_scene *s, int i, int j)
 {
     const world_terrain *t = &s->terrain;
     if (!t->types || !t->grass_height) return 0.0f;
-    size_t k = (size_t)j * (size_t)t->map_res + (size_t)i;
-    unsigned type = t->types[k];
+    unsigned type = world_type_at(t, i, j);
     if (type >= (unsigned)s->material_count) return 0.0f;
     const world_material *m = &s->materials[type];
-    float g = t->grass_height[k];
+    float g = world_grass_height_at(t, i, j);
     if (!m->stealth || !(g > 0.0f)) return 0.0f;
     return m->gameplay_height * g;
 }

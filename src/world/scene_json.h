@@ -103,6 +103,11 @@ bool world_parse_areas(const sj_ctx *c, const cJSON *root, const char *base_dir,
 
 /* The camera against the built terrain (not under the ground, not straight up or down). */
 bool world_scene_validate_camera(const sj_ctx *c, const sward_scene *s);
+/* Issue 10 (scene_stream.c): terrain.world and terrain.stream, after the rest of terrain is parsed; and their
+ * rules against the rest of the scene (the window covers the draw distance, the world's type names). */
+struct world_terrain;
+bool world_parse_stream(const sj_ctx *c, const cJSON *terrain, const char *base_dir, struct world_terrain *t);
+bool world_validate_stream(const sj_ctx *c, const sward_scene *s);
 
 /* render.tile_cache (scene_cache.c): budget_mib, tiles_per_frame, teleport_distance. */
 struct world_tile_cache;

@@ -7,6 +7,7 @@
 #include "core/core.h"
 #include "world/overrides.h"
 #include "world/scene_json.h"
+#include "world/stream.h"
 #include "shared/sw_types.h"
 
 #include <assert.h>
@@ -91,12 +92,13 @@ sward_result sward_scene_load_string_overrides(const char *json, size_t len, con
         blame_override(fail_path, overrides, override_count, err);
         return SWARD_ERROR_INVALID_INPUT;
     }
-    sward_result r = world_terrain_build(&s->terrain, s->name, err);
+    sward_result r = s->terrain.world_dir[0] || s->terrain.streamed ? world_stream_load(s, err) /* issue 10 */
+                                                                     : world_terrain_build(&s->terrain, s->name, err);
     if (r == SWARD_OK && s->terrain.from_image) /* the height map's size is known now */
         r = world_check_budget(s, s->terrain.resolution,
                                s->terrain.type_map_path[0] || s->terrain.grass_height_path[0] ? 0 : s->terrain.map_res,
                                s->render.settings.width, s->render.settings.height, err);
-    if (r == SWARD_OK) r = world_maps_build(s, err);
+    if (r == SWARD_OK && !s->terrain.types) r = world_maps_build(s, err);
     if (r != SWARD_OK) {
         sward_scene_destroy(s);
         return r;
@@ -179,6 +181,7 @@ sward_result sward_scene_load_default(sward_scene **out, sward_error *err)
 void sward_scene_destroy(sward_scene *scene)
 {
     if (!scene) return;
+    world_stream_close(&scene->terrain);
     free(scene->terrain.heights);
     free(scene->terrain.types);
     free(scene->terrain.grass_height);

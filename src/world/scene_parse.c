@@ -8,6 +8,7 @@
 
 #include "core/core.h"
 #include "world/scene_json.h"
+#include "world/stream.h"
 #include "shared/sw_types.h"
 
 #include <assert.h>
@@ -171,14 +172,17 @@ static bool parse_map(const sj_ctx *c, const cJSON *o, const char *key, const ch
 static bool parse_terrain(const sj_ctx *c, const cJSON *o, const char *base_dir, world_terrain *t)
 {
     static const char *const known[] = {"size", "resolution", "color", "fbm", "heightmap", "type_map",
-                                        "grass_height_map", "map_resolution", "layers", "layer_threshold"};
+                                        "grass_height_map", "map_resolution", "layers", "layer_threshold",
+                                        "world", "stream"};
     static const char *const known_fbm[] = {"amplitude", "wavelength", "octaves", "lacunarity", "gain"};
     static const char *const known_hm[] = {"path", "min", "max"};
-    if (!sj_check_fields(c, o, "terrain", known, 10)) return false;
+    if (!sj_check_fields(c, o, "terrain", known, 12)) return false;
     int64_t res = t->resolution, map_res = 0;
+    const bool streamed = sj_member(o, "stream") != NULL; /* issue 10: larger worlds stream (scene_stream.c) */
     if (!parse_map(c, o, "type_map", base_dir, t->type_map_path) ||
         !parse_map(c, o, "grass_height_map", base_dir, t->grass_height_path) ||
-        !sj_integer(c, o, "terrain", "map_resolution", RANGE(1, WORLD_MAP_RES_MAX), &map_res))
+        !sj_integer(c, o, "terrain", "map_resolution",
+                    RANGE(1, streamed ? WORLD_STREAM_MAP_RES_MAX : WORLD_MAP_RES_MAX), &map_res))
         return false;
     if (map_res && (t->type_map_path[0] || t->grass_height_path[0]))
         return sj_fail(c, "terrain.map_resolution",
@@ -187,7 +191,8 @@ static bool parse_terrain(const sj_ctx *c, const cJSON *o, const char *base_dir,
     t->map_res = (int)map_res;
     const cJSON *fbm, *hm;
     if (!sj_number(c, o, "terrain", "size", RANGE(WORLD_TERRAIN_SIZE_MIN, WORLD_TERRAIN_SIZE_MAX), &t->size) ||
-        !sj_integer(c, o, "terrain", "resolution", RANGE(WORLD_RESOLUTION_MIN, WORLD_RESOLUTION_MAX), &res) ||
+        !sj_integer(c, o, "terrain", "resolution",
+                    RANGE(WORLD_RESOLUTION_MIN, streamed ? WORLD_STREAM_RESOLUTION_MAX : WORLD_RESOLUTION_MAX), &res) ||
         !sj_numbers(c, o, "terrain", "color", 3, r_unit, t->color) ||
         !sj_object(c, o, "terrain", "fbm", &fbm) || !sj_object(c, o, "terrain", "heightmap", &hm))
         return false;
@@ -231,7 +236,7 @@ static bool parse_terrain(const sj_ctx *c, const cJSON *o, const char *base_dir,
                            base_dir, WORLD_PATH_MAX - 1);
         t->from_image = true;
     }
-    return true;
+    return world_parse_stream(c, o, base_dir, t);
 }
 
 /* The Ghost of Tsushima fields of a grass type: clumping (PL6), blades per instance and per-type distances
@@ -641,8 +646,8 @@ bool world_scene_validate(const sj_ctx *c, sward_scene *s)
                        (double)s->camera.near_plane);
 
     if (s->terrain.map_res == 0) {
-        int mr = s->terrain.resolution - 1;
-        s->terrain.map_res = mr < 1 ? 1 : (mr > WORLD_MAP_RES_DEFAULT_MAX ? WORLD_MAP_RES_DEFAULT_MAX : mr);
+        int mr = s->terrain.resolution - 1, cap = s->terrain.streamed ? WORLD_STREAM_MAP_RES_MAX : WORLD_MAP_RES_DEFAULT_MAX;
+        s->terrain.map_res = mr < 1 ? 1 : (mr > cap ? cap : mr);
     }
     for (int i = 0; i < s->material_count; i++) {
         world_material *m = &s->materials[i];
@@ -679,8 +684,9 @@ bool world_scene_validate(const sj_ctx *c, sward_scene *s)
     }
     /* Budgets, before the terrain or the maps cost anything; an image's size counts once it is read. */
     const world_terrain *t = &s->terrain;
-    int hres = t->from_image ? 0 : t->resolution;
-    int mres = t->type_map_path[0] || t->grass_height_path[0] ? 0 : t->map_res;
+    int hres = t->from_image || t->streamed ? 0 : t->resolution; /* streamed: windows, checked when opened */
+    int mres = t->type_map_path[0] || t->grass_height_path[0] || t->streamed ? 0 : t->map_res;
+    if (!world_validate_stream(c, s)) return false;
     return world_check_budget(s, hres, mres, r->settings.width, r->settings.height, c->err) == SWARD_OK;
 }
 

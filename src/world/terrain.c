@@ -44,20 +44,20 @@ static sward_result build_fbm(world_terrain *t, const char *scene_name, sward_er
     if (!t->heights)
         return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: terrain: out of memory for %zu x %zu heights",
                          scene_name, res, res);
-    float x0, cell, inv_cell;
-    float z0;
+    for (size_t j = 0; j < res; j++)
+        for (size_t i = 0; i < res; i++) t->heights[j * res + i] = world_fbm_height(t, (int)i, (int)j);
+    return SWARD_OK;
+}
+
+float world_fbm_height(const world_terrain *t, int i, int j)
+{
+    float x0, z0, cell, inv_cell;
     world_terrain_grid(t, &x0, &z0, &cell, &inv_cell);
     const world_fbm *f = &t->fbm;
-    for (size_t j = 0; j < res; j++) {
-        float z = x0 + (float)j * cell;
-        for (size_t i = 0; i < res; i++) {
-            float x = x0 + (float)i * cell;
-            float n =
-                sw_fbm(x / f->wavelength, z / f->wavelength, f->octaves, f->lacunarity, f->gain, WORLD_TERRAIN_SALT);
-            t->heights[j * res + i] = f->amplitude * (0.5f + 0.5f * n);
-        }
-    }
-    return SWARD_OK;
+    float z = x0 + (float)j * cell;
+    float x = x0 + (float)i * cell;
+    float n = sw_fbm(x / f->wavelength, z / f->wavelength, f->octaves, f->lacunarity, f->gain, WORLD_TERRAIN_SALT);
+    return f->amplitude * (0.5f + 0.5f * n);
 }
 
 static sward_result build_image(world_terrain *t, const char *scene_name, sward_error *err)
@@ -106,11 +106,9 @@ float world_terrain_height(const world_terrain *terrain, float x, float z)
     float x0, cell, inv_cell;
     float z0;
     world_terrain_grid(terrain, &x0, &z0, &cell, &inv_cell);
-    const int res = terrain->resolution;
-    sw_hf_coord c = sw_hf_locate(x, z, x0, z0, inv_cell, res);
-    const float *row0 = terrain->heights + (size_t)c.j * (size_t)res;
-    const float *row1 = row0 + res;
-    return sw_bilerp(row0[c.i], row0[c.i + 1], row1[c.i], row1[c.i + 1], c.fx, c.fz);
+    sw_hf_coord c = sw_hf_locate(x, z, x0, z0, inv_cell, terrain->resolution);
+    return sw_bilerp(world_height_at(terrain, c.i, c.j), world_height_at(terrain, c.i + 1, c.j),
+                     world_height_at(terrain, c.i, c.j + 1), world_height_at(terrain, c.i + 1, c.j + 1), c.fx, c.fz);
 }
 
 void world_camera_eye(const sward_scene *scene, float eye[3])

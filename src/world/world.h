@@ -7,6 +7,9 @@
 
 #include "sward/sward.h"
 #include "shared/sw_areas.h"
+#include "shared/sw_ring.h"
+
+#include <stddef.h>
 
 #define WORLD_MAX_MATERIALS 16        /* = SW_MAX_MATERIALS */
 #define WORLD_NAME_MAX 64
@@ -95,9 +98,42 @@ typedef struct world_terrain {
     float layer_threshold;         /* [0, 1], default 0.5 */
     uint8_t *material_ids;         /* map_res^2 material ids (world_layer_at at each texel centre), NULL without
                                       layers; owned */
+    /* Issue 10, streamed world data (shaders/shared/sw_ring.h, docs/world-format.md): heights, types and
+     * grass_height hold a ring x ring window of the map, global sample (i, j) at (j mod ring) * ring + (i mod
+     * ring), the window's first sample (i0, j0). 0 = resident: the whole map at 0 (index maps to itself).
+     * Read every sample through world_height_at, world_type_at, world_grass_height_at. */
+    int hf_ring, hf_i0, hf_j0;
+    int map_ring, map_i0, map_j0;
+    char world_dir[WORLD_PATH_MAX]; /* terrain.world: a baked world folder (resolved; "" = none) */
+    bool streamed;                  /* the maps are windows (terrain.stream, or terrain.world by default) */
+    float stream_window;            /* m, side of the windows (terrain.stream.window) */
+    int stream_page;                /* samples per page side (terrain.stream.page, or the world's) */
+    struct world_stream *stream;    /* the open windows (src/world/stream.h); NULL when resident; owned */
 } world_terrain;
 
-
+/* The windows' ring sides (the map's side when resident). */
+static inline int world_hf_ring(const world_terrain *t) { return t->hf_ring > 0 ? t->hf_ring : t->resolution; }
+static inline int world_map_ring(const world_terrain *t) { return t->map_ring > 0 ? t->map_ring : t->map_res; }
+/* Index into heights / types / grass_height of GLOBAL sample (i, j), clamped to the window. */
+static inline size_t world_hf_index(const world_terrain *t, int i, int j)
+{
+    return (size_t)sw_ring_index(i, j, world_hf_ring(t), t->hf_i0, t->hf_j0);
+}
+static inline size_t world_map_index(const world_terrain *t, int i, int j)
+{
+    return (size_t)sw_ring_index(i, j, world_map_ring(t), t->map_i0, t->map_j0);
+}
+/* Height samples a side the terrain mesh covers: the window when streamed (at most the world), else all. */
+static inline int world_mesh_samples(const world_terrain *t)
+{
+    return t->hf_ring > 0 && t->hf_ring < t->resolution ? t->hf_ring : t->resolution;
+}
+static inline float world_height_at(const world_terrain *t, int i, int j) { return t->heights[world_hf_index(t, i, j)]; }
+static inline unsigned world_type_at(const world_terrain *t, int i, int j) { return t->types[world_map_index(t, i, j)]; }
+static inline float world_grass_height_at(const world_terrain *t, int i, int j)
+{
+    return t->grass_height[world_map_index(t, i, j)];
+}
 
 /* PL6 Voronoi clumping of one grass type. */
 typedef struct world_clump {
@@ -345,6 +381,10 @@ uint8_t world_layer_at(const sward_scene *scene, float x, float z);
 /* PL10: one layer's opacity at a point (0..1). */
 float world_layer_opacity(const sward_scene *scene, int layer, float x, float z);
 void world_layers_free(world_terrain *t);
+/* The generators, one sample at a time (so a streamed world generates page by page): the fBm height of sample
+ * (i, j) and the generated type of map texel (i, j), exactly what world_terrain_build / world_maps_build store. */
+float world_fbm_height(const world_terrain *t, int i, int j);
+uint8_t world_generated_type(const sward_scene *s, int i, int j);
 
 /* Height at a world point by bilinear interpolation (the same as the placement's). */
 float world_terrain_height(const world_terrain *terrain, float x, float z);

@@ -63,7 +63,8 @@ static double terrain_at(const sward_scene *s, double x, double z)
 {
     float x0, z0, cell, inv;
     world_terrain_grid(&s->terrain, &x0, &z0, &cell, &inv);
-    return sw_hf_height(s->terrain.heights, (float)x, (float)z, x0, z0, inv, s->terrain.resolution);
+    sw_hf_window hw = {s->terrain.heights, world_hf_ring(&s->terrain), s->terrain.hf_i0, s->terrain.hf_j0};
+    return sw_hf_height(&hw, (float)x, (float)z, x0, z0, inv, s->terrain.resolution);
 }
 
 static bool on_terrain(const sward_scene *s, const double p[3])
@@ -285,7 +286,9 @@ static void far_map_matches_reference(void **state)
         for (uint32_t i = 0; i < n; i++) {
             float px = v->shadow_x0 + ((float)i + 0.5f) * v->shadow_texel;
             float pz = v->shadow_z0 + ((float)j + 0.5f) * v->shadow_texel;
-            float ref = sw_lit_height(scene->terrain.heights, px, pz, sun[0] / hl, sun[2] / hl, tan_e, v->shadow_texel,
+            sw_hf_window hw = {scene->terrain.heights, world_hf_ring(&scene->terrain), scene->terrain.hf_i0,
+                               scene->terrain.hf_j0};
+            float ref = sw_lit_height(&hw, px, pz, sun[0] / hl, sun[2] / hl, tan_e, v->shadow_texel,
                                       steps, x0, z0, inv, scene->terrain.resolution);
             double e = fabs((double)ref - f.far[j * n + i]);
             if (e > worst) worst = e;

@@ -28,7 +28,7 @@ void render_terrain_mesh(int res, int *step, int *mesh)
 sward_result render_terrain_indices(sward_renderer *r, sward_error *err)
 {
     int step, mesh;
-    render_terrain_mesh(r->scene->terrain.resolution, &step, &mesh);
+    render_terrain_mesh(world_mesh_samples(&r->scene->terrain), &step, &mesh);
     size_t quads = (size_t)(mesh - 1) * (size_t)(mesh - 1);
     uint32_t *idx = malloc(quads * 6 * sizeof *idx);
     if (!idx) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the terrain mesh");

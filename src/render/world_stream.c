@@ -1,0 +1,110 @@
+/* world_stream.c — the renderer's side of streamed world data (issue 10; src/world/stream.c holds the windows,
+ * docs/world-format.md).
+ *
+ * The GPU's heights, type map and grass-height buffers are the CPU rings' copies, allocated once at the ring
+ * size (renderer.c), so GPU memory stays constant however far the camera goes. At the start of each frame's
+ * PLACE (render_place) the windows recentre on the eye (by whole pages, when the eye is more than half a page
+ * from their centre); the pages that entered are copied from the CPU rings into the frame slot's staging buffer
+ * (its last frame is done, so nothing in flight reads it) at their offsets in the GPU buffers, and copied with
+ * vkCmdCopyBuffer, one region a page row, in this frame's command buffer: after every earlier command's reads
+ * of the buffers (frames in flight included: a barrier from all earlier work) and before any later read. */
+#include "render/render.h"
+#include "core/core.h"
+#include "world/stream.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void render_world_uploaded(sward_renderer *r)
+{
+    world_stream *st = r->scene->terrain.stream;
+    if (!st) return;
+    st->all_dirty = false;
+    st->hf_dirty_count = st->map_dirty_count = 0;
+}
+
+uint64_t render_world_bytes(const sward_renderer *r)
+{
+    return (uint64_t)(r->height_buf.size + r->type_map_buf.size + r->grass_height_buf.size);
+}
+
+bool render_world_window_holds(const sward_renderer *r, double x0, double z0, double x1, double z1)
+{
+    return world_stream_holds(&r->scene->terrain, x0, z0, x1, z1);
+}
+
+/* The regions of a page's rows: `elem` bytes a sample, buffer `base` in the staging (= its offset there). */
+static uint32_t page_regions(VkBufferCopy *out, uint8_t *staging, const uint8_t *ring_data, int ring, int page, int pi,
+                             int pj, size_t elem)
+{
+    const size_t x = (size_t)((pi * page) % ring), z = (size_t)((pj * page) % ring);
+    for (int b = 0; b < page; b++) {
+        const size_t at = ((z + (size_t)b) * (size_t)ring + x) * elem, len = (size_t)page * elem;
+        memcpy(staging + at, ring_data + at, len);
+        out[b] = (VkBufferCopy){at, at, len};
+    }
+    return (uint32_t)page;
+}
+
+sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const float eye[3], sward_error *err)
+{
+    /* The CPU mirror lives in the scene's terrain (world.h): the tile choice and the queries read the same window. */
+    sward_scene *scene = (sward_scene *)r->scene;
+    world_terrain *t = &scene->terrain;
+    world_stream *st = t->stream;
+    if (!st) return SWARD_OK;
+    sward_result res = SWARD_OK;
+    if (world_stream_update(scene, eye[0], eye[2], err, &res)) r->world_generation++;
+    if (res != SWARD_OK) return res;
+    if (!st->all_dirty && !st->hf_dirty_count && !st->map_dirty_count) return SWARD_OK;
+
+    render_slot *s = &r->slots[r->slot];
+    const VkDeviceSize hb = r->height_buf.size, gb = r->grass_height_buf.size, tb = r->type_map_buf.size;
+    if (!s->world_upload.buffer) { /* once per slot: the whole windows, so even a jump fits */
+        res = gpu_buffer_create(&r->ctx->dev, &s->world_upload, hb + gb + tb, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                GPU_MEMORY_UPLOAD, "sward.world_upload", err);
+        if (res != SWARD_OK) return res;
+    }
+    uint8_t *up = s->world_upload.mapped;
+    const int P = st->page, hring = t->hf_ring, mring = t->map_ring;
+    const size_t most = st->all_dirty ? 1u : (size_t)(st->hf_dirty_count + st->map_dirty_count) * (size_t)P;
+    VkBufferCopy *h = malloc(most * sizeof *h), *g = malloc(most * sizeof *g), *ty = malloc(most * sizeof *ty);
+    if (!h || !g || !ty) {
+        free(h), free(g), free(ty);
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the world's page copies");
+    }
+    uint32_t nh = 0, nm = 0;
+    if (st->all_dirty) {
+        memcpy(up, t->heights, (size_t)hb);
+        memcpy(up + hb, t->grass_height, (size_t)gb);
+        memcpy(up + hb + gb, t->types, (size_t)mring * (size_t)mring);
+        h[0] = (VkBufferCopy){0, 0, hb};
+        g[0] = (VkBufferCopy){hb, 0, gb};
+        ty[0] = (VkBufferCopy){hb + gb, 0, tb};
+        nh = nm = 1;
+    } else {
+        for (int k = 0; k < st->hf_dirty_count; k++) {
+            const int p = st->hf_dirty[k];
+            nh += page_regions(h + nh, up, (const uint8_t *)t->heights, hring, P, p % st->hf_pages, p / st->hf_pages,
+                               sizeof(float));
+        }
+        for (int k = 0; k < st->map_dirty_count; k++) {
+            const int p = st->map_dirty[k], pi = p % st->map_pages, pj = p / st->map_pages;
+            page_regions(g + nm, up + hb, (const uint8_t *)t->grass_height, mring, P, pi, pj, sizeof(float));
+            /* types: 4 a word, low byte first (sw_type_at) = the bytes in order on a little-endian device */
+            nm += page_regions(ty + nm, up + hb + gb, t->types, mring, P, pi, pj, 1);
+        }
+        for (uint32_t k = 0; k < nm; k++)
+            g[k].srcOffset += hb, ty[k].srcOffset += hb + gb;
+    }
+    gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_TRANSFER_WRITE);
+    if (nh) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->height_buf.buffer, nh, h);
+    if (nm) {
+        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->grass_height_buf.buffer, nm, g);
+        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->type_map_buf.buffer, nm, ty);
+    }
+    gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_ALL);
+    free(h), free(g), free(ty);
+    render_world_uploaded(r);
+    return SWARD_OK;
+}

@@ -1,0 +1,126 @@
+/* Streamed world data (issue 10; src/world/stream.c, src/render/world_stream.c): a 512 m world baked into a
+ * temporary folder and streamed through a small window renders, frame after frame with one renderer, exactly
+ * what the same world held whole renders: the same placement and culling counts and byte-identical images, at
+ * several camera positions, including walks that recentre the window by a page (only the pages that entered are
+ * copied) and jumps that reload it. The window's device memory stays the same from frame to frame and is a
+ * fraction of the whole world's. */
+#define _POSIX_C_SOURCE 200809L
+#include "gpu_util.h"
+#include "render/render.h"
+#include "world/stream.h"
+
+#include <unistd.h>
+
+#define GRASS                                                                                                          \
+    "\"grass\": [{\"name\": \"short\", \"density\": 6, \"height\": [0.2, 0.4]}, {\"name\": \"tall\", \"density\": "    \
+    "3, \"height\": [0.5, 0.9], \"patches\": {\"scale\": 14, \"coverage\": 0.5}}], \"render\": {\"width\": 192, "      \
+    "\"height\": 108, \"draw_distance\": 40, \"lod_distance\": 12}, \"camera\": {\"position\": [0, 6, 0], "            \
+    "\"target\": [5, 0, 5], \"above_ground\": true}"
+
+static sward_scene *load(const char *json)
+{
+    sward_scene *s = NULL;
+    sward_error err = {0};
+    if (sward_scene_load_string(json, strlen(json), "world.json", NULL, &s, &err) != SWARD_OK)
+        fail_msg("scene: %s", err.message);
+    s->render.features &= ~(SW_FEAT_TAA | SW_FEAT_BLOOM); /* single frames (gpu_util.h says why) */
+    return s;
+}
+
+static sward_renderer *renderer(sward_context *ctx, const sward_scene *s)
+{
+    sward_renderer *r = NULL;
+    sward_error err = {0};
+    if (sward_renderer_create(ctx, s, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    return r;
+}
+
+static void frame(sward_renderer *r, const sward_scene *ground, float x, float z, uint8_t *px, sward_frame_stats *st)
+{
+    /* looking down at the grass ahead: everything in view lies within the draw distance */
+    const float y = world_terrain_height(&ground->terrain, x, z);
+    const float eye[3] = {x, y + 7.0f, z}, target[3] = {x + 6.0f, y, z + 4.0f};
+    sward_image img = {.width = 192, .height = 108, .pixels = px};
+    sward_error err = {0};
+    sward_frame_desc fd = {.time = 0.5f, .eye = eye, .target = target, .taa_warmup = -1};
+    if (sward_render(r, &fd, &img, st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
+}
+
+static void streamed_equals_whole(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sward_gpu_world_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    sward_scene *gen = load("{\"terrain\": {\"size\": 512, \"resolution\": 257, \"fbm\": {\"amplitude\": 10, "
+                            "\"wavelength\": 120, \"octaves\": 4}}, " GRASS "}");
+    sward_error err = {0};
+    assert_int_equal(world_bake(gen, dir, 16, &err), SWARD_OK);
+    char json[2048];
+    snprintf(json, sizeof json, "{\"terrain\": {\"world\": \"%s\", \"stream\": false}, " GRASS "}", dir);
+    sward_scene *whole = load(json);
+    snprintf(json, sizeof json, "{\"terrain\": {\"world\": \"%s\", \"stream\": {\"window\": 120}}, " GRASS "}", dir);
+    sward_scene *streamed = load(json);
+    assert_non_null(streamed->terrain.stream);
+    assert_null(whole->terrain.stream);
+
+    sward_context *ctx = gu_context();
+    sward_renderer *rw = renderer(ctx, whole), *rs = renderer(ctx, streamed);
+    const size_t bytes = 192u * 108u * 4u;
+    uint8_t *a = malloc(bytes), *b = malloc(bytes);
+    /* a walk (recentring by a page at a time), a jump across the world, another walk, a jump back */
+    const float path[][2] = {{0, 0},      {12, 9},     {30, 20},    {50, 34},    {70, 48}, {180, -170},
+                             {165, -150}, {140, -130}, {-200, 210}, {-220, 215}, {0, 0}};
+    const int n = (int)(sizeof path / sizeof path[0]);
+    uint64_t world_bytes = 0, whole_bytes = 0, gen0 = rs->world_generation;
+    int moves = 0;
+    for (int k = 0; k < n; k++) {
+        sward_frame_stats sa = {0}, sb = {0};
+        const uint64_t g = rs->world_generation;
+        frame(rw, whole, path[k][0], path[k][1], a, &sa);
+        frame(rs, whole, path[k][0], path[k][1], b, &sb);
+        moves += rs->world_generation != g;
+        print_message("(%g, %g): window at (%d, %d), %llu tiles, %llu blades drawn, %llu world bytes\n",
+                      (double)path[k][0], (double)path[k][1], streamed->terrain.hf_i0, streamed->terrain.hf_j0,
+                      (unsigned long long)sb.tiles, (unsigned long long)sb.blades_drawn,
+                      (unsigned long long)sb.world_bytes);
+        assert_true(sa.blades_drawn > 1000);
+        assert_int_equal(sa.tiles, sb.tiles);
+        assert_int_equal(sa.candidates, sb.candidates);
+        assert_int_equal(sa.removed_outside, sb.removed_outside);
+        assert_int_equal(sa.removed_density, sb.removed_density);
+        assert_int_equal(sa.removed_distance, sb.removed_distance);
+        assert_int_equal(sa.removed_frustum, sb.removed_frustum);
+        assert_int_equal(sa.blades_drawn, sb.blades_drawn);
+        if (memcmp(a, b, bytes) != 0) {
+            size_t d = 0;
+            for (size_t i = 0; i < bytes; i++)
+                d += a[i] != b[i];
+            fail_msg("frame %d at (%g, %g): %zu bytes of the image differ", k, (double)path[k][0], (double)path[k][1],
+                     d);
+        }
+        if (k == 0) world_bytes = sb.world_bytes, whole_bytes = sa.world_bytes;
+        assert_int_equal(sb.world_bytes, world_bytes); /* constant */
+        assert_true(
+            render_world_window_holds(rs, path[k][0] - 40.0, path[k][1] - 40.0, path[k][0] + 40.0, path[k][1] + 40.0));
+    }
+    assert_true(moves >= 5);
+    assert_int_equal(rs->world_generation, gen0 + (uint64_t)moves);
+    assert_true(world_bytes * 4 < whole_bytes); /* the window is a fraction of the world */
+    assert_false(render_world_window_holds(rs, 200.0, -200.0, 210.0, -190.0));
+    assert_true(render_world_window_holds(rw, 200.0, -200.0, 210.0, -190.0));
+    free(a);
+    free(b);
+    sward_renderer_destroy(rw);
+    gu_finish(rs, ctx, streamed);
+    sward_scene_destroy(whole);
+    sward_scene_destroy(gen);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(streamed_equals_whole)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
