@@ -74,6 +74,10 @@ sward_result place_cache_init(place_cache *c, const sward_scene *scene, uint64_t
         base += (uint32_t)c->ring[k] * (uint32_t)c->ring[k];
         c->side[k] = (double)SW_TILE_CELLS * (double)place_spacing(&scene->materials[k]);
     }
+    int full[WORLD_MAX_MATERIALS];
+    double reach[WORLD_MAX_MATERIALS];
+    place_cache_rings(scene, UINT64_MAX / 2, full, reach);
+    for (int k = 0; k < scene->material_count; k++) c->full_ring[k] = c->ring[k] == full[k];
     c->slots = c->slot_count ? calloc(c->slot_count, sizeof *c->slots) : NULL;
     if (c->slot_count && !c->slots)
         return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory for a tile cache of %u slots", scene->name,
@@ -92,6 +96,12 @@ void place_cache_clear(place_cache *c)
 {
     if (c->slots) memset(c->slots, 0, (size_t)c->slot_count * sizeof *c->slots);
     c->held = 0;
+    place_cache_resweep(c);
+}
+
+void place_cache_resweep(place_cache *c)
+{
+    for (int m = 0; m < c->material_count; m++) c->clean[m] = false, c->cycle_left[m] = 0;
 }
 
 static int ring_mod(int v, int r)
@@ -186,6 +196,59 @@ static void take(place_cache *c, uint32_t s, int ti, int tj, place_cache_stats *
     sl->used = c->stamp;
 }
 
+static double axis_gap(double v, double lo, double hi)
+{
+    return v < lo ? lo - v : (v > hi ? v - hi : 0.0);
+}
+
+/* Is tile (ti, tj) of material m wanted ahead: not held, within reach, placeable? Appends it to want. */
+static void consider(place_cache *c, const sward_scene *scene, const place_tile_index *idx, int m, int ti, int tj,
+                     double d2, size_t *wants)
+{
+    uint32_t s = place_cache_slot_of(c, (uint32_t)m, ti, tj);
+    const place_cache_slot *sl = &c->slots[s];
+    if (sl->used == c->stamp || (sl->held && sl->ti == ti && sl->tj == tj)) return;
+    if (!place_tile_possible(scene, idx, m, ti, tj) || !in_window(scene, c, (uint32_t)m, ti, tj)) return;
+    c->want[(*wants)++] = (place_cache_want){d2, 2u, s, ti, tj, (uint32_t)m};
+}
+
+/* The tiles of material m within reach of the eye that were not within reach of the clean eye, row by row: per
+ * row, the new disc's run of tiles less the old disc's (the old run's inside is skipped, its ends checked). */
+static bool crescent(place_cache *c, const sward_scene *scene, const place_tile_index *idx, int m, const float eye[3],
+                     size_t *wants)
+{
+    const double side = c->side[m], reach = c->reach[m], r2 = reach * reach;
+    const double nx = (double)eye[0], nz = (double)eye[2], ox = c->clean_x[m], oz = c->clean_z[m];
+    const int j0 = (int)floor((nz - reach) / side), j1 = (int)floor((nz + reach) / side);
+    if (!want_room(c, *wants + (size_t)(j1 - j0 + 1) * (8u + 2u * (size_t)(fabs(nx - ox) / side + 1.0))))
+        return false;
+    for (int tj = j0; tj <= j1; tj++) {
+        double gz = axis_gap(nz, (double)tj * side, (double)(tj + 1) * side);
+        if (gz > reach) continue;
+        double w = sqrt(r2 - gz * gz);
+        int a1 = (int)floor((nx - w) / side) - 1, b1 = (int)floor((nx + w) / side) + 1;
+        double go = axis_gap(oz, (double)tj * side, (double)(tj + 1) * side);
+        int a0 = 1, b0 = 0; /* the old run's inside: tiles surely within the old reach */
+        if (go <= reach) {
+            double wo = sqrt(r2 - go * go);
+            a0 = (int)floor((ox - wo) / side) + 2;
+            b0 = (int)floor((ox + wo) / side) - 2;
+        }
+        for (int ti = a1; ti <= b1; ti++) {
+            if (ti >= a0 && ti <= b0) {
+                ti = b0;
+                continue;
+            }
+            double d2 = square_dist2(c, (uint32_t)m, ti, tj, eye);
+            if (d2 > r2) continue;
+            double ex = axis_gap(ox, (double)ti * side, (double)(ti + 1) * side);
+            if (ex * ex + go * go <= r2) continue; /* within the old reach: held already */
+            consider(c, scene, idx, m, ti, tj, d2, wants);
+        }
+    }
+    return true;
+}
+
 void place_cache_frame(place_cache *c, const sward_scene *scene, const place_tile_index *idx, const float eye[3],
                        uint32_t k, bool teleport, sw_tile *tiles, size_t *n_cam, size_t *n_near, sw_tile *place,
                        place_cache_stats *st)
@@ -248,16 +311,32 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
     *n_cam = kept_cam;
     st->now = (uint32_t)now;
     if (teleport) budget = k; /* what a teleport needs is not counted */
-    /* 4. Ahead (SC2): a part of each ring each frame, the tiles within reach the slots do not hold yet. */
+    /* 4. Ahead (SC2): the tiles within reach the slots do not hold yet: the crescent since the ring was clean, or
+     * a part of the ring each frame until a whole sweep finds nothing. */
+    if (teleport) place_cache_resweep(c);
     wants = 0;
-    for (int m = 0; m < c->material_count && budget; m++) {
+    uint32_t swept_whole = 0;
+    for (int m = 0; m < c->material_count; m++) {
+        if (!budget) continue;
+        const double lag = hypot((double)eye[0] - c->clean_x[m], (double)eye[2] - c->clean_z[m]);
+        if (c->clean[m] && lag < 0.25 * c->reach[m]) {
+            if (!crescent(c, scene, idx, m, eye, &wants)) c->clean[m] = false;
+            continue;
+        }
+        c->clean[m] = false;
         const int r = c->ring[m];
         const uint32_t slots = (uint32_t)r * (uint32_t)r;
         const uint32_t count = (slots + SWEEP_FRAMES - 1u) / SWEEP_FRAMES;
         const double side = c->side[m], reach2 = c->reach[m] * c->reach[m];
         const int ei = (int)floor((double)eye[0] / side), ej = (int)floor((double)eye[2] / side);
         const int lo_i = ei - (r - 1) / 2, lo_j = ej - (r - 1) / 2; /* the ring's window of tiles */
-        if (!want_room(c, wants + count)) break;
+        if (!want_room(c, wants + count)) continue;
+        if (c->cycle_left[m] == 0) { /* a new sweep of the whole ring starts: the eye it is clean about */
+            c->cycle_left[m] = slots;
+            c->cycle_found[m] = 0;
+            c->cycle_x[m] = (double)eye[0];
+            c->cycle_z[m] = (double)eye[2];
+        }
         uint32_t l = c->sweep[m] % slots;
         for (uint32_t q = 0; q < count; q++, l = l + 1u == slots ? 0u : l + 1u) {
             int a = (int)(l % (uint32_t)r), b = (int)(l / (uint32_t)r);
@@ -270,6 +349,8 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
             c->want[wants++] = (place_cache_want){d2, 2u, c->base[m] + l, ti, tj, (uint32_t)m};
         }
         c->sweep[m] = l;
+        c->cycle_left[m] = c->cycle_left[m] > count ? c->cycle_left[m] - count : 0u;
+        if (c->cycle_left[m] == 0) swept_whole |= 1u << m; /* this frame ended a sweep of the whole ring */
     }
     size_t ahead = 0;
     if (wants) {
@@ -280,6 +361,27 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
             take(c, q->index, q->ti, q->tj, st);
             place[now + ahead++] = (sw_tile){.ci0 = q->ti * (int)SW_TILE_CELLS, .cj0 = q->tj * (int)SW_TILE_CELLS,
                                              .material = q->material, .slot = q->index};
+        }
+    }
+    /* A clean ring whose crescent was placed whole is clean about this eye; else the next crescent starts from
+     * the same clean eye and takes what K left this time. A sweep of the whole ring that left nothing unplaced
+     * makes the ring clean about the sweep's first eye: every tile within reach of the eyes it saw is held (tiles
+     * that only the first eye reached lie behind the camera; a view that needs them places them as needed). */
+    for (int m = 0; m < c->material_count; m++) {
+        uint32_t left = 0;
+        for (size_t w = ahead; w < wants; w++) left += c->want[w].material == (uint32_t)m;
+        if (c->clean[m]) {
+            if (!left) {
+                c->clean_x[m] = (double)eye[0];
+                c->clean_z[m] = (double)eye[2];
+            }
+            continue;
+        }
+        c->cycle_found[m] += left;
+        if ((swept_whole >> m & 1u) && c->cycle_found[m] == 0 && c->full_ring[m]) {
+            c->clean[m] = true;
+            c->clean_x[m] = c->cycle_x[m];
+            c->clean_z[m] = c->cycle_z[m];
         }
     }
     st->ahead = (uint32_t)ahead;

@@ -115,6 +115,14 @@ typedef struct place_cache {
     int ring[WORLD_MAX_MATERIALS];     /* slots per side of each material's ring */
     uint32_t base[WORLD_MAX_MATERIALS]; /* its first slot */
     uint32_t sweep[WORLD_MAX_MATERIALS]; /* where the next look for tiles to place ahead starts */
+    /* Once a whole sweep of a ring found nothing to place, the ring is "clean" about an eye: every tile within
+     * reach of it is held. Then a frame looks only at the tiles that came within reach since (the crescent
+     * between the two discs, O(ring side)), until a teleport, the world's windows moving or too long a lag. */
+    bool clean[WORLD_MAX_MATERIALS];
+    double clean_x[WORLD_MAX_MATERIALS], clean_z[WORLD_MAX_MATERIALS];
+    uint32_t cycle_left[WORLD_MAX_MATERIALS], cycle_found[WORLD_MAX_MATERIALS];
+    double cycle_x[WORLD_MAX_MATERIALS], cycle_z[WORLD_MAX_MATERIALS];
+    bool full_ring[WORLD_MAX_MATERIALS]; /* the ring covers the reach (the budget did not shrink it) */
     double side[WORLD_MAX_MATERIALS];  /* m, the material's tile side */
     double reach[WORLD_MAX_MATERIALS]; /* m: tiles whose square comes this close to the eye are placed ahead */
     uint32_t slot_count, held;
@@ -139,6 +147,8 @@ void place_cache_free(place_cache *c);
 uint32_t place_cache_slot_of(const place_cache *c, uint32_t material, int ti, int tj);
 /* Forgets every placed tile. */
 void place_cache_clear(place_cache *c);
+/* Looks at whole rings again (the world's windows moved: tiles left out at their edge may be placeable now). */
+void place_cache_resweep(place_cache *c);
 /* One frame. tiles: the camera's n_cam tiles then the near cascade's n_near (place_choose_tiles); on return each
  * has its slot, and the lists are compacted to the tiles that are placed (or placed now), *n_cam and *n_near
  * updated. place gets the tiles to place: [0, now) before culling, then [now, now + ahead) after; it holds at

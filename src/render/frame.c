@@ -157,6 +157,10 @@ static sward_result render_cache_frame(sward_renderer *r, const float eye[3], si
     }
     memcpy(r->cache_eye, eye, sizeof r->cache_eye);
     r->cache_primed = true;
+    if (r->cache_world_generation != r->world_generation) { /* the windows moved: look at whole rings again */
+        r->cache_world_generation = r->world_generation;
+        place_cache_resweep(&r->cache);
+    }
     place_cache_frame(&r->cache, r->scene, &r->tile_index, eye, k, teleport, r->tiles, n_cam, n_near, r->place_tiles,
                       &s->cache);
     s->teleport = teleport;

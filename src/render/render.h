@@ -280,6 +280,7 @@ struct sward_renderer {
     uint32_t place_now, place_ahead;
     bool cache_primed;          /* a frame has placed tiles (the next is no teleport unless the camera jumps) */
     float cache_eye[3];         /* the last frame's eye */
+    uint64_t cache_world_generation; /* world_generation the cache last saw (tiles left out at the windows' edge) */
     size_t tiles_bound;
     uint32_t tile_count, tiles_in_range, tile_capacity; /* tile_count: the camera's (view 0's) tiles */
     uint32_t tile_total;        /* the frame's tiles: the camera's, then the near shadow cascade's */

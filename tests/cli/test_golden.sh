@@ -2,8 +2,10 @@
 # Byte-identical images: every scene in scenes/ and bench/ at 320x180 at three times and at 960x540 once must
 # render to the PNG whose SHA-256 is recorded in tests/data/golden/sha256.txt (recorded on lavapipe at
 # 2026-12-01 (issue 8: the compute rasteriser, render.raster "auto"; issue 9: HZD and Frictional wind fixed, then
-# the simulated wind field (GA3) for every scene's wind, and the mesh-asset scenes forest_edge, flowers, tree); with
-# "hardware", before the wind fix, 21 of the 24 images of issue 7 were unchanged). A refactor that changes
+# the simulated wind field (GA3) for every scene's wind, and the mesh-asset scenes forest_edge, flowers, tree; issue
+# 10: the tile cache, the streamed world and the density areas left all 36 unchanged, and added areas.json and the
+# streamed 16 km bench/flight.json: 44 images); with "hardware", before the wind fix, 21 of the 24 images of issue 7
+# were unchanged). A refactor that changes
 # a single pixel fails here. Every feature is on, TAA with its 8-frame warm-up.
 # The hashes hold for Mesa's lavapipe (Debian 12, LLVM 15); another driver rasterises differently.
 # Re-record on purpose only (and say why in the commit):  tests/cli/test_golden.sh build/sward --update

@@ -171,9 +171,10 @@ static void test_ahead_of_the_camera(void **state)
     const uint32_t k = (uint32_t)s->render.tile_cache.tiles_per_frame;
     frame_tiles f;
     frame_tiles_init(s, &f, k);
-    uint32_t missing = 0, max_placed = 0;
+    uint32_t missing = 0, max_placed = 0, clean_frames = 0;
+    float eye[3] = {0};
     for (int frame = 0; frame < 120; frame++) {
-        const float eye[3] = {-60.0f + (float)frame, 0.0f, 0.5f * (float)frame};
+        eye[0] = -60.0f + (float)frame, eye[2] = 0.5f * (float)frame;
         choose(s, &idx, eye[0], eye[2], &f);
         size_t n_cam = f.n, n_near = 0;
         place_cache_stats st;
@@ -183,7 +184,21 @@ static void test_ahead_of_the_camera(void **state)
             if (st.now + st.ahead > max_placed) max_placed = st.now + st.ahead;
             assert_true(st.now + st.ahead <= k);
         }
+        clean_frames += c.clean[0];
     }
+    /* After the flight, every placeable tile within reach of the eye is held: the crescents (once a sweep found
+     * the ring whole) missed none. */
+    for (int m = 0; m < s->material_count; m++) {
+        const double side = c.side[m], reach = c.reach[m];
+        for (int tj = (int)floor((eye[2] - reach) / side) - 1; tj <= (int)floor((eye[2] + reach) / side) + 1; tj++)
+            for (int ti = (int)floor((eye[0] - reach) / side) - 1; ti <= (int)floor((eye[0] + reach) / side) + 1; ti++) {
+                sw_tile t = {.ci0 = ti * 32, .cj0 = tj * 32, .material = (sw_uint)m};
+                if (tile_dist2(&c, &t, eye) <= reach * reach && place_tile_possible(s, &idx, m, ti, tj))
+                    assert_true(held(&c, &t));
+            }
+    }
+    print_message("%u of 119 frames looked only at the crescent of new tiles\n", clean_frames);
+    assert_true(clean_frames > 60);
     print_message("120 frames at 1.1 m a frame: %u tiles missing, at most %u placed a frame (K %u)\n", missing,
                   max_placed, k);
     assert_int_equal(missing, 0);
