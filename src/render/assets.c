@@ -259,13 +259,13 @@ void render_assets_destroy(sward_renderer *r)
 static const VkBufferUsageFlags STORAGE = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
                                           VK_BUFFER_USAGE_TRANSFER_DST_BIT;
 
-/* A buffer of at least `bytes` (an eighth more when it grows, so a camera that moves does not regrow it). */
+/* A buffer of at least `bytes` (half as much again when it grows, so a camera that moves does not regrow it). */
 static sward_result ensure(sward_renderer *r, render_res res, uint32_t view, VkDeviceSize bytes, VkBufferUsageFlags usage,
                            const char *name, sward_error *err)
 {
     if (bytes == 0) bytes = 16;
     if (r->res[res][view].buffer.buffer && r->res[res][view].buffer.size >= bytes) return SWARD_OK;
-    return render_buffer_replace(r, res, view, bytes + bytes / 8, usage, GPU_MEMORY_DEVICE, name, err);
+    return render_buffer_replace(r, res, view, bytes + bytes / 2, usage, GPU_MEMORY_DEVICE, name, err);
 }
 
 sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_error *err)

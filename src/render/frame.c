@@ -204,7 +204,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     /* SC1, SC2: the tile cache gives each tile its slot and says which tiles to place now and ahead */
     if ((res = render_cache_frame(r, view->eye, &n, &n_near, err))) return res;
     size_t total = n + n_near, placed = (size_t)r->place_now + r->place_ahead;
-    res = render_ensure_tiles(r, (uint32_t)(total + placed), err);
+    res = render_ensure_tiles(r, (uint32_t)total, (uint32_t)(total + placed), err);
     if (res != SWARD_OK) return res;
     r->tile_count = (uint32_t)n;
     r->tile_total = (uint32_t)total;

@@ -39,7 +39,7 @@ sward_result render_lists_create(sward_renderer *r, sward_error *err)
                                          SW_TILE_SLOT_WORDS * sizeof(uint32_t),
                                      STORAGE, GPU_MEMORY_DEVICE, "sward.tile_cache", err)))
         return res;
-    if ((res = render_ensure_tiles(r, 1, err))) return res;
+    if ((res = render_ensure_tiles(r, 1, 1, err))) return res;
     if ((res = render_ensure_survivors(r, 0, SURVIVORS_INITIAL, err))) return res;
     /* the near shadow cascade: the blades within ~8 m of the camera (LS3) */
     for (uint32_t v = 1; v < r->blade_views; v++)
@@ -47,16 +47,26 @@ sward_result render_lists_create(sward_renderer *r, sward_error *err)
     return SWARD_OK;
 }
 
-sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error *err)
+/* Half as much again, so that a flight's tile counts do not regrow the lists (BX5: flat memory). */
+static uint32_t grown(uint32_t n, size_t max)
 {
-    if (tiles <= r->tile_capacity) return SWARD_OK;
-    uint32_t cap = tiles + tiles / 4 + 16;
-    if (cap > r->tiles_max) cap = (uint32_t)r->tiles_max;
-    if (cap < tiles) cap = tiles;
+    uint64_t cap = (uint64_t)n + n / 2u + 16u;
+    if (cap > max) cap = max;
+    return cap < n ? n : (uint32_t)cap;
+}
+
+sward_result render_ensure_tiles(sward_renderer *r, uint32_t view_tiles, uint32_t all_tiles, sward_error *err)
+{
     sward_result res;
-    if ((res = render_buffer_replace(r, RES_TILES, 0, (VkDeviceSize)cap * sizeof(sw_tile), STORAGE,
-                                     GPU_MEMORY_DEVICE, "sward.tiles", err)))
-        return res;
+    if (all_tiles > r->tile_list_capacity) { /* the views' tiles, then the tiles placed this frame (16 bytes each) */
+        uint32_t cap = grown(all_tiles, (size_t)UINT32_MAX);
+        if ((res = render_buffer_replace(r, RES_TILES, 0, (VkDeviceSize)cap * sizeof(sw_tile), STORAGE,
+                                         GPU_MEMORY_DEVICE, "sward.tiles", err)))
+            return res;
+        r->tile_list_capacity = cap;
+    }
+    if (view_tiles <= r->tile_capacity) return SWARD_OK;
+    uint32_t cap = grown(view_tiles, r->tiles_max);
     for (uint32_t v = 0; v < r->blade_views; v++) {
         if ((res = render_buffer_replace(r, RES_TILE_DRAWS, v, (VkDeviceSize)cap * sizeof(sw_tile_draw), STORAGE,
                                          GPU_MEMORY_DEVICE, "sward.tile_draws", err)))
@@ -70,11 +80,12 @@ sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error 
     return SWARD_OK;
 }
 
-/* The list's size for a need: an eighth more, in steps of 64 Ki blades, so a field that breathes does not
- * regrow every frame. */
+/* The list's size for a need: half as much again, in steps of 64 Ki blades, so that a field that breathes, or a
+ * camera flying over a denser one, does not regrow it (BX5: each growth holds the old list until the frames in
+ * flight are done, a step in the memory; the flight's vegetation memory stays flat within 5 %). */
 static uint64_t capacity_for(uint64_t needed)
 {
-    uint64_t cap = needed + needed / 8;
+    uint64_t cap = needed + needed / 2;
     return (cap + 65535u) & ~(uint64_t)65535u;
 }
 
@@ -82,9 +93,9 @@ sward_result render_fit_survivors(sward_renderer *r, uint32_t view, uint64_t nee
 {
     render_view *v = &r->views[view];
     if (needed > v->survivor_capacity) return render_ensure_survivors(r, view, needed, err);
-    /* Half as much room again as the view needs (the camera left a dense field): give it back. */
+    /* Twice the room the view would get now (the camera left a dense field for good): give it back. */
     uint64_t target = capacity_for(needed > SURVIVORS_INITIAL ? needed : SURVIVORS_INITIAL);
-    if (v->survivor_capacity <= target * 3 / 2) return SWARD_OK;
+    if (v->survivor_capacity <= target * 2) return SWARD_OK;
     v->survivor_capacity = 0;
     return render_ensure_survivors(r, view, needed > SURVIVORS_INITIAL ? needed : SURVIVORS_INITIAL, err);
 }

@@ -283,6 +283,7 @@ struct sward_renderer {
     uint64_t cache_world_generation; /* world_generation the cache last saw (tiles left out at the windows' edge) */
     size_t tiles_bound;
     uint32_t tile_count, tiles_in_range, tile_capacity; /* tile_count: the camera's (view 0's) tiles */
+    uint32_t tile_list_capacity; /* of RES_TILES: the views' tiles and the tiles placed */
     uint32_t tile_total;        /* the frame's tiles: the camera's, then the near shadow cascade's */
     size_t tiles_max;           /* entries of `tiles` (tiles_bound, twice that with shadows) */
     bool culled;                /* this frame's views have been culled */
@@ -420,7 +421,7 @@ sward_result render_targets_resize(sward_renderer *r, sward_error *err);
 
 /* ---- lists.c: the frame's lists and their growth ---- */
 sward_result render_lists_create(sward_renderer *r, sward_error *err);
-sward_result render_ensure_tiles(sward_renderer *r, uint32_t tiles, sward_error *err);
+sward_result render_ensure_tiles(sward_renderer *r, uint32_t view_tiles, uint32_t all_tiles, sward_error *err);
 sward_result render_ensure_survivors(sward_renderer *r, uint32_t view, uint64_t needed, sward_error *err);
 /* Grows like render_ensure_survivors, and shrinks a list half as large again as a completed frame needed. */
 sward_result render_fit_survivors(sward_renderer *r, uint32_t view, uint64_t needed, sward_error *err);
