@@ -18,7 +18,7 @@ static const char bench_help[] =
     "the last frame; GPU memory in MiB; CPU ms per frame (min and median); blades drawn per GPU-ms of the\n"
     "grass pass; the device. Nothing is written to disk.\n"
     "\n"
-    "A scene with a \"flight\" (a camera path, BX5) is flown instead: 2 warm-up frames at its first camera,\n"
+    "A scene with a \"flight\" (a camera path, BX5) is flown instead: 30 warm-up frames at its first camera,\n"
     "then every frame of the path (frame k at flight time k / fps, the wind time render.time + k / fps, no TAA\n"
     "warm-up), and the report is per frame: GPU ms (the sum of the passes), CPU ms, blades drawn, tiles\n"
     "generated and missing, teleports (a cut key, or the stats' teleport), GPU, vegetation, world and cache\n"
