@@ -1011,8 +1011,12 @@ mut("SC1-budget", "SC1", "src/place/cache.c",
     "    if (total > allowed && false) {",
     "unit_tile_cache")
 mut("SC2-ahead", "SC2", "src/place/cache.c",
-    "    for (int m = 0; m < c->material_count && budget; m++) {",
-    "    for (int m = 0; m < 0; m++) {",
+    "        if (!budget) continue;\n        const double lag",
+    "        if (budget || !budget) continue;\n        const double lag",
+    "unit_tile_cache")
+mut("SC2-crescent", "SC2", "src/place/cache.c",
+    "            consider(c, scene, idx, m, ti, tj, d2, wants);",
+    "            (void)d2;",
     "unit_tile_cache")
 mut("SC2-ahead-gpu", "SC2", "src/render/passes/place.c",
     "    uint32_t tiles = batch ? r->place_ahead : r->place_now;",

@@ -58,6 +58,25 @@ static void frame_tiles_free(frame_tiles *f)
     free(f->place);
 }
 
+/* A test's scene, its tile index, a cache of `budget` bytes and the frame's lists (k extra entries to place). */
+static void open_all(const char *rel, uint64_t budget, size_t k, sward_scene **s, place_tile_index *idx, place_cache *c,
+                     frame_tiles *f)
+{
+    *s = load(rel);
+    place_tile_index_build(*s, idx);
+    sward_error err = {0};
+    assert_int_equal(place_cache_init(c, *s, budget, &err), SWARD_OK);
+    frame_tiles_init(*s, f, k);
+}
+
+static void close_all(sward_scene *s, place_tile_index *idx, place_cache *c, frame_tiles *f)
+{
+    frame_tiles_free(f);
+    place_cache_free(c);
+    place_tile_index_free(idx);
+    sward_scene_destroy(s);
+}
+
 static double tile_dist2(const place_cache *c, const sw_tile *t, const float eye[3])
 {
     double side = c->side[t->material], lo_x = t->ci0 / (int)SW_TILE_CELLS * side, lo_z = t->cj0 / (int)SW_TILE_CELLS * side;
@@ -76,15 +95,12 @@ static bool held(const place_cache *c, const sw_tile *t)
 static void test_k_and_nearest_first(void **state)
 {
     (void)state;
-    sward_scene *s = load("scenes/meadow.json");
+    sward_scene *s;
     place_tile_index idx;
-    place_tile_index_build(s, &idx);
     place_cache c;
-    sward_error err = {0};
-    assert_int_equal(place_cache_init(&c, s, 64u << 20, &err), SWARD_OK);
-    const uint32_t k = 7;
     frame_tiles f;
-    frame_tiles_init(s, &f, k);
+    const uint32_t k = 7;
+    open_all("scenes/meadow.json", 64u << 20, k, &s, &idx, &c, &f);
     const float eye[3] = {3.0f, 0.0f, -2.0f};
     choose(s, &idx, eye[0], eye[2], &f);
     size_t needed = f.n, n_cam = f.n, n_near = 0;
@@ -119,23 +135,17 @@ static void test_k_and_nearest_first(void **state)
     assert_true(c.held > needed); /* and the margin around the draw distance */
     print_message("%zu tiles needed, %u held after %d frames at K = %u\n", needed, c.held, frames, k);
     free(all);
-    frame_tiles_free(&f);
-    place_cache_free(&c);
-    place_tile_index_free(&idx);
-    sward_scene_destroy(s);
+    close_all(s, &idx, &c, &f);
 }
 
 static void test_teleport_places_all_needed(void **state)
 {
     (void)state;
-    sward_scene *s = load("scenes/meadow.json");
+    sward_scene *s;
     place_tile_index idx;
-    place_tile_index_build(s, &idx);
     place_cache c;
-    sward_error err = {0};
-    assert_int_equal(place_cache_init(&c, s, 64u << 20, &err), SWARD_OK);
     frame_tiles f;
-    frame_tiles_init(s, &f, 4);
+    open_all("scenes/meadow.json", 64u << 20, 4, &s, &idx, &c, &f);
     const float eye[3] = {-20.0f, 0.0f, 15.0f};
     choose(s, &idx, eye[0], eye[2], &f);
     /* the first half of the list as the camera's, the second as the near cascade's, overlapping by a few */
@@ -152,25 +162,20 @@ static void test_teleport_places_all_needed(void **state)
         assert_true(held(&c, &f.tiles[i]));
         assert_int_equal(f.tiles[i].slot, place_cache_slot_of(&c, f.tiles[i].material, f.tiles[i].ci0 / 32, f.tiles[i].cj0 / 32));
     }
-    frame_tiles_free(&f);
-    place_cache_free(&c);
-    place_tile_index_free(&idx);
-    sward_scene_destroy(s);
+    close_all(s, &idx, &c, &f);
 }
 
 /* Flying at 1 m a frame with the default K: the tiles placed ahead are there before the camera needs them. */
 static void test_ahead_of_the_camera(void **state)
 {
     (void)state;
-    sward_scene *s = load("bench/got_field.json");
+    sward_scene *s;
     place_tile_index idx;
-    place_tile_index_build(s, &idx);
     place_cache c;
-    sward_error err = {0};
-    assert_int_equal(place_cache_init(&c, s, 64u << 20, &err), SWARD_OK);
-    const uint32_t k = (uint32_t)s->render.tile_cache.tiles_per_frame;
     frame_tiles f;
-    frame_tiles_init(s, &f, k);
+    const uint32_t k = WORLD_TILES_PER_FRAME_DEFAULT; /* the scene's, which leaves it out */
+    open_all("bench/got_field.json", 64u << 20, k, &s, &idx, &c, &f);
+    assert_int_equal(s->render.tile_cache.tiles_per_frame, (int)k);
     uint32_t missing = 0, max_placed = 0, clean_frames = 0;
     float eye[3] = {0};
     for (int frame = 0; frame < 120; frame++) {
@@ -203,10 +208,7 @@ static void test_ahead_of_the_camera(void **state)
                   max_placed, k);
     assert_int_equal(missing, 0);
     assert_true(max_placed > 0);
-    frame_tiles_free(&f);
-    place_cache_free(&c);
-    place_tile_index_free(&idx);
-    sward_scene_destroy(s);
+    close_all(s, &idx, &c, &f);
 }
 
 static void test_budget(void **state)
@@ -246,24 +248,18 @@ static void test_budget(void **state)
     assert_int_equal(n_cam + st.missing, needed);
     assert_true(c.held <= c.slot_count);
     for (size_t i = 0; i < n_cam; i++) assert_true(held(&c, &f.tiles[i]));
-    frame_tiles_free(&f);
-    place_cache_free(&c);
-    place_tile_index_free(&idx);
-    sward_scene_destroy(s);
+    close_all(s, &idx, &c, &f);
 }
 
 /* The camera leaves (its tiles' slots go to tiles elsewhere) and comes back: the same tiles in the same slots. */
 static void test_evicted_and_back(void **state)
 {
     (void)state;
-    sward_scene *s = load("scenes/meadow.json");
+    sward_scene *s;
     place_tile_index idx;
-    place_tile_index_build(s, &idx);
     place_cache c;
-    sward_error err = {0};
-    assert_int_equal(place_cache_init(&c, s, 64u << 20, &err), SWARD_OK);
     frame_tiles f;
-    frame_tiles_init(s, &f, 16);
+    open_all("scenes/meadow.json", 64u << 20, 16, &s, &idx, &c, &f);
     const float home[3] = {0.0f, 0.0f, 0.0f}, away[3] = {90.0f, 0.0f, 35.0f};
     choose(s, &idx, home[0], home[2], &f);
     size_t n_cam = f.n, n_near = 0;
@@ -286,10 +282,7 @@ static void test_evicted_and_back(void **state)
     assert_int_equal(st.now, gone); /* exactly the evicted ones are placed again */
     assert_memory_equal(f.tiles, first, n_home * sizeof *first); /* same tiles, same order, same slots */
     free(first);
-    frame_tiles_free(&f);
-    place_cache_free(&c);
-    place_tile_index_free(&idx);
-    sward_scene_destroy(s);
+    close_all(s, &idx, &c, &f);
 }
 
 int main(void)
