@@ -1069,7 +1069,7 @@ mut("BX5-bake-grass", "BX5", "src/world/world_file.c",
 mut("BX5-flight-cut", "BX5", "src/world/scene_flight.c",
     "        if (f->keys[i].cut && (double)f->keys[i].time > t_prev && (double)f->keys[i].time <= t) return true;",
     "        if (false && (double)f->keys[i].time > t_prev && (double)f->keys[i].time <= t) return true;",
-    "unit_scene_flight cli_flight")
+    "unit_scene_flight")
 mut("BX5-flight-hold", "BX5", "src/world/scene_flight.c",
     "        if (!b->cut) u = (t - (double)a->time) / ((double)b->time - (double)a->time);",
     "        u = (t - (double)a->time) / ((double)b->time - (double)a->time);",
