@@ -86,7 +86,7 @@ sward_result world_file_read_info(const char *dir, world_file_info *info, sward_
          sj_number(&c, root, "", "height_min", any, &info->height_min) &&
          sj_number(&c, root, "", "height_max", any, &info->height_max);
     if (ok) {
-        const char *missing = !info->size ? "size"
+        const char *missing = info->size == 0.0f ? "size"
                               : !res      ? "resolution"
                               : !map_res  ? "map_resolution"
                               : !page     ? "page"
