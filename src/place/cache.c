@@ -258,11 +258,27 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
     const size_t n = *n_cam + *n_near;
     size_t wants = 0;
     bool room = want_room(c, n);
-    /* 1. The tiles the views need that the cache holds: they keep their slots this frame. */
+    /* 1. The tiles the views need that the cache holds: they keep their slots this frame. The lists run along
+     * rows (place_choose_tiles), so a tile's slot follows from the last one's without a division. */
+    uint32_t row_m = UINT32_MAX, row_base = 0;
+    int row_j = 0, last_i = 0, last_a = 0;
     for (size_t i = 0; i < n; i++) {
         sw_tile *t = &tiles[i];
         int ti = t->ci0 / (int)SW_TILE_CELLS, tj = t->cj0 / (int)SW_TILE_CELLS;
-        uint32_t s = place_cache_slot_of(c, t->material, ti, tj);
+        const int r = c->ring[t->material];
+        if (t->material != row_m || tj != row_j) {
+            row_m = t->material;
+            row_j = tj;
+            row_base = c->base[t->material] + (uint32_t)ring_mod(tj, r) * (uint32_t)r;
+            last_a = ring_mod(ti, r);
+        } else if (ti == last_i + 1) {
+            last_a = last_a + 1 == r ? 0 : last_a + 1;
+        } else {
+            last_a = ring_mod(ti, r);
+        }
+        last_i = ti;
+        uint32_t s = row_base + (uint32_t)last_a;
+        assert(s == place_cache_slot_of(c, t->material, ti, tj));
         place_cache_slot *sl = &c->slots[s];
         t->slot = s;
         if (sl->held && sl->ti == ti && sl->tj == tj) {
