@@ -9,7 +9,8 @@
 #include "render/render.h"
 #include "world/stream.h"
 
-#include <unistd.h>
+#define TMP_NAME "gpu_world"
+#include "../unit/tmp_util.h"
 
 #define GRASS                                                                                                          \
     "\"grass\": [{\"name\": \"short\", \"density\": 6, \"height\": [0.2, 0.4]}, {\"name\": \"tall\", \"density\": "    \
@@ -49,8 +50,7 @@ static void frame(sward_renderer *r, const sward_scene *ground, float x, float z
 static void streamed_equals_whole(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/sward_gpu_world_XXXXXX";
-    assert_non_null(mkdtemp(dir));
+    const char *dir = tmp_dir; /* the group's temporary folder (tmp_util.h) */
     sward_scene *gen = load("{\"terrain\": {\"size\": 512, \"resolution\": 257, \"fbm\": {\"amplitude\": 10, "
                             "\"wavelength\": 120, \"octaves\": 4}}, " GRASS "}");
     sward_error err = {0};
@@ -114,13 +114,10 @@ static void streamed_equals_whole(void **state)
     gu_finish(rs, ctx, streamed);
     sward_scene_destroy(whole);
     sward_scene_destroy(gen);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(streamed_equals_whole)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
 }

@@ -3,6 +3,19 @@
 #ifndef SWARD_PLACE_TEST_UTIL_H
 #define SWARD_PLACE_TEST_UTIL_H
 
+/* A scene of the repository by its path from the source folder (SWARD_SOURCE_DIR); fails the test if it does not
+ * load. */
+static inline sward_scene *tu_load_repo_scene(const char *rel)
+{
+    const char *src = getenv("SWARD_SOURCE_DIR");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", src ? src : ".", rel);
+    sward_error err = {0};
+    sward_scene *s = NULL;
+    if (sward_scene_load_file(path, &s, &err) != SWARD_OK) fail_msg("%s: %s", rel, err.message);
+    return s;
+}
+
 /* Orders blades by position, then by every other byte, for set comparisons. */
 static inline int tu_blade_cmp(const void *pa, const void *pb)
 {

@@ -17,16 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static sward_scene *load(const char *rel)
-{
-    const char *src = getenv("SWARD_SOURCE_DIR");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", src ? src : ".", rel);
-    sward_error err = {0};
-    sward_scene *s = NULL;
-    if (sward_scene_load_file(path, &s, &err) != SWARD_OK) fail_msg("%s: %s", rel, err.message);
-    return s;
-}
+#include "place_test_util.h"
+
 
 /* Every tile within the draw distance (no frustum) of an eye on the ground at (x, z). */
 typedef struct frame_tiles {
@@ -62,7 +54,7 @@ static void frame_tiles_free(frame_tiles *f)
 static void open_all(const char *rel, uint64_t budget, size_t k, sward_scene **s, place_tile_index *idx, place_cache *c,
                      frame_tiles *f)
 {
-    *s = load(rel);
+    *s = tu_load_repo_scene(rel);
     place_tile_index_build(*s, idx);
     sward_error err = {0};
     assert_int_equal(place_cache_init(c, *s, budget, &err), SWARD_OK);
@@ -214,7 +206,7 @@ static void test_ahead_of_the_camera(void **state)
 static void test_budget(void **state)
 {
     (void)state;
-    sward_scene *s = load("bench/dense.json");
+    sward_scene *s = tu_load_repo_scene("bench/dense.json");
     int ring[WORLD_MAX_MATERIALS];
     double reach[WORLD_MAX_MATERIALS];
     uint32_t full = place_cache_rings(s, UINT64_MAX / 2, ring, reach);

@@ -16,16 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static sward_scene *load(const char *rel)
-{
-    const char *src = getenv("SWARD_SOURCE_DIR");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", src ? src : ".", rel);
-    sward_error err = {0};
-    sward_scene *s = NULL;
-    if (sward_scene_load_file(path, &s, &err) != SWARD_OK) fail_msg("%s: %s", rel, err.message);
-    return s;
-}
+#include "place_test_util.h"
+
 
 /* A view from (x, y, z) looking along yaw (horizontal), 60 degrees wide and high: inward plane normals. */
 static place_view view_at(float x, float y, float z, float yaw, float dd)
@@ -55,7 +47,7 @@ static place_view view_at(float x, float y, float z, float yaw, float dd)
 
 static void compare_scene(const char *rel)
 {
-    sward_scene *s = load(rel);
+    sward_scene *s = tu_load_repo_scene(rel);
     place_tile_index idx;
     place_tile_index_build(s, &idx);
     size_t bound = place_tiles_bound(s);
