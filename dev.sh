@@ -12,7 +12,7 @@ cd "$(dirname "$0")"
 
 PACKAGES=(build-essential cmake pkg-config glslang-tools libvulkan-dev mesa-vulkan-drivers
           vulkan-validationlayers libcglm-dev libcjson-dev libmeshoptimizer-dev libpng-dev zlib1g-dev libassimp-dev
-          libcmocka-dev python3 clang)
+          libcmocka-dev python3 clang libglfw3-dev libstb-dev ffmpeg libopenexr-dev xvfb xauth python3-jsonschema)
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 install_deps() {

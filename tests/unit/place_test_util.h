@@ -3,6 +3,10 @@
 #ifndef SWARD_PLACE_TEST_UTIL_H
 #define SWARD_PLACE_TEST_UTIL_H
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 /* A scene of the repository by its path from the source folder (SWARD_SOURCE_DIR); fails the test if it does not
  * load. */
 static inline sward_scene *tu_load_repo_scene(const char *rel)
