@@ -59,6 +59,12 @@ typedef struct sward_error {
     sward_result code;
     char message[1024]; /* one line of valid UTF-8 without control characters: text quoted from a file is
                            escaped (\xNN for control characters and bytes that are not UTF-8) */
+    /* Where a scene load failed, when known (else "" and 0): the field's path as the message spells it
+     * (grass[0].density), and the 1-based line and column in the scene's text of that field's value (of the
+     * nearest enclosing value the text has, for a missing field; of the error, for a JSON syntax error). A
+     * field set by an override (sward_scene_load_overrides) has no line. For editors and the viewer's HUD. */
+    char field[256];
+    uint32_t line, column;
 } sward_error;
 
 const char *sward_result_name(sward_result r);
@@ -120,6 +126,10 @@ sward_result sward_scene_check_override(const char *override_text, sward_error *
 /* The compiled-in default scene (scenes/meadow.json): rolling meadow hills under a low sun. */
 sward_result sward_scene_load_default(sward_scene **out, sward_error *err);
 void sward_scene_destroy(sward_scene *scene);
+/* The files the scene was read from, index 0, 1, ... until NULL: the scene file itself (not for scenes loaded
+ * from a string), then the images and meshes it names (resolved paths), then a baked world's folder
+ * (terrain.world). Owned by the scene. What a viewer watches to reload the scene when one changes. */
+const char *sward_scene_file(const sward_scene *scene, size_t index);
 
 typedef struct sward_render_settings {
     uint32_t width, height; /* pixels */
@@ -220,6 +230,14 @@ typedef struct sward_context_desc {
     sward_logger logger;
     uint32_t gpu_budget_mib; /* most device memory sward may allocate, MiB; 0 = 4096. A scene or size that needs
                                 more fails with SWARD_ERROR_OUT_OF_MEMORY and a message naming the resource */
+    /* Extensions a host adds to the instance and device sward creates, to present sward's frames itself (a
+     * window: glfwGetRequiredInstanceExtensions's list, and VK_KHR_swapchain); sward_context_vulkan (in
+     * sward/sward_vulkan.h) gives the handles. One that is missing fails with SWARD_ERROR_NO_DEVICE naming it.
+     * At most 32 of each. */
+    const char *const *instance_extensions;
+    uint32_t instance_extension_count;
+    const char *const *device_extensions;
+    uint32_t device_extension_count;
 } sward_context_desc;
 
 sward_result sward_context_create(const sward_context_desc *desc, sward_context **out, sward_error *err);

@@ -63,6 +63,11 @@ typedef struct sward_vulkan_device {
 /* Wraps the host's device. sward_context_destroy then frees sward's objects only. */
 sward_result sward_context_create_vulkan(const sward_vulkan_device *desc, sward_context **out, sward_error *err);
 
+/* The Vulkan objects of a context, wrapped or created by sward (sward_context_create): a host that presents
+ * sward's frames records its own work on this queue, from the thread that calls sward (the queue is externally
+ * synchronised), and destroys its objects before sward_context_destroy. */
+sward_vulkan_device sward_context_vulkan(const sward_context *ctx);
+
 typedef struct sward_vulkan_targets {
     VkFormat depth_format; /* the host's depth target; 0 = VK_FORMAT_D32_SFLOAT */
     bool no_terrain;       /* true: sward never draws its ground (the host has its own) */

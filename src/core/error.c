@@ -10,6 +10,8 @@ sward_result core_fail(sward_error *err, sward_result code, const char *fmt, ...
 {
     if (err) {
         err->code = code;
+        err->field[0] = '\0';
+        err->line = err->column = 0;
         /* Formatted whole, then escaped: names, keys and paths quoted from a file may hold control
          * characters (an escape sequence would act on the terminal that prints the message) or, for paths,
          * bytes that are not UTF-8. */

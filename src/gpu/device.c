@@ -115,6 +115,19 @@ static bool has_instance_extension(const char *layer, const char *name)
     return found;
 }
 
+static bool has_device_extension(VkPhysicalDevice pd, const char *name)
+{
+    uint32_t n = 0;
+    if (vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL) != VK_SUCCESS || n == 0) return false;
+    VkExtensionProperties *props = calloc(n, sizeof *props);
+    if (!props) return false;
+    bool found = false;
+    if (vkEnumerateDeviceExtensionProperties(pd, NULL, &n, props) == VK_SUCCESS)
+        for (uint32_t i = 0; i < n && !found; i++) found = strcmp(props[i].extensionName, name) == 0;
+    free(props);
+    return found;
+}
+
 static VkBool32 VKAPI_CALL on_validation(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                          VkDebugUtilsMessageTypeFlagsEXT types,
                                          const VkDebugUtilsMessengerCallbackDataEXT *data, void *user)
@@ -128,12 +141,26 @@ static VkBool32 VKAPI_CALL on_validation(VkDebugUtilsMessageSeverityFlagBitsEXT 
     return VK_FALSE;
 }
 
-static sward_result create_instance(gpu_device *dev, bool validation, sward_error *err)
+#define GPU_HOST_EXTENSIONS_MAX 32
+
+static sward_result create_instance(gpu_device *dev, bool validation, const char *const *extra, uint32_t extra_count,
+                                    sward_error *err)
 {
     const char *layers[1];
     uint32_t nlayers = 0;
-    const char *exts[2];
+    const char *exts[2 + GPU_HOST_EXTENSIONS_MAX];
     uint32_t nexts = 0;
+    if (extra_count > GPU_HOST_EXTENSIONS_MAX || (extra_count && !extra))
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_context_desc: %u instance extensions (at most %d, "
+                         "and a list for them)", extra_count, GPU_HOST_EXTENSIONS_MAX);
+    for (uint32_t i = 0; i < extra_count; i++) {
+        if (!extra[i] || !has_instance_extension(NULL, extra[i]))
+            return core_fail(err, SWARD_ERROR_NO_DEVICE, "the Vulkan instance extension %s is not available",
+                             extra[i] ? extra[i] : "(NULL)");
+        bool dup = false;
+        for (uint32_t j = 0; j < nexts; j++) dup = dup || strcmp(exts[j], extra[i]) == 0;
+        if (!dup) exts[nexts++] = extra[i];
+    }
     if (validation) {
         if (!has_layer(GPU_VALIDATION_LAYER))
             return core_fail(err, SWARD_ERROR_NO_DEVICE,
@@ -144,7 +171,9 @@ static sward_result create_instance(gpu_device *dev, bool validation, sward_erro
     }
     dev->debug_utils = has_instance_extension(NULL, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) ||
                        (validation && has_instance_extension(GPU_VALIDATION_LAYER, VK_EXT_DEBUG_UTILS_EXTENSION_NAME));
-    if (dev->debug_utils) exts[nexts++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    bool listed = false;
+    for (uint32_t j = 0; j < nexts; j++) listed = listed || strcmp(exts[j], VK_EXT_DEBUG_UTILS_EXTENSION_NAME) == 0;
+    if (dev->debug_utils && !listed) exts[nexts++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
     bool features = validation && has_instance_extension(GPU_VALIDATION_LAYER, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
     if (features) exts[nexts++] = VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME;
 
@@ -197,7 +226,7 @@ sward_result gpu_enumerate(sward_device_info *out, uint32_t capacity, uint32_t *
 {
     gpu_device tmp;
     memset(&tmp, 0, sizeof tmp);
-    sward_result r = create_instance(&tmp, false, err);
+    sward_result r = create_instance(&tmp, false, NULL, 0, err);
     if (r != SWARD_OK) return r;
     uint32_t n = 0;
     vkEnumeratePhysicalDevices(tmp.instance, &n, NULL);
@@ -294,10 +323,18 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
     dev->logger = desc->logger;
     dev->validation = desc->validation;
     dev->owns_device = true;
-    sward_result res = create_instance(dev, desc->validation, err);
+    sward_result res = create_instance(dev, desc->validation, desc->instance_extensions,
+                                       desc->instance_extension_count, err);
     if (res != SWARD_OK) return res;
     res = pick_device(dev, desc->device_index, err);
     if (res != SWARD_OK) return res;
+    if (desc->device_extension_count > GPU_HOST_EXTENSIONS_MAX || (desc->device_extension_count && !desc->device_extensions))
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_context_desc: %u device extensions (at most %d, and a "
+                         "list for them)", desc->device_extension_count, GPU_HOST_EXTENSIONS_MAX);
+    for (uint32_t i = 0; i < desc->device_extension_count; i++)
+        if (!desc->device_extensions[i] || !has_device_extension(dev->physical, desc->device_extensions[i]))
+            return core_fail(err, SWARD_ERROR_NO_DEVICE, "%s has no %s", dev->info.name,
+                             desc->device_extensions[i] ? desc->device_extensions[i] : "(NULL) device extension");
     vkGetPhysicalDeviceProperties(dev->physical, &dev->props);
     vkGetPhysicalDeviceMemoryProperties(dev->physical, &dev->mem_props);
     dev->queue_family = (uint32_t)find_queue_family(dev->physical);
@@ -347,6 +384,8 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
         .pNext = &f2,
         .queueCreateInfoCount = 1,
         .pQueueCreateInfos = &qi,
+        .enabledExtensionCount = desc->device_extension_count,
+        .ppEnabledExtensionNames = desc->device_extensions,
     };
     GPU_TRY(vkCreateDevice(dev->physical, &di, NULL, &dev->device));
     vkGetDeviceQueue(dev->device, dev->queue_family, 0, &dev->queue);

@@ -50,6 +50,10 @@ typedef struct gpu_device_desc {
     int device_index; /* -1: automatic */
     bool validation;
     sward_logger logger;
+    const char *const *instance_extensions; /* a presenting host's (sward_context_desc) */
+    uint32_t instance_extension_count;
+    const char *const *device_extensions;
+    uint32_t device_extension_count;
 } gpu_device_desc;
 
 sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, sward_error *err);

@@ -32,6 +32,10 @@ sward_result sward_context_create(const sward_context_desc *desc, sward_context 
         .device_index = d.device_index_set ? d.device_index : -1,
         .validation = validation,
         .logger = d.logger,
+        .instance_extensions = d.instance_extensions,
+        .instance_extension_count = d.instance_extension_count,
+        .device_extensions = d.device_extensions,
+        .device_extension_count = d.device_extension_count,
     };
     sward_result r = gpu_device_create(&ctx->dev, &gd, err);
     gpu_device_set_budget(&ctx->dev, d.gpu_budget_mib);
@@ -77,4 +81,19 @@ sward_device_info sward_context_device(const sward_context *ctx)
 uint32_t sward_context_validation_messages(const sward_context *ctx)
 {
     return ctx->dev.validation_messages;
+}
+
+sward_vulkan_device sward_context_vulkan(const sward_context *ctx)
+{
+    if (!ctx) return (sward_vulkan_device){0};
+    const gpu_device *d = &ctx->dev;
+    return (sward_vulkan_device){
+        .instance = d->instance,
+        .physical_device = d->physical,
+        .device = d->device,
+        .queue_family = d->queue_family,
+        .queue = d->queue,
+        .debug_utils = d->debug_utils,
+        .logger = d->logger,
+    };
 }

@@ -493,6 +493,10 @@ static void syntax_error(const sj_ctx *c, const char *text, size_t len, size_t p
     if (pos >= len) {
         core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s:%d:%d: JSON syntax error: %s, found the end of the file",
                   c->name, line, col, what);
+        if (c->err) {
+            c->err->line = (uint32_t)line;
+            c->err->column = (uint32_t)col;
+        }
         return;
     }
     /* A short excerpt of what was found there: up to 16 bytes of the line, cut between characters; control
@@ -503,6 +507,10 @@ static void syntax_error(const sj_ctx *c, const char *text, size_t len, size_t p
     core_escape(near, sizeof near, text + pos, line_end - pos, 16);
     core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s:%d:%d: JSON syntax error: %s, found '%s'", c->name, line, col,
               what, near);
+    if (c->err) {
+        c->err->line = (uint32_t)line;
+        c->err->column = (uint32_t)col;
+    }
 }
 
 cJSON *sj_parse(const sj_ctx *c, const char *text, size_t len)

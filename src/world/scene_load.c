@@ -34,17 +34,28 @@ sward_result sward_scene_load_string_budget(const char *json, size_t len, const 
 
 /* A failure in a field an override set (or inside one, or above one) says so: the message ends with
  * " (set by override 'PATH=VALUE')", naming the last such override. */
-static void blame_override(const char *field, const char *const *overrides, size_t count, sward_error *err)
+static bool blame_override(const char *field, const char *const *overrides, size_t count, sward_error *err)
 {
-    if (!err || !field[0]) return;
+    if (!err || !field[0]) return false;
     for (size_t i = count; i-- > 0;) {
         if (!world_override_matches(overrides[i], field)) continue;
         char shown[256];
         core_escape(shown, sizeof shown, overrides[i], strlen(overrides[i]), 200);
         size_t used = strlen(err->message);
         snprintf(err->message + used, sizeof err->message - used, " (set by override '%s')", shown);
-        return;
+        return true;
     }
+    return false;
+}
+
+/* sward_error.field, .line and .column of a failure in `field` (the text's line unless an override set it). */
+static void locate_failure(const char *json, size_t len, const char *field, const char *const *overrides,
+                           size_t count, sward_error *err)
+{
+    if (!err || !field[0]) return;
+    bool blamed = blame_override(field, overrides, count, err);
+    snprintf(err->field, sizeof err->field, "%s", field);
+    if (!blamed) world_json_locate(json, len, field, &err->line, &err->column);
 }
 
 sward_result sward_scene_load_string_overrides(const char *json, size_t len, const char *name, const char *base_dir,
@@ -89,7 +100,7 @@ sward_result sward_scene_load_string_overrides(const char *json, size_t len, con
     cJSON_Delete(root);
     if (!ok) {
         free(s);
-        blame_override(fail_path, overrides, override_count, err);
+        locate_failure(json, len, fail_path, overrides, override_count, err);
         return SWARD_ERROR_INVALID_INPUT;
     }
     sward_result r = s->terrain.world_dir[0] || s->terrain.streamed ? world_stream_load(s, err) /* issue 10 */
@@ -105,7 +116,7 @@ sward_result sward_scene_load_string_overrides(const char *json, size_t len, con
     }
     if (!world_scene_validate_camera(&c, s) || !world_flight_validate(&c, s)) {
         sward_scene_destroy(s);
-        blame_override(fail_path, overrides, override_count, err);
+        locate_failure(json, len, fail_path, overrides, override_count, err);
         return SWARD_ERROR_INVALID_INPUT;
     }
     *out = s;
@@ -145,6 +156,7 @@ static sward_result load_file(const char *path, const sward_scene_budget *budget
     }
     r = sward_scene_load_string_overrides(data, size, path, base, budget, overrides, override_count, out, err);
     free(data);
+    if (r == SWARD_OK) (*out)->from_file = true;
     return r;
 }
 
