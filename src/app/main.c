@@ -1,4 +1,4 @@
-/* The `sward` command: dispatches to render, bench, bake and devices. Thin over the public API (sward.h);
+/* The `sward` command: dispatches to render, view, bench, bake and devices. Thin over the public API (sward.h);
  * bake alone reaches below it (cmd_bake.c says why). */
 #define _POSIX_C_SOURCE 200809L /* SIGXFSZ */
 
@@ -15,6 +15,7 @@ static const char main_help[] =
     "\n"
     "Commands:\n"
     "  render    render a scene to PNG (a still, or numbered frames with --frames)\n"
+    "  view      show a scene live in a window: fly camera, HUD, feature keys, hot reload\n"
     "  bench     render frames and report per-pass GPU times, counts and memory\n"
     "  bake      write a scene's assets as glTF LOD levels, impostor and leaf PNGs\n"
     "  devices   list Vulkan devices and which one sward would use\n"
@@ -35,6 +36,17 @@ static const char main_help[] =
     "  5  a Vulkan call failed, or validation (--validate) reported messages\n"
     "  6  out of host or device memory\n";
 
+#ifndef SWARD_HAVE_VIEWER
+/* Built without GLFW (SWARD_VIEWER=OFF; the bundle, which may need only glibc and libvulkan). */
+int cmd_view(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "sward view: this sward was built without the viewer (GLFW; CMake option SWARD_VIEWER)\n");
+    return 4;
+}
+#endif
+
 typedef int (*command_fn)(int argc, char **argv);
 
 static const struct {
@@ -42,6 +54,7 @@ static const struct {
     command_fn fn;
 } commands[] = {
     { "render", cmd_render },
+    { "view", cmd_view },
     { "bench", cmd_bench },
     { "bake", cmd_bake },
     { "devices", cmd_devices },
