@@ -142,8 +142,13 @@ static void describe_error(const viewer *v, const sward_error *err, char *out, s
         snprintf(out, cap, "%s", err->message);
 }
 
+/* The files to watch: the scene's, after a load. A file watched before keeps the state seen before the load
+ * (a change made while the scene was loading is still a change); a new one is looked at now. */
 static void watch_files(viewer *v)
 {
+    static watched old[VIEW_WATCH_MAX];
+    size_t old_count = v->watch_count;
+    memcpy(old, v->watch, old_count * sizeof old[0]);
     v->watch_count = 0;
     if (v->scene_path) snprintf(v->watch[v->watch_count++].path, PATH_CAP, "%s", v->scene_path);
     for (size_t i = 0; v->scene && v->watch_count < VIEW_WATCH_MAX; i++) {
@@ -154,11 +159,20 @@ static void watch_files(viewer *v)
     }
     for (size_t i = 0; i < v->watch_count; i++) {
         watched *w = &v->watch[i];
+        bool known = false;
+        for (size_t j = 0; j < old_count && !known; j++)
+            if (strcmp(old[j].path, w->path) == 0) {
+                *w = old[j];
+                known = true;
+            }
+        if (known) continue;
         struct stat st;
         w->exists = stat(w->path, &st) == 0;
         w->mtime = w->exists ? st.st_mtim : (struct timespec){0};
         w->size = w->exists ? (long long)st.st_size : -1;
     }
+    if (v->verbose)
+        for (size_t i = 0; i < v->watch_count; i++) fprintf(stderr, "sward view: watching %s\n", v->watch[i].path);
 }
 
 /* True when a watched file changed since watch_files (its time, size or existence). */
