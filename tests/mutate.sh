@@ -1103,6 +1103,48 @@ mut("BX5-plot-marks", "BX5", "src/app/plot.c",
     "    for (size_t i = 0; i < 0 * p->mark_count; i++) {",
     "cli_flight unit_plot")
 
+# TL1: the viewer (`sward view`, issue 11): screenshots, feature keys, camera, hot reload, errors in the HUD
+mut("TL1-screenshot-still", "TL1", "src/app/cmd_view.c",
+    "    sward_frame_desc fd = frame_desc(v, eye, target, 0);",
+    "    sward_frame_desc fd = frame_desc(v, eye, target, -1);",
+    "cli_view")
+mut("TL1-feature-key", "TL1", "src/app/cmd_view.c",
+    "        v->feature[f] = on ? 0 : 1;",
+    "        v->feature[f] = on ? 1 : 0;",
+    "cli_view")
+mut("TL1-camera", "TL1", "src/app/cmd_view.c",
+    "    if (v->cam.moved) { /* else the scene's own camera, exactly */",
+    "    if (false) {",
+    "cli_view")
+mut("TL1-reload", "TL1", "src/app/cmd_view.c",
+    "            changed = true;",
+    "            changed = false;",
+    "cli_view")
+mut("TL1-watch-images", "TL1", "src/app/cmd_view.c",
+    "        const char *p = sward_scene_file(v->scene, i);",
+    "        const char *p = i ? NULL : sward_scene_file(v->scene, i);",
+    "cli_view")
+mut("TL1-keep-last-good", "TL1", "src/app/cmd_view.c",
+    "        if (first) return app_fail(r, &err);",
+    "        return app_fail(r, &err);",
+    "cli_view")
+mut("TL1-hud-error", "TL1", "src/app/cmd_view.c",
+    "    if (v->error[0]) {\n        /* long messages wrap */",
+    "    if (false) {",
+    "cli_view")
+mut("TL1-resize", "TL1", "src/app/cmd_view.c",
+    "    if (ww && wh && (ww != rw || wh != rh)) {",
+    "    if (false) {",
+    "cli_view")
+mut("TL1-line-column", "TL1", "src/world/json_locate.c",
+    "        found = k.pos;",
+    "        (void)0;",
+    "unit_scene_locate cli_view")
+mut("TL1-scene-files", "TL1", "src/world/scene_files.c",
+    "    paths[n++] = t->heightmap_path;",
+    "",
+    "unit_scene_locate cli_view")
+
 def out(*a):
     print(*a, flush=True)
 
