@@ -1103,6 +1103,24 @@ mut("BX5-plot-marks", "BX5", "src/app/plot.c",
     "    for (size_t i = 0; i < 0 * p->mark_count; i++) {",
     "cli_flight unit_plot")
 
+# Issue 11: `sward bench --plot` on a still scene draws one bar per GPU pass (src/app/plot.c, cmd_bench.c)
+mut("TL-plot-bars", "TL3", "src/app/cmd_bench.c",
+    "    if (plot) {\n        if ((r = bench_plot_bars(",
+    "    if (0 && plot) {\n        if ((r = bench_plot_bars(",
+    "cli_bench_plot")
+mut("TL-plot-bar-width", "TL3", "src/app/plot.c",
+    "w = axis_px(&ax, r->value) - BARS_X0;",
+    "w = 0.5 * (BARS_X1 - BARS_X0) + 0.0 * r->value;",
+    "unit_plot cli_bench_plot")
+mut("TL-plot-bar-min", "TL3", "src/app/plot.c",
+    "            double mxp = axis_px(&ax, r->mark);",
+    "            double mxp = axis_px(&ax, r->value);",
+    "unit_plot cli_bench_plot")
+mut("TL-plot-bar-escape", "TL3", "src/app/plot.c",
+    'text-anchor=\\"end\\">", BARS_X0 - 8.0, y + 12.5);\n        sb_text(b, r->name);',
+    'text-anchor=\\"end\\">", BARS_X0 - 8.0, y + 12.5);\n        sb_printf(b, "%s", r->name ? r->name : "");',
+    "unit_plot")
+
 def out(*a):
     print(*a, flush=True)
 

@@ -391,7 +391,7 @@ static void draw_bars(sbuf *b, const app_bars *p)
         sb_printf(b, "</title></rect>\n");
         if (!isnan(r->mark)) {
             double mxp = axis_px(&ax, r->mark);
-            sb_printf(b, "<line class=\"mark\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#d62728\" "
+            sb_printf(b, "<line class=\"min\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#d62728\" "
                          "stroke-width=\"2\"/>\n", mxp, y - 2.0, mxp, y + BARS_BAR + 2.0);
         }
         sb_printf(b, "<text class=\"name\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">", BARS_X0 - 8.0, y + 12.5);
@@ -467,6 +467,7 @@ sward_result app_figure_svg(const char *path, const app_plot *panels, size_t n, 
 
 sward_result app_bars_svg_string(const app_bars *bars, char **out, sward_error *err)
 {
+    *out = NULL;
     if (!bars) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "plot: no bars to plot");
     return app_figure_svg_string(NULL, 0, bars, out, err);
 }

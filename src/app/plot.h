@@ -50,7 +50,7 @@ typedef struct app_bar {
 } app_bar;
 
 /* Horizontal bars, one row each, on a linear axis from 0 (720 wide, 130 + 24 per bar high). Each bar is a
- * <rect class="bar"> whose width is proportional to its value, followed by <line class="mark"> (if any), the
+ * <rect class="bar"> whose width is proportional to its value, followed by <line class="min"> (the mark, if any), the
  * name as <text class="name"> and the value as <text class="value"> ("%.3f" + unit). */
 typedef struct app_bars {
     const char *title, *subtitle, *x_label; /* NULL: left out */
