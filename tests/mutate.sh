@@ -1121,6 +1121,29 @@ mut("TL-plot-bar-escape", "TL3", "src/app/plot.c",
     'text-anchor=\\"end\\">", BARS_X0 - 8.0, y + 12.5);\n        sb_printf(b, "%s", r->name ? r->name : "");',
     "unit_plot")
 
+# Issue 11, TL2: docs/scene.schema.json states the loader's rules (tests/schema/test_schema.py): a schema that
+# allows more or less than the loader, or a loader that drops a check the schema states, fails schema_rules
+mut("TL2-schema-max", "TL2", "docs/scene.schema.json",
+    '"maximum": 170,',
+    '"maximum": 180,',
+    "schema_rules")
+mut("TL2-schema-min", "TL2", "docs/scene.schema.json",
+    '"description": "Preetham\'s T: 2 very clear, 3 clear, 6 hazy, 10 thin fog",\n          "type": "number",\n          "minimum": 1.7,',
+    '"description": "Preetham\'s T: 2 very clear, 3 clear, 6 hazy, 10 thin fog",\n          "type": "number",\n          "minimum": 1.8,',
+    "schema_rules")
+mut("TL2-schema-unknown", "TL2", "docs/scene.schema.json",
+    '"default": 0\n            }\n          },\n          "additionalProperties": false',
+    '"default": 0\n            }\n          },\n          "additionalProperties": true',
+    "schema_rules")
+mut("TL2-loader-range", "TL2", "src/world/scene_parse.c",
+    'sj_number(c, o, "camera", "fov", RANGE(1.0, 170.0), &cam->fov_y)',
+    'sj_number(c, o, "camera", "fov", RANGE(1.0, 179.0), &cam->fov_y)',
+    "schema_rules")
+mut("TL2-loader-schema-key", "TL2", "src/world/scene_parse.c",
+    '"flight",  "$schema"};',
+    '"flight",  "$schema-"};',
+    "schema_rules")
+
 def out(*a):
     print(*a, flush=True)
 
