@@ -1278,6 +1278,8 @@ def targets_of(names):
             if n == "cli_frame_limits": t.add("sward_example_embed")  # it runs the embedding example too
         elif n == "gpu_example_embed":
             t.add("sward_example_embed")
+        elif n.startswith("schema_"):
+            t.add("schema_scene_check")  # tests/schema/test_schema.py runs the loader through it
         else:
             t.add(n)
     return sorted(t)
