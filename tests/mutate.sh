@@ -1108,6 +1108,10 @@ mut("TL-plot-bars", "TL3", "src/app/cmd_bench.c",
     "    if (plot) {\n        if ((r = bench_plot_bars(",
     "    if (0 && plot) {\n        if ((r = bench_plot_bars(",
     "cli_bench_plot")
+mut("TL-plot-sweep-bars", "TL3 BX1", "src/app/bench.c",
+    "            if (k == 1 && dens[i] > densest_d) {",
+    "            if (k == 1 && dens[i] > densest_d && 0) {",
+    "cli_bench_plot")
 mut("TL-plot-bar-width", "TL3", "src/app/plot.c",
     "w = axis_px(&ax, r->value) - BARS_X0;",
     "w = 0.5 * (BARS_X1 - BARS_X0) + 0.0 * r->value;",

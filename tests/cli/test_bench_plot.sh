@@ -3,7 +3,8 @@
 # an SVG that parses as XML with one bar per GPU pass the bench printed, in the printed order, each labelled with
 # its name and median ms, the bar widths proportional to the printed medians, a min mark per pass, the total in
 # the title and the scene, device and size in the subtitle; the validation layer stays clean. --json with
-# --plot prints only the JSON. A .png name is a usage error (exit 2) that writes nothing.
+# --plot prints only the JSON. --sweep --plot: the curves, then the densest point's bars. A .png name is a usage
+# error (exit 2) that writes nothing.
 set -u
 SWARD=${1:?usage: test_bench_plot.sh /path/to/sward}
 SRC=${SWARD_SOURCE_DIR:?SWARD_SOURCE_DIR must point to the source tree}
@@ -73,6 +74,28 @@ fi
     || fail "bench --json --plot: $(cat "$tmp/stderr")"
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/j.json" || fail "--json --plot: stdout is not JSON"
 grep -c 'class="bar"' "$tmp/j.svg" >/dev/null 2>&1 || fail "--json --plot wrote no bars"
+
+# --sweep --plot: the sweep's curves, and below them the bars of its densest point (render.raster compute)
+"$SWARD" bench "$SCENE" --width 32 --height 24 --frames 1 --sweep 1,4 --plot "$tmp/s.svg" >"$tmp/s.txt" 2>"$tmp/stderr" \
+    || fail "bench --sweep --plot: $(cat "$tmp/stderr")"
+python3 - "$tmp/s.svg" <<'PY' || fail "the sweep's plot (see above)"
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+groups = [g for g in root if g.tag == ns + "g"]
+bad = []
+if len(groups) != 2: bad.append("%d panels, expected 2 (curves, bars)" % len(groups))
+else:
+    if not list(groups[0].iter(ns + "polyline")): bad.append("no curve in the first panel")
+    bars = [e for e in groups[1].iter(ns + "rect") if e.get("class") == "bar"]
+    names = [e.text for e in groups[1].iter(ns + "text") if e.get("class") == "name"]
+    if len(bars) < 5 or len(bars) != len(names): bad.append("%d bars, %d names in the second panel" % (len(bars), len(names)))
+    if "raster" not in names: bad.append("the densest point's bars lack the compute pass 'raster': %s" % names)
+    if not any("grass[0].density 4, render.raster compute" in (t.text or "") for t in groups[1].iter(ns + "text")):
+        bad.append("the bars' subtitle does not name the densest point")
+for m in bad: print("FAIL: " + m, file=sys.stderr)
+sys.exit(1 if bad else 0)
+PY
 
 # .png is refused
 "$SWARD" bench "$SCENE" --plot "$tmp/x.PNG" >/dev/null 2>"$tmp/stderr"; rc=$?
