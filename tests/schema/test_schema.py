@@ -14,7 +14,8 @@
                                      except the loader's rules between fields that the schema cannot express
                                      (LOADER_ONLY), which must still be refused by the loader with their message.
                                      And the field names: the schema describes exactly the names of the loader's
-                                     known[] tables (src/world/scene_*.c).
+                                     known[] tables (src/world/scene_*.c). And tests/data/bad/: each bad scene
+                                     the schema refuses, the loader refuses at the same field path.
 """
 import copy, json, os, re, subprocess, sys
 
@@ -40,7 +41,7 @@ def spell(path):
     """['grass', 0, 'density'] -> 'grass[0].density', the loader's spelling."""
     out = ""
     for p in path:
-        out += "[%d]" % p if isinstance(p, int) else ("." if out else "") + p
+        out += "[%d]" % p if isinstance(p, int) else ("." if out else "") + (p if p else '""')
     return out
 
 
@@ -403,7 +404,7 @@ def violations(path, node, base):
         if "maxItems" in node:
             more = (value * (node["maxItems"] + 1))[:node["maxItems"] + 1]
             yield "maxItems", with_value(base, path, more)
-        if isinstance(items, dict) and items.get("type") == "number" and not node.get("minItems") is None:
+        if isinstance(items, dict) and items.get("type") == "number" and "minItems" in node:
             # an element of a number vector: its type and range (the walk reaches object items by itself)
             for rule, v in (("items.type", "x"), ("items.minimum", below(items.get("minimum", 0), False)),
                             ("items.maximum", above(items.get("maximum", 1), False))):
@@ -450,9 +451,9 @@ def loader_path(msg):
     return head if ": " in rest and " " not in head else ""
 
 
-def run_loader(checker, scenes):
+def run_loader(checker, scenes, base_dir=SRC):
     text = "".join(json.dumps(s, allow_nan=False) + "\n" for s in scenes)
-    out = subprocess.run([checker, SRC], input=text.encode(), stdout=subprocess.PIPE, check=True).stdout
+    out = subprocess.run([checker, base_dir], input=text.encode(), stdout=subprocess.PIPE, check=True).stdout
     lines = out.decode("utf-8", "replace").split("\n")[:-1]
     assert len(lines) == len(scenes), "%d answers for %d scenes" % (len(lines), len(scenes))
     res = []
@@ -584,6 +585,35 @@ def check_rules(checker):
         edit(scene)
         cases.append(("%s (base %s)" % (site, bname), scene, "cross", lpath))
 
+    # tests/data/bad/: the schema refuses a bad scene at the field the loader names, or accepts it (a rule
+    # between fields, or a file: the loader's alone)
+    bad_dir = os.path.join(SRC, "tests", "data", "bad")
+    bad_scenes = []
+    for f in sorted(os.listdir(bad_dir)):
+        if f.endswith(".json"):
+            try:
+                doc = json.load(open(os.path.join(bad_dir, f), encoding="utf-8-sig"))
+            except ValueError:
+                continue  # not JSON at all (syntax, bytes): the loader's alone
+            if isinstance(doc, dict):
+                bad_scenes.append((f, doc))
+    bad_both = 0
+    for (f, doc), msg in zip(bad_scenes, run_loader(checker, [d for _, d in bad_scenes], bad_dir)):
+        if msg is None:
+            fail("tests/data/bad/%s: the loader accepts it" % f)
+            continue
+        errs = list(VALIDATOR.iter_errors(doc))
+        if errs:
+            bad_both += 1
+            paths = set().union(*(error_paths(e) for e in errs))
+            if loader_path(msg) not in paths:
+                fail("tests/data/bad/%s: the loader names %r (%s), the schema %s" % (f, loader_path(msg), msg,
+                                                                                    sorted(paths)))
+    if bad_both < 30:
+        fail("the schema refuses only %d of the %d bad scenes" % (bad_both, len(bad_scenes)))
+    print("test_schema rules: tests/data/bad: %d of %d scenes refused by both at the same field, the rest by the "
+          "loader alone" % (bad_both, len(bad_scenes)))
+
     results = run_loader(checker, [c[1] for c in cases])
     counts = {}
     for (label, scene, kind, expected), msg in zip(cases, results):
@@ -602,7 +632,6 @@ def check_rules(checker):
             if errs and msg is not None:
                 paths = set().union(*(error_paths(e) for e in errs))
                 lp = loader_path(msg)
-                want = expected if kind == "cross" else lp
                 if lp not in paths or (kind == "cross" and lp != expected):
                     fail("%s: the loader names %r (%s), the schema %s" % (label, lp, msg, sorted(paths)))
         elif kind == "bound":
