@@ -1145,6 +1145,51 @@ mut("TL1-scene-files", "TL1", "src/world/scene_files.c",
     "",
     "unit_scene_locate cli_view")
 
+# Issue 11: `sward bench --plot` on a still scene draws one bar per GPU pass (src/app/plot.c, cmd_bench.c)
+mut("TL-plot-bars", "TL3", "src/app/cmd_bench.c",
+    "    if (plot) {\n        if ((r = bench_plot_bars(",
+    "    if (0 && plot) {\n        if ((r = bench_plot_bars(",
+    "cli_bench_plot")
+mut("TL-plot-sweep-bars", "TL3 BX1", "src/app/bench.c",
+    "            if (k == 1 && dens[i] > densest_d) {",
+    "            if (k == 1 && dens[i] > densest_d && 0) {",
+    "cli_bench_plot")
+mut("TL-plot-bar-width", "TL3", "src/app/plot.c",
+    "w = axis_px(&ax, r->value) - BARS_X0;",
+    "w = 0.5 * (BARS_X1 - BARS_X0) + 0.0 * r->value;",
+    "unit_plot cli_bench_plot")
+mut("TL-plot-bar-min", "TL3", "src/app/plot.c",
+    "            double mxp = axis_px(&ax, r->mark);",
+    "            double mxp = axis_px(&ax, r->value);",
+    "unit_plot cli_bench_plot")
+mut("TL-plot-bar-escape", "TL3", "src/app/plot.c",
+    'text-anchor=\\"end\\">", BARS_X0 - 8.0, y + 12.5);\n        sb_text(b, r->name);',
+    'text-anchor=\\"end\\">", BARS_X0 - 8.0, y + 12.5);\n        sb_printf(b, "%s", r->name ? r->name : "");',
+    "unit_plot")
+
+# Issue 11, TL2: docs/scene.schema.json states the loader's rules (tests/schema/test_schema.py): a schema that
+# allows more or less than the loader, or a loader that drops a check the schema states, fails schema_rules
+mut("TL2-schema-max", "TL2", "docs/scene.schema.json",
+    '"maximum": 170,',
+    '"maximum": 180,',
+    "schema_rules")
+mut("TL2-schema-min", "TL2", "docs/scene.schema.json",
+    '"description": "Preetham\'s T: 2 very clear, 3 clear, 6 hazy, 10 thin fog",\n          "type": "number",\n          "minimum": 1.7,',
+    '"description": "Preetham\'s T: 2 very clear, 3 clear, 6 hazy, 10 thin fog",\n          "type": "number",\n          "minimum": 1.8,',
+    "schema_rules")
+mut("TL2-schema-unknown", "TL2", "docs/scene.schema.json",
+    '"default": 0\n            }\n          },\n          "additionalProperties": false',
+    '"default": 0\n            }\n          },\n          "additionalProperties": true',
+    "schema_rules")
+mut("TL2-loader-range", "TL2", "src/world/scene_parse.c",
+    'sj_number(c, o, "camera", "fov", RANGE(1.0, 170.0), &cam->fov_y)',
+    'sj_number(c, o, "camera", "fov", RANGE(1.0, 179.0), &cam->fov_y)',
+    "schema_rules")
+mut("TL2-loader-schema-key", "TL2", "src/world/scene_parse.c",
+    '"flight",  "$schema"};',
+    '"flight",  "$schema-"};',
+    "schema_rules")
+
 def out(*a):
     print(*a, flush=True)
 
@@ -1279,6 +1324,8 @@ def targets_of(names):
             if n == "cli_frame_limits": t.add("sward_example_embed")  # it runs the embedding example too
         elif n == "gpu_example_embed":
             t.add("sward_example_embed")
+        elif n.startswith("schema_"):
+            t.add("schema_scene_check")  # tests/schema/test_schema.py runs the loader through it
         else:
             t.add(n)
     return sorted(t)

@@ -88,6 +88,30 @@ done:
     return rc;
 }
 
+bool app_plot_name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    if (n < 4) return false;
+    const char *e = name + n - 4;
+    return e[0] == '.' && (e[1] | 0x20) == 's' && (e[2] | 0x20) == 'v' && (e[3] | 0x20) == 'g';
+}
+
+sward_result bench_plot_bars(const bench_result *b, const char *path, const char *scene_name, const char *device,
+                             const sward_render_settings *rs, int64_t frames, const struct app_plot *panels,
+                             size_t n, sward_error *err)
+{
+    app_bar bars[SWARD_MAX_PASSES];
+    for (uint32_t p = 0; p < b->pass_count; p++)
+        bars[p] = (app_bar){.name = b->pass_names[p], .value = b->pass[p].median, .mark = b->pass[p].min};
+    char title[160], subtitle[600];
+    snprintf(title, sizeof title, "GPU ms per pass: total %.3f ms (median)", b->total.median);
+    snprintf(subtitle, sizeof subtitle, "%s on %s, %ux%u, %lld frames", scene_name, device, (unsigned)rs->width,
+             (unsigned)rs->height, (long long)frames);
+    app_bars chart = {.title = title, .subtitle = subtitle, .x_label = "GPU ms (bar: median, red mark: min)",
+                      .unit = " ms", .bars = bars, .count = b->pass_count};
+    return app_figure_svg(path, panels, n, &chart, err);
+}
+
 #define SWEEP_MAX 32
 
 /* "5,20,100" -> densities; 0, or prints the problem and returns APP_EXIT_USAGE. */
@@ -127,6 +151,9 @@ int bench_sweep(sward_context *ctx, const char *scene_path, const args_list *set
     static const char *const paths[2] = {"hardware", "compute"};
     double x[2][SWEEP_MAX], y[2][SWEEP_MAX];
     size_t np[2] = {0, 0};
+    /* the compute path's run at the densest point: --plot draws its passes as bars under the curves */
+    static bench_result densest;
+    double densest_d = -1.0;
     sward_device_info dev = sward_context_device(ctx);
     printf("rasteriser scaling on %s, %s at %ux%u, medians of %lld frames\n\n", dev.name,
            scene_path ? scene_path : "the built-in scene", (unsigned)rs->width, (unsigned)rs->height,
@@ -161,6 +188,10 @@ int bench_sweep(sward_context *ctx, const char *scene_path, const args_list *set
             uint64_t on_path = k == 0 ? b.last.hardware_blades : b.last.raster_blades;
             double ms = k == 0 ? b.hw_ms : b.compute_ms;
             double per_ms = ms > 0.0 ? (double)on_path / ms : NAN;
+            if (k == 1 && dens[i] > densest_d) {
+                densest = b;
+                densest_d = dens[i];
+            }
             printf("| %s | %g | %llu | %llu | %.3f | %.0f |\n", paths[k], dens[i],
                    (unsigned long long)b.last.blades_drawn, (unsigned long long)on_path, ms, per_ms);
             fflush(stdout);
@@ -181,7 +212,10 @@ int bench_sweep(sward_context *ctx, const char *scene_path, const args_list *set
              (unsigned)rs->height);
     app_plot p = {.title = title, .x_label = "blades in view (drawn by the path)", .y_label = "blades per ms",
                   .log_x = true, .log_y = true, .series = series, .series_count = ns};
-    sward_result r = app_plot_svg(plot, &p, err);
+    char scene_bars[400];
+    snprintf(scene_bars, sizeof scene_bars, "%s, grass[0].density %g, render.raster compute",
+             scene_path ? scene_path : "the built-in scene", densest_d);
+    sward_result r = bench_plot_bars(&densest, plot, scene_bars, dev.name, rs, frames, ns ? &p : NULL, ns ? 1 : 0, err);
     if (r != SWARD_OK) return app_fail(r, err);
     printf("\nwrote %s\n", plot);
     return 0;

@@ -28,4 +28,15 @@ int bench_measure(sward_context *ctx, sward_scene *scene, int64_t frames, bench_
 int bench_sweep(sward_context *ctx, const char *scene_path, const args_list *sets, const sward_render_settings *rs,
                 int64_t frames, const char *densities, const char *plot, sward_error *err);
 
+/* --plot's bar chart of b: one bar per pass (median ms, min marked), the total median in the title; the scene,
+ * device, size and frame count in the subtitle. With panels (n > 0), those line charts come first (the sweep's
+ * curves). Written as SVG to path (temp + rename). */
+struct app_plot;
+sward_result bench_plot_bars(const bench_result *b, const char *path, const char *scene_name, const char *device,
+                             const sward_render_settings *rs, int64_t frames, const struct app_plot *panels,
+                             size_t n, sward_error *err);
+
+/* True when name ends in ".svg" (any case): the only format --plot writes. */
+bool app_plot_name_ok(const char *name);
+
 #endif

@@ -43,9 +43,10 @@ APP_SET_HELP
     "  --sweep D1,D2,...  the rasteriser scaling sweep (BX1): for each grass[0].density Di and each of\n"
     "                 render.raster hardware and compute, blades drawn and blades per ms of rasterisation\n"
     "                 (hardware: grass_depth + grass; compute: raster + raster_merge + resolve), as a table\n"
-    "  --plot FILE.svg    with --sweep: also draw the sweep (log-log) into FILE.svg; with a flight: the GPU ms\n"
-    "                 and the vegetation memory (MiB) per frame, two panels, teleports as dashed lines\n"
-    "                 (with a flight, --json prints the summary and a \"frames\" array: docs/bench.md)\n"
+    "  --plot FILE.svg    also draw an SVG (only .svg: PNG is refused): one bar per GPU pass (median ms,\n"
+    "                 min marked); with --sweep the sweep's curves (log-log) above the bars of its densest\n"
+    "                 point; with a flight the GPU ms and vegetation memory (MiB) per frame, teleports as\n"
+    "                 dashed lines (with a flight, --json prints the summary and a \"frames\" array)\n"
     "  --verbose      also print the library's info messages (to stderr)\n"
     "  -h, --help     print this help and exit\n"
     "Flags also take the form --flag=value.\n"
@@ -309,6 +310,11 @@ int cmd_bench(int argc, char **argv)
         fprintf(stderr, "sward bench: --sweep prints a table; use it without --json\n");
         return APP_EXIT_USAGE;
     }
+    if (plot && !app_plot_name_ok(plot)) {
+        fprintf(stderr, "sward bench: --plot '%s': sward writes SVG plots only; give a file name ending in .svg (a "
+                        "PNG can be made from it, e.g. rsvg-convert -o plot.png plot.svg)\n", plot);
+        return APP_EXIT_USAGE;
+    }
     const char *scene_name = scene_path ? scene_path : "meadow (built-in)";
 
     sward_error err = { 0 };
@@ -327,12 +333,6 @@ int cmd_bench(int argc, char **argv)
     }
     rs = sward_scene_render_settings(scene);
     bool flight = sward_scene_flight(scene).frames > 0 && !sweep;
-    if (plot && !sweep && !flight) {
-        fprintf(stderr, "sward bench: --plot needs --sweep or a scene with a \"flight\" (the plot is the sweep's or "
-                        "the flight's curves)\n");
-        rc = APP_EXIT_USAGE;
-        goto done;
-    }
 
     rc = app_create_context(&opts[O_DEV], device, validate, &verbose, &ctx, &err);
     if (rc) goto done;
@@ -356,6 +356,13 @@ int cmd_bench(int argc, char **argv)
         print_json(&b, &dev, scene_name, &rs, frames);
     else
         print_text(&b, &dev, opts[O_DEV].set, scene_name, &rs, frames);
+    if (plot) {
+        if ((r = bench_plot_bars(&b, plot, scene_name, dev.name, &rs, frames, NULL, 0, &err)) != SWARD_OK) {
+            rc = app_fail(r, &err);
+            goto done;
+        }
+        if (!json) printf("\nwrote %s\n", plot);
+    }
 
 done:
     if (ctx) sward_context_destroy(ctx);

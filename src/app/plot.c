@@ -307,18 +307,127 @@ static void draw(sbuf *b, const app_plot *p)
     }
 }
 
-static sward_result render_panels(const char *name, const app_plot *p, size_t n, sbuf *b, sward_error *err)
+/* ---- bars ---- */
+
+#define BARS_X0 170.0  /* the bars start here; names are right-aligned left of it */
+#define BARS_X1 590.0  /* the axis' end; value labels may run past it */
+#define BARS_TOP 70.0  /* the first row */
+#define BARS_ROW 24.0  /* a row: a bar of 16 and a gap of 8 */
+#define BARS_BAR 16.0
+
+static double bars_height(const app_bars *b)
 {
-    if (n == 0) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: no panels to plot", name);
+    return BARS_TOP + BARS_ROW * (double)b->count + 60.0;
+}
+
+static sward_result check_bars(const char *name, const app_bars *b, sward_error *err)
+{
+    if (!b || !b->bars || b->count == 0) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: no bars to plot", name);
+    for (size_t i = 0; i < b->count; i++) {
+        const app_bar *r = &b->bars[i];
+        const char *bn = r->name ? r->name : "";
+        if (!isfinite(r->value) || r->value < 0.0)
+            return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: bar %zu \"%s\": value %g is not a finite number >= 0",
+                             name, i, bn, r->value);
+        if (!isnan(r->mark) && (!isfinite(r->mark) || r->mark < 0.0))
+            return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: bar %zu \"%s\": mark %g is not a finite number >= 0",
+                             name, i, bn, r->mark);
+    }
+    return SWARD_OK;
+}
+
+/* The bar chart at the top of the current group, BARS_* coordinates. */
+static void draw_bars(sbuf *b, const app_bars *p)
+{
+    double mx = 0.0;
+    for (size_t i = 0; i < p->count; i++) {
+        mx = fmax(mx, p->bars[i].value);
+        if (!isnan(p->bars[i].mark)) mx = fmax(mx, p->bars[i].mark);
+    }
+    double bottom = BARS_TOP + BARS_ROW * (double)p->count;
+    axis ax = { .log = false, .px0 = BARS_X0, .px1 = BARS_X1 };
+    axis_fit(&ax, 0.0, mx > 0.0 ? mx : 1.0);
+    const char *unit = p->unit ? p->unit : "";
+    if (p->title) {
+        sb_printf(b, "<text x=\"%.2f\" y=\"28\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\">",
+                  0.5 * PLOT_W);
+        sb_text(b, p->title);
+        sb_printf(b, "</text>\n");
+    }
+    if (p->subtitle) {
+        sb_printf(b, "<text x=\"%.2f\" y=\"48\" text-anchor=\"middle\" fill=\"#555\">", 0.5 * PLOT_W);
+        sb_text(b, p->subtitle);
+        sb_printf(b, "</text>\n");
+    }
+    /* the grid and the ticks under the rows */
+    char label[32];
+    long nt = lround((ax.hi - ax.lo) / ax.step);
+    for (long i = 0; i <= nt; i++) {
+        double v = ax.lo + (double)i * ax.step, x = axis_px(&ax, v);
+        fmt_compact(label, sizeof label, v);
+        sb_printf(b, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#e4e4e4\"/>\n", x,
+                  BARS_TOP - 4.0, x, bottom);
+        sb_printf(b, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#333\"/>\n", x, bottom, x,
+                  bottom + 6.0);
+        sb_printf(b, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%s</text>\n", x, bottom + 20.0, label);
+    }
+    sb_printf(b, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#333\"/>\n", BARS_X0,
+              BARS_TOP - 4.0, BARS_X0, bottom);
+    sb_printf(b, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#333\"/>\n", BARS_X0, bottom,
+              BARS_X1, bottom);
+    if (p->x_label) {
+        sb_printf(b, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">", 0.5 * (BARS_X0 + BARS_X1), bottom + 42.0);
+        sb_text(b, p->x_label);
+        sb_printf(b, "</text>\n");
+    }
+    for (size_t i = 0; i < p->count; i++) {
+        const app_bar *r = &p->bars[i];
+        double y = BARS_TOP + BARS_ROW * (double)i, w = axis_px(&ax, r->value) - BARS_X0;
+        sb_printf(b, "<rect class=\"bar\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\">"
+                     "<title>", BARS_X0, y, w, BARS_BAR, plot_colours[0]);
+        sb_text(b, r->name);
+        sb_printf(b, ": %.3f%s", r->value, unit);
+        if (!isnan(r->mark)) sb_printf(b, " (min %.3f%s)", r->mark, unit);
+        sb_printf(b, "</title></rect>\n");
+        if (!isnan(r->mark)) {
+            double mxp = axis_px(&ax, r->mark);
+            sb_printf(b, "<line class=\"min\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#d62728\" "
+                         "stroke-width=\"2\"/>\n", mxp, y - 2.0, mxp, y + BARS_BAR + 2.0);
+        }
+        sb_printf(b, "<text class=\"name\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">", BARS_X0 - 8.0, y + 12.5);
+        sb_text(b, r->name);
+        sb_printf(b, "</text>\n");
+        sb_printf(b, "<text class=\"value\" x=\"%.2f\" y=\"%.2f\">%.3f", BARS_X0 + w + 6.0, y + 12.5, r->value);
+        sb_text(b, unit);
+        sb_printf(b, "</text>\n");
+    }
+}
+
+/* ---- figures: line panels, then bars ---- */
+
+static sward_result render_figure(const char *name, const app_plot *p, size_t n, const app_bars *bars, sbuf *b,
+                                  sward_error *err)
+{
+    if (n == 0 && !bars) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: nothing to plot", name);
     for (size_t i = 0; i < n; i++) {
         sward_result r = check_plot(name, &p[i], err);
         if (r != SWARD_OK) return r;
     }
-    svg_open(b, PLOT_H * (double)n);
+    if (bars) {
+        sward_result r = check_bars(name, bars, err);
+        if (r != SWARD_OK) return r;
+    }
+    size_t parts = n + (bars ? 1u : 0u);
+    svg_open(b, PLOT_H * (double)n + (bars ? bars_height(bars) : 0.0));
     for (size_t i = 0; i < n; i++) {
-        if (n > 1) sb_printf(b, "<g transform=\"translate(0 %.0f)\">\n", PLOT_H * (double)i);
+        if (parts > 1) sb_printf(b, "<g transform=\"translate(0 %.0f)\">\n", PLOT_H * (double)i);
         draw(b, &p[i]);
-        if (n > 1) sb_printf(b, "</g>\n");
+        if (parts > 1) sb_printf(b, "</g>\n");
+    }
+    if (bars) {
+        if (parts > 1) sb_printf(b, "<g transform=\"translate(0 %.0f)\">\n", PLOT_H * (double)n);
+        draw_bars(b, bars);
+        if (parts > 1) sb_printf(b, "</g>\n");
     }
     sb_printf(b, "</svg>\n");
     if (b->oom) {
@@ -327,6 +436,46 @@ static sward_result render_panels(const char *name, const app_plot *p, size_t n,
         return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory", name);
     }
     return SWARD_OK;
+}
+
+static sward_result render_panels(const char *name, const app_plot *p, size_t n, sbuf *b, sward_error *err)
+{
+    if (n == 0) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: no panels to plot", name);
+    return render_figure(name, p, n, NULL, b, err);
+}
+
+sward_result app_figure_svg_string(const app_plot *panels, size_t n, const app_bars *bars, char **out,
+                                   sward_error *err)
+{
+    sbuf b = { 0 };
+    *out = NULL;
+    sward_result r = render_figure("plot", panels, n, bars, &b, err);
+    if (r == SWARD_OK) *out = b.s;
+    return r;
+}
+
+sward_result app_figure_svg(const char *path, const app_plot *panels, size_t n, const app_bars *bars,
+                            sward_error *err)
+{
+    sbuf b = { 0 };
+    sward_result r = render_figure(path, panels, n, bars, &b, err);
+    if (r != SWARD_OK) return r;
+    r = core_write_file(path, b.s, b.len, err);
+    free(b.s);
+    return r;
+}
+
+sward_result app_bars_svg_string(const app_bars *bars, char **out, sward_error *err)
+{
+    *out = NULL;
+    if (!bars) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "plot: no bars to plot");
+    return app_figure_svg_string(NULL, 0, bars, out, err);
+}
+
+sward_result app_bars_svg(const char *path, const app_bars *bars, sward_error *err)
+{
+    if (!bars) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: no bars to plot", path);
+    return app_figure_svg(path, NULL, 0, bars, err);
 }
 
 sward_result app_plot_svg_panels_string(const app_plot *panels, size_t n, char **out, sward_error *err)

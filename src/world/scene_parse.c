@@ -577,12 +577,16 @@ static bool parse_forces(const sj_ctx *c, const cJSON *root, sward_scene *s)
 
 bool world_scene_parse(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s)
 {
-    static const char *const known[] = {"terrain", "grass",  "wind",         "sun",   "sky",
+    /* "$schema": the JSON Schema an editor should use (docs/scene.schema.json); any string, otherwise ignored */
+    static const char *const known[] = {"terrain", "grass",  "wind",         "sun",    "sky",
                                         "camera",  "render", "force_fields", "assets", "areas",
-                                        "flight"};
+                                        "flight",  "$schema"};
     if (!cJSON_IsObject(root))
         return sj_fail(c, "", "expected a JSON object at the top level, got %s", sj_type_name(root));
-    if (!sj_check_fields(c, root, "", known, 11)) return false;
+    if (!sj_check_fields(c, root, "", known, 12)) return false;
+    const cJSON *schema = sj_member(root, "$schema");
+    if (schema && !cJSON_IsString(schema))
+        return sj_fail(c, "$schema", "expected a string, got %s", sj_type_name(schema));
     const cJSON *terrain, *wind, *sun, *sky, *camera, *render;
     if (!sj_object(c, root, "", "terrain", &terrain) || !sj_object(c, root, "", "wind", &wind) ||
         !sj_object(c, root, "", "sun", &sun) || !sj_object(c, root, "", "sky", &sky) ||

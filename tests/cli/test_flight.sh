@@ -4,7 +4,7 @@
 # path's camera (the scene's own camera sees no grass, every frame of the flight does), the cut's frame and only
 # it flagged as a teleport, the GPU memory flat within 5 %, the same per-frame counts twice (determinism), the
 # validation layer clean; --frames N takes the first N frames; --plot draws both curves and the teleport;
-# the text report has the three criteria's PASS/FAIL lines; --plot without --sweep or a flight is refused.
+# the text report has the three criteria's PASS/FAIL lines; --plot refuses a .png name.
 set -u
 SWARD=${1:?usage: test_flight.sh /path/to/sward}
 DATA=${SWARD_TEST_DATA:?SWARD_TEST_DATA must point to tests/data}
@@ -82,11 +82,11 @@ else
     fail "--plot wrote no $tmp/f.svg"
 fi
 
-# --plot needs a flight or --sweep
-"$SWARD" bench "$DATA/../../scenes/small.json" --plot "$tmp/x.svg" >/dev/null 2>"$tmp/stderr"; rc=$?
-[ "$rc" -eq 2 ] || fail "--plot on a scene without a flight: exit $rc, expected 2"
-grep -qF -- '--plot needs --sweep or a scene with a "flight"' "$tmp/stderr" || fail "--plot without a flight: $(cat "$tmp/stderr")"
-[ ! -e "$tmp/x.svg" ] || fail "--plot without a flight wrote a file"
+# --plot writes SVG only: a .png name is refused before anything runs (a still scene's bars: test_bench_plot.sh)
+"$SWARD" bench "$SCENE" --plot "$tmp/x.png" >/dev/null 2>"$tmp/stderr"; rc=$?
+[ "$rc" -eq 2 ] || fail "--plot x.png: exit $rc, expected 2"
+grep -qF -- "sward writes SVG plots only; give a file name ending in .svg" "$tmp/stderr" || fail "--plot x.png: $(cat "$tmp/stderr")"
+[ ! -e "$tmp/x.png" ] || fail "--plot x.png wrote a file"
 
 if [ "$failures" -ne 0 ]; then echo "test_flight: $failures failure(s)" >&2; exit 1; fi
 echo "test_flight: ok"

@@ -1,5 +1,6 @@
-/* test_plot.c — the benchmark's SVG line chart (src/app/plot.c): polylines, log-axis mapping and decade
- * labels, escaping, errors, the written file. */
+/* test_plot.c — the benchmark's SVG charts (src/app/plot.c): the line chart's polylines, log-axis mapping and
+ * decade labels, escaping, errors, the written file; the per-pass bar chart (one bar per pass, widths
+ * proportional to the values, the min marks, escaped labels, errors) and a figure of curves above bars. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -276,12 +277,157 @@ static void test_file(void **state)
     assert_non_null(strstr(err.message, "cannot write"));
 }
 
+/* ---- the bar chart ---- */
+
+/* The value of attribute `attr` (e.g. "width") in the element starting at el. */
+static double attr_of(const char *el, const char *attr)
+{
+    char key[32];
+    snprintf(key, sizeof key, " %s=\"", attr);
+    const char *end = strchr(el, '>');
+    const char *a = strstr(el, key);
+    assert_non_null(a);
+    assert_true(end == NULL || a < end);
+    return strtod(a + strlen(key), NULL);
+}
+
+/* The n-th (0-based) occurrence of needle in s. */
+static const char *nth(const char *s, const char *needle, size_t n)
+{
+    const char *p = strstr(s, needle);
+    for (size_t i = 0; i < n && p; i++) p = strstr(p + 1, needle);
+    assert_non_null(p);
+    return p;
+}
+
+static const app_bar pass_bars[] = {
+    { .name = "wind_field", .value = 0.5, .mark = 0.25 },
+    { .name = "grass<&>\"'", .value = 2.0, .mark = 1.5 },
+    { .name = "post", .value = 1.0, .mark = NAN },
+    { .name = "idle", .value = 0.0, .mark = 0.0 },
+};
+
+static app_bars pass_chart(void)
+{
+    return (app_bars){ .title = "GPU ms per pass: total 3.5 ms", .subtitle = "a<b on gpu & co", .x_label = "GPU ms",
+                       .unit = " ms", .bars = pass_bars, .count = 4 };
+}
+
+static void test_bars(void **state)
+{
+    (void)state;
+    app_bars c = pass_chart();
+    char *svg = NULL;
+    assert_int_equal(app_bars_svg_string(&c, &svg, NULL), SWARD_OK);
+    /* one bar per pass, in order, each with its name and value label */
+    assert_int_equal(count_of(svg, "<rect class=\"bar\""), 4);
+    assert_int_equal(count_of(svg, "<text class=\"name\""), 4);
+    assert_int_equal(count_of(svg, "<text class=\"value\""), 4);
+    assert_int_equal(count_of(svg, "<line class=\"min\""), 3); /* post has no min */
+    double w[4], x0 = attr_of(nth(svg, "<rect class=\"bar\"", 0), "x");
+    for (size_t i = 0; i < 4; i++) {
+        const char *r = nth(svg, "<rect class=\"bar\"", i);
+        w[i] = attr_of(r, "width");
+        assert_near(attr_of(r, "x"), x0, 1e-9);
+        if (i) assert_true(attr_of(r, "y") > attr_of(nth(svg, "<rect class=\"bar\"", i - 1), "y"));
+    }
+    /* widths proportional to the values; the longest bar fits in the canvas */
+    assert_true(w[1] > 100.0 && x0 + w[1] <= 720.0);
+    for (size_t i = 0; i < 4; i++) assert_near(w[i], w[1] * pass_bars[i].value / pass_bars[1].value, 0.02);
+    /* the min marks at the same scale */
+    const double marks[3] = { 0.25, 1.5, 0.0 };
+    for (size_t i = 0; i < 3; i++)
+        assert_near(attr_of(nth(svg, "<line class=\"min\"", i), "x1") - x0, w[1] * marks[i] / pass_bars[1].value,
+                    0.02);
+    /* labels and titles escaped */
+    assert_non_null(strstr(svg, ">grass&lt;&amp;&gt;&quot;&#39;</text>"));
+    assert_non_null(strstr(svg, "<title>grass&lt;&amp;&gt;&quot;&#39;: 2.000 ms (min 1.500 ms)</title>"));
+    assert_null(strstr(svg, "grass<&>"));
+    assert_non_null(strstr(svg, ">wind_field</text>"));
+    assert_non_null(strstr(svg, ">2.000 ms</text>"));
+    assert_non_null(strstr(svg, ">0.500 ms</text>"));
+    assert_non_null(strstr(svg, ">GPU ms per pass: total 3.5 ms</text>"));
+    assert_non_null(strstr(svg, ">a&lt;b on gpu &amp; co</text>"));
+    /* the axis starts at 0 */
+    assert_non_null(strstr(svg, "text-anchor=\"middle\">0</text>"));
+    free(svg);
+}
+
+static void expect_bars_error(const app_bars *c, const char *what)
+{
+    sward_error err = { 0 };
+    char *svg = (char *)1;
+    assert_int_equal(app_bars_svg_string(c, &svg, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_null(svg);
+    if (!strstr(err.message, what)) fail_msg("message \"%s\" lacks \"%s\"", err.message, what);
+}
+
+static void test_bars_errors(void **state)
+{
+    (void)state;
+    app_bars c = pass_chart();
+    c.count = 0;
+    expect_bars_error(&c, "plot: no bars to plot");
+    expect_bars_error(NULL, "plot: no bars to plot");
+    app_bar b[2] = { { .name = "a", .value = 1.0, .mark = NAN }, { .name = "b<", .value = -1.0, .mark = NAN } };
+    c = (app_bars){ .bars = b, .count = 2 };
+    expect_bars_error(&c, "plot: bar 1 \"b<\": value -1 is not a finite number >= 0");
+    b[1].value = NAN;
+    expect_bars_error(&c, "bar 1 \"b<\": value nan is not");
+    b[1].value = 1.0;
+    b[1].mark = INFINITY;
+    expect_bars_error(&c, "bar 1 \"b<\": mark inf is not");
+    /* all zero: an axis from 0 to 1, bars of width 0 */
+    b[0].value = b[1].value = 0.0;
+    b[1].mark = NAN;
+    char *svg = NULL;
+    assert_int_equal(app_bars_svg_string(&c, &svg, NULL), SWARD_OK);
+    assert_near(attr_of(nth(svg, "<rect class=\"bar\"", 1), "width"), 0.0, 1e-9);
+    free(svg);
+}
+
+static void test_figure_and_file(void **state)
+{
+    (void)state;
+    app_plot_series s[2];
+    app_plot p = scaling_plot(s);
+    app_bars c = pass_chart();
+    char *svg = NULL;
+    assert_int_equal(app_figure_svg_string(&p, 1, &c, &svg, NULL), SWARD_OK);
+    assert_int_equal(count_of(svg, "<polyline"), 2);
+    assert_int_equal(count_of(svg, "<rect class=\"bar\""), 4);
+    assert_int_equal(count_of(svg, "<g transform"), 2);
+    assert_non_null(strstr(svg, "<g transform=\"translate(0 440)\">")); /* the bars below the curves */
+    assert_non_null(strstr(svg, "height=\"666\"")); /* 440 + 70 + 4 x 24 + 60 */
+    sward_error err = { 0 };
+    char *none = NULL;
+    assert_int_equal(app_figure_svg_string(NULL, 0, NULL, &none, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_non_null(strstr(err.message, "plot: nothing to plot"));
+
+    /* the file holds the same bytes as the string */
+    char *bars_svg = NULL, path[300];
+    assert_int_equal(app_bars_svg_string(&c, &bars_svg, NULL), SWARD_OK);
+    tmp_path(path, sizeof path, "bars.svg");
+    write_bytes(path, "stale", 5);
+    assert_int_equal(app_bars_svg(path, &c, &err), SWARD_OK);
+    static unsigned char back[1 << 16];
+    size_t n = read_bytes(path, back, sizeof back);
+    assert_int_equal(n, strlen(bars_svg));
+    assert_memory_equal(back, bars_svg, n);
+    c.count = 0;
+    assert_int_equal(app_bars_svg(path, &c, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_non_null(strstr(err.message, path));
+    free(bars_svg);
+    free(svg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_polylines), cmocka_unit_test(test_mapping), cmocka_unit_test(test_decade_labels),
         cmocka_unit_test(test_escaping),  cmocka_unit_test(test_errors),  cmocka_unit_test(test_file),
-        cmocka_unit_test(test_panels_marks),
+        cmocka_unit_test(test_panels_marks), cmocka_unit_test(test_bars), cmocka_unit_test(test_bars_errors),
+        cmocka_unit_test(test_figure_and_file),
     };
     return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
 }
