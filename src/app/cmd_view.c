@@ -58,6 +58,7 @@ APP_SET_HELP
 #define VIEW_POLL_S 0.25 /* the watched files are looked at this often */
 #define VIEW_WATCH_MAX 64
 #define VIEW_FEATURES 8
+#define VIEW_FPS_WINDOW 16
 #define PATH_CAP 4096
 
 static const char *const feature_names[VIEW_FEATURES] = {"depth_prime", "shadows", "contact_shadows", "translucency",
@@ -94,7 +95,8 @@ typedef struct viewer {
     uint32_t shown_w, shown_h;
     sward_frame_stats stats;
     uint64_t frames;        /* frames shown */
-    double fps, last_frame_at;
+    double fps;
+    double shown_at[VIEW_FPS_WINDOW]; /* when the last frames were shown (s) */
     /* hot reload */
     watched watch[VIEW_WATCH_MAX];
     size_t watch_count;
@@ -340,12 +342,12 @@ static int finish_pending(viewer *v)
     sward_error err = {0};
     sward_result r = sward_render_wait(v->r, v->ticket, &img, &v->stats, &err);
     if (r != SWARD_OK) return app_fail(r, &err);
+    /* frames per second over the last VIEW_FPS_WINDOW frames shown */
     double now = app_now();
-    if (v->last_frame_at > 0.0) {
-        double dt = now - v->last_frame_at;
-        v->fps = v->fps > 0.0 ? 0.9 * v->fps + 0.1 / (dt > 1e-6 ? dt : 1e-6) : 1.0 / (dt > 1e-6 ? dt : 1e-6);
-    }
-    v->last_frame_at = now;
+    v->shown_at[v->frames % VIEW_FPS_WINDOW] = now;
+    uint64_t span = v->frames < VIEW_FPS_WINDOW - 1 ? v->frames : VIEW_FPS_WINDOW - 1;
+    double oldest = v->shown_at[(v->frames - span) % VIEW_FPS_WINDOW];
+    v->fps = span && now > oldest ? (double)span / (now - oldest) : 0.0;
     v->frames++;
     if (v->hud_on) {
         view_hud h = {0};
