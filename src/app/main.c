@@ -14,7 +14,7 @@ static const char main_help[] =
     "Renders fields of wind-blown grass with Vulkan, headless.\n"
     "\n"
     "Commands:\n"
-    "  render    render a scene to PNG (a still, or numbered frames with --frames)\n"
+    "  render    render a scene to PNG, EXR (HDR) or video (a still, or numbered frames with --frames)\n"
     "  bench     render frames and report per-pass GPU times, counts and memory\n"
     "  bake      write a scene's assets as glTF LOD levels, impostor and leaf PNGs\n"
     "  devices   list Vulkan devices and which one sward would use\n"
