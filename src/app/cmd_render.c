@@ -289,6 +289,7 @@ int cmd_render(int argc, char **argv)
 
     /* Folders are created before the device starts, so that a bad path fails in milliseconds; once,
      * unless the frame number is part of a folder name. */
+    if (video_path && (rc = app_video_check(video_path, rs.width, rs.height))) goto done;
     const char *directive = strchr(pattern, '%');
     bool numbered_dirs = directive && strrchr(pattern, '/') > directive;
     for (int64_t k = 0; images && k < (numbered_dirs ? frames : 1) && rc == 0; k++) {
@@ -296,8 +297,7 @@ int cmd_render(int argc, char **argv)
         rc = make_parent_dirs(path);
     }
     if (rc) goto done;
-    if (video_path && ((rc = app_video_check(video_path, rs.width, rs.height)) || (rc = make_parent_dirs(video_path))))
-        goto done;
+    if (video_path && (rc = make_parent_dirs(video_path))) goto done;
 
     rc = app_create_context(&opts[O_DEV], device, validate, &verbose, &ctx, &err);
     if (rc) goto done;

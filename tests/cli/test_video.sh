@@ -58,8 +58,9 @@ python3 -c "import sys; v=sys.argv[1]; sys.exit(0 if v=='inf' or float(v) > 25 e
 run 2 -- render "$SCENE" --width 65 --height 48 --video "$tmp/odd.mp4"
 grep -q -- "--video: H.264 in yuv420p needs an even width and height, got 65x48" <<<"$err" || fail "odd width: $err"
 grep -q "rendering on" <<<"$out" && fail "odd width: the device started before the refusal"
-run 2 -- render "$SCENE" --width 64 --height 47 --video "$tmp/odd.mp4"
+run 2 -- render "$SCENE" --width 64 --height 47 --video "$tmp/odd.mp4" -o "$tmp/newdir/f.png"
 [ -e "$tmp/odd.mp4" ] && fail "odd size left $tmp/odd.mp4"
+[ -e "$tmp/newdir" ] && fail "odd size: -o's folder was created before the refusal"
 # an unknown type, an empty path
 run 2 -- render "$SCENE" --video "$tmp/a.avi"
 grep -q "must end in .mp4, .mov or .mkv" <<<"$err" || fail ".avi: $err"
