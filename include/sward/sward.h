@@ -370,7 +370,8 @@ size_t sward_image_hdr_bound(uint32_t width, uint32_t height);
 
 /* sward_render that also reads back the frame's linear HDR image into `hdr` (the renderer's width and
  * height). `image` (the 8-bit one) and `stats` may be NULL. Only frames rendered this way pay for the HDR
- * read-back (16 bytes a pixel of device memory, allocated on the first call, and one compute pass). */
+ * read-back: one compute pass and a copy, 16 bytes a pixel of device memory and 16 of host-visible memory per
+ * frame slot used, allocated on the first such call (outside the render size's memory budget). */
 sward_result sward_render_hdr(sward_renderer *r, const sward_frame_desc *frame, sward_image *image,
                               sward_image_hdr *hdr, sward_frame_stats *stats, sward_error *err);
 
