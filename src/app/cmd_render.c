@@ -246,6 +246,13 @@ int cmd_render(int argc, char **argv)
     /* -o x.exr: the linear HDR frame before the tone map (sward_render_hdr) as OpenEXR, else PNG */
     size_t plen = strlen(pattern);
     bool exr = images && plen >= 4 && strcasecmp(pattern + plen - 4, ".exr") == 0;
+#ifndef SWARD_HAVE_OPENEXR
+    if (exr) { /* before anything slow: sward_write_exr would refuse each frame */
+        args_usage_error("render", "-o '%s': cannot write EXR: sward was built without OpenEXR (CMake option "
+                         "SWARD_OPENEXR=OFF, as in the bundle)", pattern);
+        return APP_EXIT_USAGE;
+    }
+#endif
     char path[PATH_CAP];
     if (!args_frame_path(pattern, (uint64_t)(frames - 1), path, sizeof path)) {
         args_usage_error("render", "-o: path too long (at most %d bytes)", PATH_CAP - 1);

@@ -27,7 +27,8 @@ exr_info() { # FILE: "WxH pix_fmt", or "not-an-exr"
 "$SWARD" render "$SCENE" --width 16 --height 16 -o "$tmp/probe.exr" --quiet 2>"$tmp/stderr"
 if grep -q "built without OpenEXR" "$tmp/stderr"; then
     run 2 render "$SCENE" --width 16 --height 16 -o "$tmp/off.exr"
-    grep -q "off.exr: cannot write EXR: sward was built without OpenEXR" <<<"$err" || fail "without OpenEXR: $err"
+    grep -q "off.exr'*: cannot write EXR: sward was built without OpenEXR" <<<"$err" || fail "without OpenEXR: $err"
+    grep -q "rendering on" <<<"$out" && fail "without OpenEXR: the device started before the refusal"
     [ -e "$tmp/off.exr" ] && fail "without OpenEXR: a file was written"
     [ "$failures" -eq 0 ] && echo "test_exr: built without OpenEXR, the refusal checked"
     exit $((failures > 0))
