@@ -13,14 +13,13 @@ layout(set = SW_SET_PASS, binding = SW_POST_LDR, rgba8) uniform writeonly image2
 layout(set = SW_SET_PASS, binding = SW_POST_TAA, rgba16f) uniform readonly image2D resolved;
 #define SW_BLOOM_BINDING SW_POST_BLOOM
 #include "bloom.inc.glsl"
+#include "post_input.inc.glsl"
 
 void main()
 {
     ivec2 px = ivec2(gl_GlobalInvocationID.xy);
     if (px.x >= int(VIEW.width) || px.y >= int(VIEW.height)) return;
-    vec3 c = (frame.features & SW_FEAT_TAA) != 0u ? imageLoad(resolved, px).rgb : imageLoad(hdr, px).rgb;
-    // PO3: the blurred light above the white point, before the tone map (the chain is in exposed units)
-    if ((frame.features & SW_FEAT_BLOOM) != 0u) c += bloom_at(px) / frame.exposure;
+    vec3 c = post_input(px);
     vec3 o;
     o.r = sw_linear_to_srgb(sw_tonemap_filmic(c.r, frame.exposure, frame.white_point));
     o.g = sw_linear_to_srgb(sw_tonemap_filmic(c.g, frame.exposure, frame.white_point));

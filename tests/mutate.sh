@@ -691,7 +691,7 @@ mut("SH8-warmup", "SH8", "src/render/standalone.c",
     "            for (int k = 0; k < warmup; k++)",
     "            for (int k = 0; k < 0; k++)",
     "gpu_taa_bloom")
-mut("SH8-resolved", "SH8", "shaders/post.comp.glsl",
+mut("SH8-resolved", "SH8", "shaders/post_input.inc.glsl",
     "    vec3 c = (frame.features & SW_FEAT_TAA) != 0u ? imageLoad(resolved, px).rgb : imageLoad(hdr, px).rgb;",
     "    vec3 c = false ? imageLoad(resolved, px).rgb : imageLoad(hdr, px).rgb;",
     "gpu_taa_bloom")
@@ -701,7 +701,7 @@ mut("SH8-embed-warmup", "SH8", "examples/embed.c",
     "cli_frame_limits")
 
 # PO3: bloom (bright pass above the white point, half-resolution chain, added before the tone map)
-mut("PO3-add", "PO3", "shaders/post.comp.glsl",
+mut("PO3-add", "PO3", "shaders/post_input.inc.glsl",
     "    if ((frame.features & SW_FEAT_BLOOM) != 0u) c += bloom_at(px) / frame.exposure;",
     "",
     "gpu_taa_bloom")
@@ -1189,6 +1189,36 @@ mut("TL2-loader-schema-key", "TL2", "src/world/scene_parse.c",
     '"flight",  "$schema"};',
     '"flight",  "$schema-"};',
     "schema_rules")
+# Issue 11: video through ffmpeg, the progress bar, HDR (EXR) output
+mut("MD-video-rate", "", "src/app/video.c",
+    'snprintf(rate, sizeof rate, "%.10g", fps);',
+    'snprintf(rate, sizeof rate, "%.10g", 25.0 + 0.0 * fps);',
+    "cli_video")
+mut("MD-video-frames", "", "src/app/cmd_render.c",
+    "if (video && (rc = app_video_frame(video, img.pixels))) {",
+    "if (video && k % 2 == 0 && (rc = app_video_frame(video, img.pixels))) {",
+    "cli_video")
+mut("MD-progress-tty", "", "src/app/progress.c",
+    "p->on = wanted && total > 1 && isatty(STDERR_FILENO);",
+    "p->on = wanted && total > 1;",
+    "cli_video")
+mut("MD-progress-none", "", "src/app/progress.c",
+    "p->on = wanted && total > 1 && isatty(STDERR_FILENO);",
+    "p->on = false && wanted && isatty(STDERR_FILENO);",
+    "cli_video")
+mut("MD-exr-pre-tonemap", "", "shaders/hdr_out.comp.glsl",
+    "pixels[uint(px.y) * VIEW.width + uint(px.x)] = vec4(post_input(px), 1.0);",
+    "pixels[uint(px.y) * VIEW.width + uint(px.x)] = vec4(imageLoad(resolved, px).rgb, 1.0);",
+    "gpu_exr")
+mut("MD-exr-hdr-copy", "", "src/render/standalone.c",
+    "        vkCmdCopyBuffer(cmd, r->res[RES_HDR_OUT][0].buffer.buffer, s->hdr_pixels.buffer, 1,\n"
+    "                        &(VkBufferCopy){0, 0, s->hdr_pixels.size});",
+    "        (void)s->hdr_pixels.size;",
+    "gpu_exr")
+mut("MD-exr-channels", "", "src/core/exr.c",
+    "while (comp < 3 && strcmp(ch->channel_name, names[comp]) != 0) comp++;",
+    "comp = c;",
+    "gpu_exr")
 
 def out(*a):
     print(*a, flush=True)

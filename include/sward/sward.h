@@ -374,6 +374,25 @@ size_t sward_image_bound(uint32_t width, uint32_t height);
 sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, sward_image *image,
                           sward_frame_stats *stats, sward_error *err);
 
+/* The linear HDR frame before tone mapping: exactly what the tone map reads, i.e. the TAA's resolved image
+ * (the lit colour, sky and haze included, when render.features.taa is off) plus the bloom, in linear
+ * radiance units before the exposure, the filmic curve and sRGB (docs/features.md, "HDR output"). The 8-bit
+ * image is, per channel c, round(255 srgb(clamp(U(c exposure) / U(white_point)))) of it (shaders/shared/
+ * sw_tonemap.h). Alpha is 1. */
+typedef struct sward_image_hdr {
+    uint32_t width, height;
+    float *pixels; /* RGBA32F linear, rows top to bottom, caller-owned, sward_image_hdr_bound(width, height) bytes */
+} sward_image_hdr;
+
+size_t sward_image_hdr_bound(uint32_t width, uint32_t height);
+
+/* sward_render that also reads back the frame's linear HDR image into `hdr` (the renderer's width and
+ * height). `image` (the 8-bit one) and `stats` may be NULL. Only frames rendered this way pay for the HDR
+ * read-back: one compute pass and a copy, 16 bytes a pixel of device memory and 16 of host-visible memory per
+ * frame slot used, allocated on the first such call (outside the render size's memory budget). */
+sward_result sward_render_hdr(sward_renderer *r, const sward_frame_desc *frame, sward_image *image,
+                              sward_image_hdr *hdr, sward_frame_stats *stats, sward_error *err);
+
 /* Frames in flight (SWARD_FRAMES_IN_FLIGHT): sward_render_submit records and submits a frame and returns at
  * once with a ticket; sward_render_wait waits for that frame and reads back its image (may be NULL) and
  * stats (may be NULL). The CPU records the next frame while the GPU runs this one. A ticket can be waited for
@@ -401,6 +420,13 @@ sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame,
 /* ---- Images ------------------------------------------------------------------------------------------- */
 
 sward_result sward_write_png(const char *path, const sward_image *image, sward_error *err);
+
+/* Writes an HDR image as an OpenEXR file: one scanline part, channels R, G, B, A as 32-bit floats (the
+ * buffer's values exactly), ZIP compression, rows top to bottom (increasing y). Like sward_write_png, into a
+ * temporary file renamed over path when complete (a device such as /dev/null is written in place). When
+ * sward was built without OpenEXR (CMake SWARD_OPENEXR=OFF, the default of the bundle):
+ * SWARD_ERROR_INVALID_INPUT, "PATH: cannot write EXR: sward was built without OpenEXR". */
+sward_result sward_write_exr(const char *path, const sward_image_hdr *image, sward_error *err);
 
 #ifdef __cplusplus
 }

@@ -114,6 +114,12 @@
 #define SW_POST_TAA 3   /* SH8: the resolved rgba16f image (read when SW_FEAT_TAA is on) */
 #define SW_POST_BLOOM 4 /* PO3: the bloom chain (buffer; level 0, half resolution, read when SW_FEAT_BLOOM) */
 
+/* set 1 of hdr_out.comp.glsl (sward_render_hdr): post's inputs, and the frame it would tone-map */
+#define SW_HDR_OUT_HDR 0    /* rgba16f storage image */
+#define SW_HDR_OUT_TAA 1    /* the resolved rgba16f image (read when SW_FEAT_TAA is on) */
+#define SW_HDR_OUT_BLOOM 2  /* the bloom chain (read when SW_FEAT_BLOOM) */
+#define SW_HDR_OUT_PIXELS 3 /* vec4 per pixel, rows top to bottom (written) */
+
 /* set 1 of taa.comp.glsl (SH8) */
 #define SW_TAA_HDR 0     /* this frame's rgba16f colour (jittered) */
 #define SW_TAA_DEPTH 1   /* this frame's depth, sampled */

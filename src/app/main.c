@@ -14,7 +14,7 @@ static const char main_help[] =
     "Renders fields of wind-blown grass with Vulkan, headless.\n"
     "\n"
     "Commands:\n"
-    "  render    render a scene to PNG (a still, or numbered frames with --frames)\n"
+    "  render    render a scene to PNG, EXR (HDR) or video (a still, or numbered frames with --frames)\n"
     "  view      show a scene live in a window: fly camera, HUD, feature keys, hot reload\n"
     "  bench     render frames and report per-pass GPU times, counts and memory\n"
     "  bake      write a scene's assets as glTF LOD levels, impostor and leaf PNGs\n"

@@ -12,3 +12,8 @@ sward_result sward_write_png(const char *path, const sward_image *image, sward_e
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: empty image", path);
     return core_png_write_rgba8(path, image->pixels, image->width, image->height, err);
 }
+
+size_t sward_image_hdr_bound(uint32_t width, uint32_t height)
+{
+    return (size_t)width * (size_t)height * 4u * sizeof(float);
+}

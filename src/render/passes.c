@@ -29,5 +29,6 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_taa,           /* POST:  temporal anti-aliasing (SH8), history reprojected by motion / depth */
     &render_pass_bloom,         /* POST:  bright pass, blur chain (PO3) */
     &render_pass_post,          /* POST:  bloom, tone map, sRGB */
+    &render_pass_hdr_out,       /* POST:  sward_render_hdr only: post's linear input, RGBA32F */
 };
 const uint32_t RENDER_PASS_COUNT = sizeof RENDER_PASSES / sizeof RENDER_PASSES[0];

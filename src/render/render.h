@@ -72,6 +72,7 @@ typedef enum render_res {
     RES_ASSET_DRAWN,    /* per view: sw_drawn[], one run per (asset, level) (asset_cull) */
     RES_ASSET_DRAWS,    /* per view: sw_asset_draw per (asset, level), the indirect draws (uploaded, counted) */
     RES_WIND_FIELD,   /* GA3: the wind field around the camera, SW_WIND_FIELD_STRIDE floats per cell (wind_field.c) */
+    RES_HDR_OUT,      /* standalone, sward_render_hdr: post's linear input as RGBA32F per pixel (hdr_out.c) */
     RES_COUNT
 } render_res;
 
@@ -151,6 +152,8 @@ typedef struct render_slot {
     uint32_t timed_mask;      /* which timestamp pairs this slot's frame wrote */
     gpu_buffer stats_readback; /* sw_cull_stats[SW_MAX_VIEWS] of the slot's frame */
     gpu_buffer pixels;        /* standalone: the output image */
+    gpu_buffer hdr_pixels;    /* standalone, sward_render_hdr: the linear frame before the tone map (RGBA32F) */
+    bool hdr_copied;          /* the slot's frame copied it (hdr_pixels holds this frame's) */
     gpu_buffer upload;        /* the frame's constants, views and tiles, copied to the GPU buffers by the frame */
     gpu_buffer world_upload;  /* issue 10: staging of the streamed world's pages (world_stream.c), once, window-sized */
     uint32_t width, height;   /* of the slot's frame */
@@ -292,6 +295,7 @@ struct sward_renderer {
     bool no_grass;              /* this frame's sward_frame_desc.no_grass */
     bool no_fade, no_morph;     /* this frame's sward_frame_desc.no_fade, .no_morph (SW_FLAG_NO_FADE, _NO_MORPH) */
     bool count_shading;         /* this frame's sward_frame_desc.count_shading (SW_FLAG_COUNT_SHADING) */
+    bool hdr_wanted;            /* sward_render_hdr: the frame also reads back its linear HDR image (hdr_out.c) */
     world_raster raster;        /* BX1: the rasteriser in use (render.raster, resolved: auto without the
                                    compute path's device features or with a host's targets is hardware) */
     uint32_t near_blades;       /* BX1: blades the near shadow cascade drew in the last frame collected */
@@ -511,6 +515,9 @@ extern const render_pass render_pass_lighting;
 extern const render_pass render_pass_taa;
 extern const render_pass render_pass_bloom;
 extern const render_pass render_pass_post;
+extern const render_pass render_pass_hdr_out;
+/* RES_HDR_OUT for the current size (hdr_out.c); created on first use. */
+sward_result render_hdr_out_ensure(sward_renderer *r, sward_error *err);
 extern const render_pass render_pass_shadow_near;
 extern const render_pass render_pass_shadow_raster;
 extern const render_pass render_pass_shadow_merge;

@@ -237,6 +237,7 @@ void sward_renderer_destroy(sward_renderer *r)
         gpu_frame_destroy(dev, &sl->frame);
         gpu_buffer_destroy(dev, &sl->stats_readback);
         gpu_buffer_destroy(dev, &sl->pixels);
+        gpu_buffer_destroy(dev, &sl->hdr_pixels);
         gpu_buffer_destroy(dev, &sl->upload);
         gpu_buffer_destroy(dev, &sl->world_upload);
         gpu_retired_free(dev, &sl->retired);

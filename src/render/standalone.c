@@ -87,6 +87,16 @@ static sward_result slot_pixels(sward_renderer *r, render_slot *s, sward_error *
                              "sward.pixels_readback", err);
 }
 
+/* The slot's readback of the linear HDR image (sward_render_hdr), for the current size. */
+static sward_result slot_hdr_pixels(sward_renderer *r, render_slot *s, sward_error *err)
+{
+    VkDeviceSize bytes = (VkDeviceSize)r->width * r->height * 4u * sizeof(float);
+    if (s->hdr_pixels.buffer && s->hdr_pixels.size == bytes) return SWARD_OK;
+    gpu_buffer_destroy(&r->ctx->dev, &s->hdr_pixels); /* the slot's frame is done */
+    return gpu_buffer_create(&r->ctx->dev, &s->hdr_pixels, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                             GPU_MEMORY_READBACK, "sward.hdr_readback", err);
+}
+
 /* A frame; `warmup`: only up to the TAA history (SH8: sward_render_submit's frames before a still). */
 static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool warmup, sward_error *err)
 {
@@ -98,6 +108,10 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool w
     render_slot *s = &r->slots[r->slot];
     if (res != SWARD_OK && !cmd) return res;
     if (res == SWARD_OK) res = slot_pixels(r, s, err);
+    s->hdr_copied = false;
+    bool hdr = r->hdr_wanted && !warmup;
+    if (res == SWARD_OK && hdr) res = slot_hdr_pixels(r, s, err);
+    if (res == SWARD_OK && hdr) res = render_hdr_out_ensure(r, err);
     sward_vulkan_view view = render_frame_view(r, fd);
     bool occlusion = !fd->no_occlusion && !fd->no_culling;
     if (res == SWARD_OK) res = render_place(r, cmd, &view, occlusion, err);
@@ -147,7 +161,10 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool w
         s->ticket = 0;
         return res;
     }
+    bool wanted = r->hdr_wanted;
+    r->hdr_wanted = hdr; /* the hdr_out pass runs (render_pass_hdr_out.active) in this frame only */
     render_post(r, cmd, warmup);
+    r->hdr_wanted = wanted;
     render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */
     if (warmup) {
         s->cpu_ms = core_now_ms() - t0;
@@ -160,6 +177,12 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool w
     };
     vkCmdCopyImageToBuffer(cmd, r->res[RES_LDR][0].image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, s->pixels.buffer,
                            1, &region);
+    if (hdr) {
+        render_access(r, cmd, RES_HDR_OUT, 0, GPU_ACCESS_TRANSFER_READ, false);
+        vkCmdCopyBuffer(cmd, r->res[RES_HDR_OUT][0].buffer.buffer, s->hdr_pixels.buffer, 1,
+                        &(VkBufferCopy){0, 0, s->hdr_pixels.size});
+        s->hdr_copied = true;
+    }
     gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
     s->cpu_ms = core_now_ms() - t0;
     return gpu_frame_submit(&r->ctx->dev, &s->frame, err);
@@ -211,13 +234,17 @@ sward_result sward_render_wait(sward_renderer *r, uint64_t ticket, sward_image *
     return SWARD_OK;
 }
 
-sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, sward_image *image,
-                          sward_frame_stats *stats, sward_error *err)
+/* sward_render and sward_render_hdr: a complete frame, its image (may be NULL) and HDR image (may be NULL). */
+static sward_result render_complete(sward_renderer *r, const sward_frame_desc *frame, sward_image *image,
+                                    sward_image_hdr *hdr, sward_frame_stats *stats, const char *fn, sward_error *err)
 {
-    sward_result res = standalone_only(r, "sward_render", err);
+    sward_result res = standalone_only(r, fn, err);
     if (res != SWARD_OK) return res;
-    if (!image || !image->pixels || image->width != r->width || image->height != r->height)
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_render: image must be %ux%u with pixels", r->width,
+    if (image && (!image->pixels || image->width != r->width || image->height != r->height))
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: image must be %ux%u with pixels", fn, r->width,
+                         r->height);
+    if (hdr && (!hdr->pixels || hdr->width != r->width || hdr->height != r->height))
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: HDR image must be %ux%u with pixels", fn, r->width,
                          r->height);
     /* A frame whose blades outgrew the lists is rendered again once they have grown (render_collect): the
      * image is always complete. With TAA the frames of its history (the warm-up) must be complete too, in
@@ -225,20 +252,45 @@ sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, swar
      * the GPU ran the tiles, and the still would not be the same every time. Twice is enough; a third try
      * covers a list limited by the device. */
     sward_frame_stats st;
+    render_slot *s = NULL;
     for (int attempt = 0; attempt < 3; attempt++) {
         uint64_t ticket;
-        if ((res = sward_render_submit(r, frame, &ticket, err))) return res;
+        r->hdr_wanted = hdr != NULL;
+        res = sward_render_submit(r, frame, &ticket, err);
+        r->hdr_wanted = false;
+        if (res) return res;
         if ((res = sward_render_wait(r, ticket, image, &st, err))) return res;
+        for (uint32_t i = 0; i < r->slot_count; i++)
+            if (r->slots[i].ticket == ticket) s = &r->slots[i];
         for (uint32_t i = 0; i < r->slot_count; i++) { /* the warm-up's frames still unread */
-            render_slot *s = &r->slots[i];
-            if (s->ticket == 0 || s->counted || !s->stats_copied) continue;
-            if ((res = gpu_frame_wait(&r->ctx->dev, &s->frame, err)) || (res = render_collect(r, s, err))) return res;
+            render_slot *w = &r->slots[i];
+            if (w->ticket == 0 || w->counted || !w->stats_copied) continue;
+            if ((res = gpu_frame_wait(&r->ctx->dev, &w->frame, err)) || (res = render_collect(r, w, err))) return res;
         }
         if (st.blades_dropped == 0 && !r->history_incomplete) break;
         r->taa.valid = false; /* the history holds an incomplete frame: warm up again */
     }
+    if (hdr) {
+        if (!s || !s->hdr_copied)
+            return core_fail(err, SWARD_ERROR_VULKAN, "%s: the frame did not read back its HDR image", fn);
+        memcpy(hdr->pixels, s->hdr_pixels.mapped, sward_image_hdr_bound(hdr->width, hdr->height));
+    }
     if (stats) *stats = st;
     return SWARD_OK;
+}
+
+sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, sward_image *image,
+                          sward_frame_stats *stats, sward_error *err)
+{
+    if (!image) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_render: no image");
+    return render_complete(r, frame, image, NULL, stats, "sward_render", err);
+}
+
+sward_result sward_render_hdr(sward_renderer *r, const sward_frame_desc *frame, sward_image *image,
+                              sward_image_hdr *hdr, sward_frame_stats *stats, sward_error *err)
+{
+    if (!hdr) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_render_hdr: no HDR image");
+    return render_complete(r, frame, image, hdr, stats, "sward_render_hdr", err);
 }
 
 double sward_stats_pass_ms(const sward_frame_stats *stats, const char *name)

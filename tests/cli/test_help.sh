@@ -51,7 +51,7 @@ check_cmd() {
     [ "$rc" -eq 0 ] || fail "sward $cmd --no-such-flag --help: exit $rc, expected 0"
 }
 
-check_cmd render -o --output --width --height --time --seed --frames --fps --set PATH=VALUE --device --validate --quiet \
+check_cmd render -o --output --width --height --time --seed --frames --fps --video --set PATH=VALUE --device --validate --quiet \
     --verbose --help %04d SCENE.json
 check_cmd bench --frames --width --height --set PATH=VALUE --device --validate --json --verbose --help SCENE.json \
     device device_type scene width height frames passes min_ms median_ms total_gpu_ms candidates \
