@@ -249,7 +249,7 @@ int cmd_render(int argc, char **argv)
 #ifndef SWARD_HAVE_OPENEXR
     if (exr) { /* before anything slow: sward_write_exr would refuse each frame */
         args_usage_error("render", "-o '%s': cannot write EXR: sward was built without OpenEXR (CMake option "
-                         "SWARD_OPENEXR=OFF, as in the bundle)", pattern);
+                         "SWARD_OPENEXR=OFF)", pattern);
         return APP_EXIT_USAGE;
     }
 #endif

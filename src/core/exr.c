@@ -2,7 +2,7 @@
  * part, channels A, B, G, R (EXR sorts them by name) as 32-bit floats, ZIP compression, increasing y (the
  * first row is the top one). Like the PNG writer, the file is encoded in memory first (OpenEXR's write
  * callback fills a growing buffer) and written whole by core_write_file: a failure leaves no partial file.
- * Without SWARD_HAVE_OPENEXR (CMake SWARD_OPENEXR=OFF, the bundle) every call fails with a message. */
+ * Without SWARD_HAVE_OPENEXR (CMake SWARD_OPENEXR=OFF) every call fails with a message. */
 #include "core/core.h"
 
 #include <stdlib.h>
@@ -132,7 +132,7 @@ sward_result sward_write_exr(const char *path, const sward_image_hdr *image, swa
 {
     (void)image;
     return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: cannot write EXR: sward was built without OpenEXR "
-                     "(CMake option SWARD_OPENEXR=OFF, as in the bundle)", path ? path : "(null)");
+                     "(CMake option SWARD_OPENEXR=OFF)", path ? path : "(null)");
 }
 
 #endif
