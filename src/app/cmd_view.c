@@ -429,8 +429,9 @@ static int screenshot(viewer *v, const char *path)
         return (int)res;
     }
     /* the same image from the command line */
-    printf("wrote %s (%ux%u, time %.9g s); the same as: sward render %s -o %s --time %.9g", path, rs.width,
-           rs.height, (double)fd.time, v->scene_path ? v->scene_path : "", path, (double)fd.time);
+    printf("wrote %s (%ux%u, time %.9g s); the same as: sward render %s%s-o %s --time %.9g", path, rs.width,
+           rs.height, (double)fd.time, v->scene_path ? v->scene_path : "", v->scene_path ? " " : "", path,
+           (double)fd.time);
     for (size_t i = 0; i < v->sets->count; i++) printf(" --set '%s'", v->sets->items[i]);
     for (int f = 0; f < VIEW_FEATURES; f++)
         if (v->feature[f] >= 0) printf(" --set render.features.%s=%s", feature_names[f], v->feature[f] ? "true" : "false");
