@@ -1219,6 +1219,10 @@ mut("MD-exr-channels", "", "src/core/exr.c",
     "while (comp < 3 && strcmp(ch->channel_name, names[comp]) != 0) comp++;",
     "comp = c;",
     "gpu_exr")
+mut("TL3-cpu-tiles", "TL3", "src/render/frame.c",
+    "    s->cpu_tiles_ms = core_now_ms() - t_tiles;",
+    "    (void)t_tiles;",
+    "cli_render")
 
 def out(*a):
     print(*a, flush=True)

@@ -312,6 +312,8 @@ typedef struct sward_frame_stats {
     uint32_t pass_count;        /* entries of passes[] in use, in the order the passes ran */
     sward_pass_time passes[SWARD_MAX_PASSES];
     double cpu_ms;          /* CPU time to prepare and record the frame */
+    double cpu_tiles_ms;    /* of cpu_ms: the world windows, choosing the tiles, the tile cache and the assets' clusters
+                               (the rest is uploading the constants and recording the passes) */
     uint64_t gpu_memory_bytes; /* device memory allocated by sward */
     /* SH1/SH2, from the deferred lighting's view of the G-buffer (standalone frames) */
     uint64_t covered_pixels;    /* pixels with a surface (not sky) */

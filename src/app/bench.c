@@ -20,8 +20,8 @@ int bench_measure(sward_context *ctx, sward_scene *scene, int64_t frames, bench_
     if (r != SWARD_OK) return app_fail(r, err);
     sward_image img = { .width = rs.width, .height = rs.height };
     img.pixels = malloc(sward_image_bound(img.width, img.height));
-    /* Per frame: one sample per pass, the total and the CPU time, stored column by column. */
-    size_t n = (size_t)frames, columns = SWARD_MAX_PASSES + 2;
+    /* Per frame: one sample per pass, the total, the CPU time and its tiles' part, stored column by column. */
+    size_t n = (size_t)frames, columns = SWARD_MAX_PASSES + 3;
     double *samples = malloc(n * columns * sizeof *samples);
     int rc = 0;
     if (!img.pixels || !samples) {
@@ -67,11 +67,13 @@ int bench_measure(sward_context *ctx, sward_scene *scene, int64_t frames, bench_
         }
         samples[(size_t)SWARD_MAX_PASSES * n + i] = total;
         samples[(size_t)(SWARD_MAX_PASSES + 1) * n + i] = s.cpu_ms;
+        samples[(size_t)(SWARD_MAX_PASSES + 2) * n + i] = s.cpu_tiles_ms;
         b->last = s;
     }
     for (uint32_t p = 0; p < b->pass_count; p++) b->pass[p] = stats_summarize(samples + (size_t)p * n, n);
     b->total = stats_summarize(samples + (size_t)SWARD_MAX_PASSES * n, n);
     b->cpu = stats_summarize(samples + (size_t)(SWARD_MAX_PASSES + 1) * n, n);
+    b->cpu_tiles = stats_summarize(samples + (size_t)(SWARD_MAX_PASSES + 2) * n, n);
     double grass = 0.0;
     for (uint32_t p = 0; p < b->pass_count; p++) {
         const char *name = b->pass_names[p];

@@ -10,7 +10,7 @@
 typedef struct bench_result {
     uint32_t pass_count; /* the passes of the first measured frame, by name, in the order they ran */
     char pass_names[SWARD_MAX_PASSES][24];
-    stats_summary pass[SWARD_MAX_PASSES], total, cpu;
+    stats_summary pass[SWARD_MAX_PASSES], total, cpu, cpu_tiles; /* cpu_tiles: of cpu, choosing tiles */
     sward_frame_stats last;
     double blades_per_ms;
     /* BX1: per path, the median ms of its passes (hardware: grass_depth and grass; compute: raster,

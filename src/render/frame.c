@@ -42,6 +42,7 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->removed_occlusion = c[0].occlusion;
     st->blades_dropped = c[0].needed > c[0].drawn ? c[0].needed - c[0].drawn : 0;
     st->cpu_ms = s->cpu_ms;
+    st->cpu_tiles_ms = s->cpu_tiles_ms;
     st->gpu_memory_bytes = r->ctx->dev.allocated_bytes;
     st->world_bytes = render_world_bytes(r);
     st->covered_pixels = c[0].covered;
@@ -175,6 +176,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     render_slot *s = &r->slots[r->slot];
     render_view *v = &r->views[0];
     v->vk = *view;
+    double t_tiles = core_now_ms();
     place_view pv;
     sward_result res;
     if (r->sized_features != r->scene->render.features && (res = render_graph_resize(r, err))) return res;
@@ -227,6 +229,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     r->frame.asset_count = r->assets.count;
     r->frame.cluster_count = r->assets.cluster_count;
     for (uint32_t k = 0; k < r->blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
+    s->cpu_tiles_ms = core_now_ms() - t_tiles;
 
     /* Constants and tiles through the slot's mapped upload buffer (its last frame is done), one copy each. */
     const VkDeviceSize views_at = sizeof(sw_frame), tiles_at = views_at + SW_MAX_VIEWS * sizeof(sw_view);

@@ -167,6 +167,7 @@ typedef struct render_slot {
     uint32_t tiles_cached;
     bool teleport;
     double cpu_ms;
+    double cpu_tiles_ms; /* of it: choosing tiles, the cache, the clusters (render_place) */
     sward_frame_stats stats;  /* the slot's frame's counters and times, once counted */
 } render_slot;
 

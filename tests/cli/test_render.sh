@@ -102,6 +102,8 @@ for p in ("wind_field", "place", "terrain", "grass", "post"):
     assert 0 <= d["passes"][p]["min_ms"] <= d["passes"][p]["median_ms"], f"pass {p} times"
 assert d["total_gpu_ms"]["min"] <= d["total_gpu_ms"]["median"]
 assert d["blades_high"] + d["blades_low"] == d["blades_drawn"], "high + low != drawn"
+# the CPU time's part spent choosing tiles (the tile cache, clusters): within the whole, and not nothing
+assert 0 < d["cpu_tiles_ms"]["median"] < d["cpu_ms"]["median"], f"cpu_tiles_ms {d['cpu_tiles_ms']} vs cpu_ms {d['cpu_ms']}"
 PY
 run bench "$SCENE" --frames 1 --width 64 --height 48
 for word in wind_field place terrain grass post total candidates "blades drawn" triangles tiles "GPU memory" "CPU ms"; do
