@@ -14,6 +14,7 @@
 
 #include <GLFW/glfw3.h>
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -693,7 +694,7 @@ int cmd_view(int argc, char **argv)
     if (script) {
         script_file = strcmp(script, "-") == 0 ? stdin : fopen(script, "r");
         if (!script_file) {
-            fprintf(stderr, "sward view: cannot read script '%s'\n", script);
+            fprintf(stderr, "sward view: cannot read script '%s': %s\n", script, strerror(errno));
             return (int)SWARD_ERROR_IO;
         }
     }
