@@ -137,5 +137,9 @@ int view_script_next(FILE *f, view_cmd *cmd, long *line, char *why, size_t why_s
         }
         return 1;
     }
+    if (ferror(f)) {
+        snprintf(why, why_size, "after line %ld: cannot read: %s", *line, strerror(errno));
+        return -1;
+    }
     return 0;
 }
