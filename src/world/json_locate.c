@@ -134,8 +134,8 @@ bool world_json_locate(const char *text, size_t len, const char *path, uint32_t 
         if (text[i] == '\n') {
             l++;
             c = 1;
-        } else if (((unsigned char)text[i] & 0xC0) != 0x80) { /* columns count characters, not UTF-8 bytes */
-            c++;
+        } else {
+            c++; /* columns count bytes, as the syntax errors' do (docs/scene-format.md) */
         }
     }
     *line = l;

@@ -398,7 +398,7 @@ bool world_flight_cut_between(const world_flight *f, double t_prev, double t);
 /* Camera position in world space (resolving above_ground). */
 void world_camera_eye(const sward_scene *scene, float eye[3]);
 
-/* json_locate.c: the 1-based line and column (in characters) of the value at `path` (keys joined by '.', array
+/* json_locate.c: the 1-based line and column (in bytes, as for syntax errors) of the value at `path` (keys joined by '.', array
  * elements as [N], as the loader's messages spell them) in the JSON text, or of the deepest enclosing value the
  * text has; false (0, 0) for empty text. */
 bool world_json_locate(const char *text, size_t len, const char *path, uint32_t *line, uint32_t *column);

@@ -5,7 +5,8 @@
 
 #include "core/core.h"
 
-/* The line and column of the first occurrence of `needle` in text (1-based, characters). */
+/* The line and column of the first occurrence of `needle` in text (1-based; columns in bytes, as the syntax
+ * errors count them). */
 static void where(const char *text, const char *needle, uint32_t *line, uint32_t *col)
 {
     const char *at = strstr(text, needle);
@@ -16,7 +17,7 @@ static void where(const char *text, const char *needle, uint32_t *line, uint32_t
         if (*p == '\n') {
             ++*line;
             *col = 1;
-        } else if (((unsigned char)*p & 0xC0) != 0x80) {
+        } else {
             ++*col;
         }
     }
