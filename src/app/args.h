@@ -136,7 +136,8 @@ int cmd_bake_world(int argc, char **argv);
 int app_make_dirs(const char *dir);
 int cmd_devices(int argc, char **argv);
 int cmd_bake(int argc, char **argv);
-/* `sward view` (cmd_view.c); without GLFW (SWARD_VIEWER=OFF, the bundle) a stub that says so. */
+/* `sward view` (cmd_view.c); built without GLFW (SWARD_VIEWER=OFF, the bundle) it prints that and exits 4
+ * (main.c). */
 int cmd_view(int argc, char **argv);
 
 #endif

@@ -10,6 +10,7 @@
 #include "view_camera.h"
 #include "view_hud.h"
 #include "view_script.h"
+#include "view_watch.h"
 #include "view_window.h"
 
 #include <GLFW/glfw3.h>
@@ -57,7 +58,6 @@ APP_SET_HELP
 
 #define VIEW_FIXED_DT (1.0 / 30.0)
 #define VIEW_POLL_S 0.25 /* the watched files are looked at this often */
-#define VIEW_WATCH_MAX 64
 #define VIEW_FEATURES 8
 #define VIEW_FPS_WINDOW 16
 #define PATH_CAP 4096
@@ -65,13 +65,6 @@ APP_SET_HELP
 static const char *const feature_names[VIEW_FEATURES] = {"depth_prime", "shadows", "contact_shadows", "translucency",
                                                          "specular", "taa", "bloom", "sky"};
 static const char *const raster_names[3] = {"auto", "hardware", "compute"};
-
-typedef struct watched {
-    char path[PATH_CAP];
-    bool exists;
-    struct timespec mtime;
-    long long size;
-} watched;
 
 typedef struct viewer {
     const char *scene_path; /* NULL: the built-in scene */
@@ -99,8 +92,7 @@ typedef struct viewer {
     double fps;
     double shown_at[VIEW_FPS_WINDOW]; /* when the last frames were shown (s) */
     /* hot reload */
-    watched watch[VIEW_WATCH_MAX];
-    size_t watch_count;
+    view_watch watch;
     double next_poll;
     uint64_t reload_attempts;
     char error[1200];       /* the last failed reload or rebuild, for the HUD; "" = none */
@@ -143,58 +135,6 @@ static void describe_error(const viewer *v, const sward_error *err, char *out, s
         snprintf(out, cap, "%s:%u:%u: %s", name, (unsigned)err->line, (unsigned)err->column, err->message + n + 2);
     else
         snprintf(out, cap, "%s", err->message);
-}
-
-/* The files to watch: the scene's, after a load. A file watched before keeps the state seen before the load
- * (a change made while the scene was loading is still a change); a new one is looked at now. */
-static void watch_files(viewer *v)
-{
-    static watched old[VIEW_WATCH_MAX];
-    size_t old_count = v->watch_count;
-    memcpy(old, v->watch, old_count * sizeof old[0]);
-    v->watch_count = 0;
-    if (v->scene_path) snprintf(v->watch[v->watch_count++].path, PATH_CAP, "%s", v->scene_path);
-    for (size_t i = 0; v->scene && v->watch_count < VIEW_WATCH_MAX; i++) {
-        const char *p = sward_scene_file(v->scene, i);
-        if (!p) break;
-        if (v->scene_path && i == 0) continue; /* the scene file itself, already watched */
-        snprintf(v->watch[v->watch_count++].path, PATH_CAP, "%s", p);
-    }
-    for (size_t i = 0; i < v->watch_count; i++) {
-        watched *w = &v->watch[i];
-        bool known = false;
-        for (size_t j = 0; j < old_count && !known; j++)
-            if (strcmp(old[j].path, w->path) == 0) {
-                *w = old[j];
-                known = true;
-            }
-        if (known) continue;
-        struct stat st;
-        w->exists = stat(w->path, &st) == 0;
-        w->mtime = w->exists ? st.st_mtim : (struct timespec){0};
-        w->size = w->exists ? (long long)st.st_size : -1;
-    }
-    if (v->verbose)
-        for (size_t i = 0; i < v->watch_count; i++) fprintf(stderr, "sward view: watching %s\n", v->watch[i].path);
-}
-
-/* True when a watched file changed since watch_files (its time, size or existence). */
-static bool files_changed(viewer *v)
-{
-    bool changed = false;
-    for (size_t i = 0; i < v->watch_count; i++) {
-        watched *w = &v->watch[i];
-        struct stat st;
-        bool exists = stat(w->path, &st) == 0;
-        if (exists != w->exists || (exists && (st.st_mtim.tv_sec != w->mtime.tv_sec ||
-                                               st.st_mtim.tv_nsec != w->mtime.tv_nsec || st.st_size != w->size))) {
-            changed = true;
-            w->exists = exists;
-            w->mtime = exists ? st.st_mtim : (struct timespec){0};
-            w->size = exists ? (long long)st.st_size : -1;
-        }
-    }
-    return changed;
 }
 
 /* Loads the scene with every override and makes its renderer; the old ones stay when that fails (the error is
@@ -572,14 +512,14 @@ static int poll_reload(viewer *v, bool *attempted)
     double now = app_now();
     if (now < v->next_poll) return 0;
     v->next_poll = now + VIEW_POLL_S;
-    if (!files_changed(v)) return 0;
+    if (!view_watch_changed(&v->watch)) return 0;
     *attempted = true;
     v->reload_attempts++;
     double t0 = app_now();
     int rc = build(v, false);
     if (rc) return rc;
     if (!v->error[0]) {
-        watch_files(v); /* the new scene may name other images */
+        view_watch_set(&v->watch, v->scene_path, v->scene, v->verbose); /* it may name other images */
         printf("reloaded %s (%.2f s)\n", v->scene_path ? v->scene_path : "<default>", app_now() - t0);
         fflush(stdout);
         snprintf(v->note, sizeof v->note, "reloaded");
@@ -770,7 +710,7 @@ int cmd_view(int argc, char **argv)
     }
     v.cam.speed = 5.0f;
     reset_camera(&v);
-    watch_files(&v);
+    view_watch_set(&v.watch, v.scene_path, v.scene, v.verbose);
     v.next_poll = app_now() + VIEW_POLL_S;
     glfwSetKeyCallback(v.win.win, on_key);
     glfwSetScrollCallback(v.win.win, on_scroll);

@@ -16,10 +16,11 @@ SWARD=${1:?usage: test_view.sh /path/to/sward}
 SRC=${SWARD_SOURCE_DIR:?SWARD_SOURCE_DIR must point to the source folder}
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-tmp=$(mktemp -d); trap 'exec 3>&- 2>/dev/null; rm -rf "$tmp"' EXIT
+# shellcheck source=tests/cli/xvfb.sh
+. "$(dirname "$0")/xvfb.sh"
+tmp=$(mktemp -d); trap 'exec 3>&- 2>/dev/null; stop_xvfb; rm -rf "$tmp"' EXIT
 trap '' PIPE # a viewer that exited early must not kill the test with SIGPIPE: its exit status says why
-command -v xvfb-run >/dev/null || { echo "FAIL: xvfb-run is not installed (Debian package xvfb)" >&2; exit 1; }
-XVFB=(xvfb-run -a -s "-screen 0 1024x768x24")
+start_xvfb 1024x768x24
 VALIDATE=()
 ls /usr/share/vulkan/explicit_layer.d/*validation* >/dev/null 2>&1 && VALIDATE=(--validate)
 SIZE=(--set render.width=160 --set render.height=90)
@@ -88,7 +89,7 @@ grep -q '"heightmap"' "$tmp/scene.json" || fail "test setup: the scene has no he
 "$SWARD" render "$tmp/scene.json" "${SIZE[@]}" -o "$tmp/check.png" --quiet || fail "test setup: the scene does not render"
 
 mkfifo "$tmp/cmd"
-"${XVFB[@]}" "$SWARD" view "$tmp/scene.json" --script - --paused --width 320 --height 180 "${SIZE[@]}" \
+"$SWARD" view "$tmp/scene.json" --script - --paused --width 320 --height 180 "${SIZE[@]}" \
     "${VALIDATE[@]}" <"$tmp/cmd" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 exec 3>"$tmp/cmd"
@@ -153,7 +154,7 @@ import struct,sys; d=open('$tmp/w_small.png','rb').read(); w,h=struct.unpack('>I
 sys.exit(0 if (w,h)==(200,120) else 1)" || fail "after resize 200 120 the window's frame is not 200x120"
 
 # ---- --frames N --screenshot, with the clock running -----------------------------------------------------------
-"${XVFB[@]}" "$SWARD" view "$SRC/scenes/small.json" "${SIZE[@]}" --frames 4 --screenshot "$tmp/f.png" "${VALIDATE[@]}" \
+"$SWARD" view "$SRC/scenes/small.json" "${SIZE[@]}" --frames 4 --screenshot "$tmp/f.png" "${VALIDATE[@]}" \
     >"$tmp/out2" 2>"$tmp/err2" || fail "view --frames 4 --screenshot: $(cat "$tmp/err2")"
 grep -q "time 0.100000001 s" "$tmp/out2" || fail "4 frames at 1/30 s from time 0 should end at 0.1 s: $(cat "$tmp/out2")"
 same_as_render "$tmp/out2" "$tmp/f.png" "--frames 4 --screenshot"
@@ -162,14 +163,14 @@ same_as_render "$tmp/out2" "$tmp/f.png" "--frames 4 --screenshot"
 expect_err() { # RC MESSAGE ARGS...
     local want=$1 msg=$2; shift 2
     "$@" >/dev/null 2>"$tmp/e_err"; local got=$?
-    [ "$got" -eq "$want" ] || fail "$*: exit $got, want $want"
+    [ "$got" -eq "$want" ] || fail "$*: exit $got, want $want: $(cat "$tmp/e_err")"
     grep -qF -- "$msg" "$tmp/e_err" || fail "$*: stderr lacks '$msg': $(cat "$tmp/e_err")"
 }
 expect_err 2 "--screenshot needs --frames" "$SWARD" view --screenshot x.png
 expect_err 4 "cannot open a window" env -u DISPLAY -u WAYLAND_DISPLAY "$SWARD" view "$SRC/scenes/small.json" --frames 1
 printf 'frames 1\nfly 3\n' > "$tmp/bad_script"
-expect_err 2 "line 2: unknown command 'fly'" "${XVFB[@]}" "$SWARD" view "$SRC/scenes/small.json" "${SIZE[@]}" --script "$tmp/bad_script"
-expect_err 2 "cannot read: Is a directory" "${XVFB[@]}" "$SWARD" view "$SRC/scenes/small.json" "${SIZE[@]}" --script "$tmp"
+expect_err 2 "line 2: unknown command 'fly'" "$SWARD" view "$SRC/scenes/small.json" "${SIZE[@]}" --script "$tmp/bad_script"
+expect_err 2 "cannot read: Is a directory" "$SWARD" view "$SRC/scenes/small.json" "${SIZE[@]}" --script "$tmp"
 expect_err 3 "cannot read script" "$SWARD" view --script "$tmp/no_such_script"
 printf '{"grass": [{"density": -1}]}' > "$tmp/bad.json"
 expect_err 2 "grass[0].density" "$SWARD" view "$tmp/bad.json" --frames 1

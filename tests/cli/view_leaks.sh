@@ -7,10 +7,12 @@
 set -u
 SWARD=${1:?usage: view_leaks.sh /path/to/sward}
 SRC=${SWARD_SOURCE_DIR:?SWARD_SOURCE_DIR must point to the source folder}
-tmp=$(mktemp -d); trap 'exec 3>&- 2>/dev/null; rm -rf "$tmp"' EXIT
+# shellcheck source=tests/cli/xvfb.sh
+. "$(dirname "$0")/xvfb.sh"
+tmp=$(mktemp -d); trap 'exec 3>&- 2>/dev/null; stop_xvfb; rm -rf "$tmp"' EXIT
 trap '' PIPE
 fail() { echo "FAIL: $*" >&2; exit 1; }
-command -v xvfb-run >/dev/null || fail "xvfb-run is not installed (Debian package xvfb)"
+start_xvfb 640x480x24
 lvp=$(ls /usr/lib/*/libvulkan_lvp.so 2>/dev/null | head -1)
 [ -n "$lvp" ] || fail "no lavapipe (libvulkan_lvp.so; Debian package mesa-vulkan-drivers)"
 # the sanitizer's run-time must come first among preloaded libraries (gcc links it as a shared library)
@@ -20,7 +22,7 @@ pre=$lvp; [ -n "$asan" ] && pre="$asan:$lvp"
 cp "$SRC/scenes/small.json" "$tmp/scene.json"
 mkfifo "$tmp/cmd"
 ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$SRC/tests/lsan_lavapipe.supp:print_suppressions=0" \
-    xvfb-run -a -s "-screen 0 640x480x24" env LD_PRELOAD="$pre" "$SWARD" view "$tmp/scene.json" --script - \
+    env LD_PRELOAD="$pre" "$SWARD" view "$tmp/scene.json" --script - \
     --width 160 --height 90 --set render.width=64 --set render.height=36 <"$tmp/cmd" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 exec 3>"$tmp/cmd"
