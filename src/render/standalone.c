@@ -77,24 +77,16 @@ static sward_result begin(sward_renderer *r, const sward_frame_desc *fd, VkComma
     return render_begin_frame(r, *cmd, err);
 }
 
-/* The slot's readback of the output image, for the current size. */
-static sward_result slot_pixels(sward_renderer *r, render_slot *s, sward_error *err)
+/* A slot's readback buffer of `bytes_per_pixel` a pixel for the current size: the output image's (4) or the
+ * linear HDR image's (16, sward_render_hdr). Replaced only when the size changed; the slot's frame is done. */
+static sward_result slot_readback(sward_renderer *r, gpu_buffer *buf, VkDeviceSize bytes_per_pixel, const char *name,
+                                  sward_error *err)
 {
-    VkDeviceSize bytes = (VkDeviceSize)r->width * r->height * 4;
-    if (s->pixels.buffer && s->pixels.size == bytes) return SWARD_OK;
-    gpu_buffer_destroy(&r->ctx->dev, &s->pixels); /* the slot's frame is done */
-    return gpu_buffer_create(&r->ctx->dev, &s->pixels, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
-                             "sward.pixels_readback", err);
-}
-
-/* The slot's readback of the linear HDR image (sward_render_hdr), for the current size. */
-static sward_result slot_hdr_pixels(sward_renderer *r, render_slot *s, sward_error *err)
-{
-    VkDeviceSize bytes = (VkDeviceSize)r->width * r->height * 4u * sizeof(float);
-    if (s->hdr_pixels.buffer && s->hdr_pixels.size == bytes) return SWARD_OK;
-    gpu_buffer_destroy(&r->ctx->dev, &s->hdr_pixels); /* the slot's frame is done */
-    return gpu_buffer_create(&r->ctx->dev, &s->hdr_pixels, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                             GPU_MEMORY_READBACK, "sward.hdr_readback", err);
+    VkDeviceSize bytes = (VkDeviceSize)r->width * r->height * bytes_per_pixel;
+    if (buf->buffer && buf->size == bytes) return SWARD_OK;
+    gpu_buffer_destroy(&r->ctx->dev, buf);
+    return gpu_buffer_create(&r->ctx->dev, buf, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK, name,
+                             err);
 }
 
 /* A frame; `warmup`: only up to the TAA history (SH8: sward_render_submit's frames before a still). */
@@ -107,10 +99,10 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool w
     double t0 = core_now_ms();
     render_slot *s = &r->slots[r->slot];
     if (res != SWARD_OK && !cmd) return res;
-    if (res == SWARD_OK) res = slot_pixels(r, s, err);
+    if (res == SWARD_OK) res = slot_readback(r, &s->pixels, 4, "sward.pixels_readback", err);
     s->hdr_copied = false;
     bool hdr = r->hdr_wanted && !warmup;
-    if (res == SWARD_OK && hdr) res = slot_hdr_pixels(r, s, err);
+    if (res == SWARD_OK && hdr) res = slot_readback(r, &s->hdr_pixels, 4 * sizeof(float), "sward.hdr_readback", err);
     if (res == SWARD_OK && hdr) res = render_hdr_out_ensure(r, err);
     sward_vulkan_view view = render_frame_view(r, fd);
     bool occlusion = !fd->no_occlusion && !fd->no_culling;
