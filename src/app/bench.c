@@ -74,15 +74,16 @@ int bench_measure(sward_context *ctx, sward_scene *scene, int64_t frames, bench_
     b->total = stats_summarize(samples + (size_t)SWARD_MAX_PASSES * n, n);
     b->cpu = stats_summarize(samples + (size_t)(SWARD_MAX_PASSES + 1) * n, n);
     b->cpu_tiles = stats_summarize(samples + (size_t)(SWARD_MAX_PASSES + 2) * n, n);
-    double grass = 0.0;
     for (uint32_t p = 0; p < b->pass_count; p++) {
         const char *name = b->pass_names[p];
-        if (strcmp(name, "grass") == 0) grass = b->pass[p].median;
         if (strcmp(name, "grass") == 0 || strcmp(name, "grass_depth") == 0) b->hw_ms += b->pass[p].median;
         if (strcmp(name, "raster") == 0 || strcmp(name, "raster_merge") == 0 || strcmp(name, "resolve") == 0)
             b->compute_ms += b->pass[p].median;
     }
-    b->blades_per_ms = grass > 0.0 ? (double)b->last.blades_drawn / grass : NAN;
+    /* every blade drawn went through one of the two paths: the rate is over all of their rasterisation */
+    double raster_ms = b->hw_ms + b->compute_ms;
+    uint64_t rasterised = b->last.hardware_blades + b->last.raster_blades;
+    b->blades_per_ms = raster_ms > 0.0 ? (double)rasterised / raster_ms : NAN;
 done:
     free(samples);
     free(img.pixels);

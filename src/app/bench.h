@@ -12,7 +12,8 @@ typedef struct bench_result {
     char pass_names[SWARD_MAX_PASSES][24];
     stats_summary pass[SWARD_MAX_PASSES], total, cpu, cpu_tiles; /* cpu_tiles: of cpu, choosing tiles */
     sward_frame_stats last;
-    double blades_per_ms;
+    double blades_per_ms; /* blades rasterised (both paths) / the median ms of all their rasterisation (hw_ms +
+                             compute_ms) */
     /* BX1: per path, the median ms of its passes (hardware: grass_depth and grass; compute: raster,
      * raster_merge and resolve); the blades are last.hardware_blades and last.raster_blades */
     double hw_ms, compute_ms;

@@ -38,7 +38,8 @@ APP_SET_HELP
     "  --json         one JSON object instead (all keys: docs/bench.md): device, device_type, scene, width,\n"
     "                 height, frames, passes {<pass>: {min_ms, median_ms}}, total_gpu_ms, candidates,\n"
     "                 blades_drawn, blades_high, blades_low, triangles, tiles, gpu_memory_bytes, cpu_ms,\n"
-    "                 blades_per_ms, raster, assets, tile_cache, vegetation_memory_bytes; a flight's: frames\n"
+    "                 blades_per_ms (blades rasterised by both paths / the ms of both: raster's hardware_ms\n"
+    "                 + compute_ms), raster, assets, tile_cache, vegetation_memory_bytes; a flight's: frames\n"
     "  --cache-mib N  the tile cache's budget in MiB (render.tile_cache.budget_mib; default the scene's, 64)\n"
     "  --sweep D1,D2,...  the rasteriser scaling sweep (BX1): for each grass[0].density Di and each of\n"
     "                 render.raster hardware and compute, blades drawn and blades per ms of rasterisation\n"
@@ -213,9 +214,10 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
     printf("CPU ms/frame    min %.3f, median %.3f (of it choosing tiles, the cache, clusters: median %.3f)\n",
            b->cpu.min, b->cpu.median, b->cpu_tiles.median);
     if (isfinite(b->blades_per_ms))
-        printf("blades/GPU-ms   %.0f (blades drawn / median grass pass ms)\n", b->blades_per_ms);
+        printf("blades/ms       %.0f (blades rasterised / median ms of all their rasterisation, both paths below)\n",
+               b->blades_per_ms);
     else
-        printf("blades/GPU-ms   n/a (grass pass took no measurable time)\n");
+        printf("blades/ms       n/a (the blades' rasterisation took no measurable time)\n");
     if (s->gbuffer_fragments_valid && s->covered_pixels)
         printf("overdraw        %.3f in the G-buffer passes (%llu fragment shader invocations / %llu covered pixels)\n",
                s->overdraw, (unsigned long long)s->gbuffer_fragments, (unsigned long long)s->covered_pixels);

@@ -96,6 +96,12 @@ keys = ["device", "device_type", "scene", "width", "height", "frames", "passes",
 missing = [k for k in keys if k not in d]
 assert not missing, f"missing keys {missing}"
 assert d["blades_drawn"] > 0, "blades_drawn is 0"
+# blades per ms over all the blades' rasterisation, both paths (not the hardware grass pass alone)
+r = d["raster"]
+blades, ms = r["hardware_blades"] + r["compute_blades"], r["hardware_ms"] + r["compute_ms"]
+assert blades == d["blades_drawn"], f"paths drew {blades} of {d['blades_drawn']} blades"
+assert ms > 0 and abs(d["blades_per_ms"] - blades / ms) <= 1e-6 * blades / ms + 1e-3, \
+    f"blades_per_ms {d['blades_per_ms']}, expected {blades / ms}"
 assert d["frames"] == 3 and d["width"] == 320 and d["height"] == 180, "wrong frames or size"
 for p in ("wind_field", "place", "terrain", "grass", "post"):
     assert set(d["passes"][p]) == {"min_ms", "median_ms"}, f"pass {p}"
