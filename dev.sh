@@ -2,8 +2,10 @@
 # dev.sh — the commands of the README, on a fresh Debian 12 machine:
 #   ./dev.sh render   install what is missing, build, render the built-in scene to out/meadow.png
 #   ./dev.sh test     install what is missing, build, run the whole test suite (ctest), also under ASan+UBSan,
-#                     then the build matrix; its two builds treat warnings as errors (-DSWARD_WERROR=ON,
-#                     which render, sharing build/, keeps once set; a fresh render builds without it)
+#                     then the build matrix: three stages, each run even if one before it failed, a summary
+#                     line each, a non-zero exit if any failed; its two test builds treat warnings as errors
+#                     (-DSWARD_WERROR=ON, which render, sharing build/, keeps once set; a fresh render builds
+#                     without it)
 #   ./dev.sh matrix   build the library and the command in every build type with gcc and clang, as a user
 #                     would (no -Werror): tests/build_matrix.sh
 #   ./dev.sh bundle   build dist/sward/, which needs only glibc and libvulkan.so.1 (for GPU machines)
@@ -43,11 +45,31 @@ render)
     ;;
 test)
     install_deps
+    # Three stages, each run even when an earlier one failed (each its own `dev.sh _STAGE`, so `set -e` holds
+    # inside it); a summary line per stage; the exit status is non-zero if any failed.
+    summary=()
+    failed=0
+    for name in tests sanitize matrix; do
+        start=$SECONDS
+        echo "dev.sh: stage $name"
+        rc=0
+        bash "$PWD/dev.sh" "_$name" || rc=$?
+        result="passed"
+        [ "$rc" -eq 0 ] || { result="FAILED (exit $rc)"; failed=1; }
+        summary+=("$(printf 'dev.sh: stage %-9s %s in %d s' "$name" "$result" $((SECONDS - start)))")
+    done
+    printf '%s\n' "${summary[@]}"
+    exit "$failed"
+    ;;
+_tests)
     build build -DSWARD_WERROR=ON
     ctest --test-dir build --output-on-failure -j"$JOBS"
-    # The CPU tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
+    ;;
+_sanitize) # the CPU tests again under AddressSanitizer and UndefinedBehaviorSanitizer
     build build-asan -DSWARD_SANITIZE=ON -DSWARD_GPU_TESTS=OFF -DSWARD_WERROR=ON
     ctest --test-dir build-asan --output-on-failure -j"$JOBS"
+    ;;
+_matrix)
     JOBS=$JOBS tests/build_matrix.sh
     ;;
 matrix)

@@ -10,6 +10,8 @@
 #                                         always runs the same sample and different commits rotate)
 #   tests/mutate.sh --list                the table
 #   tests/mutate.sh --check               only that every snippet occurs exactly once (no build; seconds)
+#   tests/mutate.sh --sample 3 --fast     a sample of the mutations whose tests need no GPU (unit and schema
+#                                         tests: the copy builds only the CPU library; ctest's mutation_sample)
 # Options: --seed S, --jobs N (build jobs; default: the number of CPUs), --dir D (the copy and its build;
 # default build-mutate/ in the repository), --no-baseline (skip running the named tests unmutated first).
 #
@@ -523,6 +525,7 @@ ap.add_argument("--all", action="store_true")
 ap.add_argument("--list", action="store_true")
 ap.add_argument("--check", action="store_true")
 ap.add_argument("--sample", type=int)
+ap.add_argument("--fast", action="store_true")
 ap.add_argument("--seed")
 ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
 ap.add_argument("--dir", default=os.path.join(SRC, "build-mutate"))
@@ -1260,7 +1263,10 @@ elif args.sample:
         except Exception:
             seed = "0"
     rng = random.Random(int(hashlib.sha256(seed.encode()).hexdigest(), 16))
-    chosen = sorted(rng.sample(M, min(args.sample, len(M))), key=lambda m: ids.index(m["id"]))
+    pool = M
+    if args.fast:  # only mutations whose tests need no GPU: the copy builds the CPU library and unit tests
+        pool = [m for m in M if all(t.startswith(("unit_", "schema_")) for t in m["tests"].split())]
+    chosen = sorted(rng.sample(pool, min(args.sample, len(pool))), key=lambda m: ids.index(m["id"]))
     out(f"mutate: sample of {len(chosen)} (seed {seed[:12]})")
 elif args.ids:
     chosen = [m for m in M if any(fnmatch.fnmatchcase(m["id"], p) for p in args.ids)]
@@ -1347,8 +1353,21 @@ def known_tests():
                 _known.add(line.split(":", 1)[1].strip())
     return _known
 
+def members(name):
+    """A table's test name as ctest tests: itself, or the cases of a split GPU program (gpu_raster stands for
+    gpu_raster.paths_match, gpu_raster.coverage, ...: tests/CMakeLists.txt SWARD_SPLIT_GPU_TESTS)."""
+    known = known_tests()
+    if name in known:
+        return [name]
+    return sorted(t for t in known if t.startswith(name + "."))
+
 def regex_of(names):
-    return "^(" + "|".join(names) + ")$"
+    return "^(" + "|".join(re.escape(t) for n in names for t in members(n)) + ")$"
+
+def group_passed(res, name):
+    """A split program passes only if all of its cases ran and passed."""
+    cases = members(name)
+    return bool(cases) and all(res.get(t, False) for t in cases)
 
 def targets_of(names):
     t = set()
@@ -1361,7 +1380,7 @@ def targets_of(names):
         elif n.startswith("schema_"):
             t.add("schema_scene_check")  # tests/schema/test_schema.py runs the loader through it
         else:
-            t.add(n)
+            t.add(n.split(".", 1)[0])  # a split GPU program's case: its program
     return sorted(t)
 
 def build(targets):
@@ -1418,7 +1437,7 @@ try:
             results.append((m, "STALE", f"snippet occurs {n} times", 0.0))
         else:
             runnable.append(m)
-    missing = {m["id"]: [t for t in m["tests"].split() if t not in known_tests()] for m in runnable}
+    missing = {m["id"]: [t for t in m["tests"].split() if not members(t)] for m in runnable}
     for m in runnable:
         if missing[m["id"]]:
             results.append((m, "STALE", "no such test: " + " ".join(missing[m["id"]]), 0.0))
@@ -1430,7 +1449,7 @@ try:
             out(f"mutate: the unmutated tree does not build, see {LOG}")
             sys.exit(2)
         base = run_tests(regex_of(all_tests), "baseline")
-        bad = [t for t in all_tests if not base.get(t, False)]
+        bad = [t for t in all_tests if not group_passed(base, t)]
         if bad:
             out("mutate: these tests fail without any mutation, so they prove nothing: " + " ".join(bad) +
                 f" (see {LOG})")
@@ -1449,7 +1468,7 @@ try:
             verdict, detail = "BUILD-FAILED", f"see {LOG}"
         else:
             res = run_tests(regex_of(names), m["id"])
-            passed = [t for t in names if res.get(t, False)]
+            passed = [t for t in names if group_passed(res, t)]
             if passed:
                 verdict, detail = "SURVIVED", "passed: " + " ".join(passed)
             else:

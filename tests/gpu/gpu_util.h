@@ -17,6 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ctest runs the longest GPU programs one test case at a time (tests/CMakeLists.txt, SWARD_SPLIT_GPU_TESTS):
+ * SWARD_TEST_FILTER names the case (cmocka's pattern), so the cases run in parallel and none is long. */
+__attribute__((constructor)) static void gu_test_filter(void)
+{
+    const char *f = getenv("SWARD_TEST_FILTER");
+    if (f && *f) cmocka_set_test_filter(f);
+}
+
 static inline void gu_log(sward_log_level level, const char *message, void *user)
 {
     (void)user;
