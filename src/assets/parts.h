@@ -43,6 +43,13 @@ sward_result assets_finish_level(assets_builder *b, uint32_t mesh_vertices, uint
 /* The largest horizontal distance of m's vertices from the vertical axis through the origin. */
 float assets_mesh_radius(const asset_mesh *m);
 
+/* gltf_check.c: a glTF (by content: a .gltf or a .glb; named_glb: the file is named .glb) checked before
+ * assimp reads it: the .glb's lengths against the file, the buffers' files, the node graph, the index values
+ * (docs/import.md "Errors"). */
+#define ASSETS_MAX_NODE_DEPTH 64u             /* node hierarchy levels: deeper is refused (a root is level 1) */
+#define ASSETS_MAX_GLTF_JSON (256u << 20)     /* a .gltf with its buffers inline (base64) can be large */
+sward_result assets_gltf_precheck(const char *path, bool named_glb, sward_error *err);
+
 /* PCG32 (O'Neill): the generator's only source of variation, seeded from the desc. */
 typedef struct assets_rng {
     uint64_t state;
