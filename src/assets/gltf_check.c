@@ -181,12 +181,6 @@ static sward_result check_buffers(gltf_doc *g, long bin_offset, size_t bin_size,
                                  bad == EISDIR ? "not a regular file" : strerror(bad));
             o->size = (size_t)st.st_size;
         }
-        /* assimp allocates what byteLength claims before it reads: a claim the bytes do not back is refused */
-        const cJSON *bl = cJSON_GetObjectItemCaseSensitive(b, "byteLength");
-        if ((o->file || o->data) && cJSON_IsNumber(bl) && bl->valuedouble > (double)o->size)
-            return core_fail(g->err, SWARD_ERROR_INVALID_INPUT,
-                             "%s: not a valid glTF file: buffer %d's byteLength is %.17g, its %s has %zu bytes", g->path,
-                             i, bl->valuedouble, o->data ? "data: URI" : o->offset ? "BIN chunk" : "file", o->size);
         i++;
     }
     return SWARD_OK;

@@ -426,6 +426,21 @@ static sward_result convert(const char *path, const struct aiScene *sc, const in
     return SWARD_OK;
 }
 
+/* Whether some triangle has an area: a mesh whose every triangle is degenerate (its vertices on a line) has
+ * nothing to draw, and no width for a billboard or an impostor to be made of. */
+static bool has_area(const asset_mesh *m)
+{
+    for (uint32_t t = 0; t + 2 < m->index_count; t += 3) {
+        const float *a = m->vertices[m->indices[t]].pos, *b = m->vertices[m->indices[t + 1]].pos,
+                    *c = m->vertices[m->indices[t + 2]].pos;
+        double e[3], g[3];
+        for (int k = 0; k < 3; k++) e[k] = (double)b[k] - a[k], g[k] = (double)c[k] - a[k];
+        double x = e[1] * g[2] - e[2] * g[1], y = e[2] * g[0] - e[0] * g[2], z = e[0] * g[1] - e[1] * g[0];
+        if (x != 0.0 || y != 0.0 || z != 0.0) return true;
+    }
+    return false;
+}
+
 static void bounds(asset_mesh *m)
 {
     for (int k = 0; k < 3; k++) m->bounds_min[k] = INFINITY, m->bounds_max[k] = -INFINITY;
@@ -559,6 +574,10 @@ sward_result asset_import(const char *path, const asset_import_desc *desc, asset
                           (unsigned long long)w.vertices);
     }
     for (uint32_t i = 0; r == SWARD_OK && i < w.count; i++) r = convert(path, sc, &w.items[i], i, &d, out, err);
+    if (r == SWARD_OK && !has_area(out))
+        r = core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                      "%s: every one of its %u triangles is degenerate (no area): the mesh has no surface to draw", path,
+                      out->index_count / 3u);
     free(w.items);
     aiReleaseImport(sc);
     if (r != SWARD_OK) {

@@ -26,11 +26,12 @@ sward_result assets_gen_rock(const asset_gen_desc *d, assets_parts *out, sward_e
 /* Builds the chain of `kind` (asset_lod_targets) from the parts; out is empty on error. */
 sward_result assets_build_chain(const assets_parts *p, asset_kind kind, asset_chain *out, sward_error *err);
 
-/* A mesh grown one vertex / triangle at a time; `oom` records a failed allocation (checked once at the end). */
+/* A mesh grown one vertex / triangle at a time, up to what an import may hold (mesh.c); `oom` records a failed
+ * allocation, `over` a mesh past that limit (both checked once at the end). */
 typedef struct assets_builder {
     asset_mesh m;
     uint32_t vcap, icap;
-    bool oom;
+    bool oom, over;
 } assets_builder;
 
 uint32_t assets_push_vertex(assets_builder *b, const asset_vertex *v);

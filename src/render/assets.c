@@ -65,9 +65,9 @@ static sw_asset_vertex pack_vertex(const asset_vertex *v, float branch_len, floa
 }
 
 /* AS1, AS2: generated, or imported from mesh_path and simplified (render/asset_chain.c, shared with `sward bake`). */
-static sward_result build_chain(const world_asset *a, asset_chain *chain, sward_error *err)
+static sward_result build_chain(const sward_scene *s, uint32_t index, asset_chain *chain, sward_error *err)
 {
-    return render_asset_chain(a, chain, err);
+    return render_asset_chain(s, (int)index, chain, err);
 }
 
 /* The asset's GPU constants; its levels' index ranges are filled while packing. */
@@ -162,7 +162,7 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
     memset(chains, 0, sizeof chains);
     size_t verts = 0, idx = 0;
     for (uint32_t a = 0; a < ra->count && !res; a++) {
-        res = build_chain(&s->assets[a], &chains[a], err);
+        res = build_chain(s, a, &chains[a], err);
         for (uint32_t k = 0; !res && k < chains[a].lod_count; k++) {
             verts += chains[a].lods[k].vertex_count;
             idx += chains[a].lods[k].index_count;
