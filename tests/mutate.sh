@@ -782,10 +782,27 @@ mut("AS1-nan", "AS1", "src/assets/import.c",
     "            if (!isfinite(p->x) || !isfinite(p->y) || !isfinite(p->z))",
     "            if (false)",
     "unit_import")
-mut("AS1-gltf-buffers", "AS1", "src/assets/import.c",
-    "    if (strcmp(ext, \"gltf\") == 0 && (r = check_gltf_buffers(path, err)) != SWARD_OK) return r;",
-    "    if (false && (r = check_gltf_buffers(path, err)) != SWARD_OK) return r;",
+mut("AS1-gltf-buffers", "AS1", "src/assets/gltf_check.c",
+    "    r = check_buffers(&g, bin_offset, bin_size, glb);",
+    "    r = SWARD_OK;",
     "unit_import")
+# issue 18: the glTF pre-check before assimp (node graph, .glb lengths, index values), the LOD builder's limit
+mut("AS1-gltf-nodes", "AS1", "src/assets/gltf_check.c",
+    "    if (r == SWARD_OK) r = check_nodes(&g);",
+    "    if (false) r = check_nodes(&g);",
+    "cli_hostile_assets")
+mut("AS1-glb-json-length", "AS1", "src/assets/gltf_check.c",
+    "    if (jlen > length - 20u)",
+    "    if (false)",
+    "cli_hostile_assets")
+mut("AS1-gltf-indices", "AS1", "src/assets/gltf_check.c",
+    "    if (r == SWARD_OK) r = check_indices(&g);",
+    "    if (false) r = check_indices(&g);",
+    "cli_hostile_assets")
+mut("AS2-builder-limit", "AS2", "src/assets/mesh.c",
+    "#define BUILDER_MAX_INDICES (3u * 4u * ASSET_MAX_VERTICES + 4096u)",
+    "#define BUILDER_MAX_INDICES (4u * ASSET_MAX_VERTICES)",
+    "unit_hostile_assets")
 mut("GA7-soft-clamp", "GA7", "shaders/shared/sw_wind.h",
     "    return x * (a + 1.0f) / (x + a);",
     "    return sw_minf(x, a + 1.0f);",

@@ -138,12 +138,19 @@ static sward_result bake_images(const char *dir, const char *stem, const world_a
 }
 
 /* Bakes asset a into dir and prints its line. 0 or an exit status. */
-static int bake_asset(const char *dir, const world_asset *a, bool quiet)
+static int bake_asset(const char *dir, const sward_scene *s, int index, bool quiet)
 {
     sward_error err = {0};
     asset_chain c;
-    sward_result r = render_asset_chain(a, &c, &err);
+    const world_asset *a = &s->assets[index];
+    sward_result r = render_asset_chain(s, index, &c, &err);
     if (r != SWARD_OK) return app_fail(r, &err);
+    /* the folder once there is something to write: an asset that cannot be built leaves none behind */
+    int made = app_make_dirs(dir);
+    if (made) {
+        asset_chain_free(&c);
+        return made;
+    }
     char stem[WORLD_NAME_MAX], path[PATH_CAP];
     file_stem(a->name, stem, sizeof stem);
     for (uint32_t k = 0; k < c.lod_count && r == SWARD_OK; k++) {
@@ -221,9 +228,9 @@ int cmd_bake(int argc, char **argv)
                 return APP_EXIT_USAGE;
             }
         }
-    rc = app_make_dirs(output);
+    rc = 0;
     for (int i = 0; i < scene->asset_count && rc == 0; i++)
-        rc = bake_asset(output, &scene->assets[i], quiet);
+        rc = bake_asset(output, scene, i, quiet);
     sward_scene_destroy(scene);
     return rc;
 }

@@ -121,7 +121,8 @@ uint32_t asset_lod_targets(asset_kind kind, uint32_t mesh[ASSET_MAX_LODS], uint3
 
 /* Generates an asset and its LOD chain (the caller frees it with asset_chain_free). Deterministic: no global
  * state, the same desc gives the same bytes. Errors: SWARD_ERROR_INVALID_INPUT naming the field (NaN, negative,
- * out of range), SWARD_ERROR_OUT_OF_MEMORY; on error *out is left empty. */
+ * out of range; err->field is the desc's field: "height", "width", "leaf_size", "branches", "variant"),
+ * SWARD_ERROR_OUT_OF_MEMORY; on error *out is left empty. */
 sward_result asset_generate(const asset_gen_desc *d, asset_chain *out, sward_error *err);
 
 /* The LOD chain of a mesh that was not generated (imported, chain.c): level 0 is m (its mesh part: a billboard

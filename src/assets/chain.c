@@ -111,6 +111,9 @@ static sward_result check_mesh(const asset_mesh *m, asset_kind kind, uint32_t n_
     if (m->vertex_count > ASSET_MAX_VERTICES)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: %u vertices, more than the limit of %u",
                          m->vertex_count, ASSET_MAX_VERTICES);
+    if (n_idx / 3u > 4u * ASSET_MAX_VERTICES)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: %u triangles, more than the limit of %u (4 per vertex allowed)",
+                         n_idx / 3u, 4u * ASSET_MAX_VERTICES);
     for (uint32_t i = 0; i < n_idx; i++)
         if (m->indices[i] >= m->vertex_count)
             return core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: index %u is %u, beyond the %u vertices", i,

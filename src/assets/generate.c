@@ -708,8 +708,9 @@ static asset_gen_desc gen_defaults(const asset_gen_desc *d)
     return o;
 }
 
-/* A size field: finite, >= 0 (0: default); the filled-in value within [lo, hi]. */
-static sward_result check_size(const char *name, float given, float filled, float lo, float hi, sward_error *err)
+/* A size field: finite, >= 0 (0: default); the filled-in value within [lo, hi] (`limit`: why hi, or NULL). */
+static sward_result check_size(const char *name, float given, float filled, float lo, float hi, const char *limit,
+                               sward_error *err)
 {
     if (!isfinite(given) || given < 0.0f)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT,
@@ -717,27 +718,37 @@ static sward_result check_size(const char *name, float given, float filled, floa
                          "the default)",
                          name, (double)given);
     if (filled < lo || filled > hi)
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: %s: %g m is out of range (%g .. %g m)", name,
-                         (double)filled, (double)lo, (double)hi);
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: %s: %g m%s is out of range (%g .. %g m%s%s)", name,
+                         (double)filled, given == 0.0f ? " (the default)" : "", (double)lo, (double)hi,
+                         limit ? ": " : "", limit ? limit : "");
     return SWARD_OK;
 }
 
+/* Checks d (f: with the defaults filled in); on error err->field names d's field ("width"), so that a caller
+ * that took it from a file can name its own field (render_asset_chain: assets[i].generate.width). */
 static sward_result validate(const asset_gen_desc *d, const asset_gen_desc *f, sward_error *err)
 {
     static const uint32_t max_branches[ASSET_KIND_COUNT] = {16, 16, 12, 0};
-    sward_result r = check_size("height", d->height, f->height, 0.05f, ASSET_GEN_MAX_HEIGHT, err);
-    if (r == SWARD_OK) r = check_size("width", d->width, f->width, 0.02f, fminf(200.0f, 4.0f * f->height), err);
+    const char *field = "height";
+    char why[96];
+    float wmax = fminf(200.0f, 4.0f * f->height);
+    snprintf(why, sizeof why, "at most 4 x the height %g m and 200 m", (double)f->height);
+    sward_result r = check_size("height", d->height, f->height, 0.05f, ASSET_GEN_MAX_HEIGHT, NULL, err);
+    if (r == SWARD_OK) field = "width", r = check_size("width", d->width, f->width, 0.02f, wmax, why, err);
     if (r == SWARD_OK && d->kind != ASSET_KIND_ROCK)
-        r = check_size("leaf_size", d->leaf_size, f->leaf_size, 0.001f * f->height, f->height, err);
-    if (r != SWARD_OK) return r;
-    if (d->branches > max_branches[d->kind])
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: branches: %u is out of range (0 .. %u for this kind)",
-                         d->branches, max_branches[d->kind]);
+        field = "leaf_size", r = check_size("leaf_size", d->leaf_size, f->leaf_size, 0.001f * f->height, f->height,
+                                            "at most the height", err);
+    if (r == SWARD_OK && d->branches > max_branches[d->kind])
+        field = "branches", r = core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                                          "asset: branches: %u is out of range (0 .. %u for this kind)", d->branches,
+                                          max_branches[d->kind]);
     uint32_t variants = d->kind == ASSET_KIND_PLANT ? ASSET_PLANT_STYLE_COUNT : 1u;
-    if (d->variant >= variants)
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: variant: %u is out of range (0 .. %u for this kind)",
-                         d->variant, variants - 1u);
-    return SWARD_OK;
+    if (r == SWARD_OK && d->variant >= variants)
+        field = "variant", r = core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                                         "asset: variant: %u is out of range (0 .. %u for this kind)", d->variant,
+                                         variants - 1u);
+    if (r != SWARD_OK && err) snprintf(err->field, sizeof err->field, "%s", field);
+    return r;
 }
 
 sward_result asset_generate(const asset_gen_desc *d, asset_chain *out, sward_error *err)

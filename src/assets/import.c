@@ -3,8 +3,8 @@
  * convention, with the wind data (HZD GA6, 003's GA9) read from the file or derived from the geometry. The
  * conventions are docs/import.md's. A build without assimp (SWARD_ASSIMP=OFF, the bundle) keeps the entry
  * points and refuses every file, so callers need no #ifdef. */
-#define _XOPEN_SOURCE 700 /* POSIX 2008: stat */
-#include "assets/assets.h"
+#define _XOPEN_SOURCE 700 /* POSIX 2008 */
+#include "assets/parts.h"
 
 #include <string.h>
 
@@ -59,88 +59,16 @@ sward_result asset_import(const char *path, const asset_import_desc *d, asset_me
 #include <assimp/cimport.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
-#include <cJSON.h>
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 
-#define IMPORT_MAX_DEPTH 64u              /* node hierarchy: deeper is refused (a hostile file could nest forever) */
+/* node hierarchy: deeper is refused. A glTF's is checked before assimp reads it (gltf_check.c: its import recurses
+ * per level); here an aiScene's root is level 0, under it the file's roots (or the file's single root is it) */
+#define IMPORT_MAX_DEPTH ASSETS_MAX_NODE_DEPTH
 #define IMPORT_MAX_INSTANCES 65536u       /* mesh instances (a mesh used by N nodes counts N times) */
 #define IMPORT_MAX_EXTENT 1e5f           /* m from the origin: a plant is not 100 km wide (and r, r^2 stay finite) */
-#define IMPORT_MAX_GLTF_JSON (256u << 20) /* a .gltf with its buffers inline (base64) can be large */
 
 bool asset_import_available(void) { return true; }
-
-/* ---- a .gltf's external buffers: assimp reports a missing one only as a generic read failure ---- */
-
-static int hexval(char c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
-/* Each buffer's uri (relative, percent-decoded: RFC 3986, as glTF requires) must name a readable regular file
- * beside the .gltf. A file that is not JSON is left to assimp, whose parser reports where it breaks. */
-static sward_result check_gltf_buffers(const char *path, sward_error *err)
-{
-    char *text = NULL;
-    size_t n = 0;
-    sward_result r = core_read_file(path, IMPORT_MAX_GLTF_JSON, &text, &n, err);
-    if (r != SWARD_OK) return r;
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, n, &end, false);
-    if (!root && !(n >= 4 && memcmp(text, "glTF", 4) == 0)) { /* a binary glTF named .gltf: assimp's to judge */
-        /* assimp says only "no suitable reader found"; where the JSON breaks helps more */
-        size_t at = end && end >= text && end <= text + n ? (size_t)(end - text) : n, line = 1;
-        for (size_t i = 0; i < at; i++) line += text[i] == '\n';
-        free(text);
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: not a valid glTF file: the JSON is malformed at line %zu (byte %zu of %zu)",
-                         path, line, at, n);
-    }
-    free(text);
-    if (!root) return SWARD_OK;
-    const cJSON *buffers = cJSON_GetObjectItemCaseSensitive(root, "buffers");
-    if (!cJSON_IsArray(buffers)) buffers = NULL;
-    const char *slash = strrchr(path, '/');
-    size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
-    int i = 0;
-    const cJSON *b;
-    cJSON_ArrayForEach(b, buffers) {
-        const cJSON *uri = cJSON_GetObjectItemCaseSensitive(b, "uri");
-        if (cJSON_IsString(uri) && strncmp(uri->valuestring, "data:", 5) != 0) {
-            size_t ulen = strlen(uri->valuestring);
-            char *file = malloc(dir_len + ulen + 1);
-            if (!file) {
-                cJSON_Delete(root);
-                return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
-            }
-            memcpy(file, path, dir_len);
-            size_t k = dir_len;
-            for (const char *c = uri->valuestring; *c; c++) {
-                int hi, lo;
-                if (c[0] == '%' && (hi = hexval(c[1])) >= 0 && (lo = hexval(c[2])) >= 0) {
-                    file[k++] = (char)(hi * 16 + lo);
-                    c += 2;
-                } else {
-                    file[k++] = *c;
-                }
-            }
-            file[k] = '\0';
-            struct stat st;
-            int bad = stat(file, &st) != 0 ? errno : !S_ISREG(st.st_mode) ? EISDIR : 0;
-            if (bad) {
-                r = core_fail(err, SWARD_ERROR_IO, "%s: buffer %d's file '%s' is missing or unreadable (%s: %s)", path,
-                              i, uri->valuestring, file, bad == EISDIR ? "not a regular file" : strerror(bad));
-                free(file);
-                break;
-            }
-            free(file);
-        }
-        i++;
-    }
-    cJSON_Delete(root);
-    return r;
-}
 
 /* ---- node traversal ---- */
 
@@ -498,6 +426,21 @@ static sward_result convert(const char *path, const struct aiScene *sc, const in
     return SWARD_OK;
 }
 
+/* Whether some triangle has an area: a mesh whose every triangle is degenerate (its vertices on a line) has
+ * nothing to draw, and no width for a billboard or an impostor to be made of. */
+static bool has_area(const asset_mesh *m)
+{
+    for (uint32_t t = 0; t + 2 < m->index_count; t += 3) {
+        const float *a = m->vertices[m->indices[t]].pos, *b = m->vertices[m->indices[t + 1]].pos,
+                    *c = m->vertices[m->indices[t + 2]].pos;
+        double e[3], g[3];
+        for (int k = 0; k < 3; k++) e[k] = (double)b[k] - a[k], g[k] = (double)c[k] - a[k];
+        double x = e[1] * g[2] - e[2] * g[1], y = e[2] * g[0] - e[0] * g[2], z = e[0] * g[1] - e[1] * g[0];
+        if (x != 0.0 || y != 0.0 || z != 0.0) return true;
+    }
+    return false;
+}
+
 static void bounds(asset_mesh *m)
 {
     for (int k = 0; k < 3; k++) m->bounds_min[k] = INFINITY, m->bounds_max[k] = -INFINITY;
@@ -575,7 +518,9 @@ sward_result asset_import(const char *path, const asset_import_desc *desc, asset
     FILE *f = core_open_regular(path, err, &r); /* our message for a missing file, not assimp's */
     if (!f) return r;
     fclose(f);
-    if (strcmp(ext, "gltf") == 0 && (r = check_gltf_buffers(path, err)) != SWARD_OK) return r;
+    /* a glTF's lengths, buffers, node graph and indices, before assimp trusts them (gltf_check.c) */
+    if (strcmp(ext, "obj") != 0 && (r = assets_gltf_precheck(path, strcmp(ext, "glb") == 0, err)) != SWARD_OK)
+        return r;
 
     struct aiPropertyStore *props = aiCreatePropertyStore();
     if (!props) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
@@ -629,6 +574,10 @@ sward_result asset_import(const char *path, const asset_import_desc *desc, asset
                           (unsigned long long)w.vertices);
     }
     for (uint32_t i = 0; r == SWARD_OK && i < w.count; i++) r = convert(path, sc, &w.items[i], i, &d, out, err);
+    if (r == SWARD_OK && !has_area(out))
+        r = core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                      "%s: every one of its %u triangles is degenerate (no area): the mesh has no surface to draw", path,
+                      out->index_count / 3u);
     free(w.items);
     aiReleaseImport(sc);
     if (r != SWARD_OK) {

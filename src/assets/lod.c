@@ -196,8 +196,12 @@ sward_result assets_finish_level(assets_builder *b, uint32_t mesh_vertices, uint
                                  sward_error *err)
 {
     if (bb_cards && lv > 0) add_billboard(b, c->lods[0].bounds_min, c->lods[0].bounds_max, bb_cards);
-    if (b->oom) {
+    if (b->oom || b->over) {
         asset_mesh_free(&b->m);
+        if (b->over)
+            return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                             "asset: LOD %u has more than %u vertices or %u triangles (the import's limits)", lv,
+                             ASSET_MAX_VERTICES, 4u * ASSET_MAX_VERTICES);
         return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "asset: out of memory building LOD %u", lv);
     }
     if (mesh_indices) meshopt_optimizeVertexCache(b->m.indices, b->m.indices, mesh_indices, mesh_vertices);

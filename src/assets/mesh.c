@@ -43,12 +43,20 @@ void assets_parts_free(assets_parts *p)
     memset(p, 0, sizeof *p);
 }
 
-/* Doubles *cap (from 256) and reallocates *data to it; false (data unchanged) when out of memory or over the
- * vertex limit. */
-static bool grow(void **data, uint32_t *cap, size_t elem)
+/* The most a builder holds: an imported mesh at the import's limits (ASSET_MAX_VERTICES, 4 triangles per vertex,
+ * docs/import.md) with room for a billboard's cards; a generated asset is far below. */
+#define BUILDER_MAX_VERTICES (ASSET_MAX_VERTICES + 4096u)
+#define BUILDER_MAX_INDICES (3u * 4u * ASSET_MAX_VERTICES + 4096u)
+
+/* Doubles *cap (from 256, at most `limit`) and reallocates *data to it; false (data unchanged) when already at
+ * the limit (*over set) or out of memory. */
+static bool grow(void **data, uint32_t *cap, uint32_t limit, size_t elem, bool *over)
 {
-    uint32_t n = *cap ? *cap * 2u : 256u;
-    if (n > 4u * ASSET_MAX_VERTICES) return false;
+    if (*cap >= limit) {
+        *over = true;
+        return false;
+    }
+    uint32_t n = *cap ? (*cap > limit / 2u ? limit : *cap * 2u) : 256u;
     void *p = realloc(*data, (size_t)n * elem);
     if (!p) return false;
     *data = p;
@@ -58,9 +66,10 @@ static bool grow(void **data, uint32_t *cap, size_t elem)
 
 uint32_t assets_push_vertex(assets_builder *b, const asset_vertex *v)
 {
-    if (b->oom) return 0;
-    if (b->m.vertex_count == b->vcap && !grow((void **)&b->m.vertices, &b->vcap, sizeof *v)) {
-        b->oom = true;
+    if (b->oom || b->over) return 0;
+    if (b->m.vertex_count == b->vcap &&
+        !grow((void **)&b->m.vertices, &b->vcap, BUILDER_MAX_VERTICES, sizeof *v, &b->over)) {
+        b->oom = !b->over;
         return 0;
     }
     b->m.vertices[b->m.vertex_count] = *v;
@@ -69,9 +78,10 @@ uint32_t assets_push_vertex(assets_builder *b, const asset_vertex *v)
 
 void assets_push_tri(assets_builder *b, uint32_t a, uint32_t c, uint32_t d)
 {
-    if (b->oom) return;
-    if (b->m.index_count + 3u > b->icap && !grow((void **)&b->m.indices, &b->icap, sizeof(uint32_t))) {
-        b->oom = true;
+    if (b->oom || b->over) return;
+    if (b->m.index_count + 3u > b->icap &&
+        !grow((void **)&b->m.indices, &b->icap, BUILDER_MAX_INDICES, sizeof(uint32_t), &b->over)) {
+        b->oom = !b->over;
         return;
     }
     b->m.indices[b->m.index_count++] = a;

@@ -26,11 +26,12 @@ sward_result assets_gen_rock(const asset_gen_desc *d, assets_parts *out, sward_e
 /* Builds the chain of `kind` (asset_lod_targets) from the parts; out is empty on error. */
 sward_result assets_build_chain(const assets_parts *p, asset_kind kind, asset_chain *out, sward_error *err);
 
-/* A mesh grown one vertex / triangle at a time; `oom` records a failed allocation (checked once at the end). */
+/* A mesh grown one vertex / triangle at a time, up to what an import may hold (mesh.c); `oom` records a failed
+ * allocation, `over` a mesh past that limit (both checked once at the end). */
 typedef struct assets_builder {
     asset_mesh m;
     uint32_t vcap, icap;
-    bool oom;
+    bool oom, over;
 } assets_builder;
 
 uint32_t assets_push_vertex(assets_builder *b, const asset_vertex *v);
@@ -42,6 +43,13 @@ sward_result assets_finish_level(assets_builder *b, uint32_t mesh_vertices, uint
                                  sward_error *err);
 /* The largest horizontal distance of m's vertices from the vertical axis through the origin. */
 float assets_mesh_radius(const asset_mesh *m);
+
+/* gltf_check.c: a glTF (by content: a .gltf or a .glb; named_glb: the file is named .glb) checked before
+ * assimp reads it: the .glb's lengths against the file, the buffers' files, the node graph, the index values
+ * (docs/import.md "Errors"). */
+#define ASSETS_MAX_NODE_DEPTH 64u             /* node hierarchy levels: deeper is refused (a root is level 1) */
+#define ASSETS_MAX_GLTF_JSON (256u << 20)     /* a .gltf with its buffers inline (base64) can be large */
+sward_result assets_gltf_precheck(const char *path, bool named_glb, sward_error *err);
 
 /* PCG32 (O'Neill): the generator's only source of variation, seeded from the desc. */
 typedef struct assets_rng {

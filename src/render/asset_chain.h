@@ -10,9 +10,10 @@
 /* The chain kind of a scene asset kind (tree -> tree, fern and bush -> plant, flower -> flower, rock -> rock). */
 asset_kind render_asset_kind(world_asset_kind k);
 
-/* Builds a's chain into *out (freed with asset_chain_free). An asset with a mesh_path is imported (scale
- * mesh_scale) and its chain built by asset_chain_from_mesh; errors name the file (asset_import's) and end with
- * the asset's name. */
-sward_result render_asset_chain(const world_asset *a, asset_chain *out, sward_error *err);
+/* Builds the chain of s->assets[index] into *out (freed with asset_chain_free). An asset with a mesh_path is
+ * imported (scale mesh_scale) and its chain built by asset_chain_from_mesh. Errors read as scene errors: the
+ * scene file, the field (err->field too: assets[0].mesh.path, assets[0].generate.width), then the problem (an
+ * import's names the mesh file). */
+sward_result render_asset_chain(const sward_scene *s, int index, asset_chain *out, sward_error *err);
 
 #endif

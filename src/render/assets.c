@@ -65,9 +65,9 @@ static sw_asset_vertex pack_vertex(const asset_vertex *v, float branch_len, floa
 }
 
 /* AS1, AS2: generated, or imported from mesh_path and simplified (render/asset_chain.c, shared with `sward bake`). */
-static sward_result build_chain(const world_asset *a, asset_chain *chain, sward_error *err)
+static sward_result build_chain(const sward_scene *s, uint32_t index, asset_chain *chain, sward_error *err)
 {
-    return render_asset_chain(a, chain, err);
+    return render_asset_chain(s, (int)index, chain, err);
 }
 
 /* The asset's GPU constants; its levels' index ranges are filled while packing. */
@@ -162,7 +162,7 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
     memset(chains, 0, sizeof chains);
     size_t verts = 0, idx = 0;
     for (uint32_t a = 0; a < ra->count && !res; a++) {
-        res = build_chain(&s->assets[a], &chains[a], err);
+        res = build_chain(s, a, &chains[a], err);
         for (uint32_t k = 0; !res && k < chains[a].lod_count; k++) {
             verts += chains[a].lods[k].vertex_count;
             idx += chains[a].lods[k].index_count;
@@ -265,7 +265,33 @@ static sward_result ensure(sward_renderer *r, render_res res, uint32_t view, VkD
 {
     if (bytes == 0) bytes = 16;
     if (r->res[res][view].buffer.buffer && r->res[res][view].buffer.size >= bytes) return SWARD_OK;
-    return render_buffer_replace(r, res, view, bytes + bytes / 2, usage, GPU_MEMORY_DEVICE, name, err);
+    VkDeviceSize grown = bytes + bytes / 2, most = r->ctx->dev.props.limits.maxStorageBufferRange;
+    if ((usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) && grown > most && bytes <= most) grown = most; /* fits: no headroom */
+    return render_buffer_replace(r, res, view, grown, usage, GPU_MEMORY_DEVICE, name, err);
+}
+
+/* The draw records of every asset in reach (room for all of each cluster's candidates, per level) must fit one
+ * storage buffer: past it, the message names the asset that needs the most and the fields that set it (the
+ * buffer's own name would say nothing to the scene's author). */
+static sward_result check_drawn(const sward_renderer *r, sward_error *err)
+{
+    const render_assets *ra = &r->assets;
+    double limit = (double)r->ctx->dev.props.limits.maxStorageBufferRange, total = (double)ra->drawn_total * sizeof(sw_drawn);
+    if (total <= limit) return SWARD_OK;
+    uint32_t worst = 0;
+    double most = -1.0;
+    for (uint32_t a = 0; a < ra->count; a++) {
+        double b = (double)ra->per_asset[a] * SW_CLUSTER_CANDIDATES * ra->gpu[a].lod_count * sizeof(sw_drawn);
+        if (b > most) most = b, worst = a;
+    }
+    return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY,
+                     "%s: assets[%u] (\"%s\"): the assets within reach of the camera need %.1f MiB of draw records, "
+                     "%.1f MiB of them this asset's (%u clusters of %u candidates, %u levels), more than this device "
+                     "can bind as one storage buffer (maxStorageBufferRange %.1f MiB); lower assets[%u].density or "
+                     "assets[%u].draw_distance",
+                     r->scene->name, worst, r->scene->assets[worst].name, total / 1048576.0, most / 1048576.0,
+                     ra->per_asset[worst], (unsigned)SW_CLUSTER_CANDIDATES, ra->gpu[worst].lod_count, limit / 1048576.0,
+                     worst, worst);
 }
 
 sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_error *err)
@@ -296,7 +322,8 @@ sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_er
             first += room;
         }
     ra->drawn_total = first;
-    sward_result res;
+    sward_result res = check_drawn(r, err);
+    if (res) return res;
     if ((res = ensure(r, RES_ASSET_CLUSTERS, 0, (VkDeviceSize)ra->cluster_count * sizeof(sw_cluster), STORAGE,
                       "sward.asset_clusters", err)) ||
         (res = ensure(r, RES_ASSET_INSTANCES, 0,

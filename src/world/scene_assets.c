@@ -88,6 +88,20 @@ static bool parse_source(const sj_ctx *c, const cJSON *o, const char *path, cons
             !sj_number(c, gen, p, "width", RANGE(0.0, WORLD_ASSET_SIZE_MAX), &a->width))
             return false;
         a->seed = (uint32_t)seed;
+        /* the generator's ranges (docs/assets.md) as far as they do not depend on the kind's default height:
+         * a width past 4 x a default height is refused when the asset is built, naming this field too */
+        if (a->height != 0.0f && a->height < 0.05f) {
+            sj_join(pp, p, "height");
+            return sj_fail(c, pp, "%g m is too short: 0 (the kind's default) or 0.05 to %g m", (double)a->height,
+                           (double)WORLD_ASSET_SIZE_MAX);
+        }
+        if (a->width != 0.0f && (a->width < 0.02f || (a->height != 0.0f && a->width > 4.0f * a->height))) {
+            sj_join(pp, p, "width");
+            if (a->width < 0.02f)
+                return sj_fail(c, pp, "%g m is too narrow: 0 (the kind's default) or 0.02 m to 4 x the height", (double)a->width);
+            return sj_fail(c, pp, "%g m is out of range: at most 4 x the height %g m, %g m", (double)a->width,
+                           (double)a->height, 4.0 * (double)a->height);
+        }
     }
     if (mesh) {
         char rel[WORLD_PATH_MAX] = "";

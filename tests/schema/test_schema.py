@@ -247,6 +247,7 @@ LOADER_ONLY_RULES = [
     "types; a mesh imports; resolved paths at most 1023 bytes; strings' lengths are bytes (the schema counts "
     "characters), valid UTF-8 without NUL",
     "only the first terrain layer may leave out opacity; an opacity is an image or a rule, not both",
+    "assets[i].generate: height 0 or >= 0.05, width 0 or >= 0.02 and <= 4 x the height",
 ]
 # (field path, value set alone in its base) -> (the loader's path, a part of its message): bounds of the schema
 # that the loader refuses in the base scene because of a rule above.
@@ -274,6 +275,7 @@ LOADER_ONLY = {
     ("force_fields[0].path[0][0]", "max"): ("force_fields[0].path[1]", "times must increase"),
     ("assets[0].density", "min"): ("assets[0].base_density", "must be in [0, density]"),
     ("assets[0].scale[0]", "max"): ("assets[0].scale", MINMAX),
+    ("assets[0].generate.width", "max"): ("assets[0].generate.width", "at most 4 x the height"),
     ("assets[0].base_density", "max"): ("assets[0].base_density", "must be in [0, density]"),
     ("areas[1].polygon[0]", "max"): ("areas[1].polygon", "must be convex"),
     ("areas[1].polygon[0][0]", "max"): ("areas[1].polygon", "must be convex"),
