@@ -553,7 +553,7 @@ mut("FR-barriers", "SC2", "src/render/graph.c",
 mut("FR-host-depth", "SC3", "src/render/frame.c",
     "    bool imported = depth && !r->standalone;",
     "    bool imported = false;",
-    "cli_frame_limits")
+    "cli_embed_host")
 mut("FR-tile-index", "SC2", "src/place/tiles.c",
     "                if (tile_possible(t, k, &g, eps, b->ti0 + i, b->tj0 + j))",
     "                if (true)",
@@ -561,7 +561,7 @@ mut("FR-tile-index", "SC2", "src/place/tiles.c",
 mut("FR-host-post", "PO2", "src/render/frame.c",
     "    render_post(r, cmd, false);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    for (uint32_t i = 0;",
     "    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    for (uint32_t i = 0;",
-    "cli_frame_limits")
+    "cli_embed_host")
 mut("GPU-depth-aspect", "", "src/gpu/resources.c",
     "    case VK_FORMAT_D32_SFLOAT_S8_UINT: return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;",
     "    case VK_FORMAT_D32_SFLOAT_S8_UINT: return VK_IMAGE_ASPECT_DEPTH_BIT;",
@@ -701,7 +701,7 @@ mut("SH8-resolved", "SH8", "shaders/post_input.inc.glsl",
 mut("SH8-embed-warmup", "SH8", "examples/embed.c",
     "    for (int frame = 0; frame <= SWARD_TAA_WARMUP_DEFAULT; frame++) {",
     "    for (int frame = 0; frame <= 0; frame++) {",
-    "cli_frame_limits")
+    "cli_embed_host")
 
 # PO3: bloom (bright pass above the white point, half-resolution chain, added before the tone map)
 mut("PO3-add", "PO3", "shaders/post_input.inc.glsl",
@@ -1391,7 +1391,7 @@ def targets_of(names):
     for n in names:
         if n.startswith("cli_"):
             t.add("sward_cli")
-            if n == "cli_frame_limits": t.add("sward_example_embed")  # it runs the embedding example too
+            if n == "cli_embed_host": t.add("sward_example_embed")  # it runs the embedding example too
         elif n == "gpu_example_embed":
             t.add("sward_example_embed")
         elif n.startswith("schema_"):

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Issue 6: the embedding example culls against the host's depth buffer (occlusion removes blades behind the
+# hills), and its image, made of the entry points a host calls, is byte-identical to the standalone frame's.
+# (Split from cli_frame_limits so that neither test is long.)
+set -u
+SWARD=${1:?usage: test_embed_host.sh /path/to/sward}
+SRC=${SWARD_SOURCE_DIR:?SWARD_SOURCE_DIR must point to the repository}
+EMBED="$(dirname "$SWARD")/sward_example_embed"
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+[ -x "$EMBED" ] || { echo "FAIL: $EMBED not built" >&2; exit 1; }
+out=$(SWARD_VALIDATION=1 "$EMBED" "$SRC/scenes/hills.json" -o "$tmp/embed.png" 2>&1); rc=$?
+[ "$rc" -eq 0 ] || fail "embed hills: exit $rc: $out"
+case "$out" in *"validation messages: 0"*) ;; *) fail "embed hills: validation messages: $out" ;; esac
+n=$(printf '%s\n' "$out" | sed -n 's/.* \([0-9]*\) by occlusion.*/\1/p')
+[ "${n:-0}" -gt 1000 ] || fail "embed hills: expected blades removed by occlusion with the host's depth: $out"
+# one frame order: the host's frame made of sward_cmd_place, _draw, _cull, _draw, _post is the standalone one
+# (an embedding host's G-buffer is drawn by the hardware rasteriser: render.raster "auto" means "hardware"
+# there, so the standalone frame is rendered with it too)
+"$SWARD" render "$SRC/scenes/hills.json" --set render.raster=hardware -o "$tmp/standalone.png" --quiet ||
+    fail "render hills"
+cmp -s "$tmp/embed.png" "$tmp/standalone.png" || fail "embed hills: the host's image differs from sward render's"
+[ "$failures" -eq 0 ] && echo "ok: the host's depth culls $n blades; embedded == standalone"
+exit $((failures > 0))
