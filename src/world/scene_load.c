@@ -73,7 +73,8 @@ sward_result sward_scene_load_string_overrides(const char *json, size_t len, con
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: %zu bytes, more than the limit of %u bytes for a scene",
                          name, len, (unsigned)WORLD_MAX_SCENE_BYTES);
     char fail_path[SJ_PATH_MAX] = "";
-    sj_ctx c = {.name = name, .err = err, .fail_path = fail_path};
+    sward_result fail_code = SWARD_ERROR_INVALID_INPUT;
+    sj_ctx c = {.name = name, .err = err, .fail_path = fail_path, .fail_code = &fail_code};
     cJSON *root = sj_parse(&c, json, len);
     if (!root) return SWARD_ERROR_INVALID_INPUT;
     for (size_t i = 0; i < override_count; i++) {
@@ -101,7 +102,7 @@ sward_result sward_scene_load_string_overrides(const char *json, size_t len, con
     if (!ok) {
         free(s);
         locate_failure(json, len, fail_path, overrides, override_count, err);
-        return SWARD_ERROR_INVALID_INPUT;
+        return fail_code; /* SWARD_ERROR_IO: a file a field names (terrain.world's world.json) cannot be read */
     }
     sward_result r = s->terrain.world_dir[0] || s->terrain.streamed ? world_stream_load(s, err) /* issue 10 */
                                                                      : world_terrain_build(&s->terrain, s->name, err);
