@@ -338,6 +338,9 @@ int cmd_bench(int argc, char **argv)
     }
     rs = sward_scene_render_settings(scene);
     bool flight = sward_scene_flight(scene).frames > 0 && !sweep;
+    /* As render -o: the plot's folders are created and its target checked before the device starts, so that
+     * a bad path fails in milliseconds rather than after the whole bench (issue 18). */
+    if (plot && (rc = app_make_parent_dirs(plot))) goto done;
 
     rc = app_create_context(&opts[O_DEV], device, validate, &verbose, &ctx, &err);
     if (rc) goto done;

@@ -39,8 +39,8 @@ static bool blame_override(const char *field, const char *const *overrides, size
     if (!err || !field[0]) return false;
     for (size_t i = count; i-- > 0;) {
         if (!world_override_matches(overrides[i], field)) continue;
-        char shown[256];
-        core_escape(shown, sizeof shown, overrides[i], strlen(overrides[i]), 200);
+        char shown[WORLD_OVERRIDE_SHOWN];
+        world_override_show(overrides[i], shown, sizeof shown);
         size_t used = strlen(err->message);
         snprintf(err->message + used, sizeof err->message - used, " (set by override '%s')", shown);
         return true;
@@ -178,10 +178,12 @@ sward_result sward_scene_load_overrides(const char *path, const char *const *ove
 
 sward_result sward_scene_check_override(const char *override_text, sward_error *err)
 {
-    char why[256];
+    char why[256], shown[WORLD_OVERRIDE_SHOWN];
     if (!override_text) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "override is NULL");
-    if (!world_override_check(override_text, why, sizeof why))
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "'%s': %s", override_text, why);
+    if (!world_override_check(override_text, why, sizeof why)) {
+        world_override_show(override_text, shown, sizeof shown);
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "'%s': %s", shown, why);
+    }
     return SWARD_OK;
 }
 
