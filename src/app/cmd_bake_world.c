@@ -21,7 +21,9 @@ static const char bake_world_help[] =
     "\n"
     "Options:\n"
     "  -o, --output DIR   the folder to write to (required); created with its parents when missing; the\n"
-    "                     three files in it are replaced\n"
+    "                     three files in it are replaced once all are written (temporary files renamed,\n"
+    "                     world.json last): a failed bake leaves the previous world; DIR may be the folder\n"
+    "                     the scene streams from\n"
     "  --page N           samples per page side, a multiple of 16 from 16 to 1024 (default 64, or the\n"
     "                     scene's terrain.stream.page; a baked world's own)\n" APP_SET_HELP
     "  --quiet            print nothing on success\n"

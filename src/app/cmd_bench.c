@@ -47,6 +47,7 @@ APP_SET_HELP
     "                 min marked); with --sweep the sweep's curves (log-log) above the bars of its densest\n"
     "                 point; with a flight the GPU ms and vegetation memory (MiB) per frame, teleports as\n"
     "                 dashed lines (with a flight, --json prints the summary and a \"frames\" array)\n"
+    "                 missing parent folders are created, and the path checked before the device starts\n"
     "  --verbose      also print the library's info messages (to stderr)\n"
     "  -h, --help     print this help and exit\n"
     "Flags also take the form --flag=value.\n"
