@@ -41,9 +41,9 @@ sward_result core_write_file(const char *path, const void *data, size_t n, sward
  * core_atomic_abort (harmless twice). */
 typedef struct core_atomic {
     int fd;
-    char path[4096];       /* as given, for messages */
-    char final[4096];      /* what the rename replaces */
-    char tmp[4096 + 64];   /* the temporary file; "" once renamed or removed */
+    char path[4096];     /* as given, for messages */
+    char final[4096];    /* what the rename replaces */
+    char tmp[4096 + 64]; /* the temporary file; "" once renamed or removed */
 } core_atomic;
 sward_result core_atomic_open(core_atomic *a, const char *path, sward_error *err);
 sward_result core_atomic_write(core_atomic *a, const void *data, size_t n, sward_error *err);

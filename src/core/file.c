@@ -135,8 +135,7 @@ sward_result core_atomic_open(core_atomic *a, const char *path, sward_error *err
     struct stat st;
     if (stat(path, &st) == 0) {
         if (S_ISDIR(st.st_mode)) return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: it is a folder", path);
-        if (!S_ISREG(st.st_mode))
-            return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: not a regular file", path);
+        if (!S_ISREG(st.st_mode)) return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: not a regular file", path);
         /* A file the user may not write keeps being refused, as opening it for writing would be (the rename
          * would otherwise replace it). */
         if (access(path, W_OK) != 0)
@@ -188,7 +187,8 @@ sward_result core_atomic_write_at(core_atomic *a, uint64_t offset, const void *d
     while (e == 0 && n > 0) {
         ssize_t w = pwrite(a->fd, p, n, (off_t)offset);
         if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) e = w < 0 ? errno : EIO;
+        if (w <= 0)
+            e = w < 0 ? errno : EIO;
         else {
             p += w;
             n -= (size_t)w;
@@ -237,8 +237,7 @@ void core_atomic_abort(core_atomic *a)
 sward_result core_write_file(const char *path, const void *data, size_t n, sward_error *err)
 {
     struct stat st;
-    if (stat(path, &st) == 0 && !S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode))
-        return write_in_place(path, data, n, err);
+    if (stat(path, &st) == 0 && !S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode)) return write_in_place(path, data, n, err);
     core_atomic a;
     sward_result r = core_atomic_open(&a, path, err);
     if (r == SWARD_OK) r = core_atomic_write(&a, data, n, err);

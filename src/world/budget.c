@@ -70,7 +70,8 @@ static uint64_t layer_work(const sward_scene *s, int map_res)
     const world_terrain *t = &s->terrain;
     if (t->layer_count < 1 || map_res <= 0) return 0;
     uint64_t per = 1;
-    for (int l = 0; l < t->layer_count; l++) per += t->layers[l].kind == WORLD_LAYER_RULE ? 2u : 1u;
+    for (int l = 0; l < t->layer_count; l++)
+        per += t->layers[l].kind == WORLD_LAYER_RULE ? 2u : 1u;
     return (uint64_t)map_res * (uint64_t)map_res * per;
 }
 

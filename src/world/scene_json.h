@@ -20,7 +20,7 @@
 typedef struct sj_ctx {
     const char *name; /* scene name, first part of every message */
     sward_error *err;
-    char *fail_path;  /* NULL, or SJ_PATH_MAX bytes that get the field path of a failure (sj_fail) */
+    char *fail_path;         /* NULL, or SJ_PATH_MAX bytes that get the field path of a failure (sj_fail) */
     sward_result *fail_code; /* NULL, or gets the code of a failure (sj_fail: SWARD_ERROR_INVALID_INPUT) */
 } sj_ctx;
 

@@ -53,7 +53,8 @@ sward_result world_source_map_page(const sward_scene *s, int page, int pi, int p
             const int i = pi * page + a, j = pj * page + b, k = b * page + a;
             /* PL10: a resident scene's blend layers' material ids (a streamed one has none: scene_stream.c) */
             material[k] = (uint8_t)WORLD_MATERIAL_NONE;
-            if (!st && t->material_ids && i < res && j < res) material[k] = t->material_ids[(size_t)j * (size_t)res + (size_t)i];
+            if (!st && t->material_ids && i < res && j < res)
+                material[k] = t->material_ids[(size_t)j * (size_t)res + (size_t)i];
             if (i >= res || j >= res) {
                 types[k] = (uint8_t)SW_TYPE_NONE;
                 grass[k] = 0.0f;
@@ -341,8 +342,8 @@ sward_result world_stream_open(sward_scene *s, sward_error *err)
             return blame_world(s, r, err);
         }
         /* The windows are sized (and the budgets counted) from the world.json the parser read. */
-        if (st->info.page != t->stream_page || st->info.resolution != t->resolution ||
-            st->info.map_res != t->map_res || st->info.size != t->size) {
+        if (st->info.page != t->stream_page || st->info.resolution != t->resolution || st->info.map_res != t->map_res ||
+            st->info.size != t->size) {
             world_stream_close(t);
             return blame_world(s,
                                core_fail(err, SWARD_ERROR_INVALID_INPUT,

@@ -75,8 +75,8 @@ sward_result world_file_read_info(const char *dir, world_file_info *info, sward_
     cJSON *root = sj_parse(&c, text, len);
     free(text);
     if (!root) return SWARD_ERROR_INVALID_INPUT;
-    static const char *const known[] = {"format",     "version",    "size",  "resolution", "map_resolution",
-                                        "page",       "height_min", "height_max", "types", "stamp"};
+    static const char *const known[] = {"format", "version",    "size",       "resolution", "map_resolution",
+                                        "page",   "height_min", "height_max", "types",      "stamp"};
     char format[32] = "";
     int64_t version = 0, res = 0, map_res = 0, page = 0;
     const sj_range any = {-1e30, 1e30, false, false, 0.0};
@@ -98,10 +98,10 @@ sward_result world_file_read_info(const char *dir, world_file_info *info, sward_
          sj_number(&c, root, "", "height_max", any, &info->height_max);
     if (ok) {
         const char *missing = info->size == 0.0f ? "size"
-                              : !res      ? "resolution"
-                              : !map_res  ? "map_resolution"
-                              : !page     ? "page"
-                                          : NULL;
+                              : !res             ? "resolution"
+                              : !map_res         ? "map_resolution"
+                              : !page            ? "page"
+                                                 : NULL;
         if (missing) ok = sj_fail(&c, missing, "missing required field");
     }
     if (ok && page % 16 != 0) ok = sj_fail(&c, "page", "must be a multiple of 16, got %lld", (long long)page);
@@ -167,10 +167,11 @@ static sward_result check_header(FILE *f, const char *path, const char magic[8],
     /* Issue 18: the files of one bake carry its stamp; a bake that was interrupted between its renames, or files
      * copied together from two bakes, must not be read as one world. */
     if (stamp != info_stamp)
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT,
-                         "%s: stamp %016" PRIx64 ", but world.json's is %016" PRIx64
-                         ": the files are from different bakes (an interrupted `sward bake world`?); bake the world again",
-                         path, stamp, info_stamp);
+        return core_fail(
+            err, SWARD_ERROR_INVALID_INPUT,
+            "%s: stamp %016" PRIx64 ", but world.json's is %016" PRIx64
+            ": the files are from different bakes (an interrupted `sward bake world`?); bake the world again",
+            path, stamp, info_stamp);
     if (fseek(f, 0, SEEK_END) != 0) return core_fail(err, SWARD_ERROR_IO, "%s: cannot seek: %s", path, strerror(errno));
     long end = ftell(f);
     const double want = (double)WORLD_FILE_HEADER_BYTES + (double)want_pages * want_pages * (double)page_bytes;
@@ -237,11 +238,12 @@ sward_result world_file_read_hf_page(FILE *f, const char *dir, const world_file_
     for (size_t k = 0; k < n; k++) {
         const float v = out[k];
         if (!(v >= info->height_min && v <= info->height_max)) {
-            const int i = pi * info->page + (int)(k % (size_t)info->page), j = pj * info->page + (int)(k / (size_t)info->page);
+            const int i = pi * info->page + (int)(k % (size_t)info->page),
+                      j = pj * info->page + (int)(k / (size_t)info->page);
             if (isnan(v))
                 return core_fail(err, SWARD_ERROR_INVALID_INPUT,
-                                 "%s/heights.bin: page (%d, %d): sample (%d, %d) is not a number (NaN)", dir, pi, pj,
-                                 i, j);
+                                 "%s/heights.bin: page (%d, %d): sample (%d, %d) is not a number (NaN)", dir, pi, pj, i,
+                                 j);
             return core_fail(err, SWARD_ERROR_INVALID_INPUT,
                              "%s/heights.bin: page (%d, %d): sample (%d, %d) is %g, outside world.json's height range "
                              "[%g, %g]",
@@ -339,8 +341,8 @@ static sward_result write_info(const sward_scene *s, core_atomic *a, int page, f
 }
 
 /* Writes the pages of one file (heights: file 0, maps: 1) after a header whose stamp is filled in later. */
-static sward_result write_pages(const sward_scene *s, core_atomic *a, int file, int page, float *values,
-                                uint8_t *bytes, float *lo, float *hi, uint64_t *hash, sward_error *err)
+static sward_result write_pages(const sward_scene *s, core_atomic *a, int file, int page, float *values, uint8_t *bytes,
+                                float *lo, float *hi, uint64_t *hash, sward_error *err)
 {
     const world_terrain *t = &s->terrain;
     const size_t pp = (size_t)page * (size_t)page;

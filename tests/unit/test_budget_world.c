@@ -25,10 +25,10 @@ static sward_result load_budget(const char *json, const sward_scene_budget *b, s
  * 50 pages of 64 = 3200 samples a side: 3200^2 x 16 = 163840000 units of fBm plus 3200^2 for the type map's
  * window, over the default budget of 100000000; refused at once (no page is generated: this test takes
  * milliseconds where generating the window would take seconds). */
-#define BIG_STREAM                                                                                                   \
-    "{\"terrain\": {\"size\": 16384, \"resolution\": 16385, \"fbm\": {\"amplitude\": 100, \"wavelength\": 2000,"   \
-    " \"octaves\": %d}, \"stream\": {%s}}, \"grass\": [{\"density\": 0.01}],"                                       \
-    " \"render\": {\"width\": 32, \"height\": 18, \"draw_distance\": %d, \"lod_distance\": 10},"                    \
+#define BIG_STREAM                                                                                                     \
+    "{\"terrain\": {\"size\": 16384, \"resolution\": 16385, \"fbm\": {\"amplitude\": 100, \"wavelength\": 2000,"       \
+    " \"octaves\": %d}, \"stream\": {%s}}, \"grass\": [{\"density\": 0.01}],"                                          \
+    " \"render\": {\"width\": 32, \"height\": 18, \"draw_distance\": %d, \"lod_distance\": 10},"                       \
     " \"camera\": {\"position\": [0, 150, 0], \"target\": [10, 0, 12]}}"
 
 static void test_streamed_fbm_work(void **state)
@@ -73,8 +73,7 @@ static void test_streamed_fbm_work(void **state)
 /* `count` layers over one size x size grey PNG, render 16 x 16. */
 static void layers_scene(char *json, size_t cap, const char *png, int count)
 {
-    int n = snprintf(json, cap,
-                     "{\"terrain\": {\"size\": 64, \"resolution\": 33, \"layers\": [{\"name\": \"base\"}");
+    int n = snprintf(json, cap, "{\"terrain\": {\"size\": 64, \"resolution\": 33, \"layers\": [{\"name\": \"base\"}");
     for (int l = 1; l < count + 1; l++)
         n += snprintf(json + n, cap - (size_t)n, ", {\"name\": \"l%d\", \"opacity\": {\"image\": \"%s\"}}", l, png);
     snprintf(json + n, cap - (size_t)n,
