@@ -53,6 +53,9 @@ sward_result core_atomic_write_at(core_atomic *a, uint64_t offset, const void *d
 sward_result core_atomic_close(core_atomic *a, sward_error *err);
 sward_result core_atomic_commit(core_atomic *a, sward_error *err);
 void core_atomic_abort(core_atomic *a);
+/* Removes the temporary files of every core_atomic not yet committed or aborted; async-signal-safe, for a
+ * handler of SIGINT or SIGTERM (`sward bake world` interrupted leaves nothing behind). */
+void core_atomic_remove_all(void);
 
 /* ---- text (text.c) ---- */
 

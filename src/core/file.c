@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +128,36 @@ static sward_result write_in_place(const char *path, const void *data, size_t n,
     return SWARD_OK;
 }
 
+/* The temporary files being written now, for core_atomic_remove_all: lock-free atomics, so that a signal
+ * handler may read them while another thread adds or removes one. */
+#define LIVE_MAX 16
+static _Atomic(char *) live[LIVE_MAX];
+
+static void live_add(char *tmp)
+{
+    for (int k = 0; k < LIVE_MAX; k++) {
+        char *none = NULL;
+        if (atomic_compare_exchange_strong(&live[k], &none, tmp)) return;
+    }
+    /* More than LIVE_MAX at once: this one is not removed by a signal (it is by an error, as always). */
+}
+
+static void live_remove(char *tmp)
+{
+    for (int k = 0; k < LIVE_MAX; k++) {
+        char *was = tmp;
+        atomic_compare_exchange_strong(&live[k], &was, NULL);
+    }
+}
+
+void core_atomic_remove_all(void)
+{
+    for (int k = 0; k < LIVE_MAX; k++) {
+        char *p = atomic_load(&live[k]);
+        if (p && p[0]) unlink(p);
+    }
+}
+
 sward_result core_atomic_open(core_atomic *a, const char *path, sward_error *err)
 {
     memset(a, 0, sizeof *a);
@@ -170,6 +201,7 @@ sward_result core_atomic_open(core_atomic *a, const char *path, sward_error *err
         return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", path, strerror(e));
     }
     a->fd = fd;
+    live_add(a->tmp);
     return SWARD_OK;
 }
 
@@ -206,6 +238,7 @@ sward_result core_atomic_close(core_atomic *a, sward_error *err)
     a->fd = -1;
     if (e) {
         unlink(a->tmp);
+        live_remove(a->tmp);
         a->tmp[0] = '\0';
         return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", a->path, strerror(e));
     }
@@ -222,6 +255,7 @@ sward_result core_atomic_commit(core_atomic *a, sward_error *err)
         core_atomic_abort(a);
         return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", a->path, strerror(e));
     }
+    live_remove(a->tmp); /* after the rename: a signal between the two unlinks a name that is gone */
     a->tmp[0] = '\0';
     return SWARD_OK;
 }
@@ -230,7 +264,10 @@ void core_atomic_abort(core_atomic *a)
 {
     if (a->fd >= 0) close(a->fd);
     a->fd = -1;
-    if (a->tmp[0]) unlink(a->tmp);
+    if (a->tmp[0]) {
+        unlink(a->tmp);
+        live_remove(a->tmp);
+    }
     a->tmp[0] = '\0';
 }
 

@@ -6,7 +6,8 @@
 #   refused at load (exit 2) with the file, the page and the sample; a heights.bin from another bake (its stamp)
 #   too.
 # - `bake world -o DIR` into the folder the scene streams from: succeeds and leaves the same bytes; a bake that
-#   fails midway (the file-size limit) exits 3 and leaves the previous world whole, and no temporary file.
+#   fails midway (the file-size limit) exits 3, one interrupted (SIGTERM) ends by the signal: both leave the
+#   previous world whole and no temporary file.
 # - A streamed 16 km fBm world of 16 octaves: the budget error for its windows, in milliseconds.
 # - bench --plot sub/dir/x.svg creates the folders; a --plot under a file fails (exit 3) before the device
 #   starts (the bad --device is never reached).
@@ -127,6 +128,21 @@ grep -qF "full/heights.bin: cannot write: File too large" stderr || fail "bake w
 for f in heights.bin maps.bin world.json; do cmp -s full/$f full.orig/$f || fail "a failed bake changed $f"; done
 [ "$(ls -A full | wc -l)" -eq 3 ] || fail "a failed bake left files behind: $(ls -A full)"
 timeout 60 "$SWARD" render full.json -o full.png --quiet 2>stderr || fail "render after the failed bake: $(cat stderr)"
+# A bake interrupted midway (SIGTERM while it generates a 2049^2 world, a few seconds of work): it ends by the
+# signal, removes its temporary files, and the previous world stays whole.
+cat >long.json <<'JSON'
+{ "terrain": {"size": 2048, "resolution": 2049, "fbm": {"amplitude": 20, "wavelength": 300, "octaves": 8}, "stream": {}},
+  "grass": [{"name": "short"}, {"name": "tall"}], "render": {"draw_distance": 20, "lod_distance": 8},
+  "camera": {"position": [0, 3, 0], "target": [10, 0, 12], "above_ground": true} }
+JSON
+world killed
+"$SWARD" bake world long.json -o killed --quiet 2>stderr & pid=$!
+for _ in $(seq 200); do ls -A killed | grep -q '\.tmp$' && break; sleep 0.05; done
+ls -A killed | grep -q '\.tmp$' || fail "interrupted bake: no temporary file appeared ($(ls -A killed))"
+kill -TERM "$pid"; wait "$pid"; rc=$?
+[ "$rc" -eq 143 ] || fail "interrupted bake: exit $rc, expected 143 (SIGTERM): $(cat stderr)"
+for f in heights.bin maps.bin world.json; do cmp -s killed/$f w/$f || fail "an interrupted bake changed $f"; done
+[ "$(ls -A killed | wc -l)" -eq 3 ] || fail "an interrupted bake left files behind: $(ls -A killed)"
 # an output folder whose heights.bin is a FIFO: refused (exit 3), the FIFO left as it is
 mkdir fifo_out; mkfifo fifo_out/heights.bin
 expect 3 "fifo_out/heights.bin: cannot write: not a regular file" bake world gen.json -o fifo_out
