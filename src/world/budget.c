@@ -8,7 +8,8 @@
  * 1 unit (5 ns) plus 3 for each grass type with patches whose noise it may test (20 to 55 ns each, the
  * most when the test's branch is unpredictable). Memory is counted in the bytes the scene holds plus an
  * estimate of the render targets. Sizes not known yet (an image not read) count as nothing; the loader checks
- * again once it knows them, before the next large step. */
+ * again once it knows them, before the next large step (issue 18: after each blend-layer image). A streamed
+ * world counts its windows, whose size is known from the parsed scene, in place of the whole world. */
 #include "world/world.h"
 
 #include "core/core.h"

@@ -285,7 +285,8 @@ static sward_result blame_world(const sward_scene *s, sward_result r, sward_erro
 /* Issue 18: every page is checked once before anything renders, not when the window first reaches it (a bad
  * type 700 m away would otherwise fail a flight mid-run): each height a number in world.json's range
  * (world_file_read_hf_page) and each type one of the scene's grass types or 255. The maps' type bytes are
- * read alone (a quarter of the file). */
+ * read alone (a quarter of the file). A generated world needs no scan: its heights are the fBm's (finite, within
+ * [0, amplitude]) and its types the scene's own (world_generated_type: a grass index or 255). */
 static sward_result scan_pages(const sward_scene *s, const world_stream *st, sward_error *err)
 {
     const world_file_info *info = &st->info;
