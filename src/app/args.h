@@ -132,6 +132,10 @@ int app_check_validation(const sward_context *ctx);
 int cmd_render(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_bake_world(int argc, char **argv);
+/* Creates every missing folder above the output file `path` (mkdir -p of its parent) and checks that the file
+ * can be written (not a folder; it, if it exists, and its folder writable), before the device starts (cmd_render.c;
+ * render -o, bench --plot). 0 or an exit status (3) after printing the problem. */
+int app_make_parent_dirs(const char *path);
 /* mkdir -p DIR (cmd_bake.c); 0 or an exit status after printing the problem. */
 int app_make_dirs(const char *dir);
 int cmd_devices(int argc, char **argv);

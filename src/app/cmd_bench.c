@@ -48,6 +48,7 @@ APP_SET_HELP
     "                 min marked); with --sweep the sweep's curves (log-log) above the bars of its densest\n"
     "                 point; with a flight the GPU ms and vegetation memory (MiB) per frame, teleports as\n"
     "                 dashed lines (with a flight, --json prints the summary and a \"frames\" array)\n"
+    "                 missing parent folders are created, and the path checked before the device starts\n"
     "  --verbose      also print the library's info messages (to stderr)\n"
     "  -h, --help     print this help and exit\n"
     "Flags also take the form --flag=value.\n"
@@ -340,6 +341,9 @@ int cmd_bench(int argc, char **argv)
     }
     rs = sward_scene_render_settings(scene);
     bool flight = sward_scene_flight(scene).frames > 0 && !sweep;
+    /* As render -o: the plot's folders are created and its target checked before the device starts, so that
+     * a bad path fails in milliseconds rather than after the whole bench (issue 18). */
+    if (plot && (rc = app_make_parent_dirs(plot))) goto done;
 
     rc = app_create_context(&opts[O_DEV], device, validate, &verbose, &ctx, &err);
     if (rc) goto done;

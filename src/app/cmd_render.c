@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static const char render_help[] =
     "Usage: sward render [SCENE.json] [-o OUT.png|OUT.exr] [--video OUT.mp4] [OPTIONS]\n"
@@ -134,8 +135,7 @@ static void scene_stem(const char *path, char *out, size_t size)
     snprintf(out, size, "%.*s", (int)(n < size ? n : size - 1), base);
 }
 
-/* Creates every missing folder above `path` (mkdir -p of its parent). 0 or an exit status. */
-static int make_parent_dirs(const char *path)
+int app_make_parent_dirs(const char *path)
 {
     char buf[PATH_CAP];
     snprintf(buf, sizeof buf, "%s", path);
@@ -160,6 +160,24 @@ static int make_parent_dirs(const char *path)
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
         fprintf(stderr, "sward: cannot write '%s': it is a folder\n", path);
+        return (int)SWARD_ERROR_IO;
+    }
+    /* Writable (issue 18): a file that exists must be, and so must its folder, where the file (or the temporary
+     * file renamed over it) is created. A device such as /dev/full is written in place: its folder need not be. */
+    const char *slash = strrchr(path, '/');
+    snprintf(buf, sizeof buf, "%.*s", slash ? (slash == path ? 1 : (int)(slash - path)) : 1, slash ? path : ".");
+    bool exists = stat(path, &st) == 0;
+    const char *what = NULL;
+    int e = 0;
+    if (exists && access(path, W_OK) != 0) {
+        what = path;
+        e = errno;
+    } else if ((!exists || S_ISREG(st.st_mode)) && access(buf, W_OK) != 0) {
+        what = buf;
+        e = errno;
+    }
+    if (what) {
+        fprintf(stderr, "sward: cannot write '%s': %s%s\n", path, what == buf ? "its folder: " : "", strerror(e));
         return (int)SWARD_ERROR_IO;
     }
     return 0;
@@ -301,10 +319,10 @@ int cmd_render(int argc, char **argv)
     bool numbered_dirs = directive && strrchr(pattern, '/') > directive;
     for (int64_t k = 0; images && k < (numbered_dirs ? frames : 1) && rc == 0; k++) {
         args_frame_path(pattern, (uint64_t)k, path, sizeof path); /* fits: checked for the longest number */
-        rc = make_parent_dirs(path);
+        rc = app_make_parent_dirs(path);
     }
     if (rc) goto done;
-    if (video_path && (rc = make_parent_dirs(video_path))) goto done;
+    if (video_path && (rc = app_make_parent_dirs(video_path))) goto done;
 
     rc = app_create_context(&opts[O_DEV], device, validate, &verbose, &ctx, &err);
     if (rc) goto done;

@@ -32,6 +32,31 @@ FILE *core_open_regular(const char *path, sward_error *err, sward_result *r);
  * "<path>: cannot write: No space left on device". */
 sward_result core_write_file(const char *path, const void *data, size_t n, sward_error *err);
 
+/* A file written in pieces that appears whole or not at all (what core_write_file does for one buffer; `sward
+ * bake world` writes its pages this way, at constant memory): core_atomic_open creates a new temporary file in
+ * path's folder, core_atomic_write appends, core_atomic_commit closes it and renames it over path (a symbolic
+ * link's target is replaced, the link stays); core_atomic_abort removes it, leaving path as it was. A path
+ * that is a folder, a device or a FIFO, or a file the user may not write, is refused (SWARD_ERROR_IO). Every
+ * error names path: "<path>: cannot write: No space left on device". After a failed write or commit, call
+ * core_atomic_abort (harmless twice). */
+typedef struct core_atomic {
+    int fd;
+    char path[4096];     /* as given, for messages */
+    char final[4096];    /* what the rename replaces */
+    char tmp[4096 + 64]; /* the temporary file; "" once renamed or removed */
+} core_atomic;
+sward_result core_atomic_open(core_atomic *a, const char *path, sward_error *err);
+sward_result core_atomic_write(core_atomic *a, const void *data, size_t n, sward_error *err);
+/* Overwrites n bytes at offset of what was written (a header filled in once the rest is known). */
+sward_result core_atomic_write_at(core_atomic *a, uint64_t offset, const void *data, size_t n, sward_error *err);
+/* Closes the file (its data flushed to the file system, no fsync) without renaming it; commit does this too. */
+sward_result core_atomic_close(core_atomic *a, sward_error *err);
+sward_result core_atomic_commit(core_atomic *a, sward_error *err);
+void core_atomic_abort(core_atomic *a);
+/* Removes the temporary files of every core_atomic not yet committed or aborted; async-signal-safe, for a
+ * handler of SIGINT or SIGTERM (`sward bake world` interrupted leaves nothing behind). */
+void core_atomic_remove_all(void);
+
 /* ---- text (text.c) ---- */
 
 /* Length in bytes (1 to 4) of the well-formed UTF-8 character at s (RFC 3629: no overlong forms, no

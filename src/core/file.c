@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,14 +128,47 @@ static sward_result write_in_place(const char *path, const void *data, size_t n,
     return SWARD_OK;
 }
 
-sward_result core_write_file(const char *path, const void *data, size_t n, sward_error *err)
+/* The temporary files being written now, for core_atomic_remove_all: lock-free atomics, so that a signal
+ * handler may read them while another thread adds or removes one. */
+#define LIVE_MAX 16
+static _Atomic(char *) live[LIVE_MAX];
+
+static void live_add(char *tmp)
 {
+    for (int k = 0; k < LIVE_MAX; k++) {
+        char *none = NULL;
+        if (atomic_compare_exchange_strong(&live[k], &none, tmp)) return;
+    }
+    /* More than LIVE_MAX at once: this one is not removed by a signal (it is by an error, as always). */
+}
+
+static void live_remove(char *tmp)
+{
+    for (int k = 0; k < LIVE_MAX; k++) {
+        char *was = tmp;
+        atomic_compare_exchange_strong(&live[k], &was, NULL);
+    }
+}
+
+void core_atomic_remove_all(void)
+{
+    for (int k = 0; k < LIVE_MAX; k++) {
+        char *p = atomic_load(&live[k]);
+        if (p && p[0]) unlink(p);
+    }
+}
+
+sward_result core_atomic_open(core_atomic *a, const char *path, sward_error *err)
+{
+    memset(a, 0, sizeof *a);
+    a->fd = -1;
+    snprintf(a->path, sizeof a->path, "%s", path);
     struct stat st;
     if (stat(path, &st) == 0) {
         if (S_ISDIR(st.st_mode)) return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: it is a folder", path);
-        if (!S_ISREG(st.st_mode)) return write_in_place(path, data, n, err);
+        if (!S_ISREG(st.st_mode)) return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: not a regular file", path);
         /* A file the user may not write keeps being refused, as opening it for writing would be (the rename
-         * below would otherwise replace it). */
+         * would otherwise replace it). */
         if (access(path, W_OK) != 0)
             return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", path, strerror(errno));
     }
@@ -143,29 +177,108 @@ sward_result core_write_file(const char *path, const void *data, size_t n, sward
     const char *final = path;
     struct stat lst;
     if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && realpath(path, target)) final = target;
+    snprintf(a->final, sizeof a->final, "%s", final);
 
     /* The temporary file lies in the target's folder, so that rename() replaces the target atomically. */
-    char tmp[PATH_MAX + 64];
     const char *slash = strrchr(final, '/');
     int dir_len = slash ? (int)(slash - final) + 1 : 0;
-    int fd = -1, e = 0;
+    int fd = -1;
     for (unsigned attempt = 0; attempt < 100 && fd < 0; attempt++) {
         struct timespec ts;
         timespec_get(&ts, TIME_UTC);
         unsigned salt = (unsigned)ts.tv_nsec ^ (unsigned)ts.tv_sec ^ (attempt * 0x9e3779b9u);
-        int k = snprintf(tmp, sizeof tmp, "%.*s.sward-%ld-%08x.tmp", dir_len, final, (long)getpid(), salt);
-        if (k < 0 || (size_t)k >= sizeof tmp)
+        int k = snprintf(a->tmp, sizeof a->tmp, "%.*s.sward-%ld-%08x.tmp", dir_len, final, (long)getpid(), salt);
+        if (k < 0 || (size_t)k >= sizeof a->tmp) {
+            a->tmp[0] = '\0';
             return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", path, strerror(ENAMETOOLONG));
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        }
+        fd = open(a->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd < 0 && errno != EEXIST) break;
     }
-    if (fd < 0) return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", path, strerror(errno));
-    e = write_all(fd, data, n);
-    if (close(fd) != 0 && e == 0) e = errno;
-    if (e == 0 && rename(tmp, final) != 0) e = errno;
-    if (e) {
-        unlink(tmp);
+    if (fd < 0) {
+        int e = errno;
+        a->tmp[0] = '\0'; /* not ours: never removed */
         return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", path, strerror(e));
     }
+    a->fd = fd;
+    live_add(a->tmp);
     return SWARD_OK;
+}
+
+sward_result core_atomic_write(core_atomic *a, const void *data, size_t n, sward_error *err)
+{
+    int e = a->fd >= 0 ? write_all(a->fd, data, n) : EBADF;
+    if (e) return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", a->path, strerror(e));
+    return SWARD_OK;
+}
+
+sward_result core_atomic_write_at(core_atomic *a, uint64_t offset, const void *data, size_t n, sward_error *err)
+{
+    const char *p = data;
+    int e = a->fd >= 0 ? 0 : EBADF;
+    while (e == 0 && n > 0) {
+        ssize_t w = pwrite(a->fd, p, n, (off_t)offset);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0)
+            e = w < 0 ? errno : EIO;
+        else {
+            p += w;
+            n -= (size_t)w;
+            offset += (uint64_t)w;
+        }
+    }
+    if (e) return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", a->path, strerror(e));
+    return SWARD_OK;
+}
+
+sward_result core_atomic_close(core_atomic *a, sward_error *err)
+{
+    if (a->fd < 0) return SWARD_OK;
+    int e = close(a->fd) != 0 ? errno : 0;
+    a->fd = -1;
+    if (e) {
+        unlink(a->tmp);
+        live_remove(a->tmp);
+        a->tmp[0] = '\0';
+        return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", a->path, strerror(e));
+    }
+    return SWARD_OK;
+}
+
+sward_result core_atomic_commit(core_atomic *a, sward_error *err)
+{
+    sward_result r = core_atomic_close(a, err);
+    if (r != SWARD_OK) return r;
+    if (!a->tmp[0]) return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", a->path, strerror(EBADF));
+    if (rename(a->tmp, a->final) != 0) {
+        int e = errno;
+        core_atomic_abort(a);
+        return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", a->path, strerror(e));
+    }
+    live_remove(a->tmp); /* after the rename: a signal between the two unlinks a name that is gone */
+    a->tmp[0] = '\0';
+    return SWARD_OK;
+}
+
+void core_atomic_abort(core_atomic *a)
+{
+    if (a->fd >= 0) close(a->fd);
+    a->fd = -1;
+    if (a->tmp[0]) {
+        unlink(a->tmp);
+        live_remove(a->tmp);
+    }
+    a->tmp[0] = '\0';
+}
+
+sward_result core_write_file(const char *path, const void *data, size_t n, sward_error *err)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode)) return write_in_place(path, data, n, err);
+    core_atomic a;
+    sward_result r = core_atomic_open(&a, path, err);
+    if (r == SWARD_OK) r = core_atomic_write(&a, data, n, err);
+    if (r == SWARD_OK) r = core_atomic_commit(&a, err);
+    if (r != SWARD_OK) core_atomic_abort(&a);
+    return r;
 }

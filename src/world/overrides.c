@@ -97,6 +97,26 @@ static bool parse_path(const char *text, ov_path *p, char *why, size_t why_cap)
     }
 }
 
+/* Copies up to max bytes of s (n bytes) escaped, with "…" when cut. */
+static size_t show_part(char *out, size_t cap, const char *s, size_t n, size_t max)
+{
+    size_t used = core_escape(out, cap, s, n, max);
+    size_t w = strlen(out);
+    if (used < n && w + 4 <= cap) memcpy(out + w, "\xe2\x80\xa6", 4); /* U+2026 and the NUL */
+    return strlen(out);
+}
+
+void world_override_show(const char *text, char *out, size_t cap)
+{
+    const size_t n = strlen(text), path = world_override_path_len(text);
+    size_t w = show_part(out, cap, text, path, WORLD_OVERRIDE_SHOW_PATH);
+    if (path < n && w + 2 < cap) {
+        out[w++] = '=';
+        out[w] = '\0';
+        show_part(out + w, cap - w, text + path + 1, n - path - 1, WORLD_OVERRIDE_SHOW_VALUE);
+    }
+}
+
 bool world_override_check(const char *text, char *why, size_t why_cap)
 {
     ov_path p;
@@ -132,11 +152,13 @@ static const char *kind_of(const cJSON *v)
     return sj_type_name(v);
 }
 
-bool world_apply_override(const sj_ctx *c, cJSON *root, const char *text)
+bool world_apply_override(const sj_ctx *c, cJSON *root, const char *raw)
 {
     ov_path p;
     char why[256];
-    if (!parse_path(text, &p, why, sizeof why)) {
+    char text[WORLD_OVERRIDE_SHOWN]; /* for messages: a long value is cut, so the reason after it stays whole */
+    world_override_show(raw, text, sizeof text);
+    if (!parse_path(raw, &p, why, sizeof why)) {
         core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s: override '%s': %s", c->name, text, why);
         return false;
     }
@@ -145,7 +167,7 @@ bool world_apply_override(const sj_ctx *c, cJSON *root, const char *text)
                   text, kind_of(root));
         return false;
     }
-    cJSON *value = parse_value(c, text, text + p.path_len + 1);
+    cJSON *value = parse_value(c, text, raw + p.path_len + 1);
     if (!value) return false;
     cJSON *cur = root;
     for (int i = 0; i < p.count; i++) {

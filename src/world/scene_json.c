@@ -18,16 +18,32 @@ void sj_join(char out[SJ_PATH_MAX], const char *parent, const char *key)
     else snprintf(out, SJ_PATH_MAX, "%s.%s", parent, key);
 }
 
-bool sj_fail(const sj_ctx *c, const char *path, const char *fmt, ...)
+static bool vfail(const sj_ctx *c, sward_result code, const char *path, const char *fmt, va_list ap)
 {
     char msg[768];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    if (c->fail_path) snprintf(c->fail_path, SJ_PATH_MAX, "%s", path ? path : "");
+    if (c->fail_code) *c->fail_code = code;
+    if (path && path[0]) core_fail(c->err, code, "%s: %s: %s", c->name, path, msg);
+    else core_fail(c->err, code, "%s: %s", c->name, msg);
+    return false;
+}
+
+bool sj_fail(const sj_ctx *c, const char *path, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vfail(c, SWARD_ERROR_INVALID_INPUT, path, fmt, ap);
     va_end(ap);
-    if (c->fail_path) snprintf(c->fail_path, SJ_PATH_MAX, "%s", path ? path : "");
-    if (path && path[0]) core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s: %s: %s", c->name, path, msg);
-    else core_fail(c->err, SWARD_ERROR_INVALID_INPUT, "%s: %s", c->name, msg);
+    return false;
+}
+
+bool sj_fail_code(const sj_ctx *c, sward_result code, const char *path, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(c, code, path, fmt, ap);
+    va_end(ap);
     return false;
 }
 

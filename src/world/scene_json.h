@@ -20,7 +20,8 @@
 typedef struct sj_ctx {
     const char *name; /* scene name, first part of every message */
     sward_error *err;
-    char *fail_path;  /* NULL, or SJ_PATH_MAX bytes that get the field path of a failure (sj_fail) */
+    char *fail_path;         /* NULL, or SJ_PATH_MAX bytes that get the field path of a failure (sj_fail) */
+    sward_result *fail_code; /* NULL, or gets the code of a failure (sj_fail: SWARD_ERROR_INVALID_INPUT) */
 } sj_ctx;
 
 /* A numeric range; `lo_open`/`hi_open` make a bound exclusive. With lo_open ("> lo"), `least` is the smallest
@@ -39,6 +40,10 @@ void sj_join(char out[SJ_PATH_MAX], const char *parent, const char *key);
 /* Reports `<scene>: <path>: <printf message>` as SWARD_ERROR_INVALID_INPUT; returns false. An empty path
  * gives `<scene>: <message>`. */
 bool sj_fail(const sj_ctx *c, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* sj_fail with another code: a file the field names could not be read (SWARD_ERROR_IO), memory ran out. */
+bool sj_fail_code(const sj_ctx *c, sward_result code, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* "a string", "a number", "an array", "an object", "a boolean", "null". */
 const char *sj_type_name(const cJSON *v);

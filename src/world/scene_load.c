@@ -39,8 +39,8 @@ static bool blame_override(const char *field, const char *const *overrides, size
     if (!err || !field[0]) return false;
     for (size_t i = count; i-- > 0;) {
         if (!world_override_matches(overrides[i], field)) continue;
-        char shown[256];
-        core_escape(shown, sizeof shown, overrides[i], strlen(overrides[i]), 200);
+        char shown[WORLD_OVERRIDE_SHOWN];
+        world_override_show(overrides[i], shown, sizeof shown);
         size_t used = strlen(err->message);
         snprintf(err->message + used, sizeof err->message - used, " (set by override '%s')", shown);
         return true;
@@ -73,7 +73,8 @@ sward_result sward_scene_load_string_overrides(const char *json, size_t len, con
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: %zu bytes, more than the limit of %u bytes for a scene",
                          name, len, (unsigned)WORLD_MAX_SCENE_BYTES);
     char fail_path[SJ_PATH_MAX] = "";
-    sj_ctx c = {.name = name, .err = err, .fail_path = fail_path};
+    sward_result fail_code = SWARD_ERROR_INVALID_INPUT;
+    sj_ctx c = {.name = name, .err = err, .fail_path = fail_path, .fail_code = &fail_code};
     cJSON *root = sj_parse(&c, json, len);
     if (!root) return SWARD_ERROR_INVALID_INPUT;
     for (size_t i = 0; i < override_count; i++) {
@@ -101,7 +102,7 @@ sward_result sward_scene_load_string_overrides(const char *json, size_t len, con
     if (!ok) {
         free(s);
         locate_failure(json, len, fail_path, overrides, override_count, err);
-        return SWARD_ERROR_INVALID_INPUT;
+        return fail_code; /* SWARD_ERROR_IO: a file a field names (terrain.world's world.json) cannot be read */
     }
     sward_result r = s->terrain.world_dir[0] || s->terrain.streamed ? world_stream_load(s, err) /* issue 10 */
                                                                      : world_terrain_build(&s->terrain, s->name, err);
@@ -177,10 +178,12 @@ sward_result sward_scene_load_overrides(const char *path, const char *const *ove
 
 sward_result sward_scene_check_override(const char *override_text, sward_error *err)
 {
-    char why[256];
+    char why[256], shown[WORLD_OVERRIDE_SHOWN];
     if (!override_text) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "override is NULL");
-    if (!world_override_check(override_text, why, sizeof why))
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "'%s': %s", override_text, why);
+    if (!world_override_check(override_text, why, sizeof why)) {
+        world_override_show(override_text, shown, sizeof shown);
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "'%s': %s", shown, why);
+    }
     return SWARD_OK;
 }
 

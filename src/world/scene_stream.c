@@ -60,7 +60,7 @@ bool world_parse_stream(const sj_ctx *c, const cJSON *o, const char *base_dir, w
     world_file_info info;
     sward_error inner = {0};
     if (world_file_read_info(t->world_dir, &info, &inner) != SWARD_OK)
-        return sj_fail(c, "terrain.world", "%s", inner.message);
+        return sj_fail_code(c, inner.code, "terrain.world", "%s", inner.message);
     t->size = info.size;
     t->resolution = info.resolution;
     t->map_res = info.map_res;
@@ -85,7 +85,7 @@ bool world_validate_stream(const sj_ctx *c, const sward_scene *s)
         world_file_info info;
         sward_error inner = {0};
         if (world_file_read_info(t->world_dir, &info, &inner) != SWARD_OK)
-            return sj_fail(c, "terrain.world", "%s", inner.message);
+            return sj_fail_code(c, inner.code, "terrain.world", "%s", inner.message);
         for (int k = 0; k < info.type_count; k++) {
             char p[SJ_PATH_MAX];
             snprintf(p, sizeof p, "grass[%d].name", k);

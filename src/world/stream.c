@@ -53,7 +53,8 @@ sward_result world_source_map_page(const sward_scene *s, int page, int pi, int p
             const int i = pi * page + a, j = pj * page + b, k = b * page + a;
             /* PL10: a resident scene's blend layers' material ids (a streamed one has none: scene_stream.c) */
             material[k] = (uint8_t)WORLD_MATERIAL_NONE;
-            if (!st && t->material_ids && i < res && j < res) material[k] = t->material_ids[(size_t)j * (size_t)res + (size_t)i];
+            if (!st && t->material_ids && i < res && j < res)
+                material[k] = t->material_ids[(size_t)j * (size_t)res + (size_t)i];
             if (i >= res || j >= res) {
                 types[k] = (uint8_t)SW_TYPE_NONE;
                 grass[k] = 0.0f;
@@ -90,6 +91,15 @@ static int window_pages(float metres, float cell, int page, int total)
 {
     int n = (int)ceilf(metres / (cell * (float)page)) + 1;
     return n < total ? n : total;
+}
+
+void world_stream_rings(const sward_scene *s, int *hf_n, int *map_n)
+{
+    const world_terrain *t = &s->terrain;
+    const int P = t->stream_page > 0 ? t->stream_page : WORLD_PAGE_DEFAULT;
+    const float window = t->stream_window > 0.0f ? t->stream_window : world_stream_default_window(s, P);
+    *hf_n = window_pages(window, t->size / (float)(t->resolution - 1), P, world_pages(t->resolution, P));
+    *map_n = window_pages(window, t->size / (float)t->map_res, P, world_pages(t->map_res, P));
 }
 
 /* The first page of a window of n pages centred on world coordinate x (grid origin x0, cell), clamped. */
@@ -260,6 +270,47 @@ bool world_stream_holds(const world_terrain *t, double x0, double z0, double x1,
 
 /* ---- open and close ---------------------------------------------------------------------------------------- */
 
+/* A failure in the world folder at load names the scene and its field before the world's file: `<scene>:
+ * terrain.world: DIR/heights.bin: <problem>` (issue 18), with sward_error.field "terrain.world". */
+static sward_result blame_world(const sward_scene *s, sward_result r, sward_error *err)
+{
+    if (r == SWARD_OK || !err) return r;
+    char inner[sizeof err->message];
+    snprintf(inner, sizeof inner, "%s", err->message);
+    core_fail(err, r, "%s: terrain.world: %s", s->name, inner);
+    snprintf(err->field, sizeof err->field, "terrain.world");
+    return r;
+}
+
+/* Issue 18: every page is checked once before anything renders, not when the window first reaches it (a bad
+ * type 700 m away would otherwise fail a flight mid-run): each height a number in world.json's range
+ * (world_file_read_hf_page) and each type one of the scene's grass types or 255. The maps' type bytes are
+ * read alone (a quarter of the file). A generated world needs no scan: its heights are the fBm's (finite, within
+ * [0, amplitude]) and its types the scene's own (world_generated_type: a grass index or 255). */
+static sward_result scan_pages(const sward_scene *s, const world_stream *st, sward_error *err)
+{
+    const world_file_info *info = &st->info;
+    const int P = info->page;
+    sward_result r = SWARD_OK;
+    for (int pj = 0; r == SWARD_OK && pj < world_pages(info->resolution, P); pj++)
+        for (int pi = 0; r == SWARD_OK && pi < world_pages(info->resolution, P); pi++)
+            r = world_file_read_hf_page(st->hf_file, st->dir, info, pi, pj, st->scratch, err);
+    for (int pj = 0; r == SWARD_OK && pj < world_pages(info->map_res, P); pj++)
+        for (int pi = 0; r == SWARD_OK && pi < world_pages(info->map_res, P); pi++) {
+            r = world_file_read_map_types(st->map_file, st->dir, info, pi, pj, st->scratch8, err);
+            for (size_t k = 0; r == SWARD_OK && k < (size_t)P * (size_t)P; k++) {
+                const uint8_t v = st->scratch8[k];
+                if (v != SW_TYPE_NONE && v >= s->material_count)
+                    r = core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                                  "%s/maps.bin: page (%d, %d): texel (%d, %d) has type %u, but the scene has %d grass "
+                                  "types (0 to %d; 255 = none)",
+                                  st->dir, pi, pj, pi * P + (int)(k % (size_t)P), pj * P + (int)(k / (size_t)P), v,
+                                  s->material_count, s->material_count - 1);
+            }
+        }
+    return r;
+}
+
 void world_stream_close(world_terrain *t)
 {
     world_stream *st = t->stream;
@@ -289,7 +340,16 @@ sward_result world_stream_open(sward_scene *s, sward_error *err)
         if ((r = world_file_read_info(t->world_dir, &st->info, err)) != SWARD_OK ||
             (r = world_file_open(t->world_dir, &st->info, &st->hf_file, &st->map_file, err)) != SWARD_OK) {
             world_stream_close(t);
-            return r;
+            return blame_world(s, r, err);
+        }
+        /* The windows are sized (and the budgets counted) from the world.json the parser read. */
+        if (st->info.page != t->stream_page || st->info.resolution != t->resolution || st->info.map_res != t->map_res ||
+            st->info.size != t->size) {
+            world_stream_close(t);
+            return blame_world(s,
+                               core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                                         "%s/world.json: changed while the scene was loading", t->world_dir),
+                               err);
         }
         st->page = st->info.page;
         t->min_y = st->info.height_min, t->max_y = st->info.height_max;
@@ -300,9 +360,7 @@ sward_result world_stream_open(sward_scene *s, sward_error *err)
     const int P = st->page;
     st->hf_pages = world_pages(t->resolution, P);
     st->map_pages = world_pages(t->map_res, P);
-    const float window = t->stream_window > 0.0f ? t->stream_window : world_stream_default_window(s, P);
-    st->hf_n = window_pages(window, t->size / (float)(t->resolution - 1), P, st->hf_pages);
-    st->map_n = window_pages(window, t->size / (float)t->map_res, P, st->map_pages);
+    world_stream_rings(s, &st->hf_n, &st->map_n);
     st->hf_pi = st->hf_pj = st->map_pi = st->map_pj = NOT_LOADED;
     t->hf_ring = st->hf_n * P;
     t->map_ring = st->map_n * P;
@@ -327,6 +385,7 @@ sward_result world_stream_open(sward_scene *s, sward_error *err)
                          s->name, st->hf_n * st->hf_n, st->map_n * st->map_n);
     memset(t->types, (int)SW_TYPE_NONE, mn);
     memset(st->material, (int)WORLD_MATERIAL_NONE, mn);
+    if (st->from_disk && (r = scan_pages(s, st, err)) != SWARD_OK) return blame_world(s, r, err);
     world_stream_update(s, s->camera.position[0], s->camera.position[2], err, &r);
     st->all_dirty = true;
     st->generation = 0;
@@ -342,7 +401,7 @@ static sward_result load_whole(sward_scene *s, sward_error *err)
     FILE *hf = NULL, *mf = NULL;
     sward_result r = world_file_read_info(t->world_dir, &info, err);
     if (r == SWARD_OK) r = world_file_open(t->world_dir, &info, &hf, &mf, err);
-    if (r != SWARD_OK) return r;
+    if (r != SWARD_OK) return blame_world(s, r, err);
     const int P = info.page, res = t->resolution, mres = t->map_res;
     const size_t pp = (size_t)P * (size_t)P;
     t->presence_res = (mres + WORLD_PRESENCE_TEXELS - 1) / WORLD_PRESENCE_TEXELS;
@@ -353,7 +412,7 @@ static sward_result load_whole(sward_scene *s, sward_error *err)
     float *page = malloc(pp * sizeof *page);
     uint8_t *bytes = malloc(2 * pp);
     if (!t->heights || !t->types || !t->grass_height || !t->type_presence || !page || !bytes)
-        r = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory for the world %s", s->name, t->world_dir);
+        r = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the world %s", t->world_dir);
     for (int pj = 0; r == SWARD_OK && pj < world_pages(res, P); pj++)
         for (int pi = 0; r == SWARD_OK && pi < world_pages(res, P); pi++) {
             r = world_file_read_hf_page(hf, t->world_dir, &info, pi, pj, page, err);
@@ -366,14 +425,16 @@ static sward_result load_whole(sward_scene *s, sward_error *err)
             r = world_file_read_map_page(mf, t->world_dir, &info, pi, pj, bytes, bytes + pp, page, err);
             if (r != SWARD_OK) break;
             page_presence(t, P, pi, pj, bytes);
-            for (int b = 0; b < P && pj * P + b < mres; b++)
+            for (int b = 0; r == SWARD_OK && b < P && pj * P + b < mres; b++)
                 for (int a = 0; a < P && pi * P + a < mres; a++) {
                     const size_t at = (size_t)(pj * P + b) * (size_t)mres + (size_t)(pi * P + a);
                     const uint8_t v = bytes[b * P + a];
                     if (v != SW_TYPE_NONE && v >= s->material_count) {
                         r = core_fail(err, SWARD_ERROR_INVALID_INPUT,
-                                      "%s: %s/maps.bin: texel (%d, %d) has type %u, but the scene has %d grass types",
-                                      s->name, t->world_dir, pi * P + a, pj * P + b, v, s->material_count);
+                                      "%s/maps.bin: page (%d, %d): texel (%d, %d) has type %u, but the scene has %d "
+                                      "grass types (0 to %d; 255 = none)",
+                                      t->world_dir, pi, pj, pi * P + a, pj * P + b, v, s->material_count,
+                                      s->material_count - 1);
                         break;
                     }
                     t->types[at] = v;
@@ -385,7 +446,7 @@ static sward_result load_whole(sward_scene *s, sward_error *err)
     fclose(hf);
     fclose(mf);
     t->min_y = info.height_min, t->max_y = info.height_max;
-    return r;
+    return blame_world(s, r, err);
 }
 
 sward_result world_stream_load(sward_scene *s, sward_error *err)

@@ -30,6 +30,7 @@ typedef struct world_file_info {
     int resolution, map_res; /* height samples, map texels per side */
     int page;                /* samples per page side, both files */
     float height_min, height_max;
+    uint64_t stamp; /* the bake's, in both headers too (0: a world from before stamps) */
     int type_count;
     char type_names[WORLD_MAX_MATERIALS][WORLD_NAME_MAX];
 } world_file_info;
@@ -55,11 +56,16 @@ sward_result world_file_read_info(const char *dir, world_file_info *info, sward_
  * page or side mismatch, truncated). */
 sward_result world_file_open(const char *dir, const world_file_info *info, FILE **hf, FILE **mf, sward_error *err);
 /* Reads page (pi, pj) of each file: heights as page^2 floats; maps as types, material (page^2 bytes each) and
- * grass height (page^2 floats, u16 / 65535). Errors name the file and the page. */
+ * grass height (page^2 floats, u16 / 65535). Errors name the file and the page; a height that is NaN or
+ * outside info's [height_min, height_max] is an error naming the sample. */
 sward_result world_file_read_hf_page(FILE *f, const char *dir, const world_file_info *info, int pi, int pj, float *out,
                                      sward_error *err);
 sward_result world_file_read_map_page(FILE *f, const char *dir, const world_file_info *info, int pi, int pj,
                                       uint8_t *types, uint8_t *material, float *grass, sward_error *err);
+
+/* The type bytes (page^2) of map page (pi, pj) alone: the loader's scan of every page's types at open. */
+sward_result world_file_read_map_types(FILE *f, const char *dir, const world_file_info *info, int pi, int pj,
+                                       uint8_t *types, sward_error *err);
 
 /* Writes the world of `scene` to DIR page by page at constant memory (`sward bake world`): from its resident
  * arrays, its generators (a streamed generated scene) or its world folder. page: samples per page side. */
@@ -104,6 +110,9 @@ bool world_stream_update(sward_scene *scene, float x, float z, sward_error *err,
 bool world_stream_holds(const world_terrain *t, double x0, double z0, double x1, double z1);
 /* How far from the eye the scene reads the world: the larger of render.draw_distance and the assets'. */
 float world_stream_reach(const sward_scene *scene);
+/* The windows' pages per side that world_stream_open gives a parsed scene (terrain.stream_window or the default,
+ * at most the world's): what the load budgets count (budget.c) before any page is generated or read. */
+void world_stream_rings(const sward_scene *scene, int *hf_n, int *map_n);
 /* The window side in metres a scene gets by default: 2 x the reach plus two pages. */
 float world_stream_default_window(const sward_scene *scene, int page);
 

@@ -15,9 +15,11 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char HF_MAGIC[8] = {'S', 'W', 'H', 'E', 'I', 'G', 'H', 'T'};
 static const char MAP_MAGIC[8] = {'S', 'W', 'M', 'A', 'P', 'S', 0, 0};
@@ -56,6 +58,15 @@ sward_result world_file_read_info(const char *dir, world_file_info *info, sward_
     char path[WORLD_PATH_MAX + 16];
     join(path, sizeof path, dir, "world.json");
     memset(info, 0, sizeof *info);
+    /* The folder first: "DIR: not a folder" says more than "DIR/world.json: Not a directory". */
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return core_fail(err, SWARD_ERROR_IO, "%s: cannot read the world folder: %s", dir, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return core_fail(err, SWARD_ERROR_IO,
+                         "%s: cannot read the world folder: not a folder (a world is a folder written by `sward bake "
+                         "world`)",
+                         dir);
     char *text = NULL;
     size_t len = 0;
     sward_result r = core_read_file(path, 1u << 20, &text, &len, err);
@@ -65,11 +76,11 @@ sward_result world_file_read_info(const char *dir, world_file_info *info, sward_
     free(text);
     if (!root) return SWARD_ERROR_INVALID_INPUT;
     static const char *const known[] = {"format", "version",    "size",       "resolution", "map_resolution",
-                                        "page",   "height_min", "height_max", "types"};
+                                        "page",   "height_min", "height_max", "types",      "stamp"};
     char format[32] = "";
     int64_t version = 0, res = 0, map_res = 0, page = 0;
     const sj_range any = {-1e30, 1e30, false, false, 0.0};
-    bool ok = sj_check_fields(&c, root, "", known, 9) && sj_string(&c, root, "", "format", format, sizeof format);
+    bool ok = sj_check_fields(&c, root, "", known, 10) && sj_string(&c, root, "", "format", format, sizeof format);
     if (ok && strcmp(format, WORLD_FILE_FORMAT) != 0)
         ok = sj_fail(&c, "format", "must be \"%s\", got \"%s\"", WORLD_FILE_FORMAT, format);
     ok = ok && sj_integer(&c, root, "", "version", (sj_range){1, 1e9, false, false, 0.0}, &version);
@@ -87,16 +98,26 @@ sward_result world_file_read_info(const char *dir, world_file_info *info, sward_
          sj_number(&c, root, "", "height_max", any, &info->height_max);
     if (ok) {
         const char *missing = info->size == 0.0f ? "size"
-                              : !res      ? "resolution"
-                              : !map_res  ? "map_resolution"
-                              : !page     ? "page"
-                                          : NULL;
+                              : !res             ? "resolution"
+                              : !map_res         ? "map_resolution"
+                              : !page            ? "page"
+                                                 : NULL;
         if (missing) ok = sj_fail(&c, missing, "missing required field");
     }
     if (ok && page % 16 != 0) ok = sj_fail(&c, "page", "must be a multiple of 16, got %lld", (long long)page);
     if (ok && info->height_min > info->height_max)
         ok = sj_fail(&c, "height_min", "must be <= height_max, got %g and %g", (double)info->height_min,
                      (double)info->height_max);
+    char stamp[32] = "";
+    ok = ok && sj_string(&c, root, "", "stamp", stamp, sizeof stamp);
+    if (ok && stamp[0]) {
+        char *end = NULL;
+        errno = 0;
+        unsigned long long v = strtoull(stamp, &end, 16);
+        if (strlen(stamp) != 16 || *end || errno || strspn(stamp, "0123456789abcdef") != 16)
+            ok = sj_fail(&c, "stamp", "must be 16 lower-case hexadecimal digits, got \"%s\"", stamp);
+        info->stamp = (uint64_t)v;
+    }
     const cJSON *types = ok ? sj_member(root, "types") : NULL;
     if (ok && types && !cJSON_IsArray(types)) ok = sj_fail(&c, "types", "must be an array of names");
     if (ok && types) {
@@ -124,7 +145,7 @@ sward_result world_file_read_info(const char *dir, world_file_info *info, sward_
 /* ---- the page files --------------------------------------------------------------------------------------- */
 
 static sward_result check_header(FILE *f, const char *path, const char magic[8], int page, int side, size_t page_bytes,
-                                 sward_error *err)
+                                 uint64_t info_stamp, sward_error *err)
 {
     uint8_t h[WORLD_FILE_HEADER_BYTES];
     if (fread(h, 1, sizeof h, f) != sizeof h)
@@ -137,11 +158,20 @@ static sward_result check_header(FILE *f, const char *path, const char magic[8],
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: version %u, this sward reads version %d", path, version,
                          WORLD_FILE_VERSION);
     const uint32_t want_pages = (uint32_t)world_pages(side, page);
+    const uint64_t stamp = (uint64_t)get_u32(h + 24) | (uint64_t)get_u32(h + 28) << 32;
     if (fpage != (uint32_t)page || fside != (uint32_t)side || pages != want_pages)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT,
                          "%s: size mismatch: %u pages of %u samples over %u, but world.json gives %u pages of %d "
                          "over %d",
                          path, pages, fpage, fside, want_pages, page, side);
+    /* Issue 18: the files of one bake carry its stamp; a bake that was interrupted between its renames, or files
+     * copied together from two bakes, must not be read as one world. */
+    if (stamp != info_stamp)
+        return core_fail(
+            err, SWARD_ERROR_INVALID_INPUT,
+            "%s: stamp %016" PRIx64 ", but world.json's is %016" PRIx64
+            ": the files are from different bakes (an interrupted `sward bake world`?); bake the world again",
+            path, stamp, info_stamp);
     if (fseek(f, 0, SEEK_END) != 0) return core_fail(err, SWARD_ERROR_IO, "%s: cannot seek: %s", path, strerror(errno));
     long end = ftell(f);
     const double want = (double)WORLD_FILE_HEADER_BYTES + (double)want_pages * want_pages * (double)page_bytes;
@@ -161,11 +191,18 @@ sward_result world_file_open(const char *dir, const world_file_info *info, FILE 
     const char *names[2] = {"heights.bin", "maps.bin"};
     for (int k = 0; k < 2; k++) {
         join(path, sizeof path, dir, names[k]);
-        FILE *f = fopen(path, "rb");
-        if (!f) return core_fail(err, SWARD_ERROR_IO, "%s: cannot open: %s", path, strerror(errno));
-        sward_result r =
-            k == 0 ? check_header(f, path, HF_MAGIC, info->page, info->resolution, world_hf_page_bytes(info->page), err)
-                   : check_header(f, path, MAP_MAGIC, info->page, info->map_res, world_map_page_bytes(info->page), err);
+        /* Regular files only: a FIFO would block the open (and every read) for ever, a folder reads as empty. */
+        sward_result r = SWARD_OK;
+        FILE *f = core_open_regular(path, err, &r);
+        if (!f) {
+            if (*hf) fclose(*hf);
+            *hf = NULL;
+            return r;
+        }
+        r = k == 0 ? check_header(f, path, HF_MAGIC, info->page, info->resolution, world_hf_page_bytes(info->page),
+                                  info->stamp, err)
+                   : check_header(f, path, MAP_MAGIC, info->page, info->map_res, world_map_page_bytes(info->page),
+                                  info->stamp, err);
         if (r != SWARD_OK) {
             fclose(f);
             if (*hf) fclose(*hf);
@@ -196,6 +233,23 @@ sward_result world_file_read_hf_page(FILE *f, const char *dir, const world_file_
     const uint8_t *b = (const uint8_t *)out;
     for (size_t k = 0; k < n; k++)
         out[k] = bits_float(get_u32(b + 4 * k)); /* in place: same width */
+    /* Issue 18: every height is a number within world.json's range, which the renderer's bounds (and the
+     * culling of tiles by them) trust. `!(v >= lo && v <= hi)` also catches NaN. */
+    for (size_t k = 0; k < n; k++) {
+        const float v = out[k];
+        if (!(v >= info->height_min && v <= info->height_max)) {
+            const int i = pi * info->page + (int)(k % (size_t)info->page),
+                      j = pj * info->page + (int)(k / (size_t)info->page);
+            if (isnan(v))
+                return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                                 "%s/heights.bin: page (%d, %d): sample (%d, %d) is not a number (NaN)", dir, pi, pj, i,
+                                 j);
+            return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                             "%s/heights.bin: page (%d, %d): sample (%d, %d) is %g, outside world.json's height range "
+                             "[%g, %g]",
+                             dir, pi, pj, i, j, (double)v, (double)info->height_min, (double)info->height_max);
+        }
+    }
     return SWARD_OK;
 }
 
@@ -222,26 +276,45 @@ sward_result world_file_read_map_page(FILE *f, const char *dir, const world_file
     return SWARD_OK;
 }
 
+sward_result world_file_read_map_types(FILE *f, const char *dir, const world_file_info *info, int pi, int pj,
+                                       uint8_t *types, sward_error *err)
+{
+    const int pages = world_pages(info->map_res, info->page);
+    const size_t n = (size_t)info->page * (size_t)info->page;
+    const long at = (long)WORLD_FILE_HEADER_BYTES + ((long)pj * pages + pi) * (long)world_map_page_bytes(info->page);
+    if (fseek(f, at, SEEK_SET) != 0 || fread(types, 1, n, f) != n)
+        return core_fail(err, SWARD_ERROR_IO, "%s/maps.bin: cannot read page (%d, %d)", dir, pi, pj);
+    return SWARD_OK;
+}
+
 /* ---- writing (`sward bake world`) --------------------------------------------------------------------------- */
 
-static sward_result write_header(FILE *f, const char *path, const char magic[8], int page, int side, sward_error *err)
+/* FNV-1a, 64 bits: the bake's stamp is the hash of every page of both files, so that a bake of the same world
+ * writes the same bytes and files of two different bakes do not pass for one world. */
+static uint64_t fnv1a(uint64_t h, const uint8_t *p, size_t n)
 {
-    uint8_t h[WORLD_FILE_HEADER_BYTES] = {0};
+    for (size_t k = 0; k < n; k++)
+        h = (h ^ p[k]) * 0x100000001b3ull;
+    return h;
+}
+#define FNV_OFFSET 0xcbf29ce484222325ull
+
+static void header_bytes(uint8_t h[WORLD_FILE_HEADER_BYTES], const char magic[8], int page, int side, uint64_t stamp)
+{
+    memset(h, 0, WORLD_FILE_HEADER_BYTES);
     memcpy(h, magic, 8);
     put_u32(h + 8, WORLD_FILE_VERSION);
     put_u32(h + 12, (uint32_t)page);
     put_u32(h + 16, (uint32_t)world_pages(side, page));
     put_u32(h + 20, (uint32_t)side);
-    if (fwrite(h, 1, sizeof h, f) != sizeof h)
-        return core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", path, strerror(errno));
-    return SWARD_OK;
+    put_u32(h + 24, (uint32_t)stamp);
+    put_u32(h + 28, (uint32_t)(stamp >> 32));
 }
 
-static sward_result write_info(const sward_scene *s, const char *dir, int page, float lo, float hi, sward_error *err)
+static sward_result write_info(const sward_scene *s, core_atomic *a, int page, float lo, float hi, uint64_t stamp,
+                               sward_error *err)
 {
     const world_terrain *t = &s->terrain;
-    char path[WORLD_PATH_MAX + 16];
-    join(path, sizeof path, dir, "world.json");
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "format", WORLD_FILE_FORMAT);
     cJSON_AddNumberToObject(root, "version", WORLD_FILE_VERSION);
@@ -251,19 +324,65 @@ static sward_result write_info(const sward_scene *s, const char *dir, int page, 
     cJSON_AddNumberToObject(root, "page", page);
     cJSON_AddNumberToObject(root, "height_min", (double)lo);
     cJSON_AddNumberToObject(root, "height_max", (double)hi);
+    char hex[20];
+    snprintf(hex, sizeof hex, "%016" PRIx64, stamp);
+    cJSON_AddStringToObject(root, "stamp", hex);
     cJSON *types = cJSON_AddArrayToObject(root, "types");
     for (int k = 0; k < s->material_count; k++)
         cJSON_AddItemToArray(types, cJSON_CreateString(s->materials[k].name));
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
-    if (!text) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
+    if (!text) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory", a->path);
     size_t len = strlen(text);
     text[len] = '\n'; /* cJSON_Print's terminator becomes the file's last newline */
-    sward_result r = core_write_file(path, text, len + 1, err);
+    sward_result r = core_atomic_write(a, text, len + 1, err);
     free(text);
     return r;
 }
 
+/* Writes the pages of one file (heights: file 0, maps: 1) after a header whose stamp is filled in later. */
+static sward_result write_pages(const sward_scene *s, core_atomic *a, int file, int page, float *values, uint8_t *bytes,
+                                float *lo, float *hi, uint64_t *hash, sward_error *err)
+{
+    const world_terrain *t = &s->terrain;
+    const size_t pp = (size_t)page * (size_t)page;
+    const int side = file == 0 ? t->resolution : t->map_res, pages = world_pages(side, page);
+    uint8_t h[WORLD_FILE_HEADER_BYTES];
+    header_bytes(h, file == 0 ? HF_MAGIC : MAP_MAGIC, page, side, 0);
+    sward_result r = core_atomic_write(a, h, sizeof h, err);
+    for (int pj = 0; pj < pages && r == SWARD_OK; pj++)
+        for (int pi = 0; pi < pages && r == SWARD_OK; pi++) {
+            if (file == 0) {
+                r = world_source_hf_page(s, page, pi, pj, values, err);
+                for (size_t k = 0; r == SWARD_OK && k < pp; k++) {
+                    if (pi * page + (int)(k % (size_t)page) < side && pj * page + (int)(k / (size_t)page) < side) {
+                        *lo = fminf(*lo, values[k]);
+                        *hi = fmaxf(*hi, values[k]);
+                    }
+                    put_u32(bytes + 4 * k, float_bits(values[k]));
+                }
+            } else {
+                r = world_source_map_page(s, page, pi, pj, bytes, bytes + pp, values, err);
+                for (size_t k = 0; r == SWARD_OK && k < pp; k++) {
+                    float g = values[k] < 0.0f ? 0.0f : values[k] > 1.0f ? 1.0f : values[k];
+                    uint32_t v = (uint32_t)lrintf(g * 65535.0f);
+                    bytes[2 * pp + 2 * k] = (uint8_t)v;
+                    bytes[2 * pp + 2 * k + 1] = (uint8_t)(v >> 8);
+                }
+            }
+            if (r == SWARD_OK) {
+                *hash = fnv1a(*hash, bytes, pp * 4u);
+                r = core_atomic_write(a, bytes, pp * 4u, err);
+            }
+        }
+    return r;
+}
+
+/* Issue 18: every file is written to a temporary file beside it and renamed over it once all three are
+ * complete, world.json last: a full disk or a bake killed midway leaves the folder's previous world as it
+ * was (and a bake into the folder the scene streams from reads the old pages through its open files while
+ * it writes the new ones). The stamp in the headers and world.json tells a reader if it ever sees the files
+ * of two bakes together (a crash between the renames). */
 sward_result world_bake(const sward_scene *s, const char *dir, int page, sward_error *err)
 {
     const world_terrain *t = &s->terrain;
@@ -271,47 +390,37 @@ sward_result world_bake(const sward_scene *s, const char *dir, int page, sward_e
     const size_t pp = (size_t)page * (size_t)page;
     float *values = malloc(pp * sizeof *values);
     uint8_t *bytes = malloc(pp * 4u);
-    char path[WORLD_PATH_MAX + 16];
-    FILE *f = NULL;
+    static const char *const names[3] = {"heights.bin", "maps.bin", "world.json"};
+    core_atomic *files = calloc(3, sizeof *files);
     sward_result r = SWARD_OK;
     float lo = INFINITY, hi = -INFINITY;
-    if (!values || !bytes) r = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for a page");
-    for (int file = 0; file < 2 && r == SWARD_OK; file++) {
-        const int side = file == 0 ? t->resolution : t->map_res, pages = world_pages(side, page);
-        join(path, sizeof path, dir, file == 0 ? "heights.bin" : "maps.bin");
-        if (!(f = fopen(path, "wb"))) {
-            r = core_fail(err, SWARD_ERROR_IO, "%s: cannot create: %s", path, strerror(errno));
-            break;
-        }
-        r = write_header(f, path, file == 0 ? HF_MAGIC : MAP_MAGIC, page, side, err);
-        for (int pj = 0; pj < pages && r == SWARD_OK; pj++)
-            for (int pi = 0; pi < pages && r == SWARD_OK; pi++) {
-                if (file == 0) {
-                    r = world_source_hf_page(s, page, pi, pj, values, err);
-                    for (size_t k = 0; r == SWARD_OK && k < pp; k++) {
-                        if (pi * page + (int)(k % (size_t)page) < side && pj * page + (int)(k / (size_t)page) < side) {
-                            lo = fminf(lo, values[k]);
-                            hi = fmaxf(hi, values[k]);
-                        }
-                        put_u32(bytes + 4 * k, float_bits(values[k]));
-                    }
-                } else {
-                    r = world_source_map_page(s, page, pi, pj, bytes, bytes + pp, values, err);
-                    for (size_t k = 0; r == SWARD_OK && k < pp; k++) {
-                        float g = values[k] < 0.0f ? 0.0f : values[k] > 1.0f ? 1.0f : values[k];
-                        uint32_t v = (uint32_t)lrintf(g * 65535.0f);
-                        bytes[2 * pp + 2 * k] = (uint8_t)v;
-                        bytes[2 * pp + 2 * k + 1] = (uint8_t)(v >> 8);
-                    }
-                }
-                if (r == SWARD_OK && fwrite(bytes, 1, pp * 4u, f) != pp * 4u)
-                    r = core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", path, strerror(errno));
-            }
-        if (fclose(f) != 0 && r == SWARD_OK)
-            r = core_fail(err, SWARD_ERROR_IO, "%s: cannot write: %s", path, strerror(errno));
+    uint64_t stamp = FNV_OFFSET;
+    if (!values || !bytes || !files) r = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for a page");
+    int opened = 0;
+    for (int k = 0; k < 3 && r == SWARD_OK; k++) {
+        char path[WORLD_PATH_MAX + 16];
+        join(path, sizeof path, dir, names[k]);
+        r = core_atomic_open(&files[k], path, err);
+        if (r == SWARD_OK) opened = k + 1;
     }
+    for (int file = 0; file < 2 && r == SWARD_OK; file++)
+        r = write_pages(s, &files[file], file, page, values, bytes, &lo, &hi, &stamp, err);
+    for (int file = 0; file < 2 && r == SWARD_OK; file++) {
+        uint8_t h[WORLD_FILE_HEADER_BYTES];
+        header_bytes(h, file == 0 ? HF_MAGIC : MAP_MAGIC, page, file == 0 ? t->resolution : t->map_res, stamp);
+        r = core_atomic_write_at(&files[file], 0, h, sizeof h, err);
+    }
+    if (r == SWARD_OK) r = write_info(s, &files[2], page, lo, hi, stamp, err);
+    /* Everything is written: closing first, so that a late write error (a full disk found at close) renames
+     * nothing. */
+    for (int k = 0; k < 3 && r == SWARD_OK; k++)
+        r = core_atomic_close(&files[k], err);
+    for (int k = 0; k < 3 && r == SWARD_OK; k++)
+        r = core_atomic_commit(&files[k], err);
+    for (int k = 0; k < opened; k++)
+        core_atomic_abort(&files[k]);
+    free(files);
     free(values);
     free(bytes);
-    if (r == SWARD_OK) r = write_info(s, dir, page, lo, hi, err);
     return r;
 }

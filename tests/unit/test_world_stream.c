@@ -237,7 +237,7 @@ static void test_errors(void **state)
                 "maps.bin: size mismatch: 8 pages of 32 samples over 200, but world.json gives 8 pages of 32 over 256");
     /* world.json: a missing folder, another format, another version, another side than the pages' */
     tmp_path(p, sizeof p, "nowhere");
-    world_error(p, "nowhere/world.json");
+    world_error(p, "nowhere: cannot read the world folder: No such file or directory");
     bake("json", 32, dir, sizeof dir);
     snprintf(cmd, sizeof cmd, "sed -i 's/\"sward-world\"/\"other\"/' '%s/world.json'", dir);
     assert_int_equal(system(cmd), 0);
