@@ -4,7 +4,7 @@
 // four spring categories of the cell simulated from rest over the window (specialisation constant 33) of
 // exact steps (constants 1-32: each category's sw_spring, src/wind/field.c wind_spring), at the frame's time.
 // Reads: frame. Writes: the field (SW_WIND_FIELD_STRIDE floats per cell).
-// Cost: per cell (window + 3) evaluations of the gust and swing noise and 8 x window spring steps; 4096 cells.
+// Cost: per cell (window + 2) evaluations of the gust and swing noise and 8 x window spring steps; 4096 cells.
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_wind_field.h"

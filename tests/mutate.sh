@@ -606,11 +606,11 @@ mut("SET-blame", "TL1 TL2", "src/world/scene_load.c",
     "snprintf(err->message + used, sizeof err->message - used, \" (set by override '%s')\", shown);",
     "(void)used;\n        (void)shown;",
     "unit_scene_sky cli_set")
-mut("SET-cli", "TL1", "src/app/cmd_render.c",
+mut("SET-cli", "TL1", "src/app/args.c",
     "sward_scene_load_overrides(path, sets->items, sets->count, scene, err);",
     "sward_scene_load_overrides(path, sets->items, 0, scene, err);",
     "cli_set")
-mut("SET-cli-check", "TL1", "src/app/cmd_render.c",
+mut("SET-cli-check", "TL1", "src/app/args.c",
     "        if (sward_scene_check_override(sets->items[i], &err) != SWARD_OK) {",
     "        if (false) {",
     "cli_set")

@@ -43,7 +43,8 @@
 #define SW_WIND_FIELD_STRIDE 12          /* floats per cell */
 #define SW_WIND_FIELD_FORCE 8            /* offset of the force at t (x, z) in a cell; + 2: the gust */
 #define SW_WIND_FIELD_STEPS_PER_S 15.0f  /* 1 / dt: the gusts change over seconds, the springs' steps are exact, and
-                                            the field costs its steps (H200: 0.18 ms at 30 per s, 127 steps) */
+                                            the field costs its steps (H200: 0.18 ms at 30 per s, whose default
+                                            window was 127 steps; at 15 per s it is 64) */
 #define SW_WIND_FIELD_DT 0.06666667f     /* s: 1/15 as a float */
 #define SW_WIND_FIELD_BLEND 4.0f         /* cells over which the grid fades into the equilibrium at its edge */
 #define SW_WIND_FIELD_MAX_WINDOW 88      /* steps at most: ln(200) / (2 pi 0.15 Hz) = 5.6 s, scene validation

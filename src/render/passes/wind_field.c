@@ -5,8 +5,8 @@
  * pure function of the time and the world cell. Every vegetation pass samples it (shaders/wind_field.inc.glsl,
  * sw_bindings.h SW_BIND_WIND_FIELD); cull.comp.glsl does for the grass.
  * Reads: frame (time, wind, the grid's origin). Writes: the field, 4096 x 48 bytes.
- * Cost: per cell, (window + 3) x 2 noise evaluations and 8 x window spring steps: for the defaults' 127-step
- * window about 1.1 M noise evaluations a frame (tens of microseconds on the H200; HZD: about 150 us). */
+ * Cost: per cell, (window + 2) x 2 noise evaluations and 8 x window spring steps: for the defaults' 64-step
+ * window about 0.54 M noise evaluations a frame (tens of microseconds on the H200; HZD: about 150 us). */
 #include "render/render.h"
 #include "wind/wind.h"
 
