@@ -73,6 +73,19 @@ struct sw_spring {
     float a00, a01, a10, a11, b0x, b0v, b1x, b1v;
 };
 
+/* sw_spring's members in order, as an X-macro: X(member, k) for k = 0 .. SW_SPRING_FLOATS - 1. The wind field's
+ * specialisation constants are walked with it on both sides, so their ids cannot drift apart. */
+#define SW_SPRING_MEMBERS(X) X(a00, 0) X(a01, 1) X(a10, 2) X(a11, 3) X(b0x, 4) X(b0v, 5) X(b1x, 6) X(b1v, 7)
+#define SW_SPRING_FLOATS 8
+
+/* The specialisation constants of the wind field pass (shaders/wind_field.comp.glsl declares them,
+ * src/render/passes/wind_field.c fills them): 0 is the view's (common.inc.glsl: none for a compute pass), then
+ * each category's spring, member k of category c at SW_WF_SPEC_SPRING_ID(c, k), then the window (steps). */
+#define SW_WF_SPEC_SPRING 1
+#define SW_WF_SPEC_SPRING_ID(category, k) (SW_WF_SPEC_SPRING + SW_SPRING_FLOATS * SW_I(category) + (k))
+#define SW_WF_SPEC_WINDOW (SW_WF_SPEC_SPRING + SW_SPRING_FLOATS * SW_I(SW_WIND_CATEGORIES))
+#define SW_WF_SPEC_COUNT (SW_WF_SPEC_WINDOW + 1)
+
 struct sw_osc {
     float x, v;
 };
@@ -104,6 +117,7 @@ typedef struct sw_spring sw_spring;
 typedef struct sw_field_state sw_field_state;
 typedef struct sw_field_cell sw_field_cell;
 typedef struct sw_field_coord sw_field_coord;
+_Static_assert(sizeof(sw_spring) == SW_SPRING_FLOATS * sizeof(float), "SW_SPRING_MEMBERS lists every member");
 #endif
 
 /* The drive at (x, z) and time t: GA4's gust and swing fields (sw_wind_push), before its stiffness and
