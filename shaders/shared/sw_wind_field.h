@@ -57,6 +57,16 @@
 #define SW_WIND_CAT_SPECIAL 3u
 #define SW_WIND_CATEGORIES 4u
 
+/* Each category's stiffness (0..1, sw_field_push_scale) for what samples the field without one of its own: the
+ * assets (shaders/asset_cull.comp.glsl), once per instance. Grass types have theirs (grass[].stiffness). */
+SW_FN float sw_wind_category_stiffness(sw_uint category)
+{
+    return category == SW_WIND_CAT_TREES    ? 0.55f
+           : category == SW_WIND_CAT_PLANTS ? 0.35f
+           : category == SW_WIND_CAT_GRASS  ? 0.5f
+                                            : 0.15f;
+}
+
 /* The scene's wind, as sw_frame has it. */
 struct sw_wind_drive {
     float dir_x, dir_z, speed, inv_gust_scale, gust_speed;
@@ -110,6 +120,12 @@ struct sw_field_coord {
     float fx, fz, w;
 };
 
+/* The field buffer's floats a sample reads: a category's displacement x in the four cells around the point
+ * (o00 at (a, b), o10 at (a + 1, b), o01 at (a, b + 1), o11 at (a + 1, b + 1)); its z follows each. */
+struct sw_field_taps {
+    int o00, o10, o01, o11;
+};
+
 #ifndef SW_GLSL
 typedef struct sw_wind_drive sw_wind_drive;
 typedef struct sw_wind_force sw_wind_force;
@@ -117,6 +133,7 @@ typedef struct sw_spring sw_spring;
 typedef struct sw_field_state sw_field_state;
 typedef struct sw_field_cell sw_field_cell;
 typedef struct sw_field_coord sw_field_coord;
+typedef struct sw_field_taps sw_field_taps;
 _Static_assert(sizeof(sw_spring) == SW_SPRING_FLOATS * sizeof(float), "SW_SPRING_MEMBERS lists every member");
 #endif
 
@@ -283,6 +300,17 @@ SW_FN sw_field_coord sw_field_locate(float x, float z, int i0, int j0)
     SW_PRECISE float ws = w * w * (3.0f - 2.0f * w);
     c.w = ws;
     return c;
+}
+
+/* Where a located point's four cells keep a category's displacement (the buffer's layout: the top). */
+SW_FN sw_field_taps sw_field_taps_at(sw_field_coord c, sw_uint category)
+{
+    sw_field_taps t;
+    t.o00 = (c.b * SW_WIND_FIELD_RES + c.a) * SW_WIND_FIELD_STRIDE + 2 * SW_I(category);
+    t.o10 = t.o00 + SW_WIND_FIELD_STRIDE;
+    t.o01 = t.o00 + SW_WIND_FIELD_RES * SW_WIND_FIELD_STRIDE;
+    t.o11 = t.o01 + SW_WIND_FIELD_STRIDE;
+    return t;
 }
 
 /* The field's value from its four cells' values (v00 at (a, b), v10 at (a + 1, b), ...) and the spring's
