@@ -97,7 +97,8 @@ static void host_create(host *h, bool validation)
                                   .queueCount = 1, .pQueuePriorities = &prio};
     /* What sward needs from the host's device (sward_vulkan.h). */
     VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-                                            .dynamicRendering = VK_TRUE, .synchronization2 = VK_TRUE};
+                                            .dynamicRendering = VK_TRUE, .synchronization2 = VK_TRUE,
+                                            .maintenance4 = VK_TRUE};
     VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f13,
                                     .features = {.multiDrawIndirect = VK_TRUE, .drawIndirectFirstInstance = VK_TRUE}};
     VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f2, .queueCreateInfoCount = 1,

@@ -53,8 +53,7 @@ uint unorm16(float v) { return uint(clamp(v, 0.0, 1.0) * 65535.0 + 0.5); }
 vec2 sw_asset_wind(uint category, vec2 xz)
 {
     if (category >= SW_WIND_CAT_NONE) return vec2(0.0);
-    const float stiff[4] = float[4](0.55, 0.35, 0.5, 0.15); // trees, plants, grass, special
-    return sw_field_push(sw_field_sample(category, xz), stiff[category]);
+    return sw_field_push(sw_field_sample(category, xz), sw_wind_category_stiffness(category));
 }
 
 void emit(uint asset, uint level, sw_instance inst, float lo, float hi, vec2 wind)

@@ -8,18 +8,16 @@ layout(std430, set = SW_SET_PASS, binding = SW_BLOOM_BINDING) buffer BloomChain 
 layout(std430, set = SW_SET_PASS, binding = SW_BLOOM_BINDING) readonly buffer BloomChain { uvec2 chain[]; };
 #endif
 
-ivec2 bloom_size0() { return ivec2((int(VIEW.width) + 1) / 2, (int(VIEW.height) + 1) / 2); }
+#include "shared/sw_pyramid.h"
 
-// The size and first texel of a level (the same recurrence as render_bloom_size in bloom.c).
+ivec2 bloom_size0() { return ivec2(sw_half_up(int(VIEW.width)), sw_half_up(int(VIEW.height))); }
+
+// The size and first texel of a level (shared/sw_pyramid.h: bloom.c sizes the chain and the dispatches with it).
 ivec2 bloom_level(uint level, out uint first)
 {
-    ivec2 s = bloom_size0();
-    first = 0u;
-    for (uint l = 0u; l < level; l++) {
-        first += uint(s.x * s.y);
-        s = max((s + 1) / 2, ivec2(1));
-    }
-    return s;
+    ivec2 s0 = bloom_size0();
+    first = uint(sw_bloom_offset(s0.x, s0.y, int(level)));
+    return ivec2(sw_bloom_side(s0.x, int(level)), sw_bloom_side(s0.y, int(level)));
 }
 
 vec3 bloom_load(uint first, ivec2 size, ivec2 q)

@@ -38,13 +38,16 @@ mat4 sw_mat4(float m[16])
                 m[15]);
 }
 
+// A colour of sw_frame (float[3]: shared/sw_types.h) as a vec3.
+vec3 sw_vec3(float c[3]) { return vec3(c[0], c[1], c[2]); }
+
 vec3 sw_sun_dir() { return vec3(frame.sun_x, frame.sun_y, frame.sun_z); }
-vec3 sw_sun_radiance() { return vec3(frame.sun_r, frame.sun_g, frame.sun_b) * frame.sun_intensity; }
+vec3 sw_sun_radiance() { return sw_vec3(frame.sun_color) * frame.sun_intensity; }
 
 // Hemispherical sky light for a normal: horizon colour sideways, zenith colour above (LS1).
 vec3 sw_sky_ambient(vec3 n)
 {
-    vec3 zen = vec3(frame.zenith_r, frame.zenith_g, frame.zenith_b);
-    vec3 hor = vec3(frame.horizon_r, frame.horizon_g, frame.horizon_b);
+    vec3 zen = sw_vec3(frame.zenith);
+    vec3 hor = sw_vec3(frame.horizon);
     return mix(hor, zen, clamp(n.y * 0.5 + 0.5, 0.0, 1.0)) * frame.sky_intensity;
 }

@@ -61,10 +61,10 @@ void main()
     uint lid = gl_LocalInvocationIndex;
     bool cull = (frame.flags & SW_FLAG_NO_CULL) == 0u;
     bool occlusion = cull && (VIEW.flags & SW_VIEW_OCCLUSION) != 0u;
-    // SC5, SC6: the type's own LOD and draw distances (the scene's where the type leaves them 0); thinning and
-    // LOD off for SW_FLAG_NO_LOD_FADE (tests: every blade high, hard distance cut).
+    // SC5, SC6: the type's own LOD and draw distances (the loader gives a type without them the scene's);
+    // thinning and LOD off for SW_FLAG_NO_LOD_FADE (tests: every blade high, hard distance cut).
     bool lod_fade = cull && (frame.flags & SW_FLAG_NO_LOD_FADE) == 0u;
-    float draw_d = min(m.draw_distance, frame.draw_distance); // per type (SC5, SC6), resolved by the loader
+    float draw_d = sw_type_draw_distance(m.draw_distance, frame.draw_distance); // per type (SC5, SC6)
     // LS3: the near shadow cascade's casters are all the 7-vertex blade (no LOD distance). Shadow views never
     // set SW_VIEW_OCCLUSION (no Hi-Z: their occluders are not the camera's) and measure distance and thinning
     // from the camera's eye (their cam), so they cast for the blades the camera sees.

@@ -78,7 +78,7 @@ blade_shape blade_shape_of(sw_blade b, bool low, uint sub)
     uint mi = sw_blade_material(b);
     sw_material m = materials[mi];
     bool no_fade = (frame.flags & (SW_FLAG_NO_LOD_FADE | SW_FLAG_NO_CULL)) != 0u;
-    float draw_d = m.draw_distance > 0.0 ? min(m.draw_distance, frame.draw_distance) : frame.draw_distance;
+    float draw_d = sw_type_draw_distance(m.draw_distance, frame.draw_distance);
     float lod_d = m.lod_distance > 0.0 ? m.lod_distance : frame.lod_distance;
 
     vec3 root = vec3(b.x, b.y, b.z);

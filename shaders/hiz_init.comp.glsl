@@ -12,7 +12,7 @@ layout(std430, set = SW_SET_PASS, binding = SW_HIZ_PYRAMID) writeonly buffer Hiz
 void main()
 {
     ivec2 ssize = textureSize(depth_tex, 0);
-    ivec2 size0 = (ssize + 1) / 2;
+    ivec2 size0 = ivec2(sw_half_up(ssize.x), sw_half_up(ssize.y)); // shared/sw_pyramid.h
     ivec2 d = ivec2(gl_GlobalInvocationID.xy);
     if (d.x >= size0.x || d.y >= size0.y) return;
     float lo = 1.0, hi = 0.0;

@@ -32,7 +32,7 @@ bool sw_box_occluded(vec3 lo, vec3 hi)
         t0 >>= 1;
         t1 >>= 1;
     }
-    ivec2 size0 = (ivec2(VIEW.width, VIEW.height) + 1) / 2;
+    ivec2 size0 = hiz_size0();
     ivec2 lsize = hiz_size(size0, level);
     int base = hiz_offset(size0, level);
     t0 = min(t0, lsize - 1);

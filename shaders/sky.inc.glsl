@@ -12,8 +12,8 @@ vec3 sw_sky(vec3 dir)
         float disc = sw_sky_sun_disc(length(dir - sw_sun_dir()));
         return vec3(m.r, m.g, m.b) * frame.sky_intensity + sw_sun_radiance() * (SW_SKY_SUN_DISC_GAIN * disc);
     }
-    vec3 zen = vec3(frame.zenith_r, frame.zenith_g, frame.zenith_b);
-    vec3 hor = vec3(frame.horizon_r, frame.horizon_g, frame.horizon_b);
+    vec3 zen = sw_vec3(frame.zenith);
+    vec3 hor = sw_vec3(frame.horizon);
     // The warm horizon band gives way to the zenith colour within the first 20 degrees or so.
     float up = clamp(dir.y, 0.0, 1.0);
     vec3 c = mix(hor, zen, 1.0 - exp(-5.0 * up)) * frame.sky_intensity;
@@ -25,7 +25,7 @@ vec3 sw_sky(vec3 dir)
 vec3 sw_aerial(vec3 c, vec3 dir, float dist)
 {
     float fog = 1.0 - exp(-dist * frame.fog_density);
-    vec3 fog_col = vec3(frame.horizon_r, frame.horizon_g, frame.horizon_b) * frame.sky_intensity;
+    vec3 fog_col = sw_vec3(frame.horizon) * frame.sky_intensity;
     if ((frame.features & SW_FEAT_SKY) != 0u) {
         sw_sky_rgb h = sw_sky_fog(frame.sky, dir.x, dir.z); // aerial perspective: the sky's horizon there
         fog_col = vec3(h.r, h.g, h.b) * frame.sky_intensity;

@@ -48,8 +48,8 @@ void main()
     float dx = height_at(i + step, j) - height_at(i - step, j);
     float dz = height_at(i, j + step) - height_at(i, j - step);
     vec3 n = normalize(vec3(-dx, 2.0 * float(step) * frame.terrain_cell, -dz));
-    vec3 ground = vec3(frame.ground_r, frame.ground_g, frame.ground_b);
-    vec3 grass = vec3(frame.grass_r, frame.grass_g, frame.grass_b);
+    vec3 ground = sw_vec3(frame.ground);
+    vec3 grass = sw_vec3(frame.grass_color);
     float swath = 0.5 * sw_perlin(world.x * 0.02, world.z * 0.02, 3u) + 0.25 * sw_perlin(world.x * 0.09, world.z * 0.09, 4u);
     float cover = frame.grass_cover;
     float draw_d = frame.draw_distance;
@@ -67,7 +67,7 @@ void main()
                 grass = mix(grass, vec3(m.head_r, m.head_g, m.head_b), share);
             }
             cover = 0.9 * smoothstep(0.0, 0.3, gh);
-            if (m.draw_distance > 0.0) draw_d = min(m.draw_distance, draw_d);
+            draw_d = sw_type_draw_distance(m.draw_distance, draw_d);
         } else {
             cover = 0.0;
         }

@@ -17,13 +17,7 @@ sw_wind_drive sw_field_drive()
                          frame.wind_gust_speed);
 }
 
-float sw_field_gain(uint category)
-{
-    return category == SW_WIND_CAT_TREES    ? frame.wind_gain_trees
-           : category == SW_WIND_CAT_PLANTS ? frame.wind_gain_plants
-           : category == SW_WIND_CAT_GRASS  ? frame.wind_gain_grass
-                                            : frame.wind_gain_special;
-}
+float sw_field_gain(uint category) { return frame.wind_gain[category]; }
 
 // The drive at xz now (x, z in unsaturated push units; gust 0..1), not simulated: the same everywhere.
 vec3 sw_field_force(vec2 xz)
@@ -41,11 +35,10 @@ vec2 sw_field_sample(uint category, vec2 xz)
     precise float eq_x = gain * f.x;
     precise float eq_z = gain * f.z;
     sw_field_coord c = sw_field_locate(xz.x, xz.y, frame.wind_field_i0, frame.wind_field_j0);
-    const int row = SW_WIND_FIELD_RES * SW_WIND_FIELD_STRIDE;
-    int o00 = (c.b * SW_WIND_FIELD_RES + c.a) * SW_WIND_FIELD_STRIDE + 2 * int(category);
-    int o10 = o00 + SW_WIND_FIELD_STRIDE, o01 = o00 + row, o11 = o01 + SW_WIND_FIELD_STRIDE;
-    return vec2(sw_field_mix(c, wind_field[o00], wind_field[o10], wind_field[o01], wind_field[o11], eq_x),
-                sw_field_mix(c, wind_field[o00 + 1], wind_field[o10 + 1], wind_field[o01 + 1], wind_field[o11 + 1], eq_z));
+    sw_field_taps t = sw_field_taps_at(c, category);
+    return vec2(sw_field_mix(c, wind_field[t.o00], wind_field[t.o10], wind_field[t.o01], wind_field[t.o11], eq_x),
+                sw_field_mix(c, wind_field[t.o00 + 1], wind_field[t.o10 + 1], wind_field[t.o01 + 1],
+                             wind_field[t.o11 + 1], eq_z));
 }
 
 // A displacement as a push for a stiffness (0..1): length < 1, a fraction of the height (sw_field_push_scale).

@@ -243,7 +243,7 @@ mut("PO2-curve-cpu", "PO2", "shaders/shared/sw_tonemap.h",
     "unit_tonemap")
 mut("LS1-sky", "LS1", "shaders/lighting.comp.glsl",
     "            c = sw_sky(dir);",
-    "        c = vec3(frame.horizon_r, frame.horizon_g, frame.horizon_b) * frame.sky_intensity;",
+    "        c = sw_vec3(frame.horizon) * frame.sky_intensity;",
     "gpu_post")
 mut("LS1-sun-glow", "LS1", "shaders/sky.inc.glsl",
     "c += sw_sun_radiance() * (pow(s, 12.0) * 0.04 + pow(s, 900.0) * 4.0); // glow and disc",
@@ -609,11 +609,11 @@ mut("SET-blame", "TL1 TL2", "src/world/scene_load.c",
     "snprintf(err->message + used, sizeof err->message - used, \" (set by override '%s')\", shown);",
     "(void)used;\n        (void)shown;",
     "unit_scene_sky cli_set")
-mut("SET-cli", "TL1", "src/app/cmd_render.c",
+mut("SET-cli", "TL1", "src/app/args.c",
     "sward_scene_load_overrides(path, sets->items, sets->count, scene, err);",
     "sward_scene_load_overrides(path, sets->items, 0, scene, err);",
     "cli_set")
-mut("SET-cli-check", "TL1", "src/app/cmd_render.c",
+mut("SET-cli-check", "TL1", "src/app/args.c",
     "        if (sward_scene_check_override(sets->items[i], &err) != SWARD_OK) {",
     "        if (false) {",
     "cli_set")
@@ -655,7 +655,7 @@ mut("SKY-frame", "LS1", "src/render/camera.c",
     "gpu_post")
 mut("SKY-post", "LS1", "shaders/sky.inc.glsl",
     "        sw_sky_rgb m = sw_sky_radiance(frame.sky, dir.x, dir.y, dir.z);",
-    "        sw_sky_rgb m = sw_sky_rgb(frame.zenith_r, frame.zenith_g, frame.zenith_b);",
+    "        sw_sky_rgb m = sw_sky_rgb(frame.zenith[0], frame.zenith[1], frame.zenith[2]);",
     "gpu_post")
 mut("SKY-haze", "LS1", "shaders/sky.inc.glsl",
     "        fog_col = vec3(h.r, h.g, h.b) * frame.sky_intensity;",

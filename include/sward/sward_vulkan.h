@@ -33,8 +33,8 @@
  * Conventions the host must follow: depth is reverse-Z (1 near, 0 far; sward's pipelines test GREATER and
  * write depth, or EQUAL after the prime); shading is deferred: sward's draws write its G-buffer
  * (SWARD_GBUFFER_FORMATS) and sward_cmd_post lights it into linear HDR and tone-maps; the device has
- * Vulkan 1.3 with dynamicRendering and synchronization2, and multiDrawIndirect and drawIndirectFirstInstance
- * enabled. The host records sward's calls for its frames in submission order on one queue, and keeps at most
+ * Vulkan 1.3 with dynamicRendering, synchronization2 and maintenance4 (sward's SPIR-V 1.6 compute shaders declare
+ * their sizes with LocalSizeId), and multiDrawIndirect and drawIndirectFirstInstance enabled. The host records sward's calls for its frames in submission order on one queue, and keeps at most
  * frames_in_flight frames in flight: when sward_cmd_place is recorded for frame N, frame N - frames_in_flight
  * has completed on the GPU (sward then reuses that frame's per-frame resources, reads its counters and frees
  * what it retired; it never waits for the device while recording). examples/embed.c is a complete minimal

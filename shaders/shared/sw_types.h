@@ -1,7 +1,9 @@
 /* sw_types.h — every struct that crosses the CPU/GPU boundary, written once.
  *
- * Members are 4-byte scalars only, so the std430 layout of the shaders equals the C layout; the C side
- * asserts the sizes (src/gpu/layout_check.c). Vectors are spelled as _x/_y/_z members. */
+ * Members are 4-byte scalars and arrays of them only, so the std430 layout of the shaders (scalar arrays at a
+ * stride of 4) equals the C layout; the C side asserts the sizes (the end of this file). Positions and directions
+ * are spelled as _x/_y/_z members, colours and per-category values as arrays (common.inc.glsl sw_vec3 reads a
+ * colour as a vec3). */
 #ifndef SW_TYPES_H
 #define SW_TYPES_H
 #include "sw_lang.h"
@@ -41,6 +43,14 @@ struct sw_material {
     float base_density, inv_density, pad2, pad3; /* PL2: blades / m^2 outside the areas; 1 / density */
 };
 
+/* SC5: the distance a type's blades end at, for every pass that culls, fades or tones by it (cull, the blades'
+ * shape, the terrain under them). The loader resolves each type's draw_distance (its own, else
+ * render.draw_distance, never beyond it: src/world/scene_parse.c), so it is always set; the frame's only caps it. */
+SW_FN float sw_type_draw_distance(float type_draw_distance, float frame_draw_distance)
+{
+    return sw_minf(type_draw_distance, frame_draw_distance);
+}
+
 #define SW_WIND_GOT 0u
 #define SW_WIND_HZD 1u
 #define SW_WIND_FRICTIONAL 2u
@@ -55,14 +65,14 @@ struct sw_frame {
     float white_point, fog_density;                    /* linear radiance mapped to white; fog: 1/m */
     sw_uint features, frame_index;                     /* SW_FEAT_* of the scene (render.features); frames rendered */
     float sun_x, sun_y, sun_z, sun_intensity; /* direction towards the sun, normalised */
-    float sun_r, sun_g, sun_b, sky_intensity;
-    float zenith_r, zenith_g, zenith_b, wind_gain_trees;     /* wind_gain_*: GA3, each spring category's */
-    float horizon_r, horizon_g, horizon_b, wind_gain_plants; /* gain (wind.field): the field's value beyond */
-    float ground_r, ground_g, ground_b, wind_gain_grass;     /* its grid is gain x force (sw_wind_field.h) */
-    float grass_r, grass_g, grass_b, grass_cover; /* mean grass colour and cover, for the ground under it */
+    float sun_color[3], sky_intensity;        /* linear RGB (the radiance is sun_color x sun_intensity); LS1 */
+    float zenith[3], horizon[3];              /* LS1: the sky's ambient colours above and sideways (sky.c) */
+    float ground[3];                          /* the terrain's colour (terrain.color) */
+    float grass_color[3], grass_cover; /* mean grass colour and cover, for the ground under it */
+    float wind_gain[4]; /* GA3: each spring category's gain (wind.field), by SW_WIND_CAT_*: the field's value
+                           beyond its grid is gain x force (sw_wind_field.h) */
     float wind_x, wind_z, wind_speed, wind_inv_gust_scale; /* direction normalised; m/s; 1/m */
-    float wind_gust_speed, raster_threshold, wind_gain_special, pad7; /* m/s the gust pattern scrolls; BX1: px
-                                                                      (SW_FLAG_RASTER_*); GA3: the special gain */
+    float wind_gust_speed, raster_threshold, pad7; /* m/s the gust pattern scrolls; BX1: px (SW_FLAG_RASTER_*) */
     float terrain_x0, terrain_z0, terrain_cell, terrain_inv_cell; /* height-field origin and texel size */
     int terrain_res, terrain_step, terrain_mesh_res, wind_field_i0; /* samples per side; mesh vertex stride; mesh
                                                             side; GA3: the wind field's first world cell in x */

@@ -43,7 +43,8 @@
 #define SW_WIND_FIELD_STRIDE 12          /* floats per cell */
 #define SW_WIND_FIELD_FORCE 8            /* offset of the force at t (x, z) in a cell; + 2: the gust */
 #define SW_WIND_FIELD_STEPS_PER_S 15.0f  /* 1 / dt: the gusts change over seconds, the springs' steps are exact, and
-                                            the field costs its steps (H200: 0.18 ms at 30 per s, 127 steps) */
+                                            the field costs its steps (H200: 0.18 ms at 30 per s, whose default
+                                            window was 127 steps; at 15 per s it is 64) */
 #define SW_WIND_FIELD_DT 0.06666667f     /* s: 1/15 as a float */
 #define SW_WIND_FIELD_BLEND 4.0f         /* cells over which the grid fades into the equilibrium at its edge */
 #define SW_WIND_FIELD_MAX_WINDOW 88      /* steps at most: ln(200) / (2 pi 0.15 Hz) = 5.6 s, scene validation
@@ -55,6 +56,16 @@
 #define SW_WIND_CAT_GRASS 2u
 #define SW_WIND_CAT_SPECIAL 3u
 #define SW_WIND_CATEGORIES 4u
+
+/* Each category's stiffness (0..1, sw_field_push_scale) for what samples the field without one of its own: the
+ * assets (shaders/asset_cull.comp.glsl), once per instance. Grass types have theirs (grass[].stiffness). */
+SW_FN float sw_wind_category_stiffness(sw_uint category)
+{
+    return category == SW_WIND_CAT_TREES    ? 0.55f
+           : category == SW_WIND_CAT_PLANTS ? 0.35f
+           : category == SW_WIND_CAT_GRASS  ? 0.5f
+                                            : 0.15f;
+}
 
 /* The scene's wind, as sw_frame has it. */
 struct sw_wind_drive {
@@ -71,6 +82,19 @@ struct sw_wind_force {
 struct sw_spring {
     float a00, a01, a10, a11, b0x, b0v, b1x, b1v;
 };
+
+/* sw_spring's members in order, as an X-macro: X(member, k) for k = 0 .. SW_SPRING_FLOATS - 1. The wind field's
+ * specialisation constants are walked with it on both sides, so their ids cannot drift apart. */
+#define SW_SPRING_MEMBERS(X) X(a00, 0) X(a01, 1) X(a10, 2) X(a11, 3) X(b0x, 4) X(b0v, 5) X(b1x, 6) X(b1v, 7)
+#define SW_SPRING_FLOATS 8
+
+/* The specialisation constants of the wind field pass (shaders/wind_field.comp.glsl declares them,
+ * src/render/passes/wind_field.c fills them): 0 is the view's (common.inc.glsl: none for a compute pass), then
+ * each category's spring, member k of category c at SW_WF_SPEC_SPRING_ID(c, k), then the window (steps). */
+#define SW_WF_SPEC_SPRING 1
+#define SW_WF_SPEC_SPRING_ID(category, k) (SW_WF_SPEC_SPRING + SW_SPRING_FLOATS * SW_I(category) + (k))
+#define SW_WF_SPEC_WINDOW (SW_WF_SPEC_SPRING + SW_SPRING_FLOATS * SW_I(SW_WIND_CATEGORIES))
+#define SW_WF_SPEC_COUNT (SW_WF_SPEC_WINDOW + 1)
 
 struct sw_osc {
     float x, v;
@@ -96,6 +120,12 @@ struct sw_field_coord {
     float fx, fz, w;
 };
 
+/* The field buffer's floats a sample reads: a category's displacement x in the four cells around the point
+ * (o00 at (a, b), o10 at (a + 1, b), o01 at (a, b + 1), o11 at (a + 1, b + 1)); its z follows each. */
+struct sw_field_taps {
+    int o00, o10, o01, o11;
+};
+
 #ifndef SW_GLSL
 typedef struct sw_wind_drive sw_wind_drive;
 typedef struct sw_wind_force sw_wind_force;
@@ -103,6 +133,8 @@ typedef struct sw_spring sw_spring;
 typedef struct sw_field_state sw_field_state;
 typedef struct sw_field_cell sw_field_cell;
 typedef struct sw_field_coord sw_field_coord;
+typedef struct sw_field_taps sw_field_taps;
+_Static_assert(sizeof(sw_spring) == SW_SPRING_FLOATS * sizeof(float), "SW_SPRING_MEMBERS lists every member");
 #endif
 
 /* The drive at (x, z) and time t: GA4's gust and swing fields (sw_wind_push), before its stiffness and
@@ -268,6 +300,17 @@ SW_FN sw_field_coord sw_field_locate(float x, float z, int i0, int j0)
     SW_PRECISE float ws = w * w * (3.0f - 2.0f * w);
     c.w = ws;
     return c;
+}
+
+/* Where a located point's four cells keep a category's displacement (the buffer's layout: the top). */
+SW_FN sw_field_taps sw_field_taps_at(sw_field_coord c, sw_uint category)
+{
+    sw_field_taps t;
+    t.o00 = (c.b * SW_WIND_FIELD_RES + c.a) * SW_WIND_FIELD_STRIDE + 2 * SW_I(category);
+    t.o10 = t.o00 + SW_WIND_FIELD_STRIDE;
+    t.o01 = t.o00 + SW_WIND_FIELD_RES * SW_WIND_FIELD_STRIDE;
+    t.o11 = t.o01 + SW_WIND_FIELD_STRIDE;
+    return t;
 }
 
 /* The field's value from its four cells' values (v00 at (a, b), v10 at (a + 1, b), ...) and the spring's

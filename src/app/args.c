@@ -1,4 +1,5 @@
-/* Strict flag parsing for the `sward` command, and the small helpers its commands share. */
+/* Strict flag parsing for the `sward` command, and the helpers its commands share (every function args.h
+ * declares is defined here, but the commands themselves). */
 #define _POSIX_C_SOURCE 200809L
 
 #include "args.h"
@@ -10,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 void args_usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -391,4 +394,199 @@ double app_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A JSON string (RFC 8259): valid UTF-8 whatever the bytes (a scene path need not be UTF-8): a byte that is
+ * not part of a well-formed character becomes U+FFFD, control characters and DEL \u00XX. */
+void app_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (size_t i = 0, len = strlen(s); i < len;) {
+        unsigned char c = (unsigned char)s[i];
+        size_t n = app_utf8_char(s + i, len - i);
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20 || c == 0x7f)
+            fprintf(f, "\\u%04x", (unsigned)c);
+        else if (n == 0)
+            fputs("\\ufffd", f);
+        else
+            fwrite(s + i, 1, n, f);
+        i += n ? n : 1;
+    }
+    fputc('"', f);
+}
+
+/* ---- devices ------------------------------------------------------------------------------------------ */
+
+#define DESCRIBE_MAX_DEVICES 64
+
+int app_auto_device(const sward_device_info *devices, uint32_t count)
+{
+    for (uint32_t i = 0; i < count; i++)
+        if (devices[i].preferred) return (int)i;
+    return -1;
+}
+
+void app_describe_device(const sward_device_info *d, bool chosen_by_flag, char *out, size_t size)
+{
+    if (d->type != SWARD_DEVICE_CPU) {
+        snprintf(out, size, "%s (%s)", d->name, app_device_kind(d->type));
+        return;
+    }
+    const char *impl = strstr(d->name, "llvmpipe") ? "lavapipe" : "software renderer";
+    /* Say why the CPU renders: chosen with --device, no GPU at all, or no suitable GPU. */
+    static sward_device_info all[DESCRIBE_MAX_DEVICES];
+    uint32_t count = 0;
+    sward_error err = { 0 };
+    if (sward_list_devices(all, DESCRIBE_MAX_DEVICES, &count, &err) != SWARD_OK) count = 0;
+    if (count > DESCRIBE_MAX_DEVICES) count = DESCRIBE_MAX_DEVICES;
+    const sward_device_info *gpu = NULL;
+    for (uint32_t i = 0; i < count; i++) {
+        if (all[i].type == SWARD_DEVICE_CPU || all[i].type == SWARD_DEVICE_OTHER) continue;
+        if (!gpu || (all[i].suitable && !gpu->suitable)) gpu = &all[i];
+    }
+    if (chosen_by_flag && gpu)
+        snprintf(out, size, "%s (CPU, %s; chosen with --device)", d->name, impl);
+    else if (!gpu)
+        snprintf(out, size, "%s (CPU, %s; no GPU found)", d->name, impl);
+    else if (!gpu->suitable)
+        snprintf(out, size, "%s (CPU, %s; GPU %s is unsuitable: %s)", d->name, impl, gpu->name, gpu->why_not);
+    else
+        snprintf(out, size, "%s (CPU, %s)", d->name, impl);
+}
+
+/* ---- scenes and contexts (render, bench, view) ---------------------------------------------------------- */
+
+int app_check_sets(const char *cmd, const args_list *sets)
+{
+    for (size_t i = 0; i < sets->count; i++) {
+        sward_error err = { 0 };
+        if (sward_scene_check_override(sets->items[i], &err) != SWARD_OK) {
+            args_usage_error(cmd, "--set %s", err.message);
+            return APP_EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
+int app_load_scene(const char *path, const args_list *sets, sward_scene **scene, sward_error *err)
+{
+    struct stat st;
+    if (path && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "sward: cannot read scene '%s': it is a folder\n", path);
+        return (int)SWARD_ERROR_IO;
+    }
+    sward_result r = sward_scene_load_overrides(path, sets->items, sets->count, scene, err);
+    return r == SWARD_OK ? 0 : app_fail(r, err);
+}
+
+int app_add_cache_mib(const char *cmd, args_list *sets, double mib)
+{
+    static char text[64];
+    if (sets->count == ARGS_LIST_MAX) {
+        args_usage_error(cmd, "--cache-mib: too many overrides with --set (at most %d in all)", ARGS_LIST_MAX);
+        return APP_EXIT_USAGE;
+    }
+    snprintf(text, sizeof text, "render.tile_cache.budget_mib=%.17g", mib);
+    sets->items[sets->count++] = text;
+    return 0;
+}
+
+int app_create_context(const args_option *device, int64_t device_index, bool validate, bool *verbose,
+                       sward_context **ctx, sward_error *err)
+{
+    sward_context_desc desc = {
+        .device_index = (int)device_index,
+        .device_index_set = device->set,
+        .validation = validate,
+        .logger = { .fn = app_log, .user = verbose },
+    };
+    sward_result r = sward_context_create(&desc, ctx, err);
+    return r == SWARD_OK ? 0 : app_fail(r, err);
+}
+
+int app_check_validation(const sward_context *ctx)
+{
+    uint32_t n = sward_context_validation_messages(ctx);
+    if (n == 0) return 0;
+    fprintf(stderr, "sward: %u Vulkan validation message%s\n", (unsigned)n, n == 1 ? "" : "s");
+    return (int)SWARD_ERROR_VULKAN;
+}
+
+/* ---- files --------------------------------------------------------------------------------------------- */
+
+#define MAKE_DIRS_CAP 4096
+
+/* mkdir -p; 0 or an exit status after printing the problem. */
+int app_make_dirs(const char *dir)
+{
+    char buf[MAKE_DIRS_CAP];
+    snprintf(buf, sizeof buf, "%s", dir);
+    size_t n = strlen(buf);
+    for (size_t i = 1; i <= n; i++) {
+        if (buf[i] != '/' && buf[i] != '\0') continue;
+        char c = buf[i];
+        buf[i] = '\0';
+        struct stat st;
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "sward bake: cannot create folder '%s': %s\n", buf, strerror(errno));
+            return (int)SWARD_ERROR_IO;
+        }
+        if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "sward bake: cannot write into '%s': it is not a folder\n", buf);
+            return (int)SWARD_ERROR_IO;
+        }
+        buf[i] = c;
+    }
+    return 0;
+}
+
+/* mkdir -p of the output file's folder, then the file's writability (render -o, bench --plot). */
+int app_make_parent_dirs(const char *path)
+{
+    char buf[MAKE_DIRS_CAP];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0) {
+            int e = errno;
+            struct stat st;
+            if (e != EEXIST) {
+                fprintf(stderr, "sward: cannot create folder '%s' for '%s': %s\n", buf, path, strerror(e));
+                return (int)SWARD_ERROR_IO;
+            }
+            if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
+                fprintf(stderr, "sward: cannot create folder '%s' for '%s': a file of that name exists\n", buf,
+                        path);
+                return (int)SWARD_ERROR_IO;
+            }
+        }
+        *p = '/';
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "sward: cannot write '%s': it is a folder\n", path);
+        return (int)SWARD_ERROR_IO;
+    }
+    /* Writable (issue 18): a file that exists must be, and so must its folder, where the file (or the temporary
+     * file renamed over it) is created. A device such as /dev/full is written in place: its folder need not be. */
+    const char *slash = strrchr(path, '/');
+    snprintf(buf, sizeof buf, "%.*s", slash ? (slash == path ? 1 : (int)(slash - path)) : 1, slash ? path : ".");
+    bool exists = stat(path, &st) == 0;
+    const char *what = NULL;
+    int e = 0;
+    if (exists && access(path, W_OK) != 0) {
+        what = path;
+        e = errno;
+    } else if ((!exists || S_ISREG(st.st_mode)) && access(buf, W_OK) != 0) {
+        what = buf;
+        e = errno;
+    }
+    if (what) {
+        fprintf(stderr, "sward: cannot write '%s': %s%s\n", path, what == buf ? "its folder: " : "", strerror(e));
+        return (int)SWARD_ERROR_IO;
+    }
+    return 0;
 }

@@ -91,7 +91,7 @@ void app_api_version(uint32_t v, char *out, size_t size);
  * not one; avail is the number of bytes readable at s. For output that must be valid UTF-8 (JSON). */
 size_t app_utf8_char(const char *s, size_t avail);
 
-/* Writes s as a JSON string (RFC 8259), valid UTF-8 whatever the bytes (in cmd_bench.c). */
+/* Writes s as a JSON string (RFC 8259), valid UTF-8 whatever the bytes. */
 void app_json_string(FILE *f, const char *s);
 
 /* Seconds on a monotonic clock. */
@@ -104,7 +104,7 @@ int app_auto_device(const sward_device_info *devices, uint32_t count);
 /* "NVIDIA H200 (discrete GPU)" or "llvmpipe (LLVM 15.0.6, 256 bits) (CPU, lavapipe; no GPU found)". */
 void app_describe_device(const sward_device_info *d, bool chosen_by_flag, char *out, size_t size);
 
-/* Shared by render and bench (in cmd_render.c); each returns 0 or an exit status after printing the error.
+/* Shared by the commands that load a scene; each returns 0 or an exit status after printing the error.
  * NULL path: the built-in scene. `sets`: the --set PATH=VALUE overrides (sward_scene_load_overrides). */
 int app_load_scene(const char *path, const args_list *sets, sward_scene **scene, sward_error *err);
 /* Checks the form of every --set value; 0, or prints "sward CMD: --set 'TEXT': <problem>" and returns
@@ -126,18 +126,18 @@ int app_create_context(const args_option *device, int64_t device_index, bool val
                        sward_context **ctx, sward_error *err);
 /* 0, or prints "sward: N Vulkan validation messages" and returns 5. */
 int app_check_validation(const sward_context *ctx);
+/* mkdir -p DIR (bake and bake world); 0 or an exit status after printing the problem. */
+int app_make_dirs(const char *dir);
+/* Creates every missing folder above the output file `path` (mkdir -p of its parent) and checks that the file
+ * can be written (not a folder; it, if it exists, and its folder writable), before the device starts (render -o,
+ * --video, bench --plot). 0 or an exit status (3) after printing the problem. */
+int app_make_parent_dirs(const char *path);
 
 /* ---- the commands: argv holds the words after the command name; they return the exit status ---------- */
 
 int cmd_render(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_bake_world(int argc, char **argv);
-/* Creates every missing folder above the output file `path` (mkdir -p of its parent) and checks that the file
- * can be written (not a folder; it, if it exists, and its folder writable), before the device starts (cmd_render.c;
- * render -o, bench --plot). 0 or an exit status (3) after printing the problem. */
-int app_make_parent_dirs(const char *path);
-/* mkdir -p DIR (cmd_bake.c); 0 or an exit status after printing the problem. */
-int app_make_dirs(const char *dir);
 int cmd_devices(int argc, char **argv);
 int cmd_bake(int argc, char **argv);
 /* `sward view` (cmd_view.c); built without GLFW (SWARD_VIEWER=OFF, the bundle) it prints that and exits 4

@@ -53,30 +53,6 @@ static const char bake_help[] =
 
 static const char *const KIND_NAME[WORLD_ASSET_KIND_COUNT] = {"tree", "fern", "bush", "flower", "rock"};
 
-/* mkdir -p; 0 or an exit status after printing the problem. */
-int app_make_dirs(const char *dir)
-{
-    char buf[PATH_CAP];
-    snprintf(buf, sizeof buf, "%s", dir);
-    size_t n = strlen(buf);
-    for (size_t i = 1; i <= n; i++) {
-        if (buf[i] != '/' && buf[i] != '\0') continue;
-        char c = buf[i];
-        buf[i] = '\0';
-        struct stat st;
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "sward bake: cannot create folder '%s': %s\n", buf, strerror(errno));
-            return (int)SWARD_ERROR_IO;
-        }
-        if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
-            fprintf(stderr, "sward bake: cannot write into '%s': it is not a folder\n", buf);
-            return (int)SWARD_ERROR_IO;
-        }
-        buf[i] = c;
-    }
-    return 0;
-}
-
 /* The asset's name as a file name: characters other than [A-Za-z0-9._-] as '_' ("." and ".." too). */
 static void file_stem(const char *name, char *out, size_t cap)
 {

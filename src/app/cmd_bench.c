@@ -56,27 +56,6 @@ APP_SET_HELP
     "Exit status: 0 ok; 2 bad flags or invalid scene; 3 the scene could not be read; 4 no suitable device;\n"
     "5 Vulkan failure or validation messages; 6 out of memory.\n";
 
-/* A JSON string (RFC 8259): valid UTF-8 whatever the bytes (a scene path need not be UTF-8): a byte that is
- * not part of a well-formed character becomes U+FFFD, control characters and DEL \u00XX. */
-void app_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (size_t i = 0, len = strlen(s); i < len;) {
-        unsigned char c = (unsigned char)s[i];
-        size_t n = app_utf8_char(s + i, len - i);
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20 || c == 0x7f)
-            fprintf(f, "\\u%04x", (unsigned)c);
-        else if (n == 0)
-            fputs("\\ufffd", f);
-        else
-            fwrite(s + i, 1, n, f);
-        i += n ? n : 1;
-    }
-    fputc('"', f);
-}
-
 static void json_number(FILE *f, double v)
 {
     if (isfinite(v))

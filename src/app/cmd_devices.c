@@ -19,41 +19,6 @@ static const char devices_help[] =
     "\n"
     "Exit status: 0 when a suitable device exists; 4 when none is; 5 when Vulkan fails.\n";
 
-int app_auto_device(const sward_device_info *devices, uint32_t count)
-{
-    for (uint32_t i = 0; i < count; i++)
-        if (devices[i].preferred) return (int)i;
-    return -1;
-}
-
-void app_describe_device(const sward_device_info *d, bool chosen_by_flag, char *out, size_t size)
-{
-    if (d->type != SWARD_DEVICE_CPU) {
-        snprintf(out, size, "%s (%s)", d->name, app_device_kind(d->type));
-        return;
-    }
-    const char *impl = strstr(d->name, "llvmpipe") ? "lavapipe" : "software renderer";
-    /* Say why the CPU renders: chosen with --device, no GPU at all, or no suitable GPU. */
-    static sward_device_info all[MAX_DEVICES];
-    uint32_t count = 0;
-    sward_error err = { 0 };
-    if (sward_list_devices(all, MAX_DEVICES, &count, &err) != SWARD_OK) count = 0;
-    if (count > MAX_DEVICES) count = MAX_DEVICES;
-    const sward_device_info *gpu = NULL;
-    for (uint32_t i = 0; i < count; i++) {
-        if (all[i].type == SWARD_DEVICE_CPU || all[i].type == SWARD_DEVICE_OTHER) continue;
-        if (!gpu || (all[i].suitable && !gpu->suitable)) gpu = &all[i];
-    }
-    if (chosen_by_flag && gpu)
-        snprintf(out, size, "%s (CPU, %s; chosen with --device)", d->name, impl);
-    else if (!gpu)
-        snprintf(out, size, "%s (CPU, %s; no GPU found)", d->name, impl);
-    else if (!gpu->suitable)
-        snprintf(out, size, "%s (CPU, %s; GPU %s is unsuitable: %s)", d->name, impl, gpu->name, gpu->why_not);
-    else
-        snprintf(out, size, "%s (CPU, %s)", d->name, impl);
-}
-
 int cmd_devices(int argc, char **argv)
 {
     args_command cmd = { .name = "devices", .help = devices_help };

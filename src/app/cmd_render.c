@@ -61,62 +61,6 @@ APP_SET_HELP
 
 #define PATH_CAP 4096
 
-int app_check_sets(const char *cmd, const args_list *sets)
-{
-    for (size_t i = 0; i < sets->count; i++) {
-        sward_error err = { 0 };
-        if (sward_scene_check_override(sets->items[i], &err) != SWARD_OK) {
-            args_usage_error(cmd, "--set %s", err.message);
-            return APP_EXIT_USAGE;
-        }
-    }
-    return 0;
-}
-
-int app_load_scene(const char *path, const args_list *sets, sward_scene **scene, sward_error *err)
-{
-    struct stat st;
-    if (path && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "sward: cannot read scene '%s': it is a folder\n", path);
-        return (int)SWARD_ERROR_IO;
-    }
-    sward_result r = sward_scene_load_overrides(path, sets->items, sets->count, scene, err);
-    return r == SWARD_OK ? 0 : app_fail(r, err);
-}
-
-int app_add_cache_mib(const char *cmd, args_list *sets, double mib)
-{
-    static char text[64];
-    if (sets->count == ARGS_LIST_MAX) {
-        args_usage_error(cmd, "--cache-mib: too many overrides with --set (at most %d in all)", ARGS_LIST_MAX);
-        return APP_EXIT_USAGE;
-    }
-    snprintf(text, sizeof text, "render.tile_cache.budget_mib=%.17g", mib);
-    sets->items[sets->count++] = text;
-    return 0;
-}
-
-int app_create_context(const args_option *device, int64_t device_index, bool validate, bool *verbose,
-                       sward_context **ctx, sward_error *err)
-{
-    sward_context_desc desc = {
-        .device_index = (int)device_index,
-        .device_index_set = device->set,
-        .validation = validate,
-        .logger = { .fn = app_log, .user = verbose },
-    };
-    sward_result r = sward_context_create(&desc, ctx, err);
-    return r == SWARD_OK ? 0 : app_fail(r, err);
-}
-
-int app_check_validation(const sward_context *ctx)
-{
-    uint32_t n = sward_context_validation_messages(ctx);
-    if (n == 0) return 0;
-    fprintf(stderr, "sward: %u Vulkan validation message%s\n", (unsigned)n, n == 1 ? "" : "s");
-    return (int)SWARD_ERROR_VULKAN;
-}
-
 /* The file name without folder and extension; "meadow" for the built-in scene. */
 static void scene_stem(const char *path, char *out, size_t size)
 {
@@ -133,54 +77,6 @@ static void scene_stem(const char *path, char *out, size_t size)
         n = 5;
     }
     snprintf(out, size, "%.*s", (int)(n < size ? n : size - 1), base);
-}
-
-int app_make_parent_dirs(const char *path)
-{
-    char buf[PATH_CAP];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0) {
-            int e = errno;
-            struct stat st;
-            if (e != EEXIST) {
-                fprintf(stderr, "sward: cannot create folder '%s' for '%s': %s\n", buf, path, strerror(e));
-                return (int)SWARD_ERROR_IO;
-            }
-            if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
-                fprintf(stderr, "sward: cannot create folder '%s' for '%s': a file of that name exists\n", buf,
-                        path);
-                return (int)SWARD_ERROR_IO;
-            }
-        }
-        *p = '/';
-    }
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "sward: cannot write '%s': it is a folder\n", path);
-        return (int)SWARD_ERROR_IO;
-    }
-    /* Writable (issue 18): a file that exists must be, and so must its folder, where the file (or the temporary
-     * file renamed over it) is created. A device such as /dev/full is written in place: its folder need not be. */
-    const char *slash = strrchr(path, '/');
-    snprintf(buf, sizeof buf, "%.*s", slash ? (slash == path ? 1 : (int)(slash - path)) : 1, slash ? path : ".");
-    bool exists = stat(path, &st) == 0;
-    const char *what = NULL;
-    int e = 0;
-    if (exists && access(path, W_OK) != 0) {
-        what = path;
-        e = errno;
-    } else if ((!exists || S_ISREG(st.st_mode)) && access(buf, W_OK) != 0) {
-        what = buf;
-        e = errno;
-    }
-    if (what) {
-        fprintf(stderr, "sward: cannot write '%s': %s%s\n", path, what == buf ? "its folder: " : "", strerror(e));
-        return (int)SWARD_ERROR_IO;
-    }
-    return 0;
 }
 
 int cmd_render(int argc, char **argv)

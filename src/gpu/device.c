@@ -1,8 +1,9 @@
 /* device.c — instance, validation layer, device choice and logical device.
  *
  * Choice: the first suitable device by type, discrete > integrated > virtual > CPU (lavapipe) > other,
- * unless the caller names an index. "Suitable" means Vulkan 1.3 (dynamic rendering, synchronization2), a
- * graphics+compute queue, multi-draw indirect with a first instance (one indirect draw per render tile). */
+ * unless the caller names an index. "Suitable" means Vulkan 1.3 (dynamic rendering, synchronization2,
+ * maintenance4), a graphics+compute queue, multi-draw indirect with a first instance (one indirect draw per render
+ * tile). */
 #include "gpu/gpu.h"
 
 #include <stdio.h>
@@ -72,6 +73,7 @@ static sward_device_info describe(VkPhysicalDevice pd)
     else if (!f2.features.fragmentStoresAndAtomics) missing = "fragmentStoresAndAtomics";
     else if (!f13.dynamicRendering) missing = "dynamicRendering";
     else if (!f13.synchronization2) missing = "synchronization2";
+    else if (!f13.maintenance4) missing = "maintenance4";
     else if (find_queue_family(pd) < 0) missing = "a graphics and compute queue";
     if (missing) {
         info.suitable = false;
@@ -350,6 +352,7 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
         .dynamicRendering = VK_TRUE,
         .synchronization2 = VK_TRUE,
+        .maintenance4 = VK_TRUE, /* SPIR-V 1.6 (--target-env vulkan1.3) states compute sizes as LocalSizeId */
     };
     /* What the device offers of the optional features passes may use: depth clamp and bias clamp (shadow
      * casters), 64-bit integers and buffer atomics (the compute rasteriser's visibility buffer). */

@@ -94,9 +94,9 @@ static void sky_constants(sward_renderer *r, sw_frame *f)
         k->valid = true;
     }
     memcpy(f->sky, k->frame.sky, sizeof f->sky);
-    f->sun_r = k->frame.sun_r, f->sun_g = k->frame.sun_g, f->sun_b = k->frame.sun_b;
-    f->zenith_r = k->frame.zenith_r, f->zenith_g = k->frame.zenith_g, f->zenith_b = k->frame.zenith_b;
-    f->horizon_r = k->frame.horizon_r, f->horizon_g = k->frame.horizon_g, f->horizon_b = k->frame.horizon_b;
+    memcpy(f->sun_color, k->frame.sun_color, sizeof f->sun_color);
+    memcpy(f->zenith, k->frame.zenith, sizeof f->zenith);
+    memcpy(f->horizon, k->frame.horizon, sizeof f->horizon);
 }
 
 void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
@@ -114,27 +114,14 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
     f->sun_y = s->sun.direction[1];
     f->sun_z = s->sun.direction[2];
     f->sun_intensity = s->sun.intensity;
-    f->sun_r = s->sun.color[0];
-    f->sun_g = s->sun.color[1];
-    f->sun_b = s->sun.color[2];
+    memcpy(f->sun_color, s->sun.color, sizeof f->sun_color);
     f->sky_intensity = s->sky.intensity;
-    f->zenith_r = s->sky.zenith[0];
-    f->zenith_g = s->sky.zenith[1];
-    f->zenith_b = s->sky.zenith[2];
+    memcpy(f->zenith, s->sky.zenith, sizeof f->zenith);
     f->fog_density = RENDER_FOG_DENSITY;
-    f->horizon_r = s->sky.horizon[0];
-    f->horizon_g = s->sky.horizon[1];
-    f->horizon_b = s->sky.horizon[2];
+    memcpy(f->horizon, s->sky.horizon, sizeof f->horizon);
     sky_constants(r, f); /* the analytic sky: sun colour, ambient and sky constants from the sun */
-    f->ground_r = s->terrain.color[0];
-    f->ground_g = s->terrain.color[1];
-    f->ground_b = s->terrain.color[2];
-    float tone[3], cover;
-    grass_tone(s, tone, &cover);
-    f->grass_r = tone[0];
-    f->grass_g = tone[1];
-    f->grass_b = tone[2];
-    f->grass_cover = cover;
+    memcpy(f->ground, s->terrain.color, sizeof f->ground);
+    grass_tone(s, f->grass_color, &f->grass_cover);
     f->wind_x = s->wind.direction[0];
     f->wind_z = s->wind.direction[1];
     f->wind_speed = s->wind.speed;

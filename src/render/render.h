@@ -218,7 +218,7 @@ typedef struct render_shadows {
 typedef struct render_sky_cache {
     bool valid;
     float key[RENDER_SKY_KEY]; /* sun direction and colour, sky zenith and horizon, turbidity, the feature */
-    sw_frame frame;            /* its sky, sun_r/g/b, zenith_* and horizon_* */
+    sw_frame frame;            /* its sky, sun_color, zenith and horizon */
 } render_sky_cache;
 
 /* The scene's mesh assets (assets.c). */

@@ -145,15 +145,6 @@ void render_sky_constants(const sward_scene *s, sw_frame *f)
     float elevation = asinf(fmaxf(-1.0f, fminf(1.0f, s->sun.direction[1])));
     float tr[3];
     render_sun_transmittance(elevation, s->sky.turbidity, tr);
-    f->sun_r = s->sun.color[0] * tr[0];
-    f->sun_g = s->sun.color[1] * tr[1];
-    f->sun_b = s->sun.color[2] * tr[2];
-    float zen[3], hor[3];
-    render_sky_ambient(f->sky, zen, hor);
-    f->zenith_r = zen[0];
-    f->zenith_g = zen[1];
-    f->zenith_b = zen[2];
-    f->horizon_r = hor[0];
-    f->horizon_g = hor[1];
-    f->horizon_b = hor[2];
+    for (int i = 0; i < 3; i++) f->sun_color[i] = s->sun.color[i] * tr[i];
+    render_sky_ambient(f->sky, f->zenith, f->horizon);
 }

@@ -18,8 +18,8 @@ void render_sun_transmittance(float elevation, float turbidity, float rgb[3]);
  * (zenith) and for a horizontal one averaged over its compass direction (horizon), from a 16 x 64 midpoint
  * integration of sw_sky_radiance over the upper hemisphere; before sky.intensity. */
 void render_sky_ambient(const float k[32], float zenith[3], float horizon[3]);
-/* With SW_FEAT_SKY in s->render.features: f->sky, f->sun_r/g/b (sun.color times the transmittance) and
- * f->zenith_r/g/b, f->horizon_r/g/b (render_sky_ambient). Without it, nothing. */
+/* With SW_FEAT_SKY in s->render.features: f->sky, f->sun_color (sun.color times the transmittance) and
+ * f->zenith, f->horizon (render_sky_ambient). Without it, nothing. */
 void render_sky_constants(const sward_scene *s, sw_frame *f);
 
 #endif

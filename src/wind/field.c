@@ -78,10 +78,8 @@ void wind_field_origin(float cam_x, float cam_z, int *i0, int *j0)
 void wind_field_frame_constants(const world_wind *w, float cam_x, float cam_z, sw_frame *f)
 {
     assert(w && f);
-    f->wind_gain_trees = w->field[SW_WIND_CAT_TREES].gain;
-    f->wind_gain_plants = w->field[SW_WIND_CAT_PLANTS].gain;
-    f->wind_gain_grass = w->field[SW_WIND_CAT_GRASS].gain;
-    f->wind_gain_special = w->field[SW_WIND_CAT_SPECIAL].gain;
+    _Static_assert(sizeof f->wind_gain / sizeof f->wind_gain[0] == SW_WIND_CATEGORIES, "a gain per category");
+    for (unsigned k = 0; k < SW_WIND_CATEGORIES; k++) f->wind_gain[k] = w->field[k].gain;
     wind_field_origin(cam_x, cam_z, &f->wind_field_i0, &f->wind_field_j0);
 }
 
@@ -118,11 +116,10 @@ sw_v2 wind_field_sample(const wind_field *f, unsigned category, float x, float z
     float eq_x = f->gain[category] * force.x, eq_z = f->gain[category] * force.z;
     if (!f->cells) return (sw_v2){eq_x, eq_z};
     sw_field_coord c = sw_field_locate(x, z, f->i0, f->j0);
-    const size_t row = (size_t)SW_WIND_FIELD_RES * SW_WIND_FIELD_STRIDE;
-    const float *v00 = f->cells + ((size_t)c.b * SW_WIND_FIELD_RES + (size_t)c.a) * SW_WIND_FIELD_STRIDE + 2u * category;
-    const float *v10 = v00 + SW_WIND_FIELD_STRIDE, *v01 = v00 + row, *v11 = v01 + SW_WIND_FIELD_STRIDE;
-    return (sw_v2){sw_field_mix(c, v00[0], v10[0], v01[0], v11[0], eq_x),
-                   sw_field_mix(c, v00[1], v10[1], v01[1], v11[1], eq_z)};
+    sw_field_taps t = sw_field_taps_at(c, category);
+    const float *v = f->cells;
+    return (sw_v2){sw_field_mix(c, v[t.o00], v[t.o10], v[t.o01], v[t.o11], eq_x),
+                   sw_field_mix(c, v[t.o00 + 1], v[t.o10 + 1], v[t.o01 + 1], v[t.o11 + 1], eq_z)};
 }
 
 sw_v2 wind_field_push(const wind_field *f, unsigned category, float x, float z, float stiffness)

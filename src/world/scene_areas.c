@@ -156,7 +156,7 @@ static bool parse_circle(const sj_ctx *c, const cJSON *o, const char *path, sw_a
     float r = 0.0f, ctr[2];
     if (!cJSON_IsObject(o))
         return sj_fail(c, path, "expected an object {\"center\", \"radius\"}, got %s", sj_type_name(o));
-    if (!sj_check_fields(c, o, path, known, 2) || !sj_number(c, o, path, "radius", RANGE_POS(1e-3, LIM_COORD), &r))
+    if (!SJ_CHECK_FIELDS(c, o, path, known) || !sj_number(c, o, path, "radius", RANGE_POS(1e-3, LIM_COORD), &r))
         return false;
     sj_join(p, path, "center");
     const cJSON *cv = sj_member(o, "center");
@@ -206,7 +206,7 @@ static bool parse_area(const sj_ctx *c, const cJSON *o, const char *path, const 
     char p[SJ_PATH_MAX + 16];
     memset(a, 0, sizeof *a);
     if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
-    if (!sj_check_fields(c, o, path, known, 4) || !parse_users(c, o, path, s, &a->users) ||
+    if (!SJ_CHECK_FIELDS(c, o, path, known) || !parse_users(c, o, path, s, &a->users) ||
         !sj_number(c, o, path, "density", RANGE(-1e6, 1e6), &a->density))
         return false;
     sj_join(p, path, "density");

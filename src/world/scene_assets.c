@@ -83,7 +83,7 @@ static bool parse_source(const sj_ctx *c, const cJSON *o, const char *path, cons
     if (gen) {
         int64_t seed = a->seed;
         sj_join(p, path, "generate");
-        if (!sj_check_fields(c, gen, p, known_gen, 3) || !sj_integer(c, gen, p, "seed", RANGE(0.0, LIM_SEED), &seed) ||
+        if (!SJ_CHECK_FIELDS(c, gen, p, known_gen) || !sj_integer(c, gen, p, "seed", RANGE(0.0, LIM_SEED), &seed) ||
             !sj_number(c, gen, p, "height", RANGE(0.0, WORLD_ASSET_SIZE_MAX), &a->height) ||
             !sj_number(c, gen, p, "width", RANGE(0.0, WORLD_ASSET_SIZE_MAX), &a->width))
             return false;
@@ -106,7 +106,7 @@ static bool parse_source(const sj_ctx *c, const cJSON *o, const char *path, cons
     if (mesh) {
         char rel[WORLD_PATH_MAX] = "";
         sj_join(p, path, "mesh");
-        if (!sj_check_fields(c, mesh, p, known_mesh, 2) || !sj_string(c, mesh, p, "path", rel, sizeof rel) ||
+        if (!SJ_CHECK_FIELDS(c, mesh, p, known_mesh) || !sj_string(c, mesh, p, "path", rel, sizeof rel) ||
             !sj_number(c, mesh, p, "scale", RANGE_POS(1e-6, 1e6), &a->mesh_scale))
             return false;
         sj_join(pp, p, "path");
@@ -151,7 +151,7 @@ static bool parse_asset(const sj_ctx *c, const cJSON *o, const char *path, const
     const cJSON *patches;
     world_asset_kind kind = WORLD_ASSET_TREE;
     if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
-    if (!sj_check_fields(c, o, path, known, sizeof known / sizeof known[0]) || !parse_kind(c, o, path, &kind))
+    if (!SJ_CHECK_FIELDS(c, o, path, known) || !parse_kind(c, o, path, &kind))
         return false;
     asset_defaults(a, index, kind);
     if (!sj_string(c, o, path, "name", a->name, sizeof a->name) || !parse_source(c, o, path, base_dir, a) ||
@@ -184,7 +184,7 @@ static bool parse_asset(const sj_ctx *c, const cJSON *o, const char *path, const
         sj_join(p, path, "patches");
         a->patch_scale = 30.0f;
         a->patch_coverage = 0.5f;
-        if (!sj_check_fields(c, patches, p, known_patches, 2) ||
+        if (!SJ_CHECK_FIELDS(c, patches, p, known_patches) ||
             !sj_number(c, patches, p, "scale", RANGE(0.1, LIM_PATCH), &a->patch_scale) ||
             !sj_number(c, patches, p, "coverage", RANGE_POS(0.001, 1.0), &a->patch_coverage))
             return false;

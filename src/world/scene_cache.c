@@ -12,7 +12,7 @@ bool scene_parse_tile_cache(const sj_ctx *c, const cJSON *render, world_tile_cac
     if (!sj_object(c, render, "render", "tile_cache", &o)) return false;
     if (!o) return true;
     int64_t k = out->tiles_per_frame;
-    if (!sj_check_fields(c, o, "render.tile_cache", known, 3) ||
+    if (!SJ_CHECK_FIELDS(c, o, "render.tile_cache", known) ||
         !sj_number(c, o, "render.tile_cache", "budget_mib",
                    (sj_range){0.0, WORLD_TILE_CACHE_MIB_MAX, true, false, 0.01}, &out->budget_mib) ||
         !sj_integer(c, o, "render.tile_cache", "tiles_per_frame",

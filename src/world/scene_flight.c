@@ -22,7 +22,7 @@ static bool parse_key(const sj_ctx *c, const cJSON *e, const char *p, bool above
     static const char *const known[] = {"time", "eye", "target", "cut"};
     static const char *const required[] = {"time", "eye", "target"};
     if (!cJSON_IsObject(e)) return sj_fail(c, p, "expected an object {time, eye, target, cut}, got %s", sj_type_name(e));
-    if (!sj_check_fields(c, e, p, known, 4)) return false;
+    if (!SJ_CHECK_FIELDS(c, e, p, known)) return false;
     for (int i = 0; i < 3; i++)
         if (!sj_member(e, required[i])) {
             char fp[SJ_PATH_MAX];
@@ -52,7 +52,7 @@ bool world_parse_flight(const sj_ctx *c, const cJSON *root, sward_scene *s)
     if (!o) return true;
     f->fps = 30.0f;
     f->above_ground = true;
-    if (!sj_check_fields(c, o, "flight", known, 3) ||
+    if (!SJ_CHECK_FIELDS(c, o, "flight", known) ||
         !sj_number(c, o, "flight", "fps", (sj_range){0.0, LIM_FPS, true, false, 0.001}, &f->fps) ||
         !sj_bool(c, o, "flight", "above_ground", &f->above_ground))
         return false;

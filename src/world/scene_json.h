@@ -50,6 +50,10 @@ const char *sj_type_name(const cJSON *v);
 
 /* Rejects unknown and repeated keys of `obj` (known: `known[0..n)`). */
 bool sj_check_fields(const sj_ctx *c, const cJSON *obj, const char *path, const char *const *known, size_t n);
+/* sj_check_fields over every name of the array `known`, counted by the compiler so a key added to the list is
+ * never left out of the check. `known` must be an array, not a pointer (-Wsizeof-pointer-div says so). */
+#define SJ_CHECK_FIELDS(c, obj, path, known) \
+    sj_check_fields((c), (obj), (path), (known), sizeof(known) / sizeof((known)[0]))
 
 /* The member `key` of obj, case-sensitive, or NULL. */
 const cJSON *sj_member(const cJSON *obj, const char *key);

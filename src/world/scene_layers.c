@@ -31,7 +31,7 @@ static bool parse_opacity(const sj_ctx *c, const cJSON *o, const char *path, con
     l->height[1] = (float)LIM_HEIGHT;
     l->slope[0] = 0.0f;
     l->slope[1] = 90.0f;
-    if (!sj_check_fields(c, o, path, known, 4) || !sj_string(c, o, path, "image", rel, sizeof rel) ||
+    if (!SJ_CHECK_FIELDS(c, o, path, known) || !sj_string(c, o, path, "image", rel, sizeof rel) ||
         !sj_numbers(c, o, path, "height", 2, RANGE(-LIM_HEIGHT, LIM_HEIGHT), l->height) ||
         !sj_numbers(c, o, path, "slope", 2, RANGE(0.0, 90.0), l->slope) ||
         !sj_number(c, o, path, "edge", RANGE(0.0, LIM_HEIGHT), &l->edge) || !min_max(c, path, "height", l->height) ||
@@ -58,7 +58,7 @@ static bool parse_layer(const sj_ctx *c, const cJSON *o, const char *path, const
     memset(l, 0, sizeof *l);
     l->grass = -1;
     if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
-    if (!sj_check_fields(c, o, path, known, 3) || !sj_string(c, o, path, "name", l->name, sizeof l->name) ||
+    if (!SJ_CHECK_FIELDS(c, o, path, known) || !sj_string(c, o, path, "name", l->name, sizeof l->name) ||
         !sj_string(c, o, path, "grass", grass, sizeof grass))
         return false;
     sj_join(p, path, "name");

@@ -163,7 +163,7 @@ static bool parse_map(const sj_ctx *c, const cJSON *o, const char *key, const ch
     if (!sj_object(c, o, "terrain", key, &mo)) return false;
     if (!mo) return true;
     char rel[WORLD_PATH_MAX] = "";
-    if (!sj_check_fields(c, mo, p, known, 1) || !sj_string(c, mo, p, "path", rel, sizeof rel)) return false;
+    if (!SJ_CHECK_FIELDS(c, mo, p, known) || !sj_string(c, mo, p, "path", rel, sizeof rel)) return false;
     sj_join(pp, p, "path");
     if (!rel[0]) return sj_fail(c, pp, "missing required field");
     return world_resolve_path(c, pp, rel, base_dir, out);
@@ -176,7 +176,7 @@ static bool parse_terrain(const sj_ctx *c, const cJSON *o, const char *base_dir,
                                         "world", "stream"};
     static const char *const known_fbm[] = {"amplitude", "wavelength", "octaves", "lacunarity", "gain"};
     static const char *const known_hm[] = {"path", "min", "max"};
-    if (!sj_check_fields(c, o, "terrain", known, 12)) return false;
+    if (!SJ_CHECK_FIELDS(c, o, "terrain", known)) return false;
     int64_t res = t->resolution, map_res = 0;
     const bool streamed = sj_member(o, "stream") != NULL; /* issue 10: larger worlds stream (scene_stream.c) */
     if (!parse_map(c, o, "type_map", base_dir, t->type_map_path) ||
@@ -202,7 +202,7 @@ static bool parse_terrain(const sj_ctx *c, const cJSON *o, const char *base_dir,
     if (fbm) {
         world_fbm *f = &t->fbm;
         int64_t oct = f->octaves;
-        if (!sj_check_fields(c, fbm, "terrain.fbm", known_fbm, 5) ||
+        if (!SJ_CHECK_FIELDS(c, fbm, "terrain.fbm", known_fbm) ||
             !sj_number(c, fbm, "terrain.fbm", "amplitude", RANGE(0.0, LIM_HEIGHT), &f->amplitude) ||
             !sj_number(c, fbm, "terrain.fbm", "wavelength", RANGE_POS(LIM_WAVELENGTH_MIN, LIM_LENGTH), &f->wavelength) ||
             !sj_integer(c, fbm, "terrain.fbm", "octaves", RANGE(1, LIM_OCTAVES), &oct) ||
@@ -216,7 +216,7 @@ static bool parse_terrain(const sj_ctx *c, const cJSON *o, const char *base_dir,
             return sj_fail(c, "terrain.resolution",
                            "not allowed with terrain.heightmap (the image's width is the resolution)");
         char rel[WORLD_PATH_MAX] = "";
-        if (!sj_check_fields(c, hm, "terrain.heightmap", known_hm, 3) ||
+        if (!SJ_CHECK_FIELDS(c, hm, "terrain.heightmap", known_hm) ||
             !sj_string(c, hm, "terrain.heightmap", "path", rel, sizeof rel) ||
             !sj_number(c, hm, "terrain.heightmap", "min", RANGE(-LIM_HEIGHT, LIM_HEIGHT), &t->height_min) ||
             !sj_number(c, hm, "terrain.heightmap", "max", RANGE(-LIM_HEIGHT, LIM_HEIGHT), &t->height_max))
@@ -261,7 +261,7 @@ static bool parse_material_got(const sj_ctx *c, const cJSON *o, const char *path
     if (clump) {
         world_clump *k = &m->clump;
         sj_join(p, path, "clump");
-        if (!sj_check_fields(c, clump, p, known_clump, 6) ||
+        if (!SJ_CHECK_FIELDS(c, clump, p, known_clump) ||
             !sj_number(c, clump, p, "size", RANGE(0.0, LIM_CLUMP_SIZE), &k->size) ||
             !sj_number(c, clump, p, "height_variation", r_unit, &k->height_variation) ||
             !sj_number(c, clump, p, "facing", r_unit, &k->facing) ||
@@ -275,7 +275,7 @@ static bool parse_material_got(const sj_ctx *c, const cJSON *o, const char *path
     }
     if (head) {
         sj_join(p, path, "head");
-        if (!sj_check_fields(c, head, p, known_head, 2) || !sj_numbers(c, head, p, "color", 3, r_unit, m->head_color) ||
+        if (!SJ_CHECK_FIELDS(c, head, p, known_head) || !sj_numbers(c, head, p, "color", 3, r_unit, m->head_color) ||
             !sj_number(c, head, p, "size", RANGE(0.0, WORLD_BLADE_HEIGHT_MAX), &m->head_size))
             return false;
         if (!sj_member(head, "size")) m->head_size = 0.05f;
@@ -311,7 +311,7 @@ static bool parse_material(const sj_ctx *c, const cJSON *o, const char *path, wo
     char p[SJ_PATH_MAX];
     const cJSON *patches;
     if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
-    if (!sj_check_fields(c, o, path, known, 19) || !parse_material_got(c, o, path, m) || !sj_string(c, o, path, "name", m->name, sizeof m->name) ||
+    if (!SJ_CHECK_FIELDS(c, o, path, known) || !parse_material_got(c, o, path, m) || !sj_string(c, o, path, "name", m->name, sizeof m->name) ||
         !sj_number(c, o, path, "density", RANGE_POS(WORLD_DENSITY_MIN, WORLD_DENSITY_MAX), &m->density) ||
         !sj_numbers(c, o, path, "height", 2, RANGE_POS(WORLD_BLADE_HEIGHT_MIN, WORLD_BLADE_HEIGHT_MAX), m->height) ||
         !sj_numbers(c, o, path, "width", 2, RANGE_POS(WORLD_BLADE_WIDTH_MIN, WORLD_BLADE_WIDTH_MAX), m->width) ||
@@ -330,7 +330,7 @@ static bool parse_material(const sj_ctx *c, const cJSON *o, const char *path, wo
         sj_join(p, path, "patches");
         m->patch_scale = 30.0f;
         m->patch_coverage = 0.5f;
-        if (!sj_check_fields(c, patches, p, known_patches, 2) ||
+        if (!SJ_CHECK_FIELDS(c, patches, p, known_patches) ||
             !sj_number(c, patches, p, "scale", RANGE(0.1, LIM_LENGTH), &m->patch_scale) ||
             !sj_number(c, patches, p, "coverage", RANGE_POS(LIM_COVERAGE_MIN, 1.0), &m->patch_coverage))
             return false;
@@ -363,7 +363,7 @@ static bool parse_grass(const sj_ctx *c, const cJSON *root, sward_scene *s)
 static bool parse_spring(const sj_ctx *c, const cJSON *o, const char *path, world_spring *sp)
 {
     static const char *const known[] = {"frequency", "damping", "gain"};
-    if (!sj_check_fields(c, o, path, known, 3) ||
+    if (!SJ_CHECK_FIELDS(c, o, path, known) ||
         !sj_number(c, o, path, "frequency", RANGE_POS(LIM_SPRING_FREQUENCY_MIN, LIM_SPRING_FREQUENCY), &sp->frequency) ||
         !sj_number(c, o, path, "damping", RANGE(LIM_SPRING_DAMPING_MIN, 1.0), &sp->damping) ||
         !sj_number(c, o, path, "gain", RANGE(0.0, LIM_SPRING_GAIN), &sp->gain))
@@ -380,7 +380,7 @@ static bool parse_spring(const sj_ctx *c, const cJSON *o, const char *path, worl
 static bool parse_wind_field(const sj_ctx *c, const cJSON *o, world_wind *w)
 {
     static const char *const known[] = {"trees", "plants", "grass", "special"};
-    if (!sj_check_fields(c, o, "wind.field", known, 4)) return false;
+    if (!SJ_CHECK_FIELDS(c, o, "wind.field", known)) return false;
     for (int k = 0; k < WORLD_WIND_CATEGORIES; k++) {
         const cJSON *sp;
         char p[SJ_PATH_MAX];
@@ -395,7 +395,7 @@ static bool parse_wind(const sj_ctx *c, const cJSON *o, world_wind *w)
 {
     static const char *const known[] = {"direction", "speed", "gust_scale", "gust_speed", "field"};
     const cJSON *field;
-    return sj_check_fields(c, o, "wind", known, 5) &&
+    return SJ_CHECK_FIELDS(c, o, "wind", known) &&
            sj_direction(c, o, "wind", "direction", 2, RANGE(-LIM_DIRECTION, LIM_DIRECTION), w->direction) &&
            sj_number(c, o, "wind", "speed", RANGE(0.0, LIM_SPEED), &w->speed) &&
            sj_number(c, o, "wind", "gust_scale", RANGE(0.1, LIM_LENGTH), &w->gust_scale) &&
@@ -409,7 +409,7 @@ static bool parse_sun(const sj_ctx *c, const cJSON *o, world_sun *sun)
 {
     static const char *const known[] = {"direction", "color", "intensity", "elevation", "azimuth"};
     float elevation = 0.0f, azimuth = 0.0f;
-    if (!sj_check_fields(c, o, "sun", known, 5) ||
+    if (!SJ_CHECK_FIELDS(c, o, "sun", known) ||
         !sj_direction(c, o, "sun", "direction", 3, RANGE(-LIM_DIRECTION, LIM_DIRECTION), sun->direction) ||
         !sj_numbers(c, o, "sun", "color", 3, RANGE(0.0, LIM_RADIANCE), sun->color) ||
         !sj_number(c, o, "sun", "intensity", RANGE(0.0, LIM_INTENSITY), &sun->intensity) ||
@@ -434,7 +434,7 @@ static bool parse_sun(const sj_ctx *c, const cJSON *o, world_sun *sun)
 static bool parse_sky(const sj_ctx *c, const cJSON *o, world_sky *sky)
 {
     static const char *const known[] = {"zenith", "horizon", "intensity", "turbidity"};
-    return sj_check_fields(c, o, "sky", known, 4) &&
+    return SJ_CHECK_FIELDS(c, o, "sky", known) &&
            sj_numbers(c, o, "sky", "zenith", 3, RANGE(0.0, LIM_RADIANCE), sky->zenith) &&
            sj_numbers(c, o, "sky", "horizon", 3, RANGE(0.0, LIM_RADIANCE), sky->horizon) &&
            sj_number(c, o, "sky", "intensity", RANGE(0.0, LIM_INTENSITY), &sky->intensity) &&
@@ -444,7 +444,7 @@ static bool parse_sky(const sj_ctx *c, const cJSON *o, world_sky *sky)
 static bool parse_camera(const sj_ctx *c, const cJSON *o, world_camera *cam)
 {
     static const char *const known[] = {"position", "target", "fov", "above_ground", "near"};
-    return sj_check_fields(c, o, "camera", known, 5) &&
+    return SJ_CHECK_FIELDS(c, o, "camera", known) &&
            sj_numbers(c, o, "camera", "position", 3, RANGE(-LIM_COORD, LIM_COORD), cam->position) &&
            sj_numbers(c, o, "camera", "target", 3, RANGE(-LIM_COORD, LIM_COORD), cam->target) &&
            sj_number(c, o, "camera", "fov", RANGE(1.0, 170.0), &cam->fov_y) &&
@@ -470,7 +470,7 @@ static bool parse_features(const sj_ctx *c, const cJSON *render, uint32_t *featu
     if (!o) return true;
     const char *known[FEATURE_COUNT];
     for (size_t i = 0; i < FEATURE_COUNT; i++) known[i] = feature_names[i].name;
-    if (!sj_check_fields(c, o, "render.features", known, FEATURE_COUNT)) return false;
+    if (!SJ_CHECK_FIELDS(c, o, "render.features", known)) return false;
     for (size_t i = 0; i < FEATURE_COUNT; i++) {
         bool on = (*features & feature_names[i].bit) != 0;
         if (!sj_bool(c, o, "render.features", feature_names[i].name, &on)) return false;
@@ -487,7 +487,7 @@ static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
     sward_render_settings *rs = &r->settings;
     int64_t w = rs->width, h = rs->height, seed = rs->seed;
     char raster[16] = "";
-    if (!sj_check_fields(c, o, "render", known, 12) || !parse_features(c, o, &r->features) ||
+    if (!SJ_CHECK_FIELDS(c, o, "render", known) || !parse_features(c, o, &r->features) ||
         !scene_parse_tile_cache(c, o, &r->tile_cache) ||
         !sj_string(c, o, "render", "raster", raster, sizeof raster) ||
         !sj_number(c, o, "render", "raster_threshold", RANGE_POS(LIM_RASTER_THRESHOLD_MIN, LIM_RASTER_THRESHOLD),
@@ -531,7 +531,7 @@ static bool parse_forces(const sj_ctx *c, const cJSON *root, sward_scene *s)
         world_force *f = &s->forces[i];
         *f = (world_force){.radius = 1.5f, .strength = 0.3f, .phase = 0.0f, .frequency = 1.0f, .loop = false};
         if (!cJSON_IsObject(e)) return sj_fail(c, p, "expected an object, got %s", sj_type_name(e));
-        if (!sj_check_fields(c, e, p, known, 6) ||
+        if (!SJ_CHECK_FIELDS(c, e, p, known) ||
             !sj_number(c, e, p, "radius", RANGE_POS(LIM_FORCE_RADIUS_MIN, LIM_FORCE_RADIUS), &f->radius) ||
             !sj_number(c, e, p, "strength", RANGE(-LIM_FORCE_STRENGTH, LIM_FORCE_STRENGTH), &f->strength) ||
             !sj_number(c, e, p, "phase", RANGE(-1000.0, 1000.0), &f->phase) ||
@@ -583,7 +583,7 @@ bool world_scene_parse(const sj_ctx *c, const cJSON *root, const char *base_dir,
                                         "flight",  "$schema"};
     if (!cJSON_IsObject(root))
         return sj_fail(c, "", "expected a JSON object at the top level, got %s", sj_type_name(root));
-    if (!sj_check_fields(c, root, "", known, 12)) return false;
+    if (!SJ_CHECK_FIELDS(c, root, "", known)) return false;
     const cJSON *schema = sj_member(root, "$schema");
     if (schema && !cJSON_IsString(schema))
         return sj_fail(c, "$schema", "expected a string, got %s", sj_type_name(schema));

@@ -16,7 +16,7 @@ bool world_parse_stream(const sj_ctx *c, const cJSON *o, const char *base_dir, w
         static const char *const known[] = {"window", "page"};
         const cJSON *so;
         int64_t page = 0;
-        if (!sj_object(c, o, "terrain", "stream", &so) || !sj_check_fields(c, so, "terrain.stream", known, 2) ||
+        if (!sj_object(c, o, "terrain", "stream", &so) || !SJ_CHECK_FIELDS(c, so, "terrain.stream", known) ||
             !sj_number(c, so, "terrain.stream", "window",
                        (sj_range){1.0, 2.0 * WORLD_TERRAIN_SIZE_MAX, false, false, 0}, &t->stream_window) ||
             !sj_integer(c, so, "terrain.stream", "page", (sj_range){WORLD_PAGE_MIN, WORLD_PAGE_MAX, false, false, 0},

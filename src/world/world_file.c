@@ -80,7 +80,7 @@ sward_result world_file_read_info(const char *dir, world_file_info *info, sward_
     char format[32] = "";
     int64_t version = 0, res = 0, map_res = 0, page = 0;
     const sj_range any = {-1e30, 1e30, false, false, 0.0};
-    bool ok = sj_check_fields(&c, root, "", known, 10) && sj_string(&c, root, "", "format", format, sizeof format);
+    bool ok = SJ_CHECK_FIELDS(&c, root, "", known) && sj_string(&c, root, "", "format", format, sizeof format);
     if (ok && strcmp(format, WORLD_FILE_FORMAT) != 0)
         ok = sj_fail(&c, "format", "must be \"%s\", got \"%s\"", WORLD_FILE_FORMAT, format);
     ok = ok && sj_integer(&c, root, "", "version", (sj_range){1, 1e9, false, false, 0.0}, &version);

@@ -88,11 +88,14 @@ typedef struct vert_out {
 #define SURFACE_N 4
 
 static v3 sun_dir(const sw_frame *f) { return v3_(f->sun_x, f->sun_y, f->sun_z); }
-static v3 sun_radiance(const sw_frame *f) { return mul(v3_(f->sun_r, f->sun_g, f->sun_b), f->sun_intensity); }
+static v3 sun_radiance(const sw_frame *f)
+{
+    return mul(v3_(f->sun_color[0], f->sun_color[1], f->sun_color[2]), f->sun_intensity);
+}
 /* common.inc.glsl */
 static v3 sky_ambient(const sw_frame *f, v3 n)
 {
-    v3 zen = v3_(f->zenith_r, f->zenith_g, f->zenith_b), hor = v3_(f->horizon_r, f->horizon_g, f->horizon_b);
+    v3 zen = v3_(f->zenith[0], f->zenith[1], f->zenith[2]), hor = v3_(f->horizon[0], f->horizon[1], f->horizon[2]);
     return mul(mix3(hor, zen, clampf(n.y * 0.5f + 0.5f, 0.0f, 1.0f)), f->sky_intensity);
 }
 
@@ -408,7 +411,7 @@ static v3 light_pixel(const sw_frame *f, const gbuf *g, v3 view)
 static v3 aerial(const sw_frame *f, v3 c, v3 dir, float dist)
 {
     float fog = 1.0f - expf(-dist * f->fog_density);
-    v3 fog_col = mul(v3_(f->horizon_r, f->horizon_g, f->horizon_b), f->sky_intensity);
+    v3 fog_col = mul(v3_(f->horizon[0], f->horizon[1], f->horizon[2]), f->sky_intensity);
     if (feature(f, SW_FEAT_SKY)) { /* the analytic sky's horizon in the view's compass direction */
         sw_sky_rgb h = sw_sky_fog(f->sky, dir.x, dir.z);
         fog_col = mul(v3_(h.r, h.g, h.b), f->sky_intensity);

@@ -137,10 +137,10 @@ static void test_frame_constants(void **state)
     sward_scene *s = scene_with_sun(-3.0, 3.0, true);
     sw_frame f;
     memset(&f, 0, sizeof f);
-    f.sun_r = f.sun_g = f.sun_b = 7.0f;
+    f.sun_color[0] = f.sun_color[1] = f.sun_color[2] = 7.0f;
     render_sky_constants(s, &f);
-    assert_float_equal(f.sun_r, 0.0f, 0.0);
-    assert_float_equal(f.sun_b, 0.0f, 0.0);
+    assert_float_equal(f.sun_color[0], 0.0f, 0.0);
+    assert_float_equal(f.sun_color[2], 0.0f, 0.0);
     assert_true(f.sky[SW_SKY_SCALE] > 0.0f && f.sky[SW_SKY_SCALE] < SW_SKY_LUMINANCE_SCALE); /* twilight */
     sward_scene_destroy(s);
 
@@ -149,22 +149,22 @@ static void test_frame_constants(void **state)
     render_sky_constants(s, &f);
     float tr[3];
     render_sun_transmittance((float)(30.0 * DEG), 3.0f, tr);
-    assert_float_equal(f.sun_r, 1.0f * tr[0], 1e-5);
-    assert_float_equal(f.sun_g, 0.9f * tr[1], 1e-5);
-    assert_float_equal(f.sun_b, 0.8f * tr[2], 1e-5);
+    assert_float_equal(f.sun_color[0], 1.0f * tr[0], 1e-5);
+    assert_float_equal(f.sun_color[1], 0.9f * tr[1], 1e-5);
+    assert_float_equal(f.sun_color[2], 0.8f * tr[2], 1e-5);
     float zen[3], hor[3];
     render_sky_ambient(f.sky, zen, hor);
-    assert_float_equal(f.zenith_b, zen[2], 0.0);
-    assert_float_equal(f.horizon_r, hor[0], 0.0);
+    assert_float_equal(f.zenith[2], zen[2], 0.0);
+    assert_float_equal(f.horizon[0], hor[0], 0.0);
     sward_scene_destroy(s);
 
     s = scene_with_sun(30.0, 3.0, false);
     memset(&f, 0, sizeof f);
-    f.zenith_r = 0.1f;
-    f.sun_r = 1.0f;
+    f.zenith[0] = 0.1f;
+    f.sun_color[0] = 1.0f;
     render_sky_constants(s, &f);
-    assert_float_equal(f.zenith_r, 0.1f, 0.0);
-    assert_float_equal(f.sun_r, 1.0f, 0.0);
+    assert_float_equal(f.zenith[0], 0.1f, 0.0);
+    assert_float_equal(f.sun_color[0], 1.0f, 0.0);
     for (int i = 0; i < 32; i++) assert_float_equal(f.sky[i], 0.0f, 0.0);
     sward_scene_destroy(s);
 }

@@ -12,32 +12,22 @@
  * Reads frame, view, the resolved image (TAA) or the lit HDR colour. Writes the chain.
  * Cost: 2 SW_BLOOM_LEVELS - 1 = 11 dispatches; texels written about 1.33 x a quarter of the pixels, twice. */
 #include "render/render.h"
+#include "shared/sw_pyramid.h"
 
 #include "bloom_bright_comp.h"
 #include "bloom_down_comp.h"
 #include "bloom_up_comp.h"
 
-/* The same recurrence as bloom_level in shaders/bloom.inc.glsl. */
+/* The chain's sizes are shaders/shared/sw_pyramid.h's, as bloom_level in shaders/bloom.inc.glsl sees them. */
 static VkDeviceSize chain_texels(uint32_t width, uint32_t height)
 {
-    uint32_t w = (width + 1) / 2, h = (height + 1) / 2;
-    VkDeviceSize n = 0;
-    for (uint32_t l = 0; l < SW_BLOOM_LEVELS; l++) {
-        n += (VkDeviceSize)w * h;
-        w = w > 1 ? (w + 1) / 2 : 1;
-        h = h > 1 ? (h + 1) / 2 : 1;
-    }
-    return n;
+    return (VkDeviceSize)sw_bloom_offset(sw_half_up((int)width), sw_half_up((int)height), (int)SW_BLOOM_LEVELS);
 }
 
 static void level_size(uint32_t width, uint32_t height, uint32_t level, uint32_t *w, uint32_t *h)
 {
-    *w = (width + 1) / 2;
-    *h = (height + 1) / 2;
-    for (uint32_t l = 0; l < level; l++) {
-        *w = *w > 1 ? (*w + 1) / 2 : 1;
-        *h = *h > 1 ? (*h + 1) / 2 : 1;
-    }
+    *w = (uint32_t)sw_bloom_side(sw_half_up((int)width), (int)level);
+    *h = (uint32_t)sw_bloom_side(sw_half_up((int)height), (int)level);
 }
 
 static sward_result resize(sward_renderer *r, render_pass_state *ps, sward_error *err)

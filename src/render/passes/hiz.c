@@ -5,24 +5,19 @@
  * Reads: depth. Writes: the view's pyramid. Cost: about 1.3 x (width x height / 4) texels written, one
  * dispatch per level; 0.03-0.04 ms at 1920x1080 on the H200. */
 #include "render/render.h"
+#include "shared/sw_pyramid.h"
 
 #include "hiz_init_comp.h"
 #include "hiz_reduce_comp.h"
 
-/* The same sizes as hiz_size in shaders/hiz.inc.glsl. */
-static uint32_t level_size(uint32_t size0, uint32_t level)
-{
-    uint32_t s = size0 >> level;
-    return s ? s : 1;
-}
+/* The pyramid's sizes are shaders/shared/sw_pyramid.h's, as the shaders see them. */
+static uint32_t level_size(uint32_t size0, uint32_t level) { return (uint32_t)sw_hiz_side((int)size0, (int)level); }
 
 void render_hiz_size(uint32_t width, uint32_t height, uint32_t *w0, uint32_t *h0, uint32_t *levels)
 {
-    *w0 = (width + 1) / 2;
-    *h0 = (height + 1) / 2;
-    uint32_t n = 1;
-    while ((*w0 >> n) || (*h0 >> n)) n++;
-    *levels = n;
+    *w0 = (uint32_t)sw_half_up((int)width);
+    *h0 = (uint32_t)sw_half_up((int)height);
+    *levels = (uint32_t)sw_hiz_levels((int)*w0, (int)*h0);
 }
 
 /* The pyramid for the render size: replaced when the size changes (the old one freed frames later). */
@@ -33,8 +28,7 @@ static sward_result resize(sward_renderer *r, render_pass_state *ps, sward_error
     uint32_t w0, h0, levels;
     render_hiz_size(r->width, r->height, &w0, &h0, &levels);
     if (r->res[RES_HIZ][0].buffer.buffer && w0 == v->hiz_w0 && h0 == v->hiz_h0) return SWARD_OK;
-    VkDeviceSize texels = 0;
-    for (uint32_t l = 0; l < levels; l++) texels += (VkDeviceSize)level_size(w0, l) * level_size(h0, l);
+    const VkDeviceSize texels = (VkDeviceSize)sw_hiz_offset((int)w0, (int)h0, (int)levels);
     sward_result res = render_buffer_replace(r, RES_HIZ, 0, texels * 2 * sizeof(float),
                                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_MEMORY_DEVICE, "sward.hiz", err);
     if (res != SWARD_OK) return res;

@@ -5,8 +5,8 @@
  * pure function of the time and the world cell. Every vegetation pass samples it (shaders/wind_field.inc.glsl,
  * sw_bindings.h SW_BIND_WIND_FIELD); cull.comp.glsl does for the grass.
  * Reads: frame (time, wind, the grid's origin). Writes: the field, 4096 x 48 bytes.
- * Cost: per cell, (window + 3) x 2 noise evaluations and 8 x window spring steps: for the defaults' 127-step
- * window about 1.1 M noise evaluations a frame (tens of microseconds on the H200; HZD: about 150 us). */
+ * Cost: per cell, (window + 2) x 2 noise evaluations and 8 x window spring steps: for the defaults' 64-step
+ * window about 0.54 M noise evaluations a frame (tens of microseconds on the H200; HZD: about 150 us). */
 #include "render/render.h"
 #include "wind/wind.h"
 
@@ -27,16 +27,18 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
                                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
                                              GPU_MEMORY_DEVICE, "sward.wind_field", err);
     if (res != SWARD_OK) return res;
-    /* The scene's springs as specialisation constants: constant 0 is the view (common.inc.glsl: none for a
-     * compute pass), 1-32 each category's step (wind_spring), 33 the window. */
-    gpu_spec spec = {.count = 34};
+    /* The scene's springs as specialisation constants (sw_wind_field.h SW_WF_SPEC_*): constant 0 is the view
+     * (common.inc.glsl: none for a compute pass), then each category's step (wind_spring), then the window. */
+    _Static_assert(SW_WF_SPEC_COUNT <= GPU_MAX_SPEC, "the wind field's specialisation constants fit");
+    gpu_spec spec = {.count = SW_WF_SPEC_COUNT};
     spec.values[0] = 0xffffffffu;
     for (uint32_t k = 0; k < SW_WIND_CATEGORIES; k++) {
         sw_spring s = wind_spring(&r->scene->wind.field[k]);
-        const float c[8] = {s.a00, s.a01, s.a10, s.a11, s.b0x, s.b0v, s.b1x, s.b1v};
-        for (uint32_t i = 0; i < 8; i++) spec.values[1 + 8 * k + i] = float_bits(c[i]);
+#define SPRING_CONSTANT(m, i) spec.values[SW_WF_SPEC_SPRING_ID(k, i)] = float_bits(s.m);
+        SW_SPRING_MEMBERS(SPRING_CONSTANT)
+#undef SPRING_CONSTANT
     }
-    spec.values[33] = (uint32_t)wind_field_window(&r->scene->wind);
+    spec.values[SW_WF_SPEC_WINDOW] = (uint32_t)wind_field_window(&r->scene->wind);
     return gpu_compute_pipeline(&r->ctx->dev, ps->layout, sw_spirv_wind_field_comp, sizeof sw_spirv_wind_field_comp,
                                 &spec, "sward.wind_field", &ps->pipes[0], err);
 }
