@@ -287,7 +287,10 @@ typedef struct sward_frame_desc {
 #define SWARD_TAA_WARMUP_DEFAULT 8
 
 /* GPU time of one pass of the frame, by name: "wind_field", "place", "terrain", "hiz", "cull", "draw_args", "grass", "taa",
- * "bloom", "post" today (docs/architecture.md lists them); new passes add names, not fields. */
+ * "bloom", "post" today (docs/architecture.md lists them); new passes add names, not fields. SWARD_MAX_PASSES is
+ * the room in sward_frame_stats.passes[], part of the ABI: the renderer's pass list is checked against it at
+ * compile time (src/render/passes.c), so a pass list that outgrows it cannot build until it is raised (a new
+ * major version). */
 #define SWARD_MAX_PASSES 32
 typedef struct sward_pass_time {
     char name[24];
