@@ -45,9 +45,10 @@ void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
     p->depth_prime = (p->features & SW_FEAT_DEPTH_PRIME) != 0;
     /* BX1: the near cascade's casters in compute with "compute", and with "auto" when the cascade held enough
      * blades (in the last frame collected) for compute to be the faster (measured: docs/raster.md) */
-    p->shadow_compute = p->shadows && (r->raster == WORLD_RASTER_COMPUTE ||
-                        (r->raster == WORLD_RASTER_AUTO && r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES));
-    r->slots[r->slot].shadow_compute = p->shadow_compute;
+    bool compute = r->raster == WORLD_RASTER_COMPUTE ||
+                   (r->raster == WORLD_RASTER_AUTO && r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES);
+    r->slots[r->slot].shadow_compute = compute; /* the frame's stats say the rule's choice */
+    p->shadow_compute = compute && p->shadows;  /* shadow_raster, shadow_merge run; shadow_near draws no blades */
     /* the camera and the near shadow cascade cull blades; the mid cascade draws the assets' casters, not blades:
      * only their culling runs for it (LS3) */
     p->cull_views = p->blade_views == 2 ? 3u : 1u;
