@@ -177,7 +177,7 @@ void render_prepare(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cm
     add_barrier(&b, resource(r, RES_VIEWS, view), scene_access(p), false, VK_IMAGE_LAYOUT_UNDEFINED);
     for (uint32_t i = 0; i < p->use_count; i++) {
         const render_use *u = &p->uses[i];
-        if (u->inside || !present(r, u->res, view)) continue; /* e.g. the embedded renderer's targets */
+        if (!present(r, u->res, view)) continue; /* e.g. the embedded renderer's targets */
         add_barrier(&b, resource(r, u->res, view), u->access, u->discard, VK_IMAGE_LAYOUT_UNDEFINED);
     }
     flush(cmd, &b);
@@ -313,6 +313,8 @@ static bool declared(const render_pass *p, render_res res, int access)
 {
     for (uint32_t i = 0; i < p->use_count; i++)
         if (p->uses[i].res == res && (access < 0 || p->uses[i].access == (gpu_access)access)) return true;
+    for (uint32_t i = 0; i < p->inside_count; i++)
+        if (p->inside[i].res == res && (access < 0 || p->inside[i].access == (gpu_access)access)) return true;
     return false;
 }
 #endif

@@ -26,6 +26,7 @@
 extern const VkFormat RENDER_GBUFFER_FORMATS[RENDER_GBUFFER_COUNT];
 #define RENDER_MAX_SLOTS 4      /* frames in flight at most */
 #define RENDER_MAX_USES 12      /* resources one pass declares */
+#define RENDER_MAX_INSIDE 4     /* uses a pass makes inside itself (render_pass.inside) */
 #define RENDER_MAX_PIPES 4
 #define RENDER_SHADOW_SIZE 2048u /* texels per side of each shadow-map layer (HZD: 2048) */
 
@@ -71,8 +72,6 @@ typedef struct render_use {
     int binding;           /* SW_* binding in set 1, or -1 (indirect arguments, attachments, copies) */
     VkDescriptorType type; /* of the binding */
     bool discard;          /* the pass overwrites all of it: earlier contents need not be kept */
-    bool inside;           /* not brought to `access` before the pass: the pass does it itself where it needs it
-                              (render_pass_access; e.g. a copy after a dispatch) */
 } render_use;
 
 typedef enum render_phase {
@@ -171,6 +170,10 @@ typedef struct render_pass {
     size_t state_size;      /* bytes of its own state (render_pass_ctx.state) */
     uint32_t use_count;
     render_use uses[RENDER_MAX_USES];
+    /* Uses the pass makes itself mid-pass (a clear before a dispatch, a copy after one): not brought to their
+     * access before the pass, but by the pass with render_pass_access; declared so that the graph knows them. */
+    uint32_t inside_count;
+    render_use inside[RENDER_MAX_INSIDE];
     sward_result (*create)(render_pass_ctx *c, sward_error *err);
     sward_result (*resize)(render_pass_ctx *c, sward_error *err); /* may be NULL; the size or features changed */
     void (*destroy)(render_pass_ctx *c);                           /* may be NULL; its private resources */

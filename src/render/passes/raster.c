@@ -116,15 +116,16 @@ const render_pass render_pass_raster = {
     .name = "raster",
     .phase = RENDER_PHASE_RASTER,
     .standalone_only = true,
-    .use_count = 6,
+    .use_count = 5,
     .uses = {
         {RES_SURVIVORS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_TILES, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_TILE_DRAWS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILE_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_VISBUF, GPU_ACCESS_COMPUTE_READ_WRITE, SW_RASTER_VIS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
         {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_RASTER_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_VISBUF, GPU_ACCESS_TRANSFER_WRITE, -1, 0, true, .inside = true}, /* cleared (render_raster_blades) */
     },
+    .inside_count = 1,
+    .inside = {{RES_VISBUF, GPU_ACCESS_TRANSFER_WRITE, -1, 0, true}}, /* cleared first (render_raster_blades) */
     .create = create_raster,
     .resize = resize,
     .record = record_raster,
@@ -135,14 +136,17 @@ const render_pass render_pass_raster_merge = {
     .name = "raster_merge",
     .phase = RENDER_PHASE_RASTER,
     .standalone_only = true,
-    .use_count = 5,
+    .use_count = 3,
     .uses = {
         {RES_VISBUF, GPU_ACCESS_COMPUTE_READ, SW_RASTER_VIS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_RESOLVE_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
         {RES_MERGED_DEPTH, GPU_ACCESS_COMPUTE_WRITE, SW_RESOLVE_MERGED, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
-        /* then the merged depth is copied into the depth image (render_copy_depth) */
-        {RES_MERGED_DEPTH, GPU_ACCESS_TRANSFER_READ, -1, 0, false, .inside = true},
-        {RES_DEPTH, GPU_ACCESS_TRANSFER_WRITE, -1, 0, false, .inside = true},
+    },
+    /* then the merged depth is copied into the depth image (render_copy_depth) */
+    .inside_count = 2,
+    .inside = {
+        {RES_MERGED_DEPTH, GPU_ACCESS_TRANSFER_READ, -1, 0, false},
+        {RES_DEPTH, GPU_ACCESS_TRANSFER_WRITE, -1, 0, false},
     },
     .create = create_merge,
     .resize = resize_merge,

@@ -62,14 +62,15 @@ const render_pass render_pass_shadow_raster = {
     .name = "shadow_raster",
     .phase = RENDER_PHASE_SHADOW,
     .view = SW_VIEW_NEAR,
-    .use_count = 5,
+    .use_count = 4,
     .uses = {
         {RES_SURVIVORS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_TILES, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_TILE_DRAWS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILE_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_SHADOW_CASTERS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_SHADOW_CASTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
-        {RES_SHADOW_CASTERS, GPU_ACCESS_TRANSFER_WRITE, -1, 0, true, .inside = true}, /* cleared first */
     },
+    .inside_count = 1,
+    .inside = {{RES_SHADOW_CASTERS, GPU_ACCESS_TRANSFER_WRITE, -1, 0, true}}, /* cleared first */
     .create = create_raster,
     .resize = resize,
     .record = record_raster,
@@ -80,13 +81,16 @@ const render_pass render_pass_shadow_merge = {
     .name = "shadow_merge",
     .phase = RENDER_PHASE_SHADOW,
     .view = SW_VIEW_NEAR,
-    .use_count = 4,
+    .use_count = 2,
     .uses = {
         {RES_SHADOW_CASTERS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_SHADOW_CASTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_SHADOW, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_SHADOW_LAYERS, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
-        /* then the merged depth is copied into layer 0 (render_copy_depth) */
-        {RES_SHADOW_CASTERS, GPU_ACCESS_TRANSFER_READ, -1, 0, false, .inside = true},
-        {RES_SHADOW, GPU_ACCESS_TRANSFER_WRITE, -1, 0, false, .inside = true},
+    },
+    /* then the merged depth is copied into layer 0 (render_copy_depth) */
+    .inside_count = 2,
+    .inside = {
+        {RES_SHADOW_CASTERS, GPU_ACCESS_TRANSFER_READ, -1, 0, false},
+        {RES_SHADOW, GPU_ACCESS_TRANSFER_WRITE, -1, 0, false},
     },
     .create = create_merge,
     .record = record_merge,
