@@ -398,8 +398,8 @@ mut("PL10-query", "PL10", "src/world/layers.c",
 
 # SH1-SH7: depth prime, G-buffer, deferred lighting (issue 7)
 mut("SH1-prime", "SH1", "src/render/passes/grass.c",
-    "    draw(r, ps, cmd, view, ps->pipes[render_depth_primed(r) ? 1 : 0]);",
-    "    draw(r, ps, cmd, view, ps->pipes[0]);",
+    "    draw(c, cmd, c->pipes[c->plan->depth_prime ? 1 : 0]);",
+    "    draw(c, cmd, c->pipes[0]);",
     "gpu_lighting")
 mut("SH2-octahedral", "SH2", "shaders/shared/sw_gbuffer.h",
     "    if (y < 0.0f) {\n        float uu = (1.0f - sw_abs(v)) * sw_sign_nz(u);",
@@ -459,7 +459,7 @@ mut("LS2-far-gpu", "LS2", "shaders/shadow_far.comp.glsl",
     "float tan_e = overhead ? 0.0 : 0.5 * l.y / hl;",
     "gpu_shadows")
 mut("LS2-far-cache", "LS2", "src/render/passes/shadow_far.c",
-    "    if (sh->far_valid && memcmp(key, sh->far_key, sizeof key) == 0) return;",
+    "    if (sh->valid && memcmp(key, sh->key, sizeof key) == 0) return;",
     "",
     "gpu_shadows")
 mut("LS2-pcf-compare", "LS2", "shaders/shadow.inc.glsl",
@@ -480,8 +480,8 @@ mut("LS3-low-lod", "LS3", "shaders/cull.comp.glsl",
     "float lod_d = m.lod_distance;",
     "gpu_shadows")
 mut("LS3-blade-casters", "LS3", "src/render/passes/shadow_near.c",
-    "        render_draw_blades(r, cmd, view);",
-    "        (void)view;",
+    "        render_draw_blades(c, cmd);",
+    "        (void)c;",
     "gpu_shadows")
 mut("LS3-near-tiles", "LS3", "src/render/frame.c",
     "        memcpy(nv.frustum, r->views[SW_VIEW_NEAR].constants.frustum, sizeof nv.frustum);",
@@ -496,8 +496,8 @@ mut("LS3-caster-view", "LS3", "shaders/cull.comp.glsl",
     "if (false) {",
     "gpu_shadows")
 mut("LS3-terrain-caster", "LS3", "src/render/passes/shadow_near.c",
-    "    render_shadow_terrain(r, ps, cmd, view, 1);",
-    "",
+    "    render_shadow_terrain(c, cmd, 1);\n    if (c->plan->view[c->view]->tile_count",
+    "    if (c->plan->view[c->view]->tile_count",
     "gpu_shadows")
 # LS4 grass shadows: the raised terrain impostor with dithered depth offsets; screen-space contact shadows
 mut("LS4-impostor-raise", "LS4", "shaders/shadow_terrain.vert.glsl",
@@ -551,7 +551,7 @@ mut("FR-barriers", "SC2", "src/render/graph.c",
     "    (void)di;",
     "gpu_frames")
 mut("FR-host-depth", "SC3", "src/render/frame.c",
-    "    bool imported = depth && !r->standalone;",
+    "    bool imported = depth && !r->plan.standalone;",
     "    bool imported = false;",
     "cli_embed_host")
 mut("FR-tile-index", "SC2", "src/place/tiles.c",
@@ -559,7 +559,7 @@ mut("FR-tile-index", "SC2", "src/place/tiles.c",
     "                if (true)",
     "unit_tile_index")
 mut("FR-host-post", "PO2", "src/render/frame.c",
-    "    render_post(r, cmd, false);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    for (uint32_t i = 0;",
+    "    render_post(r, cmd);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    for (uint32_t i = 0;",
     "    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    for (uint32_t i = 0;",
     "cli_embed_host")
 mut("GPU-depth-aspect", "", "src/gpu/resources.c",
@@ -929,9 +929,9 @@ mut("BX1-shadow-merge", "BX1 LS3", "shaders/shadow_merge.comp.glsl",
     "    casters[i] = floatBitsToUint(max(terrain, uintBitsToFloat(casters[i])));",
     "    casters[i] = floatBitsToUint(terrain);",
     "gpu_raster")
-mut("BX1-shadow-rule", "BX1 LS3", "src/render/frame.c",
-    "(r->raster == WORLD_RASTER_AUTO && r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES);",
-    "(r->raster == WORLD_RASTER_AUTO && r->near_blades >= 1000000000u);",
+mut("BX1-shadow-rule", "BX1 LS3", "src/render/plan.c",
+    "(r->raster == WORLD_RASTER_AUTO && r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES)",
+    "(r->raster == WORLD_RASTER_AUTO && r->near_blades >= 1000000000u)",
     "gpu_raster")
 mut("BX1-key-order", "BX1", "shaders/shared/sw_raster.h",
     "    return ((sw_float_bits(depth) >> 4u) << 6u) | sw_raster_id_hi(tile);",
@@ -980,8 +980,8 @@ mut("GA6-asset-wind", "GA6 GA7 GA9", "shaders/asset_vertex.inc.glsl",
     "    if (mag <= 0.0 || (a.flags & SW_ASSET_NO_WIND) != 0u) return p;",
     "    return p;",
     "gpu_assets")
-mut("PL8-asset-draw", "PL8 AS1", "src/render/assets.c",
-    "    if (!r->assets.count || !r->assets.cluster_count) return;\n    vkCmdBindIndexBuffer",
+mut("PL8-asset-draw", "PL8 AS1", "src/render/passes/asset_draw.c",
+    "    if (!c->plan->asset_count || !c->plan->cluster_count) return;\n    vkCmdBindIndexBuffer",
     "    return;\n    vkCmdBindIndexBuffer",
     "gpu_assets")
 
@@ -1015,8 +1015,8 @@ mut("SC1-k-limit", "SC1", "src/place/cache.c",
     "            (void)0;",
     "unit_tile_cache")
 mut("SC1-teleport", "SC1", "src/render/frame.c",
-    "    bool teleport = !r->cache_primed || !(dx * dx + dy * dy + dz * dz <= jump * jump);",
-    "    bool teleport = !r->cache_primed;",
+    "    bool teleport = !r->tiles.primed || !(dx * dx + dy * dy + dz * dz <= jump * jump);",
+    "    bool teleport = !r->tiles.primed;",
     "gpu_tile_cache")
 mut("SC1-teleport-all", "SC1", "src/place/cache.c",
     "        nearest_first(c->want, wants, teleport || budget >= wants ? wants : budget);",
@@ -1039,8 +1039,8 @@ mut("SC2-crescent", "SC2", "src/place/cache.c",
     "            (void)d2;",
     "unit_tile_cache")
 mut("SC2-ahead-gpu", "SC2", "src/render/passes/place.c",
-    "    uint32_t tiles = batch ? r->place_ahead : r->place_now;",
-    "    uint32_t tiles = batch ? 0u : r->place_now;",
+    "    uint32_t tiles = batch ? c->plan->place_ahead : c->plan->place_now;",
+    "    uint32_t tiles = batch ? 0u : c->plan->place_now;",
     "gpu_tile_cache")
 mut("GA3-grass-sample", "GA3", "shaders/cull.comp.glsl",
     "vec2 wp = sw_field_push(sw_field_sample(SW_WIND_CAT_GRASS, vec2(c.x, c.z)), m.stiffness);",
@@ -1065,11 +1065,11 @@ mut("BX5-generated-page", "BX5", "src/world/stream.c",
     "out[b * page + a] = st ? 0.0f : world_height_at(t, i, j);",
     "unit_world_stream")
 mut("BX5-page-upload", "BX5", "src/render/world_stream.c",
-    "    if (nh) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->height_buf.buffer, nh, h);",
-    "    if (nh && false) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->height_buf.buffer, nh, h);",
+    "    if (nh) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.height_buf.buffer, nh, h);",
+    "    if (nh && false) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.height_buf.buffer, nh, h);",
     "gpu_world_stream")
 mut("BX5-map-upload", "BX5", "src/render/world_stream.c",
-    "        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->type_map_buf.buffer, nm, ty);",
+    "        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.type_map_buf.buffer, nm, ty);",
     "        (void)ty;",
     "gpu_world_stream")
 mut("BX5-mesh-window", "BX5", "shaders/terrain.vert.glsl",
@@ -1077,8 +1077,8 @@ mut("BX5-mesh-window", "BX5", "shaders/terrain.vert.glsl",
     "    int i = min(0 + (vi % mesh) * step,",
     "gpu_world_stream")
 mut("BX5-tile-index", "BX5", "src/render/renderer.c",
-    "    if (!scene->terrain.stream) place_tile_index_build(scene, &r->tile_index);",
-    "    place_tile_index_build(scene, &r->tile_index);",
+    "    if (!scene->terrain.stream) place_tile_index_build(scene, &r->tiles.index);",
+    "    place_tile_index_build(scene, &r->tiles.index);",
     "gpu_world_stream")
 mut("BX5-bake-grass", "BX5", "src/world/world_file.c",
     "        grass[k] = (float)v / 65535.0f;",
@@ -1231,7 +1231,7 @@ mut("MD-exr-pre-tonemap", "", "shaders/hdr_out.comp.glsl",
     "pixels[uint(px.y) * VIEW.width + uint(px.x)] = vec4(imageLoad(resolved, px).rgb, 1.0);",
     "gpu_exr")
 mut("MD-exr-hdr-copy", "", "src/render/standalone.c",
-    "        vkCmdCopyBuffer(cmd, r->res[RES_HDR_OUT][0].buffer.buffer, s->hdr_pixels.buffer, 1,\n"
+    "        vkCmdCopyBuffer(cmd, render_buffer(r, RES_HDR_OUT, 0)->buffer, s->hdr_pixels.buffer, 1,\n"
     "                        &(VkBufferCopy){0, 0, s->hdr_pixels.size});",
     "        (void)s->hdr_pixels.size;",
     "gpu_exr")

@@ -254,18 +254,25 @@ sward_result sward_renderer_create(sward_context *ctx, const sward_scene *scene,
                                    sward_error *err);
 void sward_renderer_destroy(sward_renderer *r);
 
-typedef struct sward_frame_desc {
-    float time;          /* s; wind animation time */
+/* Test and comparison switches of a frame (sward_frame_desc.debug): not features. Each one removes or
+ * disables part of the frame so that a test or a comparison can see another part alone; none belongs in a
+ * product's frame. A TAA history of other switches is not used (SH8). */
+typedef struct sward_frame_debug {
     bool no_culling;     /* tests: keep every candidate of the tiles within draw distance (no per-blade
                             distance or frustum test, no tile frustum test) */
-    bool no_grass;       /* draw terrain and sky only */
-    bool no_occlusion;   /* skip the Hi-Z occlusion test (comparisons) */
     bool no_lod_fade;    /* comparisons: every blade at the high LOD, no density thinning, no dither fade, a hard
                             cut at the draw distance (SC5, SC6 off) */
     bool no_fade;        /* comparisons: no SC5 dither fade; thinning and the draw-distance cut stay (hard cuts) */
     bool no_morph;       /* comparisons: no SC6 morph toward the 7-vertex shape; the LOD switch stays (hard switch) */
     bool count_shading;  /* diagnostics: the G-buffer fragment shaders count their invocations with an atomic
                             (stats.gbuffer_shaded; costs an atomic per fragment): SH1's zero overdraw */
+} sward_frame_debug;
+
+typedef struct sward_frame_desc {
+    float time;          /* s; wind animation time */
+    bool no_grass;       /* draw terrain and sky only */
+    bool no_occlusion;   /* skip the Hi-Z occlusion test (comparisons) */
+    const sward_frame_debug *debug; /* NULL: none of the test switches */
     const float *eye;    /* optional camera override, world m (x, y, z); NULL = the scene's camera */
     const float *target; /* optional look-at override, world m; NULL = the scene's target */
     int taa_warmup;      /* SH8, when render.features has TAA: frames rendered before this one, at the same time
@@ -280,7 +287,10 @@ typedef struct sward_frame_desc {
 #define SWARD_TAA_WARMUP_DEFAULT 8
 
 /* GPU time of one pass of the frame, by name: "wind_field", "place", "terrain", "hiz", "cull", "draw_args", "grass", "taa",
- * "bloom", "post" today (docs/architecture.md lists them); new passes add names, not fields. */
+ * "bloom", "post" today (docs/architecture.md lists them); new passes add names, not fields. SWARD_MAX_PASSES is
+ * the room in sward_frame_stats.passes[], part of the ABI: the renderer's pass list is checked against it at
+ * compile time (src/render/passes.c), so a pass list that outgrows it cannot build until it is raised (a new
+ * major version). */
 #define SWARD_MAX_PASSES 32
 typedef struct sward_pass_time {
     char name[24];

@@ -26,7 +26,11 @@
  *     sward_cmd_shadows(grass, cmd, &err);                       // the sun's shadow cascades
  *     sward_cmd_post(grass, cmd, &(sward_vulkan_post){ ...G-buffer, depth, output... }, &err); // lighting, tone map
  * sward_cmd_cull may be given no depth (NULL): then there is no occlusion culling. The standalone renderer
- * (sward_render) is built from these same calls: place, ground, cull against the ground's depth, blades, post.
+ * (sward_render, src/render/standalone.c record) is this same list with sward's own targets: 1 place, 2 the
+ * ground's depth (cleared), 3 cull against it, 4 the blades' depth, the G-buffer barriers, the G-buffer, 5
+ * shadows, 6 post, 7 the copy to the host. Each call ends with the barriers of the sward_cmd_draw passes that
+ * may follow it, which is why nothing of sward's may be recorded inside the host's render pass instances but
+ * sward_cmd_draw.
  *
  * Without render.features.depth_prime the depth-only instances go and the G-buffer passes test GREATER and
  * write depth (the ground before sward_cmd_cull, the blades after it).

@@ -71,7 +71,8 @@ typedef struct viewer {
     const args_list *sets;  /* the user's --set overrides */
     int feature[VIEW_FEATURES]; /* -1 the scene's, 0 off, 1 on: overrides after the user's */
     int raster;             /* -1 the scene's, else an index of raster_names */
-    bool no_lod, no_cull, no_occlusion, no_grass;
+    sward_frame_debug debug; /* L: no_lod_fade, C: no_culling */
+    bool no_occlusion, no_grass;
     sward_context *ctx;
     sward_scene *scene;
     sward_renderer *r;
@@ -181,10 +182,9 @@ static sward_frame_desc frame_desc(const viewer *v, float eye[3], float target[3
 {
     sward_frame_desc fd = {
         .time = (float)v->time,
-        .no_culling = v->no_cull,
         .no_occlusion = v->no_occlusion,
-        .no_lod_fade = v->no_lod,
         .no_grass = v->no_grass,
+        .debug = &v->debug,
         .taa_warmup = warmup,
     };
     if (v->cam.moved) { /* else the scene's own camera, exactly */
@@ -247,8 +247,8 @@ static void build_hud(viewer *v, view_hud *h)
         view_hud_line(h, 255, 240, 160, "%s", line);
     }
     view_hud_line(h, 255, 240, 160, "R raster %s  L LOD %s  C culling %s  O occlusion %s  G grass %s",
-                  v->raster < 0 ? "(scene's)" : raster_names[v->raster], v->no_lod ? "off" : "on",
-                  v->no_cull ? "off" : "on", v->no_occlusion ? "off" : "on", v->no_grass ? "off" : "on");
+                  v->raster < 0 ? "(scene's)" : raster_names[v->raster], v->debug.no_lod_fade ? "off" : "on",
+                  v->debug.no_culling ? "off" : "on", v->no_occlusion ? "off" : "on", v->no_grass ? "off" : "on");
     view_hud_line(h, 255, 255, 255, "eye %.1f %.1f %.1f  speed %.1f m/s  %s", (double)v->cam.eye[0],
                   (double)v->cam.eye[1], (double)v->cam.eye[2], (double)v->cam.speed,
                   v->cam.moved ? "" : "(the scene's camera)");
@@ -381,7 +381,7 @@ static int screenshot(viewer *v, const char *path)
         printf(" --set camera.above_ground=false --set 'camera.position=[%.9g,%.9g,%.9g]' --set "
                "'camera.target=[%.9g,%.9g,%.9g]'",
                (double)eye[0], (double)eye[1], (double)eye[2], (double)target[0], (double)target[1], (double)target[2]);
-    if (v->no_lod || v->no_cull || v->no_occlusion || v->no_grass)
+    if (v->debug.no_lod_fade || v->debug.no_culling || v->no_occlusion || v->no_grass)
         printf(" (and the viewer's L, C, O or G switches, which render has no flags for)");
     printf("\n");
     fflush(stdout);
@@ -441,8 +441,8 @@ static int press(viewer *v, int key, int mods)
         if (v->error[0]) v->raster = before;
         return rc;
     }
-    case GLFW_KEY_L: v->no_lod = !v->no_lod; return 0;
-    case GLFW_KEY_C: v->no_cull = !v->no_cull; return 0;
+    case GLFW_KEY_L: v->debug.no_lod_fade = !v->debug.no_lod_fade; return 0;
+    case GLFW_KEY_C: v->debug.no_culling = !v->debug.no_culling; return 0;
     case GLFW_KEY_O: v->no_occlusion = !v->no_occlusion; return 0;
     case GLFW_KEY_G: v->no_grass = !v->no_grass; return 0;
     case GLFW_KEY_H: v->hud_on = !v->hud_on; return 0;

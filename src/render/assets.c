@@ -264,7 +264,8 @@ static sward_result ensure(sward_renderer *r, render_res res, uint32_t view, VkD
                            const char *name, sward_error *err)
 {
     if (bytes == 0) bytes = 16;
-    if (r->res[res][view].buffer.buffer && r->res[res][view].buffer.size >= bytes) return SWARD_OK;
+    const gpu_buffer *cur = render_buffer(r, res, view);
+    if (cur->buffer && cur->size >= bytes) return SWARD_OK;
     VkDeviceSize grown = bytes + bytes / 2, most = r->ctx->dev.props.limits.maxStorageBufferRange;
     if ((usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) && grown > most && bytes <= most) grown = most; /* fits: no headroom */
     return render_buffer_replace(r, res, view, grown, usage, GPU_MEMORY_DEVICE, name, err);
@@ -355,25 +356,11 @@ void render_assets_upload(sward_renderer *r, VkCommandBuffer cmd, gpu_buffer *up
     memcpy(up + cb, ra->draws, sizeof ra->draws);
     if (cb) {
         render_access(r, cmd, RES_ASSET_CLUSTERS, 0, GPU_ACCESS_TRANSFER_WRITE, true);
-        vkCmdCopyBuffer(cmd, upload->buffer, r->res[RES_ASSET_CLUSTERS][0].buffer.buffer, 1, &(VkBufferCopy){at, 0, cb});
+        vkCmdCopyBuffer(cmd, upload->buffer, render_buffer(r, RES_ASSET_CLUSTERS, 0)->buffer, 1, &(VkBufferCopy){at, 0, cb});
     }
     for (uint32_t v = 0; v < RENDER_ASSET_VIEWS; v++) {
         render_access(r, cmd, RES_ASSET_DRAWS, v, GPU_ACCESS_TRANSFER_WRITE, true);
-        vkCmdCopyBuffer(cmd, upload->buffer, r->res[RES_ASSET_DRAWS][v].buffer.buffer, 1,
+        vkCmdCopyBuffer(cmd, upload->buffer, render_buffer(r, RES_ASSET_DRAWS, v)->buffer, 1,
                         &(VkBufferCopy){at + cb + v * sizeof ra->draws[0], 0, sizeof ra->draws[0]});
-    }
-}
-
-void render_draw_assets(sward_renderer *r, VkCommandBuffer cmd, uint32_t view)
-{
-    if (!r->assets.count || !r->assets.cluster_count) return;
-    vkCmdBindIndexBuffer(cmd, r->assets.index_buf.buffer, 0, VK_INDEX_TYPE_UINT32);
-    uint32_t n = r->assets.count * SW_ASSET_MAX_LODS;
-    uint32_t max_per_call = r->ctx->dev.props.limits.maxDrawIndirectCount;
-    if (max_per_call == 0) max_per_call = 1;
-    for (uint32_t first = 0; first < n; first += max_per_call) {
-        uint32_t k = n - first < max_per_call ? n - first : max_per_call;
-        vkCmdDrawIndexedIndirect(cmd, r->res[RES_ASSET_DRAWS][view].buffer.buffer,
-                                 (VkDeviceSize)first * sizeof(sw_asset_draw), k, sizeof(sw_asset_draw));
     }
 }

@@ -61,7 +61,7 @@ sward_vulkan_view sward_scene_view(const sward_scene *s, uint32_t width, uint32_
 
 sward_vulkan_view render_frame_view(const sward_renderer *r, const sward_frame_desc *fd)
 {
-    sward_vulkan_view v = sward_scene_view(r->scene, r->width, r->height, fd->time);
+    sward_vulkan_view v = sward_scene_view(r->scene, r->plan.width, r->plan.height, fd->time);
     if (fd->eye || fd->target) {
         vec3 eye, target, up = {0.0f, 1.0f, 0.0f};
         glm_vec3_copy(v.eye, eye);
@@ -138,11 +138,11 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
     f->map_ring = world_map_ring(&s->terrain), f->map_i0 = s->terrain.map_i0, f->map_j0 = s->terrain.map_j0;
     f->seed = s->render.settings.seed;
     f->material_count = (sw_uint)s->material_count;
-    f->flags = (r->no_cull ? SW_FLAG_NO_CULL : 0u) | (r->no_lod_fade ? SW_FLAG_NO_LOD_FADE : 0u) |
-               (r->no_fade ? SW_FLAG_NO_FADE : 0u) | (r->no_morph ? SW_FLAG_NO_MORPH : 0u) |
-               (r->count_shading ? SW_FLAG_COUNT_SHADING : 0u) |
-               (r->raster != WORLD_RASTER_HARDWARE ? SW_FLAG_RASTER_COMPUTE : 0u) |
-               (r->raster == WORLD_RASTER_COMPUTE ? SW_FLAG_RASTER_ALL : 0u);
+    f->flags = (r->plan.switches.no_cull ? SW_FLAG_NO_CULL : 0u) | (r->plan.switches.no_lod_fade ? SW_FLAG_NO_LOD_FADE : 0u) |
+               (r->plan.switches.no_fade ? SW_FLAG_NO_FADE : 0u) | (r->plan.switches.no_morph ? SW_FLAG_NO_MORPH : 0u) |
+               (r->plan.switches.count_shading ? SW_FLAG_COUNT_SHADING : 0u) |
+               (r->plan.raster_compute ? SW_FLAG_RASTER_COMPUTE : 0u) |
+               (r->plan.raster_all ? SW_FLAG_RASTER_ALL : 0u);
     f->raster_threshold = s->render.raster_threshold;
     /* GA5: where each force field is at this frame's time (src/wind/forces.c). */
     f->force_count = wind_forces_eval(s, time, f->forces);
@@ -179,8 +179,27 @@ void render_view_proj(const sward_vulkan_view *v, float out[16])
 
 uint32_t render_taa_content(const sward_renderer *r)
 {
-    return (r->no_grass ? 1u : 0u) | (r->no_cull ? 2u : 0u) | (r->no_lod_fade ? 4u : 0u) | (r->no_fade ? 8u : 0u) |
-           (r->no_morph ? 16u : 0u);
+    return (r->plan.switches.no_grass ? 1u : 0u) | (r->plan.switches.no_cull ? 2u : 0u) | (r->plan.switches.no_lod_fade ? 4u : 0u) | (r->plan.switches.no_fade ? 8u : 0u) |
+           (r->plan.switches.no_morph ? 16u : 0u);
+}
+
+void render_taa_keep(sward_renderer *r)
+{
+    render_taa *t = &r->taa;
+    const render_view *v = &r->views[0];
+    t->valid = true;
+    t->width = r->plan.width;
+    t->height = r->plan.height;
+    t->content = render_taa_content(r);
+    t->constants = r->frame;
+    t->constants.frame_index = 0;
+    t->constants.tile_count = 0; /* as render_view_constants sees this frame's: before the tiles are chosen */
+    t->constants.asset_count = 0; /* ... and before the assets' clusters */
+    t->constants.cluster_count = 0;
+    t->constants.place_now = 0; /* ... and before the tile cache's batches */
+    t->constants.place_ahead = 0;
+    memcpy(t->eye, v->vk.eye, sizeof t->eye);
+    memcpy(t->view_proj, v->unjittered_view_proj, sizeof t->view_proj);
 }
 
 bool render_taa_needs_reset(const sward_renderer *r, const sward_vulkan_view *v)
@@ -213,7 +232,7 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
         mat4 unjittered;
         glm_mat4_copy(vp, unjittered);
         glm_mat4_mul(jit, unjittered, vp);
-        if (r->taa.reset) {
+        if (r->plan.taa_reset) {
             out->flags |= SW_VIEW_TAA_RESET;
         } else {
             memcpy(out->prev_view_proj, r->taa.view_proj, sizeof out->prev_view_proj);
@@ -244,10 +263,12 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
     out->width = v->width;
     out->height = v->height;
     out->px_scale = 0.5f * (float)v->height * fabsf(pm[1][1]); /* BX1: raster_split.inc.glsl */
-    occlusion = occlusion && !r->no_cull;
+    occlusion = occlusion && !r->plan.switches.no_cull;
     out->flags |= occlusion ? SW_VIEW_OCCLUSION : 0u;
-    out->hiz_levels = r->views[0].hiz_levels;
+    uint32_t hiz_w0, hiz_h0, hiz_levels; /* hiz.c sizes the pyramid for the render size */
+    render_hiz_size(r->plan.width, r->plan.height, &hiz_w0, &hiz_h0, &hiz_levels);
+    out->hiz_levels = hiz_levels;
     memcpy(view->eye, v->eye, sizeof view->eye);
     memcpy(view->frustum, out->frustum, sizeof view->frustum);
-    view->draw_distance = r->no_cull ? 1e30f : s->render.draw_distance;
+    view->draw_distance = r->plan.switches.no_cull ? 1e30f : s->render.draw_distance;
 }

@@ -148,7 +148,7 @@ void render_shadow_views(sward_renderer *r)
 {
     for (uint32_t v = 1; v < SW_MAX_VIEWS; v++) memset(&r->views[v].constants, 0, sizeof(sw_view));
     const render_shadows *sh = &r->shadows;
-    if (!sh->on) return;
+    if (!r->plan.shadows) return;
     const sward_vulkan_view *cam = &r->views[0].vk;
     const float fade = 1.0f - RENDER_SHADOW_FADE;
     const struct {

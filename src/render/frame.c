@@ -16,9 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void import_image(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkFormat format,
-                         gpu_access last, VkImageLayout layout);
-static void release_image(sward_renderer *r, VkCommandBuffer cmd, render_res res, VkImageLayout layout);
 
 sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
 {
@@ -50,14 +47,14 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->lower_pixels = c[0].lower_px;
     st->lower_ground = c[0].lower_ground;
     st->gbuffer_shaded = c[0].shaded;
-    st->raster_compute = r->raster != WORLD_RASTER_HARDWARE;
+    st->raster_compute = r->plan.raster_compute;
     st->raster_threshold = r->raster == WORLD_RASTER_AUTO ? r->scene->render.raster_threshold : 0.0f;
     st->raster_blades = c[0].raster_blades;
     st->hardware_blades = c[0].hw_blades;
     st->raster_tiles = c[0].raster_tiles;
     st->raster_pixels = c[0].raster_pixels;
     st->raster_fragments = c[0].raster_fragments;
-    st->shadow_blades = r->blade_views > 1 ? c[1].drawn : 0;
+    st->shadow_blades = r->plan.blade_views > 1 ? c[1].drawn : 0;
     st->shadow_raster_compute = s->shadow_compute;
     /* PL8, AS2: the camera's asset draws, per kind and level */
     const sw_asset_draw *ad = (const sw_asset_draw *)(c + SW_MAX_VIEWS);
@@ -74,7 +71,7 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->tiles_evicted = s->cache.evicted;
     st->tiles_cached = s->tiles_cached;
     st->teleport = s->teleport;
-    st->cache_bytes = (uint64_t)r->cache.slot_count * SW_TILE_SLOT_WORDS * sizeof(uint32_t);
+    st->cache_bytes = (uint64_t)r->tiles.cache.slot_count * SW_TILE_SLOT_WORDS * sizeof(uint32_t);
     st->cache_budget_bytes = (uint64_t)((double)r->scene->render.tile_cache.budget_mib * 1048576.0);
     st->vegetation_memory_bytes = r->ctx->dev.device_buffer_bytes;
     st->asset_clusters = c[0].asset_clusters;
@@ -84,28 +81,21 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     if (qres != SWARD_OK) return qres;
     if (st->gbuffer_fragments_valid && st->covered_pixels)
         st->overdraw = (double)st->gbuffer_fragments / (double)st->covered_pixels;
-    double ms[RENDER_MAX_PASSES];
-    sward_result res = gpu_timer_read(&r->ctx->dev, &s->timer, s->timed_mask, ms, r->timed_count, err);
+    sward_result res = render_graph_times(r, s, st, err);
     if (res != SWARD_OK) return res;
-    for (uint32_t i = 0; i < r->pass_count; i++) {
-        const render_pass_state *ps = &r->passes[i];
-        if (ps->timer < 0 || !(s->timed_mask & (1u << ps->timer))) continue;
-        sward_pass_time *pt = &st->passes[st->pass_count++];
-        snprintf(pt->name, sizeof pt->name, "%s", ps->pass->name);
-        pt->gpu_ms = ms[ps->timer];
-    }
     /* The survivor lists grow for the frames to come (SC2: memory follows what is on screen). */
-    for (uint32_t v = 0; v < r->blade_views && res == SWARD_OK; v++) {
+    for (uint32_t v = 0; v < r->plan.blade_views && res == SWARD_OK; v++) {
         /* a view that did not get all its blades (which ones depends on the order workgroups ran): the TAA
          * history since the last reset is incomplete (sward_render renders the still again) */
-        if (c[v].needed > c[v].drawn) r->history_incomplete = true;
+        if (c[v].needed > c[v].drawn) r->taa.incomplete = true;
         res = render_fit_survivors(r, v, c[v].needed, err);
     }
-    if (r->blade_views > 1) r->near_blades = c[1].drawn; /* BX1: picks the near cascade's casters' path */
+    if (r->plan.blade_views > 1) r->near_blades = c[1].drawn; /* BX1: picks the near cascade's casters' path */
     return res;
 }
 
-sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, sward_error *err)
+sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, bool hdr_out, bool history_only,
+                                sward_error *err)
 {
     r->slot = (uint32_t)(r->frames % r->slot_count);
     r->frames++;
@@ -115,17 +105,13 @@ sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, sward_er
     gpu_retired_flush(&r->ctx->dev, &s->retired);
     sward_result res = render_collect(r, s, err); /* may retire lists into this slot: they wait a round */
     if (res != SWARD_OK) return res;
-    /* BX1: the near cascade's casters in compute with "compute", and with "auto" when the cascade held enough
-     * blades (in the last frame collected) for compute to be the faster (measured: docs/raster.md) */
-    s->shadow_compute = r->raster == WORLD_RASTER_COMPUTE ||
-                        (r->raster == WORLD_RASTER_AUTO && r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES);
+    render_plan_frame(r, hdr_out, history_only); /* the frame's decisions, once */
     s->ticket = r->frames;
     s->counted = false;
     s->stats_copied = false;
     s->timed_mask = 0;
-    s->width = r->width;
-    s->height = r->height;
-    r->culled = false;
+    s->width = r->plan.width;
+    s->height = r->plan.height;
     gpu_timer_reset(cmd, &s->timer);
     gpu_stats_reset(cmd, &s->stats_query);
     return SWARD_OK;
@@ -140,33 +126,33 @@ static sward_result render_cache_frame(sward_renderer *r, const float eye[3], si
     const world_tile_cache *tc = &r->scene->render.tile_cache;
     const uint32_t k = (uint32_t)tc->tiles_per_frame;
     size_t need = *n_cam + *n_near + k;
-    if (need > r->place_tiles_cap) {
-        sw_tile *t = realloc(r->place_tiles, need * sizeof *t);
+    if (need > r->tiles.place_cap) {
+        sw_tile *t = realloc(r->tiles.place, need * sizeof *t);
         if (!t) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %zu tiles", need);
-        r->place_tiles = t;
-        r->place_tiles_cap = need;
+        r->tiles.place = t;
+        r->tiles.place_cap = need;
     }
     float jump = tc->teleport_distance > 0.0f ? tc->teleport_distance : 0.25f * r->scene->render.draw_distance;
-    float dx = eye[0] - r->cache_eye[0], dy = eye[1] - r->cache_eye[1], dz = eye[2] - r->cache_eye[2];
-    bool teleport = !r->cache_primed || !(dx * dx + dy * dy + dz * dz <= jump * jump);
+    float dx = eye[0] - r->tiles.eye[0], dy = eye[1] - r->tiles.eye[1], dz = eye[2] - r->tiles.eye[2];
+    bool teleport = !r->tiles.primed || !(dx * dx + dy * dy + dz * dz <= jump * jump);
     render_slot *s = &r->slots[r->slot];
     memset(&s->cache, 0, sizeof s->cache);
     s->teleport = false;
-    if (r->no_grass) { /* a frame without grass places nothing, not even ahead */
-        r->place_now = r->place_ahead = 0;
+    if (r->plan.switches.no_grass) { /* a frame without grass places nothing, not even ahead */
+        r->plan.place_now = r->plan.place_ahead = 0;
         return SWARD_OK;
     }
-    memcpy(r->cache_eye, eye, sizeof r->cache_eye);
-    r->cache_primed = true;
-    if (r->cache_world_generation != r->world_generation) { /* the windows moved: look at whole rings again */
-        r->cache_world_generation = r->world_generation;
-        place_cache_resweep(&r->cache);
+    memcpy(r->tiles.eye, eye, sizeof r->tiles.eye);
+    r->tiles.primed = true;
+    if (r->tiles.world_generation != r->world_generation) { /* the windows moved: look at whole rings again */
+        r->tiles.world_generation = r->world_generation;
+        place_cache_resweep(&r->tiles.cache);
     }
-    place_cache_frame(&r->cache, r->scene, &r->tile_index, eye, k, teleport, r->tiles, n_cam, n_near, r->place_tiles,
+    place_cache_frame(&r->tiles.cache, r->scene, &r->tiles.index, eye, k, teleport, r->tiles.list, n_cam, n_near, r->tiles.place,
                       &s->cache);
     s->teleport = teleport;
-    r->place_now = s->cache.now;
-    r->place_ahead = s->cache.ahead;
+    r->plan.place_now = s->cache.now;
+    r->plan.place_ahead = s->cache.ahead;
     return SWARD_OK;
 }
 
@@ -181,9 +167,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     sward_result res;
     if (r->sized_features != r->scene->render.features && (res = render_graph_resize(r, err))) return res;
     if ((res = render_world_update(r, cmd, view->eye, err))) return res; /* issue 10: before the tiles and PLACE */
-    /* SH8: a new history (and the jitter sequence from its start) when the old one cannot be reprojected */
-    r->taa.reset = render_taa_needs_reset(r, view);
-    r->taa.frame = r->taa.reset ? 0u : r->taa.frame + 1u;
+    render_plan_taa(r, view); /* SH8: the history's reset and the jitter's index */
     render_view_proj(view, v->unjittered_view_proj);
     render_frame_constants(r, view->time, &r->frame);
     /* GA3: gains, grid; before the view's constants, whose TAA still test compares this frame's constants with
@@ -192,43 +176,44 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     render_view_constants(r, view, occlusion, &v->constants, &pv);
     render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
     size_t in_range = 0;
-    size_t n = r->no_grass ? 0 : place_choose_tiles_indexed(r->scene, &r->tile_index, &pv, !r->no_cull, r->tiles, &in_range);
+    size_t n = r->plan.switches.no_grass ? 0 : place_choose_tiles_indexed(r->scene, &r->tiles.index, &pv, !r->plan.switches.no_cull, r->tiles.list, &in_range);
     /* LS3: the near shadow cascade's casters come from the tiles in its own box (behind the camera too),
      * after the camera's; tiles in both are placed twice (a few, near the camera), each view culls its run.
      * None with no_culling (tests: every candidate of the view's tiles would cast). */
     size_t n_near = 0;
-    if (r->shadows.on && !r->no_grass && !r->no_cull) {
+    if (r->plan.shadows && !r->plan.switches.no_grass && !r->plan.switches.no_cull) {
         place_view nv = pv;
         memcpy(nv.frustum, r->views[SW_VIEW_NEAR].constants.frustum, sizeof nv.frustum);
         nv.draw_distance = fminf(nv.draw_distance, r->views[SW_VIEW_NEAR].constants.cull_distance);
-        n_near = place_choose_tiles_indexed(r->scene, &r->tile_index, &nv, true, r->tiles + n, NULL);
+        n_near = place_choose_tiles_indexed(r->scene, &r->tiles.index, &nv, true, r->tiles.list + n, NULL);
     }
     /* SC1, SC2: the tile cache gives each tile its slot and says which tiles to place now and ahead */
     if ((res = render_cache_frame(r, view->eye, &n, &n_near, err))) return res;
-    size_t total = n + n_near, placed = (size_t)r->place_now + r->place_ahead;
+    size_t total = n + n_near, placed = (size_t)r->plan.place_now + r->plan.place_ahead;
     res = render_ensure_tiles(r, (uint32_t)total, (uint32_t)(total + placed), err);
     if (res != SWARD_OK) return res;
-    r->tile_count = (uint32_t)n;
-    r->tile_total = (uint32_t)total;
-    r->tiles_in_range = (uint32_t)in_range;
+    r->plan.tile_count = (uint32_t)n;
+    r->tiles.total = (uint32_t)total;
+    r->tiles.in_range = (uint32_t)in_range;
     v->constants.tile_first = 0;
     v->constants.tile_count = (sw_uint)n;
-    if (r->shadows.on) {
+    if (r->plan.shadows) {
         r->views[SW_VIEW_NEAR].constants.tile_first = (sw_uint)n;
         r->views[SW_VIEW_NEAR].constants.tile_count = (sw_uint)n_near;
     }
-    s->tile_count = r->tile_count;
-    s->tiles_cached = r->cache.held;
-    s->tiles_in_range = r->tiles_in_range;
+    s->tile_count = r->plan.tile_count;
+    s->tiles_cached = r->tiles.cache.held;
+    s->tiles_in_range = r->tiles.in_range;
     r->frame.tile_count = (sw_uint)total;
-    r->frame.place_now = r->place_now;
-    r->frame.place_ahead = r->place_ahead;
+    r->frame.place_now = r->plan.place_now;
+    r->frame.place_ahead = r->plan.place_ahead;
     /* PL8: the mesh assets' clusters around the eye, and every view's draws reset */
     const float eye[3] = {v->constants.cam_x, v->constants.cam_y, v->constants.cam_z};
     if ((res = render_assets_frame(r, eye, err))) return res;
     r->frame.asset_count = r->assets.count;
     r->frame.cluster_count = r->assets.cluster_count;
-    for (uint32_t k = 0; k < r->blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
+    r->plan.cluster_count = r->assets.cluster_count;
+    for (uint32_t k = 0; k < r->plan.blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
     s->cpu_tiles_ms = core_now_ms() - t_tiles;
 
     /* Constants and tiles through the slot's mapped upload buffer (its last frame is done), one copy each. */
@@ -246,43 +231,30 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     memcpy(up, &r->frame, sizeof r->frame);
     /* every view: the shadow views' constants are zero when the frame has none (shadow.inc.glsl tests flags) */
     for (uint32_t k = 0; k < SW_MAX_VIEWS; k++) memcpy(up + views_at + k * sizeof(sw_view), &r->views[k].constants, sizeof(sw_view));
-    if (total) memcpy(up + tiles_at, r->tiles, total * sizeof(sw_tile));
-    if (placed) memcpy(up + place_at, r->place_tiles, placed * sizeof(sw_tile));
+    if (total) memcpy(up + tiles_at, r->tiles.list, total * sizeof(sw_tile));
+    if (placed) memcpy(up + place_at, r->tiles.place, placed * sizeof(sw_tile));
     render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_TRANSFER_WRITE, false);
     render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_TRANSFER_WRITE, false);
     render_access(r, cmd, RES_TILES, 0, GPU_ACCESS_TRANSFER_WRITE, false);
     render_access(r, cmd, RES_STATS, 0, GPU_ACCESS_TRANSFER_WRITE, false);
-    vkCmdCopyBuffer(cmd, s->upload.buffer, r->res[RES_FRAME][0].buffer.buffer, 1, &(VkBufferCopy){0, 0, sizeof(sw_frame)});
-    vkCmdCopyBuffer(cmd, s->upload.buffer, r->res[RES_VIEWS][0].buffer.buffer, 1,
+    vkCmdCopyBuffer(cmd, s->upload.buffer, render_buffer(r, RES_FRAME, 0)->buffer, 1, &(VkBufferCopy){0, 0, sizeof(sw_frame)});
+    vkCmdCopyBuffer(cmd, s->upload.buffer, render_buffer(r, RES_VIEWS, 0)->buffer, 1,
                     &(VkBufferCopy){views_at, 0, SW_MAX_VIEWS * sizeof(sw_view)});
     if (total + placed)
-        vkCmdCopyBuffer(cmd, s->upload.buffer, r->res[RES_TILES][0].buffer.buffer, 1,
+        vkCmdCopyBuffer(cmd, s->upload.buffer, render_buffer(r, RES_TILES, 0)->buffer, 1,
                         &(VkBufferCopy){tiles_at, 0, (VkDeviceSize)(total + placed) * sizeof(sw_tile)});
-    vkCmdFillBuffer(cmd, r->res[RES_STATS][0].buffer.buffer, 0, VK_WHOLE_SIZE, 0);
+    vkCmdFillBuffer(cmd, render_buffer(r, RES_STATS, 0)->buffer, 0, VK_WHOLE_SIZE, 0);
     render_assets_upload(r, cmd, &s->upload, assets_at);
     render_run_phase(r, RENDER_PHASE_PLACE, cmd, 0);
     return SWARD_OK;
 }
 
-void render_post(sward_renderer *r, VkCommandBuffer cmd, bool history_only)
+void render_post(sward_renderer *r, VkCommandBuffer cmd)
 {
-    if (r->scene->render.features & SW_FEAT_TAA) {
-        /* SH8: last frame's output is this frame's history; each image keeps its own barrier state, and new
-         * generations rewrite the descriptors that name them */
-        render_resource t = r->res[RES_TAA][0];
-        r->res[RES_TAA][0] = r->res[RES_TAA_HISTORY][0];
-        r->res[RES_TAA_HISTORY][0] = t;
-        r->res[RES_TAA][0].generation = ++r->taa.generation;
-        r->res[RES_TAA_HISTORY][0].generation = ++r->taa.generation;
-    }
-    for (uint32_t i = 0; i < r->pass_count; i++) {
-        render_pass_state *ps = &r->passes[i];
-        if (ps->pass->phase != RENDER_PHASE_POST || !render_pass_runs(r, ps->pass)) continue;
-        if (history_only && ps->pass != &render_pass_resolve && ps->pass != &render_pass_lighting &&
-            ps->pass != &render_pass_taa)
-            continue;
-        render_run(r, ps, cmd, 0);
-    }
+    bool taa = (r->plan.features & SW_FEAT_TAA) != 0;
+    if (taa) render_swap(r, RES_TAA, RES_TAA_HISTORY); /* SH8: last frame's output is this frame's history */
+    render_run_phase(r, RENDER_PHASE_POST, cmd, 0);
+    if (taa) render_taa_keep(r); /* the next frame reprojects into this one */
 }
 
 void render_copy_stats(sward_renderer *r, VkCommandBuffer cmd)
@@ -290,11 +262,11 @@ void render_copy_stats(sward_renderer *r, VkCommandBuffer cmd)
     render_slot *s = &r->slots[r->slot];
     render_access(r, cmd, RES_STATS, 0, GPU_ACCESS_TRANSFER_READ, false);
     if (s->stats_copied) gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_TRANSFER_WRITE); /* again */
-    vkCmdCopyBuffer(cmd, r->res[RES_STATS][0].buffer.buffer, s->stats_readback.buffer, 1,
+    vkCmdCopyBuffer(cmd, render_buffer(r, RES_STATS, 0)->buffer, s->stats_readback.buffer, 1,
                     &(VkBufferCopy){0, 0, SW_MAX_VIEWS * sizeof(sw_cull_stats)});
-    if (r->res[RES_ASSET_DRAWS][0].buffer.buffer) {
+    if (render_buffer(r, RES_ASSET_DRAWS, 0)->buffer) {
         render_access(r, cmd, RES_ASSET_DRAWS, 0, GPU_ACCESS_TRANSFER_READ, false);
-        vkCmdCopyBuffer(cmd, r->res[RES_ASSET_DRAWS][0].buffer.buffer, s->stats_readback.buffer, 1,
+        vkCmdCopyBuffer(cmd, render_buffer(r, RES_ASSET_DRAWS, 0)->buffer, s->stats_readback.buffer, 1,
                         &(VkBufferCopy){0, SW_MAX_VIEWS * sizeof(sw_cull_stats), sizeof r->assets.draws[0]});
     }
     /* the host reads it after the frame's fence (standalone) or frames_in_flight frames later (embedded) */
@@ -309,18 +281,18 @@ sward_result sward_cmd_place(sward_renderer *r, VkCommandBuffer cmd, const sward
     if (view->width == 0 || view->height == 0)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_place: render area %ux%u is empty", view->width,
                          view->height);
-    sward_result res = render_begin_frame(r, cmd, err);
+    sward_result res = render_begin_frame(r, cmd, false, false, err);
     if (res != SWARD_OK) return res;
     double t0 = core_now_ms(); /* recording, not reading the reused slot's counters */
-    if (!r->standalone && (view->width != r->width || view->height != r->height)) {
+    if (!r->plan.standalone && (view->width != r->plan.width || view->height != r->plan.height)) {
         /* the host's render area sizes the view's Hi-Z pyramid */
-        r->width = view->width;
-        r->height = view->height;
+        r->plan.width = view->width;
+        r->plan.height = view->height;
         if ((res = render_targets_resize(r, err)) || (res = render_graph_resize(r, err))) return res;
     }
     res = render_place(r, cmd, view, false, err);
     if (res == SWARD_OK)
-        render_prepare_phase(r, RENDER_PHASE_DRAW, render_depth_primed(r) ? SWARD_DRAW_GROUND_DEPTH : SWARD_DRAW_GROUND,
+        render_prepare_phase(r, RENDER_PHASE_DRAW, r->plan.depth_prime ? SWARD_DRAW_GROUND_DEPTH : SWARD_DRAW_GROUND,
                              cmd, 0);
     r->slots[r->slot].cpu_ms = core_now_ms() - t0;
     return res;
@@ -330,37 +302,36 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
                             sward_error *err)
 {
     if (!r || !cmd) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_cull: null argument");
-    if (r->slots[r->slot].ticket != r->frames || r->culled)
+    if (r->slots[r->slot].ticket != r->frames || r->plan.culled)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_cull: call sward_cmd_place first, once per frame");
     double t0 = core_now_ms();
-    bool imported = depth && !r->standalone;
+    bool imported = depth && !r->plan.standalone;
     if (imported) {
         if (!depth->image || !depth->view)
             return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_cull: the depth needs an image and a view");
-        import_image(r, RES_DEPTH, depth->image, depth->view, r->depth_format, GPU_ACCESS_DEPTH_ATTACHMENT,
+        render_import(r, RES_DEPTH, depth->image, depth->view, r->plan.depth_format, GPU_ACCESS_DEPTH_ATTACHMENT,
                      depth->layout);
     }
     /* occlusion for the view when there are occluders: sward's own depth (standalone) or the host's */
     render_view *v = &r->views[0];
-    bool occlusion = (r->standalone ? (v->constants.flags & SW_VIEW_OCCLUSION) != 0 : imported) && !r->no_cull;
-    if (!r->standalone) {
+    bool occlusion = (r->plan.standalone ? (v->constants.flags & SW_VIEW_OCCLUSION) != 0 : imported) && !r->plan.switches.no_cull;
+    if (!r->plan.standalone) {
         v->constants.flags = (v->constants.flags & ~SW_VIEW_OCCLUSION) | (occlusion ? SW_VIEW_OCCLUSION : 0u);
-        v->constants.hiz_levels = occlusion ? v->hiz_levels : 0u;
+        uint32_t w0, h0, levels;
+        render_hiz_size(r->plan.width, r->plan.height, &w0, &h0, &levels);
+        v->constants.hiz_levels = occlusion ? levels : 0u;
         /* the flags differ from what sward_cmd_place uploaded only for the embedded path: patch them */
         render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_TRANSFER_WRITE, false);
-        vkCmdUpdateBuffer(cmd, r->res[RES_VIEWS][0].buffer.buffer, offsetof(sw_view, hiz_levels), 2 * sizeof(uint32_t),
+        vkCmdUpdateBuffer(cmd, render_buffer(r, RES_VIEWS, 0)->buffer, offsetof(sw_view, hiz_levels), 2 * sizeof(uint32_t),
                           &v->constants.hiz_levels);
     }
-    /* the camera and the near shadow cascade; the mid and far cascades draw no blades (SW_VIEW_NO_BLADES) */
-    for (uint32_t k = 0; k < r->blade_views; k++) render_run_phase(r, RENDER_PHASE_CULL, cmd, k);
-    /* LS3: the mid cascade draws the assets' casters, not blades: only their culling runs for it */
-    if (r->shadows.on && r->assets.count)
-        for (uint32_t i = 0; i < r->pass_count; i++)
-            if (r->passes[i].pass == &render_pass_asset_cull) render_run(r, &r->passes[i], cmd, SW_VIEW_MID);
-    if (imported) release_image(r, cmd, RES_DEPTH, depth->layout); /* back to the host, in its layout */
+    /* each view's CULL passes (the plan says which: the camera and the near shadow cascade cull blades, the mid
+     * cascade only the assets' casters; the far cascade draws nothing culled) */
+    for (uint32_t k = 0; k < r->plan.view_count; k++) render_run_phase(r, RENDER_PHASE_CULL, cmd, k);
+    if (imported) render_unimport(r, cmd, RES_DEPTH, depth->layout); /* back to the host, in its layout */
     render_copy_stats(r, cmd);
-    r->culled = true;
-    render_prepare_phase(r, RENDER_PHASE_DRAW, render_depth_primed(r) ? SWARD_DRAW_BLADES_DEPTH : SWARD_DRAW_BLADES,
+    r->plan.culled = true;
+    render_prepare_phase(r, RENDER_PHASE_DRAW, r->plan.depth_prime ? SWARD_DRAW_BLADES_DEPTH : SWARD_DRAW_BLADES,
                          cmd, 0);
     /* SC2: the tiles placed ahead, after the draws' barriers: nothing orders the draws after them (they write
      * slots this frame does not read), so they overlap; the next frame's culling waits for them */
@@ -374,15 +345,11 @@ void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd, uint32_t what)
     if (!r || !cmd) return;
     if (what == 0) what = SWARD_DRAW_GROUND | SWARD_DRAW_BLADES;
     if (!r->draw_terrain) what &= ~(SWARD_DRAW_GROUND | SWARD_DRAW_GROUND_DEPTH);
-    VkViewport vp = {0.0f, 0.0f, (float)r->width, (float)r->height, 0.0f, 1.0f};
-    VkRect2D sc = {{0, 0}, {r->width, r->height}};
+    VkViewport vp = {0.0f, 0.0f, (float)r->plan.width, (float)r->plan.height, 0.0f, 1.0f};
+    VkRect2D sc = {{0, 0}, {r->plan.width, r->plan.height}};
     vkCmdSetViewport(cmd, 0, 1, &vp);
     vkCmdSetScissor(cmd, 0, 1, &sc);
-    for (uint32_t i = 0; i < r->pass_count; i++) {
-        render_pass_state *ps = &r->passes[i];
-        if (ps->pass->phase == RENDER_PHASE_DRAW && (ps->pass->draw_flag & what) && render_pass_runs(r, ps->pass))
-            render_run(r, ps, cmd, 0);
-    }
+    render_run_draws(r, what, cmd);
 }
 
 void sward_cmd_gbuffer_barriers(sward_renderer *r, VkCommandBuffer cmd)
@@ -391,31 +358,10 @@ void sward_cmd_gbuffer_barriers(sward_renderer *r, VkCommandBuffer cmd)
     render_prepare_phase(r, RENDER_PHASE_DRAW, SWARD_DRAW_GROUND | SWARD_DRAW_BLADES, cmd, 0);
 }
 
-/* A host image as a named resource for one call: after its writes as an attachment (`last`), in `layout`. */
-static void import_image(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkFormat format,
-                         gpu_access last, VkImageLayout layout)
-{
-    render_resource *d = &r->res[res][0];
-    if (d->ext_view != view) d->generation++;
-    d->ext_image = image;
-    d->ext_view = view;
-    d->ext_aspect = gpu_format_aspect(format);
-    d->last_write = last;
-    d->reads = 0;
-    d->layout = layout;
-}
-
-static void release_image(sward_renderer *r, VkCommandBuffer cmd, render_res res, VkImageLayout layout)
-{
-    render_release(r, cmd, res, 0, GPU_ACCESS_ALL, layout);
-    r->res[res][0].ext_image = VK_NULL_HANDLE;
-    r->res[res][0].ext_view = VK_NULL_HANDLE;
-}
-
 sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_post *p, sward_error *err)
 {
     if (!r || !cmd || !p) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: null argument");
-    if (r->standalone)
+    if (r->plan.standalone)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: this renderer has its own targets (sward_render)");
     bool complete = p->depth && p->depth_view && p->out && p->out_view;
     for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) complete = complete && p->gbuffer[i] && p->gbuffer_view[i];
@@ -425,15 +371,16 @@ sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_
     if (r->slots[r->slot].ticket != r->frames)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: call sward_cmd_place first");
     for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++)
-        import_image(r, (render_res)(RES_GBUF_ALBEDO + i), p->gbuffer[i], p->gbuffer_view[i], RENDER_GBUFFER_FORMATS[i],
+        render_import(r, (render_res)(RES_GBUF_ALBEDO + i), p->gbuffer[i], p->gbuffer_view[i], RENDER_GBUFFER_FORMATS[i],
                      GPU_ACCESS_COLOR_ATTACHMENT, p->gbuffer_layout);
-    import_image(r, RES_DEPTH, p->depth, p->depth_view, r->depth_format, GPU_ACCESS_DEPTH_ATTACHMENT, p->depth_layout);
-    import_image(r, RES_LDR, p->out, p->out_view, RENDER_LDR_FORMAT, GPU_ACCESS_NONE, VK_IMAGE_LAYOUT_UNDEFINED);
-    render_post(r, cmd, false);
+    render_import(r, RES_DEPTH, p->depth, p->depth_view, r->plan.depth_format, GPU_ACCESS_DEPTH_ATTACHMENT, p->depth_layout);
+    render_import(r, RES_LDR, p->out, p->out_view, RENDER_LDR_FORMAT, GPU_ACCESS_NONE, VK_IMAGE_LAYOUT_UNDEFINED);
+    render_post(r, cmd);
     render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */
-    for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) release_image(r, cmd, (render_res)(RES_GBUF_ALBEDO + i), p->gbuffer_layout);
-    release_image(r, cmd, RES_DEPTH, p->depth_layout);
-    release_image(r, cmd, RES_LDR, VK_IMAGE_LAYOUT_GENERAL);
+    for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++)
+        render_unimport(r, cmd, (render_res)(RES_GBUF_ALBEDO + i), p->gbuffer_layout);
+    render_unimport(r, cmd, RES_DEPTH, p->depth_layout);
+    render_unimport(r, cmd, RES_LDR, VK_IMAGE_LAYOUT_GENERAL);
     return SWARD_OK;
 }
 

@@ -5,9 +5,52 @@
  * layout) and wraps the pass in a named pair of timestamps. */
 #include "render/render.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+
+/* A named resource: sward's own buffer or image, or a host image imported for a call. */
+typedef struct render_resource {
+    gpu_buffer buffer;
+    gpu_image image;
+    VkImage ext_image;     /* imported host image (RES_DEPTH in sward_cmd_cull) */
+    VkImageView ext_view;
+    VkImageAspectFlags ext_aspect;
+    uint32_t generation;   /* changes whenever the handle changes (unique in the graph: the TAA pair swaps) */
+    uint32_t serial;       /* bumped when sward replaces it (not by a swap or an import) */
+    /* access tracking: the last write, the reads since, the image layout */
+    gpu_access last_write;
+    uint32_t reads;        /* bit (1 << gpu_access) per read state since the last write */
+    VkImageLayout layout;
+} render_resource;
+
+/* What the graph keeps of a pass: its set 1 (one per frame slot and view, rewritten when a resource behind a
+ * binding is replaced), its pipelines and its own state. */
+struct render_pass_state {
+    const render_pass *pass;
+    VkDescriptorSetLayout set_layout;
+    VkPipelineLayout layout;
+    VkDescriptorPool pool;
+    VkDescriptorSet sets[RENDER_MAX_SLOTS][SW_MAX_VIEWS];
+    uint32_t written[RENDER_MAX_SLOTS][SW_MAX_VIEWS][RENDER_MAX_USES]; /* resource generation per use */
+    VkPipeline pipes[RENDER_MAX_PIPES];
+    void *state; /* render_pass.state_size bytes */
+    int timer;   /* index of its timestamp pair, -1: not timed */
+};
+
+struct render_graph {
+    sward_renderer *r; /* the device, the frame slot, the plan */
+    render_resource res[RES_COUNT][SW_MAX_VIEWS];
+    render_pass_state passes[RENDER_MAX_PASSES];
+    uint32_t pass_count;
+    uint32_t timed_count;
+    uint32_t generation;       /* the last generation handed out */
+    VkSampler sampler;         /* nearest, clamp: depth reads */
+    VkDescriptorSetLayout scene_layout; /* the scene set (set 0) */
+    VkDescriptorPool scene_pool;
+    VkDescriptorSet scene_set;
+};
 
 static bool per_view(render_res res)
 {
@@ -17,7 +60,7 @@ static bool per_view(render_res res)
 
 static render_resource *resource(sward_renderer *r, render_res res, uint32_t view)
 {
-    return &r->res[res][per_view(res) ? view : 0];
+    return &r->graph->res[res][per_view(res) ? view : 0];
 }
 
 static bool is_image(const render_resource *rr)
@@ -116,7 +159,7 @@ static barrier_batch batch(void)
 
 static bool present(const sward_renderer *r, render_res res, uint32_t view)
 {
-    const render_resource *rr = &r->res[res][per_view(res) ? view : 0];
+    const render_resource *rr = &r->graph->res[res][per_view(res) ? view : 0];
     return rr->buffer.buffer || rr->image.image || rr->ext_image;
 }
 
@@ -158,44 +201,80 @@ void render_release(sward_renderer *r, VkCommandBuffer cmd, render_res res, uint
 
 /* ---- running passes ---- */
 
-void render_run(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static render_pass_ctx pass_ctx(sward_renderer *r, render_pass_state *ps, uint32_t view)
+{
+    return (render_pass_ctx){
+        .plan = &r->plan,
+        .scene = r->scene,
+        .dev = &r->ctx->dev,
+        .view = view,
+        .layout = ps->layout,
+        .pipes = ps->pipes,
+        .state = ps->state,
+        .graph = r->graph,
+        .ps = ps,
+    };
+}
+
+static void run(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
 {
     render_slot *s = &r->slots[r->slot];
     if (ps->pass->phase != RENDER_PHASE_DRAW) render_prepare(r, ps, cmd, view);
     /* per-view passes are timed for the camera; a shadow pass for the one view it renders */
     bool timed = ps->timer >= 0 && view == (ps->pass->phase == RENDER_PHASE_SHADOW ? ps->pass->view : 0u);
     if (timed) gpu_timer_mark(cmd, &s->timer, 2u * (uint32_t)ps->timer, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
-    ps->pass->record(r, ps, cmd, view);
+    render_pass_ctx c = pass_ctx(r, ps, view);
+    ps->pass->record(&c, cmd);
     if (timed) {
         gpu_timer_mark(cmd, &s->timer, 2u * (uint32_t)ps->timer + 1u, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
         s->timed_mask |= 1u << ps->timer;
     }
 }
 
-bool render_pass_runs(const sward_renderer *r, const render_pass *p)
-{
-    return !(p->standalone_only && !r->standalone) && (!p->active || p->active(r));
-}
-
 static bool runs(const sward_renderer *r, const render_pass_state *ps)
 {
-    return render_pass_runs(r, ps->pass);
+    const render_pass *p = ps->pass;
+    return !(p->standalone_only && !r->plan.standalone) && (!p->active || p->active(&r->plan));
+}
+
+/* The plan's say on which views a CULL pass runs for, and which POST passes a warm-up frame runs. */
+static bool runs_for(const render_plan *plan, const render_pass *p, uint32_t view)
+{
+    if (p->phase == RENDER_PHASE_POST) return !plan->history_only || p->history;
+    if (p->phase != RENDER_PHASE_CULL) return true;
+    switch (p->views) {
+    case RENDER_VIEWS_CAMERA: return view == 0;
+    case RENDER_VIEWS_ASSETS: return (plan->asset_views >> view) & 1u;
+    case RENDER_VIEWS_BLADES: break;
+    }
+    return (plan->cull_views >> view) & 1u;
 }
 
 void render_run_phase(sward_renderer *r, render_phase phase, VkCommandBuffer cmd, uint32_t view)
 {
-    for (uint32_t i = 0; i < r->pass_count; i++) {
-        render_pass_state *ps = &r->passes[i];
-        if (ps->pass->phase != phase || !runs(r, ps) || (ps->pass->camera_only && view != 0)) continue;
-        render_run(r, ps, cmd, phase == RENDER_PHASE_SHADOW ? ps->pass->view : view);
+    render_graph *g = r->graph;
+    for (uint32_t i = 0; i < g->pass_count; i++) {
+        render_pass_state *ps = &g->passes[i];
+        if (ps->pass->phase != phase || !runs(r, ps) || !runs_for(&r->plan, ps->pass, view)) continue;
+        run(r, ps, cmd, phase == RENDER_PHASE_SHADOW ? ps->pass->view : view);
+    }
+}
+
+void render_run_draws(sward_renderer *r, uint32_t what, VkCommandBuffer cmd)
+{
+    render_graph *g = r->graph;
+    for (uint32_t i = 0; i < g->pass_count; i++) {
+        render_pass_state *ps = &g->passes[i];
+        if (ps->pass->phase == RENDER_PHASE_DRAW && (ps->pass->draw_flag & what) && runs(r, ps)) run(r, ps, cmd, 0);
     }
 }
 
 void render_prepare_phase(sward_renderer *r, render_phase phase, uint32_t draw_flags, VkCommandBuffer cmd,
                           uint32_t view)
 {
-    for (uint32_t i = 0; i < r->pass_count; i++) {
-        render_pass_state *ps = &r->passes[i];
+    render_graph *g = r->graph;
+    for (uint32_t i = 0; i < g->pass_count; i++) {
+        render_pass_state *ps = &g->passes[i];
         if (ps->pass->phase == phase && runs(r, ps) && (!draw_flags || (ps->pass->draw_flag & draw_flags)))
             render_prepare(r, ps, cmd, view);
     }
@@ -203,28 +282,88 @@ void render_prepare_phase(sward_renderer *r, render_phase phase, uint32_t draw_f
 
 /* One workgroup per tile; beyond the device's workgroups in x, continuing in y (the shaders fold x and y back
  * into the tile index). */
-void render_dispatch_tiles(sward_renderer *r, VkCommandBuffer cmd, uint32_t tiles)
+void render_dispatch_tiles(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t tiles)
 {
-    uint32_t max_x = r->ctx->dev.props.limits.maxComputeWorkGroupCount[0];
+    uint32_t max_x = c->plan->geo.max_groups_x;
     uint32_t x = tiles < max_x ? tiles : max_x;
     if (x) vkCmdDispatch(cmd, x, (tiles + x - 1) / x, 1);
 }
 
-void render_record_per_tile(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+void render_record_per_tile(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     /* culling: the view's run of the frame's tiles */
-    uint32_t tiles = r->views[view].constants.tile_count;
+    uint32_t tiles = c->plan->view[c->view]->tile_count;
     if (!tiles) return;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
-    render_dispatch_tiles(r, cmd, tiles);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, NULL);
+    render_dispatch_tiles(c, cmd, tiles);
 }
 
-void render_record_per_pixel(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+void render_record_per_pixel(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
-    vkCmdDispatch(cmd, (r->width + 7) / 8, (r->height + 7) / 8, 1);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, NULL);
+    vkCmdDispatch(cmd, (c->plan->width + 7) / 8, (c->plan->height + 7) / 8, 1);
+}
+
+/* ---- what a pass may touch: its declared uses (checked in debug builds) ---- */
+
+#ifndef NDEBUG
+static bool declared(const render_pass *p, render_res res, int access)
+{
+    for (uint32_t i = 0; i < p->use_count; i++)
+        if (p->uses[i].res == res && (access < 0 || p->uses[i].access == (gpu_access)access)) return true;
+    for (uint32_t i = 0; i < p->inside_count; i++)
+        if (p->inside[i].res == res && (access < 0 || p->inside[i].access == (gpu_access)access)) return true;
+    return false;
+}
+#endif
+
+gpu_buffer *render_pass_buffer(render_pass_ctx *c, render_res res)
+{
+    assert(declared(c->ps->pass, res, -1) && "a pass touches a resource it did not declare");
+    return &resource(c->graph->r, res, c->view)->buffer;
+}
+
+VkImage render_pass_image(render_pass_ctx *c, render_res res)
+{
+    assert(declared(c->ps->pass, res, -1) && "a pass touches a resource it did not declare");
+    const render_resource *rr = resource(c->graph->r, res, c->view);
+    return rr->ext_image ? rr->ext_image : rr->image.image;
+}
+
+bool render_pass_has(render_pass_ctx *c, render_res res)
+{
+    assert(declared(c->ps->pass, res, -1) && "a pass touches a resource it did not declare");
+    return present(c->graph->r, res, c->view);
+}
+
+void render_pass_access(render_pass_ctx *c, VkCommandBuffer cmd, render_res res, gpu_access access, bool discard)
+{
+    assert(declared(c->ps->pass, res, (int)access) && "a pass accesses a resource in a way it did not declare");
+    render_access(c->graph->r, cmd, res, c->view, access, discard);
+}
+
+sward_result render_pass_buffer_replace(render_pass_ctx *c, render_res res, uint32_t view, VkDeviceSize size,
+                                        VkBufferUsageFlags usage, const char *name, sward_error *err)
+{
+    assert(declared(c->ps->pass, res, -1) && "a pass replaces a resource it did not declare");
+    return render_buffer_replace(c->graph->r, res, view, size, usage, GPU_MEMORY_DEVICE, name, err);
+}
+
+sward_result render_pass_image_replace(render_pass_ctx *c, render_res res, const gpu_image_desc *d, sward_error *err)
+{
+    assert(declared(c->ps->pass, res, -1) && "a pass replaces a resource it did not declare");
+    const gpu_image *cur = &resource(c->graph->r, res, 0)->image;
+    if (cur->image && cur->extent.width == d->width && cur->extent.height == d->height) return SWARD_OK;
+    gpu_image img;
+    sward_result result = gpu_image_create(c->dev, &img, d, err);
+    if (result != SWARD_OK) {
+        gpu_image_destroy(c->dev, &img);
+        return result;
+    }
+    render_image_replace(c->graph->r, res, 0, &img);
+    return SWARD_OK;
 }
 
 /* ---- descriptors ---- */
@@ -248,20 +387,22 @@ static void write_set(sward_renderer *r, render_pass_state *ps, uint32_t slot, u
             if (!v) continue;
             bool sampled = u->type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
             VkImageLayout layout = gpu_access_of(u->access).layout;
-            gpu_write_image(dev, set, (uint32_t)u->binding, u->type, v, layout, sampled ? r->sampler : VK_NULL_HANDLE);
+            gpu_write_image(dev, set, (uint32_t)u->binding, u->type, v, layout,
+                            sampled ? r->graph->sampler : VK_NULL_HANDLE);
         }
         ps->written[slot][view][i] = rr->generation;
     }
 }
 
-void render_bind(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, VkPipelineBindPoint point,
-                 uint32_t view, const sw_push *push)
+void render_bind(render_pass_ctx *c, VkCommandBuffer cmd, VkPipelineBindPoint point, const sw_push *push)
 {
-    write_set(r, ps, r->slot, view);
-    VkDescriptorSet sets[2] = {r->scene_set, ps->sets[r->slot][view]};
+    sward_renderer *r = c->graph->r;
+    render_pass_state *ps = c->ps;
+    write_set(r, ps, r->slot, c->view);
+    VkDescriptorSet sets[2] = {c->graph->scene_set, ps->sets[r->slot][c->view]};
     vkCmdBindDescriptorSets(cmd, point, ps->layout, 0, ps->set_layout ? 2u : 1u, sets, 0, NULL);
     sw_push pc = push ? *push : (sw_push){0};
-    pc.view = view;
+    pc.view = c->view;
     vkCmdPushConstants(cmd, ps->layout, VK_SHADER_STAGE_ALL, 0, sizeof pc, &pc);
 }
 
@@ -283,8 +424,10 @@ static sward_result create_pass_state(sward_renderer *r, render_pass_state *ps, 
     char name[64];
     snprintf(name, sizeof name, "sward.%s", p->name);
     sward_result res;
+    if (p->state_size && !(ps->state = calloc(1, p->state_size)))
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for pass %s", p->name);
     if (n && (res = gpu_set_layout_create(dev, b, n, name, &ps->set_layout, err))) return res;
-    VkDescriptorSetLayout sets[2] = {r->scene_layout, ps->set_layout};
+    VkDescriptorSetLayout sets[2] = {r->graph->scene_layout, ps->set_layout};
     if ((res = gpu_pipeline_layout_create(dev, sets, n ? 2u : 1u, sizeof(sw_push), name, &ps->layout, err)))
         return res;
     if (n) {
@@ -296,46 +439,68 @@ static sward_result create_pass_state(sward_renderer *r, render_pass_state *ps, 
     }
     /* generation 0 is never a resource's: every binding is written before its first use */
     memset(ps->written, 0, sizeof ps->written);
-    return p->create ? p->create(r, ps, err) : SWARD_OK;
+    render_pass_ctx c = pass_ctx(r, ps, 0);
+    return p->create ? p->create(&c, err) : SWARD_OK;
+}
+
+sward_result render_graph_new(sward_renderer *r, sward_error *err)
+{
+    r->graph = calloc(1, sizeof *r->graph);
+    if (!r->graph) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
+    r->graph->r = r;
+    gpu_device *dev = &r->ctx->dev;
+    VkSamplerCreateInfo si = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .magFilter = VK_FILTER_NEAREST,
+        .minFilter = VK_FILTER_NEAREST,
+        .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+    };
+    VkResult vr = vkCreateSampler(dev->device, &si, NULL, &r->graph->sampler);
+    if (vr != VK_SUCCESS) return gpu_fail(err, vr, "vkCreateSampler", __FILE__, __LINE__);
+    gpu_name(dev, VK_OBJECT_TYPE_SAMPLER, (uint64_t)r->graph->sampler, "sward.depth_sampler");
+    return SWARD_OK;
 }
 
 sward_result render_graph_create(sward_renderer *r, sward_error *err)
 {
+    render_graph *g = r->graph;
     gpu_device *dev = &r->ctx->dev;
     static const VkDescriptorType buf = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
     VkDescriptorSetLayoutBinding scene[SW_BIND_SCENE_COUNT];
     for (uint32_t i = 0; i < SW_BIND_SCENE_COUNT; i++)
         scene[i] = (VkDescriptorSetLayoutBinding){i, buf, 1, VK_SHADER_STAGE_ALL, NULL};
     sward_result res;
-    if ((res = gpu_set_layout_create(dev, scene, SW_BIND_SCENE_COUNT, "sward.scene_set", &r->scene_layout, err)))
+    if ((res = gpu_set_layout_create(dev, scene, SW_BIND_SCENE_COUNT, "sward.scene_set", &g->scene_layout, err)))
         return res;
-    if ((res = gpu_sets_allocate(dev, r->scene_layout, scene, SW_BIND_SCENE_COUNT, 1, "sward.scene_set",
-                                 &r->scene_pool, &r->scene_set, err)))
+    if ((res = gpu_sets_allocate(dev, g->scene_layout, scene, SW_BIND_SCENE_COUNT, 1, "sward.scene_set",
+                                 &g->scene_pool, &g->scene_set, err)))
         return res;
-    gpu_write_buffer(dev, r->scene_set, SW_BIND_FRAME, buf, &r->res[RES_FRAME][0].buffer);
-    gpu_write_buffer(dev, r->scene_set, SW_BIND_VIEWS, buf, &r->res[RES_VIEWS][0].buffer);
-    gpu_write_buffer(dev, r->scene_set, SW_BIND_MATERIALS, buf, &r->material_buf);
-    gpu_write_buffer(dev, r->scene_set, SW_BIND_HEIGHTS, buf, &r->height_buf);
-    gpu_write_buffer(dev, r->scene_set, SW_BIND_TYPE_MAP, buf, &r->type_map_buf);
-    gpu_write_buffer(dev, r->scene_set, SW_BIND_GRASS_HEIGHT, buf, &r->grass_height_buf);
-    gpu_write_buffer(dev, r->scene_set, SW_BIND_ASSETS, buf, &r->assets.asset_buf);
-    gpu_write_buffer(dev, r->scene_set, SW_BIND_ASSET_VERTICES, buf, &r->assets.vertex_buf);
-    gpu_write_buffer(dev, r->scene_set, SW_BIND_LEAF_NOISE, buf, &r->assets.noise_buf);
-    gpu_write_buffer(dev, r->scene_set, SW_BIND_ASSET_TEXTURES, buf, &r->assets.texture_buf);
-    gpu_write_buffer(dev, r->scene_set, SW_BIND_AREAS, buf, &r->area_buf);
+    gpu_write_buffer(dev, g->scene_set, SW_BIND_FRAME, buf, &g->res[RES_FRAME][0].buffer);
+    gpu_write_buffer(dev, g->scene_set, SW_BIND_VIEWS, buf, &g->res[RES_VIEWS][0].buffer);
+    gpu_write_buffer(dev, g->scene_set, SW_BIND_MATERIALS, buf, &r->bufs.material_buf);
+    gpu_write_buffer(dev, g->scene_set, SW_BIND_HEIGHTS, buf, &r->bufs.height_buf);
+    gpu_write_buffer(dev, g->scene_set, SW_BIND_TYPE_MAP, buf, &r->bufs.type_map_buf);
+    gpu_write_buffer(dev, g->scene_set, SW_BIND_GRASS_HEIGHT, buf, &r->bufs.grass_height_buf);
+    gpu_write_buffer(dev, g->scene_set, SW_BIND_ASSETS, buf, &r->assets.asset_buf);
+    gpu_write_buffer(dev, g->scene_set, SW_BIND_ASSET_VERTICES, buf, &r->assets.vertex_buf);
+    gpu_write_buffer(dev, g->scene_set, SW_BIND_LEAF_NOISE, buf, &r->assets.noise_buf);
+    gpu_write_buffer(dev, g->scene_set, SW_BIND_ASSET_TEXTURES, buf, &r->assets.texture_buf);
+    gpu_write_buffer(dev, g->scene_set, SW_BIND_AREAS, buf, &r->bufs.area_buf);
 
-    r->timed_count = 0;
-    for (uint32_t i = 0; i < RENDER_PASS_COUNT && i < RENDER_MAX_PASSES; i++) {
-        render_pass_state *ps = &r->passes[r->pass_count++];
+    g->timed_count = 0;
+    for (uint32_t i = 0; i < RENDER_PASS_COUNT; i++) {
+        render_pass_state *ps = &g->passes[g->pass_count++];
         ps->pass = RENDER_PASSES[i];
-        ps->timer = (int)r->timed_count++;
+        ps->timer = (int)g->timed_count++;
         if ((res = create_pass_state(r, ps, err))) return res;
     }
-    r->sized_features = r->scene->render.features;
+    r->sized_features = r->plan.features;
     for (uint32_t s = 0; s < r->slot_count; s++) {
         char name[48];
         snprintf(name, sizeof name, "sward.timestamps[%u]", s);
-        if ((res = gpu_timer_create(dev, &r->slots[s].timer, 2u * r->timed_count, name, err))) return res;
+        if ((res = gpu_timer_create(dev, &r->slots[s].timer, 2u * g->timed_count, name, err))) return res;
         if ((res = gpu_stats_create(dev, &r->slots[s].stats_query, "sward.gbuffer_statistics", err))) return res;
     }
     return SWARD_OK;
@@ -343,39 +508,83 @@ sward_result render_graph_create(sward_renderer *r, sward_error *err)
 
 sward_result render_graph_resize(sward_renderer *r, sward_error *err)
 {
-    for (uint32_t i = 0; i < r->pass_count; i++) {
-        render_pass_state *ps = &r->passes[i];
+    render_graph *g = r->graph;
+    render_plan_size(r); /* the passes size their resources by the plan's size and features */
+    for (uint32_t i = 0; i < g->pass_count; i++) {
+        render_pass_state *ps = &g->passes[i];
         if (ps->pass->resize && runs(r, ps)) {
-            sward_result res = ps->pass->resize(r, ps, err);
+            render_pass_ctx c = pass_ctx(r, ps, 0);
+            sward_result res = ps->pass->resize(&c, err);
             if (res != SWARD_OK) return res;
         }
     }
-    r->sized_features = r->scene->render.features; /* TAA and bloom size their resources by the features */
+    r->sized_features = r->plan.features; /* TAA and bloom size their resources by the features */
     return SWARD_OK;
 }
 
 void render_graph_destroy(sward_renderer *r)
 {
+    render_graph *g = r->graph;
+    if (!g) return;
     gpu_device *dev = &r->ctx->dev;
-    for (uint32_t i = 0; i < r->pass_count; i++) {
-        render_pass_state *ps = &r->passes[i];
-        if (ps->pass->destroy) ps->pass->destroy(r, ps);
+    for (uint32_t i = 0; i < g->pass_count; i++) {
+        render_pass_state *ps = &g->passes[i];
+        render_pass_ctx c = pass_ctx(r, ps, 0);
+        if (ps->pass->destroy) ps->pass->destroy(&c);
         for (uint32_t k = 0; k < RENDER_MAX_PIPES; k++)
             if (ps->pipes[k]) vkDestroyPipeline(dev->device, ps->pipes[k], NULL);
         if (ps->pool) vkDestroyDescriptorPool(dev->device, ps->pool, NULL);
         if (ps->layout) vkDestroyPipelineLayout(dev->device, ps->layout, NULL);
         if (ps->set_layout) vkDestroyDescriptorSetLayout(dev->device, ps->set_layout, NULL);
+        free(ps->state);
         memset(ps, 0, sizeof *ps);
     }
-    r->pass_count = 0;
+    g->pass_count = 0;
     for (uint32_t s = 0; s < RENDER_MAX_SLOTS; s++) {
         gpu_timer_destroy(dev, &r->slots[s].timer);
         gpu_stats_destroy(dev, &r->slots[s].stats_query);
     }
-    if (r->scene_pool) vkDestroyDescriptorPool(dev->device, r->scene_pool, NULL);
-    if (r->scene_layout) vkDestroyDescriptorSetLayout(dev->device, r->scene_layout, NULL);
-    r->scene_pool = VK_NULL_HANDLE;
-    r->scene_layout = VK_NULL_HANDLE;
+    if (g->scene_pool) vkDestroyDescriptorPool(dev->device, g->scene_pool, NULL);
+    if (g->scene_layout) vkDestroyDescriptorSetLayout(dev->device, g->scene_layout, NULL);
+    for (int k = 0; k < RES_COUNT; k++)
+        for (uint32_t v = 0; v < SW_MAX_VIEWS; v++) {
+            gpu_buffer_destroy(dev, &g->res[k][v].buffer);
+            gpu_image_destroy(dev, &g->res[k][v].image);
+        }
+    if (g->sampler) vkDestroySampler(dev->device, g->sampler, NULL);
+    free(g);
+    r->graph = NULL;
+}
+
+sward_result render_graph_times(sward_renderer *r, render_slot *s, sward_frame_stats *st, sward_error *err)
+{
+    render_graph *g = r->graph;
+    double ms[RENDER_MAX_PASSES];
+    sward_result res = gpu_timer_read(&r->ctx->dev, &s->timer, s->timed_mask, ms, g->timed_count, err);
+    if (res != SWARD_OK) return res;
+    for (uint32_t i = 0; i < g->pass_count && st->pass_count < SWARD_MAX_PASSES; i++) {
+        const render_pass_state *ps = &g->passes[i];
+        if (ps->timer < 0 || !(s->timed_mask & (1u << ps->timer))) continue;
+        sward_pass_time *pt = &st->passes[st->pass_count++];
+        snprintf(pt->name, sizeof pt->name, "%s", ps->pass->name);
+        pt->gpu_ms = ms[ps->timer];
+    }
+    return SWARD_OK;
+}
+
+void *render_pass_state_of(sward_renderer *r, const char *name)
+{
+    for (uint32_t i = 0; i < r->graph->pass_count; i++)
+        if (strcmp(r->graph->passes[i].pass->name, name) == 0) return r->graph->passes[i].state;
+    return NULL;
+}
+
+void render_scene_set(const sward_renderer *r, VkDescriptorSetLayout *layout, VkDescriptorSet *set,
+                      VkSampler *sampler)
+{
+    if (layout) *layout = r->graph->scene_layout;
+    if (set) *set = r->graph->scene_set;
+    if (sampler) *sampler = r->graph->sampler;
 }
 
 /* ---- resources ---- */
@@ -389,7 +598,8 @@ sward_result render_buffer_replace(sward_renderer *r, render_res res, uint32_t v
     if (result != SWARD_OK) return result;
     gpu_retire_buffer(&r->ctx->dev, &r->slots[r->slot].retired, &rr->buffer);
     rr->buffer = fresh;
-    rr->generation++;
+    rr->generation = ++r->graph->generation;
+    rr->serial++;
     rr->last_write = GPU_ACCESS_NONE;
     rr->reads = 0;
     return SWARD_OK;
@@ -401,30 +611,76 @@ void render_image_replace(sward_renderer *r, render_res res, uint32_t view, gpu_
     gpu_retire_image(&r->ctx->dev, &r->slots[r->slot].retired, &rr->image);
     rr->image = *img;
     memset(img, 0, sizeof *img);
-    rr->generation++;
+    rr->generation = ++r->graph->generation;
+    rr->serial++;
     rr->last_write = GPU_ACCESS_NONE;
     rr->reads = 0;
     rr->layout = VK_IMAGE_LAYOUT_UNDEFINED;
 }
 
+gpu_buffer *render_buffer(sward_renderer *r, render_res res, uint32_t view)
+{
+    return &resource(r, res, view)->buffer;
+}
+
+gpu_image *render_image(sward_renderer *r, render_res res, uint32_t view)
+{
+    return &resource(r, res, view)->image;
+}
+
 VkImageView render_image_view(const sward_renderer *r, render_res res, uint32_t view)
 {
-    const render_resource *rr = &r->res[res][per_view(res) ? view : 0];
+    const render_resource *rr = &r->graph->res[res][per_view(res) ? view : 0];
     return rr->ext_view ? rr->ext_view : rr->image.view;
 }
 
-sward_result render_graphics_pipeline(sward_renderer *r, render_pass_state *ps, gpu_graphics_desc *d,
-                                      VkPipeline *out, sward_error *err)
+uint32_t render_resource_serial(const sward_renderer *r, render_res res)
 {
-    if (d->depth_format == VK_FORMAT_UNDEFINED) d->depth_format = r->depth_format;
+    return r->graph->res[res][0].serial;
+}
+
+void render_swap(sward_renderer *r, render_res a, render_res b)
+{
+    /* each image keeps its own barrier state; new generations rewrite the descriptors that name them */
+    render_graph *g = r->graph;
+    render_resource t = g->res[a][0];
+    g->res[a][0] = g->res[b][0];
+    g->res[b][0] = t;
+    g->res[a][0].generation = ++g->generation;
+    g->res[b][0].generation = ++g->generation;
+}
+
+void render_import(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkFormat format,
+                   gpu_access last, VkImageLayout layout)
+{
+    render_resource *d = &r->graph->res[res][0];
+    if (d->ext_view != view) d->generation = ++r->graph->generation;
+    d->ext_image = image;
+    d->ext_view = view;
+    d->ext_aspect = gpu_format_aspect(format);
+    d->last_write = last;
+    d->reads = 0;
+    d->layout = layout;
+}
+
+void render_unimport(sward_renderer *r, VkCommandBuffer cmd, render_res res, VkImageLayout layout)
+{
+    render_release(r, cmd, res, 0, GPU_ACCESS_ALL, layout);
+    r->graph->res[res][0].ext_image = VK_NULL_HANDLE;
+    r->graph->res[res][0].ext_view = VK_NULL_HANDLE;
+}
+
+sward_result render_graphics_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, VkPipeline *out, sward_error *err)
+{
+    if (d->depth_format == VK_FORMAT_UNDEFINED) d->depth_format = c->plan->depth_format;
     /* specialised to view 0, the camera (common.inc.glsl: SW_VIEW_SPEC) */
     if (d->spec.count == 0) d->spec.count = 1;
     d->spec.values[0] = 0;
-    return gpu_graphics_pipeline(&r->ctx->dev, ps->layout, d, out, err);
+    return gpu_graphics_pipeline(c->dev, c->layout, d, out, err);
 }
 
-sward_result render_compute_pipeline(sward_renderer *r, render_pass_state *ps, const uint32_t *code, size_t bytes,
-                                     const char *name, VkPipeline *out, sward_error *err)
+sward_result render_compute_pipeline(render_pass_ctx *c, const uint32_t *code, size_t bytes, const char *name,
+                                     VkPipeline *out, sward_error *err)
 {
-    return gpu_compute_pipeline(&r->ctx->dev, ps->layout, code, bytes, NULL, name, out, err);
+    return gpu_compute_pipeline(c->dev, c->layout, code, bytes, NULL, name, out, err);
 }

@@ -35,14 +35,14 @@ sward_result render_lists_create(sward_renderer *r, sward_error *err)
             return res;
     /* SC1: the tile cache's slots, allocated once (its budget) */
     if ((res = render_buffer_replace(r, RES_MASKS, 0,
-                                     (VkDeviceSize)(r->cache.slot_count ? r->cache.slot_count : 1u) *
+                                     (VkDeviceSize)(r->tiles.cache.slot_count ? r->tiles.cache.slot_count : 1u) *
                                          SW_TILE_SLOT_WORDS * sizeof(uint32_t),
                                      STORAGE, GPU_MEMORY_DEVICE, "sward.tile_cache", err)))
         return res;
     if ((res = render_ensure_tiles(r, 1, 1, err))) return res;
     if ((res = render_ensure_survivors(r, 0, SURVIVORS_INITIAL, err))) return res;
     /* the near shadow cascade: the blades within ~8 m of the camera (LS3) */
-    for (uint32_t v = 1; v < r->blade_views; v++)
+    for (uint32_t v = 1; v < r->plan.blade_views; v++)
         if ((res = render_ensure_survivors(r, v, SURVIVORS_SHADOW_INITIAL, err))) return res;
     return SWARD_OK;
 }
@@ -58,16 +58,16 @@ static uint32_t grown(uint32_t n, size_t max)
 sward_result render_ensure_tiles(sward_renderer *r, uint32_t view_tiles, uint32_t all_tiles, sward_error *err)
 {
     sward_result res;
-    if (all_tiles > r->tile_list_capacity) { /* the views' tiles, then the tiles placed this frame (16 bytes each) */
+    if (all_tiles > r->tiles.list_capacity) { /* the views' tiles, then the tiles placed this frame (16 bytes each) */
         uint32_t cap = grown(all_tiles, (size_t)UINT32_MAX);
         if ((res = render_buffer_replace(r, RES_TILES, 0, (VkDeviceSize)cap * sizeof(sw_tile), STORAGE,
                                          GPU_MEMORY_DEVICE, "sward.tiles", err)))
             return res;
-        r->tile_list_capacity = cap;
+        r->tiles.list_capacity = cap;
     }
-    if (view_tiles <= r->tile_capacity) return SWARD_OK;
-    uint32_t cap = grown(view_tiles, r->tiles_max);
-    for (uint32_t v = 0; v < r->blade_views; v++) {
+    if (view_tiles <= r->tiles.capacity) return SWARD_OK;
+    uint32_t cap = grown(view_tiles, r->tiles.max);
+    for (uint32_t v = 0; v < r->plan.blade_views; v++) {
         if ((res = render_buffer_replace(r, RES_TILE_DRAWS, v, (VkDeviceSize)cap * sizeof(sw_tile_draw), STORAGE,
                                          GPU_MEMORY_DEVICE, "sward.tile_draws", err)))
             return res;
@@ -76,7 +76,7 @@ sward_result render_ensure_tiles(sward_renderer *r, uint32_t view_tiles, uint32_
                                          "sward.draws", err)))
             return res;
     }
-    r->tile_capacity = cap;
+    r->tiles.capacity = cap;
     return SWARD_OK;
 }
 

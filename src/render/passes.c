@@ -1,5 +1,7 @@
 /* passes.c — the frame's passes in frame order. Adding a pass is one file in src/render/passes/ and one line
- * here; its phase says which entry point records it (render.h), its uses give its barriers and set 1. */
+ * here; its phase says which entry point records it (pass.h), its uses give its barriers and set 1. The only
+ * place that names passes: the frame's other code selects them by what they declare (phase, draw flag, views,
+ * history) and by the plan. */
 #include "render/render.h"
 
 const render_pass *const RENDER_PASSES[] = {
@@ -32,3 +34,7 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_hdr_out,       /* POST:  sward_render_hdr only: post's linear input, RGBA32F */
 };
 const uint32_t RENDER_PASS_COUNT = sizeof RENDER_PASSES / sizeof RENDER_PASSES[0];
+
+/* A pass's timestamps are one bit of a slot's timed_mask; sward_frame_stats holds SWARD_MAX_PASSES of them. */
+_Static_assert(sizeof RENDER_PASSES / sizeof RENDER_PASSES[0] <= RENDER_MAX_PASSES, "more passes than timed_mask bits");
+_Static_assert(sizeof RENDER_PASSES / sizeof RENDER_PASSES[0] <= SWARD_MAX_PASSES, "more passes than the stats hold");

@@ -9,11 +9,6 @@
 
 const VkFormat RENDER_GBUFFER_FORMATS[RENDER_GBUFFER_COUNT] = SWARD_GBUFFER_FORMATS;
 
-bool render_depth_primed(const sward_renderer *r)
-{
-    return (r->scene->render.features & SW_FEAT_DEPTH_PRIME) != 0;
-}
-
 static sward_result upload_buffer(sward_renderer *r, gpu_buffer *b, const void *data, VkDeviceSize bytes,
                                   const char *name, sward_error *err)
 {
@@ -30,22 +25,22 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     sward_result res;
     sw_material mats[WORLD_MAX_MATERIALS];
     for (int i = 0; i < s->material_count; i++) mats[i] = place_material_gpu(&s->materials[i]);
-    if ((res = upload_buffer(r, &r->material_buf, mats, sizeof(sw_material) * (VkDeviceSize)s->material_count,
+    if ((res = upload_buffer(r, &r->bufs.material_buf, mats, sizeof(sw_material) * (VkDeviceSize)s->material_count,
                              "sward.materials", err)))
         return res;
     /* Issue 10: the windows (world.h; resident: the whole maps), allocated once at their ring size. */
     const int hring = world_hf_ring(&s->terrain), mring = world_map_ring(&s->terrain);
     VkDeviceSize h_bytes = sizeof(float) * (VkDeviceSize)hring * (VkDeviceSize)hring;
-    if ((res = upload_buffer(r, &r->height_buf, s->terrain.heights, h_bytes, "sward.heights", err))) return res;
+    if ((res = upload_buffer(r, &r->bufs.height_buf, s->terrain.heights, h_bytes, "sward.heights", err))) return res;
     /* PL1 world maps: types 4 per word, low byte first (sw_type_at), grass heights as floats. */
     const size_t mn = (size_t)mring * (size_t)mring, words = (mn + 3) / 4;
     uint32_t *packed = calloc(words ? words : 1, sizeof *packed);
     if (!packed) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the type map");
     for (size_t k = 0; k < mn; k++) packed[k >> 2] |= (uint32_t)s->terrain.types[k] << (8u * (k & 3u));
-    res = upload_buffer(r, &r->type_map_buf, packed, (VkDeviceSize)words * sizeof *packed, "sward.type_map", err);
+    res = upload_buffer(r, &r->bufs.type_map_buf, packed, (VkDeviceSize)words * sizeof *packed, "sward.type_map", err);
     free(packed);
     if (res) return res;
-    if ((res = upload_buffer(r, &r->grass_height_buf, s->terrain.grass_height, (VkDeviceSize)mn * sizeof(float),
+    if ((res = upload_buffer(r, &r->bufs.grass_height_buf, s->terrain.grass_height, (VkDeviceSize)mn * sizeof(float),
                              "sward.grass_height", err)))
         return res;
     /* PL2: the density areas, a 16-byte header (the count) then sw_area[] (areas.inc.glsl); one area at least */
@@ -55,7 +50,7 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     const uint32_t count = (uint32_t)na;
     memcpy(areas, &count, sizeof count);
     if (na) memcpy(areas + 16, s->areas, sizeof(sw_area) * na);
-    res = upload_buffer(r, &r->area_buf, areas, (VkDeviceSize)a_bytes, "sward.areas", err);
+    res = upload_buffer(r, &r->bufs.area_buf, areas, (VkDeviceSize)a_bytes, "sward.areas", err);
     free(areas);
     if (res == SWARD_OK) render_world_uploaded(r); /* the windows as they are now: nothing left to stream */
     return res;
@@ -69,7 +64,7 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
 static const char *raster_unsupported(const sward_renderer *r)
 {
     const gpu_device *dev = &r->ctx->dev;
-    if (!r->standalone) return "an embedding host's G-buffer is drawn by the hardware path";
+    if (!r->plan.standalone) return "an embedding host's G-buffer is drawn by the hardware path";
     if (!dev->buffer_int64_atomics) return "the device has no 64-bit buffer atomics (shaderBufferInt64Atomics)";
     if (!dev->features.shaderStorageImageExtendedFormats)
         return "the device cannot write the G-buffer's formats from compute (shaderStorageImageExtendedFormats)";
@@ -93,8 +88,8 @@ static sward_result create_targets(sward_renderer *r, sward_error *err)
     gpu_device *dev = &r->ctx->dev;
     /* BX1: the compute rasteriser's resolve writes the G-buffer (the sRGB albedo through a UNORM view) and the
      * depth (a copy) */
-    VkImageUsageFlags gbuffer = r->raster != WORLD_RASTER_HARDWARE ? VK_IMAGE_USAGE_STORAGE_BIT : 0;
-    VkImageUsageFlags depth = r->raster != WORLD_RASTER_HARDWARE ? VK_IMAGE_USAGE_TRANSFER_DST_BIT : 0;
+    VkImageUsageFlags gbuffer = r->plan.raster_compute ? VK_IMAGE_USAGE_STORAGE_BIT : 0;
+    VkImageUsageFlags depth = r->plan.raster_compute ? VK_IMAGE_USAGE_TRANSFER_DST_BIT : 0;
     const struct {
         render_res res;
         VkFormat format;
@@ -116,9 +111,9 @@ static sward_result create_targets(sward_renderer *r, sward_error *err)
         {RES_LDR, RENDER_LDR_FORMAT, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "sward.ldr"},
     };
     for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++) {
-        if (!r->standalone && targets[i].res != RES_HDR) continue; /* the host's own (sward_cmd_post) */
+        if (!r->plan.standalone && targets[i].res != RES_HDR) continue; /* the host's own (sward_cmd_post) */
         gpu_image img;
-        gpu_image_desc d = {.format = targets[i].format, .width = r->width, .height = r->height,
+        gpu_image_desc d = {.format = targets[i].format, .width = r->plan.width, .height = r->plan.height,
                             .usage = targets[i].usage, .name = targets[i].name};
         if (targets[i].res >= RES_GBUF_ALBEDO && targets[i].res <= RES_MOTION) d.usage |= gbuffer;
         if (targets[i].res == RES_GBUF_ALBEDO && gbuffer) d.storage_format = VK_FORMAT_R8G8B8A8_UNORM;
@@ -145,24 +140,24 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     if (!r) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
     r->ctx = ctx;
     r->scene = scene;
-    r->standalone = standalone;
+    r->plan.standalone = standalone;
     r->draw_terrain = !t->no_terrain;
-    r->width = scene->render.settings.width;
-    r->height = scene->render.settings.height;
-    r->depth_format = t->depth_format ? t->depth_format : RENDER_DEPTH_FORMAT;
+    r->plan.width = scene->render.settings.width;
+    r->plan.height = scene->render.settings.height;
+    r->plan.depth_format = t->depth_format ? t->depth_format : RENDER_DEPTH_FORMAT;
     r->slot_count = t->frames_in_flight ? t->frames_in_flight : SWARD_FRAMES_IN_FLIGHT;
-    r->view_count = 1;
-    r->blade_views = 1;
-    r->tiles_bound = place_tiles_bound(scene);
-    r->tiles_max = r->tiles_bound ? r->tiles_bound : 1;
-    r->tiles = calloc(r->tiles_max, sizeof *r->tiles);
+    r->plan.view_count = 1;
+    r->plan.blade_views = 1;
+    r->tiles.bound = place_tiles_bound(scene);
+    r->tiles.max = r->tiles.bound ? r->tiles.bound : 1;
+    r->tiles.list = calloc(r->tiles.max, sizeof *r->tiles.list);
     /* issue 10: a streamed world's presence changes with its window: no index, presence looked up per tile */
-    if (!scene->terrain.stream) place_tile_index_build(scene, &r->tile_index);
+    if (!scene->terrain.stream) place_tile_index_build(scene, &r->tiles.index);
     gpu_device *dev = &ctx->dev;
     sward_result res = SWARD_OK;
-    if (!r->tiles) res = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %zu tiles", r->tiles_bound);
+    if (!r->tiles.list) res = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %zu tiles", r->tiles.bound);
     if (!res)
-        res = place_cache_init(&r->cache, scene,
+        res = place_cache_init(&r->tiles.cache, scene,
                                (uint64_t)((double)scene->render.tile_cache.budget_mib * 1048576.0), err);
     for (uint32_t s = 0; s < r->slot_count && !res; s++) {
         char name[48];
@@ -176,26 +171,17 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
         res = core_fail(err, SWARD_ERROR_NO_DEVICE, "render.raster is \"compute\", but %s; use \"auto\" or \"hardware\"",
                         why);
     if (why) r->raster = WORLD_RASTER_HARDWARE;
+    render_plan_init(r); /* the paths fixed now (raster), the size, the device's limits */
+    if (!res) res = render_graph_new(r, err);
     if (!res) res = create_scene_buffers(r, err);
-    if (!res) res = render_terrain_indices(r, err);
-    if (!res) res = render_blade_indices(r, err);
+    if (!res)
+        res = render_terrain_indices(dev, scene, &r->bufs.terrain_indices, &r->plan.geo.terrain_index_count, err);
+    if (!res) res = render_blade_indices(dev, &r->bufs.blade_indices, err);
     if (!res) res = render_assets_create(r, err);
     if (!res) res = render_shadows_create(r, err); /* decides the views, which the lists are made for */
     if (!res) res = render_lists_create(r, err);
     if (!res) res = create_targets(r, err);
-    if (!res) {
-        VkSamplerCreateInfo si = {
-            .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-            .magFilter = VK_FILTER_NEAREST,
-            .minFilter = VK_FILTER_NEAREST,
-            .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-            .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-            .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        };
-        VkResult vr = vkCreateSampler(dev->device, &si, NULL, &r->sampler);
-        if (vr != VK_SUCCESS) res = gpu_fail(err, vr, "vkCreateSampler", __FILE__, __LINE__);
-        else gpu_name(dev, VK_OBJECT_TYPE_SAMPLER, (uint64_t)r->sampler, "sward.depth_sampler");
-    }
+    if (!res) render_plan_geometry(r); /* what the passes share, now that it exists */
     if (!res) res = render_graph_create(r, err);
     if (res) {
         sward_renderer_destroy(r);
@@ -229,8 +215,8 @@ void sward_renderer_destroy(sward_renderer *r)
     if (!r) return;
     gpu_device *dev = &r->ctx->dev;
     vkDeviceWaitIdle(dev->device); /* embedded: the host's frames that used these buffers must be done */
-    render_graph_destroy(r);
-    render_shadows_destroy(r);
+    render_shadows_destroy(r); /* the shadow layers' views, before the graph's image */
+    render_graph_destroy(r);   /* the passes and every named resource */
     render_assets_destroy(r);
     for (uint32_t s = 0; s < RENDER_MAX_SLOTS; s++) {
         render_slot *sl = &r->slots[s];
@@ -242,18 +228,13 @@ void sward_renderer_destroy(sward_renderer *r)
         gpu_buffer_destroy(dev, &sl->world_upload);
         gpu_retired_free(dev, &sl->retired);
     }
-    for (int k = 0; k < RES_COUNT; k++)
-        for (uint32_t v = 0; v < SW_MAX_VIEWS; v++) {
-            gpu_buffer_destroy(dev, &r->res[k][v].buffer);
-            gpu_image_destroy(dev, &r->res[k][v].image);
-        }
-    if (r->sampler) vkDestroySampler(dev->device, r->sampler, NULL);
-    gpu_buffer *bufs[] = {&r->material_buf, &r->height_buf, &r->type_map_buf, &r->grass_height_buf, &r->area_buf,
-                          &r->terrain_indices, &r->blade_indices};
+    gpu_buffer *bufs[] = {&r->bufs.material_buf,     &r->bufs.height_buf, &r->bufs.type_map_buf,
+                          &r->bufs.grass_height_buf, &r->bufs.area_buf,   &r->bufs.terrain_indices,
+                          &r->bufs.blade_indices};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gpu_buffer_destroy(dev, bufs[i]);
-    place_tile_index_free(&r->tile_index);
-    place_cache_free(&r->cache);
-    free(r->place_tiles);
-    free(r->tiles);
+    place_tile_index_free(&r->tiles.index);
+    place_cache_free(&r->tiles.cache);
+    free(r->tiles.place);
+    free(r->tiles.list);
     free(r);
 }

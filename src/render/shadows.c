@@ -29,16 +29,17 @@ sward_result render_shadows_create(sward_renderer *r, sward_error *err)
     render_shadows *sh = &r->shadows;
     gpu_device *dev = &r->ctx->dev;
     memset(sh, 0, sizeof *sh);
-    sh->on = (s->render.features & SW_FEAT_SHADOWS) != 0 && s->sun.direction[1] > 0.01f;
-    r->view_count = sh->on ? 3u : 1u;
-    r->blade_views = sh->on ? 2u : 1u;
-    if (sh->on) {
+    bool on = (s->render.features & SW_FEAT_SHADOWS) != 0 && s->sun.direction[1] > 0.01f;
+    r->plan.shadows = on;
+    r->plan.view_count = on ? 3u : 1u;
+    r->plan.blade_views = on ? 2u : 1u;
+    if (on) {
         /* the near cascade's tiles follow the camera's in the frame's list (render_place) */
-        size_t max = 2 * (r->tiles_bound ? r->tiles_bound : 1);
-        sw_tile *t = realloc(r->tiles, max * sizeof *t);
+        size_t max = 2 * (r->tiles.bound ? r->tiles.bound : 1);
+        sw_tile *t = realloc(r->tiles.list, max * sizeof *t);
         if (!t) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %zu tiles", max);
-        r->tiles = t;
-        r->tiles_max = max;
+        r->tiles.list = t;
+        r->tiles.max = max;
     }
     sh->y_min = s->terrain.min_y;
     sh->y_max = s->terrain.max_y;
@@ -54,13 +55,13 @@ sward_result render_shadows_create(sward_renderer *r, sward_error *err)
     sh->far_side = (float)sh->far_size * sh->far_texel;
     /* Without shadows the resources are 1 texel: the lighting pass binds them all the same and the lookup
      * (shadow.inc.glsl) returns 1 before reading them. */
-    uint32_t size = sh->on ? RENDER_SHADOW_SIZE : 1u, far = sh->on ? sh->far_size : 1u;
+    uint32_t size = on ? RENDER_SHADOW_SIZE : 1u, far = on ? sh->far_size : 1u;
     gpu_image img;
     gpu_image_desc d = {.format = RENDER_DEPTH_FORMAT, .width = size, .height = size, .layers = 2,
                         .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
                                  VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
                                  /* BX1: the compute casters' merged depth is copied into layer 0 */
-                                 (r->raster != WORLD_RASTER_HARDWARE ? VK_IMAGE_USAGE_TRANSFER_DST_BIT : 0u),
+                                 (r->plan.raster_compute ? VK_IMAGE_USAGE_TRANSFER_DST_BIT : 0u),
                         .name = "sward.shadow"};
     sward_result res = gpu_image_create(dev, &img, &d, err);
     if (res != SWARD_OK) {
@@ -68,7 +69,7 @@ sward_result render_shadows_create(sward_renderer *r, sward_error *err)
         return res;
     }
     render_image_replace(r, RES_SHADOW, 0, &img);
-    const gpu_image *sm = &r->res[RES_SHADOW][0].image;
+    const gpu_image *sm = render_image(r, RES_SHADOW, 0);
     for (uint32_t l = 0; l < 2; l++)
         if ((res = gpu_image_view(dev, sm, 0, 1, l, 1, l ? "sward.shadow_mid" : "sward.shadow_near", &sh->layers[l],
                                   err)))
@@ -85,8 +86,8 @@ void render_shadows_destroy(sward_renderer *r)
     memset(r->shadows.layers, 0, sizeof r->shadows.layers);
 }
 
-sward_result render_shadow_pipeline(sward_renderer *r, render_pass_state *ps, gpu_graphics_desc *d, uint32_t view,
-                                    bool impostor, VkPipeline *out, sward_error *err)
+sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, uint32_t view, bool impostor,
+                                    VkPipeline *out, sward_error *err)
 {
     if (!d->vs) {
         d->vs = sw_spirv_shadow_terrain_vert;
@@ -102,15 +103,15 @@ sward_result render_shadow_pipeline(sward_renderer *r, render_pass_state *ps, gp
     d->spec.count = 2;
     d->spec.values[0] = view; /* common.inc.glsl: SW_VIEW_SPEC */
     d->spec.values[1] = impostor ? 1u : 0u;
-    return gpu_graphics_pipeline(&r->ctx->dev, ps->layout, d, out, err);
+    return gpu_graphics_pipeline(c->dev, c->layout, d, out, err);
 }
 
-void render_shadow_begin(sward_renderer *r, VkCommandBuffer cmd, uint32_t layer)
+void render_shadow_begin(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t layer)
 {
     uint32_t size = RENDER_SHADOW_SIZE;
     VkRenderingAttachmentInfo depth = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = r->shadows.layers[layer],
+        .imageView = c->plan->geo.shadow_layers[layer],
         .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
         .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
@@ -129,16 +130,15 @@ void render_shadow_begin(sward_renderer *r, VkCommandBuffer cmd, uint32_t layer)
     vkCmdSetScissor(cmd, 0, 1, &sc);
 }
 
-void render_shadow_terrain(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view,
-                           uint32_t stride)
+void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t stride)
 {
-    const sw_view *v = &r->views[view].constants;
-    const sw_frame *f = &r->frame;
+    const sw_view *v = c->plan->view[c->view];
+    const sw_frame *f = c->plan->frame;
     /* The box's column between the lowest terrain and the highest caster: at each corner of the light-space
      * square, clip z where the world height is y_min and y_max (world y is linear in clip z). */
     const float *m = v->inv_view_proj;
     float lo_x = INFINITY, lo_z = INFINITY, hi_x = -INFINITY, hi_z = -INFINITY;
-    float heights[2] = {r->shadows.y_min, r->shadows.y_max + r->shadows.caster};
+    float heights[2] = {c->plan->geo.shadow_y_min, c->plan->geo.shadow_y_top};
     for (int k = 0; k < 8; k++) {
         float cx = (k & 1) ? 1.0f : -1.0f, cy = (k & 2) ? 1.0f : -1.0f, target = heights[k >> 2];
         float y0 = m[1] * cx + m[5] * cy + m[13], dy = m[9];
@@ -158,17 +158,17 @@ void render_shadow_terrain(sward_renderer *r, render_pass_state *ps, VkCommandBu
     i1 = i1 > last ? last : i1, j1 = j1 > last ? last : j1;
     if (i1 <= i0 || j1 <= j0) return; /* the column misses the terrain */
     /* level: quads per row in its low 24 bits, the stride (mesh quads per drawn quad) above */
-    sw_push push = {.view = view, .level = (uint32_t)(i1 - i0) | (stride << 24), .size0_x = i0, .size0_y = j0};
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, &push);
+    sw_push push = {.view = c->view, .level = (uint32_t)(i1 - i0) | (stride << 24), .size0_x = i0, .size0_y = j0};
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, &push);
     vkCmdDraw(cmd, 6u * (uint32_t)(i1 - i0) * (uint32_t)(j1 - j0), 1, 0, 0);
 }
 
 sward_result sward_cmd_shadows(sward_renderer *r, VkCommandBuffer cmd, sward_error *err)
 {
     if (!r || !cmd) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_shadows: null argument");
-    if (r->slots[r->slot].ticket != r->frames || !r->culled)
+    if (r->slots[r->slot].ticket != r->frames || !r->plan.culled)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_shadows: call sward_cmd_cull first, this frame");
-    if (!r->shadows.on) return SWARD_OK;
+    if (!r->plan.shadows) return SWARD_OK;
     double t0 = core_now_ms();
     render_run_phase(r, RENDER_PHASE_SHADOW, cmd, 0);
     r->slots[r->slot].cpu_ms += core_now_ms() - t0;

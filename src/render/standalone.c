@@ -35,7 +35,7 @@ static void begin_targets(sward_renderer *r, VkCommandBuffer cmd, bool gbuffer, 
     };
     VkRenderingInfo ri = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-        .renderArea = {{0, 0}, {r->width, r->height}},
+        .renderArea = {{0, 0}, {r->plan.width, r->plan.height}},
         .layerCount = 1,
         .colorAttachmentCount = gbuffer ? RENDER_GBUFFER_COUNT : 0,
         .pColorAttachments = gbuffer ? color : NULL,
@@ -44,10 +44,10 @@ static void begin_targets(sward_renderer *r, VkCommandBuffer cmd, bool gbuffer, 
     vkCmdBeginRendering(cmd, &ri);
 }
 
-static sward_result standalone_only(const sward_renderer *r, const char *fn, sward_error *err)
+sward_result render_standalone_only(const sward_renderer *r, const char *fn, sward_error *err)
 {
     if (!r) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: no renderer", fn);
-    if (!r->standalone)
+    if (!r->plan.standalone)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT,
                          "%s: this renderer draws into a host's targets (sward_renderer_create_vulkan); use "
                          "sward_cmd_place, sward_cmd_cull and sward_cmd_draw",
@@ -55,26 +55,22 @@ static sward_result standalone_only(const sward_renderer *r, const char *fn, swa
     return SWARD_OK;
 }
 
-static void set_switches(sward_renderer *r, const sward_frame_desc *fd)
-{
-    r->no_lod_fade = fd->no_lod_fade;
-    r->no_cull = fd->no_culling;
-    r->no_grass = fd->no_grass;
-    r->no_fade = fd->no_fade;
-    r->no_morph = fd->no_morph;
-    r->count_shading = fd->count_shading;
-}
-
-/* The next slot's command buffer, once the slot's last frame is done; then the frame's start (frame.c). */
-static sward_result begin(sward_renderer *r, const sward_frame_desc *fd, VkCommandBuffer *cmd, sward_error *err)
+sward_result render_standalone_begin(sward_renderer *r, const sward_frame_desc *fd, bool hdr, bool warmup,
+                                     VkCommandBuffer *cmd, sward_error *err)
 {
     uint32_t next = (uint32_t)(r->frames % r->slot_count);
     render_slot *s = &r->slots[next];
     sward_result res = gpu_frame_begin(&r->ctx->dev, &s->frame, err);
     if (res != SWARD_OK) return res;
     *cmd = s->frame.cmd;
-    set_switches(r, fd);
-    return render_begin_frame(r, *cmd, err);
+    render_plan_switches(r, fd);
+    return render_begin_frame(r, *cmd, hdr, warmup, err);
+}
+
+void render_standalone_abandon(sward_renderer *r, VkCommandBuffer cmd)
+{
+    vkEndCommandBuffer(cmd);
+    r->slots[r->slot].ticket = 0; /* the slot is free again */
 }
 
 /* A slot's readback buffer of `bytes_per_pixel` a pixel for the current size: the output image's (4) or the
@@ -82,40 +78,29 @@ static sward_result begin(sward_renderer *r, const sward_frame_desc *fd, VkComma
 static sward_result slot_readback(sward_renderer *r, gpu_buffer *buf, VkDeviceSize bytes_per_pixel, const char *name,
                                   sward_error *err)
 {
-    VkDeviceSize bytes = (VkDeviceSize)r->width * r->height * bytes_per_pixel;
+    VkDeviceSize bytes = (VkDeviceSize)r->plan.width * r->plan.height * bytes_per_pixel;
     if (buf->buffer && buf->size == bytes) return SWARD_OK;
     gpu_buffer_destroy(&r->ctx->dev, buf);
     return gpu_buffer_create(&r->ctx->dev, buf, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK, name,
                              err);
 }
 
-/* A frame; `warmup`: only up to the TAA history (SH8: sward_render_submit's frames before a still). */
-static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool warmup, sward_error *err)
+sward_result render_hdr_out_ensure(sward_renderer *r, sward_error *err)
 {
-    VkCommandBuffer cmd = VK_NULL_HANDLE;
-    sward_result res = begin(r, fd, &cmd, err);
-    /* CPU time of the frame: choosing tiles and recording, not the wait for the slot's last frame and the
-     * reading of its counters (begin) */
-    double t0 = core_now_ms();
+    VkDeviceSize bytes = (VkDeviceSize)r->plan.width * r->plan.height * 4u * sizeof(float);
+    const gpu_buffer *b = render_buffer(r, RES_HDR_OUT, 0);
+    if (b->buffer && b->size == bytes) return SWARD_OK;
+    return render_buffer_replace(r, RES_HDR_OUT, 0, bytes,
+                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                 GPU_MEMORY_DEVICE, "sward.hdr_out", err);
+}
+
+/* Step 2: the ground first, the occluders of the Hi-Z test (two-phase culling), into sward's targets (cleared);
+ * with the depth prime (SH1) its depth only. */
+static void draw_ground(sward_renderer *r, VkCommandBuffer cmd)
+{
     render_slot *s = &r->slots[r->slot];
-    if (res != SWARD_OK && !cmd) return res;
-    if (res == SWARD_OK) res = slot_readback(r, &s->pixels, 4, "sward.pixels_readback", err);
-    s->hdr_copied = false;
-    bool hdr = r->hdr_wanted && !warmup;
-    if (res == SWARD_OK && hdr) res = slot_readback(r, &s->hdr_pixels, 4 * sizeof(float), "sward.hdr_readback", err);
-    if (res == SWARD_OK && hdr) res = render_hdr_out_ensure(r, err);
-    sward_vulkan_view view = render_frame_view(r, fd);
-    bool occlusion = !fd->no_occlusion && !fd->no_culling;
-    if (res == SWARD_OK) res = render_place(r, cmd, &view, occlusion, err);
-    if (res != SWARD_OK) {
-        /* the command buffer is abandoned; the slot is free again */
-        vkEndCommandBuffer(cmd);
-        s->ticket = 0;
-        return res;
-    }
-    /* the ground first: the occluders of the Hi-Z test (two-phase culling); with the depth prime (SH1) the
-     * depth of everything first, then the G-buffer with depth EQUAL */
-    bool primed = render_depth_primed(r);
+    bool primed = r->plan.depth_prime;
     render_prepare_phase(r, RENDER_PHASE_DRAW, primed ? SWARD_DRAW_GROUND_DEPTH : SWARD_DRAW_GROUND, cmd, 0);
     begin_targets(r, cmd, !primed, true, true);
     /* SH1: fragment shader invocations of the G-buffer. Not on lavapipe for the ground without the prime:
@@ -124,16 +109,18 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool w
     sward_cmd_draw(r, cmd, primed ? SWARD_DRAW_GROUND_DEPTH : SWARD_DRAW_GROUND);
     gpu_stats_end(cmd, &s->stats_query);
     vkCmdEndRendering(cmd);
-    if ((res = sward_cmd_cull(r, cmd, NULL, err))) {
-        vkEndCommandBuffer(cmd);
-        s->ticket = 0;
-        return res;
-    }
-    if (primed) {
+}
+
+/* Step 4: the blades after culling. With the depth prime: the blades' depth, the compute rasteriser's blades
+ * into it (BX1), then the G-buffer of everything with depth EQUAL; without: the blades' G-buffer, then the
+ * compute rasteriser after the depth the G-buffer wrote. */
+static void draw_blades(sward_renderer *r, VkCommandBuffer cmd)
+{
+    render_slot *s = &r->slots[r->slot];
+    if (r->plan.depth_prime) {
         begin_targets(r, cmd, false, false, false);
         sward_cmd_draw(r, cmd, SWARD_DRAW_BLADES_DEPTH);
         vkCmdEndRendering(cmd);
-        /* BX1: the compute rasteriser's blades into the depth before the G-buffer tests EQUAL against it */
         render_run_phase(r, RENDER_PHASE_RASTER, cmd, 0);
         sward_cmd_gbuffer_barriers(r, cmd);
         gpu_stats_begin(cmd, &s->stats_query, 1);
@@ -146,44 +133,74 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool w
     }
     vkCmdEndRendering(cmd);
     gpu_stats_end(cmd, &s->stats_query);
-    if (!primed) render_run_phase(r, RENDER_PHASE_RASTER, cmd, 0); /* BX1: after the depth the G-buffer wrote */
-    /* LS2-LS4: the sun's shadow cascades (for the lighting pass; nothing when the scene has none) */
-    if ((res = sward_cmd_shadows(r, cmd, err))) {
-        vkEndCommandBuffer(cmd);
-        s->ticket = 0;
-        return res;
-    }
-    bool wanted = r->hdr_wanted;
-    r->hdr_wanted = hdr; /* the hdr_out pass runs (render_pass_hdr_out.active) in this frame only */
-    render_post(r, cmd, warmup);
-    r->hdr_wanted = wanted;
-    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */
-    if (warmup) {
-        s->cpu_ms = core_now_ms() - t0;
-        return gpu_frame_submit(&r->ctx->dev, &s->frame, err);
-    }
+    if (!r->plan.depth_prime) render_run_phase(r, RENDER_PHASE_RASTER, cmd, 0);
+}
+
+/* Step 7: the output image (and the linear HDR image) into the slot's read-backs. */
+static void copy_out(sward_renderer *r, VkCommandBuffer cmd)
+{
+    render_slot *s = &r->slots[r->slot];
     render_access(r, cmd, RES_LDR, 0, GPU_ACCESS_TRANSFER_READ, false);
     VkBufferImageCopy region = {
         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-        .imageExtent = {r->width, r->height, 1},
+        .imageExtent = {r->plan.width, r->plan.height, 1},
     };
-    vkCmdCopyImageToBuffer(cmd, r->res[RES_LDR][0].image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, s->pixels.buffer,
-                           1, &region);
-    if (hdr) {
+    vkCmdCopyImageToBuffer(cmd, render_image(r, RES_LDR, 0)->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                           s->pixels.buffer, 1, &region);
+    if (r->plan.hdr_out) {
         render_access(r, cmd, RES_HDR_OUT, 0, GPU_ACCESS_TRANSFER_READ, false);
-        vkCmdCopyBuffer(cmd, r->res[RES_HDR_OUT][0].buffer.buffer, s->hdr_pixels.buffer, 1,
+        vkCmdCopyBuffer(cmd, render_buffer(r, RES_HDR_OUT, 0)->buffer, s->hdr_pixels.buffer, 1,
                         &(VkBufferCopy){0, 0, s->hdr_pixels.size});
         s->hdr_copied = true;
     }
     gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
+}
+
+/* A frame, in the embedding host's order (sward_vulkan.h), with sward's own targets:
+ *   1 place    sward_cmd_place: the frame's constants, tiles, PLACE passes
+ *   2 ground   sward_cmd_draw of the ground (its depth prime, or its G-buffer), clearing the targets
+ *   3 cull     sward_cmd_cull against that depth
+ *   4 blades   sward_cmd_draw of the blades (and the compute rasteriser, BX1)
+ *   5 shadows  sward_cmd_shadows
+ *   6 post     sward_cmd_post's passes (resolve, lighting, TAA, bloom, tone map; a warm-up frame: up to TAA)
+ *   7 copy     the image (and HDR image) to the slot's read-backs; none in a warm-up frame
+ * `warmup`: SH8, sward_render_submit's frames before a still; `hdr`: sward_render_hdr's frame. */
+static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool warmup, bool hdr, sward_error *err)
+{
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    sward_result res = render_standalone_begin(r, fd, hdr, warmup, &cmd, err);
+    /* CPU time of the frame: choosing tiles and recording, not the wait for the slot's last frame and the
+     * reading of its counters (begin) */
+    double t0 = core_now_ms();
+    render_slot *s = &r->slots[r->slot];
+    if (res != SWARD_OK && !cmd) return res;
+    if (res == SWARD_OK) res = slot_readback(r, &s->pixels, 4, "sward.pixels_readback", err);
+    s->hdr_copied = false;
+    if (res == SWARD_OK && r->plan.hdr_out)
+        res = slot_readback(r, &s->hdr_pixels, 4 * sizeof(float), "sward.hdr_readback", err);
+    if (res == SWARD_OK && r->plan.hdr_out) res = render_hdr_out_ensure(r, err);
+    sward_vulkan_view view = render_frame_view(r, fd);
+    bool occlusion = !fd->no_occlusion && !r->plan.switches.no_cull;
+    if (res == SWARD_OK) res = render_place(r, cmd, &view, occlusion, err); /* 1 */
+    if (res == SWARD_OK) draw_ground(r, cmd);                                /* 2 */
+    if (res == SWARD_OK) res = sward_cmd_cull(r, cmd, NULL, err);            /* 3 */
+    if (res == SWARD_OK) draw_blades(r, cmd);                                /* 4 */
+    if (res == SWARD_OK) res = sward_cmd_shadows(r, cmd, err);               /* 5 */
+    if (res != SWARD_OK) {
+        render_standalone_abandon(r, cmd);
+        return res;
+    }
+    render_post(r, cmd);                                                     /* 6 */
+    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */
+    if (!warmup) copy_out(r, cmd);                                           /* 7 */
     s->cpu_ms = core_now_ms() - t0;
     return gpu_frame_submit(&r->ctx->dev, &s->frame, err);
 }
 
-sward_result sward_render_submit(sward_renderer *r, const sward_frame_desc *frame, uint64_t *ticket,
-                                 sward_error *err)
+static sward_result submit(sward_renderer *r, const sward_frame_desc *frame, bool hdr, uint64_t *ticket,
+                           sward_error *err)
 {
-    sward_result res = standalone_only(r, "sward_render_submit", err);
+    sward_result res = render_standalone_only(r, "sward_render_submit", err);
     if (res != SWARD_OK) return res;
     sward_frame_desc fd = frame ? *frame : (sward_frame_desc){0};
     /* SH8: a frame without a usable TAA history (the first, after a resize or a camera cut) comes after
@@ -192,22 +209,28 @@ sward_result sward_render_submit(sward_renderer *r, const sward_frame_desc *fram
     int warmup = fd.taa_warmup == 0 ? SWARD_TAA_WARMUP_DEFAULT : fd.taa_warmup;
     if (warmup > 0 && (r->scene->render.features & SW_FEAT_TAA)) {
         sward_vulkan_view view = render_frame_view(r, &fd);
-        set_switches(r, &fd);
+        render_plan_switches(r, &fd);
         if (render_taa_needs_reset(r, &view)) {
-            r->history_incomplete = false;
+            r->taa.incomplete = false;
             for (int k = 0; k < warmup; k++)
-                if ((res = record(r, &fd, true, err))) return res;
+                if ((res = record(r, &fd, true, hdr, err))) return res;
         }
     }
-    if ((res = record(r, &fd, false, err))) return res;
+    if ((res = record(r, &fd, false, hdr, err))) return res;
     if (ticket) *ticket = r->frames;
     return SWARD_OK;
+}
+
+sward_result sward_render_submit(sward_renderer *r, const sward_frame_desc *frame, uint64_t *ticket,
+                                 sward_error *err)
+{
+    return submit(r, frame, false, ticket, err);
 }
 
 sward_result sward_render_wait(sward_renderer *r, uint64_t ticket, sward_image *image, sward_frame_stats *stats,
                                sward_error *err)
 {
-    sward_result res = standalone_only(r, "sward_render_wait", err);
+    sward_result res = render_standalone_only(r, "sward_render_wait", err);
     if (res != SWARD_OK) return res;
     render_slot *s = NULL;
     for (uint32_t i = 0; i < r->slot_count; i++)
@@ -230,14 +253,14 @@ sward_result sward_render_wait(sward_renderer *r, uint64_t ticket, sward_image *
 static sward_result render_complete(sward_renderer *r, const sward_frame_desc *frame, sward_image *image,
                                     sward_image_hdr *hdr, sward_frame_stats *stats, const char *fn, sward_error *err)
 {
-    sward_result res = standalone_only(r, fn, err);
+    sward_result res = render_standalone_only(r, fn, err);
     if (res != SWARD_OK) return res;
-    if (image && (!image->pixels || image->width != r->width || image->height != r->height))
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: image must be %ux%u with pixels", fn, r->width,
-                         r->height);
-    if (hdr && (!hdr->pixels || hdr->width != r->width || hdr->height != r->height))
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: HDR image must be %ux%u with pixels", fn, r->width,
-                         r->height);
+    if (image && (!image->pixels || image->width != r->plan.width || image->height != r->plan.height))
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: image must be %ux%u with pixels", fn, r->plan.width,
+                         r->plan.height);
+    if (hdr && (!hdr->pixels || hdr->width != r->plan.width || hdr->height != r->plan.height))
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: HDR image must be %ux%u with pixels", fn, r->plan.width,
+                         r->plan.height);
     /* A frame whose blades outgrew the lists is rendered again once they have grown (render_collect): the
      * image is always complete. With TAA the frames of its history (the warm-up) must be complete too, in
      * every view (the near shadow cascade's casters): which blades a full list drops depends on the order
@@ -247,10 +270,7 @@ static sward_result render_complete(sward_renderer *r, const sward_frame_desc *f
     render_slot *s = NULL;
     for (int attempt = 0; attempt < 3; attempt++) {
         uint64_t ticket;
-        r->hdr_wanted = hdr != NULL;
-        res = sward_render_submit(r, frame, &ticket, err);
-        r->hdr_wanted = false;
-        if (res) return res;
+        if ((res = submit(r, frame, hdr != NULL, &ticket, err))) return res;
         if ((res = sward_render_wait(r, ticket, image, &st, err))) return res;
         for (uint32_t i = 0; i < r->slot_count; i++)
             if (r->slots[i].ticket == ticket) s = &r->slots[i];
@@ -259,7 +279,7 @@ static sward_result render_complete(sward_renderer *r, const sward_frame_desc *f
             if (w->ticket == 0 || w->counted || !w->stats_copied) continue;
             if ((res = gpu_frame_wait(&r->ctx->dev, &w->frame, err)) || (res = render_collect(r, w, err))) return res;
         }
-        if (st.blades_dropped == 0 && !r->history_incomplete) break;
+        if (st.blades_dropped == 0 && !r->taa.incomplete) break;
         r->taa.valid = false; /* the history holds an incomplete frame: warm up again */
     }
     if (hdr) {
@@ -293,258 +313,28 @@ double sward_stats_pass_ms(const sward_frame_stats *stats, const char *name)
     return -1.0;
 }
 
-sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame, void *blades, size_t capacity,
-                               size_t *count, sward_error *err)
-{
-    *count = 0;
-    sward_result res = standalone_only(r, "sward_read_blades", err);
-    if (res != SWARD_OK) return res;
-    sward_frame_desc fd = frame ? *frame : (sward_frame_desc){0};
-    gpu_device *dev = &r->ctx->dev;
-    for (int attempt = 0; attempt < 3; attempt++) {
-        VkCommandBuffer cmd = VK_NULL_HANDLE;
-        if ((res = begin(r, &fd, &cmd, err))) {
-            if (cmd) vkEndCommandBuffer(cmd);
-            return res;
-        }
-        render_slot *s = &r->slots[r->slot];
-        sward_vulkan_view view = render_frame_view(r, &fd);
-        res = render_place(r, cmd, &view, false, err);
-        if (res == SWARD_OK) res = sward_cmd_cull(r, cmd, NULL, err);
-        VkDeviceSize draw_bytes = (VkDeviceSize)r->tile_count * sizeof(sw_tile_draw);
-        VkDeviceSize blade_bytes = (VkDeviceSize)r->views[0].survivor_capacity * sizeof(sw_blade);
-        gpu_buffer rb_draws = {0}, rb_blades = {0};
-        if (res == SWARD_OK)
-            res = gpu_buffer_create(dev, &rb_draws, draw_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
-                                    "sward.tile_draws_readback", err);
-        if (res == SWARD_OK)
-            res = gpu_buffer_create(dev, &rb_blades, blade_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                    GPU_MEMORY_READBACK, "sward.blades_readback", err);
-        if (res == SWARD_OK) {
-            render_access(r, cmd, RES_TILE_DRAWS, 0, GPU_ACCESS_TRANSFER_READ, false);
-            render_access(r, cmd, RES_SURVIVORS, 0, GPU_ACCESS_TRANSFER_READ, false);
-            if (draw_bytes)
-                vkCmdCopyBuffer(cmd, r->res[RES_TILE_DRAWS][0].buffer.buffer, rb_draws.buffer, 1,
-                                &(VkBufferCopy){0, 0, draw_bytes});
-            vkCmdCopyBuffer(cmd, r->res[RES_SURVIVORS][0].buffer.buffer, rb_blades.buffer, 1,
-                            &(VkBufferCopy){0, 0, blade_bytes});
-            gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
-            res = gpu_frame_submit(dev, &s->frame, err);
-        } else {
-            vkEndCommandBuffer(cmd);
-            s->ticket = 0;
-        }
-        if (res == SWARD_OK) res = gpu_frame_wait(dev, &s->frame, err);
-        if (res == SWARD_OK) res = render_collect(r, s, err);
-        bool again = res == SWARD_OK && s->stats.blades_dropped > 0;
-        if (res == SWARD_OK && !again) {
-            /* each tile's run: its high blades, then its low ones, in the frame's tile order */
-            const sw_tile_draw *d = rb_draws.mapped;
-            const sw_blade *src = rb_blades.mapped;
-            sw_blade *dst = blades;
-            size_t n = 0;
-            for (uint32_t t = 0; t < r->tile_count; t++)
-                for (uint32_t k = 0; k < d[t].high + d[t].low; k++) {
-                    if (n < capacity) dst[n] = src[d[t].first + k];
-                    n++;
-                }
-            *count = n;
-            if (n > capacity)
-                res = core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_read_blades: %zu blades do not fit in %zu", n,
-                                capacity);
-        }
-        gpu_buffer_destroy(dev, &rb_draws);
-        gpu_buffer_destroy(dev, &rb_blades);
-        if (!again) return res;
-    }
-    return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "sward_read_blades: the survivor list did not grow enough");
-}
-
-sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *frame, float *layers, float *far,
-                                 sw_view views[SW_MAX_VIEWS], sward_error *err)
-{
-    sward_result res = standalone_only(r, "render_read_shadows", err);
-    if (res != SWARD_OK) return res;
-    if (!r->shadows.on) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "render_read_shadows: no shadows");
-    sward_frame_desc fd = frame ? *frame : (sward_frame_desc){0};
-    gpu_device *dev = &r->ctx->dev;
-    VkCommandBuffer cmd = VK_NULL_HANDLE;
-    if ((res = begin(r, &fd, &cmd, err))) {
-        if (cmd) vkEndCommandBuffer(cmd);
-        return res;
-    }
-    render_slot *s = &r->slots[r->slot];
-    const VkDeviceSize layer_bytes = (VkDeviceSize)RENDER_SHADOW_SIZE * RENDER_SHADOW_SIZE * sizeof(float);
-    const VkDeviceSize far_bytes = (VkDeviceSize)r->shadows.far_size * r->shadows.far_size * sizeof(float);
-    gpu_buffer rb_layers = {0}, rb_far = {0};
-    sward_vulkan_view view = render_frame_view(r, &fd);
-    res = render_place(r, cmd, &view, false, err);
-    if (res == SWARD_OK) res = sward_cmd_cull(r, cmd, NULL, err);
-    if (res == SWARD_OK) res = sward_cmd_shadows(r, cmd, err);
-    if (res == SWARD_OK)
-        res = gpu_buffer_create(dev, &rb_layers, 2 * layer_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
-                                "sward.shadow_readback", err);
-    if (res == SWARD_OK)
-        res = gpu_buffer_create(dev, &rb_far, far_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
-                                "sward.shadow_far_readback", err);
-    if (res == SWARD_OK) {
-        render_access(r, cmd, RES_SHADOW, 0, GPU_ACCESS_TRANSFER_READ, false);
-        render_access(r, cmd, RES_SHADOW_FAR, 0, GPU_ACCESS_TRANSFER_READ, false);
-        VkBufferImageCopy regions[2];
-        for (uint32_t l = 0; l < 2; l++)
-            regions[l] = (VkBufferImageCopy){
-                .bufferOffset = l * layer_bytes,
-                .imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, l, 1},
-                .imageExtent = {RENDER_SHADOW_SIZE, RENDER_SHADOW_SIZE, 1},
-            };
-        vkCmdCopyImageToBuffer(cmd, r->res[RES_SHADOW][0].image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                               rb_layers.buffer, 2, regions);
-        vkCmdCopyBuffer(cmd, r->res[RES_SHADOW_FAR][0].buffer.buffer, rb_far.buffer, 1, &(VkBufferCopy){0, 0, far_bytes});
-        gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
-        res = gpu_frame_submit(dev, &s->frame, err);
-    } else {
-        vkEndCommandBuffer(cmd);
-        s->ticket = 0;
-    }
-    if (res == SWARD_OK) res = gpu_frame_wait(dev, &s->frame, err);
-    if (res == SWARD_OK) res = render_collect(r, s, err);
-    if (res == SWARD_OK) {
-        if (layers) memcpy(layers, rb_layers.mapped, 2 * layer_bytes);
-        if (far) memcpy(far, rb_far.mapped, far_bytes);
-        for (uint32_t k = 0; k < SW_MAX_VIEWS && views; k++) views[k] = r->views[k].constants;
-    }
-    gpu_buffer_destroy(dev, &rb_layers);
-    gpu_buffer_destroy(dev, &rb_far);
-    return res;
-}
-
-sward_result render_read_assets(sward_renderer *r, const sward_frame_desc *frame, render_asset_readback *out,
-                               sward_error *err)
-{
-    memset(out, 0, sizeof *out);
-    sward_result res = standalone_only(r, "render_read_assets", err);
-    if (res != SWARD_OK) return res;
-    sward_frame_desc fd = frame ? *frame : (sward_frame_desc){0};
-    gpu_device *dev = &r->ctx->dev;
-    VkCommandBuffer cmd = VK_NULL_HANDLE;
-    if ((res = begin(r, &fd, &cmd, err))) {
-        if (cmd) vkEndCommandBuffer(cmd);
-        return res;
-    }
-    render_slot *s = &r->slots[r->slot];
-    sward_vulkan_view view = render_frame_view(r, &fd);
-    res = render_place(r, cmd, &view, false, err);
-    if (res == SWARD_OK) res = sward_cmd_cull(r, cmd, NULL, err);
-    const render_assets *ra = &r->assets;
-    VkDeviceSize cb = (VkDeviceSize)ra->cluster_count * sizeof(sw_cluster);
-    VkDeviceSize ib = cb / sizeof(sw_cluster) * SW_CLUSTER_CANDIDATES * sizeof(sw_instance);
-    VkDeviceSize db = sizeof ra->draws[0], nb = (VkDeviceSize)ra->drawn_total * sizeof(sw_drawn);
-    VkDeviceSize total = cb + ib + RENDER_ASSET_VIEWS * db + nb + 16;
-    gpu_buffer rb = {0};
-    if (res == SWARD_OK)
-        res = gpu_buffer_create(dev, &rb, total, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
-                                "sward.assets_readback", err);
-    if (res == SWARD_OK) {
-        render_access(r, cmd, RES_ASSET_CLUSTERS, 0, GPU_ACCESS_TRANSFER_READ, false);
-        render_access(r, cmd, RES_ASSET_INSTANCES, 0, GPU_ACCESS_TRANSFER_READ, false);
-        if (cb) vkCmdCopyBuffer(cmd, r->res[RES_ASSET_CLUSTERS][0].buffer.buffer, rb.buffer, 1, &(VkBufferCopy){0, 0, cb});
-        if (ib) vkCmdCopyBuffer(cmd, r->res[RES_ASSET_INSTANCES][0].buffer.buffer, rb.buffer, 1, &(VkBufferCopy){0, cb, ib});
-        for (uint32_t v = 0; v < RENDER_ASSET_VIEWS; v++) {
-            render_access(r, cmd, RES_ASSET_DRAWS, v, GPU_ACCESS_TRANSFER_READ, false);
-            vkCmdCopyBuffer(cmd, r->res[RES_ASSET_DRAWS][v].buffer.buffer, rb.buffer, 1,
-                            &(VkBufferCopy){0, cb + ib + v * db, db});
-        }
-        render_access(r, cmd, RES_ASSET_DRAWN, 0, GPU_ACCESS_TRANSFER_READ, false);
-        if (nb)
-            vkCmdCopyBuffer(cmd, r->res[RES_ASSET_DRAWN][0].buffer.buffer, rb.buffer, 1,
-                            &(VkBufferCopy){0, cb + ib + RENDER_ASSET_VIEWS * db, nb});
-        gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
-        res = gpu_frame_submit(dev, &s->frame, err);
-    } else {
-        vkEndCommandBuffer(cmd);
-        s->ticket = 0;
-    }
-    if (res == SWARD_OK) res = gpu_frame_wait(dev, &s->frame, err);
-    if (res == SWARD_OK) res = render_collect(r, s, err);
-    if (res == SWARD_OK) {
-        const uint8_t *m = rb.mapped;
-        out->cluster_count = ra->cluster_count;
-        out->drawn_total = ra->drawn_total;
-        out->clusters = malloc(cb + 1);
-        out->instances = malloc(ib + 1);
-        out->drawn = malloc(nb + 1);
-        if (!out->clusters || !out->instances || !out->drawn) {
-            render_asset_readback_free(out);
-            res = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "render_read_assets: out of memory");
-        } else {
-            memcpy(out->clusters, m, cb);
-            memcpy(out->instances, m + cb, ib);
-            memcpy(out->draws, m + cb + ib, RENDER_ASSET_VIEWS * db);
-            memcpy(out->drawn, m + cb + ib + RENDER_ASSET_VIEWS * db, nb);
-            for (uint32_t k = 0; k < SW_MAX_VIEWS; k++) out->views[k] = r->views[k].constants;
-            out->stats = s->stats;
-        }
-    }
-    gpu_buffer_destroy(dev, &rb);
-    return res;
-}
-
-void render_asset_readback_free(render_asset_readback *rb)
-{
-    free(rb->clusters);
-    free(rb->instances);
-    free(rb->drawn);
-    memset(rb, 0, sizeof *rb);
-}
-
 sward_result sward_renderer_resize(sward_renderer *r, uint32_t width, uint32_t height, sward_error *err)
 {
-    sward_result res = standalone_only(r, "sward_renderer_resize", err);
+    sward_result res = render_standalone_only(r, "sward_renderer_resize", err);
     if (res != SWARD_OK) return res;
     if (width == 0 || height == 0 || width > (uint32_t)WORLD_IMAGE_SIZE_MAX || height > (uint32_t)WORLD_IMAGE_SIZE_MAX)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_renderer_resize: %ux%u: each side must be 1..%u", width,
                          height, (uint32_t)WORLD_IMAGE_SIZE_MAX);
-    if (width == r->width && height == r->height) return SWARD_OK;
-    uint32_t ow = r->width, oh = r->height;
-    r->width = width;
-    r->height = height;
+    if (width == r->plan.width && height == r->plan.height) return SWARD_OK;
+    uint32_t ow = r->plan.width, oh = r->plan.height;
+    r->plan.width = width;
+    r->plan.height = height;
     /* the targets and the passes' size-dependent resources are replaced; frames in flight keep the old ones,
      * which are freed when the slot of the newest frame comes round again */
     if ((res = render_targets_resize(r, err)) || (res = render_graph_resize(r, err))) {
-        r->width = ow;
-        r->height = oh;
+        r->plan.width = ow;
+        r->plan.height = oh;
     }
     return res;
 }
 
 void sward_renderer_size(const sward_renderer *r, uint32_t *width, uint32_t *height)
 {
-    if (width) *width = r ? r->width : 0;
-    if (height) *height = r ? r->height : 0;
-}
-
-sward_result render_read_depth(sward_renderer *r, float *out, sward_error *err)
-{
-    sward_result res = standalone_only(r, "render_read_depth", err);
-    if (res != SWARD_OK) return res;
-    gpu_device *dev = &r->ctx->dev;
-    VkDeviceSize bytes = (VkDeviceSize)r->width * r->height * sizeof(float);
-    gpu_buffer rb = {0};
-    res = gpu_buffer_create(dev, &rb, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
-                            "sward.depth_readback", err);
-    VkCommandBuffer cmd = VK_NULL_HANDLE;
-    if (res == SWARD_OK) res = gpu_begin_once(dev, &cmd, err);
-    if (res == SWARD_OK) {
-        vkDeviceWaitIdle(dev->device); /* the frames in flight wrote it */
-        render_access(r, cmd, RES_DEPTH, 0, GPU_ACCESS_TRANSFER_READ, false);
-        VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
-                                    .imageExtent = {r->width, r->height, 1}};
-        vkCmdCopyImageToBuffer(cmd, r->res[RES_DEPTH][0].image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, rb.buffer,
-                               1, &region);
-        gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
-        res = gpu_submit_wait(dev, cmd, err);
-    }
-    if (res == SWARD_OK) memcpy(out, rb.mapped, (size_t)bytes);
-    gpu_buffer_destroy(dev, &rb);
-    return res;
+    if (width) *width = r ? r->plan.width : 0;
+    if (height) *height = r ? r->plan.height : 0;
 }

@@ -25,7 +25,7 @@ void render_world_uploaded(sward_renderer *r)
 
 uint64_t render_world_bytes(const sward_renderer *r)
 {
-    return (uint64_t)(r->height_buf.size + r->type_map_buf.size + r->grass_height_buf.size);
+    return (uint64_t)(r->bufs.height_buf.size + r->bufs.type_map_buf.size + r->bufs.grass_height_buf.size);
 }
 
 bool render_world_window_holds(const sward_renderer *r, double x0, double z0, double x1, double z1)
@@ -59,7 +59,7 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
     if (!st->all_dirty && !st->hf_dirty_count && !st->map_dirty_count) return SWARD_OK;
 
     render_slot *s = &r->slots[r->slot];
-    const VkDeviceSize hb = r->height_buf.size, gb = r->grass_height_buf.size, tb = r->type_map_buf.size;
+    const VkDeviceSize hb = r->bufs.height_buf.size, gb = r->bufs.grass_height_buf.size, tb = r->bufs.type_map_buf.size;
     if (!s->world_upload.buffer) { /* once per slot: the whole windows, so even a jump fits */
         res = gpu_buffer_create(&r->ctx->dev, &s->world_upload, hb + gb + tb, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
                                 GPU_MEMORY_UPLOAD, "sward.world_upload", err);
@@ -98,10 +98,10 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
             g[k].srcOffset += hb, ty[k].srcOffset += hb + gb;
     }
     gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_TRANSFER_WRITE);
-    if (nh) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->height_buf.buffer, nh, h);
+    if (nh) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.height_buf.buffer, nh, h);
     if (nm) {
-        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->grass_height_buf.buffer, nm, g);
-        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->type_map_buf.buffer, nm, ty);
+        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.grass_height_buf.buffer, nm, g);
+        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.type_map_buf.buffer, nm, ty);
     }
     gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_ALL);
     free(h), free(g), free(ty);

@@ -147,7 +147,7 @@ static void test_culling_and_levels(void **state)
     assert_true(fading > 0);
     /* LS3: the near cascade draws the casters' level, the mid one the trees' billboard and the other tall assets'
      * last mesh level */
-    if (r->shadows.on) {
+    if (r->plan.shadows) {
         for (uint32_t a = 0; a < r->assets.count; a++)
             for (uint32_t k = 0; k < SW_ASSET_MAX_LODS; k++) {
                 const sw_asset_draw *n = &rb.draws[SW_VIEW_NEAR][a * SW_ASSET_MAX_LODS + k];

@@ -1,6 +1,6 @@
 /* Deferred shading on lavapipe (SPEC SH1, SH5, SH6, SH7): each feature is switched off through the scene's
  * render.features and must change what it says it changes.
- *   - SH1 depth prime: the G-buffer fragment shaders count their invocations (sward_frame_desc.count_shading;
+ *   - SH1 depth prime: the G-buffer fragment shaders count their invocations (sward_frame_debug.count_shading;
  *     with early fragment tests a fragment that fails the depth test never runs): with the prime they run once
  *     per covered pixel (ties at exactly equal depth aside: at most 0.5 % more), without it the blades'
  *     overdraw shows (more than 1.3 runs per covered pixel in the default meadow).
@@ -108,7 +108,8 @@ static void depth_prime_shades_each_pixel_once(void **state)
     (void)state;
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene("scenes/meadow.json");
-    sward_frame_desc fd = {.count_shading = true};
+    sward_frame_debug dbg = {.count_shading = true};
+    sward_frame_desc fd = {.debug = &dbg};
     sward_frame_stats primed, plain;
     free(render(ctx, scene, SW_FEAT_ALL, &fd, &primed));
     free(render(ctx, scene, SW_FEAT_ALL & ~SW_FEAT_DEPTH_PRIME, &fd, &plain));

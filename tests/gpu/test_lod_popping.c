@@ -11,7 +11,7 @@
  * moves edges by a fraction of a pixel, which brightens one thin line and darkens the next: all of these
  * stay small. (Counting all changed pixels, as this test once did, cannot see a pop among the motion.)
  *
- * Controls: the same dolly with the fade off (sward_frame_desc.no_fade: thinning and the distance cut are
+ * Controls: the same dolly with the fade off (sward_frame_debug.no_fade: thinning and the distance cut are
  * hard), with the morph off (no_morph: the 15 -> 7 vertex switch is hard), and with both off. Each control
  * must score above LIMIT and the real frame within it. The scene (tests/data/popping/popping.json: sparse,
  * tall, bent, wide blades on flat ground, LOD at 2.4 m, thinning from 3.2 m, draw distance 8 m) puts both
@@ -95,7 +95,8 @@ static score dolly(sward_renderer *r, const sward_scene *scene, bool no_fade, bo
         float t = STEP * (float)k / len;
         float eye[3] = {eye0[0] + dir[0] * t, eye0[1], eye0[2] + dir[2] * t};
         float target[3] = {tg[0] + dir[0] * t, tg[1], tg[2] + dir[2] * t};
-        sward_frame_desc fd = {.time = 0.5f, .no_fade = no_fade, .no_morph = no_morph, .eye = eye, .target = target};
+        sward_frame_debug dbg = {.no_fade = no_fade, .no_morph = no_morph};
+        sward_frame_desc fd = {.time = 0.5f, .debug = &dbg, .eye = eye, .target = target};
         sward_image *cur = (k & 1) ? &b : &a, *prev = (k & 1) ? &a : &b;
         sward_frame_stats st;
         if (sward_render(r, &fd, cur, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);

@@ -49,7 +49,7 @@ static void compare_scene_types(const char *rel, float time, int min_types)
     place_view view;
     sward_render_settings rs = sward_scene_render_settings(scene);
     sward_vulkan_view camera = sward_scene_view(scene, rs.width, rs.height, time);
-    r->no_cull = true; /* the tiles of sward_read_blades with no_culling: every tile within draw distance */
+    r->plan.switches.no_cull = true; /* the tiles of sward_read_blades with no_culling: every tile within draw distance */
     render_view_constants(r, &camera, false, &view_constants, &view);
     size_t bound = place_tiles_bound(scene);
     sw_tile *tiles = calloc(bound, sizeof *tiles);
@@ -68,7 +68,8 @@ static void compare_scene_types(const char *rel, float time, int min_types)
                                   (int)SW_TILE_CELLS, &field, cpu + ncpu);
 
     size_t ngpu = 0;
-    sward_frame_desc fd = {.time = time, .no_culling = true};
+    sward_frame_debug dbg = {.no_culling = true};
+    sward_frame_desc fd = {.time = time, .debug = &dbg};
     if (sward_read_blades(r, &fd, gpu, cap, &ngpu, &err) != SWARD_OK) fail_msg("read blades: %s", err.message);
     print_message("%s: %zu tiles, CPU %zu blades, GPU %zu blades\n", rel, ntiles, ncpu, ngpu);
     assert_true(ncpu > 1000);
@@ -187,7 +188,7 @@ static void compare_culled(const char *rel, float time)
     sward_vulkan_view camera = render_frame_view(r, &fd);
     sw_view vc;
     place_view view;
-    r->no_cull = false;
+    r->plan.switches.no_cull = false;
     render_view_constants(r, &camera, false, &vc, &view);
     size_t bound = place_tiles_bound(scene);
     sw_tile *tiles = calloc(bound, sizeof *tiles);

@@ -78,8 +78,8 @@ static sward_renderer *renderer(sward_context *ctx, sward_scene *scene)
     sward_error err = {0};
     sward_renderer *r = NULL;
     if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
-    assert_true(r->shadows.on);
-    assert_int_equal(r->view_count, 3);
+    assert_true(r->plan.shadows);
+    assert_int_equal(r->plan.view_count, 3);
     return r;
 }
 
@@ -270,7 +270,7 @@ static void far_map_matches_reference(void **state)
     sward_renderer *r = renderer(ctx, scene);
     shadow_frame f;
     read_frame(r, &(sward_frame_desc){.no_grass = true}, &f);
-    assert_int_equal(r->shadows.far_updates, 1);
+    assert_int_equal(render_shadow_far_updates(r), 1);
     const sw_view *v = &f.views[SW_VIEW_FAR];
     uint32_t n = v->width;
     assert_int_equal(n, r->shadows.far_size);
@@ -301,12 +301,12 @@ static void far_map_matches_reference(void **state)
     /* cached: the same camera and sun do not compute it again; a turned sun does */
     shadow_frame g;
     read_frame(r, &(sward_frame_desc){.no_grass = true}, &g);
-    assert_int_equal(r->shadows.far_updates, 1);
+    assert_int_equal(render_shadow_far_updates(r), 1);
     assert_memory_equal(f.far, g.far, (size_t)n * n * sizeof(float));
     scene->sun.direction[1] = 0.5f;
     shadow_frame h;
     read_frame(r, &(sward_frame_desc){.no_grass = true}, &h);
-    assert_int_equal(r->shadows.far_updates, 2);
+    assert_int_equal(render_shadow_far_updates(r), 2);
     free_frame(&f);
     free_frame(&g);
     free_frame(&h);
@@ -335,7 +335,7 @@ static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float
     VkPipeline pipe;
     gpu_buffer in, out;
     if (gpu_set_layout_create(dev, b, 5, "test.probe", &set_layout, &err)) fail_msg("%s", err.message);
-    VkDescriptorSetLayout sets[2] = {r->scene_layout, set_layout};
+    VkDescriptorSetLayout sets[2] = {render_scene_layout(r), set_layout};
     if (gpu_pipeline_layout_create(dev, sets, 2, sizeof(sw_push), "test.probe", &layout, &err)) fail_msg("%s", err.message);
     if (gpu_sets_allocate(dev, set_layout, b, 5, 1, "test.probe", &pool, &set, &err)) fail_msg("%s", err.message);
     if (gpu_compute_pipeline(dev, layout, sw_test_shadow_probe_comp, sizeof sw_test_shadow_probe_comp, NULL,
@@ -350,10 +350,10 @@ static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float
     gpu_write_buffer(dev, set, 0, sb, &in);
     gpu_write_buffer(dev, set, 1, sb, &out);
     gpu_write_image(dev, set, SW_LIGHT_DEPTH, img, render_image_view(r, RES_DEPTH, 0),
-                    VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, r->sampler);
+                    VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, render_scene_sampler(r));
     gpu_write_image(dev, set, SW_LIGHT_SHADOW_MAP, img, render_image_view(r, RES_SHADOW, 0),
-                    VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, r->sampler);
-    gpu_write_buffer(dev, set, SW_LIGHT_SHADOW_FAR, sb, &r->res[RES_SHADOW_FAR][0].buffer);
+                    VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, render_scene_sampler(r));
+    gpu_write_buffer(dev, set, SW_LIGHT_SHADOW_FAR, sb, render_buffer(r, RES_SHADOW_FAR, 0));
     VkCommandBuffer cmd;
     if (gpu_begin_once(dev, &cmd, &err)) fail_msg("%s", err.message);
     render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_COMPUTE_READ, false);
@@ -363,7 +363,7 @@ static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float
     render_access(r, cmd, RES_SHADOW_FAR, 0, GPU_ACCESS_COMPUTE_READ, false);
     gpu_barrier_memory(cmd, GPU_ACCESS_HOST_WRITE, GPU_ACCESS_COMPUTE_READ);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-    VkDescriptorSet bound[2] = {r->scene_set, set};
+    VkDescriptorSet bound[2] = {render_scene_set0(r), set};
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 2, bound, 0, NULL);
     sw_push push = {.view = 0, .level = n};
     vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
@@ -382,7 +382,7 @@ static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float
 static void render_frame(sward_renderer *r, const sward_frame_desc *fd)
 {
     sward_error err = {0};
-    sward_image img = {.width = r->width, .height = r->height};
+    sward_image img = {.width = r->plan.width, .height = r->plan.height};
     img.pixels = malloc(sward_image_bound(img.width, img.height));
     assert_non_null(img.pixels);
     if (sward_render(r, fd, &img, NULL, &err) != SWARD_OK) fail_msg("%s", err.message);
@@ -544,9 +544,9 @@ static void off_without_feature(void **state)
     sward_error err = {0};
     sward_renderer *r = NULL;
     if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
-    assert_false(r->shadows.on);
-    assert_int_equal(r->view_count, 1);
-    sward_image img = {.width = r->width, .height = r->height};
+    assert_false(r->plan.shadows);
+    assert_int_equal(r->plan.view_count, 1);
+    sward_image img = {.width = r->plan.width, .height = r->plan.height};
     img.pixels = malloc(sward_image_bound(img.width, img.height));
     sward_frame_stats st;
     if (sward_render(r, NULL, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);

@@ -15,7 +15,8 @@
 static size_t blades_at(sward_renderer *r, float x, float z, sw_blade *out, sward_frame_stats *st)
 {
     const float eye[3] = {x, 1.7f, z}, target[3] = {x + 10.0f, 0.0f, z + 3.0f};
-    sward_frame_desc fd = {.time = 0.5f, .no_culling = true, .eye = eye, .target = target};
+    sward_frame_debug dbg = {.no_culling = true};
+    sward_frame_desc fd = {.time = 0.5f, .debug = &dbg, .eye = eye, .target = target};
     sward_error err = {0};
     size_t n = 0;
     if (sward_read_blades(r, &fd, out, CAP, &n, &err) != SWARD_OK) fail_msg("read blades: %s", err.message);

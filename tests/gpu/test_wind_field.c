@@ -6,7 +6,7 @@
  * the pass is timed under its name. */
 #include "gpu_util.h"
 
-#include "render/render.h"
+#include "render_util.h"
 #include "wind/wind.h"
 
 #include "wind_probe_comp.h"
@@ -32,7 +32,7 @@ static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float
     VkPipeline pipe;
     gpu_buffer in, out;
     if (gpu_set_layout_create(dev, b, 3, "test.wind_probe", &set_layout, &err)) fail_msg("%s", err.message);
-    VkDescriptorSetLayout sets[2] = {r->scene_layout, set_layout};
+    VkDescriptorSetLayout sets[2] = {render_scene_layout(r), set_layout};
     if (gpu_pipeline_layout_create(dev, sets, 2, sizeof(sw_push), "test.wind_probe", &layout, &err))
         fail_msg("%s", err.message);
     if (gpu_sets_allocate(dev, set_layout, b, 3, 1, "test.wind_probe", &pool, &set, &err)) fail_msg("%s", err.message);
@@ -47,14 +47,14 @@ static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float
     memcpy(in.mapped, probes, (size_t)n * 4 * sizeof(float));
     gpu_write_buffer(dev, set, 0, sb, &in);
     gpu_write_buffer(dev, set, 1, sb, &out);
-    gpu_write_buffer(dev, set, SW_BIND_WIND_FIELD, sb, &r->res[RES_WIND_FIELD][0].buffer);
+    gpu_write_buffer(dev, set, SW_BIND_WIND_FIELD, sb, render_buffer(r, RES_WIND_FIELD, 0));
     VkCommandBuffer cmd;
     if (gpu_begin_once(dev, &cmd, &err)) fail_msg("%s", err.message);
     render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_COMPUTE_READ, false);
     render_access(r, cmd, RES_WIND_FIELD, 0, GPU_ACCESS_COMPUTE_READ, false);
     gpu_barrier_memory(cmd, GPU_ACCESS_HOST_WRITE, GPU_ACCESS_COMPUTE_READ);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-    VkDescriptorSet bound[2] = {r->scene_set, set};
+    VkDescriptorSet bound[2] = {render_scene_set0(r), set};
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 2, bound, 0, NULL);
     sw_push push = {.view = 0, .level = n};
     vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);

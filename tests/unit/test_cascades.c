@@ -209,7 +209,8 @@ static void test_shadow_views(void **state)
     scene.terrain.size = 4096.0f;
     r.scene = &scene;
     r.frame.terrain_x0 = r.frame.terrain_z0 = -2048.0f;
-    r.shadows = (render_shadows){.on = true, .y_min = Y_MIN, .y_max = Y_MAX, .caster = 1.0f, .far_texel = 1.5f,
+    r.plan.shadows = true;
+    r.shadows = (render_shadows){.y_min = Y_MIN, .y_max = Y_MAX, .caster = 1.0f, .far_texel = 1.5f,
                                  .far_size = 1024u, .far_side = 1536.0f};
     const float step = RENDER_SHADOW_FAR_SNAP * 1.5f;
     float last_x0 = 0.0f;
@@ -255,7 +256,7 @@ static void test_shadow_views(void **state)
         assert_int_equal(v3->width, 1024u);
     }
     assert_true(moves > 5 && moves < 60); /* 2.9 km of travel in x: about 30 steps of 96 m */
-    r.shadows.on = false;
+    r.plan.shadows = false;
     render_shadow_views(&r);
     static const sw_view zero;
     for (uint32_t v = 1; v < SW_MAX_VIEWS; v++) assert_memory_equal(&r.views[v].constants, &zero, sizeof zero);

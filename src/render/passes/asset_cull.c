@@ -4,25 +4,26 @@
  * run of that (asset, level), counting the indirect draw's instances. Runs for the camera and the near cascade
  * with the blades' culling, and for the mid cascade (frame.c). Reads frame, views, assets, clusters, instances.
  * Writes the view's drawn list and draws, the asset counters. */
-#include "render/render.h"
+#include "render/pass.h"
 
 #include "asset_cull_comp.h"
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!r->assets.count) return SWARD_OK; /* never runs (active) */
-    return render_compute_pipeline(r, ps, sw_spirv_asset_cull_comp, sizeof sw_spirv_asset_cull_comp,
-                                   "sward.asset_cull", &ps->pipes[0], err);
+    if (!c->plan->asset_count) return SWARD_OK; /* never runs (active) */
+    return render_compute_pipeline(c, sw_spirv_asset_cull_comp, sizeof sw_spirv_asset_cull_comp,
+                                   "sward.asset_cull", &c->pipes[0], err);
 }
 
-static bool active(const sward_renderer *r)
+static bool active(const render_plan *p)
 {
-    return r->assets.count > 0;
+    return p->asset_count > 0;
 }
 
 const render_pass render_pass_asset_cull = {
     .name = "asset_cull",
     .phase = RENDER_PHASE_CULL,
+    .views = RENDER_VIEWS_ASSETS, /* LS3: the mid cascade draws the assets' casters, not blades */
     .use_count = 6,
     .uses = {
         {RES_ASSET_CLUSTERS, GPU_ACCESS_COMPUTE_READ, SW_ACULL_CLUSTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},

@@ -5,7 +5,7 @@
  *   asset_gbuffer  the G-buffer: after the prime EQUAL without writes or discard; without it GREATER with writes,
  *                  cutting the cards itself (asset_dither.frag.glsl).
  * Reads frame, views, assets, asset vertices, leaf noise, the view's drawn list and draws. */
-#include "render/render.h"
+#include "render/pass.h"
 
 #include "asset_vert.h"
 #include "asset_frag.h"
@@ -14,29 +14,29 @@
 #include "asset_shadow_vert.h"
 #include "asset_depth_vert.h"
 
-static void draw(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view, VkPipeline pipe)
+static void draw(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
 {
-    if (!r->assets.cluster_count || !r->culled) return;
+    if (!c->plan->cluster_count || !c->plan->culled) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
-    render_draw_assets(r, cmd, view);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
+    render_draw_assets(c, cmd);
 }
 
-static sward_result create_depth(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create_depth(render_pass_ctx *c, sward_error *err)
 {
-    if (!r->assets.count) return SWARD_OK; /* never runs (active) */
+    if (!c->plan->asset_count) return SWARD_OK; /* never runs (active) */
     gpu_graphics_desc d = {
         .vs = sw_spirv_asset_depth_vert, .vs_bytes = sizeof sw_spirv_asset_depth_vert,
         .fs = sw_spirv_asset_depth_frag, .fs_bytes = sizeof sw_spirv_asset_depth_frag,
         .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
         .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.asset_depth",
     };
-    return render_graphics_pipeline(r, ps, &d, &ps->pipes[0], err);
+    return render_graphics_pipeline(c, &d, &c->pipes[0], err);
 }
 
-static sward_result create_gbuffer(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create_gbuffer(render_pass_ctx *c, sward_error *err)
 {
-    if (!r->assets.count) return SWARD_OK; /* never runs (active) */
+    if (!c->plan->asset_count) return SWARD_OK; /* never runs (active) */
     gpu_graphics_desc d = {
         .vs = sw_spirv_asset_vert, .vs_bytes = sizeof sw_spirv_asset_vert,
         .fs = sw_spirv_asset_dither_frag, .fs_bytes = sizeof sw_spirv_asset_dither_frag,
@@ -45,35 +45,34 @@ static sward_result create_gbuffer(sward_renderer *r, render_pass_state *ps, swa
         .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.asset_gbuffer",
     };
     for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) d.color_formats[i] = RENDER_GBUFFER_FORMATS[i];
-    sward_result res = render_graphics_pipeline(r, ps, &d, &ps->pipes[0], err);
+    sward_result res = render_graphics_pipeline(c, &d, &c->pipes[0], err);
     d.fs = sw_spirv_asset_frag;
     d.fs_bytes = sizeof sw_spirv_asset_frag;
     d.depth_write = false;
     d.depth_compare = VK_COMPARE_OP_EQUAL;
     d.name = "sward.asset_gbuffer_primed";
-    if (res == SWARD_OK) res = render_graphics_pipeline(r, ps, &d, &ps->pipes[1], err);
+    if (res == SWARD_OK) res = render_graphics_pipeline(c, &d, &c->pipes[1], err);
     return res;
 }
 
-static void record_depth(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record_depth(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    draw(r, ps, cmd, view, ps->pipes[0]);
+    draw(c, cmd, c->pipes[0]);
 }
 
-static void record_gbuffer(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record_gbuffer(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    draw(r, ps, cmd, view, ps->pipes[render_depth_primed(r) ? 1 : 0]);
+    draw(c, cmd, c->pipes[c->plan->depth_prime ? 1 : 0]);
 }
 
-static bool active(const sward_renderer *r)
+static bool active(const render_plan *p)
 {
-    return r->assets.count > 0;
+    return p->asset_count > 0;
 }
 
 /* LS3: the casters of a shadow cascade: the near one animated and alpha-tested, the mid one at rest (trees: the
  * billboard facing the sun, alpha-tested; others: their last mesh level). */
-sward_result render_asset_shadow_pipeline(sward_renderer *r, render_pass_state *ps, uint32_t view, VkPipeline *out,
-                                          sward_error *err)
+sward_result render_asset_shadow_pipeline(render_pass_ctx *c, uint32_t view, VkPipeline *out, sward_error *err)
 {
     gpu_graphics_desc d = {.name = view == SW_VIEW_NEAR ? "sward.shadow_near_assets" : "sward.shadow_mid_assets"};
     if (view == SW_VIEW_NEAR) {
@@ -89,15 +88,29 @@ sward_result render_asset_shadow_pipeline(sward_renderer *r, render_pass_state *
     }
     d.depth_bias_constant = -1.0f;
     d.depth_bias_slope = -1.5f;
-    return render_shadow_pipeline(r, ps, &d, view, false, out, err);
+    return render_shadow_pipeline(c, &d, view, false, out, err);
 }
 
-void render_shadow_assets(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view, VkPipeline pipe)
+void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
 {
-    if (!r->assets.count || !r->assets.cluster_count || !pipe) return;
+    if (!c->plan->asset_count || !c->plan->cluster_count || !pipe) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
-    render_draw_assets(r, cmd, view);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
+    render_draw_assets(c, cmd);
+}
+
+void render_draw_assets(render_pass_ctx *c, VkCommandBuffer cmd)
+{
+    if (!c->plan->asset_count || !c->plan->cluster_count) return;
+    vkCmdBindIndexBuffer(cmd, c->plan->geo.asset_indices, 0, VK_INDEX_TYPE_UINT32);
+    uint32_t n = c->plan->asset_count * SW_ASSET_MAX_LODS;
+    uint32_t max_per_call = c->plan->geo.max_draw_indirect;
+    if (max_per_call == 0) max_per_call = 1;
+    for (uint32_t first = 0; first < n; first += max_per_call) {
+        uint32_t k = n - first < max_per_call ? n - first : max_per_call;
+        vkCmdDrawIndexedIndirect(cmd, render_pass_buffer(c, RES_ASSET_DRAWS)->buffer,
+                                 (VkDeviceSize)first * sizeof(sw_asset_draw), k, sizeof(sw_asset_draw));
+    }
 }
 
 const render_pass render_pass_asset_depth = {

@@ -11,7 +11,7 @@
  * The chain is a buffer like the Hi-Z pyramid (4 halves per texel): one binding for every level.
  * Reads frame, view, the resolved image (TAA) or the lit HDR colour. Writes the chain.
  * Cost: 2 SW_BLOOM_LEVELS - 1 = 11 dispatches; texels written about 1.33 x a quarter of the pixels, twice. */
-#include "render/render.h"
+#include "render/pass.h"
 #include "shared/sw_pyramid.h"
 
 #include "bloom_bright_comp.h"
@@ -30,58 +30,57 @@ static void level_size(uint32_t width, uint32_t height, uint32_t level, uint32_t
     *h = (uint32_t)sw_bloom_side(sw_half_up((int)height), (int)level);
 }
 
-static sward_result resize(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result resize(render_pass_ctx *c, sward_error *err)
 {
-    (void)ps;
-    bool on = (r->scene->render.features & SW_FEAT_BLOOM) != 0;
-    VkDeviceSize bytes = (on ? chain_texels(r->width, r->height) : 1u) * 2u * sizeof(uint32_t);
-    if (r->res[RES_BLOOM][0].buffer.buffer && r->res[RES_BLOOM][0].buffer.size == bytes) return SWARD_OK;
-    return render_buffer_replace(r, RES_BLOOM, 0, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_MEMORY_DEVICE,
-                                 "sward.bloom", err);
+    bool on = (c->plan->features & SW_FEAT_BLOOM) != 0;
+    VkDeviceSize bytes = (on ? chain_texels(c->plan->width, c->plan->height) : 1u) * 2u * sizeof(uint32_t);
+    const gpu_buffer *chain = render_pass_buffer(c, RES_BLOOM);
+    if (chain->buffer && chain->size == bytes) return SWARD_OK;
+    return render_pass_buffer_replace(c, RES_BLOOM, 0, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "sward.bloom", err);
 }
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create(render_pass_ctx *c, sward_error *err)
 {
     sward_result res;
-    if ((res = render_compute_pipeline(r, ps, sw_spirv_bloom_bright_comp, sizeof sw_spirv_bloom_bright_comp,
-                                       "sward.bloom_bright", &ps->pipes[0], err)) ||
-        (res = render_compute_pipeline(r, ps, sw_spirv_bloom_down_comp, sizeof sw_spirv_bloom_down_comp,
-                                       "sward.bloom_down", &ps->pipes[1], err)) ||
-        (res = render_compute_pipeline(r, ps, sw_spirv_bloom_up_comp, sizeof sw_spirv_bloom_up_comp,
-                                       "sward.bloom_up", &ps->pipes[2], err)))
+    if ((res = render_compute_pipeline(c, sw_spirv_bloom_bright_comp, sizeof sw_spirv_bloom_bright_comp,
+                                       "sward.bloom_bright", &c->pipes[0], err)) ||
+        (res = render_compute_pipeline(c, sw_spirv_bloom_down_comp, sizeof sw_spirv_bloom_down_comp,
+                                       "sward.bloom_down", &c->pipes[1], err)) ||
+        (res = render_compute_pipeline(c, sw_spirv_bloom_up_comp, sizeof sw_spirv_bloom_up_comp,
+                                       "sward.bloom_up", &c->pipes[2], err)))
         return res;
-    return resize(r, ps, err);
+    return resize(c, err);
 }
 
-static void dispatch_level(VkCommandBuffer cmd, const sward_renderer *r, uint32_t level)
+static void dispatch_level(VkCommandBuffer cmd, const render_plan *p, uint32_t level)
 {
     uint32_t w, h;
-    level_size(r->width, r->height, level, &w, &h);
+    level_size(p->width, p->height, level, &w, &h);
     vkCmdDispatch(cmd, (w + 7) / 8, (h + 7) / 8, 1);
 }
 
-static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    if (!(r->scene->render.features & SW_FEAT_BLOOM) || view != 0) return;
-    gpu_buffer *chain = &r->res[RES_BLOOM][0].buffer;
-    sw_push push = {.view = view};
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, &push);
-    dispatch_level(cmd, r, 0);
+    if (!(c->plan->features & SW_FEAT_BLOOM) || c->view != 0) return;
+    gpu_buffer *chain = render_pass_buffer(c, RES_BLOOM);
+    sw_push push = {.view = c->view};
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &push);
+    dispatch_level(cmd, c->plan, 0);
     /* each dispatch reads what the one before wrote: the only barriers inside the pass, on its own chain */
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[1]);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[1]);
     for (uint32_t l = 0; l + 1 < SW_BLOOM_LEVELS; l++) {
         gpu_barrier_buffer(cmd, chain, GPU_ACCESS_COMPUTE_READ_WRITE, GPU_ACCESS_COMPUTE_READ_WRITE);
         push.level = l;
-        vkCmdPushConstants(cmd, ps->layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
-        dispatch_level(cmd, r, l + 1);
+        vkCmdPushConstants(cmd, c->layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
+        dispatch_level(cmd, c->plan, l + 1);
     }
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[2]);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[2]);
     for (uint32_t l = SW_BLOOM_LEVELS - 1; l-- > 0;) {
         gpu_barrier_buffer(cmd, chain, GPU_ACCESS_COMPUTE_READ_WRITE, GPU_ACCESS_COMPUTE_READ_WRITE);
         push.level = l;
-        vkCmdPushConstants(cmd, ps->layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
-        dispatch_level(cmd, r, l);
+        vkCmdPushConstants(cmd, c->layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
+        dispatch_level(cmd, c->plan, l);
     }
 }
 

@@ -5,14 +5,14 @@
  * Reads: frame, view, materials, heights, world maps, tiles, masks, the view's Hi-Z, the wind field's grass
  * category (GA3). Writes: survivors,
  * tile_draws, the view's counters. Memory grows with the survivors (28 bytes each), not the candidates. */
-#include "render/render.h"
+#include "render/pass.h"
 
 #include "cull_comp.h"
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    return render_compute_pipeline(r, ps, sw_spirv_cull_comp, sizeof sw_spirv_cull_comp, "sward.cull",
-                                   &ps->pipes[0], err);
+    return render_compute_pipeline(c, sw_spirv_cull_comp, sizeof sw_spirv_cull_comp, "sward.cull",
+                                   &c->pipes[0], err);
 }
 
 const render_pass render_pass_cull = {

@@ -2,22 +2,22 @@
  * indexed draws per tile (15-vertex blades, 7-vertex blades) from the survivors' tile_draws; empty ones for the
  * tiles the compute rasteriser draws (BX1, passes/raster.c).
  * Reads: tile_draws. Writes: draws. Cost: one thread per tile, a few microseconds. */
-#include "render/render.h"
+#include "render/pass.h"
 
 #include "draw_args_comp.h"
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    return render_compute_pipeline(r, ps, sw_spirv_draw_args_comp, sizeof sw_spirv_draw_args_comp,
-                                   "sward.draw_args", &ps->pipes[0], err);
+    return render_compute_pipeline(c, sw_spirv_draw_args_comp, sizeof sw_spirv_draw_args_comp,
+                                   "sward.draw_args", &c->pipes[0], err);
 }
 
-static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    uint32_t tiles = r->views[view].constants.tile_count; /* the view's run of the frame's tiles */
+    uint32_t tiles = c->plan->view[c->view]->tile_count; /* the view's run of the frame's tiles */
     if (!tiles) return;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, NULL);
     vkCmdDispatch(cmd, (tiles + 63u) / 64u, 1, 1);
 }
 

@@ -10,7 +10,7 @@
  *                and the screen door.
  * Reads frame, view, materials, survivors, draws. Cost: bound by the rasteriser on the H200: 1.3-1.7 ms for
  * about 81,000 blades at 1920x1080 for one pass before the G-buffer. */
-#include "render/render.h"
+#include "render/pass.h"
 
 #include "grass_vert.h"
 #include "grass_frag.h"
@@ -40,7 +40,7 @@ static size_t blade_pattern(uint32_t *out, uint32_t rows, uint32_t first)
     return n;
 }
 
-sward_result render_blade_indices(sward_renderer *r, sward_error *err)
+sward_result render_blade_indices(gpu_device *dev, gpu_buffer *out, sward_error *err)
 {
     /* 2 x SW_TILE_CANDIDATES slots of each LOD: a tile of short grass draws two blades per instance (GA1),
      * blades 2k and 2k + 1 of the pattern, vertices 2k V .. 2k V + 2V - 1 (draw_args.comp.glsl). */
@@ -51,22 +51,21 @@ sward_result render_blade_indices(sward_renderer *r, sward_error *err)
     size_t n = 0;
     for (uint32_t k = 0; k < slots; k++) n += blade_pattern(idx + n, (SW_HIGH_VERTS - 1) / 2, k * SW_HIGH_VERTS);
     for (uint32_t k = 0; k < slots; k++) n += blade_pattern(idx + n, (SW_LOW_VERTS - 1) / 2, k * SW_LOW_VERTS);
-    gpu_device *dev = &r->ctx->dev;
-    sward_result res = gpu_buffer_create(dev, &r->blade_indices, n * sizeof *idx,
+    sward_result res = gpu_buffer_create(dev, out, n * sizeof *idx,
                                          VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                          GPU_MEMORY_DEVICE, "sward.blade_indices", err);
-    if (res == SWARD_OK) res = gpu_upload(dev, &r->blade_indices, idx, n * sizeof *idx, err);
+    if (res == SWARD_OK) res = gpu_upload(dev, out, idx, n * sizeof *idx, err);
     free(idx);
     return res;
 }
 
-void render_draw_blades(sward_renderer *r, VkCommandBuffer cmd, uint32_t view)
+void render_draw_blades(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    vkCmdBindIndexBuffer(cmd, r->blade_indices.buffer, 0, VK_INDEX_TYPE_UINT32);
-    VkBuffer draws = r->res[RES_DRAWS][view].buffer.buffer;
+    vkCmdBindIndexBuffer(cmd, c->plan->geo.blade_indices, 0, VK_INDEX_TYPE_UINT32);
+    VkBuffer draws = render_pass_buffer(c, RES_DRAWS)->buffer;
     /* two draws per tile of the view's run of the frame's tiles */
-    uint32_t first0 = 2 * r->views[view].constants.tile_first, n = 2 * r->views[view].constants.tile_count;
-    uint32_t max_per_call = r->ctx->dev.props.limits.maxDrawIndirectCount;
+    uint32_t first0 = 2 * c->plan->view[c->view]->tile_first, n = 2 * c->plan->view[c->view]->tile_count;
+    uint32_t max_per_call = c->plan->geo.max_draw_indirect;
     if (max_per_call == 0) max_per_call = 1;
     for (uint32_t first = 0; first < n; first += max_per_call) {
         uint32_t k = n - first < max_per_call ? n - first : max_per_call;
@@ -76,15 +75,15 @@ void render_draw_blades(sward_renderer *r, VkCommandBuffer cmd, uint32_t view)
 }
 
 /* The camera's blades with pipeline `pipe`. */
-static void draw(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view, VkPipeline pipe)
+static void draw(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
 {
-    if (!r->tile_count || !r->culled) return;
+    if (!c->plan->tile_count || !c->plan->culled) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
-    render_draw_blades(r, cmd, view);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
+    render_draw_blades(c, cmd);
 }
 
-static sward_result create_depth(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create_depth(render_pass_ctx *c, sward_error *err)
 {
     gpu_graphics_desc d = {
         .vs = sw_spirv_grass_depth_vert, .vs_bytes = sizeof sw_spirv_grass_depth_vert,
@@ -92,10 +91,10 @@ static sward_result create_depth(sward_renderer *r, render_pass_state *ps, sward
         .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
         .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.grass_depth",
     };
-    return render_graphics_pipeline(r, ps, &d, &ps->pipes[0], err);
+    return render_graphics_pipeline(c, &d, &c->pipes[0], err);
 }
 
-static sward_result create_gbuffer(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create_gbuffer(render_pass_ctx *c, sward_error *err)
 {
     gpu_graphics_desc d = {
         .vs = sw_spirv_grass_vert, .vs_bytes = sizeof sw_spirv_grass_vert,
@@ -105,24 +104,24 @@ static sward_result create_gbuffer(sward_renderer *r, render_pass_state *ps, swa
         .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.grass",
     };
     for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) d.color_formats[i] = RENDER_GBUFFER_FORMATS[i];
-    sward_result res = render_graphics_pipeline(r, ps, &d, &ps->pipes[0], err);
+    sward_result res = render_graphics_pipeline(c, &d, &c->pipes[0], err);
     d.fs = sw_spirv_grass_frag;
     d.fs_bytes = sizeof sw_spirv_grass_frag;
     d.depth_write = false;
     d.depth_compare = VK_COMPARE_OP_EQUAL;
     d.name = "sward.grass_primed";
-    if (res == SWARD_OK) res = render_graphics_pipeline(r, ps, &d, &ps->pipes[1], err);
+    if (res == SWARD_OK) res = render_graphics_pipeline(c, &d, &c->pipes[1], err);
     return res;
 }
 
-static void record_depth(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record_depth(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    draw(r, ps, cmd, view, ps->pipes[0]);
+    draw(c, cmd, c->pipes[0]);
 }
 
-static void record_gbuffer(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record_gbuffer(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    draw(r, ps, cmd, view, ps->pipes[render_depth_primed(r) ? 1 : 0]);
+    draw(c, cmd, c->pipes[c->plan->depth_prime ? 1 : 0]);
 }
 
 const render_pass render_pass_grass_depth = {

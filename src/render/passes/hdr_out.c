@@ -1,30 +1,21 @@
 /* hdr_out.c — the linear HDR frame before the tone map, for sward_render_hdr (shaders/hdr_out.comp.glsl):
  * what post tone-maps (the TAA's resolved image, or the lit HDR colour without TAA, plus the bloom; before
  * exposure, the filmic curve and sRGB), as RGBA32F in RES_HDR_OUT, which standalone.c copies to the frame
- * slot's read-back. Runs only in a frame that asks for it (r->hdr_wanted), so other frames cost nothing; the
- * buffer exists only once a frame has asked (render_hdr_out_ensure). 8 x 8 pixels per workgroup. */
-#include "render/render.h"
+ * slot's read-back. Runs only in a frame that asks for it (render_plan.hdr_out), so other frames cost nothing;
+ * the buffer exists only once a frame has asked (render_hdr_out_ensure, standalone.c). 8 x 8 pixels per workgroup. */
+#include "render/pass.h"
 
 #include "hdr_out_comp.h"
 
-sward_result render_hdr_out_ensure(sward_renderer *r, sward_error *err)
+static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    VkDeviceSize bytes = (VkDeviceSize)r->width * r->height * 4u * sizeof(float);
-    if (r->res[RES_HDR_OUT][0].buffer.buffer && r->res[RES_HDR_OUT][0].buffer.size == bytes) return SWARD_OK;
-    return render_buffer_replace(r, RES_HDR_OUT, 0, bytes,
-                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                 GPU_MEMORY_DEVICE, "sward.hdr_out", err);
+    return render_compute_pipeline(c, sw_spirv_hdr_out_comp, sizeof sw_spirv_hdr_out_comp, "sward.hdr_out",
+                                   &c->pipes[0], err);
 }
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static bool active(const render_plan *p)
 {
-    return render_compute_pipeline(r, ps, sw_spirv_hdr_out_comp, sizeof sw_spirv_hdr_out_comp, "sward.hdr_out",
-                                   &ps->pipes[0], err);
-}
-
-static bool active(const sward_renderer *r)
-{
-    return r->hdr_wanted;
+    return p->hdr_out;
 }
 
 const render_pass render_pass_hdr_out = {

@@ -4,11 +4,16 @@
  * buffer, level 0 half the render size) which the culling tests each blade's box against.
  * Reads: depth. Writes: the view's pyramid. Cost: about 1.3 x (width x height / 4) texels written, one
  * dispatch per level; 0.03-0.04 ms at 1920x1080 on the H200. */
-#include "render/render.h"
+#include "render/pass.h"
 #include "shared/sw_pyramid.h"
 
 #include "hiz_init_comp.h"
 #include "hiz_reduce_comp.h"
+
+/* The pyramid's level 0 and levels, for the size it was made for. */
+typedef struct hiz_state {
+    uint32_t w0, h0, levels;
+} hiz_state;
 
 /* The pyramid's sizes are shaders/shared/sw_pyramid.h's, as the shaders see them. */
 static uint32_t level_size(uint32_t size0, uint32_t level) { return (uint32_t)sw_hiz_side((int)size0, (int)level); }
@@ -21,60 +26,60 @@ void render_hiz_size(uint32_t width, uint32_t height, uint32_t *w0, uint32_t *h0
 }
 
 /* The pyramid for the render size: replaced when the size changes (the old one freed frames later). */
-static sward_result resize(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result resize(render_pass_ctx *c, sward_error *err)
 {
-    (void)ps;
-    render_view *v = &r->views[0];
+    hiz_state *st = c->state;
     uint32_t w0, h0, levels;
-    render_hiz_size(r->width, r->height, &w0, &h0, &levels);
-    if (r->res[RES_HIZ][0].buffer.buffer && w0 == v->hiz_w0 && h0 == v->hiz_h0) return SWARD_OK;
+    render_hiz_size(c->plan->width, c->plan->height, &w0, &h0, &levels);
+    if (render_pass_buffer(c, RES_HIZ)->buffer && w0 == st->w0 && h0 == st->h0) return SWARD_OK;
     const VkDeviceSize texels = (VkDeviceSize)sw_hiz_offset((int)w0, (int)h0, (int)levels);
-    sward_result res = render_buffer_replace(r, RES_HIZ, 0, texels * 2 * sizeof(float),
-                                             VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_MEMORY_DEVICE, "sward.hiz", err);
+    sward_result res = render_pass_buffer_replace(c, RES_HIZ, 0, texels * 2 * sizeof(float),
+                                                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "sward.hiz", err);
     if (res != SWARD_OK) return res;
-    v->hiz_w0 = w0;
-    v->hiz_h0 = h0;
-    v->hiz_levels = levels;
+    st->w0 = w0;
+    st->h0 = h0;
+    st->levels = levels;
     return SWARD_OK;
 }
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create(render_pass_ctx *c, sward_error *err)
 {
     sward_result res;
-    if ((res = render_compute_pipeline(r, ps, sw_spirv_hiz_init_comp, sizeof sw_spirv_hiz_init_comp,
-                                       "sward.hiz_init", &ps->pipes[0], err)))
+    if ((res = render_compute_pipeline(c, sw_spirv_hiz_init_comp, sizeof sw_spirv_hiz_init_comp,
+                                       "sward.hiz_init", &c->pipes[0], err)))
         return res;
-    if ((res = render_compute_pipeline(r, ps, sw_spirv_hiz_reduce_comp, sizeof sw_spirv_hiz_reduce_comp,
-                                       "sward.hiz_reduce", &ps->pipes[1], err)))
+    if ((res = render_compute_pipeline(c, sw_spirv_hiz_reduce_comp, sizeof sw_spirv_hiz_reduce_comp,
+                                       "sward.hiz_reduce", &c->pipes[1], err)))
         return res;
     /* The near shadow cascade's culling binds a pyramid too, but never reads it (no SW_VIEW_OCCLUSION). */
-    for (uint32_t v = 1; v < r->blade_views; v++)
-        if ((res = render_buffer_replace(r, RES_HIZ, v, 2 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                                         GPU_MEMORY_DEVICE, "sward.hiz_none", err)))
+    for (uint32_t v = 1; v < c->plan->blade_views; v++)
+        if ((res = render_pass_buffer_replace(c, RES_HIZ, v, 2 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                              "sward.hiz_none", err)))
             return res;
-    return resize(r, ps, err);
+    return resize(c, err);
 }
 
-static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    if (!render_image_view(r, RES_DEPTH, view)) return; /* no occluders this frame */
-    render_view *v = &r->views[view];
-    sw_push push = {.view = view, .size0_x = (int)v->hiz_w0, .size0_y = (int)v->hiz_h0};
-    gpu_buffer *hiz = &r->res[RES_HIZ][view].buffer;
-    for (uint32_t l = 0; l < v->hiz_levels; l++) {
+    if (!render_pass_has(c, RES_DEPTH)) return; /* no occluders this frame */
+    const hiz_state *v = c->state;
+    sw_push push = {.view = c->view, .size0_x = (int)v->w0, .size0_y = (int)v->h0};
+    gpu_buffer *hiz = render_pass_buffer(c, RES_HIZ);
+    for (uint32_t l = 0; l < v->levels; l++) {
         /* each level reads the one below: the only barriers inside a pass, within its own resource */
         if (l) gpu_barrier_buffer(cmd, hiz, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_COMPUTE_READ_WRITE);
-        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[l ? 1 : 0]);
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[l ? 1 : 0]);
         push.level = l;
-        render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, &push);
-        vkCmdDispatch(cmd, (level_size(v->hiz_w0, l) + 7) / 8, (level_size(v->hiz_h0, l) + 7) / 8, 1);
+        render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &push);
+        vkCmdDispatch(cmd, (level_size(v->w0, l) + 7) / 8, (level_size(v->h0, l) + 7) / 8, 1);
     }
 }
 
 const render_pass render_pass_hiz = {
     .name = "hiz",
     .phase = RENDER_PHASE_CULL,
-    .camera_only = true, /* shadow views test no occlusion (their cull reads a placeholder: create) */
+    .views = RENDER_VIEWS_CAMERA, /* shadow views test no occlusion (their cull reads a placeholder: create) */
+    .state_size = sizeof(hiz_state),
     .use_count = 2,
     .uses = {
         {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_HIZ_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},

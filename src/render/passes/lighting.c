@@ -4,19 +4,20 @@
  * same arithmetic about 30x faster in compute than in fragment shaders (few graphics units).
  * Reads frame, views (the shadow cascades'), the G-buffer, depth, the shadow maps; writes the HDR image and the
  * covered-pixel counters. */
-#include "render/render.h"
+#include "render/pass.h"
 
 #include "lighting_comp.h"
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    return render_compute_pipeline(r, ps, sw_spirv_lighting_comp, sizeof sw_spirv_lighting_comp, "sward.lighting",
-                                   &ps->pipes[0], err);
+    return render_compute_pipeline(c, sw_spirv_lighting_comp, sizeof sw_spirv_lighting_comp, "sward.lighting",
+                                   &c->pipes[0], err);
 }
 
 const render_pass render_pass_lighting = {
     .name = "lighting",
     .phase = RENDER_PHASE_POST,
+    .history = true, /* the lit frame the TAA history resolves */
     .use_count = 8,
     .uses = {
         {RES_GBUF_ALBEDO, GPU_ACCESS_SAMPLED_COMPUTE, SW_LIGHT_ALBEDO, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},

@@ -8,42 +8,40 @@
  * Reads: frame, materials, heights, world maps, tiles. Writes: the slots of the tiles it places.
  * Cost: 0.04-0.26 ms on the H200 for every tile of a bench/ scene at once (0.3-4 million candidates); with
  * the cache a frame places only what is new. */
-#include "render/render.h"
+#include "render/pass.h"
 
 #include "place_comp.h"
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    return render_compute_pipeline(r, ps, sw_spirv_place_comp, sizeof sw_spirv_place_comp, "sward.place",
-                                   &ps->pipes[0], err);
+    return render_compute_pipeline(c, sw_spirv_place_comp, sizeof sw_spirv_place_comp, "sward.place",
+                                   &c->pipes[0], err);
 }
 
 /* The batch (sw_push.level: 0 now, 1 ahead) of the frame's tiles to place. */
-static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t batch)
+static void record(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t batch)
 {
-    uint32_t tiles = batch ? r->place_ahead : r->place_now;
+    uint32_t tiles = batch ? c->plan->place_ahead : c->plan->place_now;
     if (!tiles) return;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     sw_push pc = {.level = batch};
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, 0, &pc);
-    render_dispatch_tiles(r, cmd, tiles);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &pc);
+    render_dispatch_tiles(c, cmd, tiles);
 }
 
-static void record_now(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record_now(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    (void)view;
-    record(r, ps, cmd, 0);
+    record(c, cmd, 0);
 }
 
-static void record_ahead(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record_ahead(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    (void)view;
-    record(r, ps, cmd, 1);
+    record(c, cmd, 1);
 }
 
-static bool ahead_active(const sward_renderer *r)
+static bool ahead_active(const render_plan *p)
 {
-    return r->place_ahead > 0;
+    return p->place_ahead > 0;
 }
 
 const render_pass render_pass_place = {

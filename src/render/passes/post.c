@@ -3,14 +3,14 @@
  * with few graphics units (the H200) the fragment path is the slow one.
  * Reads frame, view, the lit HDR colour (or the TAA's resolved image, SH8), the bloom chain; writes the 8-bit
  * image. Cost: 0.025 ms at 1920x1080 on the H200. */
-#include "render/render.h"
+#include "render/pass.h"
 
 #include "post_comp.h"
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    return render_compute_pipeline(r, ps, sw_spirv_post_comp, sizeof sw_spirv_post_comp, "sward.post",
-                                   &ps->pipes[0], err);
+    return render_compute_pipeline(c, sw_spirv_post_comp, sizeof sw_spirv_post_comp, "sward.post",
+                                   &c->pipes[0], err);
 }
 
 const render_pass render_pass_post = {

@@ -11,99 +11,105 @@
  * the ground under compute blades) or, without the prime, after the G-buffer passes; resolve runs first in
  * post. sward's own targets only (an embedding host's G-buffer is drawn by the hardware path). Why: the H200 rasterises small triangles slowly on its few
  * graphics units; compute runs on all of its SMs (docs/raster.md has the measurements). */
-#include "render/render.h"
+#include "render/pass.h"
 #include "shared/sw_raster.h"
 
 #include "raster_comp.h"
 #include "raster_merge_comp.h"
 #include "resolve_comp.h"
 
-static bool active(const sward_renderer *r)
+static bool active(const render_plan *p)
 {
-    return r->raster != WORLD_RASTER_HARDWARE;
+    return p->raster_compute;
 }
 
-/* The visibility buffer and the merged depth for the render size. */
-static sward_result resize(sward_renderer *r, render_pass_state *ps, sward_error *err)
+/* The visibility buffer for the render size (raster's), and the merged depth (raster_merge's). */
+static sward_result resize(render_pass_ctx *c, sward_error *err)
 {
-    (void)ps;
-    if (!active(r)) return SWARD_OK;
-    VkDeviceSize pixels = (VkDeviceSize)r->width * r->height;
-    sward_result res = SWARD_OK;
-    if (!r->res[RES_VISBUF][0].buffer.buffer || r->res[RES_VISBUF][0].buffer.size != pixels * 8)
-        res = render_buffer_replace(r, RES_VISBUF, 0, pixels * 8,
-                                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                                        VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                    GPU_MEMORY_DEVICE, "sward.visibility", err);
-    if (res == SWARD_OK &&
-        (!r->res[RES_MERGED_DEPTH][0].buffer.buffer || r->res[RES_MERGED_DEPTH][0].buffer.size != pixels * 4))
-        res = render_buffer_replace(r, RES_MERGED_DEPTH, 0, pixels * 4,
-                                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                    GPU_MEMORY_DEVICE, "sward.merged_depth", err);
-    return res;
+    if (!active(c->plan)) return SWARD_OK;
+    VkDeviceSize pixels = (VkDeviceSize)c->plan->width * c->plan->height;
+    const gpu_buffer *vis = render_pass_buffer(c, RES_VISBUF);
+    if (vis->buffer && vis->size == pixels * 8) return SWARD_OK;
+    return render_pass_buffer_replace(c, RES_VISBUF, 0, pixels * 8,
+                                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                          VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                      "sward.visibility", err);
 }
 
-static sward_result create_raster(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result resize_merge(render_pass_ctx *c, sward_error *err)
 {
-    if (r->raster == WORLD_RASTER_HARDWARE) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
-    sward_result res = render_compute_pipeline(r, ps, sw_spirv_raster_comp, sizeof sw_spirv_raster_comp,
-                                               "sward.raster", &ps->pipes[0], err);
-    return res ? res : resize(r, ps, err);
+    if (!active(c->plan)) return SWARD_OK;
+    VkDeviceSize pixels = (VkDeviceSize)c->plan->width * c->plan->height;
+    const gpu_buffer *merged = render_pass_buffer(c, RES_MERGED_DEPTH);
+    if (merged->buffer && merged->size == pixels * 4) return SWARD_OK;
+    return render_pass_buffer_replace(c, RES_MERGED_DEPTH, 0, pixels * 4,
+                                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                      "sward.merged_depth", err);
 }
 
-static sward_result create_resolve(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create_raster(render_pass_ctx *c, sward_error *err)
 {
-    if (r->raster == WORLD_RASTER_HARDWARE) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
-    return render_compute_pipeline(r, ps, sw_spirv_resolve_comp, sizeof sw_spirv_resolve_comp, "sward.resolve",
-                                   &ps->pipes[0], err);
+    if (!c->plan->raster_compute) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
+    sward_result res = render_compute_pipeline(c, sw_spirv_raster_comp, sizeof sw_spirv_raster_comp,
+                                               "sward.raster", &c->pipes[0], err);
+    return res ? res : resize(c, err);
 }
 
-void render_raster_blades(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view, render_res target)
+static sward_result create_resolve(render_pass_ctx *c, sward_error *err)
+{
+    if (!c->plan->raster_compute) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
+    return render_compute_pipeline(c, sw_spirv_resolve_comp, sizeof sw_spirv_resolve_comp, "sward.resolve",
+                                   &c->pipes[0], err);
+}
+
+void render_raster_blades(render_pass_ctx *c, VkCommandBuffer cmd, render_res target)
 {
     /* 0: no blade (every visible depth is > 0) */
-    render_access(r, cmd, target, 0, GPU_ACCESS_TRANSFER_WRITE, true);
-    vkCmdFillBuffer(cmd, r->res[target][0].buffer.buffer, 0, VK_WHOLE_SIZE, 0);
-    render_access(r, cmd, target, 0, GPU_ACCESS_COMPUTE_READ_WRITE, false);
-    uint32_t tiles = r->views[view].constants.tile_count;
-    if (!tiles || !r->culled) return;
+    render_pass_access(c, cmd, target, GPU_ACCESS_TRANSFER_WRITE, true);
+    vkCmdFillBuffer(cmd, render_pass_buffer(c, target)->buffer, 0, VK_WHOLE_SIZE, 0);
+    render_pass_access(c, cmd, target, GPU_ACCESS_COMPUTE_READ_WRITE, false);
+    uint32_t tiles = c->plan->view[c->view]->tile_count;
+    if (!tiles || !c->plan->culled) return;
     /* SW_RASTER_BATCHES workgroups per tile (a batch of 64 blades each), beyond the device's workgroups in x
      * continuing in y */
-    uint32_t groups = tiles * SW_RASTER_BATCHES, max_x = r->ctx->dev.props.limits.maxComputeWorkGroupCount[0];
+    uint32_t groups = tiles * SW_RASTER_BATCHES, max_x = c->plan->geo.max_groups_x;
     uint32_t x = groups < max_x ? groups : max_x;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, NULL);
     vkCmdDispatch(cmd, x, (groups + x - 1) / x, 1);
 }
 
-void render_copy_depth(sward_renderer *r, VkCommandBuffer cmd, render_res from, render_res depth, uint32_t w, uint32_t h)
+void render_copy_depth(render_pass_ctx *c, VkCommandBuffer cmd, render_res from, render_res depth, uint32_t w,
+                       uint32_t h)
 {
-    render_access(r, cmd, from, 0, GPU_ACCESS_TRANSFER_READ, false);
+    render_pass_access(c, cmd, from, GPU_ACCESS_TRANSFER_READ, false);
     /* the whole of layer 0 is overwritten (a depth copy takes whole images); other layers are kept */
-    render_access(r, cmd, depth, 0, GPU_ACCESS_TRANSFER_WRITE, false);
+    render_pass_access(c, cmd, depth, GPU_ACCESS_TRANSFER_WRITE, false);
     VkBufferImageCopy region = {
         .imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
         .imageExtent = {w, h, 1},
     };
-    vkCmdCopyBufferToImage(cmd, r->res[from][0].buffer.buffer, r->res[depth][0].image.image,
+    vkCmdCopyBufferToImage(cmd, render_pass_buffer(c, from)->buffer, render_pass_image(c, depth),
                            VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
 }
 
-static void record_raster(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record_raster(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    render_raster_blades(r, ps, cmd, view, RES_VISBUF);
+    render_raster_blades(c, cmd, RES_VISBUF);
 }
 
-static sward_result create_merge(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create_merge(render_pass_ctx *c, sward_error *err)
 {
-    if (r->raster == WORLD_RASTER_HARDWARE) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
-    return render_compute_pipeline(r, ps, sw_spirv_raster_merge_comp, sizeof sw_spirv_raster_merge_comp,
-                                   "sward.raster_merge", &ps->pipes[0], err);
+    if (!c->plan->raster_compute) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
+    sward_result res = render_compute_pipeline(c, sw_spirv_raster_merge_comp, sizeof sw_spirv_raster_merge_comp,
+                                               "sward.raster_merge", &c->pipes[0], err);
+    return res ? res : resize_merge(c, err);
 }
 
-static void record_merge(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record_merge(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    render_record_per_pixel(r, ps, cmd, view);
-    render_copy_depth(r, cmd, RES_MERGED_DEPTH, RES_DEPTH, r->width, r->height); /* every pixel's nearer depth */
+    render_record_per_pixel(c, cmd);
+    render_copy_depth(c, cmd, RES_MERGED_DEPTH, RES_DEPTH, c->plan->width, c->plan->height); /* every pixel's nearer depth */
 }
 
 const render_pass render_pass_raster = {
@@ -118,6 +124,8 @@ const render_pass render_pass_raster = {
         {RES_VISBUF, GPU_ACCESS_COMPUTE_READ_WRITE, SW_RASTER_VIS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
         {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_RASTER_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
     },
+    .inside_count = 1,
+    .inside = {{RES_VISBUF, GPU_ACCESS_TRANSFER_WRITE, -1, 0, true}}, /* cleared first (render_raster_blades) */
     .create = create_raster,
     .resize = resize,
     .record = record_raster,
@@ -134,7 +142,14 @@ const render_pass render_pass_raster_merge = {
         {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_RESOLVE_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
         {RES_MERGED_DEPTH, GPU_ACCESS_COMPUTE_WRITE, SW_RESOLVE_MERGED, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
     },
+    /* then the merged depth is copied into the depth image (render_copy_depth) */
+    .inside_count = 2,
+    .inside = {
+        {RES_MERGED_DEPTH, GPU_ACCESS_TRANSFER_READ, -1, 0, false},
+        {RES_DEPTH, GPU_ACCESS_TRANSFER_WRITE, -1, 0, false},
+    },
     .create = create_merge,
+    .resize = resize_merge,
     .record = record_merge,
     .active = active,
 };
@@ -143,6 +158,7 @@ const render_pass render_pass_resolve = {
     .name = "resolve",
     .phase = RENDER_PHASE_POST,
     .standalone_only = true,
+    .history = true, /* the G-buffer the TAA history is lit from */
     .use_count = 9,
     .uses = {
         {RES_SURVIVORS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},

@@ -6,32 +6,32 @@
  * Cost: the terrain quads under the cascade's column (scenes/meadow.json: 317 x 461 quads of 1 m, 290,000
  * triangles, the column stretching ~670 m along its low sun) at 2048^2; the fragment shader writes depth
  * (no early depth test). */
-#include "render/render.h"
+#include "render/pass.h"
 
 #include "shadow_impostor_frag.h"
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!r->shadows.on) return SWARD_OK;
+    if (!c->plan->shadows) return SWARD_OK;
     gpu_graphics_desc d = {
         /* no .vs: the terrain's (shadow_terrain.vert.glsl, render_shadow_pipeline) */
         .fs = sw_spirv_shadow_impostor_frag, .fs_bytes = sizeof sw_spirv_shadow_impostor_frag,
         .name = "sward.shadow_mid", /* its slope bias is the fragment shader's (it writes depth) */
     };
-    sward_result res = render_shadow_pipeline(r, ps, &d, SW_VIEW_MID, true, &ps->pipes[0], err);
+    sward_result res = render_shadow_pipeline(c, &d, SW_VIEW_MID, true, &c->pipes[0], err);
     /* LS3: the mesh assets' casters, the last mesh level, at rest and opaque (HZD "S2") */
-    if (!res && r->assets.count) res = render_asset_shadow_pipeline(r, ps, SW_VIEW_MID, &ps->pipes[1], err);
+    if (!res && c->plan->asset_count) res = render_asset_shadow_pipeline(c, SW_VIEW_MID, &c->pipes[1], err);
     return res;
 }
 
-static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    render_shadow_begin(r, cmd, 1);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ps->pipes[0]);
+    render_shadow_begin(c, cmd, 1);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c->pipes[0]);
     /* the mesh's own quads (a coarser stride would halve the cost of this vertex-bound pass under a low sun,
      * but moves the impostor's edges off the grass-height map's by up to a quad) */
-    render_shadow_terrain(r, ps, cmd, view, 1);
-    render_shadow_assets(r, ps, cmd, view, ps->pipes[1]);
+    render_shadow_terrain(c, cmd, 1);
+    render_shadow_assets(c, cmd, c->pipes[1]);
     vkCmdEndRendering(cmd);
 }
 

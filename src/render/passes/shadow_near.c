@@ -7,14 +7,14 @@
  * contents are discarded: shadow_mid redraws layer 1). Cost: the blades within ~8 m of the camera whose shadows
  * reach its view (9,500 7-vertex blades, 47,000 triangles, in scenes/meadow.json; 41,000 blades in the dense
  * scenes/fields.json) and the terrain's quads under the cascade (6,000 in meadow) at 2048^2. */
-#include "render/render.h"
+#include "render/pass.h"
 
 #include "shadow_grass_vert.h"
 #include "shadow_grass_frag.h"
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!r->shadows.on) return SWARD_OK;
+    if (!c->plan->shadows) return SWARD_OK;
     sward_result res;
     /* The terrain with a slope-scaled bias (reverse-Z: negative, away from the sun) against acne; the blades
      * without: they are thin, and the lookup offsets receivers along their normals. */
@@ -22,28 +22,28 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
         /* no .vs: the terrain's (shadow_terrain.vert.glsl, render_shadow_pipeline) */
         .depth_bias_constant = -1.0f, .depth_bias_slope = -1.5f, .name = "sward.shadow_near_terrain",
     };
-    if ((res = render_shadow_pipeline(r, ps, &t, SW_VIEW_NEAR, false, &ps->pipes[0], err))) return res;
+    if ((res = render_shadow_pipeline(c, &t, SW_VIEW_NEAR, false, &c->pipes[0], err))) return res;
     gpu_graphics_desc b = {
         .vs = sw_spirv_shadow_grass_vert, .vs_bytes = sizeof sw_spirv_shadow_grass_vert,
         .fs = sw_spirv_shadow_grass_frag, .fs_bytes = sizeof sw_spirv_shadow_grass_frag,
         .name = "sward.shadow_near_blades",
     };
-    if ((res = render_shadow_pipeline(r, ps, &b, SW_VIEW_NEAR, false, &ps->pipes[1], err))) return res;
+    if ((res = render_shadow_pipeline(c, &b, SW_VIEW_NEAR, false, &c->pipes[1], err))) return res;
     /* LS3: the mesh assets' casters, animated and alpha-tested */
-    return r->assets.count ? render_asset_shadow_pipeline(r, ps, SW_VIEW_NEAR, &ps->pipes[2], err) : SWARD_OK;
+    return c->plan->asset_count ? render_asset_shadow_pipeline(c, SW_VIEW_NEAR, &c->pipes[2], err) : SWARD_OK;
 }
 
-static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    render_shadow_begin(r, cmd, 0);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ps->pipes[0]);
-    render_shadow_terrain(r, ps, cmd, view, 1);
-    if (r->views[view].constants.tile_count && !render_shadow_casters_compute(r)) {
-        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ps->pipes[1]);
-        render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
-        render_draw_blades(r, cmd, view);
+    render_shadow_begin(c, cmd, 0);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c->pipes[0]);
+    render_shadow_terrain(c, cmd, 1);
+    if (c->plan->view[c->view]->tile_count && !c->plan->shadow_compute) {
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c->pipes[1]);
+        render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
+        render_draw_blades(c, cmd);
     }
-    render_shadow_assets(r, ps, cmd, view, ps->pipes[2]);
+    render_shadow_assets(c, cmd, c->pipes[2]);
     vkCmdEndRendering(cmd);
 }
 

@@ -7,61 +7,55 @@
  *                  layer 0 of the shadow map (shaders/shadow_merge.comp.glsl), before shadow_mid draws layer 1.
  * Measured on the H200 (docs/raster.md): the hardware draws of these 7-vertex blades were the frame's largest
  * cost after the camera's blades. */
-#include "render/render.h"
+#include "render/pass.h"
 
 #include "shadow_raster_comp.h"
 #include "shadow_merge_comp.h"
 
-bool render_shadow_casters_compute(const sward_renderer *r)
+static bool active(const render_plan *p)
 {
-    return r->raster != WORLD_RASTER_HARDWARE && r->shadows.on && r->slots[r->slot].shadow_compute;
-}
-
-static bool active(const sward_renderer *r)
-{
-    return render_shadow_casters_compute(r);
+    return p->shadow_compute; /* plan.c: only with the compute rasteriser and shadows */
 }
 
 /* The casters' buffer: a uint per texel of the near layer, wherever the compute casters may run. */
-static sward_result resize(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result resize(render_pass_ctx *c, sward_error *err)
 {
-    (void)ps;
-    if (r->raster == WORLD_RASTER_HARDWARE || !r->shadows.on) return SWARD_OK;
+    if (!c->plan->raster_compute || !c->plan->shadows) return SWARD_OK;
     VkDeviceSize bytes = (VkDeviceSize)RENDER_SHADOW_SIZE * RENDER_SHADOW_SIZE * sizeof(uint32_t);
-    if (r->res[RES_SHADOW_CASTERS][0].buffer.buffer && r->res[RES_SHADOW_CASTERS][0].buffer.size == bytes)
-        return SWARD_OK;
-    return render_buffer_replace(r, RES_SHADOW_CASTERS, 0, bytes,
-                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                                     VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                 GPU_MEMORY_DEVICE, "sward.shadow_casters", err);
+    const gpu_buffer *casters = render_pass_buffer(c, RES_SHADOW_CASTERS);
+    if (casters->buffer && casters->size == bytes) return SWARD_OK;
+    return render_pass_buffer_replace(c, RES_SHADOW_CASTERS, 0, bytes,
+                                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                          VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                      "sward.shadow_casters", err);
 }
 
-static sward_result create_raster(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create_raster(render_pass_ctx *c, sward_error *err)
 {
-    if (r->raster == WORLD_RASTER_HARDWARE) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
-    sward_result res = render_compute_pipeline(r, ps, sw_spirv_shadow_raster_comp, sizeof sw_spirv_shadow_raster_comp,
-                                               "sward.shadow_raster", &ps->pipes[0], err);
-    return res ? res : resize(r, ps, err);
+    if (!c->plan->raster_compute) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
+    sward_result res = render_compute_pipeline(c, sw_spirv_shadow_raster_comp, sizeof sw_spirv_shadow_raster_comp,
+                                               "sward.shadow_raster", &c->pipes[0], err);
+    return res ? res : resize(c, err);
 }
 
-static sward_result create_merge(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create_merge(render_pass_ctx *c, sward_error *err)
 {
-    if (r->raster == WORLD_RASTER_HARDWARE) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
-    return render_compute_pipeline(r, ps, sw_spirv_shadow_merge_comp, sizeof sw_spirv_shadow_merge_comp,
-                                   "sward.shadow_merge", &ps->pipes[0], err);
+    if (!c->plan->raster_compute) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
+    return render_compute_pipeline(c, sw_spirv_shadow_merge_comp, sizeof sw_spirv_shadow_merge_comp,
+                                   "sward.shadow_merge", &c->pipes[0], err);
 }
 
-static void record_raster(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record_raster(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    render_raster_blades(r, ps, cmd, view, RES_SHADOW_CASTERS); /* depth 0: the far plane */
+    render_raster_blades(c, cmd, RES_SHADOW_CASTERS); /* depth 0: the far plane */
 }
 
-static void record_merge(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record_merge(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, NULL);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, NULL);
     vkCmdDispatch(cmd, (RENDER_SHADOW_SIZE + 7) / 8, (RENDER_SHADOW_SIZE + 7) / 8, 1);
-    render_copy_depth(r, cmd, RES_SHADOW_CASTERS, RES_SHADOW, RENDER_SHADOW_SIZE, RENDER_SHADOW_SIZE); /* layer 0 */
+    render_copy_depth(c, cmd, RES_SHADOW_CASTERS, RES_SHADOW, RENDER_SHADOW_SIZE, RENDER_SHADOW_SIZE); /* layer 0 */
 }
 
 const render_pass render_pass_shadow_raster = {
@@ -75,6 +69,8 @@ const render_pass render_pass_shadow_raster = {
         {RES_TILE_DRAWS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILE_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_SHADOW_CASTERS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_SHADOW_CASTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
     },
+    .inside_count = 1,
+    .inside = {{RES_SHADOW_CASTERS, GPU_ACCESS_TRANSFER_WRITE, -1, 0, true}}, /* cleared first */
     .create = create_raster,
     .resize = resize,
     .record = record_raster,
@@ -89,6 +85,12 @@ const render_pass render_pass_shadow_merge = {
     .uses = {
         {RES_SHADOW_CASTERS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_SHADOW_CASTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_SHADOW, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_SHADOW_LAYERS, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
+    },
+    /* then the merged depth is copied into layer 0 (render_copy_depth) */
+    .inside_count = 2,
+    .inside = {
+        {RES_SHADOW_CASTERS, GPU_ACCESS_TRANSFER_READ, -1, 0, false},
+        {RES_SHADOW, GPU_ACCESS_TRANSFER_WRITE, -1, 0, false},
     },
     .create = create_merge,
     .record = record_merge,

@@ -1,76 +1,49 @@
 /* taa.c — temporal anti-aliasing of the camera view (SPEC SH8; shaders/taa.comp.glsl): the frame is rendered
  * with a Halton (2, 3) sub-pixel jitter (camera.c) and resolved against the previous frame's resolved image,
- * reprojected from the depth. The two RGBA16F images swap roles every frame (render_post): RES_TAA_HISTORY is
+ * reprojected from the depth. The two RGBA16F images swap roles every frame (the graph: RES_TAA_HISTORY): RES_TAA_HISTORY is
  * last frame's RES_TAA, so there is no copy. The history is reset (the frame alone) on the first frame, after
  * a resize and on a camera cut (render_taa_needs_reset); sward_render then renders SWARD_TAA_WARMUP_DEFAULT
  * jittered frames first, so stills are converged. With SW_FEAT_TAA off the images are 1 x 1 and nothing is
  * dispatched (post reads RES_HDR).
  * Reads frame, view, HDR colour, depth, history. Writes the resolved image. Cost: one dispatch of 8 x 8
  * pixels; per pixel 1.6 colour and depth texels (shared memory), 16 history texels, one write. */
-#include "render/render.h"
+#include "render/pass.h"
 
 #include "taa_comp.h"
 
-#include <string.h>
-
-static sward_result resize(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result resize(render_pass_ctx *c, sward_error *err)
 {
-    (void)ps;
-    bool on = (r->scene->render.features & SW_FEAT_TAA) != 0;
-    uint32_t w = on ? r->width : 1u, h = on ? r->height : 1u;
+    bool on = (c->plan->features & SW_FEAT_TAA) != 0;
+    uint32_t w = on ? c->plan->width : 1u, h = on ? c->plan->height : 1u;
     static const render_res images[2] = {RES_TAA, RES_TAA_HISTORY};
     static const char *const names[2] = {"sward.taa", "sward.taa_history"};
     for (int i = 0; i < 2; i++) {
-        const gpu_image *cur = &r->res[images[i]][0].image;
-        if (cur->image && cur->extent.width == w && cur->extent.height == h) continue;
-        gpu_image img;
         gpu_image_desc d = {.format = RENDER_HDR_FORMAT, .width = w, .height = h,
                             .usage = VK_IMAGE_USAGE_STORAGE_BIT, .name = names[i]};
-        sward_result res = gpu_image_create(&r->ctx->dev, &img, &d, err);
-        if (res != SWARD_OK) {
-            gpu_image_destroy(&r->ctx->dev, &img);
-            return res;
-        }
-        render_image_replace(r, images[i], 0, &img);
-        /* generations unique among the swapped pair (render_post) */
-        r->res[images[i]][0].generation = ++r->taa.generation;
-        r->taa.valid = false;
+        /* a new image: the history is gone (plan.c sees the replacement and resets it) */
+        sward_result res = render_pass_image_replace(c, images[i], &d, err);
+        if (res != SWARD_OK) return res;
     }
     return SWARD_OK;
 }
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    sward_result res = render_compute_pipeline(r, ps, sw_spirv_taa_comp, sizeof sw_spirv_taa_comp, "sward.taa",
-                                               &ps->pipes[0], err);
-    return res != SWARD_OK ? res : resize(r, ps, err);
+    sward_result res = render_compute_pipeline(c, sw_spirv_taa_comp, sizeof sw_spirv_taa_comp, "sward.taa",
+                                               &c->pipes[0], err);
+    return res != SWARD_OK ? res : resize(c, err);
 }
 
-static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    if (!(r->scene->render.features & SW_FEAT_TAA) || view != 0) return;
-    render_record_per_pixel(r, ps, cmd, view);
-    /* the next frame reprojects into this one */
-    render_taa *t = &r->taa;
-    const render_view *v = &r->views[0];
-    t->valid = true;
-    t->width = r->width;
-    t->height = r->height;
-    t->content = render_taa_content(r);
-    t->constants = r->frame;
-    t->constants.frame_index = 0;
-    t->constants.tile_count = 0; /* as render_view_constants sees this frame's: before the tiles are chosen */
-    t->constants.asset_count = 0; /* ... and before the assets' clusters */
-    t->constants.cluster_count = 0;
-    t->constants.place_now = 0; /* ... and before the tile cache's batches */
-    t->constants.place_ahead = 0;
-    memcpy(t->eye, v->vk.eye, sizeof t->eye);
-    memcpy(t->view_proj, v->unjittered_view_proj, sizeof t->view_proj);
+    if (!(c->plan->features & SW_FEAT_TAA) || c->view != 0) return;
+    render_record_per_pixel(c, cmd); /* the next frame reprojects into this one (render_post keeps its camera) */
 }
 
 const render_pass render_pass_taa = {
     .name = "taa",
     .phase = RENDER_PHASE_POST,
+    .history = true,
     .use_count = 5,
     .uses = {
         {RES_HDR, GPU_ACCESS_GENERAL_COMPUTE, SW_TAA_HDR, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},

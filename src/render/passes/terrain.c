@@ -6,7 +6,7 @@
  *                  else GREATER with writes (then it is the first pass and the occluders).
  * Reads frame, view, heights, materials and world maps. Cost: 2 (mesh - 1)^2 triangles each, about 2
  * million at most; 0.35-0.5 ms at 1920x1080 on the H200 for the colour pass before the G-buffer. */
-#include "render/render.h"
+#include "render/pass.h"
 
 #include "terrain_vert.h"
 #include "terrain_frag.h"
@@ -25,10 +25,11 @@ void render_terrain_mesh(int res, int *step, int *mesh)
     *mesh = (res - 1 + s - 1) / s + 1;
 }
 
-sward_result render_terrain_indices(sward_renderer *r, sward_error *err)
+sward_result render_terrain_indices(gpu_device *dev, const sward_scene *scene, gpu_buffer *out, uint32_t *count,
+                                    sward_error *err)
 {
     int step, mesh;
-    render_terrain_mesh(world_mesh_samples(&r->scene->terrain), &step, &mesh);
+    render_terrain_mesh(world_mesh_samples(&scene->terrain), &step, &mesh);
     size_t quads = (size_t)(mesh - 1) * (size_t)(mesh - 1);
     uint32_t *idx = malloc(quads * 6 * sizeof *idx);
     if (!idx) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the terrain mesh");
@@ -44,27 +45,26 @@ sward_result render_terrain_indices(sward_renderer *r, sward_error *err)
             idx[n++] = d;
         }
     }
-    r->terrain_index_count = (uint32_t)n;
-    gpu_device *dev = &r->ctx->dev;
-    sward_result res = gpu_buffer_create(dev, &r->terrain_indices, n * sizeof *idx,
+    *count = (uint32_t)n;
+    sward_result res = gpu_buffer_create(dev, out, n * sizeof *idx,
                                          VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                          GPU_MEMORY_DEVICE, "sward.terrain_indices", err);
-    if (res == SWARD_OK) res = gpu_upload(dev, &r->terrain_indices, idx, n * sizeof *idx, err);
+    if (res == SWARD_OK) res = gpu_upload(dev, out, idx, n * sizeof *idx, err);
     free(idx);
     return res;
 }
 
-static sward_result create_depth(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create_depth(render_pass_ctx *c, sward_error *err)
 {
     gpu_graphics_desc d = {
         .vs = sw_spirv_terrain_vert, .vs_bytes = sizeof sw_spirv_terrain_vert,
         .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
         .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.terrain_depth",
     };
-    return render_graphics_pipeline(r, ps, &d, &ps->pipes[0], err);
+    return render_graphics_pipeline(c, &d, &c->pipes[0], err);
 }
 
-static sward_result create_gbuffer(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create_gbuffer(render_pass_ctx *c, sward_error *err)
 {
     gpu_graphics_desc d = {
         .vs = sw_spirv_terrain_vert, .vs_bytes = sizeof sw_spirv_terrain_vert,
@@ -74,30 +74,30 @@ static sward_result create_gbuffer(sward_renderer *r, render_pass_state *ps, swa
         .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.terrain",
     };
     for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) d.color_formats[i] = RENDER_GBUFFER_FORMATS[i];
-    sward_result res = render_graphics_pipeline(r, ps, &d, &ps->pipes[0], err);
+    sward_result res = render_graphics_pipeline(c, &d, &c->pipes[0], err);
     d.depth_write = false;
     d.depth_compare = VK_COMPARE_OP_EQUAL;
     d.name = "sward.terrain_primed";
-    if (res == SWARD_OK) res = render_graphics_pipeline(r, ps, &d, &ps->pipes[1], err);
+    if (res == SWARD_OK) res = render_graphics_pipeline(c, &d, &c->pipes[1], err);
     return res;
 }
 
-static void draw(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view, VkPipeline pipe)
+static void draw(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
 {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, view, NULL);
-    vkCmdBindIndexBuffer(cmd, r->terrain_indices.buffer, 0, VK_INDEX_TYPE_UINT32);
-    vkCmdDrawIndexed(cmd, r->terrain_index_count, 1, 0, 0, 0);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
+    vkCmdBindIndexBuffer(cmd, c->plan->geo.terrain_indices, 0, VK_INDEX_TYPE_UINT32);
+    vkCmdDrawIndexed(cmd, c->plan->geo.terrain_index_count, 1, 0, 0, 0);
 }
 
-static void record_depth(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record_depth(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    draw(r, ps, cmd, view, ps->pipes[0]);
+    draw(c, cmd, c->pipes[0]);
 }
 
-static void record_gbuffer(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record_gbuffer(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    draw(r, ps, cmd, view, ps->pipes[render_depth_primed(r) ? 1 : 0]);
+    draw(c, cmd, c->pipes[c->plan->depth_prime ? 1 : 0]);
 }
 
 const render_pass render_pass_terrain_depth = {

@@ -7,7 +7,7 @@
  * Reads: frame (time, wind, the grid's origin). Writes: the field, 4096 x 48 bytes.
  * Cost: per cell, (window + 2) x 2 noise evaluations and 8 x window spring steps: for the defaults' 64-step
  * window about 0.54 M noise evaluations a frame (tens of microseconds on the H200; HZD: about 150 us). */
-#include "render/render.h"
+#include "render/pass.h"
 #include "wind/wind.h"
 
 #include <string.h>
@@ -21,11 +21,11 @@ static uint32_t float_bits(float f)
     return u;
 }
 
-static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error *err)
+static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    sward_result res = render_buffer_replace(r, RES_WIND_FIELD, 0, WIND_FIELD_FLOATS * sizeof(float),
-                                             VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                             GPU_MEMORY_DEVICE, "sward.wind_field", err);
+    sward_result res = render_pass_buffer_replace(c, RES_WIND_FIELD, 0, WIND_FIELD_FLOATS * sizeof(float),
+                                                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                                  "sward.wind_field", err);
     if (res != SWARD_OK) return res;
     /* The scene's springs as specialisation constants (sw_wind_field.h SW_WF_SPEC_*): constant 0 is the view
      * (common.inc.glsl: none for a compute pass), then each category's step (wind_spring), then the window. */
@@ -33,43 +33,22 @@ static sward_result create(sward_renderer *r, render_pass_state *ps, sward_error
     gpu_spec spec = {.count = SW_WF_SPEC_COUNT};
     spec.values[0] = 0xffffffffu;
     for (uint32_t k = 0; k < SW_WIND_CATEGORIES; k++) {
-        sw_spring s = wind_spring(&r->scene->wind.field[k]);
+        sw_spring s = wind_spring(&c->scene->wind.field[k]);
 #define SPRING_CONSTANT(m, i) spec.values[SW_WF_SPEC_SPRING_ID(k, i)] = float_bits(s.m);
         SW_SPRING_MEMBERS(SPRING_CONSTANT)
 #undef SPRING_CONSTANT
     }
-    spec.values[SW_WF_SPEC_WINDOW] = (uint32_t)wind_field_window(&r->scene->wind);
-    return gpu_compute_pipeline(&r->ctx->dev, ps->layout, sw_spirv_wind_field_comp, sizeof sw_spirv_wind_field_comp,
-                                &spec, "sward.wind_field", &ps->pipes[0], err);
+    spec.values[SW_WF_SPEC_WINDOW] = (uint32_t)wind_field_window(&c->scene->wind);
+    return gpu_compute_pipeline(c->dev, c->layout, sw_spirv_wind_field_comp, sizeof sw_spirv_wind_field_comp,
+                                &spec, "sward.wind_field", &c->pipes[0], err);
 }
 
-static void record(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, uint32_t view)
+static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ps->pipes[0]);
-    render_bind(r, ps, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, view, &(sw_push){.view = view});
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &(sw_push){.view = c->view});
     const uint32_t groups = SW_WIND_FIELD_RES / SW_WIND_FIELD_GROUP;
     vkCmdDispatch(cmd, groups, groups, 1);
-}
-
-sward_result render_read_wind_field(sward_renderer *r, float *out, sward_error *err)
-{
-    gpu_device *dev = &r->ctx->dev;
-    const VkDeviceSize bytes = WIND_FIELD_FLOATS * sizeof(float);
-    vkDeviceWaitIdle(dev->device);
-    gpu_buffer rb = {0};
-    sward_result res = gpu_buffer_create(dev, &rb, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
-                                         "sward.wind_field_readback", err);
-    if (res != SWARD_OK) return res;
-    VkCommandBuffer cmd = VK_NULL_HANDLE;
-    if ((res = gpu_begin_once(dev, &cmd, err)) == SWARD_OK) {
-        render_access(r, cmd, RES_WIND_FIELD, 0, GPU_ACCESS_TRANSFER_READ, false);
-        vkCmdCopyBuffer(cmd, r->res[RES_WIND_FIELD][0].buffer.buffer, rb.buffer, 1, &(VkBufferCopy){0, 0, bytes});
-        gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
-        res = gpu_submit_wait(dev, cmd, err);
-    }
-    if (res == SWARD_OK) memcpy(out, rb.mapped, bytes);
-    gpu_buffer_destroy(dev, &rb);
-    return res;
 }
 
 const render_pass render_pass_wind_field = {

@@ -1,0 +1,285 @@
+/* pass.h — what a pass sees (the doorway of src/render/passes/): the frame's plan (read-only), the view it runs
+ * for, its resources' handles through the graph, its pipelines and its own state. Never the renderer: a pass
+ * cannot read or steer another pass's state, and every per-frame decision a pass depends on (features, the
+ * raster path, the depth prime, warm-up, HDR read-back, TAA reset, which views it runs for) is taken once per
+ * frame in plan.c and read here through render_plan.
+ *
+ * A pass is one file under src/render/passes/ and one line in passes.c (RENDER_PASSES, frame order). It declares
+ * its phase (which entry point records it), what it reads and writes (render_use: graph.c derives its barriers
+ * and descriptor set 1 from them, and checks in debug builds that it touches nothing else), and its callbacks.
+ * This header must not include render.h. */
+#ifndef SWARD_RENDER_PASS_H
+#define SWARD_RENDER_PASS_H
+
+#include "gpu/gpu.h"
+#include "sward/sward_vulkan.h"
+#include "shared/sw_bindings.h"
+#include "shared/sw_gbuffer.h"
+#include "shared/sw_assets.h"
+#include "world/world.h"
+
+#define RENDER_HDR_FORMAT VK_FORMAT_R16G16B16A16_SFLOAT
+#define RENDER_DEPTH_FORMAT VK_FORMAT_D32_SFLOAT
+#define RENDER_LDR_FORMAT VK_FORMAT_R8G8B8A8_UNORM
+/* The G-buffer (SH2), in RES_GBUF_ALBEDO .. RES_MOTION order (public: sward_vulkan.h SWARD_GBUFFER_FORMATS). */
+#define RENDER_GBUFFER_COUNT 4
+extern const VkFormat RENDER_GBUFFER_FORMATS[RENDER_GBUFFER_COUNT];
+#define RENDER_MAX_SLOTS 4      /* frames in flight at most */
+#define RENDER_MAX_USES 12      /* resources one pass declares */
+#define RENDER_MAX_INSIDE 4     /* uses a pass makes inside itself (render_pass.inside) */
+#define RENDER_MAX_PIPES 4
+#define RENDER_SHADOW_SIZE 2048u /* texels per side of each shadow-map layer (HZD: 2048) */
+
+/* The frame's named resources. Per-view ones exist once per view (index = view). */
+typedef enum render_res {
+    RES_FRAME,        /* sw_frame, written each frame (transfer) */
+    RES_VIEWS,        /* sw_view[SW_MAX_VIEWS], written each frame (transfer) */
+    RES_TILES,        /* sw_tile[] of the frame, written each frame (transfer) */
+    RES_MASKS,        /* the tile cache: SW_TILE_SLOT_WORDS per slot (placement masks and counts) */
+    RES_STATS,        /* sw_cull_stats[SW_MAX_VIEWS] */
+    RES_HIZ,          /* per view: the occluders' min/max depth pyramid */
+    RES_SURVIVORS,    /* per view: sw_blade[survivor_capacity] */
+    RES_TILE_DRAWS,   /* per view: sw_tile_draw per tile */
+    RES_DRAWS,        /* per view: sw_draw_cmd[2 * tiles], the hardware path's indirect arguments */
+    RES_GBUF_ALBEDO,  /* SH2 G-buffer: albedo (sRGB) and AO */
+    RES_GBUF_NORMAL,  /* SH2 G-buffer: octahedral normal, roughness, kind (render_gbuffer_formats) */
+    RES_GBUF_MATERIAL,/* SH2 G-buffer: reflectance, translucency amount and diffusion, specular occlusion */
+    RES_MOTION,       /* SH2 G-buffer: motion in pixels (terrain; grass writes none: SW_MOTION_NONE) */
+    RES_HDR,          /* RGBA16F lit colour (lighting.comp.glsl) */
+    RES_DEPTH,        /* standalone: D32 depth; embedded: the host's depth during sward_cmd_cull */
+    RES_LDR,          /* standalone: RGBA8 output */
+    RES_TAA,          /* SH8: this frame's resolved RGBA16F image (a: samples accumulated); post and bloom read it */
+    RES_TAA_HISTORY,  /* SH8: the previous frame's RES_TAA (the two images swap every frame: render_post) */
+    RES_BLOOM,        /* PO3: the bloom chain, half resolution down (buffer, like the Hi-Z pyramid) */
+    RES_SHADOW,       /* LS2: D32 sun shadow maps, a 2-layer array: layer 0 the near cascade, 1 the mid one */
+    RES_SHADOW_FAR,   /* LS2: the far cascade's lit heights, float[size^2] row-major (views[SW_VIEW_FAR]) */
+    RES_VISBUF,       /* BX1: the compute rasteriser's visibility buffer, uint64 per pixel (shared/sw_raster.h) */
+    RES_MERGED_DEPTH, /* BX1: float per pixel, the nearer of the hardware's and the compute blades' depths */
+    RES_SHADOW_CASTERS, /* BX1: uint per texel of the near cascade: its blades' depth, then the merged depth */
+    RES_ASSET_CLUSTERS, /* PL8, SC4: sw_cluster[] of the frame (uploaded; asset_place writes counts, heights) */
+    RES_ASSET_INSTANCES,/* PL8: sw_instance[SW_CLUSTER_CANDIDATES] per cluster slot (asset_place) */
+    RES_ASSET_DRAWN,    /* per view: sw_drawn[], one run per (asset, level) (asset_cull) */
+    RES_ASSET_DRAWS,    /* per view: sw_asset_draw per (asset, level), the indirect draws (uploaded, counted) */
+    RES_WIND_FIELD,   /* GA3: the wind field around the camera, SW_WIND_FIELD_STRIDE floats per cell (wind_field.c) */
+    RES_HDR_OUT,      /* standalone, sward_render_hdr: post's linear input as RGBA32F per pixel (hdr_out.c) */
+    RES_COUNT
+} render_res;
+
+/* A use of a resource by a pass. A binding >= 0 puts it in the pass's descriptor set 1. */
+typedef struct render_use {
+    render_res res;
+    gpu_access access;
+    int binding;           /* SW_* binding in set 1, or -1 (indirect arguments, attachments, copies) */
+    VkDescriptorType type; /* of the binding */
+    bool discard;          /* the pass overwrites all of it: earlier contents need not be kept */
+} render_use;
+
+typedef enum render_phase {
+    RENDER_PHASE_PLACE, /* sward_cmd_place: view-independent, per tile */
+    RENDER_PHASE_CULL,  /* sward_cmd_cull: per view (render_pass.views) */
+    RENDER_PHASE_AHEAD, /* sward_cmd_cull, after the DRAW phase's barriers: the tiles placed ahead of the camera,
+                           overlapping the draws (SC2) */
+    RENDER_PHASE_DRAW,  /* sward_cmd_draw: inside a render pass instance (barriers come before it) */
+    RENDER_PHASE_RASTER, /* standalone: the compute rasteriser and its depth (BX1), after the depth of the
+                            hardware passes (the prime's, or the G-buffer's without one) */
+    RENDER_PHASE_SHADOW, /* sward_cmd_shadows: the shadow cascades, each pass its own view (render_pass.view) */
+    RENDER_PHASE_POST,  /* after drawing: standalone output, or sward_cmd_post */
+} render_phase;
+
+/* Which views a CULL pass runs for (render_plan.cull_views, .asset_views). */
+typedef enum render_views {
+    RENDER_VIEWS_BLADES, /* every view that culls blades: the camera and, with shadows, the near cascade */
+    RENDER_VIEWS_CAMERA, /* the camera only (hiz: shadow views have no occluders) */
+    RENDER_VIEWS_ASSETS, /* every view that draws mesh assets: the camera and, with shadows, the near and mid ones */
+} render_views;
+
+/* The shared geometry the renderer made once (index patterns, the shadow layers' views). */
+typedef struct render_geometry {
+    VkBuffer terrain_indices;     /* the ground grid (terrain.c) */
+    uint32_t terrain_index_count;
+    VkBuffer blade_indices;       /* the blade patterns (grass.c) */
+    VkBuffer asset_indices;       /* the mesh assets' indices (assets.c) */
+    VkImageView shadow_layers[2]; /* RES_SHADOW: one view per layer, to render into */
+    float shadow_y_min, shadow_y_top; /* m: the lowest receiver, the highest caster (LS2: terrain + tallest blade) */
+    uint32_t max_groups_x;        /* the device's workgroups in x */
+    uint32_t max_draw_indirect;   /* the device's draws per indirect call */
+} render_geometry;
+
+/* The comparison switches of a standalone frame (tests, comparisons: sward_frame_debug; no_grass: the desc's). */
+typedef struct render_switches {
+    bool no_grass, no_cull, no_lod_fade, no_fade, no_morph, count_shading;
+} render_switches;
+
+/* The frame's plan: every decision passes depend on, taken once per frame (plan.c); passes only read it. */
+typedef struct render_plan {
+    /* the renderer's, fixed when it is created (render_plan_init) */
+    bool standalone;           /* sward's own targets, post pass and readback (sward_render) */
+    bool raster_compute;       /* BX1: render.raster resolved is not "hardware": the compute rasteriser exists */
+    bool raster_all;           /* BX1: render.raster "compute": every camera tile in compute */
+    bool shadows;              /* LS2: SW_FEAT_SHADOWS and the sun above the horizon: views 1-3 are the cascades */
+    uint32_t view_count;       /* views with constants: 1, or 3 with shadows (camera, near, mid; far is view 3) */
+    uint32_t blade_views;      /* views that cull and draw blades: the camera, and the near cascade */
+    uint32_t asset_count;      /* the scene's mesh assets */
+    VkFormat depth_format;     /* the depth the DRAW passes test (the host's with sward_renderer_create_vulkan) */
+    render_geometry geo;
+    const sw_frame *frame;     /* this frame's constants */
+    const sw_view *view[SW_MAX_VIEWS]; /* this frame's view constants */
+    /* the render size and the features the passes' resources follow (render_plan_size) */
+    uint32_t width, height;    /* standalone: the targets; embedded: this frame's view */
+    uint32_t features;         /* SW_FEAT_* */
+    /* this frame's (render_plan_frame, and the entry points as the frame goes on) */
+    bool depth_prime;          /* SH1: the G-buffer passes test EQUAL against a depth prime */
+    bool shadow_compute;       /* BX1: the near cascade's casters are rasterised in compute (shadow_raster.c) */
+    bool hdr_out;              /* sward_render_hdr: this frame reads back its linear HDR image (hdr_out.c) */
+    bool history_only;         /* SH8 warm-up: POST runs only the passes that build the TAA history */
+    bool taa_reset;            /* SH8: this frame starts a new TAA history */
+    render_switches switches;
+    uint32_t cull_views;       /* bits of the views RENDER_VIEWS_BLADES passes cull */
+    uint32_t asset_views;      /* bits of the views RENDER_VIEWS_ASSETS passes cull */
+    uint32_t tile_count;       /* the camera's (view 0's) tiles */
+    uint32_t place_now, place_ahead; /* SC1: tiles to place before culling and ahead (place.c) */
+    uint32_t cluster_count;    /* PL8: the frame's asset clusters */
+    bool culled;               /* this frame's views have been culled (the DRAW passes of blades draw) */
+} render_plan;
+
+typedef struct render_graph render_graph;           /* graph.c: resources, sets, barriers (opaque) */
+typedef struct render_pass_state render_pass_state; /* graph.c: a pass's sets and pipelines (opaque) */
+
+/* What a pass's callbacks get. */
+typedef struct render_pass_ctx {
+    const render_plan *plan;
+    const sward_scene *scene;  /* read-only */
+    gpu_device *dev;
+    uint32_t view;             /* the view it records for (0 at create, resize and destroy) */
+    VkPipelineLayout layout;   /* sets 0 and 1, sw_push */
+    VkPipeline *pipes;         /* RENDER_MAX_PIPES, destroyed with the pass */
+    void *state;               /* the pass's own: render_pass.state_size bytes, zero at creation */
+    render_graph *graph;       /* for the helpers below */
+    render_pass_state *ps;
+} render_pass_ctx;
+
+/* A pass: one file under src/render/passes/. */
+typedef struct render_pass {
+    const char *name;       /* its timestamps' name in sward_frame_stats */
+    render_phase phase;
+    uint32_t draw_flag;     /* RENDER_PHASE_DRAW: the SWARD_DRAW_* bit that selects it */
+    bool standalone_only;   /* needs sward's own targets */
+    bool history;           /* RENDER_PHASE_POST: builds the TAA history (runs in the warm-up's frames too) */
+    render_views views;     /* RENDER_PHASE_CULL: the views it runs for */
+    uint32_t view;          /* RENDER_PHASE_SHADOW: the view it renders (SW_VIEW_NEAR, _MID, _FAR) */
+    size_t state_size;      /* bytes of its own state (render_pass_ctx.state) */
+    uint32_t use_count;
+    render_use uses[RENDER_MAX_USES];
+    /* Uses the pass makes itself mid-pass (a clear before a dispatch, a copy after one): not brought to their
+     * access before the pass, but by the pass with render_pass_access; declared so that the graph knows them. */
+    uint32_t inside_count;
+    render_use inside[RENDER_MAX_INSIDE];
+    sward_result (*create)(render_pass_ctx *c, sward_error *err);
+    sward_result (*resize)(render_pass_ctx *c, sward_error *err); /* may be NULL; the size or features changed */
+    void (*destroy)(render_pass_ctx *c);                           /* may be NULL; its private resources */
+    void (*record)(render_pass_ctx *c, VkCommandBuffer cmd);
+    bool (*active)(const render_plan *p); /* may be NULL (always); false: not run, no barriers, no time */
+} render_pass;
+
+/* ---- graph.c: the helpers passes record with ---- */
+/* Binds set 0 and the pass's set 1 for the ctx's view (rewriting it first if a resource behind it was
+ * replaced) and pushes the view index. */
+void render_bind(render_pass_ctx *c, VkCommandBuffer cmd, VkPipelineBindPoint point, const sw_push *push);
+/* The record of a compute pass with one workgroup per tile of its view (cull): its pipeline 0, its sets, the
+ * dispatch; nothing when the view has no tiles. */
+void render_record_per_tile(render_pass_ctx *c, VkCommandBuffer cmd);
+/* One workgroup per tile, the tiles beyond the workgroups a dimension allows continuing in y. */
+void render_dispatch_tiles(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t tiles);
+/* The record of a compute pass with one 8 x 8 workgroup per 8 x 8 pixels of the frame (lighting, taa, post). */
+void render_record_per_pixel(render_pass_ctx *c, VkCommandBuffer cmd);
+/* A pipeline with the pass's layout: graphics for sward's colour and depth formats, or compute. */
+sward_result render_graphics_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, VkPipeline *out, sward_error *err);
+sward_result render_compute_pipeline(render_pass_ctx *c, const uint32_t *code, size_t bytes, const char *name,
+                                     VkPipeline *out, sward_error *err);
+/* The pass's resources (declared in its uses; checked in debug builds) for the ctx's view. */
+gpu_buffer *render_pass_buffer(render_pass_ctx *c, render_res res);
+VkImage render_pass_image(render_pass_ctx *c, render_res res);
+bool render_pass_has(render_pass_ctx *c, render_res res); /* the resource exists (embedded: the host's, if given) */
+/* Brings a declared resource to `access` inside the pass (a use marked `inside`, or a second access). */
+void render_pass_access(render_pass_ctx *c, VkCommandBuffer cmd, render_res res, gpu_access access, bool discard);
+/* Replaces a pass-owned resource of `view` (the old one freed when the current slot comes round again). */
+sward_result render_pass_buffer_replace(render_pass_ctx *c, render_res res, uint32_t view, VkDeviceSize size,
+                                        VkBufferUsageFlags usage, const char *name, sward_error *err);
+sward_result render_pass_image_replace(render_pass_ctx *c, render_res res, const gpu_image_desc *d, sward_error *err);
+
+/* ---- helpers of several passes ---- */
+/* raster.c, for the compute rasterisers (the camera's, the near cascade's): clears `target` (a buffer) and
+ * dispatches SW_RASTER_BATCHES workgroups per tile of the view; copies a buffer of floats into layer 0 of a
+ * depth image. */
+void render_raster_blades(render_pass_ctx *c, VkCommandBuffer cmd, render_res target);
+void render_copy_depth(render_pass_ctx *c, VkCommandBuffer cmd, render_res from, render_res depth, uint32_t w,
+                       uint32_t h);
+/* grass.c: the view's blades (its run of tiles' indirect draws, with the blade index pattern), for every pass
+ * that draws them, after it has bound its pipeline and sets. */
+void render_draw_blades(render_pass_ctx *c, VkCommandBuffer cmd);
+/* asset_place.c: one workgroup per cluster of the frame (asset_place, asset_cull): pipeline 0, sets, dispatch. */
+void render_dispatch_clusters(render_pass_ctx *c, VkCommandBuffer cmd);
+/* asset_draw.c: the view's asset draws (indexed, indirect), its pipeline and sets bound by the caller. */
+void render_draw_assets(render_pass_ctx *c, VkCommandBuffer cmd);
+/* asset_draw.c, LS3: the casters of a cascade: near animated and alpha-tested, mid at rest; and their draws
+ * with `pipe` inside the cascade's rendering. */
+sward_result render_asset_shadow_pipeline(render_pass_ctx *c, uint32_t view, VkPipeline *out, sward_error *err);
+void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe);
+/* shadows.c: the sub-grid of the terrain mesh that covers a shadow view's column between the terrain's
+ * lowest point and its highest caster; records its draw (6 vertices a quad, shadow_terrain.vert.glsl) with
+ * the pass's pipeline bound. Begins dynamic rendering into one layer of RES_SHADOW (cleared). A depth-only
+ * pipeline for a shadow view (specialised to it; constant 1 = `impostor`); with no vertex shader in *d, the
+ * terrain's. */
+void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t stride);
+void render_shadow_begin(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t layer);
+sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, uint32_t view, bool impostor,
+                                    VkPipeline *out, sward_error *err);
+
+/* ---- pass files' functions the renderer calls (plain arguments) ---- */
+/* terrain.c: the ground mesh's vertex stride and side for a height field of `res` samples per side, and its
+ * index buffer. grass.c: the blades' shared index pattern. hiz.c: the pyramid's size for a render size (level 0
+ * is half of it, rounded up). */
+void render_terrain_mesh(int res, int *step, int *mesh);
+sward_result render_terrain_indices(gpu_device *dev, const sward_scene *scene, gpu_buffer *out, uint32_t *count,
+                                    sward_error *err);
+sward_result render_blade_indices(gpu_device *dev, gpu_buffer *out, sward_error *err);
+void render_hiz_size(uint32_t width, uint32_t height, uint32_t *w0, uint32_t *h0, uint32_t *levels);
+
+/* ---- pass state others read (tests, stats) ---- */
+/* shadow_far.c: what the far map was last computed for, and how often (LS2: it is cached). */
+typedef struct render_shadow_far_state {
+    float key[5];      /* origin x, z and the sun */
+    bool valid;        /* key describes the buffer's content */
+    uint32_t updates;  /* times the far map was computed */
+} render_shadow_far_state;
+
+/* ---- the passes (passes.c lists them in frame order) ---- */
+extern const render_pass render_pass_wind_field;
+extern const render_pass render_pass_place;
+extern const render_pass render_pass_place_ahead;
+extern const render_pass render_pass_terrain_depth;
+extern const render_pass render_pass_terrain;
+extern const render_pass render_pass_hiz;
+extern const render_pass render_pass_cull;
+extern const render_pass render_pass_draw_args;
+extern const render_pass render_pass_grass_depth;
+extern const render_pass render_pass_grass;
+extern const render_pass render_pass_raster;
+extern const render_pass render_pass_raster_merge;
+extern const render_pass render_pass_resolve;
+extern const render_pass render_pass_lighting;
+extern const render_pass render_pass_taa;
+extern const render_pass render_pass_bloom;
+extern const render_pass render_pass_post;
+extern const render_pass render_pass_hdr_out;
+extern const render_pass render_pass_shadow_near;
+extern const render_pass render_pass_shadow_raster;
+extern const render_pass render_pass_shadow_merge;
+extern const render_pass render_pass_shadow_mid;
+extern const render_pass render_pass_shadow_far;
+extern const render_pass render_pass_asset_place;
+extern const render_pass render_pass_asset_cull;
+extern const render_pass render_pass_asset_depth;
+extern const render_pass render_pass_asset_gbuffer;
+
+#endif

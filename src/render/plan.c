@@ -1,0 +1,86 @@
+/* plan.c — the frame's decisions, taken once (render_plan): what the renderer fixed at creation (the raster
+ * path, the views, the shared geometry), the render size and features the passes' resources follow, and per
+ * frame the depth prime, the near cascade's casters' path, the views culled, the TAA reset, the warm-up and the
+ * HDR read-back. Passes read the plan (pass.h) and nothing else of the renderer; the entry points read it too,
+ * so that a choice is made in one place. */
+#include "render/render.h"
+
+#include <string.h>
+
+void render_plan_init(sward_renderer *r)
+{
+    render_plan *p = &r->plan;
+    const gpu_device *dev = &r->ctx->dev;
+    p->raster_compute = r->raster != WORLD_RASTER_HARDWARE;
+    p->raster_all = r->raster == WORLD_RASTER_COMPUTE;
+    p->geo.max_groups_x = dev->props.limits.maxComputeWorkGroupCount[0];
+    p->geo.max_draw_indirect = dev->props.limits.maxDrawIndirectCount;
+    p->frame = &r->frame;
+    for (uint32_t k = 0; k < SW_MAX_VIEWS; k++) p->view[k] = &r->views[k].constants;
+    render_plan_size(r);
+}
+
+void render_plan_geometry(sward_renderer *r)
+{
+    render_plan *p = &r->plan;
+    p->asset_count = r->assets.count;
+    p->geo.terrain_indices = r->bufs.terrain_indices.buffer;
+    p->geo.blade_indices = r->bufs.blade_indices.buffer;
+    p->geo.asset_indices = r->assets.index_buf.buffer;
+    p->geo.shadow_layers[0] = r->shadows.layers[0];
+    p->geo.shadow_layers[1] = r->shadows.layers[1];
+    p->geo.shadow_y_min = r->shadows.y_min;
+    p->geo.shadow_y_top = r->shadows.y_max + r->shadows.caster;
+}
+
+void render_plan_size(sward_renderer *r)
+{
+    r->plan.features = r->scene->render.features;
+}
+
+void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
+{
+    render_plan *p = &r->plan;
+    p->features = r->scene->render.features;
+    p->depth_prime = (p->features & SW_FEAT_DEPTH_PRIME) != 0;
+    /* BX1: the near cascade's casters in compute with "compute", and with "auto" when the cascade held enough
+     * blades (in the last frame collected) for compute to be the faster (measured: docs/raster.md) */
+    bool compute = r->raster == WORLD_RASTER_COMPUTE ||
+                   (r->raster == WORLD_RASTER_AUTO && r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES);
+    r->slots[r->slot].shadow_compute = compute; /* the frame's stats say the rule's choice */
+    p->shadow_compute = compute && p->shadows;  /* shadow_raster, shadow_merge run; shadow_near draws no blades */
+    /* the camera and the near shadow cascade cull blades; the mid cascade draws the assets' casters, not blades:
+     * only their culling runs for it (LS3) */
+    p->cull_views = p->blade_views == 2 ? 3u : 1u;
+    p->asset_views = !p->asset_count ? 0u : p->shadows ? (1u << 0) | (1u << SW_VIEW_NEAR) | (1u << SW_VIEW_MID) : 1u;
+    p->hdr_out = hdr_out && !history_only; /* the hdr_out pass runs (hdr_out.c active) in this frame only */
+    p->history_only = history_only;
+    p->culled = false;
+    p->tile_count = 0;
+    p->place_now = p->place_ahead = 0;
+    p->cluster_count = 0;
+}
+
+void render_plan_switches(sward_renderer *r, const sward_frame_desc *fd)
+{
+    render_switches *s = &r->plan.switches;
+    const sward_frame_debug *d = fd->debug;
+    s->no_grass = fd->no_grass;
+    s->no_cull = d && d->no_culling;
+    s->no_lod_fade = d && d->no_lod_fade;
+    s->no_fade = d && d->no_fade;
+    s->no_morph = d && d->no_morph;
+    s->count_shading = d && d->count_shading;
+}
+
+void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view)
+{
+    render_taa *t = &r->taa;
+    /* a TAA image made since the history was kept holds no history (resize, features) */
+    uint32_t serial = render_resource_serial(r, RES_TAA) + render_resource_serial(r, RES_TAA_HISTORY);
+    if (serial != t->serial) t->valid = false;
+    t->serial = serial;
+    /* SH8: a new history (and the jitter sequence from its start) when the old one cannot be reprojected */
+    r->plan.taa_reset = render_taa_needs_reset(r, view);
+    t->frame = r->plan.taa_reset ? 0u : t->frame + 1u;
+}
