@@ -287,11 +287,9 @@ typedef struct sward_frame_desc {
 #define SWARD_TAA_WARMUP_DEFAULT 8
 
 /* GPU time of one pass of the frame, by name: "wind_field", "place", "terrain", "hiz", "cull", "draw_args", "grass", "taa",
- * "bloom", "post" today (docs/architecture.md lists them); new passes add names, not fields. SWARD_MAX_PASSES is
- * the room in sward_frame_stats.passes[], part of the ABI: the renderer's pass list is checked against it at
- * compile time (src/render/passes.c), so a pass list that outgrows it cannot build until it is raised (a new
- * major version). */
-#define SWARD_MAX_PASSES 32
+ * "bloom", "post" today (docs/architecture.md lists them); new passes add names, not fields. The times are held by
+ * the renderer (sward_frame_stats.passes points to them), so the number of passes is not part of the ABI:
+ * sward_renderer_pass_count says how many a frame can have. */
 typedef struct sward_pass_time {
     char name[24];
     double gpu_ms;
@@ -319,8 +317,10 @@ typedef struct sward_frame_stats {
     uint64_t removed_frustum;   /* ... outside the view frustum */
     uint64_t removed_occlusion; /* ... hidden behind the terrain (Hi-Z) */
     uint64_t blades_dropped;    /* survivors that did not fit the view's list this frame (it grows for the next) */
-    uint32_t pass_count;        /* entries of passes[] in use, in the order the passes ran */
-    sward_pass_time passes[SWARD_MAX_PASSES];
+    uint32_t pass_count;        /* entries of passes[], in the order the passes ran */
+    const sward_pass_time *passes; /* the frame's per-pass GPU times, held by the renderer: valid until it starts
+                                   its next frame (sward_render*, sward_render_submit, sward_cmd_place), is resized
+                                   or destroyed; copy them to keep them longer (pass_count entries) */
     double cpu_ms;          /* CPU time to prepare and record the frame */
     double cpu_tiles_ms;    /* of cpu_ms: the world windows, choosing the tiles, the tile cache and the assets' clusters
                                (the rest is uploading the constants and recording the passes) */
@@ -372,6 +372,8 @@ typedef struct sward_frame_stats {
 
 /* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran. */
 double sward_stats_pass_ms(const sward_frame_stats *stats, const char *name);
+/* The most passes a frame of this renderer times: room enough for sward_frame_stats.passes. */
+uint32_t sward_renderer_pass_count(const sward_renderer *r);
 
 typedef struct sward_image {
     uint32_t width, height;

@@ -18,10 +18,16 @@ int bench_measure(sward_context *ctx, sward_scene *scene, int64_t frames, bench_
     sward_renderer *renderer = NULL;
     sward_result r = sward_renderer_create(ctx, scene, &renderer, err);
     if (r != SWARD_OK) return app_fail(r, err);
+    if (sward_renderer_pass_count(renderer) > BENCH_MAX_PASSES) { /* a pass list grown past bench's table */
+        fprintf(stderr, "sward bench: the renderer times %u passes, more than the %u bench keeps\n",
+                (unsigned)sward_renderer_pass_count(renderer), (unsigned)BENCH_MAX_PASSES);
+        sward_renderer_destroy(renderer);
+        return (int)SWARD_ERROR_INVALID_INPUT;
+    }
     sward_image img = { .width = rs.width, .height = rs.height };
     img.pixels = malloc(sward_image_bound(img.width, img.height));
     /* Per frame: one sample per pass, the total, the CPU time and its tiles' part, stored column by column. */
-    size_t n = (size_t)frames, columns = SWARD_MAX_PASSES + 3;
+    size_t n = (size_t)frames, columns = BENCH_MAX_PASSES + 3;
     double *samples = malloc(n * columns * sizeof *samples);
     int rc = 0;
     if (!img.pixels || !samples) {
@@ -55,7 +61,7 @@ int bench_measure(sward_context *ctx, sward_scene *scene, int64_t frames, bench_
         if (k - 1 < WARMUP_FRAMES) continue;
         size_t i = k - 1 - WARMUP_FRAMES;
         if (i == 0) {
-            b->pass_count = s.pass_count < SWARD_MAX_PASSES ? s.pass_count : SWARD_MAX_PASSES;
+            b->pass_count = s.pass_count < BENCH_MAX_PASSES ? s.pass_count : BENCH_MAX_PASSES;
             for (uint32_t p = 0; p < b->pass_count; p++)
                 snprintf(b->pass_names[p], sizeof b->pass_names[p], "%s", s.passes[p].name);
         }
@@ -65,15 +71,17 @@ int bench_measure(sward_context *ctx, sward_scene *scene, int64_t frames, bench_
             samples[(size_t)p * n + i] = ms > 0.0 ? ms : 0.0;
             total += samples[(size_t)p * n + i];
         }
-        samples[(size_t)SWARD_MAX_PASSES * n + i] = total;
-        samples[(size_t)(SWARD_MAX_PASSES + 1) * n + i] = s.cpu_ms;
-        samples[(size_t)(SWARD_MAX_PASSES + 2) * n + i] = s.cpu_tiles_ms;
+        samples[(size_t)BENCH_MAX_PASSES * n + i] = total;
+        samples[(size_t)(BENCH_MAX_PASSES + 1) * n + i] = s.cpu_ms;
+        samples[(size_t)(BENCH_MAX_PASSES + 2) * n + i] = s.cpu_tiles_ms;
         b->last = s;
+        b->last.passes = NULL; /* the renderer's, gone with it; the times are in b->pass */
+        b->last.pass_count = 0;
     }
     for (uint32_t p = 0; p < b->pass_count; p++) b->pass[p] = stats_summarize(samples + (size_t)p * n, n);
-    b->total = stats_summarize(samples + (size_t)SWARD_MAX_PASSES * n, n);
-    b->cpu = stats_summarize(samples + (size_t)(SWARD_MAX_PASSES + 1) * n, n);
-    b->cpu_tiles = stats_summarize(samples + (size_t)(SWARD_MAX_PASSES + 2) * n, n);
+    b->total = stats_summarize(samples + (size_t)BENCH_MAX_PASSES * n, n);
+    b->cpu = stats_summarize(samples + (size_t)(BENCH_MAX_PASSES + 1) * n, n);
+    b->cpu_tiles = stats_summarize(samples + (size_t)(BENCH_MAX_PASSES + 2) * n, n);
     for (uint32_t p = 0; p < b->pass_count; p++) {
         const char *name = b->pass_names[p];
         if (strcmp(name, "grass") == 0 || strcmp(name, "grass_depth") == 0) b->hw_ms += b->pass[p].median;
@@ -103,7 +111,7 @@ sward_result bench_plot_bars(const bench_result *b, const char *path, const char
                              const sward_render_settings *rs, int64_t frames, const struct app_plot *panels,
                              size_t n, sward_error *err)
 {
-    app_bar bars[SWARD_MAX_PASSES];
+    app_bar bars[BENCH_MAX_PASSES];
     for (uint32_t p = 0; p < b->pass_count; p++)
         bars[p] = (app_bar){.name = b->pass_names[p], .value = b->pass[p].median, .mark = b->pass[p].min};
     char title[160], subtitle[600];

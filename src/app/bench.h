@@ -7,10 +7,13 @@
 #include "args.h"
 #include "stats.h"
 
+/* Passes bench keeps times of (more than any renderer has today: sward_renderer_pass_count is checked against it) */
+#define BENCH_MAX_PASSES 64
+
 typedef struct bench_result {
     uint32_t pass_count; /* the passes of the first measured frame, by name, in the order they ran */
-    char pass_names[SWARD_MAX_PASSES][24];
-    stats_summary pass[SWARD_MAX_PASSES], total, cpu, cpu_tiles; /* cpu_tiles: of cpu, choosing tiles */
+    char pass_names[BENCH_MAX_PASSES][24];
+    stats_summary pass[BENCH_MAX_PASSES], total, cpu, cpu_tiles; /* cpu_tiles: of cpu, choosing tiles */
     sward_frame_stats last;
     double blades_per_ms; /* blades rasterised (both paths) / the median ms of all their rasterisation (hw_ms +
                              compute_ms) */

@@ -22,7 +22,7 @@
 static double frame_gpu_ms(const sward_frame_stats *s)
 {
     double total = 0.0;
-    for (uint32_t p = 0; p < s->pass_count && p < SWARD_MAX_PASSES; p++)
+    for (uint32_t p = 0; p < s->pass_count; p++)
         if (s->passes[p].gpu_ms > 0.0) total += s->passes[p].gpu_ms;
     return total;
 }

@@ -205,7 +205,7 @@ static void build_hud(viewer *v, view_hud *h)
     view_hud_line(h, 255, 255, 255, "sward view  %s  %ux%u  %s", v->scene_path ? v->scene_path : "<default>",
                   (unsigned)w, (unsigned)hh, dev.name);
     double gpu = 0.0;
-    for (uint32_t i = 0; i < s->pass_count && i < SWARD_MAX_PASSES; i++) gpu += s->passes[i].gpu_ms;
+    for (uint32_t i = 0; i < s->pass_count; i++) gpu += s->passes[i].gpu_ms;
     view_hud_line(h, 255, 255, 255, "frame %llu  t %.2f s%s  %.1f fps  gpu %.2f ms  cpu %.2f ms",
                   (unsigned long long)v->frames, v->time, v->paused ? " (paused)" : "", v->fps, gpu, s->cpu_ms);
     view_hud_line(h, 255, 255, 255, "blades %llu (%llu high, %llu low)  triangles %llu  tiles %llu",
@@ -222,7 +222,7 @@ static void build_hud(viewer *v, view_hud *h)
                   (double)s->world_bytes / 1048576.0, (double)s->cache_bytes / 1048576.0);
     char line[VIEW_HUD_LINE_CHARS] = "";
     size_t used = 0;
-    for (uint32_t i = 0; i < s->pass_count && i < SWARD_MAX_PASSES; i++) {
+    for (uint32_t i = 0; i < s->pass_count; i++) {
         char item[64];
         int n = snprintf(item, sizeof item, "%s %.3f  ", s->passes[i].name, s->passes[i].gpu_ms);
         if (n < 0) continue;

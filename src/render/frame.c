@@ -25,6 +25,7 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     sward_frame_stats *st = &s->stats;
     if (s->ticket > r->last_counted) r->last_counted = s->ticket;
     memset(st, 0, sizeof *st);
+    st->passes = s->pass_times;
     st->tiles = s->tile_count;
     st->candidates = (uint64_t)s->tile_count * SW_TILE_CANDIDATES;
     st->candidates_in_range = (uint64_t)s->tiles_in_range * SW_TILE_CANDIDATES;

@@ -51,7 +51,8 @@ typedef struct render_slot {
     bool teleport;
     double cpu_ms;
     double cpu_tiles_ms; /* of it: choosing tiles, the cache, the clusters (render_place) */
-    sward_frame_stats stats;  /* the slot's frame's counters and times, once counted */
+    sward_frame_stats stats;  /* the slot's frame's counters and times, once counted (stats.passes: pass_times) */
+    sward_pass_time pass_times[RENDER_MAX_PASSES];
 } render_slot;
 
 /* One view of the frame (view 0: the camera). */
@@ -253,6 +254,8 @@ uint32_t render_resource_serial(const sward_renderer *r, render_res res);
 void render_swap(sward_renderer *r, render_res a, render_res b);
 /* The slot's pass times into st->passes. */
 sward_result render_graph_times(sward_renderer *r, render_slot *s, sward_frame_stats *st, sward_error *err);
+/* The passes that are timed: the most entries a frame's pass times have (sward_renderer_pass_count). */
+uint32_t render_graph_pass_count(const sward_renderer *r);
 /* Tests: a pass's own state by its name (NULL: none). */
 void *render_pass_state_of(sward_renderer *r, const char *name);
 /* Tests: the scene set (set 0) and the depth sampler, for their own pipelines. */

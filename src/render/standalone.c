@@ -305,10 +305,15 @@ sward_result sward_render_hdr(sward_renderer *r, const sward_frame_desc *frame, 
     return render_complete(r, frame, image, hdr, stats, "sward_render_hdr", err);
 }
 
+uint32_t sward_renderer_pass_count(const sward_renderer *r)
+{
+    return r ? render_graph_pass_count(r) : 0;
+}
+
 double sward_stats_pass_ms(const sward_frame_stats *stats, const char *name)
 {
     if (!stats || !name) return -1.0;
-    for (uint32_t i = 0; i < stats->pass_count && i < SWARD_MAX_PASSES; i++)
+    for (uint32_t i = 0; stats->passes && i < stats->pass_count; i++)
         if (strcmp(stats->passes[i].name, name) == 0) return stats->passes[i].gpu_ms;
     return -1.0;
 }
