@@ -256,19 +256,15 @@ void render_assets_destroy(sward_renderer *r)
     ra->clusters = NULL;
 }
 
-static const VkBufferUsageFlags STORAGE = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                          VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-
 /* A buffer of at least `bytes` (half as much again when it grows, so a camera that moves does not regrow it). */
-static sward_result ensure(sward_renderer *r, render_res res, uint32_t view, VkDeviceSize bytes, VkBufferUsageFlags usage,
-                           const char *name, sward_error *err)
+static sward_result ensure(sward_renderer *r, render_res res, uint32_t view, VkDeviceSize bytes, sward_error *err)
 {
     if (bytes == 0) bytes = 16;
     const gpu_buffer *cur = render_buffer(r, res, view);
     if (cur->buffer && cur->size >= bytes) return SWARD_OK;
     VkDeviceSize grown = bytes + bytes / 2, most = r->ctx->dev.props.limits.maxStorageBufferRange;
-    if ((usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) && grown > most && bytes <= most) grown = most; /* fits: no headroom */
-    return render_buffer_replace(r, res, view, grown, usage, GPU_MEMORY_DEVICE, name, err);
+    if ((RENDER_RESOURCES[res].usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) && grown > most && bytes <= most) grown = most; /* fits: no headroom */
+    return render_buffer_replace(r, res, view, grown, err);
 }
 
 /* The draw records of every asset in reach (room for all of each cluster's candidates, per level) must fit one
@@ -325,17 +321,13 @@ sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_er
     ra->drawn_total = first;
     sward_result res = check_drawn(r, err);
     if (res) return res;
-    if ((res = ensure(r, RES_ASSET_CLUSTERS, 0, (VkDeviceSize)ra->cluster_count * sizeof(sw_cluster), STORAGE,
-                      "sward.asset_clusters", err)) ||
+    if ((res = ensure(r, RES_ASSET_CLUSTERS, 0, (VkDeviceSize)ra->cluster_count * sizeof(sw_cluster), err)) ||
         (res = ensure(r, RES_ASSET_INSTANCES, 0,
-                      (VkDeviceSize)ra->cluster_count * SW_CLUSTER_CANDIDATES * sizeof(sw_instance), STORAGE,
-                      "sward.asset_instances", err)))
+                      (VkDeviceSize)ra->cluster_count * SW_CLUSTER_CANDIDATES * sizeof(sw_instance), err)))
         return res;
     for (uint32_t v = 0; v < RENDER_ASSET_VIEWS; v++) {
-        if ((res = ensure(r, RES_ASSET_DRAWN, v, (VkDeviceSize)ra->drawn_total * sizeof(sw_drawn), STORAGE,
-                          "sward.asset_drawn", err)) ||
-            (res = ensure(r, RES_ASSET_DRAWS, v, sizeof ra->draws[0], STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
-                          "sward.asset_draws", err)))
+        if ((res = ensure(r, RES_ASSET_DRAWN, v, (VkDeviceSize)ra->drawn_total * sizeof(sw_drawn), err)) ||
+            (res = ensure(r, RES_ASSET_DRAWS, v, sizeof ra->draws[0], err)))
             return res;
     }
     return SWARD_OK;

@@ -253,7 +253,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
 void render_post(sward_renderer *r, VkCommandBuffer cmd)
 {
     bool taa = (r->plan.features & SW_FEAT_TAA) != 0;
-    if (taa) render_swap(r, RES_TAA, RES_TAA_HISTORY); /* SH8: last frame's output is this frame's history */
+    if (taa) render_resources_swap_histories(r); /* SH8: last frame's output is this frame's history */
     render_run_phase(r, RENDER_PHASE_POST, cmd, 0);
     if (taa) render_taa_keep(r); /* the next frame reprojects into this one */
 }
@@ -289,7 +289,7 @@ sward_result sward_cmd_place(sward_renderer *r, VkCommandBuffer cmd, const sward
         /* the host's render area sizes the view's Hi-Z pyramid */
         r->plan.width = view->width;
         r->plan.height = view->height;
-        if ((res = render_targets_resize(r, err)) || (res = render_graph_resize(r, err))) return res;
+        if ((res = render_graph_resize(r, err))) return res;
     }
     res = render_place(r, cmd, view, false, err);
     if (res == SWARD_OK)

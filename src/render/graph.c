@@ -2,7 +2,8 @@
  * its generality: a fixed list in frame order, no reordering). From each pass's declared uses it builds the
  * pass's descriptor set 1 (one per frame slot and view, rewritten when a resource is replaced), and when the
  * pass runs it derives the barriers from the tracked state of each resource (last write, reads since, image
- * layout) and wraps the pass in a named pair of timestamps. */
+ * layout) and wraps the pass in a named pair of timestamps. The resources themselves are declared by spec in
+ * resources.c (RENDER_RESOURCES); graph.c holds their handles and states. */
 #include "render/render.h"
 
 #include <assert.h>
@@ -52,15 +53,9 @@ struct render_graph {
     VkDescriptorSet scene_set;
 };
 
-static bool per_view(render_res res)
-{
-    return res == RES_HIZ || res == RES_SURVIVORS || res == RES_TILE_DRAWS || res == RES_DRAWS ||
-           res == RES_ASSET_DRAWN || res == RES_ASSET_DRAWS;
-}
-
 static render_resource *resource(sward_renderer *r, render_res res, uint32_t view)
 {
-    return &r->graph->res[res][per_view(res) ? view : 0];
+    return &r->graph->res[res][RENDER_RESOURCES[res].per_view ? view : 0];
 }
 
 static bool is_image(const render_resource *rr)
@@ -159,7 +154,7 @@ static barrier_batch batch(void)
 
 static bool present(const sward_renderer *r, render_res res, uint32_t view)
 {
-    const render_resource *rr = &r->graph->res[res][per_view(res) ? view : 0];
+    const render_resource *rr = &r->graph->res[res][RENDER_RESOURCES[res].per_view ? view : 0];
     return rr->buffer.buffer || rr->image.image || rr->ext_image;
 }
 
@@ -345,25 +340,10 @@ void render_pass_access(render_pass_ctx *c, VkCommandBuffer cmd, render_res res,
 }
 
 sward_result render_pass_buffer_replace(render_pass_ctx *c, render_res res, uint32_t view, VkDeviceSize size,
-                                        VkBufferUsageFlags usage, const char *name, sward_error *err)
+                                        sward_error *err)
 {
     assert(declared(c->ps->pass, res, -1) && "a pass replaces a resource it did not declare");
-    return render_buffer_replace(c->graph->r, res, view, size, usage, GPU_MEMORY_DEVICE, name, err);
-}
-
-sward_result render_pass_image_replace(render_pass_ctx *c, render_res res, const gpu_image_desc *d, sward_error *err)
-{
-    assert(declared(c->ps->pass, res, -1) && "a pass replaces a resource it did not declare");
-    const gpu_image *cur = &resource(c->graph->r, res, 0)->image;
-    if (cur->image && cur->extent.width == d->width && cur->extent.height == d->height) return SWARD_OK;
-    gpu_image img;
-    sward_result result = gpu_image_create(c->dev, &img, d, err);
-    if (result != SWARD_OK) {
-        gpu_image_destroy(c->dev, &img);
-        return result;
-    }
-    render_image_replace(c->graph->r, res, 0, &img);
-    return SWARD_OK;
+    return render_buffer_replace(c->graph->r, res, view, size, err);
 }
 
 /* ---- descriptors ---- */
@@ -448,6 +428,7 @@ sward_result render_graph_new(sward_renderer *r, sward_error *err)
     r->graph = calloc(1, sizeof *r->graph);
     if (!r->graph) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
     r->graph->r = r;
+    assert(!render_resources_check() && "RENDER_RESOURCES disagrees with the RES_* enum");
     gpu_device *dev = &r->ctx->dev;
     VkSamplerCreateInfo si = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
@@ -509,15 +490,16 @@ sward_result render_graph_create(sward_renderer *r, sward_error *err)
 sward_result render_graph_resize(sward_renderer *r, sward_error *err)
 {
     render_graph *g = r->graph;
-    render_plan_size(r); /* the passes size their resources by the plan's size and features */
-    for (uint32_t i = 0; i < g->pass_count; i++) {
+    render_plan_size(r); /* the resources follow the plan's size and features */
+    sward_result res = render_resources_size(r, err); /* the targets and the shadow-size resources (resources.c) */
+    for (uint32_t i = 0; i < g->pass_count && res == SWARD_OK; i++) {
         render_pass_state *ps = &g->passes[i];
-        if (ps->pass->resize && runs(r, ps)) {
+        if (ps->pass->resize && runs(r, ps)) { /* what a pass sizes itself (the pyramids) */
             render_pass_ctx c = pass_ctx(r, ps, 0);
-            sward_result res = ps->pass->resize(&c, err);
-            if (res != SWARD_OK) return res;
+            res = ps->pass->resize(&c, err);
         }
     }
+    if (res != SWARD_OK) return res;
     r->sized_features = r->plan.features; /* TAA and bloom size their resources by the features */
     return SWARD_OK;
 }
@@ -595,11 +577,13 @@ void render_scene_set(const sward_renderer *r, VkDescriptorSetLayout *layout, Vk
 /* ---- resources ---- */
 
 sward_result render_buffer_replace(sward_renderer *r, render_res res, uint32_t view, VkDeviceSize size,
-                                   VkBufferUsageFlags usage, gpu_memory mem, const char *name, sward_error *err)
+                                   sward_error *err)
 {
     render_resource *rr = resource(r, res, view);
+    const render_resource_spec *spec = &RENDER_RESOURCES[res];
     gpu_buffer fresh;
-    sward_result result = gpu_buffer_create(&r->ctx->dev, &fresh, size, usage, mem, name, err);
+    sward_result result = gpu_buffer_create(&r->ctx->dev, &fresh, size, spec->usage, GPU_MEMORY_DEVICE, spec->name,
+                                            err);
     if (result != SWARD_OK) return result;
     gpu_retire_buffer(&r->ctx->dev, &r->slots[r->slot].retired, &rr->buffer);
     rr->buffer = fresh;
@@ -635,7 +619,7 @@ gpu_image *render_image(sward_renderer *r, render_res res, uint32_t view)
 
 VkImageView render_image_view(const sward_renderer *r, render_res res, uint32_t view)
 {
-    const render_resource *rr = &r->graph->res[res][per_view(res) ? view : 0];
+    const render_resource *rr = &r->graph->res[res][RENDER_RESOURCES[res].per_view ? view : 0];
     return rr->ext_view ? rr->ext_view : rr->image.view;
 }
 

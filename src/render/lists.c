@@ -13,20 +13,14 @@
 #define SURVIVORS_INITIAL 262144u
 #define SURVIVORS_SHADOW_INITIAL 65536u
 
-static const VkBufferUsageFlags STORAGE = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                          VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-
 sward_result render_lists_create(sward_renderer *r, sward_error *err)
 {
     sward_result res;
-    if ((res = render_buffer_replace(r, RES_FRAME, 0, sizeof(sw_frame), STORAGE, GPU_MEMORY_DEVICE, "sward.frame",
-                                     err)))
+    if ((res = render_buffer_replace(r, RES_FRAME, 0, sizeof(sw_frame), err)))
         return res;
-    if ((res = render_buffer_replace(r, RES_VIEWS, 0, SW_MAX_VIEWS * sizeof(sw_view), STORAGE, GPU_MEMORY_DEVICE,
-                                     "sward.views", err)))
+    if ((res = render_buffer_replace(r, RES_VIEWS, 0, SW_MAX_VIEWS * sizeof(sw_view), err)))
         return res;
-    if ((res = render_buffer_replace(r, RES_STATS, 0, SW_MAX_VIEWS * sizeof(sw_cull_stats), STORAGE,
-                                     GPU_MEMORY_DEVICE, "sward.cull_stats", err)))
+    if ((res = render_buffer_replace(r, RES_STATS, 0, SW_MAX_VIEWS * sizeof(sw_cull_stats), err)))
         return res;
     for (uint32_t s = 0; s < r->slot_count; s++)
         if ((res = gpu_buffer_create(&r->ctx->dev, &r->slots[s].stats_readback, RENDER_STATS_READBACK_BYTES,
@@ -36,8 +30,7 @@ sward_result render_lists_create(sward_renderer *r, sward_error *err)
     /* SC1: the tile cache's slots, allocated once (its budget) */
     if ((res = render_buffer_replace(r, RES_MASKS, 0,
                                      (VkDeviceSize)(r->tiles.cache.slot_count ? r->tiles.cache.slot_count : 1u) *
-                                         SW_TILE_SLOT_WORDS * sizeof(uint32_t),
-                                     STORAGE, GPU_MEMORY_DEVICE, "sward.tile_cache", err)))
+                                         SW_TILE_SLOT_WORDS * sizeof(uint32_t), err)))
         return res;
     if ((res = render_ensure_tiles(r, 1, 1, err))) return res;
     if ((res = render_ensure_survivors(r, 0, SURVIVORS_INITIAL, err))) return res;
@@ -60,20 +53,16 @@ sward_result render_ensure_tiles(sward_renderer *r, uint32_t view_tiles, uint32_
     sward_result res;
     if (all_tiles > r->tiles.list_capacity) { /* the views' tiles, then the tiles placed this frame (16 bytes each) */
         uint32_t cap = grown(all_tiles, (size_t)UINT32_MAX);
-        if ((res = render_buffer_replace(r, RES_TILES, 0, (VkDeviceSize)cap * sizeof(sw_tile), STORAGE,
-                                         GPU_MEMORY_DEVICE, "sward.tiles", err)))
+        if ((res = render_buffer_replace(r, RES_TILES, 0, (VkDeviceSize)cap * sizeof(sw_tile), err)))
             return res;
         r->tiles.list_capacity = cap;
     }
     if (view_tiles <= r->tiles.capacity) return SWARD_OK;
     uint32_t cap = grown(view_tiles, r->tiles.max);
     for (uint32_t v = 0; v < r->plan.blade_views; v++) {
-        if ((res = render_buffer_replace(r, RES_TILE_DRAWS, v, (VkDeviceSize)cap * sizeof(sw_tile_draw), STORAGE,
-                                         GPU_MEMORY_DEVICE, "sward.tile_draws", err)))
+        if ((res = render_buffer_replace(r, RES_TILE_DRAWS, v, (VkDeviceSize)cap * sizeof(sw_tile_draw), err)))
             return res;
-        if ((res = render_buffer_replace(r, RES_DRAWS, v, (VkDeviceSize)cap * 2 * sizeof(sw_draw_cmd),
-                                         STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, GPU_MEMORY_DEVICE,
-                                         "sward.draws", err)))
+        if ((res = render_buffer_replace(r, RES_DRAWS, v, (VkDeviceSize)cap * 2 * sizeof(sw_draw_cmd), err)))
             return res;
     }
     r->tiles.capacity = cap;
@@ -114,8 +103,7 @@ sward_result render_ensure_survivors(sward_renderer *r, uint32_t view, uint64_t 
                          "(maxStorageBufferRange %.1f MiB); lower the grass density or the draw distance",
                          r->scene->name, (unsigned long long)needed, (double)needed * sizeof(sw_blade) / 1048576.0,
                          (double)r->ctx->dev.props.limits.maxStorageBufferRange / 1048576.0);
-    sward_result res = render_buffer_replace(r, RES_SURVIVORS, view, cap * sizeof(sw_blade), STORAGE,
-                                             GPU_MEMORY_DEVICE, "sward.survivors", err);
+    sward_result res = render_buffer_replace(r, RES_SURVIVORS, view, cap * sizeof(sw_blade), err);
     if (res != SWARD_OK) return res;
     v->survivor_capacity = (uint32_t)cap;
     return SWARD_OK;

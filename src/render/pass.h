@@ -30,7 +30,8 @@ extern const VkFormat RENDER_GBUFFER_FORMATS[RENDER_GBUFFER_COUNT];
 #define RENDER_MAX_PIPES 4
 #define RENDER_SHADOW_SIZE 2048u /* texels per side of each shadow-map layer (HZD: 2048) */
 
-/* The frame's named resources. Per-view ones exist once per view (index = view). */
+/* The frame's named resources, declared by spec in resources.c (RENDER_RESOURCES: name, per view, format, usage,
+ * size class, history partner). Per-view ones exist once per view (index = view). */
 typedef enum render_res {
     RES_FRAME,        /* sw_frame, written each frame (transfer) */
     RES_VIEWS,        /* sw_view[SW_MAX_VIEWS], written each frame (transfer) */
@@ -49,7 +50,7 @@ typedef enum render_res {
     RES_DEPTH,        /* standalone: D32 depth; embedded: the host's depth during sward_cmd_cull */
     RES_LDR,          /* standalone: RGBA8 output */
     RES_TAA,          /* SH8: this frame's resolved RGBA16F image (a: samples accumulated); post and bloom read it */
-    RES_TAA_HISTORY,  /* SH8: the previous frame's RES_TAA (the two images swap every frame: render_post) */
+    RES_TAA_HISTORY,  /* SH8: the previous frame's RES_TAA (history partners swap every frame: render_post) */
     RES_BLOOM,        /* PO3: the bloom chain, half resolution down (buffer, like the Hi-Z pyramid) */
     RES_SHADOW,       /* LS2: D32 sun shadow maps, a 2-layer array: layer 0 the near cascade, 1 the mid one */
     RES_SHADOW_FAR,   /* LS2: the far cascade's lit heights, float[size^2] row-major (views[SW_VIEW_FAR]) */
@@ -202,10 +203,10 @@ VkImage render_pass_image(render_pass_ctx *c, render_res res);
 bool render_pass_has(render_pass_ctx *c, render_res res); /* the resource exists (embedded: the host's, if given) */
 /* Brings a declared resource to `access` inside the pass (a use marked `inside`, or a second access). */
 void render_pass_access(render_pass_ctx *c, VkCommandBuffer cmd, render_res res, gpu_access access, bool discard);
-/* Replaces a pass-owned resource of `view` (the old one freed when the current slot comes round again). */
+/* Replaces a pass-sized buffer of `view` (name and usage: resources.c; the old one freed when the current slot
+ * comes round again). */
 sward_result render_pass_buffer_replace(render_pass_ctx *c, render_res res, uint32_t view, VkDeviceSize size,
-                                        VkBufferUsageFlags usage, const char *name, sward_error *err);
-sward_result render_pass_image_replace(render_pass_ctx *c, render_res res, const gpu_image_desc *d, sward_error *err);
+                                        sward_error *err);
 
 /* ---- helpers of several passes ---- */
 /* raster.c, for the compute rasterisers (the camera's, the near cascade's): clears `target` (a buffer) and

@@ -240,9 +240,10 @@ void render_release(sward_renderer *r, VkCommandBuffer cmd, render_res res, uint
 void render_import(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkFormat format,
                    gpu_access last, VkImageLayout layout);
 void render_unimport(sward_renderer *r, VkCommandBuffer cmd, render_res res, VkImageLayout layout);
-/* Replaces a named buffer or image (the old one is freed when the current slot comes round again). */
+/* Replaces a named buffer (device memory; its name and usage RENDER_RESOURCES') or image (the old one is freed
+ * when the current slot comes round again). */
 sward_result render_buffer_replace(sward_renderer *r, render_res res, uint32_t view, VkDeviceSize size,
-                                   VkBufferUsageFlags usage, gpu_memory mem, const char *name, sward_error *err);
+                                   sward_error *err);
 void render_image_replace(sward_renderer *r, render_res res, uint32_t view, gpu_image *img);
 /* A named resource's handles. */
 gpu_buffer *render_buffer(sward_renderer *r, render_res res, uint32_t view);
@@ -250,7 +251,7 @@ gpu_image *render_image(sward_renderer *r, render_res res, uint32_t view);
 VkImageView render_image_view(const sward_renderer *r, render_res res, uint32_t view);
 /* Bumped each time sward replaces the resource (SH8: a new TAA image holds no history). */
 uint32_t render_resource_serial(const sward_renderer *r, render_res res);
-/* SH8: swaps two resources (the TAA's output and history), each keeping its barrier state. */
+/* SH8: swaps two resources (a history pair: render_resources_swap_histories), each keeping its barrier state. */
 void render_swap(sward_renderer *r, render_res a, render_res b);
 /* The slot's pass times into st->passes. */
 sward_result render_graph_times(sward_renderer *r, render_slot *s, sward_frame_stats *st, sward_error *err);
@@ -302,9 +303,47 @@ sward_result render_standalone_begin(sward_renderer *r, const sward_frame_desc *
 void render_standalone_abandon(sward_renderer *r, VkCommandBuffer cmd);
 sward_result render_standalone_only(const sward_renderer *r, const char *fn, sward_error *err);
 
-/* ---- renderer.c ---- */
-/* The standalone targets for the current size (the old ones retired). */
-sward_result render_targets_resize(sward_renderer *r, sward_error *err);
+/* ---- resources.c: every named resource by spec ---- */
+/* How a resource is sized. */
+typedef enum render_size_class {
+    RENDER_SIZE_FIXED,  /* once, at creation, by its owner (lists.c, shadows.c's far map, wind_field.c) */
+    RENDER_SIZE_TARGET, /* the render size (plan width x height): made and resized by render_resources_size */
+    RENDER_SIZE_SHADOW, /* RENDER_SHADOW_SIZE^2: made by render_resources_size */
+    RENDER_SIZE_GROWS,  /* at run time by its owner: the lists (lists.c), the assets' records (assets.c), the
+                           pyramids of the render size (hiz.c, bloom.c), the HDR read-back (standalone.c) */
+} render_size_class;
+
+/* What a target or shadow resource needs of the plan; without it absent, or 1 x 1 when `tiny`. */
+#define RENDER_NEEDS_STANDALONE 1u /* sward's own targets (embedded: the host's) */
+#define RENDER_NEEDS_RASTER 2u     /* BX1: the compute rasteriser (render_plan.raster_compute) */
+#define RENDER_NEEDS_SHADOWS 4u    /* LS2: render_plan.shadows */
+#define RENDER_NEEDS_TAA 8u        /* SH8: SW_FEAT_TAA */
+
+typedef struct render_resource_spec {
+    const char *name;        /* the debug name, "sward.hdr" */
+    bool per_view;           /* one per view (index = view) */
+    bool image;              /* else a buffer */
+    VkFormat format;         /* images */
+    uint32_t levels, layers; /* images */
+    VkFlags usage;           /* VkImageUsageFlags or VkBufferUsageFlags */
+    VkFlags raster_usage;    /* BX1: added with the compute rasteriser */
+    VkFormat raster_storage_format; /* BX1: the storage view's format (the sRGB albedo written as UNORM) */
+    uint32_t texel_bytes;    /* target or shadow buffers: bytes per pixel or texel */
+    render_size_class size;
+    uint32_t needs;          /* RENDER_NEEDS_* (target and shadow classes) */
+    bool tiny;               /* without its needs 1 x 1 (bound all the same) rather than absent */
+    render_res history;      /* its history partner (swapped every frame); RES_FRAME (0, nobody's): none */
+} render_resource_spec;
+
+extern const render_resource_spec RENDER_RESOURCES[RES_COUNT];
+/* NULL when the table agrees with the RES_* enum (every one named, names unique, partners mutual), else why
+ * not (asserted when the graph is made). */
+const char *render_resources_check(void);
+/* Every target- and shadow-class resource for the plan's size, features and paths: made, or replaced where its
+ * size changed (the old one retired). */
+sward_result render_resources_size(sward_renderer *r, sward_error *err);
+/* SH8: swaps each history pair (last frame's output is this frame's history). */
+void render_resources_swap_histories(sward_renderer *r);
 
 /* ---- lists.c: the frame's lists and their growth ---- */
 sward_result render_lists_create(sward_renderer *r, sward_error *err);
@@ -367,6 +406,8 @@ void render_frustum_planes(const float vp[16], float out[24]);
 
 /* ---- shadows.c: the cascades' resources ---- */
 sward_result render_shadows_create(sward_renderer *r, sward_error *err);
+/* The shadow map's layers' views (after render_resources_size made RES_SHADOW; it never replaces it). */
+sward_result render_shadows_views(sward_renderer *r, sward_error *err);
 void render_shadows_destroy(sward_renderer *r);
 /* Test-only (like sward_read_blades): renders one frame (place, cull, shadows) and copies back the shadow
  * map's two layers (2 x RENDER_SHADOW_SIZE^2 floats, layer 0 first), the far map (far_size^2 floats) and

@@ -1,6 +1,6 @@
 /* renderer.c — creates what a scene needs on the GPU: the scene set (materials, heights, world maps), the
- * frame's lists (lists.c), the standalone targets (16-bit float HDR, depth, 8-bit output), the frame slots
- * and the passes (graph.c); resizes and destroys them. */
+ * frame's lists (lists.c), the targets and the shadow map (resources.c), the frame slots and the passes
+ * (graph.c); destroys them. */
 #include "render/render.h"
 
 #include <stdio.h>
@@ -56,8 +56,6 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     return res;
 }
 
-/* sward's own targets for the current size (replaced on resize; the old ones freed frames later): all of them
- * standalone, the lit HDR image between lighting and tone mapping embedded. */
 /* BX1: what the compute rasteriser needs of the device (64-bit buffer atomics, the G-buffer's formats as storage
  * images, copies into the depth) and of the renderer (sward's own targets); NULL when it has it all, else why
  * not. */
@@ -81,51 +79,6 @@ static const char *raster_unsupported(const sward_renderer *r)
     if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_TRANSFER_DST_BIT))
         return "the device cannot copy into a D32 depth image";
     return NULL;
-}
-
-static sward_result create_targets(sward_renderer *r, sward_error *err)
-{
-    gpu_device *dev = &r->ctx->dev;
-    /* BX1: the compute rasteriser's resolve writes the G-buffer (the sRGB albedo through a UNORM view) and the
-     * depth (a copy) */
-    VkImageUsageFlags gbuffer = r->plan.raster_compute ? VK_IMAGE_USAGE_STORAGE_BIT : 0;
-    VkImageUsageFlags depth = r->plan.raster_compute ? VK_IMAGE_USAGE_TRANSFER_DST_BIT : 0;
-    const struct {
-        render_res res;
-        VkFormat format;
-        VkImageUsageFlags usage;
-        const char *name;
-    } targets[] = {
-        {RES_GBUF_ALBEDO, RENDER_GBUFFER_FORMATS[0], VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
-         "sward.gbuffer_albedo"},
-        {RES_GBUF_NORMAL, RENDER_GBUFFER_FORMATS[1], VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
-         "sward.gbuffer_normal"},
-        {RES_GBUF_MATERIAL, RENDER_GBUFFER_FORMATS[2],
-         VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "sward.gbuffer_material"},
-        {RES_MOTION, RENDER_GBUFFER_FORMATS[3], VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
-         "sward.motion"},
-        {RES_HDR, RENDER_HDR_FORMAT, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "sward.hdr"},
-        {RES_DEPTH, RENDER_DEPTH_FORMAT,
-         VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
-         "sward.depth"},
-        {RES_LDR, RENDER_LDR_FORMAT, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "sward.ldr"},
-    };
-    for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++) {
-        if (!r->plan.standalone && targets[i].res != RES_HDR) continue; /* the host's own (sward_cmd_post) */
-        gpu_image img;
-        gpu_image_desc d = {.format = targets[i].format, .width = r->plan.width, .height = r->plan.height,
-                            .usage = targets[i].usage, .name = targets[i].name};
-        if (targets[i].res >= RES_GBUF_ALBEDO && targets[i].res <= RES_MOTION) d.usage |= gbuffer;
-        if (targets[i].res == RES_GBUF_ALBEDO && gbuffer) d.storage_format = VK_FORMAT_R8G8B8A8_UNORM;
-        if (targets[i].res == RES_DEPTH) d.usage |= depth;
-        sward_result res = gpu_image_create(dev, &img, &d, err);
-        if (res != SWARD_OK) {
-            gpu_image_destroy(dev, &img);
-            return res;
-        }
-        render_image_replace(r, targets[i].res, 0, &img);
-    }
-    return SWARD_OK;
 }
 
 static sward_result create_renderer(sward_context *ctx, const sward_scene *scene, bool standalone,
@@ -180,7 +133,8 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     if (!res) res = render_assets_create(r, err);
     if (!res) res = render_shadows_create(r, err); /* decides the views, which the lists are made for */
     if (!res) res = render_lists_create(r, err);
-    if (!res) res = create_targets(r, err);
+    if (!res) res = render_resources_size(r, err); /* the targets and the shadow map (resources.c) */
+    if (!res) res = render_shadows_views(r, err);   /* the shadow map's layers */
     if (!res) render_plan_geometry(r); /* what the passes share, now that it exists */
     if (!res) res = render_graph_create(r, err);
     if (res) {
@@ -203,11 +157,6 @@ sward_result sward_renderer_create_vulkan(sward_context *ctx, const sward_scene 
 {
     sward_vulkan_targets t = targets ? *targets : (sward_vulkan_targets){0};
     return create_renderer(ctx, scene, false, &t, out, err);
-}
-
-sward_result render_targets_resize(sward_renderer *r, sward_error *err)
-{
-    return create_targets(r, err);
 }
 
 void sward_renderer_destroy(sward_renderer *r)

@@ -1,6 +1,6 @@
-/* shadows.c — the sun's shadow cascades' resources and entry point (SPEC LS2-LS4): RES_SHADOW (D32, one
- * RENDER_SHADOW_SIZE^2 layer per rasterised cascade, a view per layer to render into and the whole array to
- * sample), RES_SHADOW_FAR (the far lit-height map), the terrain sub-grid the casters' passes draw, and
+/* shadows.c — the sun's shadow cascades' resources and entry point (SPEC LS2-LS4): the views of RES_SHADOW's
+ * layers (D32, one RENDER_SHADOW_SIZE^2 layer per rasterised cascade, made by resources.c: a view per layer to
+ * render into, the whole array to sample), RES_SHADOW_FAR (the far lit-height map), the terrain sub-grid the casters' passes draw, and
  * sward_cmd_shadows, which records the RENDER_PHASE_SHADOW passes (shadow_near, shadow_mid, shadow_far) after
  * sward_cmd_cull has culled the near cascade's blades. cascades.c fits the views. */
 #include "render/render.h"
@@ -27,7 +27,6 @@ sward_result render_shadows_create(sward_renderer *r, sward_error *err)
 {
     const sward_scene *s = r->scene;
     render_shadows *sh = &r->shadows;
-    gpu_device *dev = &r->ctx->dev;
     memset(sh, 0, sizeof *sh);
     bool on = (s->render.features & SW_FEAT_SHADOWS) != 0 && s->sun.direction[1] > 0.01f;
     r->plan.shadows = on;
@@ -53,30 +52,21 @@ sward_result render_shadows_create(sward_renderer *r, sward_error *err)
     sh->far_size = (uint32_t)ceilf(side / sh->far_texel - 1e-3f);
     if (sh->far_size < 2) sh->far_size = 2;
     sh->far_side = (float)sh->far_size * sh->far_texel;
-    /* Without shadows the resources are 1 texel: the lighting pass binds them all the same and the lookup
-     * (shadow.inc.glsl) returns 1 before reading them. */
-    uint32_t size = on ? RENDER_SHADOW_SIZE : 1u, far = on ? sh->far_size : 1u;
-    gpu_image img;
-    gpu_image_desc d = {.format = RENDER_DEPTH_FORMAT, .width = size, .height = size, .layers = 2,
-                        .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
-                                 VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-                                 /* BX1: the compute casters' merged depth is copied into layer 0 */
-                                 (r->plan.raster_compute ? VK_IMAGE_USAGE_TRANSFER_DST_BIT : 0u),
-                        .name = "sward.shadow"};
-    sward_result res = gpu_image_create(dev, &img, &d, err);
-    if (res != SWARD_OK) {
-        gpu_image_destroy(dev, &img);
-        return res;
-    }
-    render_image_replace(r, RES_SHADOW, 0, &img);
+    /* Without shadows the resources are 1 texel (RES_SHADOW too: resources.c): the lighting pass binds them all
+     * the same and the lookup (shadow.inc.glsl) returns 1 before reading them. */
+    uint32_t far = on ? sh->far_size : 1u;
+    return render_buffer_replace(r, RES_SHADOW_FAR, 0, (VkDeviceSize)far * far * sizeof(float), err);
+}
+
+sward_result render_shadows_views(sward_renderer *r, sward_error *err)
+{
     const gpu_image *sm = render_image(r, RES_SHADOW, 0);
-    for (uint32_t l = 0; l < 2; l++)
-        if ((res = gpu_image_view(dev, sm, 0, 1, l, 1, l ? "sward.shadow_mid" : "sward.shadow_near", &sh->layers[l],
-                                  err)))
-            return res;
-    return render_buffer_replace(r, RES_SHADOW_FAR, 0, (VkDeviceSize)far * far * sizeof(float),
-                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                 GPU_MEMORY_DEVICE, "sward.shadow_far", err);
+    for (uint32_t l = 0; l < 2; l++) {
+        sward_result res = gpu_image_view(&r->ctx->dev, sm, 0, 1, l, 1, l ? "sward.shadow_mid" : "sward.shadow_near",
+                                          &r->shadows.layers[l], err);
+        if (res != SWARD_OK) return res;
+    }
+    return SWARD_OK;
 }
 
 void render_shadows_destroy(sward_renderer *r)

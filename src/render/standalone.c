@@ -90,9 +90,7 @@ sward_result render_hdr_out_ensure(sward_renderer *r, sward_error *err)
     VkDeviceSize bytes = (VkDeviceSize)r->plan.width * r->plan.height * 4u * sizeof(float);
     const gpu_buffer *b = render_buffer(r, RES_HDR_OUT, 0);
     if (b->buffer && b->size == bytes) return SWARD_OK;
-    return render_buffer_replace(r, RES_HDR_OUT, 0, bytes,
-                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                 GPU_MEMORY_DEVICE, "sward.hdr_out", err);
+    return render_buffer_replace(r, RES_HDR_OUT, 0, bytes, err);
 }
 
 /* Step 2: the ground first, the occluders of the Hi-Z test (two-phase culling), into sward's targets (cleared);
@@ -331,7 +329,7 @@ sward_result sward_renderer_resize(sward_renderer *r, uint32_t width, uint32_t h
     r->plan.height = height;
     /* the targets and the passes' size-dependent resources are replaced; frames in flight keep the old ones,
      * which are freed when the slot of the newest frame comes round again */
-    if ((res = render_targets_resize(r, err)) || (res = render_graph_resize(r, err))) {
+    if ((res = render_graph_resize(r, err))) {
         r->plan.width = ow;
         r->plan.height = oh;
     }

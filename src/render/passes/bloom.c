@@ -36,7 +36,7 @@ static sward_result resize(render_pass_ctx *c, sward_error *err)
     VkDeviceSize bytes = (on ? chain_texels(c->plan->width, c->plan->height) : 1u) * 2u * sizeof(uint32_t);
     const gpu_buffer *chain = render_pass_buffer(c, RES_BLOOM);
     if (chain->buffer && chain->size == bytes) return SWARD_OK;
-    return render_pass_buffer_replace(c, RES_BLOOM, 0, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "sward.bloom", err);
+    return render_pass_buffer_replace(c, RES_BLOOM, 0, bytes, err);
 }
 
 static sward_result create(render_pass_ctx *c, sward_error *err)

@@ -33,8 +33,7 @@ static sward_result resize(render_pass_ctx *c, sward_error *err)
     render_hiz_size(c->plan->width, c->plan->height, &w0, &h0, &levels);
     if (render_pass_buffer(c, RES_HIZ)->buffer && w0 == st->w0 && h0 == st->h0) return SWARD_OK;
     const VkDeviceSize texels = (VkDeviceSize)sw_hiz_offset((int)w0, (int)h0, (int)levels);
-    sward_result res = render_pass_buffer_replace(c, RES_HIZ, 0, texels * 2 * sizeof(float),
-                                                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "sward.hiz", err);
+    sward_result res = render_pass_buffer_replace(c, RES_HIZ, 0, texels * 2 * sizeof(float), err);
     if (res != SWARD_OK) return res;
     st->w0 = w0;
     st->h0 = h0;
@@ -53,8 +52,7 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
         return res;
     /* The near shadow cascade's culling binds a pyramid too, but never reads it (no SW_VIEW_OCCLUSION). */
     for (uint32_t v = 1; v < c->plan->blade_views; v++)
-        if ((res = render_pass_buffer_replace(c, RES_HIZ, v, 2 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                                              "sward.hiz_none", err)))
+        if ((res = render_pass_buffer_replace(c, RES_HIZ, v, 2 * sizeof(float), err)))
             return res;
     return resize(c, err);
 }

@@ -9,7 +9,8 @@
  *                 writes; shaders/resolve.comp.glsl), before lighting: lighting, TAA and post see one G-buffer.
  * raster and raster_merge run after the depth prime (before the G-buffer passes, whose EQUAL test then skips
  * the ground under compute blades) or, without the prime, after the G-buffer passes; resolve runs first in
- * post. sward's own targets only (an embedding host's G-buffer is drawn by the hardware path). Why: the H200 rasterises small triangles slowly on its few
+ * post. The visibility buffer and the merged depth are target-class resources (resources.c makes them for the
+ * render size). sward's own targets only (an embedding host's G-buffer is drawn by the hardware path). Why: the H200 rasterises small triangles slowly on its few
  * graphics units; compute runs on all of its SMs (docs/raster.md has the measurements). */
 #include "render/pass.h"
 #include "shared/sw_raster.h"
@@ -23,36 +24,11 @@ static bool active(const render_plan *p)
     return p->raster_compute;
 }
 
-/* The visibility buffer for the render size (raster's), and the merged depth (raster_merge's). */
-static sward_result resize(render_pass_ctx *c, sward_error *err)
-{
-    if (!active(c->plan)) return SWARD_OK;
-    VkDeviceSize pixels = (VkDeviceSize)c->plan->width * c->plan->height;
-    const gpu_buffer *vis = render_pass_buffer(c, RES_VISBUF);
-    if (vis->buffer && vis->size == pixels * 8) return SWARD_OK;
-    return render_pass_buffer_replace(c, RES_VISBUF, 0, pixels * 8,
-                                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                                          VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                      "sward.visibility", err);
-}
-
-static sward_result resize_merge(render_pass_ctx *c, sward_error *err)
-{
-    if (!active(c->plan)) return SWARD_OK;
-    VkDeviceSize pixels = (VkDeviceSize)c->plan->width * c->plan->height;
-    const gpu_buffer *merged = render_pass_buffer(c, RES_MERGED_DEPTH);
-    if (merged->buffer && merged->size == pixels * 4) return SWARD_OK;
-    return render_pass_buffer_replace(c, RES_MERGED_DEPTH, 0, pixels * 4,
-                                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                      "sward.merged_depth", err);
-}
-
 static sward_result create_raster(render_pass_ctx *c, sward_error *err)
 {
     if (!c->plan->raster_compute) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
-    sward_result res = render_compute_pipeline(c, sw_spirv_raster_comp, sizeof sw_spirv_raster_comp,
-                                               "sward.raster", &c->pipes[0], err);
-    return res ? res : resize(c, err);
+    return render_compute_pipeline(c, sw_spirv_raster_comp, sizeof sw_spirv_raster_comp,
+                                   "sward.raster", &c->pipes[0], err);
 }
 
 static sward_result create_resolve(render_pass_ctx *c, sward_error *err)
@@ -101,9 +77,8 @@ static void record_raster(render_pass_ctx *c, VkCommandBuffer cmd)
 static sward_result create_merge(render_pass_ctx *c, sward_error *err)
 {
     if (!c->plan->raster_compute) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
-    sward_result res = render_compute_pipeline(c, sw_spirv_raster_merge_comp, sizeof sw_spirv_raster_merge_comp,
-                                               "sward.raster_merge", &c->pipes[0], err);
-    return res ? res : resize_merge(c, err);
+    return render_compute_pipeline(c, sw_spirv_raster_merge_comp, sizeof sw_spirv_raster_merge_comp,
+                                   "sward.raster_merge", &c->pipes[0], err);
 }
 
 static void record_merge(render_pass_ctx *c, VkCommandBuffer cmd)
@@ -127,7 +102,6 @@ const render_pass render_pass_raster = {
     .inside_count = 1,
     .inside = {{RES_VISBUF, GPU_ACCESS_TRANSFER_WRITE, -1, 0, true}}, /* cleared first (render_raster_blades) */
     .create = create_raster,
-    .resize = resize,
     .record = record_raster,
     .active = active,
 };
@@ -149,7 +123,6 @@ const render_pass render_pass_raster_merge = {
         {RES_DEPTH, GPU_ACCESS_TRANSFER_WRITE, -1, 0, false},
     },
     .create = create_merge,
-    .resize = resize_merge,
     .record = record_merge,
     .active = active,
 };

@@ -6,7 +6,8 @@
  *   shadow_merge   takes per texel the nearer of that and the terrain's depth and copies the result into
  *                  layer 0 of the shadow map (shaders/shadow_merge.comp.glsl), before shadow_mid draws layer 1.
  * Measured on the H200 (docs/raster.md): the hardware draws of these 7-vertex blades were the frame's largest
- * cost after the camera's blades. */
+ * cost after the camera's blades. The casters' buffer (RES_SHADOW_CASTERS) is a shadow-class resource that
+ * resources.c makes wherever these passes may run (the compute rasteriser and shadows). */
 #include "render/pass.h"
 
 #include "shadow_raster_comp.h"
@@ -17,25 +18,11 @@ static bool active(const render_plan *p)
     return p->shadow_compute; /* plan.c: only with the compute rasteriser and shadows */
 }
 
-/* The casters' buffer: a uint per texel of the near layer, wherever the compute casters may run. */
-static sward_result resize(render_pass_ctx *c, sward_error *err)
-{
-    if (!c->plan->raster_compute || !c->plan->shadows) return SWARD_OK;
-    VkDeviceSize bytes = (VkDeviceSize)RENDER_SHADOW_SIZE * RENDER_SHADOW_SIZE * sizeof(uint32_t);
-    const gpu_buffer *casters = render_pass_buffer(c, RES_SHADOW_CASTERS);
-    if (casters->buffer && casters->size == bytes) return SWARD_OK;
-    return render_pass_buffer_replace(c, RES_SHADOW_CASTERS, 0, bytes,
-                                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                                          VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                      "sward.shadow_casters", err);
-}
-
 static sward_result create_raster(render_pass_ctx *c, sward_error *err)
 {
     if (!c->plan->raster_compute) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
-    sward_result res = render_compute_pipeline(c, sw_spirv_shadow_raster_comp, sizeof sw_spirv_shadow_raster_comp,
-                                               "sward.shadow_raster", &c->pipes[0], err);
-    return res ? res : resize(c, err);
+    return render_compute_pipeline(c, sw_spirv_shadow_raster_comp, sizeof sw_spirv_shadow_raster_comp,
+                                   "sward.shadow_raster", &c->pipes[0], err);
 }
 
 static sward_result create_merge(render_pass_ctx *c, sward_error *err)
@@ -72,7 +59,6 @@ const render_pass render_pass_shadow_raster = {
     .inside_count = 1,
     .inside = {{RES_SHADOW_CASTERS, GPU_ACCESS_TRANSFER_WRITE, -1, 0, true}}, /* cleared first */
     .create = create_raster,
-    .resize = resize,
     .record = record_raster,
     .active = active,
 };

@@ -1,7 +1,7 @@
 /* taa.c — temporal anti-aliasing of the camera view (SPEC SH8; shaders/taa.comp.glsl): the frame is rendered
  * with a Halton (2, 3) sub-pixel jitter (camera.c) and resolved against the previous frame's resolved image,
- * reprojected from the depth. The two RGBA16F images swap roles every frame (the graph: RES_TAA_HISTORY): RES_TAA_HISTORY is
- * last frame's RES_TAA, so there is no copy. The history is reset (the frame alone) on the first frame, after
+ * reprojected from the depth. The two RGBA16F images swap roles every frame (history partners in resources.c): RES_TAA_HISTORY
+ * is last frame's RES_TAA, so there is no copy. The history is reset (the frame alone) on the first frame, after
  * a resize and on a camera cut (render_taa_needs_reset); sward_render then renders SWARD_TAA_WARMUP_DEFAULT
  * jittered frames first, so stills are converged. With SW_FEAT_TAA off the images are 1 x 1 and nothing is
  * dispatched (post reads RES_HDR).
@@ -11,27 +11,10 @@
 
 #include "taa_comp.h"
 
-static sward_result resize(render_pass_ctx *c, sward_error *err)
-{
-    bool on = (c->plan->features & SW_FEAT_TAA) != 0;
-    uint32_t w = on ? c->plan->width : 1u, h = on ? c->plan->height : 1u;
-    static const render_res images[2] = {RES_TAA, RES_TAA_HISTORY};
-    static const char *const names[2] = {"sward.taa", "sward.taa_history"};
-    for (int i = 0; i < 2; i++) {
-        gpu_image_desc d = {.format = RENDER_HDR_FORMAT, .width = w, .height = h,
-                            .usage = VK_IMAGE_USAGE_STORAGE_BIT, .name = names[i]};
-        /* a new image: the history is gone (plan.c sees the replacement and resets it) */
-        sward_result res = render_pass_image_replace(c, images[i], &d, err);
-        if (res != SWARD_OK) return res;
-    }
-    return SWARD_OK;
-}
-
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    sward_result res = render_compute_pipeline(c, sw_spirv_taa_comp, sizeof sw_spirv_taa_comp, "sward.taa",
-                                               &c->pipes[0], err);
-    return res != SWARD_OK ? res : resize(c, err);
+    /* the images are resources.c's (RES_TAA and its history partner, 1 x 1 without SW_FEAT_TAA) */
+    return render_compute_pipeline(c, sw_spirv_taa_comp, sizeof sw_spirv_taa_comp, "sward.taa", &c->pipes[0], err);
 }
 
 static void record(render_pass_ctx *c, VkCommandBuffer cmd)
@@ -53,6 +36,5 @@ const render_pass render_pass_taa = {
         {RES_TAA, GPU_ACCESS_GENERAL_COMPUTE, SW_TAA_OUT, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, true},
     },
     .create = create,
-    .resize = resize,
     .record = record,
 };

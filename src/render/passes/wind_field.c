@@ -23,9 +23,7 @@ static uint32_t float_bits(float f)
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    sward_result res = render_pass_buffer_replace(c, RES_WIND_FIELD, 0, WIND_FIELD_FLOATS * sizeof(float),
-                                                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                                  "sward.wind_field", err);
+    sward_result res = render_pass_buffer_replace(c, RES_WIND_FIELD, 0, WIND_FIELD_FLOATS * sizeof(float), err);
     if (res != SWARD_OK) return res;
     /* The scene's springs as specialisation constants (sw_wind_field.h SW_WF_SPEC_*): constant 0 is the view
      * (common.inc.glsl: none for a compute pass), then each category's step (wind_spring), then the window. */
