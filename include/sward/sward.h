@@ -333,7 +333,7 @@ typedef struct sward_frame_stats {
     uint64_t gbuffer_fragments; /* fragment shader invocations of the G-buffer passes (pipeline statistics) */
     bool gbuffer_fragments_valid; /* the device counts them (pipelineStatisticsQuery) */
     double overdraw;            /* gbuffer_fragments / covered_pixels; 1.0 with the depth prime; 0 unknown */
-    uint64_t gbuffer_shaded;    /* with sward_frame_desc.count_shading: G-buffer fragment shader invocations that
+    uint64_t gbuffer_shaded;    /* with sward_frame_debug.count_shading: G-buffer fragment shader invocations that
                                    ran (helper invocations excluded), counted by the shaders themselves (and
                                    the compute rasteriser's resolve, one per pixel it writes) */
     /* BX1, the compute rasteriser (render.raster): of blades_drawn, hardware_blades went to the hardware draws
