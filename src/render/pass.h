@@ -213,6 +213,10 @@ sward_result render_pass_buffer_replace(render_pass_ctx *c, render_res res, uint
  * dispatches SW_RASTER_BATCHES workgroups per tile of the view; copies a buffer of floats into layer 0 of a
  * depth image. */
 void render_raster_blades(render_pass_ctx *c, VkCommandBuffer cmd, render_res target);
+/* raster.c: pipeline 0 of a compute-rasteriser pass (raster, resolve, shadow_raster, shadow_merge), made only where
+ * the compute rasteriser can run (64-bit integers); elsewhere the pass never runs and has none. */
+sward_result render_raster_pipeline(render_pass_ctx *c, const uint32_t *code, size_t bytes, const char *name,
+                                    sward_error *err);
 void render_copy_depth(render_pass_ctx *c, VkCommandBuffer cmd, render_res from, render_res depth, uint32_t w,
                        uint32_t h);
 /* grass.c: the view's blades (its run of tiles' indirect draws, with the blade index pattern), for every pass

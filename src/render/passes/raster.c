@@ -24,18 +24,21 @@ static bool active(const render_plan *p)
     return p->raster_compute;
 }
 
-static sward_result create_raster(render_pass_ctx *c, sward_error *err)
+sward_result render_raster_pipeline(render_pass_ctx *c, const uint32_t *code, size_t bytes, const char *name,
+                                    sward_error *err)
 {
     if (!c->plan->raster_compute) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
-    return render_compute_pipeline(c, sw_spirv_raster_comp, sizeof sw_spirv_raster_comp,
-                                   "sward.raster", &c->pipes[0], err);
+    return render_compute_pipeline(c, code, bytes, name, &c->pipes[0], err);
+}
+
+static sward_result create_raster(render_pass_ctx *c, sward_error *err)
+{
+    return render_raster_pipeline(c, sw_spirv_raster_comp, sizeof sw_spirv_raster_comp, "sward.raster", err);
 }
 
 static sward_result create_resolve(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->raster_compute) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
-    return render_compute_pipeline(c, sw_spirv_resolve_comp, sizeof sw_spirv_resolve_comp, "sward.resolve",
-                                   &c->pipes[0], err);
+    return render_raster_pipeline(c, sw_spirv_resolve_comp, sizeof sw_spirv_resolve_comp, "sward.resolve", err);
 }
 
 void render_raster_blades(render_pass_ctx *c, VkCommandBuffer cmd, render_res target)

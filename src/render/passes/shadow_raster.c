@@ -20,16 +20,14 @@ static bool active(const render_plan *p)
 
 static sward_result create_raster(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->raster_compute) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
-    return render_compute_pipeline(c, sw_spirv_shadow_raster_comp, sizeof sw_spirv_shadow_raster_comp,
-                                   "sward.shadow_raster", &c->pipes[0], err);
+    return render_raster_pipeline(c, sw_spirv_shadow_raster_comp, sizeof sw_spirv_shadow_raster_comp,
+                                  "sward.shadow_raster", err);
 }
 
 static sward_result create_merge(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->raster_compute) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
-    return render_compute_pipeline(c, sw_spirv_shadow_merge_comp, sizeof sw_spirv_shadow_merge_comp,
-                                   "sward.shadow_merge", &c->pipes[0], err);
+    return render_raster_pipeline(c, sw_spirv_shadow_merge_comp, sizeof sw_spirv_shadow_merge_comp,
+                                  "sward.shadow_merge", err);
 }
 
 static void record_raster(render_pass_ctx *c, VkCommandBuffer cmd)
