@@ -495,6 +495,15 @@ mut("LS3-caster-view", "LS3", "shaders/cull.comp.glsl",
     "if (!sphere_in_view(0u, 0.5 * (top + tip), 0.5 * length(tip - top) + hm)) {",
     "if (false) {",
     "gpu_shadows")
+# the ground's chunks culled per view (issue 19): culling removed; a corner of the chunk's box dropped
+mut("TR-chunk-cull", "SC4", "src/render/terrain_chunks.c",
+    "            unsigned out = corner[cj][ci] & corner[cj][ci + 1] & corner[cj + 1][ci] & corner[cj + 1][ci + 1];",
+    "            unsigned out = 0u * corner[cj][ci];",
+    "unit_terrain_chunks")
+mut("TR-chunk-corner", "SC4", "src/render/terrain_chunks.c",
+    "            unsigned out = corner[cj][ci] & corner[cj][ci + 1] & corner[cj + 1][ci] & corner[cj + 1][ci + 1];",
+    "            unsigned out = corner[cj][ci] & corner[cj][ci + 1] & corner[cj + 1][ci];",
+    "unit_terrain_chunks")
 mut("LS3-terrain-caster", "LS3", "src/render/passes/shadow_near.c",
     "    render_shadow_terrain(c, cmd, 1);\n    if (c->plan->view[c->view]->tile_count",
     "    if (c->plan->view[c->view]->tile_count",

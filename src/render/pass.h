@@ -102,6 +102,7 @@ typedef struct render_geometry {
     VkBuffer asset_indices;       /* the mesh assets' indices (assets.c) */
     VkImageView shadow_layers[2]; /* RES_SHADOW: one view per layer, to render into */
     float shadow_y_min, shadow_y_top; /* m: the lowest receiver, the highest caster (LS2: terrain + tallest blade) */
+    float terrain_y_min, terrain_y_max; /* m: the ground's lowest and highest points (its chunks' boxes) */
     uint32_t max_groups_x;        /* the device's workgroups in x */
     uint32_t max_draw_indirect;   /* the device's draws per indirect call */
 } render_geometry;

@@ -31,6 +31,8 @@ void render_plan_geometry(sward_renderer *r)
     p->geo.shadow_layers[1] = r->shadows.layers[1];
     p->geo.shadow_y_min = r->shadows.y_min;
     p->geo.shadow_y_top = r->shadows.y_max + r->shadows.caster;
+    p->geo.terrain_y_min = r->scene->terrain.min_y;
+    p->geo.terrain_y_max = r->scene->terrain.max_y;
 }
 
 void render_plan_size(sward_renderer *r)

@@ -4,9 +4,13 @@
  *   terrain_depth  the depth prime (SH1): depth only, drawn first, the occluders of the Hi-Z test;
  *   terrain        the G-buffer (SH2): albedo, normal, material, motion; depth test EQUAL after the prime,
  *                  else GREATER with writes (then it is the first pass and the occluders).
- * Reads frame, view, heights, materials and world maps. Cost: 2 (mesh - 1)^2 triangles each, about 2
- * million at most; 0.35-0.5 ms at 1920x1080 on the H200 for the colour pass before the G-buffer. */
+ * Each draws only the chunks of 32 x 32 quads its view can see (terrain_chunks.c: the index buffer is in
+ * chunk order, a run of visible chunks is one draw; what is culled lies outside the clip volume, so no pixel
+ * changes). Reads frame, view, heights, materials and world maps. Cost: 2 (mesh - 1)^2 triangles each at most,
+ * about 2 million; 0.35-0.5 ms at 1920x1080 on the H200 for the colour pass before the G-buffer and before
+ * the chunks were culled. */
 #include "render/pass.h"
+#include "render/terrain_chunks.h"
 
 #include "terrain_vert.h"
 #include "terrain_frag.h"
@@ -30,21 +34,10 @@ sward_result render_terrain_indices(gpu_device *dev, const sward_scene *scene, g
 {
     int step, mesh;
     render_terrain_mesh(world_mesh_samples(&scene->terrain), &step, &mesh);
-    size_t quads = (size_t)(mesh - 1) * (size_t)(mesh - 1);
-    uint32_t *idx = malloc(quads * 6 * sizeof *idx);
+    size_t n = render_terrain_chunk_indices(mesh, NULL);
+    uint32_t *idx = malloc(n * sizeof *idx);
     if (!idx) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the terrain mesh");
-    size_t n = 0;
-    for (int j = 0; j + 1 < mesh; j++) {
-        for (int i = 0; i + 1 < mesh; i++) {
-            uint32_t a = (uint32_t)(j * mesh + i), b = a + 1, c = a + (uint32_t)mesh, d = c + 1;
-            idx[n++] = a;
-            idx[n++] = c;
-            idx[n++] = b;
-            idx[n++] = b;
-            idx[n++] = c;
-            idx[n++] = d;
-        }
-    }
+    render_terrain_chunk_indices(mesh, idx);
     *count = (uint32_t)n;
     sward_result res = gpu_buffer_create(dev, out, n * sizeof *idx,
                                          VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
@@ -52,6 +45,28 @@ sward_result render_terrain_indices(gpu_device *dev, const sward_scene *scene, g
     if (res == SWARD_OK) res = gpu_upload(dev, out, idx, n * sizeof *idx, err);
     free(idx);
     return res;
+}
+
+/* A pass's own: the runs of chunks its view sees this frame. */
+#define RUNS_MAX ((TERRAIN_MESH_MAX / RENDER_TERRAIN_CHUNK) * (TERRAIN_MESH_MAX / RENDER_TERRAIN_CHUNK) / 2 + 1)
+typedef struct terrain_state {
+    render_terrain_run runs[RUNS_MAX];
+} terrain_state;
+
+/* The mesh as the view's frame places it (terrain.vert.glsl): from the height field's window (issue 10;
+ * resident: the terrain's origin), a quad every `terrain_step` samples. */
+static uint32_t visible_runs(render_pass_ctx *c, render_terrain_run *runs)
+{
+    const sw_frame *f = c->plan->frame;
+    render_terrain_grid g = {
+        .mesh = f->terrain_mesh_res,
+        .x0 = f->terrain_x0 + (float)f->hf_i0 * f->terrain_cell,
+        .z0 = f->terrain_z0 + (float)f->hf_j0 * f->terrain_cell,
+        .quad = f->terrain_cell * (float)f->terrain_step,
+        .y_min = c->plan->geo.terrain_y_min,
+        .y_max = c->plan->geo.terrain_y_max,
+    };
+    return render_terrain_runs(&g, c->plan->view[c->view]->view_proj, runs, RUNS_MAX, NULL);
 }
 
 static sward_result create_depth(render_pass_ctx *c, sward_error *err)
@@ -84,10 +99,13 @@ static sward_result create_gbuffer(render_pass_ctx *c, sward_error *err)
 
 static void draw(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
 {
+    terrain_state *st = c->state;
+    uint32_t n = visible_runs(c, st->runs);
+    if (n == 0) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
     vkCmdBindIndexBuffer(cmd, c->plan->geo.terrain_indices, 0, VK_INDEX_TYPE_UINT32);
-    vkCmdDrawIndexed(cmd, c->plan->geo.terrain_index_count, 1, 0, 0, 0);
+    for (uint32_t k = 0; k < n; k++) vkCmdDrawIndexed(cmd, st->runs[k].count, 1, st->runs[k].first, 0, 0);
 }
 
 static void record_depth(render_pass_ctx *c, VkCommandBuffer cmd)
@@ -109,6 +127,7 @@ const render_pass render_pass_terrain_depth = {
         /* the standalone frame's depth, cleared by this pass (the embedded host's is its own) */
         {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, true},
     },
+    .state_size = sizeof(terrain_state),
     .create = create_depth,
     .record = record_depth,
 };
@@ -127,6 +146,7 @@ const render_pass render_pass_terrain = {
         {RES_MOTION, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
         {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false},
     },
+    .state_size = sizeof(terrain_state),
     .create = create_gbuffer,
     .record = record_gbuffer,
 };
