@@ -497,13 +497,21 @@ mut("LS3-caster-view", "LS3", "shaders/cull.comp.glsl",
     "gpu_shadows")
 # the ground's chunks culled per view (issue 19): culling removed; a corner of the chunk's box dropped
 mut("TR-chunk-cull", "SC4", "src/render/terrain_chunks.c",
-    "            unsigned out = corner[cj][ci] & corner[cj][ci + 1] & corner[cj + 1][ci] & corner[cj + 1][ci + 1];",
-    "            unsigned out = 0u * corner[cj][ci];",
-    "unit_terrain_chunks")
+    "            visible[k] = out ? 0 : 1;",
+    "            visible[k] = 1;",
+    "unit_terrain_chunks gpu_shadows")
 mut("TR-chunk-corner", "SC4", "src/render/terrain_chunks.c",
-    "            unsigned out = corner[cj][ci] & corner[cj][ci + 1] & corner[cj + 1][ci] & corner[cj + 1][ci + 1];",
-    "            unsigned out = corner[cj][ci] & corner[cj][ci + 1] & corner[cj + 1][ci];",
+    "const float *b = base[cj + ((c >> 1) & 1)][ci + (c & 1)];",
+    "const float *b = base[cj + (c & 1)][ci + (c & 1)];",
     "unit_terrain_chunks")
+mut("TR-chunk-heights", "SC4", "src/render/terrain_chunks.c",
+    "(g->chunk_y ? g->chunk_y[k][1] : g->y_max) + g->raise + pad};",
+    "(g->chunk_y ? g->chunk_y[k][0] : g->y_max) + g->raise + pad};",
+    "cli_golden_hills_320x180")
+mut("TR-shadow-chunks", "LS3", "src/render/shadows.c",
+    "            if (!visible[cj * nc + ci]) {",
+    "            if (false && !visible[cj * nc + ci]) {",
+    "gpu_shadows")
 mut("LS3-terrain-caster", "LS3", "src/render/passes/shadow_near.c",
     "    render_shadow_terrain(c, cmd, 1);\n    if (c->plan->view[c->view]->tile_count",
     "    if (c->plan->view[c->view]->tile_count",

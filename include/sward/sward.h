@@ -301,6 +301,11 @@ typedef struct sward_pass_time {
 #define SWARD_ASSET_KIND_FLOWER 2
 #define SWARD_ASSET_KIND_ROCK 3
 #define SWARD_ASSET_KINDS 4
+/* The views a frame draws the ground into (sward_frame_stats.terrain_triangles). */
+#define SWARD_VIEW_CAMERA 0
+#define SWARD_VIEW_NEAR_SHADOW 1
+#define SWARD_VIEW_MID_SHADOW 2
+#define SWARD_VIEWS 3
 #define SWARD_ASSET_LODS 6
 
 typedef struct sward_frame_stats {
@@ -355,6 +360,10 @@ typedef struct sward_frame_stats {
     uint64_t asset_clusters;         /* SC4: clusters the camera considered */
     uint64_t asset_clusters_culled;  /* ... of them, culled by their bounds */
     uint64_t asset_dropped;          /* instances that did not fit the camera's lists (none: they are sized to fit) */
+    /* The ground's triangles each view draws (SWARD_VIEW_*): the camera's chunks in its clip volume (each of
+     * its terrain passes draws these: the depth prime and the G-buffer), the shadow cascades' sub-grid under
+     * their column (0 without shadows, or where the host does not draw the ground) */
+    uint64_t terrain_triangles[SWARD_VIEWS];
     /* SC1, SC2: the tile cache (render.tile_cache) */
     uint32_t tiles_generated;   /* tiles placed this frame (at most render.tile_cache.tiles_per_frame, except
                                    what a teleport fills) */

@@ -139,6 +139,11 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
     json_number(stdout, b->compute_ms);
     printf(", \"shadow_blades\": %llu, \"shadow_compute\": %s}", (unsigned long long)l->shadow_blades,
            l->shadow_raster_compute ? "true" : "false");
+    /* issue 19: the ground's triangles per view */
+    printf(", \"terrain_triangles\": {\"camera\": %llu, \"near_shadow\": %llu, \"mid_shadow\": %llu}",
+           (unsigned long long)l->terrain_triangles[SWARD_VIEW_CAMERA],
+           (unsigned long long)l->terrain_triangles[SWARD_VIEW_NEAR_SHADOW],
+           (unsigned long long)l->terrain_triangles[SWARD_VIEW_MID_SHADOW]);
     /* PL8, AS2: instances and triangles per asset kind and level */
     printf(", \"assets\": {\"clusters\": %llu, \"clusters_culled\": %llu, \"dropped\": %llu",
            (unsigned long long)l->asset_clusters, (unsigned long long)l->asset_clusters_culled,
@@ -180,6 +185,10 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
     printf("blades drawn    %llu (high %llu, low %llu)\n", (unsigned long long)s->blades_drawn,
            (unsigned long long)s->blades_high, (unsigned long long)s->blades_low);
     printf("triangles       %llu\n", (unsigned long long)s->triangles);
+    printf("terrain         %llu triangles in the camera's view (each terrain pass), %llu near shadow, %llu mid shadow\n",
+           (unsigned long long)s->terrain_triangles[SWARD_VIEW_CAMERA],
+           (unsigned long long)s->terrain_triangles[SWARD_VIEW_NEAR_SHADOW],
+           (unsigned long long)s->terrain_triangles[SWARD_VIEW_MID_SHADOW]);
     printf("tiles           %llu\n", (unsigned long long)s->tiles);
     printf("removed         %llu off the terrain, %llu by density, %llu by distance, %llu by frustum, "
            "%llu by occlusion\n",

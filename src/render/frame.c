@@ -41,6 +41,7 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->blades_dropped = c[0].needed > c[0].drawn ? c[0].needed - c[0].drawn : 0;
     st->cpu_ms = s->cpu_ms;
     st->cpu_tiles_ms = s->cpu_tiles_ms;
+    for (uint32_t v = 0; v < SWARD_VIEWS; v++) st->terrain_triangles[v] = s->terrain_triangles[v];
     st->gpu_memory_bytes = r->ctx->dev.allocated_bytes;
     st->world_bytes = render_world_bytes(r);
     st->covered_pixels = c[0].covered;
@@ -216,6 +217,15 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     r->plan.cluster_count = r->assets.cluster_count;
     for (uint32_t k = 0; k < r->plan.blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
     s->cpu_tiles_ms = core_now_ms() - t_tiles;
+    /* the ground each view draws (terrain.c's chunks, shadows.c's columns), for the stats */
+    s->terrain_triangles[SWARD_VIEW_CAMERA] = r->draw_terrain ? render_terrain_triangles(&r->plan, SW_VIEW_CAMERA) : 0;
+    _Static_assert(SWARD_VIEW_NEAR_SHADOW == SW_VIEW_NEAR && SWARD_VIEW_MID_SHADOW == SW_VIEW_MID, "view numbers");
+    for (uint32_t k = SW_VIEW_NEAR; k <= SW_VIEW_MID; k++) {
+        int rects[RENDER_SHADOW_TERRAIN_RECTS][4];
+        uint64_t quads = 0;
+        if (r->plan.shadows) render_shadow_terrain_rects(&r->plan, k, 1, rects, RENDER_SHADOW_TERRAIN_RECTS, &quads);
+        s->terrain_triangles[k] = 2u * quads;
+    }
 
     /* Constants and tiles through the slot's mapped upload buffer (its last frame is done), one copy each. */
     const VkDeviceSize views_at = sizeof(sw_frame), tiles_at = views_at + SW_MAX_VIEWS * sizeof(sw_view);

@@ -12,6 +12,7 @@
 #define SWARD_RENDER_PASS_H
 
 #include "gpu/gpu.h"
+#include "render/terrain_chunks.h"
 #include "sward/sward_vulkan.h"
 #include "shared/sw_bindings.h"
 #include "shared/sw_gbuffer.h"
@@ -103,6 +104,7 @@ typedef struct render_geometry {
     VkImageView shadow_layers[2]; /* RES_SHADOW: one view per layer, to render into */
     float shadow_y_min, shadow_y_top; /* m: the lowest receiver, the highest caster (LS2: terrain + tallest blade) */
     float terrain_y_min, terrain_y_max; /* m: the ground's lowest and highest points (its chunks' boxes) */
+    const float (*terrain_chunk_y)[2];  /* m: each chunk's (terrain_chunks.h), or NULL (streamed: the range above) */
     uint32_t max_groups_x;        /* the device's workgroups in x */
     uint32_t max_draw_indirect;   /* the device's draws per indirect call */
 } render_geometry;
@@ -237,6 +239,18 @@ void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pi
  * pipeline for a shadow view (specialised to it; constant 1 = `impostor`); with no vertex shader in *d, the
  * terrain's. */
 void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t stride);
+/* shadows.c: that column's sub-grid, [rect[0], rect[2]) x [rect[1], rect[3]) in quads of `stride` mesh quads;
+ * returns its quads. The rectangles drawn: the column's parts in the terrain's chunks inside the light's square
+ * (terrain_chunks.c, x and y only: casters' depth is clamped), one per run of such chunks in a chunk row; *quads
+ * gets their quads. */
+uint32_t render_shadow_terrain_rect(const render_plan *p, uint32_t view, uint32_t stride, int rect[4]);
+#define RENDER_SHADOW_TERRAIN_RECTS 1024 /* at most 32 chunk rows of 16 runs (a 1025^2 mesh) */
+uint32_t render_shadow_terrain_rects(const render_plan *p, uint32_t view, uint32_t stride, int (*rects)[4],
+                                     uint32_t max_rects, uint64_t *quads);
+/* terrain.c: the mesh as the frame places it, for its chunks (terrain_chunks.h); the triangles a view's terrain
+ * pass draws this frame (the chunks in its clip volume). */
+render_terrain_grid render_terrain_grid_of(const render_plan *p);
+uint64_t render_terrain_triangles(const render_plan *p, uint32_t view);
 void render_shadow_begin(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t layer);
 sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, uint32_t view, bool impostor,
                                     VkPipeline *out, sward_error *err);
@@ -247,7 +261,7 @@ sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, ui
  * is half of it, rounded up). */
 void render_terrain_mesh(int res, int *step, int *mesh);
 sward_result render_terrain_indices(gpu_device *dev, const sward_scene *scene, gpu_buffer *out, uint32_t *count,
-                                    sward_error *err);
+                                    float (**chunk_y)[2], sward_error *err);
 sward_result render_blade_indices(gpu_device *dev, gpu_buffer *out, sward_error *err);
 void render_hiz_size(uint32_t width, uint32_t height, uint32_t *w0, uint32_t *h0, uint32_t *levels);
 

@@ -33,6 +33,7 @@ void render_plan_geometry(sward_renderer *r)
     p->geo.shadow_y_top = r->shadows.y_max + r->shadows.caster;
     p->geo.terrain_y_min = r->scene->terrain.min_y;
     p->geo.terrain_y_max = r->scene->terrain.max_y;
+    p->geo.terrain_chunk_y = (const float (*)[2])r->bufs.terrain_chunk_y;
 }
 
 void render_plan_size(sward_renderer *r)

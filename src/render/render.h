@@ -51,6 +51,7 @@ typedef struct render_slot {
     bool teleport;
     double cpu_ms;
     double cpu_tiles_ms; /* of it: choosing tiles, the cache, the clusters (render_place) */
+    uint64_t terrain_triangles[SWARD_VIEWS]; /* the ground's, per view (render_place) */
     sward_frame_stats stats;  /* the slot's frame's counters and times, once counted (stats.passes: pass_times) */
     sward_pass_time pass_times[RENDER_MAX_PASSES];
 } render_slot;
@@ -122,6 +123,7 @@ typedef struct render_scene_buffers {
     gpu_buffer material_buf, height_buf, type_map_buf, grass_height_buf;
     gpu_buffer area_buf;        /* SW_BIND_AREAS (PL2 density areas) */
     gpu_buffer terrain_indices, blade_indices;
+    float (*terrain_chunk_y)[2]; /* each ground chunk's height range (resident terrain; NULL streamed) */
 } render_scene_buffers;
 
 /* The frame's tiles: which can hold blades, this frame's list, and the tile cache (SC1). */

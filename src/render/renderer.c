@@ -128,7 +128,8 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     if (!res) res = render_graph_new(r, err);
     if (!res) res = create_scene_buffers(r, err);
     if (!res)
-        res = render_terrain_indices(dev, scene, &r->bufs.terrain_indices, &r->plan.geo.terrain_index_count, err);
+        res = render_terrain_indices(dev, scene, &r->bufs.terrain_indices, &r->plan.geo.terrain_index_count,
+                                     &r->bufs.terrain_chunk_y, err);
     if (!res) res = render_blade_indices(dev, &r->bufs.blade_indices, err);
     if (!res) res = render_assets_create(r, err);
     if (!res) res = render_shadows_create(r, err); /* decides the views, which the lists are made for */
@@ -181,6 +182,7 @@ void sward_renderer_destroy(sward_renderer *r)
                           &r->bufs.grass_height_buf, &r->bufs.area_buf,   &r->bufs.terrain_indices,
                           &r->bufs.blade_indices};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gpu_buffer_destroy(dev, bufs[i]);
+    free(r->bufs.terrain_chunk_y);
     place_tile_index_free(&r->tiles.index);
     place_cache_free(&r->tiles.cache);
     free(r->tiles.place);

@@ -120,15 +120,15 @@ void render_shadow_begin(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t layer
     vkCmdSetScissor(cmd, 0, 1, &sc);
 }
 
-void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t stride)
+uint32_t render_shadow_terrain_rect(const render_plan *p, uint32_t view, uint32_t stride, int rect[4])
 {
-    const sw_view *v = c->plan->view[c->view];
-    const sw_frame *f = c->plan->frame;
+    const sw_view *v = p->view[view];
+    const sw_frame *f = p->frame;
     /* The box's column between the lowest terrain and the highest caster: at each corner of the light-space
      * square, clip z where the world height is y_min and y_max (world y is linear in clip z). */
     const float *m = v->inv_view_proj;
     float lo_x = INFINITY, lo_z = INFINITY, hi_x = -INFINITY, hi_z = -INFINITY;
-    float heights[2] = {c->plan->geo.shadow_y_min, c->plan->geo.shadow_y_top};
+    float heights[2] = {p->geo.shadow_y_min, p->geo.shadow_y_top};
     for (int k = 0; k < 8; k++) {
         float cx = (k & 1) ? 1.0f : -1.0f, cy = (k & 2) ? 1.0f : -1.0f, target = heights[k >> 2];
         float y0 = m[1] * cx + m[5] * cy + m[13], dy = m[9];
@@ -146,11 +146,72 @@ void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t str
     int j0 = (int)floorf((lo_z - mz0) / quad), j1 = (int)ceilf((hi_z - mz0) / quad);
     i0 = i0 < 0 ? 0 : i0, j0 = j0 < 0 ? 0 : j0;
     i1 = i1 > last ? last : i1, j1 = j1 > last ? last : j1;
-    if (i1 <= i0 || j1 <= j0) return; /* the column misses the terrain */
-    /* level: quads per row in its low 24 bits, the stride (mesh quads per drawn quad) above */
-    sw_push push = {.view = c->view, .level = (uint32_t)(i1 - i0) | (stride << 24), .size0_x = i0, .size0_y = j0};
-    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, &push);
-    vkCmdDraw(cmd, 6u * (uint32_t)(i1 - i0) * (uint32_t)(j1 - j0), 1, 0, 0);
+    rect[0] = i0, rect[1] = j0, rect[2] = i1, rect[3] = j1;
+    if (i1 <= i0 || j1 <= j0) return 0; /* the column misses the terrain */
+    return (uint32_t)(i1 - i0) * (uint32_t)(j1 - j0);
+}
+
+uint32_t render_shadow_terrain_rects(const render_plan *p, uint32_t view, uint32_t stride, int (*rects)[4],
+                                     uint32_t max_rects, uint64_t *quads)
+{
+    int col[4];
+    uint32_t n = 0;
+    *quads = 0;
+    if (stride < 1) stride = 1;
+    if (render_shadow_terrain_rect(p, view, stride, col) == 0) return 0;
+    /* the chunks inside the light's square (x and y) and not beyond its far plane (its near one is clamped, not
+     * clipped: LS3's pancaked casters) */
+    render_terrain_grid g = render_terrain_grid_of(p);
+    g.raise = p->geo.shadow_y_top - p->geo.terrain_y_max; /* the casters above the ground (the impostor's grass) */
+    if (g.raise < 0.0f) g.raise = 0.0f;
+    const int nc = render_terrain_chunks_per_side(g.mesh), q = g.mesh - 1, C = RENDER_TERRAIN_CHUNK, s = (int)stride;
+    uint8_t visible[RENDER_TERRAIN_CHUNKS_MAX * RENDER_TERRAIN_CHUNKS_MAX];
+    if (nc > RENDER_TERRAIN_CHUNKS_MAX) { /* untested: the column as one rectangle */
+        rects[0][0] = col[0], rects[0][1] = col[1], rects[0][2] = col[2], rects[0][3] = col[3];
+        *quads = (uint64_t)(col[2] - col[0]) * (uint64_t)(col[3] - col[1]);
+        return 1;
+    }
+    render_terrain_visible(&g, p->view[view]->view_proj, RENDER_CLIP_X | RENDER_CLIP_Y | RENDER_CLIP_FAR, visible);
+    for (int cj = 0; cj < nc; cj++) {
+        /* the chunk row's quads of `stride` mesh quads, rounded outward, within the column */
+        int j0 = cj * C / s, j1 = ((cj + 1) * C < q ? (cj + 1) * C : q);
+        j1 = (j1 + s - 1) / s;
+        j0 = j0 > col[1] ? j0 : col[1], j1 = j1 < col[3] ? j1 : col[3];
+        if (j1 <= j0) continue;
+        for (int ci = 0; ci < nc;) {
+            if (!visible[cj * nc + ci]) {
+                ci++;
+                continue;
+            }
+            int cb = ci;
+            while (cb < nc && visible[cj * nc + cb]) cb++; /* a run of visible chunks [ci, cb) */
+            int i0 = ci * C / s, i1 = (cb * C < q ? cb * C : q);
+            i1 = (i1 + s - 1) / s;
+            i0 = i0 > col[0] ? i0 : col[0], i1 = i1 < col[2] ? i1 : col[2];
+            if (i1 > i0 && n < max_rects) {
+                rects[n][0] = i0, rects[n][1] = j0, rects[n][2] = i1, rects[n][3] = j1;
+                *quads += (uint64_t)(i1 - i0) * (uint64_t)(j1 - j0);
+                n++;
+            }
+            ci = cb;
+        }
+    }
+    return n;
+}
+
+void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t stride)
+{
+    int rects[RENDER_SHADOW_TERRAIN_RECTS][4];
+    uint64_t quads;
+    if (stride < 1) stride = 1;
+    uint32_t n = render_shadow_terrain_rects(c->plan, c->view, stride, rects, RENDER_SHADOW_TERRAIN_RECTS, &quads);
+    for (uint32_t k = 0; k < n; k++) {
+        /* level: quads per row in its low 24 bits, the stride (mesh quads per drawn quad) above */
+        sw_push push = {.view = c->view, .level = (uint32_t)(rects[k][2] - rects[k][0]) | (stride << 24),
+                        .size0_x = rects[k][0], .size0_y = rects[k][1]};
+        render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, &push);
+        vkCmdDraw(cmd, 6u * (uint32_t)(rects[k][2] - rects[k][0]) * (uint32_t)(rects[k][3] - rects[k][1]), 1, 0, 0);
+    }
 }
 
 sward_result sward_cmd_shadows(sward_renderer *r, VkCommandBuffer cmd, sward_error *err)

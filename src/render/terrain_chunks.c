@@ -2,7 +2,8 @@
  * (terrain_chunks.h). */
 #include "render/terrain_chunks.h"
 
-#define CHUNKS_MAX 64 /* chunks per side the runs are computed for (a 2049^2 mesh); more: one run of all */
+#include <math.h>
+
 #define MARGIN 0.01f  /* m the boxes grow by, far above float rounding, so a culled box is surely outside */
 
 int render_terrain_chunks_per_side(int mesh)
@@ -36,14 +37,70 @@ size_t render_terrain_chunk_indices(int mesh, uint32_t *idx)
 }
 
 /* The clip-volume planes a clip-space point lies outside, one bit each. */
-static unsigned outcode(const float m[16], float x, float y, float z)
+static unsigned outcode(const float c[4])
 {
-    float cx = m[0] * x + m[4] * y + m[8] * z + m[12];
-    float cy = m[1] * x + m[5] * y + m[9] * z + m[13];
-    float cz = m[2] * x + m[6] * y + m[10] * z + m[14];
-    float cw = m[3] * x + m[7] * y + m[11] * z + m[15];
-    return (cx < -cw ? 1u : 0u) | (cx > cw ? 2u : 0u) | (cy < -cw ? 4u : 0u) | (cy > cw ? 8u : 0u) |
-           (cz < 0.0f ? 16u : 0u) | (cz > cw ? 32u : 0u);
+    return (c[0] < -c[3] ? 1u : 0u) | (c[0] > c[3] ? 2u : 0u) | (c[1] < -c[3] ? 4u : 0u) | (c[1] > c[3] ? 8u : 0u) |
+           (c[2] < 0.0f ? 16u : 0u) | (c[2] > c[3] ? 32u : 0u);
+}
+
+void render_terrain_chunk_heights(int mesh, int step, int res, const float *heights, float (*out)[2])
+{
+    int q = mesh - 1, nc = render_terrain_chunks_per_side(mesh);
+    for (int cj = 0; cj < nc; cj++) {
+        for (int ci = 0; ci < nc; ci++) {
+            float lo = INFINITY, hi = -INFINITY;
+            for (int vj = chunk_lo(cj); vj <= chunk_hi(cj, q); vj++) {
+                int j = vj * step < res - 1 ? vj * step : res - 1;
+                for (int vi = chunk_lo(ci); vi <= chunk_hi(ci, q); vi++) {
+                    int i = vi * step < res - 1 ? vi * step : res - 1;
+                    float h = heights[(size_t)j * (size_t)res + (size_t)i];
+                    lo = h < lo ? h : lo, hi = h > hi ? h : hi;
+                }
+            }
+            out[cj * nc + ci][0] = lo, out[cj * nc + ci][1] = hi;
+        }
+    }
+}
+
+uint32_t render_terrain_visible(const render_terrain_grid *g, const float view_proj[16], unsigned planes,
+                                uint8_t *visible)
+{
+    int q = g->mesh - 1, nc = render_terrain_chunks_per_side(g->mesh);
+    if (nc <= 0) return 0;
+    if (nc > RENDER_TERRAIN_CHUNKS_MAX) { /* too many to test: draw them all */
+        for (int k = 0; k < nc * nc; k++) visible[k] = 1;
+        return (uint32_t)(nc * nc);
+    }
+    const float *m = view_proj;
+    const float pad = MARGIN + 1e-3f * (g->y_max - g->y_min);
+    /* each chunk corner's clip position at height 0; a height y adds y times the matrix's second column */
+    float base[RENDER_TERRAIN_CHUNKS_MAX + 1][RENDER_TERRAIN_CHUNKS_MAX + 1][4];
+    for (int cj = 0; cj <= nc; cj++) {
+        for (int ci = 0; ci <= nc; ci++) {
+            int i = ci < nc ? chunk_lo(ci) : q, j = cj < nc ? chunk_lo(cj) : q;
+            float x = g->x0 + (float)i * g->quad + (ci == 0 ? -MARGIN : ci == nc ? MARGIN : 0.0f);
+            float z = g->z0 + (float)j * g->quad + (cj == 0 ? -MARGIN : cj == nc ? MARGIN : 0.0f);
+            for (int r = 0; r < 4; r++) base[cj][ci][r] = m[r] * x + m[8 + r] * z + m[12 + r];
+        }
+    }
+    uint32_t n = 0;
+    for (int cj = 0; cj < nc; cj++) {
+        for (int ci = 0; ci < nc; ci++) {
+            const int k = cj * nc + ci;
+            const float y[2] = {(g->chunk_y ? g->chunk_y[k][0] : g->y_min) - pad,
+                                (g->chunk_y ? g->chunk_y[k][1] : g->y_max) + g->raise + pad};
+            unsigned out = planes;
+            for (int c = 0; c < 8 && out; c++) {
+                const float *b = base[cj + ((c >> 1) & 1)][ci + (c & 1)];
+                float p[4];
+                for (int r = 0; r < 4; r++) p[r] = b[r] + m[4 + r] * y[c >> 2];
+                out &= outcode(p);
+            }
+            visible[k] = out ? 0 : 1;
+            n += out ? 0u : 1u;
+        }
+    }
+    return n;
 }
 
 uint32_t render_terrain_runs(const render_terrain_grid *g, const float view_proj[16], render_terrain_run *runs,
@@ -51,32 +108,20 @@ uint32_t render_terrain_runs(const render_terrain_grid *g, const float view_proj
 {
     int q = g->mesh - 1, nc = render_terrain_chunks_per_side(g->mesh);
     uint32_t n = 0;
-    if (nc <= 0 || max_runs == 0) {
-        if (indices) *indices = 0;
-        return 0;
-    }
-    if (nc > CHUNKS_MAX) { /* too many to test: draw them all */
+    if (indices) *indices = 0;
+    if (nc <= 0 || max_runs == 0) return 0;
+    if (nc > RENDER_TERRAIN_CHUNKS_MAX) { /* too many to test: draw them all */
         runs[0] = (render_terrain_run){0, (uint32_t)render_terrain_chunk_indices(g->mesh, NULL)};
         if (indices) *indices = runs[0].count;
         return 1;
     }
-    const float pad = MARGIN + 1e-3f * (g->y_max - g->y_min);
-    /* each chunk corner's outcodes at the lowest and highest height, AND-ed: the bits both lie outside */
-    unsigned corner[CHUNKS_MAX + 1][CHUNKS_MAX + 1];
-    for (int cj = 0; cj <= nc; cj++) {
-        for (int ci = 0; ci <= nc; ci++) {
-            int i = ci < nc ? chunk_lo(ci) : q, j = cj < nc ? chunk_lo(cj) : q;
-            float x = g->x0 + (float)i * g->quad + (ci == 0 ? -MARGIN : ci == nc ? MARGIN : 0.0f);
-            float z = g->z0 + (float)j * g->quad + (cj == 0 ? -MARGIN : cj == nc ? MARGIN : 0.0f);
-            corner[cj][ci] = outcode(view_proj, x, g->y_min - pad, z) & outcode(view_proj, x, g->y_max + pad, z);
-        }
-    }
+    uint8_t visible[RENDER_TERRAIN_CHUNKS_MAX * RENDER_TERRAIN_CHUNKS_MAX];
+    render_terrain_visible(g, view_proj, RENDER_CLIP_ALL, visible);
     uint32_t first = 0;
     for (int cj = 0; cj < nc; cj++) {
         for (int ci = 0; ci < nc; ci++) {
             uint32_t count = (uint32_t)(6 * (chunk_hi(ci, q) - chunk_lo(ci)) * (chunk_hi(cj, q) - chunk_lo(cj)));
-            unsigned out = corner[cj][ci] & corner[cj][ci + 1] & corner[cj + 1][ci] & corner[cj + 1][ci + 1];
-            if (!out) {
+            if (visible[cj * nc + ci]) {
                 if (n > 0 && runs[n - 1].first + runs[n - 1].count == first) {
                     runs[n - 1].count += count;
                 } else if (n < max_runs) {
@@ -88,9 +133,7 @@ uint32_t render_terrain_runs(const render_terrain_grid *g, const float view_proj
             first += count;
         }
     }
-    if (indices) {
-        *indices = 0;
+    if (indices)
         for (uint32_t k = 0; k < n; k++) *indices += runs[k].count;
-    }
     return n;
 }

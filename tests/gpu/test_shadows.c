@@ -534,6 +534,38 @@ static void contact_shadows(void **state)
     gu_finish(r, ctx, scene);
 }
 
+/* Issue 19: each view draws only the ground chunks in its clip volume (terrain_chunks.c); the cascades, only
+ * the part of their column in chunks inside the light's square. In meadow (512 x 512 quads), counted by the
+ * stats: the camera fewer than half the grid's triangles, the mid cascade fewer than its column's. What is
+ * culled changes no pixel (the golden images are byte-identical with it). */
+static void casters_in_their_chunks(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/meadow.json");
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    rs.width = 160, rs.height = 90;
+    sward_error err = {0};
+    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
+    sward_renderer *r = renderer(ctx, scene);
+    sward_image img = {.width = 160, .height = 90, .pixels = malloc(sward_image_bound(160, 90))};
+    sward_frame_stats st;
+    if (sward_render(r, &(sward_frame_desc){.no_grass = true}, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
+    const uint64_t grid = 2ull * 512 * 512;
+    int rect[4];
+    uint64_t near_col = 2ull * render_shadow_terrain_rect(&r->plan, SW_VIEW_NEAR, 1, rect);
+    uint64_t mid_col = 2ull * render_shadow_terrain_rect(&r->plan, SW_VIEW_MID, 1, rect);
+    print_message("terrain triangles: camera %llu of %llu, near %llu of its column's %llu, mid %llu of %llu\n",
+                  (unsigned long long)st.terrain_triangles[SWARD_VIEW_CAMERA], (unsigned long long)grid,
+                  (unsigned long long)st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW], (unsigned long long)near_col,
+                  (unsigned long long)st.terrain_triangles[SWARD_VIEW_MID_SHADOW], (unsigned long long)mid_col);
+    assert_true(st.terrain_triangles[SWARD_VIEW_CAMERA] > 0 && st.terrain_triangles[SWARD_VIEW_CAMERA] < grid / 2);
+    assert_true(st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW] > 0 && st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW] <= near_col);
+    assert_true(st.terrain_triangles[SWARD_VIEW_MID_SHADOW] > 0 && st.terrain_triangles[SWARD_VIEW_MID_SHADOW] < mid_col);
+    free(img.pixels);
+    gu_finish(r, ctx, scene);
+}
+
 /* No shadows feature, or the sun below the horizon: one view, no shadow passes. */
 static void off_without_feature(void **state)
 {
@@ -563,6 +595,7 @@ int main(void)
         cmocka_unit_test(far_map_matches_reference),
         cmocka_unit_test(lookup_matches_ray_march),
         cmocka_unit_test(contact_shadows),
+        cmocka_unit_test(casters_in_their_chunks),
         cmocka_unit_test(off_without_feature),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

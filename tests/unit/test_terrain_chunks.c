@@ -177,12 +177,42 @@ static void test_culls_behind_and_beside(void **state)
     assert_int_equal(two[1].first + two[1].count, runs[nr - 1].first + runs[nr - 1].count);
 }
 
+/* A shadow view's clip volume: an orthographic box along a low sun (light space: x, y across, z depth). With
+ * depth clamped (the casters), only x and y cull: chunks beyond the box's depth range stay, chunks beside it go. */
+static void test_planes_xy_only(void **state)
+{
+    (void)state;
+    int mesh = 513;
+    render_terrain_grid g = {.mesh = mesh, .x0 = -256.0f, .z0 = -256.0f, .quad = 1.0f, .y_min = 0.0f, .y_max = 10.0f};
+    /* light looking along +x, level; a 40 m square around the origin, depth over 20 m */
+    vec3 eye = {-10.0f, 3.0f, 0.0f}, at = {0.0f, 3.0f, 0.0f}, up = {0, 1, 0};
+    mat4 view, proj, vp;
+    glm_lookat(eye, at, up, view);
+    glm_ortho(-20.0f, 20.0f, -20.0f, 20.0f, 0.0f, 20.0f, proj);
+    glm_mat4_mul(proj, view, vp);
+    int nc = render_terrain_chunks_per_side(mesh);
+    uint8_t all[16 * 16], xy[16 * 16];
+    assert_int_equal(nc, 16);
+    uint32_t n_all = render_terrain_visible(&g, (const float *)vp, RENDER_CLIP_ALL, all);
+    uint32_t n_xy = render_terrain_visible(&g, (const float *)vp, RENDER_CLIP_X | RENDER_CLIP_Y, xy);
+    assert_true(n_all > 0);
+    assert_true(n_xy > n_all);        /* the chunks far along the light's axis: beyond its depth, kept */
+    assert_true(n_xy < (uint32_t)(nc * nc) / 2); /* beside the square: culled */
+    for (int k = 0; k < nc * nc; k++) assert_true(!all[k] || xy[k]); /* fewer planes never cull more */
+    /* the chunk at the square's centre and the one 200 m up the light's axis (past its depth) */
+    int centre = (256 / RENDER_TERRAIN_CHUNK) * nc + 256 / RENDER_TERRAIN_CHUNK;
+    int far = (256 / RENDER_TERRAIN_CHUNK) * nc + (256 + 200) / RENDER_TERRAIN_CHUNK;
+    assert_true(all[centre] && xy[centre]);
+    assert_true(!all[far] && xy[far]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_quad_once),
         cmocka_unit_test(test_no_visible_triangle_culled),
         cmocka_unit_test(test_culls_behind_and_beside),
+        cmocka_unit_test(test_planes_xy_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,7 +10,6 @@
  * about 2 million; 0.35-0.5 ms at 1920x1080 on the H200 for the colour pass before the G-buffer and before
  * the chunks were culled. */
 #include "render/pass.h"
-#include "render/terrain_chunks.h"
 
 #include "terrain_vert.h"
 #include "terrain_frag.h"
@@ -30,10 +29,19 @@ void render_terrain_mesh(int res, int *step, int *mesh)
 }
 
 sward_result render_terrain_indices(gpu_device *dev, const sward_scene *scene, gpu_buffer *out, uint32_t *count,
-                                    sward_error *err)
+                                    float (**chunk_y)[2], sward_error *err)
 {
     int step, mesh;
-    render_terrain_mesh(world_mesh_samples(&scene->terrain), &step, &mesh);
+    const world_terrain *t = &scene->terrain;
+    render_terrain_mesh(world_mesh_samples(t), &step, &mesh);
+    /* resident: each chunk's height range, for tighter boxes (streamed: the window moves; the world's range) */
+    *chunk_y = NULL;
+    if (!t->streamed && t->heights) {
+        int nc = render_terrain_chunks_per_side(mesh);
+        *chunk_y = malloc((size_t)nc * (size_t)nc * sizeof **chunk_y);
+        if (!*chunk_y) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the terrain's chunks");
+        render_terrain_chunk_heights(mesh, step, t->resolution, t->heights, *chunk_y);
+    }
     size_t n = render_terrain_chunk_indices(mesh, NULL);
     uint32_t *idx = malloc(n * sizeof *idx);
     if (!idx) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the terrain mesh");
@@ -55,18 +63,33 @@ typedef struct terrain_state {
 
 /* The mesh as the view's frame places it (terrain.vert.glsl): from the height field's window (issue 10;
  * resident: the terrain's origin), a quad every `terrain_step` samples. */
-static uint32_t visible_runs(render_pass_ctx *c, render_terrain_run *runs)
+render_terrain_grid render_terrain_grid_of(const render_plan *p)
 {
-    const sw_frame *f = c->plan->frame;
+    const sw_frame *f = p->frame;
     render_terrain_grid g = {
         .mesh = f->terrain_mesh_res,
         .x0 = f->terrain_x0 + (float)f->hf_i0 * f->terrain_cell,
         .z0 = f->terrain_z0 + (float)f->hf_j0 * f->terrain_cell,
         .quad = f->terrain_cell * (float)f->terrain_step,
-        .y_min = c->plan->geo.terrain_y_min,
-        .y_max = c->plan->geo.terrain_y_max,
+        .y_min = p->geo.terrain_y_min,
+        .y_max = p->geo.terrain_y_max,
+        .chunk_y = p->geo.terrain_chunk_y,
     };
-    return render_terrain_runs(&g, c->plan->view[c->view]->view_proj, runs, RUNS_MAX, NULL);
+    return g;
+}
+
+static uint32_t visible_runs(const render_plan *p, uint32_t view, render_terrain_run *runs, uint64_t *indices)
+{
+    const render_terrain_grid g = render_terrain_grid_of(p);
+    return render_terrain_runs(&g, p->view[view]->view_proj, runs, RUNS_MAX, indices);
+}
+
+uint64_t render_terrain_triangles(const render_plan *p, uint32_t view)
+{
+    terrain_state st;
+    uint64_t indices = 0;
+    visible_runs(p, view, st.runs, &indices);
+    return indices / 3u;
 }
 
 static sward_result create_depth(render_pass_ctx *c, sward_error *err)
@@ -100,7 +123,7 @@ static sward_result create_gbuffer(render_pass_ctx *c, sward_error *err)
 static void draw(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
 {
     terrain_state *st = c->state;
-    uint32_t n = visible_runs(c, st->runs);
+    uint32_t n = visible_runs(c->plan, c->view, st->runs, NULL);
     if (n == 0) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
