@@ -217,15 +217,9 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     r->plan.cluster_count = r->assets.cluster_count;
     for (uint32_t k = 0; k < r->plan.blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
     s->cpu_tiles_ms = core_now_ms() - t_tiles;
-    /* the ground each view draws (terrain.c's chunks, shadows.c's columns), for the stats */
-    s->terrain_triangles[SWARD_VIEW_CAMERA] = r->draw_terrain ? render_terrain_triangles(&r->plan, SW_VIEW_CAMERA) : 0;
-    _Static_assert(SWARD_VIEW_NEAR_SHADOW == SW_VIEW_NEAR && SWARD_VIEW_MID_SHADOW == SW_VIEW_MID, "view numbers");
-    for (uint32_t k = SW_VIEW_NEAR; k <= SW_VIEW_MID; k++) {
-        int rects[RENDER_SHADOW_TERRAIN_RECTS][4];
-        uint64_t quads = 0;
-        if (r->plan.shadows) render_shadow_terrain_rects(&r->plan, k, 1, rects, RENDER_SHADOW_TERRAIN_RECTS, &quads);
-        s->terrain_triangles[k] = 2u * quads;
-    }
+    /* issue 19: the ground's chunks each view draws (terrain.c's, shadows.c's), decided once for the passes */
+    render_plan_terrain(r);
+    for (uint32_t k = 0; k < SWARD_VIEWS; k++) s->terrain_triangles[k] = r->plan.terrain.triangles[k];
 
     /* Constants and tiles through the slot's mapped upload buffer (its last frame is done), one copy each. */
     const VkDeviceSize views_at = sizeof(sw_frame), tiles_at = views_at + SW_MAX_VIEWS * sizeof(sw_view);

@@ -114,6 +114,17 @@ typedef struct render_switches {
     bool no_grass, no_cull, no_lod_fade, no_fade, no_morph, count_shading;
 } render_switches;
 
+/* The ground each view draws this frame (render_plan_terrain): the camera's runs of the chunk-ordered index
+ * buffer, each cascade's rectangles of its column (layer 0 near, 1 mid), and their triangles (SWARD_VIEW_*). */
+#define RENDER_SHADOW_TERRAIN_RECTS 512 /* at most 32 chunk rows of 16 runs (a 1025^2 mesh) */
+typedef struct render_terrain_draws {
+    uint32_t run_count;
+    render_terrain_run runs[RENDER_TERRAIN_RUNS_MAX];
+    uint32_t shadow_rect_count[2];
+    int shadow_rects[2][RENDER_SHADOW_TERRAIN_RECTS][4];
+    uint64_t triangles[SWARD_VIEWS];
+} render_terrain_draws;
+
 /* The frame's plan: every decision passes depend on, taken once per frame (plan.c); passes only read it. */
 typedef struct render_plan {
     /* the renderer's, fixed when it is created (render_plan_init) */
@@ -144,6 +155,7 @@ typedef struct render_plan {
     uint32_t place_now, place_ahead; /* SC1: tiles to place before culling and ahead (place.c) */
     uint32_t cluster_count;    /* PL8: the frame's asset clusters */
     bool culled;               /* this frame's views have been culled (the DRAW passes of blades draw) */
+    render_terrain_draws terrain; /* issue 19: the ground's chunks each view draws (once the views are known) */
 } render_plan;
 
 typedef struct render_graph render_graph;           /* graph.c: resources, sets, barriers (opaque) */
@@ -233,24 +245,23 @@ void render_draw_assets(render_pass_ctx *c, VkCommandBuffer cmd);
  * with `pipe` inside the cascade's rendering. */
 sward_result render_asset_shadow_pipeline(render_pass_ctx *c, uint32_t view, VkPipeline *out, sward_error *err);
 void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe);
-/* shadows.c: the sub-grid of the terrain mesh that covers a shadow view's column between the terrain's
- * lowest point and its highest caster; records its draw (6 vertices a quad, shadow_terrain.vert.glsl) with
- * the pass's pipeline bound. Begins dynamic rendering into one layer of RES_SHADOW (cleared). A depth-only
- * pipeline for a shadow view (specialised to it; constant 1 = `impostor`); with no vertex shader in *d, the
- * terrain's. */
-void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t stride);
-/* shadows.c: that column's sub-grid, [rect[0], rect[2]) x [rect[1], rect[3]) in quads of `stride` mesh quads;
- * returns its quads. The rectangles drawn: the column's parts in the terrain's chunks inside the light's square
- * (terrain_chunks.c, x and y only: casters' depth is clamped), one per run of such chunks in a chunk row; *quads
- * gets their quads. */
+/* shadows.c: the plan's rectangles of the terrain mesh for the pass's shadow view (render_terrain_draws), each
+ * drawn with 6 vertices a quad (shadow_terrain.vert.glsl) with the pass's pipeline bound. Begins dynamic
+ * rendering into one layer of RES_SHADOW (cleared). A depth-only pipeline for a shadow view (specialised to
+ * it; constant 1 = `impostor`); with no vertex shader in *d, the terrain's. */
+void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd);
+/* shadows.c: the sub-grid of the mesh that covers a shadow view's column between the terrain's lowest point
+ * and its highest caster, [rect[0], rect[2]) x [rect[1], rect[3]) in quads of `stride` mesh quads; returns its
+ * quads. The rectangles drawn: the column's parts in the terrain's chunks inside the light's square
+ * (terrain_chunks.c: x, y and the far plane; the casters' depth is clamped at the near one), one per run of
+ * such chunks in a chunk row; *quads gets their quads. */
 uint32_t render_shadow_terrain_rect(const render_plan *p, uint32_t view, uint32_t stride, int rect[4]);
-#define RENDER_SHADOW_TERRAIN_RECTS 1024 /* at most 32 chunk rows of 16 runs (a 1025^2 mesh) */
 uint32_t render_shadow_terrain_rects(const render_plan *p, uint32_t view, uint32_t stride, int (*rects)[4],
                                      uint32_t max_rects, uint64_t *quads);
-/* terrain.c: the mesh as the frame places it, for its chunks (terrain_chunks.h); the triangles a view's terrain
- * pass draws this frame (the chunks in its clip volume). */
+/* terrain.c: the mesh as the frame places it, for its chunks (terrain_chunks.h); the runs of chunks the
+ * camera's terrain passes draw (*indices: their indices). */
 render_terrain_grid render_terrain_grid_of(const render_plan *p);
-uint64_t render_terrain_triangles(const render_plan *p, uint32_t view);
+uint32_t render_terrain_camera_runs(const render_plan *p, render_terrain_run *runs, uint64_t *indices);
 void render_shadow_begin(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t layer);
 sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, uint32_t view, bool impostor,
                                     VkPipeline *out, sward_error *err);

@@ -87,3 +87,21 @@ void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view)
     r->plan.taa_reset = render_taa_needs_reset(r, view);
     t->frame = r->plan.taa_reset ? 0u : t->frame + 1u;
 }
+
+void render_plan_terrain(sward_renderer *r)
+{
+    render_plan *p = &r->plan;
+    render_terrain_draws *t = &p->terrain;
+    uint64_t indices = 0;
+    t->run_count = r->draw_terrain ? render_terrain_camera_runs(p, t->runs, &indices) : 0;
+    t->triangles[SWARD_VIEW_CAMERA] = indices / 3u;
+    _Static_assert(SWARD_VIEW_NEAR_SHADOW == SW_VIEW_NEAR && SWARD_VIEW_MID_SHADOW == SW_VIEW_MID, "view numbers");
+    for (uint32_t layer = 0; layer < 2; layer++) {
+        uint64_t quads = 0;
+        t->shadow_rect_count[layer] =
+            p->shadows ? render_shadow_terrain_rects(p, SW_VIEW_NEAR + layer, 1, t->shadow_rects[layer],
+                                                     RENDER_SHADOW_TERRAIN_RECTS, &quads)
+                       : 0;
+        t->triangles[SW_VIEW_NEAR + layer] = 2u * quads;
+    }
+}

@@ -204,6 +204,8 @@ extern const uint32_t RENDER_PASS_COUNT;
 /* What the renderer fixes at creation: the raster path (once r->raster is resolved), the device's limits; then
  * the shared geometry once it exists (index patterns, shadow layers, the assets' count). */
 void render_plan_init(sward_renderer *r);
+/* The ground's chunks each view draws this frame (plan.terrain), once the views' constants are set. */
+void render_plan_terrain(sward_renderer *r);
 void render_plan_geometry(sward_renderer *r);
 /* The render size and the features (before the passes' resources are sized). */
 void render_plan_size(sward_renderer *r);

@@ -171,7 +171,8 @@ uint32_t render_shadow_terrain_rects(const render_plan *p, uint32_t view, uint32
         *quads = (uint64_t)(col[2] - col[0]) * (uint64_t)(col[3] - col[1]);
         return 1;
     }
-    render_terrain_visible(&g, p->view[view]->view_proj, RENDER_CLIP_X | RENDER_CLIP_Y | RENDER_CLIP_FAR, visible);
+    const int within[4] = {col[0] * s / C, col[1] * s / C, (col[2] * s + C - 1) / C, (col[3] * s + C - 1) / C};
+    render_terrain_visible(&g, p->view[view]->view_proj, RENDER_CLIP_X | RENDER_CLIP_Y | RENDER_CLIP_FAR, within, visible);
     for (int cj = 0; cj < nc; cj++) {
         /* the chunk row's quads of `stride` mesh quads, rounded outward, within the column */
         int j0 = cj * C / s, j1 = ((cj + 1) * C < q ? (cj + 1) * C : q);
@@ -199,18 +200,17 @@ uint32_t render_shadow_terrain_rects(const render_plan *p, uint32_t view, uint32
     return n;
 }
 
-void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t stride)
+void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    int rects[RENDER_SHADOW_TERRAIN_RECTS][4];
-    uint64_t quads;
-    if (stride < 1) stride = 1;
-    uint32_t n = render_shadow_terrain_rects(c->plan, c->view, stride, rects, RENDER_SHADOW_TERRAIN_RECTS, &quads);
-    for (uint32_t k = 0; k < n; k++) {
-        /* level: quads per row in its low 24 bits, the stride (mesh quads per drawn quad) above */
-        sw_push push = {.view = c->view, .level = (uint32_t)(rects[k][2] - rects[k][0]) | (stride << 24),
-                        .size0_x = rects[k][0], .size0_y = rects[k][1]};
+    const render_terrain_draws *t = &c->plan->terrain;
+    const uint32_t layer = c->view == SW_VIEW_NEAR ? 0u : 1u;
+    for (uint32_t k = 0; k < t->shadow_rect_count[layer]; k++) {
+        const int *rect = t->shadow_rects[layer][k];
+        /* level: quads per row in its low 24 bits, the stride (mesh quads per drawn quad, 1) above */
+        sw_push push = {.view = c->view, .level = (uint32_t)(rect[2] - rect[0]) | (1u << 24), .size0_x = rect[0],
+                        .size0_y = rect[1]};
         render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, &push);
-        vkCmdDraw(cmd, 6u * (uint32_t)(rects[k][2] - rects[k][0]) * (uint32_t)(rects[k][3] - rects[k][1]), 1, 0, 0);
+        vkCmdDraw(cmd, 6u * (uint32_t)(rect[2] - rect[0]) * (uint32_t)(rect[3] - rect[1]), 1, 0, 0);
     }
 }
 

@@ -63,10 +63,15 @@ void render_terrain_chunk_heights(int mesh, int step, int res, const float *heig
 }
 
 uint32_t render_terrain_visible(const render_terrain_grid *g, const float view_proj[16], unsigned planes,
-                                uint8_t *visible)
+                                const int within[4], uint8_t *visible)
 {
     int q = g->mesh - 1, nc = render_terrain_chunks_per_side(g->mesh);
     if (nc <= 0) return 0;
+    int c0 = 0, r0 = 0, c1 = nc, r1 = nc;
+    if (within) {
+        c0 = within[0] > 0 ? within[0] : 0, r0 = within[1] > 0 ? within[1] : 0;
+        c1 = within[2] < nc ? within[2] : nc, r1 = within[3] < nc ? within[3] : nc;
+    }
     if (nc > RENDER_TERRAIN_CHUNKS_MAX) { /* too many to test: draw them all */
         for (int k = 0; k < nc * nc; k++) visible[k] = 1;
         return (uint32_t)(nc * nc);
@@ -75,8 +80,8 @@ uint32_t render_terrain_visible(const render_terrain_grid *g, const float view_p
     const float pad = MARGIN + 1e-3f * (g->y_max - g->y_min);
     /* each chunk corner's clip position at height 0; a height y adds y times the matrix's second column */
     float base[RENDER_TERRAIN_CHUNKS_MAX + 1][RENDER_TERRAIN_CHUNKS_MAX + 1][4];
-    for (int cj = 0; cj <= nc; cj++) {
-        for (int ci = 0; ci <= nc; ci++) {
+    for (int cj = r0; cj <= r1; cj++) {
+        for (int ci = c0; ci <= c1; ci++) {
             int i = ci < nc ? chunk_lo(ci) : q, j = cj < nc ? chunk_lo(cj) : q;
             float x = g->x0 + (float)i * g->quad + (ci == 0 ? -MARGIN : ci == nc ? MARGIN : 0.0f);
             float z = g->z0 + (float)j * g->quad + (cj == 0 ? -MARGIN : cj == nc ? MARGIN : 0.0f);
@@ -84,8 +89,9 @@ uint32_t render_terrain_visible(const render_terrain_grid *g, const float view_p
         }
     }
     uint32_t n = 0;
-    for (int cj = 0; cj < nc; cj++) {
-        for (int ci = 0; ci < nc; ci++) {
+    for (int k = 0; k < nc * nc; k++) visible[k] = 0;
+    for (int cj = r0; cj < r1; cj++) {
+        for (int ci = c0; ci < c1; ci++) {
             const int k = cj * nc + ci;
             const float y[2] = {(g->chunk_y ? g->chunk_y[k][0] : g->y_min) - pad,
                                 (g->chunk_y ? g->chunk_y[k][1] : g->y_max) + g->raise + pad};
@@ -116,7 +122,7 @@ uint32_t render_terrain_runs(const render_terrain_grid *g, const float view_proj
         return 1;
     }
     uint8_t visible[RENDER_TERRAIN_CHUNKS_MAX * RENDER_TERRAIN_CHUNKS_MAX];
-    render_terrain_visible(g, view_proj, RENDER_CLIP_ALL, visible);
+    render_terrain_visible(g, view_proj, RENDER_CLIP_ALL, NULL, visible);
     uint32_t first = 0;
     for (int cj = 0; cj < nc; cj++) {
         for (int ci = 0; ci < nc; ci++) {

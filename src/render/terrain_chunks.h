@@ -12,6 +12,8 @@
 
 #define RENDER_TERRAIN_CHUNK 32 /* quads per chunk side: a 1025^2 mesh is 32 x 32 chunks */
 #define RENDER_TERRAIN_CHUNKS_MAX 64 /* chunks per side tested (a 2049^2 mesh); beyond, every chunk is drawn */
+/* The runs a view can need: every other chunk of a 1025^2 mesh (32 x 32 chunks), and one. */
+#define RENDER_TERRAIN_RUNS_MAX (32 * 32 / 2 + 1)
 
 /* The grid as a view sees it: the mesh's vertices in world space (terrain.vert.glsl). */
 typedef struct render_terrain_grid {
@@ -49,10 +51,11 @@ void render_terrain_chunk_heights(int mesh, int step, int res, const float *heig
 #define RENDER_CLIP_ALL 63u
 
 /* Which chunks (row by row, chunks^2 entries, 1 = drawn) have their box inside every tested plane of a view's
- * world -> clip matrix (column-major, Vulkan clip volume). Returns the visible chunks; with more than 64 chunks
- * a side every chunk is visible. */
+ * world -> clip matrix (column-major, Vulkan clip volume). Only the chunks in `within` ([0], [1]: the first
+ * chunk column and row; [2], [3]: one past the last) are tested, the others are 0; NULL: all. Returns the
+ * visible chunks; with more than RENDER_TERRAIN_CHUNKS_MAX chunks a side every chunk is visible. */
 uint32_t render_terrain_visible(const render_terrain_grid *g, const float view_proj[16], unsigned planes,
-                                uint8_t *visible);
+                                const int within[4], uint8_t *visible);
 
 /* The runs of visible chunks for a view's world -> clip matrix, tested against every plane; at most max_runs
  * written (chunks^2 / 2 + 1 always suffice). Returns the number of runs; *indices, when not NULL, gets the

@@ -193,8 +193,8 @@ static void test_planes_xy_only(void **state)
     int nc = render_terrain_chunks_per_side(mesh);
     uint8_t all[16 * 16], xy[16 * 16];
     assert_int_equal(nc, 16);
-    uint32_t n_all = render_terrain_visible(&g, (const float *)vp, RENDER_CLIP_ALL, all);
-    uint32_t n_xy = render_terrain_visible(&g, (const float *)vp, RENDER_CLIP_X | RENDER_CLIP_Y, xy);
+    uint32_t n_all = render_terrain_visible(&g, (const float *)vp, RENDER_CLIP_ALL, NULL, all);
+    uint32_t n_xy = render_terrain_visible(&g, (const float *)vp, RENDER_CLIP_X | RENDER_CLIP_Y, NULL, xy);
     assert_true(n_all > 0);
     assert_true(n_xy > n_all);        /* the chunks far along the light's axis: beyond its depth, kept */
     assert_true(n_xy < (uint32_t)(nc * nc) / 2); /* beside the square: culled */

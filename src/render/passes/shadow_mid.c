@@ -28,9 +28,9 @@ static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     render_shadow_begin(c, cmd, 1);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c->pipes[0]);
-    /* the mesh's own quads (a coarser stride would halve the cost of this vertex-bound pass under a low sun,
-     * but moves the impostor's edges off the grass-height map's by up to a quad) */
-    render_shadow_terrain(c, cmd, 1);
+    /* the mesh's own quads (a coarser stride would cut the triangles of this pass under a low sun, but moves the
+     * impostor's edges off the grass-height map's by up to a quad; on the H200 it is bound by its fill) */
+    render_shadow_terrain(c, cmd);
     render_shadow_assets(c, cmd, c->pipes[1]);
     vkCmdEndRendering(cmd);
 }

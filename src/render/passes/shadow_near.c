@@ -37,7 +37,7 @@ static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     render_shadow_begin(c, cmd, 0);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c->pipes[0]);
-    render_shadow_terrain(c, cmd, 1);
+    render_shadow_terrain(c, cmd);
     if (c->plan->view[c->view]->tile_count && !c->plan->shadow_compute) {
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c->pipes[1]);
         render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);

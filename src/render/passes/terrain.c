@@ -4,8 +4,8 @@
  *   terrain_depth  the depth prime (SH1): depth only, drawn first, the occluders of the Hi-Z test;
  *   terrain        the G-buffer (SH2): albedo, normal, material, motion; depth test EQUAL after the prime,
  *                  else GREATER with writes (then it is the first pass and the occluders).
- * Each draws only the chunks of 32 x 32 quads its view can see (terrain_chunks.c: the index buffer is in
- * chunk order, a run of visible chunks is one draw; what is culled lies outside the clip volume, so no pixel
+ * Each draws only the chunks of 32 x 32 quads the camera can see (the plan's, terrain_chunks.c: the index
+ * buffer is in chunk order, a run of visible chunks is one draw; what is culled lies outside the clip volume, so no pixel
  * changes). Reads frame, view, heights, materials and world maps. Cost: 2 (mesh - 1)^2 triangles each at most,
  * about 2 million; 0.35-0.5 ms at 1920x1080 on the H200 for the colour pass before the G-buffer and before
  * the chunks were culled. */
@@ -55,12 +55,6 @@ sward_result render_terrain_indices(gpu_device *dev, const sward_scene *scene, g
     return res;
 }
 
-/* A pass's own: the runs of chunks its view sees this frame. */
-#define RUNS_MAX ((TERRAIN_MESH_MAX / RENDER_TERRAIN_CHUNK) * (TERRAIN_MESH_MAX / RENDER_TERRAIN_CHUNK) / 2 + 1)
-typedef struct terrain_state {
-    render_terrain_run runs[RUNS_MAX];
-} terrain_state;
-
 /* The mesh as the view's frame places it (terrain.vert.glsl): from the height field's window (issue 10;
  * resident: the terrain's origin), a quad every `terrain_step` samples. */
 render_terrain_grid render_terrain_grid_of(const render_plan *p)
@@ -78,18 +72,10 @@ render_terrain_grid render_terrain_grid_of(const render_plan *p)
     return g;
 }
 
-static uint32_t visible_runs(const render_plan *p, uint32_t view, render_terrain_run *runs, uint64_t *indices)
+uint32_t render_terrain_camera_runs(const render_plan *p, render_terrain_run *runs, uint64_t *indices)
 {
     const render_terrain_grid g = render_terrain_grid_of(p);
-    return render_terrain_runs(&g, p->view[view]->view_proj, runs, RUNS_MAX, indices);
-}
-
-uint64_t render_terrain_triangles(const render_plan *p, uint32_t view)
-{
-    terrain_state st;
-    uint64_t indices = 0;
-    visible_runs(p, view, st.runs, &indices);
-    return indices / 3u;
+    return render_terrain_runs(&g, p->view[SW_VIEW_CAMERA]->view_proj, runs, RENDER_TERRAIN_RUNS_MAX, indices);
 }
 
 static sward_result create_depth(render_pass_ctx *c, sward_error *err)
@@ -122,13 +108,12 @@ static sward_result create_gbuffer(render_pass_ctx *c, sward_error *err)
 
 static void draw(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
 {
-    terrain_state *st = c->state;
-    uint32_t n = visible_runs(c->plan, c->view, st->runs, NULL);
-    if (n == 0) return;
+    const render_terrain_draws *t = &c->plan->terrain;
+    if (t->run_count == 0) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
     vkCmdBindIndexBuffer(cmd, c->plan->geo.terrain_indices, 0, VK_INDEX_TYPE_UINT32);
-    for (uint32_t k = 0; k < n; k++) vkCmdDrawIndexed(cmd, st->runs[k].count, 1, st->runs[k].first, 0, 0);
+    for (uint32_t k = 0; k < t->run_count; k++) vkCmdDrawIndexed(cmd, t->runs[k].count, 1, t->runs[k].first, 0, 0);
 }
 
 static void record_depth(render_pass_ctx *c, VkCommandBuffer cmd)
@@ -150,7 +135,6 @@ const render_pass render_pass_terrain_depth = {
         /* the standalone frame's depth, cleared by this pass (the embedded host's is its own) */
         {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, true},
     },
-    .state_size = sizeof(terrain_state),
     .create = create_depth,
     .record = record_depth,
 };
@@ -169,7 +153,6 @@ const render_pass render_pass_terrain = {
         {RES_MOTION, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
         {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false},
     },
-    .state_size = sizeof(terrain_state),
     .create = create_gbuffer,
     .record = record_gbuffer,
 };
