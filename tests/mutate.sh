@@ -513,7 +513,7 @@ mut("TR-shadow-chunks", "LS3", "src/render/shadows.c",
     "            if (false && !visible[cj * nc + ci]) {",
     "gpu_shadows")
 mut("LS3-terrain-caster", "LS3", "src/render/passes/shadow_near.c",
-    "    render_shadow_terrain(c, cmd, 1);\n    if (c->plan->view[c->view]->tile_count",
+    "    render_shadow_terrain(c, cmd);\n    if (c->plan->view[c->view]->tile_count",
     "    if (c->plan->view[c->view]->tile_count",
     "gpu_shadows")
 # LS4 grass shadows: the raised terrain impostor with dithered depth offsets; screen-space contact shadows
