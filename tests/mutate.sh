@@ -497,16 +497,16 @@ mut("LS3-caster-view", "LS3", "shaders/cull.comp.glsl",
     "gpu_shadows")
 # the ground's chunks culled per view (issue 19): culling removed; a corner of the chunk's box dropped
 mut("TR-chunk-cull", "SC4", "src/render/terrain_chunks.c",
-    "            visible[k] = out ? 0 : 1;",
-    "            visible[k] = 1;",
+    "                    visible[k] = out ? 0 : 1;",
+    "                    visible[k] = 1;",
     "unit_terrain_chunks gpu_shadows")
 mut("TR-chunk-corner", "SC4", "src/render/terrain_chunks.c",
-    "const float *b = base[cj + ((c >> 1) & 1)][ci + (c & 1)];",
-    "const float *b = base[cj + (c & 1)][ci + (c & 1)];",
+    "const float *b = base[(c & 2) ? j1 : j0][(c & 1) ? i1 : i0];",
+    "const float *b = base[(c & 1) ? j1 : j0][(c & 1) ? i1 : i0];",
     "unit_terrain_chunks")
 mut("TR-chunk-heights", "SC4", "src/render/terrain_chunks.c",
-    "(g->chunk_y ? g->chunk_y[k][1] : g->y_max) + g->raise + pad};",
-    "(g->chunk_y ? g->chunk_y[k][0] : g->y_max) + g->raise + pad};",
+    "const float y1 = (g->chunk_y ? g->chunk_y[k][1] : g->y_max) + g->raise + pad;",
+    "const float y1 = (g->chunk_y ? g->chunk_y[k][0] : g->y_max) + g->raise + pad;",
     "cli_golden_hills_320x180")
 mut("TR-shadow-chunks", "LS3", "src/render/shadows.c",
     "            if (!visible[cj * nc + ci]) {",

@@ -386,6 +386,13 @@ void render_bind(render_pass_ctx *c, VkCommandBuffer cmd, VkPipelineBindPoint po
     vkCmdPushConstants(cmd, ps->layout, VK_SHADER_STAGE_ALL, 0, sizeof pc, &pc);
 }
 
+void render_push(render_pass_ctx *c, VkCommandBuffer cmd, const sw_push *push)
+{
+    sw_push pc = *push;
+    pc.view = c->view;
+    vkCmdPushConstants(cmd, c->ps->layout, VK_SHADER_STAGE_ALL, 0, sizeof pc, &pc);
+}
+
 static sward_result create_pass_state(sward_renderer *r, render_pass_state *ps, sward_error *err)
 {
     gpu_device *dev = &r->ctx->dev;

@@ -201,6 +201,8 @@ typedef struct render_pass {
 /* Binds set 0 and the pass's set 1 for the ctx's view (rewriting it first if a resource behind it was
  * replaced) and pushes the view index. */
 void render_bind(render_pass_ctx *c, VkCommandBuffer cmd, VkPipelineBindPoint point, const sw_push *push);
+/* Pushes new constants only (after render_bind, between draws of one pass and view). */
+void render_push(render_pass_ctx *c, VkCommandBuffer cmd, const sw_push *push);
 /* The record of a compute pass with one workgroup per tile of its view (cull): its pipeline 0, its sets, the
  * dispatch; nothing when the view has no tiles. */
 void render_record_per_tile(render_pass_ctx *c, VkCommandBuffer cmd);

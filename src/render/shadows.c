@@ -173,7 +173,9 @@ uint32_t render_shadow_terrain_rects(const render_plan *p, uint32_t view, uint32
     }
     const int within[4] = {col[0] * s / C, col[1] * s / C, (col[2] * s + C - 1) / C, (col[3] * s + C - 1) / C};
     render_terrain_visible(&g, p->view[view]->view_proj, RENDER_CLIP_X | RENDER_CLIP_Y | RENDER_CLIP_FAR, within, visible);
+    uint32_t row_first = 0; /* the first rectangle begun in this chunk row */
     for (int cj = 0; cj < nc; cj++) {
+        row_first = n;
         /* the chunk row's quads of `stride` mesh quads, rounded outward, within the column */
         int j0 = cj * C / s, j1 = ((cj + 1) * C < q ? (cj + 1) * C : q);
         j1 = (j1 + s - 1) / s;
@@ -189,7 +191,13 @@ uint32_t render_shadow_terrain_rects(const render_plan *p, uint32_t view, uint32
             int i0 = ci * C / s, i1 = (cb * C < q ? cb * C : q);
             i1 = (i1 + s - 1) / s;
             i0 = i0 > col[0] ? i0 : col[0], i1 = i1 < col[2] ? i1 : col[2];
-            if (i1 > i0 && n < max_rects) {
+            /* the same columns as a rectangle ending at this row: that one grows down (fewer draws) */
+            uint32_t up = 0;
+            while (up < row_first && !(rects[up][0] == i0 && rects[up][2] == i1 && rects[up][3] == j0)) up++;
+            if (i1 > i0 && up < row_first) {
+                rects[up][3] = j1;
+                *quads += (uint64_t)(i1 - i0) * (uint64_t)(j1 - j0);
+            } else if (i1 > i0 && n < max_rects) {
                 rects[n][0] = i0, rects[n][1] = j0, rects[n][2] = i1, rects[n][3] = j1;
                 *quads += (uint64_t)(i1 - i0) * (uint64_t)(j1 - j0);
                 n++;
@@ -209,7 +217,8 @@ void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd)
         /* level: quads per row in its low 24 bits, the stride (mesh quads per drawn quad, 1) above */
         sw_push push = {.view = c->view, .level = (uint32_t)(rect[2] - rect[0]) | (1u << 24), .size0_x = rect[0],
                         .size0_y = rect[1]};
-        render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, &push);
+        if (k == 0) render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, &push);
+        else render_push(c, cmd, &push);
         vkCmdDraw(cmd, 6u * (uint32_t)(rect[2] - rect[0]) * (uint32_t)(rect[3] - rect[1]), 1, 0, 0);
     }
 }

@@ -43,6 +43,25 @@ static unsigned outcode(const float c[4])
            (c[2] < 0.0f ? 16u : 0u) | (c[2] > c[3] ? 32u : 0u);
 }
 
+#define BLOCK 4 /* chunks a side of the blocks tested first */
+typedef float corner_grid[RENDER_TERRAIN_CHUNKS_MAX + 1][RENDER_TERRAIN_CHUNKS_MAX + 1][4];
+
+/* The planes that the box over chunk corners [j0, j1] x [i0, i1] and heights [y0, y1] lies wholly outside
+ * (0: it may be seen). base: each corner's clip position at height 0 (read only). */
+static unsigned box_out(const float m[16], corner_grid base, int j0, int i0, int j1, int i1, float y0, float y1,
+                        unsigned planes)
+{
+    unsigned out = planes;
+    for (int c = 0; c < 8 && out; c++) {
+        const float *b = base[(c & 2) ? j1 : j0][(c & 1) ? i1 : i0];
+        const float y = (c & 4) ? y1 : y0;
+        float p[4];
+        for (int r = 0; r < 4; r++) p[r] = b[r] + m[4 + r] * y;
+        out &= outcode(p);
+    }
+    return out;
+}
+
 void render_terrain_chunk_heights(int mesh, int step, int res, const float *heights, float (*out)[2])
 {
     int q = mesh - 1, nc = render_terrain_chunks_per_side(mesh);
@@ -79,7 +98,7 @@ uint32_t render_terrain_visible(const render_terrain_grid *g, const float view_p
     const float *m = view_proj;
     const float pad = MARGIN + 1e-3f * (g->y_max - g->y_min);
     /* each chunk corner's clip position at height 0; a height y adds y times the matrix's second column */
-    float base[RENDER_TERRAIN_CHUNKS_MAX + 1][RENDER_TERRAIN_CHUNKS_MAX + 1][4];
+    corner_grid base;
     for (int cj = r0; cj <= r1; cj++) {
         for (int ci = c0; ci <= c1; ci++) {
             int i = ci < nc ? chunk_lo(ci) : q, j = cj < nc ? chunk_lo(cj) : q;
@@ -90,20 +109,28 @@ uint32_t render_terrain_visible(const render_terrain_grid *g, const float view_p
     }
     uint32_t n = 0;
     for (int k = 0; k < nc * nc; k++) visible[k] = 0;
-    for (int cj = r0; cj < r1; cj++) {
-        for (int ci = c0; ci < c1; ci++) {
-            const int k = cj * nc + ci;
-            const float y[2] = {(g->chunk_y ? g->chunk_y[k][0] : g->y_min) - pad,
-                                (g->chunk_y ? g->chunk_y[k][1] : g->y_max) + g->raise + pad};
-            unsigned out = planes;
-            for (int c = 0; c < 8 && out; c++) {
-                const float *b = base[cj + ((c >> 1) & 1)][ci + (c & 1)];
-                float p[4];
-                for (int r = 0; r < 4; r++) p[r] = b[r] + m[4 + r] * y[c >> 2];
-                out &= outcode(p);
+    /* blocks of BLOCK x BLOCK chunks first: a block outside a plane is skipped whole (most of a camera's) */
+    for (int bj = r0; bj < r1; bj += BLOCK) {
+        for (int bi = c0; bi < c1; bi += BLOCK) {
+            const int bj1 = bj + BLOCK < r1 ? bj + BLOCK : r1, bi1 = bi + BLOCK < c1 ? bi + BLOCK : c1;
+            float lo = g->y_min, hi = g->y_max;
+            if (g->chunk_y) {
+                lo = INFINITY, hi = -INFINITY;
+                for (int cj = bj; cj < bj1; cj++)
+                    for (int ci = bi; ci < bi1; ci++)
+                        lo = fminf(lo, g->chunk_y[cj * nc + ci][0]), hi = fmaxf(hi, g->chunk_y[cj * nc + ci][1]);
             }
-            visible[k] = out ? 0 : 1;
-            n += out ? 0u : 1u;
+            if (box_out(m, base, bj, bi, bj1, bi1, lo - pad, hi + g->raise + pad, planes)) continue;
+            for (int cj = bj; cj < bj1; cj++) {
+                for (int ci = bi; ci < bi1; ci++) {
+                    const int k = cj * nc + ci;
+                    const float y0 = (g->chunk_y ? g->chunk_y[k][0] : g->y_min) - pad;
+                    const float y1 = (g->chunk_y ? g->chunk_y[k][1] : g->y_max) + g->raise + pad;
+                    unsigned out = box_out(m, base, cj, ci, cj + 1, ci + 1, y0, y1, planes);
+                    visible[k] = out ? 0 : 1;
+                    n += out ? 0u : 1u;
+                }
+            }
         }
     }
     return n;
