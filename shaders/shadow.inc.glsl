@@ -13,6 +13,10 @@
 
 layout(set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_MAP) uniform sampler2DArray sw_shadow_map;
 layout(std430, set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_FAR) readonly buffer ShadowFarBuf { float sw_lit_heights[]; };
+// BX1: the near cascade's blades rasterised in compute (shadow_raster.comp.glsl), one float's bits per texel of
+// layer 0, where the view has SW_VIEW_CASTERS: the lookup takes the nearer of these and the layer's terrain
+// (no merge into the map).
+layout(std430, set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_CASTERS) readonly buffer ShadowCasterBuf { uint sw_shadow_casters[]; };
 #ifndef SW_CONTACT_DEPTH
 layout(set = SW_SET_PASS, binding = SW_LIGHT_DEPTH) uniform sampler2D sw_light_depth;
 #define SW_CONTACT_DEPTH sw_light_depth
@@ -43,12 +47,14 @@ float sw_cascade_visibility(uint v, vec3 world, vec3 normal, out bool inside)
     vec2 base = floor(st);
     vec2 f = st - base;
     ivec2 b = ivec2(base) - 1;
+    bool casters = v == SW_VIEW_NEAR && (views[v].flags & SW_VIEW_CASTERS) != 0u;
     float sum = 0.0;
     for (int j = 0; j < 4; j++) {
         float wy = j == 0 ? 1.0 - f.y : (j == 3 ? f.y : 1.0);
         for (int i = 0; i < 4; i++) {
             float wx = i == 0 ? 1.0 - f.x : (i == 3 ? f.x : 1.0);
             float d = texelFetch(sw_shadow_map, ivec3(b.x + i, b.y + j, int(v) - 1), 0).r;
+            if (casters) d = max(d, uintBitsToFloat(sw_shadow_casters[(b.y + j) * int(views[v].width) + b.x + i]));
             sum += wx * wy * (receiver >= d ? 1.0 : 0.0);
         }
     }

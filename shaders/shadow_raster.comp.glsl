@@ -2,7 +2,7 @@
 // culling kept for the near view (the 7-vertex form, animated; raster_blades.inc.glsl walks them with the
 // camera rasteriser's code and fill rule) into 32-bit depth, one atomicMax of the depth's bits per covered
 // texel (reverse-Z: the largest is nearest the sun), with the SC5 dither as the hardware casters' alpha test
-// (shadow_grass.frag.glsl). shadow_merge.comp.glsl puts it into the shadow map's near layer.
+// (shadow_grass.frag.glsl). The lighting's lookup (shadow.inc.glsl) reads it beside the map's near layer.
 // Reads: frame, the near view, materials, tiles, tile_draws, survivors. Writes: the casters' depth.
 #version 450
 #extension GL_GOOGLE_include_directive : require

@@ -942,9 +942,9 @@ mut("BX1-merge", "BX1", "shaders/raster_merge.comp.glsl",
     "    merged[i] = max(texelFetch(depth_tex, ivec2(p), 0).r, key == 0UL ? 0.0 : sw_raster_depth(uint(key >> 32)));",
     "    merged[i] = texelFetch(depth_tex, ivec2(p), 0).r;",
     "gpu_raster")
-mut("BX1-shadow-merge", "BX1 LS3", "shaders/shadow_merge.comp.glsl",
-    "    casters[i] = floatBitsToUint(max(terrain, uintBitsToFloat(casters[i])));",
-    "    casters[i] = floatBitsToUint(terrain);",
+mut("BX1-shadow-merge", "BX1 LS3", "shaders/shadow.inc.glsl",
+    "            if (casters) d = max(d, uintBitsToFloat(sw_shadow_casters[(b.y + j) * int(views[v].width) + b.x + i]));",
+    "",
     "gpu_raster")
 mut("BX1-shadow-rule", "BX1 LS3", "src/render/plan.c",
     "(r->raster == WORLD_RASTER_AUTO && r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES)",

@@ -66,11 +66,10 @@
 #define SW_RESOLVE_MOTION 9
 #define SW_RESOLVE_MERGED 10   /* float per pixel: the nearer of the two depths (written; copied to the depth) */
 
-/* set 1 of shadow_raster.comp.glsl and shadow_merge.comp.glsl (BX1 for the near cascade's casters, LS3):
- * survivors, tiles and tile_draws at the camera rasteriser's numbers, then */
-#define SW_SHADOW_CASTERS 3 /* uint per texel of the near layer: the blades' depth bits (atomicMax), then the
-                               merged depth */
-#define SW_SHADOW_LAYERS 4  /* RES_SHADOW, sampled (the terrain's depth in layer 0) */
+/* set 1 of shadow_raster.comp.glsl (BX1 for the near cascade's casters, LS3): survivors, tiles and tile_draws
+ * at the camera rasteriser's numbers, then */
+#define SW_SHADOW_CASTERS 3 /* uint per texel of the near layer: the blades' depth bits (atomicMax); the lighting
+                               reads it at SW_LIGHT_SHADOW_CASTERS */
 
 /* set 1 of asset_place.comp.glsl (PL8, SC4) */
 #define SW_APLACE_CLUSTERS 0  /* sw_cluster[] of the frame (count and heights written) */
@@ -103,6 +102,7 @@
 #define SW_LIGHT_STATS 6    /* sw_cull_stats: covered pixels, kinds */
 #define SW_LIGHT_SHADOW_MAP 8 /* RES_SHADOW: sampler2DArray of the D32 near and mid layers (compared by hand) */
 #define SW_LIGHT_SHADOW_FAR 9 /* RES_SHADOW_FAR: float lit heights, storage buffer (shadow.inc.glsl) */
+#define SW_LIGHT_SHADOW_CASTERS 10 /* RES_SHADOW_CASTERS: the near cascade's compute casters, read beside layer 0 */
 
 /* set 1 of the shadow passes (src/render/passes/shadow_*.c): shadow_near draws the near cascade's blades
  * through grass_blade.inc.glsl (SW_GRASS_SURVIVORS); shadow_far.comp.glsl writes the lit-height map: */

@@ -153,6 +153,8 @@ struct sw_push {
 
 #define SW_FLAG_NO_CULL 1u   /* keep every candidate of the tiles (tests) */
 #define SW_FLAG_NO_LOD_FADE 4u /* tests: every blade high LOD, no thinning, no dither fade, hard distance cut */
+#define SW_VIEW_CASTERS 1u /* sw_view.flags (near): its compute casters' depth bits are in RES_SHADOW_CASTERS, which
+                              the lookup reads beside layer 0 (BX1; shadow.inc.glsl) */
 #define SW_VIEW_OCCLUSION 2u /* sw_view.flags: test blades against the view's Hi-Z pyramid of the occluders */
 #define SW_VIEW_TAA_RESET 4u /* sw_view.flags: the TAA history is invalid (first frame, resize, camera cut) */
 #define SW_VIEW_TAA_STILL 8u /* sw_view.flags: the camera and the time are the history's: only the jitter moved */

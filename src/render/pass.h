@@ -230,7 +230,7 @@ sward_result render_pass_buffer_replace(render_pass_ctx *c, render_res res, uint
  * dispatches SW_RASTER_BATCHES workgroups per tile of the view; copies a buffer of floats into layer 0 of a
  * depth image. */
 void render_raster_blades(render_pass_ctx *c, VkCommandBuffer cmd, render_res target);
-/* raster.c: pipeline 0 of a compute-rasteriser pass (raster, resolve, shadow_raster, shadow_merge), made only where
+/* raster.c: pipeline 0 of a compute-rasteriser pass (raster, resolve, shadow_raster), made only where
  * the compute rasteriser can run (64-bit integers); elsewhere the pass never runs and has none. */
 sward_result render_raster_pipeline(render_pass_ctx *c, const uint32_t *code, size_t bytes, const char *name,
                                     sward_error *err);
@@ -307,7 +307,6 @@ extern const render_pass render_pass_post;
 extern const render_pass render_pass_hdr_out;
 extern const render_pass render_pass_shadow_near;
 extern const render_pass render_pass_shadow_raster;
-extern const render_pass render_pass_shadow_merge;
 extern const render_pass render_pass_shadow_mid;
 extern const render_pass render_pass_shadow_far;
 extern const render_pass render_pass_asset_place;

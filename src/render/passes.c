@@ -23,7 +23,6 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_asset_gbuffer, /* DRAW:  the mesh assets' G-buffer (EQUAL after the prime) */
     &render_pass_shadow_near,   /* SHADOW: cascade 0: terrain and the near view's low-LOD blades (LS2, LS3) */
     &render_pass_shadow_raster, /* SHADOW: ... or its blades in compute, 32-bit depth (BX1) */
-    &render_pass_shadow_merge,  /* SHADOW: ... merged into cascade 0 (BX1) */
     &render_pass_shadow_mid,    /* SHADOW: cascade 1: the terrain raised by the grass impostor (LS2, LS4) */
     &render_pass_shadow_far,    /* SHADOW: the far lit-height map, when it moved (LS2) */
     &render_pass_resolve,       /* POST:  the visibility buffer's surfaces into the G-buffer (BX1) */

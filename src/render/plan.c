@@ -51,7 +51,7 @@ void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
     bool compute = r->raster == WORLD_RASTER_COMPUTE ||
                    (r->raster == WORLD_RASTER_AUTO && r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES);
     r->slots[r->slot].shadow_compute = compute; /* the frame's stats say the rule's choice */
-    p->shadow_compute = compute && p->shadows;  /* shadow_raster, shadow_merge run; shadow_near draws no blades */
+    p->shadow_compute = compute && p->shadows;  /* shadow_raster runs; shadow_near draws no blades */
     /* the camera and the near shadow cascade cull blades; the mid cascade draws the assets' casters, not blades:
      * only their culling runs for it (LS3) */
     p->cull_views = p->blade_views == 2 ? 3u : 1u;

@@ -174,7 +174,7 @@ static void pass_times_by_name(void **state)
     free(render_one(r, 0.0f, rs.width, rs.height, &st));
     const char *order[] = {"wind_field",   "place",         "terrain_depth", "hiz",         "cull",         "draw_args",
                            "place_ahead",  "grass_depth",  "raster",        "raster_merge", "terrain",    "grass",
-                           "shadow_near",  "shadow_raster", "shadow_merge", "shadow_mid", "shadow_far",
+                           "shadow_near",  "shadow_raster", "shadow_mid", "shadow_far",
                            "resolve",      "lighting",      "taa",          "bloom",      "post"};
     const uint32_t n = sizeof order / sizeof order[0];
     assert_int_equal(st.pass_count, n);

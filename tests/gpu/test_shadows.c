@@ -321,12 +321,13 @@ static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float
     gpu_device *dev = &r->ctx->dev;
     sward_error err = {0};
     const VkDescriptorType sb = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, img = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-    VkDescriptorSetLayoutBinding b[5] = {
+    VkDescriptorSetLayoutBinding b[6] = {
         {0, sb, 1, VK_SHADER_STAGE_ALL, NULL},
         {1, sb, 1, VK_SHADER_STAGE_ALL, NULL},
         {SW_LIGHT_DEPTH, img, 1, VK_SHADER_STAGE_ALL, NULL},
         {SW_LIGHT_SHADOW_MAP, img, 1, VK_SHADER_STAGE_ALL, NULL},
         {SW_LIGHT_SHADOW_FAR, sb, 1, VK_SHADER_STAGE_ALL, NULL},
+        {SW_LIGHT_SHADOW_CASTERS, sb, 1, VK_SHADER_STAGE_ALL, NULL},
     };
     VkDescriptorSetLayout set_layout;
     VkPipelineLayout layout;
@@ -334,10 +335,10 @@ static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float
     VkDescriptorSet set;
     VkPipeline pipe;
     gpu_buffer in, out;
-    if (gpu_set_layout_create(dev, b, 5, "test.probe", &set_layout, &err)) fail_msg("%s", err.message);
+    if (gpu_set_layout_create(dev, b, 6, "test.probe", &set_layout, &err)) fail_msg("%s", err.message);
     VkDescriptorSetLayout sets[2] = {render_scene_layout(r), set_layout};
     if (gpu_pipeline_layout_create(dev, sets, 2, sizeof(sw_push), "test.probe", &layout, &err)) fail_msg("%s", err.message);
-    if (gpu_sets_allocate(dev, set_layout, b, 5, 1, "test.probe", &pool, &set, &err)) fail_msg("%s", err.message);
+    if (gpu_sets_allocate(dev, set_layout, b, 6, 1, "test.probe", &pool, &set, &err)) fail_msg("%s", err.message);
     if (gpu_compute_pipeline(dev, layout, sw_test_shadow_probe_comp, sizeof sw_test_shadow_probe_comp, NULL,
                              "test.probe", &pipe, &err))
         fail_msg("%s", err.message);
@@ -354,6 +355,7 @@ static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float
     gpu_write_image(dev, set, SW_LIGHT_SHADOW_MAP, img, render_image_view(r, RES_SHADOW, 0),
                     VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, render_scene_sampler(r));
     gpu_write_buffer(dev, set, SW_LIGHT_SHADOW_FAR, sb, render_buffer(r, RES_SHADOW_FAR, 0));
+    gpu_write_buffer(dev, set, SW_LIGHT_SHADOW_CASTERS, sb, render_buffer(r, RES_SHADOW_CASTERS, 0));
     VkCommandBuffer cmd;
     if (gpu_begin_once(dev, &cmd, &err)) fail_msg("%s", err.message);
     render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_COMPUTE_READ, false);

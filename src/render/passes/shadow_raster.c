@@ -3,15 +3,14 @@
  *   shadow_raster  clears a uint per texel of the near layer and rasterises every blade the culling kept for the
  *                  near view into it, 32-bit depth by atomicMax (shaders/shadow_raster.comp.glsl, the camera
  *                  rasteriser's walk and fill rule);
- *   shadow_merge   takes per texel the nearer of that and the terrain's depth and copies the result into
- *                  layer 0 of the shadow map (shaders/shadow_merge.comp.glsl), before shadow_mid draws layer 1.
+ * and the lighting's lookup (shaders/shadow.inc.glsl) takes per texel the nearer of that and layer 0's terrain
+ * (the view's SW_VIEW_CASTERS): no merge, no copy into the map (issue 19: 0.23 ms on the H200).
  * Measured on the H200 (docs/raster.md): the hardware draws of these 7-vertex blades were the frame's largest
  * cost after the camera's blades. The casters' buffer (RES_SHADOW_CASTERS) is a shadow-class resource that
  * resources.c makes wherever these passes may run (the compute rasteriser and shadows). */
 #include "render/pass.h"
 
 #include "shadow_raster_comp.h"
-#include "shadow_merge_comp.h"
 
 static bool active(const render_plan *p)
 {
@@ -24,23 +23,9 @@ static sward_result create_raster(render_pass_ctx *c, sward_error *err)
                                   "sward.shadow_raster", err);
 }
 
-static sward_result create_merge(render_pass_ctx *c, sward_error *err)
-{
-    return render_raster_pipeline(c, sw_spirv_shadow_merge_comp, sizeof sw_spirv_shadow_merge_comp,
-                                  "sward.shadow_merge", err);
-}
-
 static void record_raster(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     render_raster_blades(c, cmd, RES_SHADOW_CASTERS); /* depth 0: the far plane */
-}
-
-static void record_merge(render_pass_ctx *c, VkCommandBuffer cmd)
-{
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
-    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, NULL);
-    vkCmdDispatch(cmd, (RENDER_SHADOW_SIZE + 7) / 8, (RENDER_SHADOW_SIZE + 7) / 8, 1);
-    render_copy_depth(c, cmd, RES_SHADOW_CASTERS, RES_SHADOW, RENDER_SHADOW_SIZE, RENDER_SHADOW_SIZE); /* layer 0 */
 }
 
 const render_pass render_pass_shadow_raster = {
@@ -58,25 +43,5 @@ const render_pass render_pass_shadow_raster = {
     .inside = {{RES_SHADOW_CASTERS, GPU_ACCESS_TRANSFER_WRITE, -1, 0, true}}, /* cleared first */
     .create = create_raster,
     .record = record_raster,
-    .active = active,
-};
-
-const render_pass render_pass_shadow_merge = {
-    .name = "shadow_merge",
-    .phase = RENDER_PHASE_SHADOW,
-    .view = SW_VIEW_NEAR,
-    .use_count = 2,
-    .uses = {
-        {RES_SHADOW_CASTERS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_SHADOW_CASTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_SHADOW, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_SHADOW_LAYERS, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
-    },
-    /* then the merged depth is copied into layer 0 (render_copy_depth) */
-    .inside_count = 2,
-    .inside = {
-        {RES_SHADOW_CASTERS, GPU_ACCESS_TRANSFER_READ, -1, 0, false},
-        {RES_SHADOW, GPU_ACCESS_TRANSFER_WRITE, -1, 0, false},
-    },
-    .create = create_merge,
-    .record = record_merge,
     .active = active,
 };
