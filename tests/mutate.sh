@@ -516,6 +516,15 @@ mut("LS3-terrain-caster", "LS3", "src/render/passes/shadow_near.c",
     "    render_shadow_terrain(c, cmd);\n    if (c->plan->view[c->view]->tile_count",
     "    if (c->plan->view[c->view]->tile_count",
     "gpu_shadows")
+# a still's next frame keeps the shadow map (issue 19): never kept; kept across a change of time
+mut("SH-kept-still", "LS2", "src/render/plan.c",
+    "    p->shadows_kept = p->shadows && sh->kept_valid && sh->kept_serial == serial && sh->kept_time == r->frame.time &&",
+    "    p->shadows_kept = false && sh->kept_valid && sh->kept_serial == serial && sh->kept_time == r->frame.time &&",
+    "gpu_shadows")
+mut("SH-kept-time", "LS2", "src/render/plan.c",
+    "sh->kept_serial == serial && sh->kept_time == r->frame.time &&",
+    "sh->kept_serial == serial &&",
+    "gpu_shadows")
 # LS4 grass shadows: the raised terrain impostor with dithered depth offsets; screen-space contact shadows
 mut("LS4-impostor-raise", "LS4", "shaders/shadow_terrain.vert.glsl",
     "    world.y += raise;",

@@ -145,6 +145,8 @@ typedef struct render_plan {
     /* this frame's (render_plan_frame, and the entry points as the frame goes on) */
     bool depth_prime;          /* SH1: the G-buffer passes test EQUAL against a depth prime */
     bool shadow_compute;       /* BX1: the near cascade's casters are rasterised in compute (shadow_raster.c) */
+    bool shadows_kept;         /* the shadow map holds this frame's near and mid cascades already (a still's next
+                                  frame: render_plan_shadows_kept): shadow_near, shadow_raster, shadow_mid rest */
     bool hdr_out;              /* sward_render_hdr: this frame reads back its linear HDR image (hdr_out.c) */
     bool history_only;         /* SH8 warm-up: POST runs only the passes that build the TAA history */
     bool taa_reset;            /* SH8: this frame starts a new TAA history */

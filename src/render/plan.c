@@ -105,3 +105,21 @@ void render_plan_terrain(sward_renderer *r)
         t->triangles[SW_VIEW_NEAR + layer] = 2u * quads;
     }
 }
+
+void render_plan_shadows_kept(sward_renderer *r)
+{
+    render_plan *p = &r->plan;
+    render_shadows *sh = &r->shadows;
+    const sw_view *near = &r->views[SW_VIEW_NEAR].constants, *mid = &r->views[SW_VIEW_MID].constants;
+    const uint32_t serial = render_resource_serial(r, RES_SHADOW) + render_resource_serial(r, RES_SHADOW_CASTERS);
+    /* the casters (blades, assets, the impostor) are functions of the cascade's view, the time (wind) and the
+     * features; the map keeps what was drawn until an image is made anew */
+    p->shadows_kept = p->shadows && sh->kept_valid && sh->kept_serial == serial && sh->kept_time == r->frame.time &&
+                      sh->kept_features == p->features && memcmp(&sh->kept_views[0], near, sizeof *near) == 0 &&
+                      memcmp(&sh->kept_views[1], mid, sizeof *mid) == 0;
+    sh->kept_valid = p->shadows;
+    sh->kept_views[0] = *near, sh->kept_views[1] = *mid;
+    sh->kept_time = r->frame.time;
+    sh->kept_features = p->features;
+    sh->kept_serial = serial;
+}

@@ -90,6 +90,11 @@ typedef struct render_shadows {
     float far_side, far_texel; /* m: the far map's side and texel (>= the height field's cell) */
     uint32_t far_size;        /* texels per side */
     VkImageView layers[2];    /* RES_SHADOW: one view per layer, to render into (plan.geo has them too) */
+    /* what the shadow map last drawn holds (render_plan_shadows_kept): its cascades, time, features, images */
+    bool kept_valid;
+    sw_view kept_views[2];
+    float kept_time;
+    uint32_t kept_features, kept_serial;
 } render_shadows;
 
 /* The sky constants of the last frame (camera.c) and what they were computed from. */
@@ -206,6 +211,9 @@ extern const uint32_t RENDER_PASS_COUNT;
 void render_plan_init(sward_renderer *r);
 /* The ground's chunks each view draws this frame (plan.terrain), once the views' constants are set. */
 void render_plan_terrain(sward_renderer *r);
+/* Whether the shadow map already holds this frame's cascades (plan.shadows_kept): the same cascade views, time
+ * and features as the last frame that drew it, into the same images (a still's TAA warm-up frames). */
+void render_plan_shadows_kept(sward_renderer *r);
 void render_plan_geometry(sward_renderer *r);
 /* The render size and the features (before the passes' resources are sized). */
 void render_plan_size(sward_renderer *r);

@@ -568,6 +568,36 @@ static void casters_in_their_chunks(void **state)
     gu_finish(r, ctx, scene);
 }
 
+/* A still's next frame (the same time and cascades: TAA's warm-up) keeps the shadow map: shadow_near and
+ * shadow_mid do not run and the image is the same bytes; a new time draws the cascades again. */
+static void kept_for_a_still(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_renderer *r = renderer(ctx, scene);
+    const uint32_t w = r->plan.width, h = r->plan.height;
+    sward_error err = {0};
+    uint8_t *img[3];
+    bool ran[3];
+    const float times[3] = {1.0f, 1.0f, 1.25f};
+    for (int k = 0; k < 3; k++) {
+        sward_image im = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
+        sward_frame_stats st;
+        if (sward_render(r, &(sward_frame_desc){.time = times[k]}, &im, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
+        ran[k] = sward_stats_pass_ms(&st, "shadow_near") >= 0.0 && sward_stats_pass_ms(&st, "shadow_mid") >= 0.0;
+        assert_true((sward_stats_pass_ms(&st, "shadow_near") >= 0.0) == (sward_stats_pass_ms(&st, "shadow_mid") >= 0.0));
+        img[k] = im.pixels;
+    }
+    assert_true(ran[0]);
+    assert_false(ran[1]); /* the same still: the map is the first frame's */
+    assert_true(ran[2]);  /* the wind moved the casters */
+    assert_memory_equal(img[0], img[1], sward_image_bound(w, h));
+    assert_memory_not_equal(img[1], img[2], sward_image_bound(w, h));
+    for (int k = 0; k < 3; k++) free(img[k]);
+    gu_finish(r, ctx, scene);
+}
+
 /* No shadows feature, or the sun below the horizon: one view, no shadow passes. */
 static void off_without_feature(void **state)
 {
@@ -598,6 +628,7 @@ int main(void)
         cmocka_unit_test(lookup_matches_ray_march),
         cmocka_unit_test(contact_shadows),
         cmocka_unit_test(casters_in_their_chunks),
+        cmocka_unit_test(kept_for_a_still),
         cmocka_unit_test(off_without_feature),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

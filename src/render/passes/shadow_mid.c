@@ -35,6 +35,12 @@ static void record(render_pass_ctx *c, VkCommandBuffer cmd)
     vkCmdEndRendering(cmd);
 }
 
+/* Not when the map holds this frame's cascade already (plan.c: a still's next frame). */
+static bool active(const render_plan *p)
+{
+    return !p->shadows_kept;
+}
+
 const render_pass render_pass_shadow_mid = {
     .name = "shadow_mid",
     .phase = RENDER_PHASE_SHADOW,
@@ -47,4 +53,5 @@ const render_pass render_pass_shadow_mid = {
     },
     .create = create,
     .record = record,
+    .active = active,
 };

@@ -47,6 +47,12 @@ static void record(render_pass_ctx *c, VkCommandBuffer cmd)
     vkCmdEndRendering(cmd);
 }
 
+/* Not when the map holds this frame's cascade already (plan.c: a still's next frame). */
+static bool active(const render_plan *p)
+{
+    return !p->shadows_kept;
+}
+
 const render_pass render_pass_shadow_near = {
     .name = "shadow_near",
     .phase = RENDER_PHASE_SHADOW,
@@ -61,4 +67,5 @@ const render_pass render_pass_shadow_near = {
     },
     .create = create,
     .record = record,
+    .active = active,
 };

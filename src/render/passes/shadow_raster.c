@@ -14,7 +14,7 @@
 
 static bool active(const render_plan *p)
 {
-    return p->shadow_compute; /* plan.c: only with the compute rasteriser and shadows */
+    return p->shadow_compute && !p->shadows_kept; /* plan.c: only with the compute rasteriser and shadows */
 }
 
 static sward_result create_raster(render_pass_ctx *c, sward_error *err)
