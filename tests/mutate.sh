@@ -518,12 +518,20 @@ mut("LS3-terrain-caster", "LS3", "src/render/passes/shadow_near.c",
     "gpu_shadows")
 # a still's next frame keeps the shadow map (issue 19): never kept; kept across a change of time
 mut("SH-kept-still", "LS2", "src/render/plan.c",
-    "    p->shadows_kept = p->shadows && sh->kept_valid && sh->kept_serial == serial && sh->kept_time == r->frame.time &&",
-    "    p->shadows_kept = false && sh->kept_valid && sh->kept_serial == serial && sh->kept_time == r->frame.time &&",
+    "    p->shadows_kept = p->shadows && p->asset_count == 0 && sh->kept_valid && settled && sh->kept_serial == serial &&",
+    "    p->shadows_kept = false && p->asset_count == 0 && sh->kept_valid && settled && sh->kept_serial == serial &&",
     "gpu_shadows")
 mut("SH-kept-time", "LS2", "src/render/plan.c",
-    "sh->kept_serial == serial && sh->kept_time == r->frame.time &&",
-    "sh->kept_serial == serial &&",
+    "                      sh->kept_time == r->frame.time && sh->kept_features == p->features &&",
+    "                      sh->kept_features == p->features &&",
+    "gpu_shadows")
+mut("SH-kept-assets", "LS2", "src/render/plan.c",
+    "p->shadows && p->asset_count == 0 && sh->kept_valid",
+    "p->shadows && sh->kept_valid",
+    "cli_golden_flowers_320x180")
+mut("SH-kept-switches", "LS2", "src/render/plan.c",
+    "                      memcmp(&sh->kept_switches, &p->switches, sizeof p->switches) == 0 &&",
+    "",
     "gpu_shadows")
 # LS4 grass shadows: the raised terrain impostor with dithered depth offsets; screen-space contact shadows
 mut("LS4-impostor-raise", "LS4", "shaders/shadow_terrain.vert.glsl",

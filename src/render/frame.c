@@ -179,7 +179,6 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
     /* BX1: the near cascade's compute casters are read beside its layer by the lighting (shadow.inc.glsl) */
     if (r->plan.shadow_compute) r->views[SW_VIEW_NEAR].constants.flags |= SW_VIEW_CASTERS;
-    render_plan_shadows_kept(r); /* a still's next frame draws no cascade again */
     size_t in_range = 0;
     size_t n = r->plan.switches.no_grass ? 0 : place_choose_tiles_indexed(r->scene, &r->tiles.index, &pv, !r->plan.switches.no_cull, r->tiles.list, &in_range);
     /* LS3: the near shadow cascade's casters come from the tiles in its own box (behind the camera too),
@@ -220,6 +219,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     r->plan.cluster_count = r->assets.cluster_count;
     for (uint32_t k = 0; k < r->plan.blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
     s->cpu_tiles_ms = core_now_ms() - t_tiles;
+    render_plan_shadows_kept(r, &s->cache); /* a still's next frame draws no cascade again */
     /* issue 19: the ground's chunks each view draws (terrain.c's, shadows.c's), decided once for the passes */
     render_plan_terrain(r);
     for (uint32_t k = 0; k < SWARD_VIEWS; k++) s->terrain_triangles[k] = r->plan.terrain.triangles[k];

@@ -106,19 +106,26 @@ void render_plan_terrain(sward_renderer *r)
     }
 }
 
-void render_plan_shadows_kept(sward_renderer *r)
+void render_plan_shadows_kept(sward_renderer *r, const place_cache_stats *cache)
 {
     render_plan *p = &r->plan;
     render_shadows *sh = &r->shadows;
     const sw_view *near = &r->views[SW_VIEW_NEAR].constants, *mid = &r->views[SW_VIEW_MID].constants;
     const uint32_t serial = render_resource_serial(r, RES_SHADOW) + render_resource_serial(r, RES_SHADOW_CASTERS);
-    /* the casters (blades, assets, the impostor) are functions of the cascade's view, the time (wind) and the
-     * features; the map keeps what was drawn until an image is made anew */
-    p->shadows_kept = p->shadows && sh->kept_valid && sh->kept_serial == serial && sh->kept_time == r->frame.time &&
-                      sh->kept_features == p->features && memcmp(&sh->kept_views[0], near, sizeof *near) == 0 &&
-                      memcmp(&sh->kept_views[1], mid, sizeof *mid) == 0;
-    sh->kept_valid = p->shadows;
+    /* the casters (blades, assets, the impostor) are functions of the cascade's view and tiles, the time (wind),
+     * the features and switches, and the placed tiles; the map keeps what was drawn until an image is made anew */
+    const bool settled = cache->now == 0 && cache->missing == 0 && cache->evicted == 0;
+    /* mesh assets cast with a screen door that moves every frame (frame_index, asset_alpha.inc.glsl): their
+     * shadows differ frame by frame, and TAA averages them */
+    p->shadows_kept = p->shadows && p->asset_count == 0 && sh->kept_valid && settled && sh->kept_serial == serial &&
+                      sh->kept_time == r->frame.time && sh->kept_features == p->features &&
+                      memcmp(&sh->kept_switches, &p->switches, sizeof p->switches) == 0 &&
+                      memcmp(&sh->kept_views[0], near, sizeof *near) == 0 && memcmp(&sh->kept_views[1], mid, sizeof *mid) == 0;
+    if (p->shadows_kept) return;
+    /* this frame draws the map: what it holds from now on (a frame missing tiles is never kept) */
+    sh->kept_valid = p->shadows && cache->missing == 0 && cache->evicted == 0;
     sh->kept_views[0] = *near, sh->kept_views[1] = *mid;
+    sh->kept_switches = p->switches;
     sh->kept_time = r->frame.time;
     sh->kept_features = p->features;
     sh->kept_serial = serial;

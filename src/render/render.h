@@ -93,6 +93,7 @@ typedef struct render_shadows {
     /* what the shadow map last drawn holds (render_plan_shadows_kept): its cascades, time, features, images */
     bool kept_valid;
     sw_view kept_views[2];
+    render_switches kept_switches;
     float kept_time;
     uint32_t kept_features, kept_serial;
 } render_shadows;
@@ -211,9 +212,12 @@ extern const uint32_t RENDER_PASS_COUNT;
 void render_plan_init(sward_renderer *r);
 /* The ground's chunks each view draws this frame (plan.terrain), once the views' constants are set. */
 void render_plan_terrain(sward_renderer *r);
-/* Whether the shadow map already holds this frame's cascades (plan.shadows_kept): the same cascade views, time
- * and features as the last frame that drew it, into the same images (a still's TAA warm-up frames). */
-void render_plan_shadows_kept(sward_renderer *r);
+/* Whether the shadow map already holds this frame's cascades (plan.shadows_kept): the same cascade views (their
+ * tiles and lists too), time, features and switches as the last frame that drew it, into the same images, and
+ * the tile cache settled (nothing placed before culling, missing or evicted, then or now), and no mesh
+ * assets (their casters' screen door moves every frame): a still's TAA warm-up frames. Once the views'
+ * constants are final. */
+void render_plan_shadows_kept(sward_renderer *r, const place_cache_stats *cache);
 void render_plan_geometry(sward_renderer *r);
 /* The render size and the features (before the passes' resources are sized). */
 void render_plan_size(sward_renderer *r);

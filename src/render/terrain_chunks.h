@@ -1,7 +1,7 @@
 /* terrain_chunks.h — the ground grid cut into square chunks, so that a view draws only the chunks it can see
  * (issue 19: "patches with bounds, culled per view"). The index buffer holds the grid chunk by chunk (chunk rows
  * from -z to +z, chunks in a row from -x to +x, and inside a chunk its quads row by row), so a run of
- * consecutive visible chunks is one indexed draw. A chunk is culled when its box — its quads' x and z, and its
+ * consecutive visible chunks is one indexed draw (runs closer than two chunks join: fewer draws). A chunk is culled when its box — its quads' x and z, and its
  * vertices' height range (or the grid's) — lies outside one plane of the view's clip volume: every triangle in it lies
  * there too and covers no pixel, so culling changes no pixel of the image. Pure CPU; no Vulkan. */
 #ifndef SWARD_RENDER_TERRAIN_CHUNKS_H
