@@ -139,6 +139,8 @@ static void test_no_visible_triangle_culled(void **state)
             if (seen(vp, p)) fail_msg("camera %d: triangle %zu is seen but culled", cam, t);
         }
     }
+    free(idx);
+    free(drawn);
     /* culling is not a no-op: random cameras see well under all of it */
     assert_true(total_drawn < (uint64_t)n * 60 * 7 / 10);
 }
