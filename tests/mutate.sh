@@ -497,8 +497,8 @@ mut("LS3-caster-view", "LS3", "shaders/cull.comp.glsl",
     "gpu_shadows")
 # the ground's chunks culled per view (issue 19): culling removed; a corner of the chunk's box dropped
 mut("TR-chunk-cull", "SC4", "src/render/terrain_chunks.c",
-    "                    visible[k] = out ? 0 : 1;",
-    "                    visible[k] = 1;",
+    "    unsigned out = planes;\n    for (int c = 0; c < 8 && out; c++) {",
+    "    unsigned out = 0u * planes;\n    for (int c = 0; c < 8 && out; c++) {",
     "unit_terrain_chunks gpu_shadows")
 mut("TR-chunk-corner", "SC4", "src/render/terrain_chunks.c",
     "const float *b = base[(c & 2) ? j1 : j0][(c & 1) ? i1 : i0];",
@@ -507,7 +507,7 @@ mut("TR-chunk-corner", "SC4", "src/render/terrain_chunks.c",
 mut("TR-chunk-heights", "SC4", "src/render/terrain_chunks.c",
     "const float y1 = (g->chunk_y ? g->chunk_y[k][1] : g->y_max) + g->raise + pad;",
     "const float y1 = (g->chunk_y ? g->chunk_y[k][0] : g->y_max) + g->raise + pad;",
-    "cli_golden_hills_320x180")
+    "unit_terrain_chunks")
 mut("TR-shadow-chunks", "LS3", "src/render/shadows.c",
     "            if (!visible[cj * nc + ci]) {",
     "            if (false && !visible[cj * nc + ci]) {",

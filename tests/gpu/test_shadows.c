@@ -569,7 +569,7 @@ static void casters_in_their_chunks(void **state)
 }
 
 /* A still's next frame (the same time and cascades: TAA's warm-up) keeps the shadow map: shadow_near and
- * shadow_mid do not run and the image is the same bytes; a new time draws the cascades again. */
+ * shadow_mid do not run and the image is the same bytes; a new time, or another switch, draws them again. */
 static void kept_for_a_still(void **state)
 {
     (void)state;
@@ -578,13 +578,15 @@ static void kept_for_a_still(void **state)
     sward_renderer *r = renderer(ctx, scene);
     const uint32_t w = r->plan.width, h = r->plan.height;
     sward_error err = {0};
-    uint8_t *img[3];
-    bool ran[3];
-    const float times[3] = {1.0f, 1.0f, 1.25f};
-    for (int k = 0; k < 3; k++) {
+    uint8_t *img[4];
+    bool ran[4];
+    const float times[4] = {1.0f, 1.0f, 1.25f, 1.25f};
+    sward_frame_debug no_fade = {.no_fade = true}; /* frame 3: the same still without the screen door */
+    for (int k = 0; k < 4; k++) {
         sward_image im = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
         sward_frame_stats st;
-        if (sward_render(r, &(sward_frame_desc){.time = times[k]}, &im, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
+        sward_frame_desc fd = {.time = times[k], .debug = k == 3 ? &no_fade : NULL};
+        if (sward_render(r, &fd, &im, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
         ran[k] = sward_stats_pass_ms(&st, "shadow_near") >= 0.0 && sward_stats_pass_ms(&st, "shadow_mid") >= 0.0;
         assert_true((sward_stats_pass_ms(&st, "shadow_near") >= 0.0) == (sward_stats_pass_ms(&st, "shadow_mid") >= 0.0));
         img[k] = im.pixels;
@@ -592,9 +594,10 @@ static void kept_for_a_still(void **state)
     assert_true(ran[0]);
     assert_false(ran[1]); /* the same still: the map is the first frame's */
     assert_true(ran[2]);  /* the wind moved the casters */
+    assert_true(ran[3]);  /* another switch: other casters */
     assert_memory_equal(img[0], img[1], sward_image_bound(w, h));
     assert_memory_not_equal(img[1], img[2], sward_image_bound(w, h));
-    for (int k = 0; k < 3; k++) free(img[k]);
+    for (int k = 0; k < 4; k++) free(img[k]);
     gu_finish(r, ctx, scene);
 }
 
