@@ -1,9 +1,10 @@
-// terrain.vert.glsl — the ground as a grid mesh over the height field; positions and normals come from the
-// height buffer by vertex index (the index buffer only connects the grid).
+// terrain.vert.glsl — the ground as CDLOD patches over the height field (terrain_lod.inc.glsl): positions and
+// normals come from the height buffer by patch and vertex index (the index buffer only connects the patch grid).
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_noise.h"
 #include "common.inc.glsl"
+#include "terrain_lod.inc.glsl"
 
 // The ground's surface, per vertex (material per vertex, light per pixel in lighting.comp.glsl): an albedo
 // that carries the grass colours (SC7, Ghost of Tsushima far field): where the PL1 maps are
@@ -27,27 +28,11 @@ layout(location = 3) out vec2 v_occl; // AO: ground under grass lies in the blad
 // compute bit-identical positions.
 precise gl_Position;
 
-float height_at(int i, int j)
-{
-    int r = frame.terrain_res;
-    i = clamp(i, 0, r - 1);
-    j = clamp(j, 0, r - 1);
-    return sw_height(i, j);
-}
-
 void main()
 {
-    int mesh = frame.terrain_mesh_res;
-    int step = frame.terrain_step;
-    int vi = gl_VertexIndex;
-    // issue 10: the mesh covers the height field's window (resident: all of it, from 0)
-    int i = min(frame.hf_i0 + (vi % mesh) * step, min(frame.hf_i0 + frame.hf_ring, frame.terrain_res) - 1);
-    int j = min(frame.hf_j0 + (vi / mesh) * step, min(frame.hf_j0 + frame.hf_ring, frame.terrain_res) - 1);
-    float y = height_at(i, j);
-    vec3 world = vec3(frame.terrain_x0 + float(i) * frame.terrain_cell, y, frame.terrain_z0 + float(j) * frame.terrain_cell);
-    float dx = height_at(i + step, j) - height_at(i - step, j);
-    float dz = height_at(i, j + step) - height_at(i, j - step);
-    vec3 n = normalize(vec3(-dx, 2.0 * float(step) * frame.terrain_cell, -dz));
+    sw_ground gv = sw_ground_vertex(true);
+    vec3 world = gv.world;
+    vec3 n = gv.normal;
     vec3 ground = sw_vec3(frame.ground);
     vec3 grass = sw_vec3(frame.grass_color);
     float swath = 0.5 * sw_perlin(world.x * 0.02, world.z * 0.02, 3u) + 0.25 * sw_perlin(world.x * 0.09, world.z * 0.09, 4u);

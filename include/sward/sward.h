@@ -264,6 +264,7 @@ typedef struct sward_frame_debug {
                             cut at the draw distance (SC5, SC6 off) */
     bool no_fade;        /* comparisons: no SC5 dither fade; thinning and the draw-distance cut stay (hard cuts) */
     bool no_morph;       /* comparisons: no SC6 morph toward the 7-vertex shape; the LOD switch stays (hard switch) */
+    bool no_terrain_lod; /* comparisons: the ground's whole-resolution mesh in every view (no CDLOD levels) */
     bool count_shading;  /* diagnostics: the G-buffer fragment shaders count their invocations with an atomic
                             (stats.gbuffer_shaded; costs an atomic per fragment): SH1's zero overdraw */
 } sward_frame_debug;
@@ -360,9 +361,9 @@ typedef struct sward_frame_stats {
     uint64_t asset_clusters;         /* SC4: clusters the camera considered */
     uint64_t asset_clusters_culled;  /* ... of them, culled by their bounds */
     uint64_t asset_dropped;          /* instances that did not fit the camera's lists (none: they are sized to fit) */
-    /* The ground's triangles each view draws (SWARD_VIEW_*): the camera's chunks in its clip volume (each of
-     * its terrain passes draws these: the depth prime and the G-buffer), the shadow cascades' sub-grid under
-     * their column (0 without shadows, or where the host does not draw the ground) */
+    /* The ground's triangles each view draws (SWARD_VIEW_*): the CDLOD patches (levels by distance from the
+     * camera) in its clip volume; each of the camera's terrain passes draws these (the depth prime and the
+     * G-buffer); 0 for the cascades without shadows, for the camera where the host does not draw the ground */
     uint64_t terrain_triangles[SWARD_VIEWS];
     /* SC1, SC2: the tile cache (render.tile_cache) */
     uint32_t tiles_generated;   /* tiles placed this frame (at most render.tile_cache.tiles_per_frame, except

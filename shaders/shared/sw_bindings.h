@@ -33,6 +33,12 @@
 #define SW_WIND_FIELD_OUT 0
 #define SW_BIND_WIND_FIELD 15
 
+/* Issue 19, the ground's patches (sw_terrain_patch[], plan.terrain): every pass that draws the ground
+ * (terrain_depth, terrain, shadow_near, shadow_mid) declares
+ *     {RES_TERRAIN_PATCHES, GPU_ACCESS_VERTEX_READ, SW_BIND_TERRAIN_PATCHES, STORAGE_BUFFER}
+ * and its vertex shader #includes "terrain_lod.inc.glsl". One number for every pass, like the wind field's. */
+#define SW_BIND_TERRAIN_PATCHES 14
+
 /* set 1 of place.comp.glsl */
 #define SW_PLACE_TILES 0 /* sw_tile[] of the frame */
 #define SW_PLACE_MASKS 1 /* uint[SW_TILE_SLOT_WORDS] per tile cache slot (written) */

@@ -72,7 +72,8 @@ struct sw_frame {
     float wind_gain[4]; /* GA3: each spring category's gain (wind.field), by SW_WIND_CAT_*: the field's value
                            beyond its grid is gain x force (sw_wind_field.h) */
     float wind_x, wind_z, wind_speed, wind_inv_gust_scale; /* direction normalised; m/s; 1/m */
-    float wind_gust_speed, raster_threshold, pad7; /* m/s the gust pattern scrolls; BX1: px (SW_FLAG_RASTER_*) */
+    float wind_gust_speed, raster_threshold;       /* m/s the gust pattern scrolls; BX1: px (SW_FLAG_RASTER_*) */
+    float terrain_lod_range; /* issue 19, CDLOD (sw_terrain_lod.h): m, range0 (level 0's distance); 0: no LOD */
     float terrain_x0, terrain_z0, terrain_cell, terrain_inv_cell; /* height-field origin and texel size */
     int terrain_res, terrain_step, terrain_mesh_res, wind_field_i0; /* samples per side; mesh vertex stride; mesh
                                                             side; GA3: the wind field's first world cell in x */
@@ -91,7 +92,16 @@ struct sw_frame {
      * sample (hf_i0, hf_j0)) and the maps' (map_ring texels from (map_i0, map_j0)). Resident: the whole map
      * at 0. terrain_x0/z0 and every other grid number stay the world's. */
     int hf_ring, hf_i0, hf_j0, map_ring;
-    int map_i0, map_j0, world_pad0, world_pad1;
+    int map_i0, map_j0;
+    int terrain_lod_top;    /* CDLOD: the top level (its patches never morph) */
+    float terrain_lod_lift; /* CDLOD: m the LOD eye is above the highest ground (0 below it) */
+};
+
+/* Issue 19, CDLOD (sw_terrain_lod.h, src/render/terrain_lod.c): one patch of the ground mesh a view draws, an
+ * instance of the patch grid (SW_TERRAIN_PATCH^2 quads of 2^level mesh quads from global mesh quad i0, j0). */
+struct sw_terrain_patch {
+    int i0, j0;
+    sw_uint level, pad;
 };
 
 /* Per-view constants: a camera or (later) a shadow cascade. Culling runs per view over the same placed
@@ -246,6 +256,7 @@ typedef struct sw_material sw_material;
 typedef struct sw_frame sw_frame;
 typedef struct sw_view sw_view;
 typedef struct sw_push sw_push;
+typedef struct sw_terrain_patch sw_terrain_patch;
 typedef struct sw_tile sw_tile;
 typedef struct sw_tile_draw sw_tile_draw;
 typedef struct sw_blade sw_blade;
@@ -257,6 +268,7 @@ _Static_assert(sizeof(sw_view) % 16 == 0, "sw_view layout");
 _Static_assert(sizeof(sw_tile_draw) == 16, "sw_tile_draw layout");
 _Static_assert(sizeof(sw_cull_stats) == 96, "sw_cull_stats layout");
 _Static_assert(sizeof(sw_tile) == 16, "sw_tile layout");
+_Static_assert(sizeof(sw_terrain_patch) == 16, "sw_terrain_patch layout");
 _Static_assert(sizeof(sw_blade) == 28, "sw_blade must stay compact (PL7)");
 _Static_assert(sizeof(sw_draw_cmd) == 20, "VkDrawIndexedIndirectCommand");
 #endif

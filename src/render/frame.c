@@ -175,6 +175,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     /* GA3: gains, grid; before the view's constants, whose TAA still test compares this frame's constants with
      * the history's (without it no still was ever still: every warm-up clipped its history) */
     wind_field_frame_constants(&r->scene->wind, view->eye[0], view->eye[2], &r->frame);
+    render_plan_terrain_lod(r, view->eye); /* issue 19: the ground's LOD constants, for the same reason */
     render_view_constants(r, view, occlusion, &v->constants, &pv);
     render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
     /* BX1: the near cascade's compute casters are read beside its layer by the lighting (shadow.inc.glsl) */
@@ -220,14 +221,17 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     for (uint32_t k = 0; k < r->plan.blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
     s->cpu_tiles_ms = core_now_ms() - t_tiles;
     render_plan_shadows_kept(r, &s->cache); /* a still's next frame draws no cascade again */
-    /* issue 19: the ground's chunks each view draws (terrain.c's, shadows.c's), decided once for the passes */
+    /* issue 19: the ground's patches each view draws (CDLOD, terrain_lod.h), decided once for the passes */
     render_plan_terrain(r);
     for (uint32_t k = 0; k < SWARD_VIEWS; k++) s->terrain_triangles[k] = r->plan.terrain.triangles[k];
 
     /* Constants and tiles through the slot's mapped upload buffer (its last frame is done), one copy each. */
     const VkDeviceSize views_at = sizeof(sw_frame), tiles_at = views_at + SW_MAX_VIEWS * sizeof(sw_view);
     const VkDeviceSize place_at = tiles_at + (VkDeviceSize)total * sizeof(sw_tile);
-    const VkDeviceSize assets_at = place_at + (VkDeviceSize)placed * sizeof(sw_tile);
+    const VkDeviceSize patches_at = place_at + (VkDeviceSize)placed * sizeof(sw_tile);
+    const render_terrain_draws *td = &r->plan.terrain;
+    const uint32_t patches = td->first[SWARD_VIEWS - 1] + td->count[SWARD_VIEWS - 1];
+    const VkDeviceSize assets_at = patches_at + (VkDeviceSize)patches * sizeof(sw_terrain_patch);
     const VkDeviceSize bytes = assets_at + render_assets_upload_bytes(r);
     if (s->upload.size < bytes) {
         gpu_buffer_destroy(&r->ctx->dev, &s->upload);
@@ -241,6 +245,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     for (uint32_t k = 0; k < SW_MAX_VIEWS; k++) memcpy(up + views_at + k * sizeof(sw_view), &r->views[k].constants, sizeof(sw_view));
     if (total) memcpy(up + tiles_at, r->tiles.list, total * sizeof(sw_tile));
     if (placed) memcpy(up + place_at, r->tiles.place, placed * sizeof(sw_tile));
+    if (patches) memcpy(up + patches_at, td->patches, patches * sizeof(sw_terrain_patch));
     render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_TRANSFER_WRITE, false);
     render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_TRANSFER_WRITE, false);
     render_access(r, cmd, RES_TILES, 0, GPU_ACCESS_TRANSFER_WRITE, false);
@@ -251,6 +256,11 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     if (total + placed)
         vkCmdCopyBuffer(cmd, s->upload.buffer, render_buffer(r, RES_TILES, 0)->buffer, 1,
                         &(VkBufferCopy){tiles_at, 0, (VkDeviceSize)(total + placed) * sizeof(sw_tile)});
+    if (patches) {
+        render_access(r, cmd, RES_TERRAIN_PATCHES, 0, GPU_ACCESS_TRANSFER_WRITE, false);
+        vkCmdCopyBuffer(cmd, s->upload.buffer, render_buffer(r, RES_TERRAIN_PATCHES, 0)->buffer, 1,
+                        &(VkBufferCopy){patches_at, 0, (VkDeviceSize)patches * sizeof(sw_terrain_patch)});
+    }
     vkCmdFillBuffer(cmd, render_buffer(r, RES_STATS, 0)->buffer, 0, VK_WHOLE_SIZE, 0);
     render_assets_upload(r, cmd, &s->upload, assets_at);
     render_run_phase(r, RENDER_PHASE_PLACE, cmd, 0);

@@ -12,7 +12,7 @@
 #define SWARD_RENDER_PASS_H
 
 #include "gpu/gpu.h"
-#include "render/terrain_chunks.h"
+#include "render/terrain_lod.h"
 #include "sward/sward_vulkan.h"
 #include "shared/sw_bindings.h"
 #include "shared/sw_gbuffer.h"
@@ -64,6 +64,7 @@ typedef enum render_res {
     RES_ASSET_DRAWS,    /* per view: sw_asset_draw per (asset, level), the indirect draws (uploaded, counted) */
     RES_WIND_FIELD,   /* GA3: the wind field around the camera, SW_WIND_FIELD_STRIDE floats per cell (wind_field.c) */
     RES_HDR_OUT,      /* standalone, sward_render_hdr: post's linear input as RGBA32F per pixel (hdr_out.c) */
+    RES_TERRAIN_PATCHES, /* issue 19: sw_terrain_patch[] the views draw, written each frame (plan.terrain) */
     RES_COUNT
 } render_res;
 
@@ -97,31 +98,31 @@ typedef enum render_views {
 
 /* The shared geometry the renderer made once (index patterns, the shadow layers' views). */
 typedef struct render_geometry {
-    VkBuffer terrain_indices;     /* the ground grid (terrain.c) */
+    VkBuffer terrain_indices;     /* the ground's patch grid (terrain.c: SW_TERRAIN_PATCH^2 quads) */
     uint32_t terrain_index_count;
     VkBuffer blade_indices;       /* the blade patterns (grass.c) */
     VkBuffer asset_indices;       /* the mesh assets' indices (assets.c) */
     VkImageView shadow_layers[2]; /* RES_SHADOW: one view per layer, to render into */
     float shadow_y_min, shadow_y_top; /* m: the lowest receiver, the highest caster (LS2: terrain + tallest blade) */
-    float terrain_y_min, terrain_y_max; /* m: the ground's lowest and highest points (its chunks' boxes) */
-    const float (*terrain_chunk_y)[2];  /* m: each chunk's (terrain_chunks.h), or NULL (streamed: the range above) */
+    float terrain_y_min, terrain_y_max; /* m: the ground's lowest and highest points (its patches' boxes) */
+    const render_terrain_bounds *terrain_bounds; /* each patch's heights (terrain_lod.h), or NULL (streamed: the
+                                                    range above) */
     uint32_t max_groups_x;        /* the device's workgroups in x */
     uint32_t max_draw_indirect;   /* the device's draws per indirect call */
 } render_geometry;
 
 /* The comparison switches of a standalone frame (tests, comparisons: sward_frame_debug; no_grass: the desc's). */
 typedef struct render_switches {
-    bool no_grass, no_cull, no_lod_fade, no_fade, no_morph, count_shading;
+    bool no_grass, no_cull, no_lod_fade, no_fade, no_morph, no_terrain_lod, count_shading;
 } render_switches;
 
-/* The ground each view draws this frame (render_plan_terrain): the camera's runs of the chunk-ordered index
- * buffer, each cascade's rectangles of its column (layer 0 near, 1 mid), and their triangles (SWARD_VIEW_*). */
-#define RENDER_SHADOW_TERRAIN_RECTS 512 /* at most 32 chunk rows of 16 runs (a 1025^2 mesh) */
+/* The ground each view draws this frame (render_plan_terrain): the patches of the CDLOD quadtree (terrain_lod.h)
+ * in view v's clip volume are patches[first[v], first[v] + count[v]), the views' runs one after another
+ * (uploaded to RES_TERRAIN_PATCHES; each view's is one instanced draw); their triangles (SWARD_VIEW_*). */
 typedef struct render_terrain_draws {
-    uint32_t run_count;
-    render_terrain_run runs[RENDER_TERRAIN_RUNS_MAX];
-    uint32_t shadow_rect_count[2];
-    int shadow_rects[2][RENDER_SHADOW_TERRAIN_RECTS][4];
+    sw_terrain_patch *patches; /* capacity, for all the views */
+    uint32_t capacity;
+    uint32_t first[SWARD_VIEWS], count[SWARD_VIEWS];
     uint64_t triangles[SWARD_VIEWS];
 } render_terrain_draws;
 
@@ -249,23 +250,17 @@ void render_draw_assets(render_pass_ctx *c, VkCommandBuffer cmd);
  * with `pipe` inside the cascade's rendering. */
 sward_result render_asset_shadow_pipeline(render_pass_ctx *c, uint32_t view, VkPipeline *out, sward_error *err);
 void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe);
-/* shadows.c: the plan's rectangles of the terrain mesh for the pass's shadow view (render_terrain_draws), each
- * drawn with 6 vertices a quad (shadow_terrain.vert.glsl) with the pass's pipeline bound. Begins dynamic
- * rendering into one layer of RES_SHADOW (cleared). A depth-only pipeline for a shadow view (specialised to
- * it; constant 1 = `impostor`); with no vertex shader in *d, the terrain's. */
+/* shadows.c: the plan's patches of the ground for the pass's shadow view (render_terrain_draws), one instanced
+ * draw (shadow_terrain.vert.glsl) with the pass's pipeline bound. Begins dynamic rendering into one layer of
+ * RES_SHADOW (cleared). A depth-only pipeline for a shadow view (specialised to it; constant 1 = `impostor`);
+ * with no vertex shader in *d, the terrain's. */
 void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd);
-/* shadows.c: the sub-grid of the mesh that covers a shadow view's column between the terrain's lowest point
- * and its highest caster, [rect[0], rect[2]) x [rect[1], rect[3]) in quads of `stride` mesh quads; returns its
- * quads. The rectangles drawn: the column's parts in the terrain's chunks inside the light's square
- * (terrain_chunks.c: x, y and the far plane; the casters' depth is clamped at the near one), one per run of
- * such chunks in a chunk row; *quads gets their quads. */
-uint32_t render_shadow_terrain_rect(const render_plan *p, uint32_t view, uint32_t stride, int rect[4]);
-uint32_t render_shadow_terrain_rects(const render_plan *p, uint32_t view, uint32_t stride, int (*rects)[4],
-                                     uint32_t max_rects, uint64_t *quads);
-/* terrain.c: the mesh as the frame places it, for its chunks (terrain_chunks.h); the runs of chunks the
- * camera's terrain passes draw (*indices: their indices). */
-render_terrain_grid render_terrain_grid_of(const render_plan *p);
-uint32_t render_terrain_camera_runs(const render_plan *p, render_terrain_run *runs, uint64_t *indices);
+/* terrain.c: the ground's one instanced draw of a view's patches (its pipeline bound; the sets bound by
+ * `push`, NULL: the pass's view). */
+void render_terrain_draw(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t view, const sw_push *push);
+/* terrain.c: the mesh as the frame places it, the LOD's eye (the camera's) and constants (the frame's:
+ * render_plan_terrain_lod), for the quadtree (terrain_lod.h). */
+render_terrain_lod render_terrain_lod_of(const render_plan *p);
 void render_shadow_begin(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t layer);
 sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, uint32_t view, bool impostor,
                                     VkPipeline *out, sward_error *err);
@@ -276,7 +271,7 @@ sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, ui
  * is half of it, rounded up). */
 void render_terrain_mesh(int res, int *step, int *mesh);
 sward_result render_terrain_indices(gpu_device *dev, const sward_scene *scene, gpu_buffer *out, uint32_t *count,
-                                    float (**chunk_y)[2], sward_error *err);
+                                    render_terrain_bounds *bounds, sward_error *err);
 sward_result render_blade_indices(gpu_device *dev, gpu_buffer *out, sward_error *err);
 void render_hiz_size(uint32_t width, uint32_t height, uint32_t *w0, uint32_t *h0, uint32_t *levels);
 

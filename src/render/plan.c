@@ -5,6 +5,7 @@
  * so that a choice is made in one place. */
 #include "render/render.h"
 
+#include <math.h>
 #include <string.h>
 
 void render_plan_init(sward_renderer *r)
@@ -33,7 +34,7 @@ void render_plan_geometry(sward_renderer *r)
     p->geo.shadow_y_top = r->shadows.y_max + r->shadows.caster;
     p->geo.terrain_y_min = r->scene->terrain.min_y;
     p->geo.terrain_y_max = r->scene->terrain.max_y;
-    p->geo.terrain_chunk_y = (const float (*)[2])r->bufs.terrain_chunk_y;
+    p->geo.terrain_bounds = r->bufs.terrain_bounds.levels ? &r->bufs.terrain_bounds : NULL;
 }
 
 void render_plan_size(sward_renderer *r)
@@ -73,6 +74,7 @@ void render_plan_switches(sward_renderer *r, const sward_frame_desc *fd)
     s->no_lod_fade = d && d->no_lod_fade;
     s->no_fade = d && d->no_fade;
     s->no_morph = d && d->no_morph;
+    s->no_terrain_lod = d && d->no_terrain_lod;
     s->count_shading = d && d->count_shading;
 }
 
@@ -88,21 +90,37 @@ void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view)
     t->frame = r->plan.taa_reset ? 0u : t->frame + 1u;
 }
 
+void render_plan_terrain_lod(sward_renderer *r, const float eye[3])
+{
+    sw_frame *f = &r->frame;
+    const int step = f->terrain_step > 0 ? f->terrain_step : 1;
+    const float quad = f->terrain_cell * (float)step;
+    f->terrain_lod_top = render_terrain_lod_top((f->terrain_res - 1 + step - 1) / step);
+    /* no_terrain_lod: every patch at level 0 (the whole-resolution mesh, for comparisons) */
+    f->terrain_lod_range = r->plan.switches.no_terrain_lod ? 1e30f : SW_TERRAIN_RANGE0 * quad;
+    f->terrain_lod_lift = fmaxf(eye[1] - r->plan.geo.terrain_y_max, 0.0f);
+}
+
 void render_plan_terrain(sward_renderer *r)
 {
     render_plan *p = &r->plan;
     render_terrain_draws *t = &p->terrain;
-    uint64_t indices = 0;
-    t->run_count = r->draw_terrain ? render_terrain_camera_runs(p, t->runs, &indices) : 0;
-    t->triangles[SWARD_VIEW_CAMERA] = indices / 3u;
+    /* CDLOD: the levels are the camera's in every view (the same mesh, casters on the ground the camera sees);
+     * each view culls by its own clip volume: the camera by all its planes, a cascade by its x, y and far
+     * planes (its near one is clamped: LS3's pancaked casters), its boxes raised by the casters above the
+     * ground (the impostor's grass) */
+    render_terrain_lod lod = render_terrain_lod_of(p);
     _Static_assert(SWARD_VIEW_NEAR_SHADOW == SW_VIEW_NEAR && SWARD_VIEW_MID_SHADOW == SW_VIEW_MID, "view numbers");
-    for (uint32_t layer = 0; layer < 2; layer++) {
-        uint64_t quads = 0;
-        t->shadow_rect_count[layer] =
-            p->shadows ? render_shadow_terrain_rects(p, SW_VIEW_NEAR + layer, 1, t->shadow_rects[layer],
-                                                     RENDER_SHADOW_TERRAIN_RECTS, &quads)
-                       : 0;
-        t->triangles[SW_VIEW_NEAR + layer] = 2u * quads;
+    uint32_t used = 0;
+    for (uint32_t v = 0; v < SWARD_VIEWS; v++) {
+        const bool on = v == SW_VIEW_CAMERA ? r->draw_terrain : p->shadows;
+        lod.raise = v == SW_VIEW_CAMERA ? 0.0f : fmaxf(p->geo.shadow_y_top - p->geo.terrain_y_max, 0.0f);
+        const unsigned planes = v == SW_VIEW_CAMERA ? RENDER_CLIP_ALL : RENDER_CLIP_X | RENDER_CLIP_Y | RENDER_CLIP_FAR;
+        uint32_t n = on ? render_terrain_select(&lod, p->view[v]->view_proj, planes, t->patches + used, t->capacity - used) : 0;
+        if (n > t->capacity - used) n = t->capacity - used; /* never: the capacity is the mesh's bound per view */
+        t->first[v] = used, t->count[v] = n;
+        t->triangles[v] = (uint64_t)n * 2u * SW_TERRAIN_PATCH * SW_TERRAIN_PATCH;
+        used += n;
     }
 }
 

@@ -129,7 +129,7 @@ typedef struct render_scene_buffers {
     gpu_buffer material_buf, height_buf, type_map_buf, grass_height_buf;
     gpu_buffer area_buf;        /* SW_BIND_AREAS (PL2 density areas) */
     gpu_buffer terrain_indices, blade_indices;
-    float (*terrain_chunk_y)[2]; /* each ground chunk's height range (resident terrain; NULL streamed) */
+    render_terrain_bounds terrain_bounds; /* each ground patch's height range (resident terrain; none streamed) */
 } render_scene_buffers;
 
 /* The frame's tiles: which can hold blades, this frame's list, and the tile cache (SC1). */
@@ -212,6 +212,9 @@ extern const uint32_t RENDER_PASS_COUNT;
 void render_plan_init(sward_renderer *r);
 /* The ground's chunks each view draws this frame (plan.terrain), once the views' constants are set. */
 void render_plan_terrain(sward_renderer *r);
+/* The ground's LOD constants of the frame (sw_frame.terrain_lod_*: CDLOD, sw_terrain_lod.h) for the eye, with the
+ * frame's other constants (the TAA still test compares them). */
+void render_plan_terrain_lod(sward_renderer *r, const float eye[3]);
 /* Whether the shadow map already holds this frame's cascades (plan.shadows_kept): the same cascade views (their
  * tiles and lists too), time, features and switches as the last frame that drew it, into the same images, and
  * the tile cache settled (nothing placed before culling, missing or evicted, then or now), and no mesh

@@ -19,6 +19,18 @@ static sward_result upload_buffer(sward_renderer *r, gpu_buffer *b, const void *
     return res;
 }
 
+/* Issue 19: the plan's list of the ground's patches for every view, and its GPU copy (RES_TERRAIN_PATCHES). */
+static sward_result create_terrain_patches(sward_renderer *r, sward_error *err)
+{
+    int step, mesh;
+    render_terrain_mesh(world_mesh_samples(&r->scene->terrain), &step, &mesh);
+    render_terrain_draws *t = &r->plan.terrain;
+    t->capacity = SWARD_VIEWS * render_terrain_patches_max(mesh);
+    t->patches = malloc((size_t)t->capacity * sizeof *t->patches);
+    if (!t->patches) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %u terrain patches", t->capacity);
+    return render_buffer_replace(r, RES_TERRAIN_PATCHES, 0, (VkDeviceSize)t->capacity * sizeof(sw_terrain_patch), err);
+}
+
 static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
 {
     const sward_scene *s = r->scene;
@@ -129,10 +141,11 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     if (!res) res = create_scene_buffers(r, err);
     if (!res)
         res = render_terrain_indices(dev, scene, &r->bufs.terrain_indices, &r->plan.geo.terrain_index_count,
-                                     &r->bufs.terrain_chunk_y, err);
+                                     &r->bufs.terrain_bounds, err);
     if (!res) res = render_blade_indices(dev, &r->bufs.blade_indices, err);
     if (!res) res = render_assets_create(r, err);
     if (!res) res = render_shadows_create(r, err); /* decides the views, which the lists are made for */
+    if (!res) res = create_terrain_patches(r, err);
     if (!res) res = render_lists_create(r, err);
     if (!res) res = render_resources_size(r, err); /* the targets and the shadow map (resources.c) */
     if (!res) res = render_shadows_views(r, err);   /* the shadow map's layers */
@@ -182,7 +195,8 @@ void sward_renderer_destroy(sward_renderer *r)
                           &r->bufs.grass_height_buf, &r->bufs.area_buf,   &r->bufs.terrain_indices,
                           &r->bufs.blade_indices};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gpu_buffer_destroy(dev, bufs[i]);
-    free(r->bufs.terrain_chunk_y);
+    render_terrain_bounds_free(&r->bufs.terrain_bounds);
+    free(r->plan.terrain.patches);
     place_tile_index_free(&r->tiles.index);
     place_cache_free(&r->tiles.cache);
     free(r->tiles.place);

@@ -89,6 +89,8 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
     /* made on the first sward_render_hdr frame, for the render size (standalone.c) */
     [RES_HDR_OUT] = BUFFER("sward.hdr_out", VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
                            RENDER_SIZE_GROWS),
+    /* sized for the mesh by the renderer (render_terrain_patches_max per view) */
+    [RES_TERRAIN_PATCHES] = BUFFER("sward.terrain_patches", STORAGE, RENDER_SIZE_FIXED),
 };
 
 const char *render_resources_check(void)

@@ -536,11 +536,11 @@ static void contact_shadows(void **state)
     gu_finish(r, ctx, scene);
 }
 
-/* Issue 19: each view draws only the ground chunks in its clip volume (terrain_chunks.c); the cascades, only
- * the part of their column in chunks inside the light's square. In meadow (512 x 512 quads), counted by the
- * stats: the camera fewer than half the grid's triangles, the mid cascade fewer than its column's. What is
- * culled changes no pixel (the golden images are byte-identical with it). */
-static void casters_in_their_chunks(void **state)
+/* Issue 19: each view draws its own patches of the CDLOD mesh: the camera fewer than the whole-resolution mesh
+ * (no_terrain_lod), each cascade only those in its clip volume (fewer than the camera's levels give the whole
+ * terrain), the near cascade's 16 m a few; the levels are the camera's in every view (the culled lists are
+ * the full one's patches: terrain_lod.c, unit_terrain_lod). */
+static void casters_in_their_patches(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
@@ -551,19 +551,29 @@ static void casters_in_their_chunks(void **state)
     if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
     sward_renderer *r = renderer(ctx, scene);
     sward_image img = {.width = 160, .height = 90, .pixels = malloc(sward_image_bound(160, 90))};
-    sward_frame_stats st;
+    sward_frame_stats st, full;
+    sward_frame_debug no_lod = {.no_terrain_lod = true};
+    if (sward_render(r, &(sward_frame_desc){.no_grass = true, .debug = &no_lod}, &img, &full, &err) != SWARD_OK)
+        fail_msg("%s", err.message);
     if (sward_render(r, &(sward_frame_desc){.no_grass = true}, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
-    const uint64_t grid = 2ull * 512 * 512;
-    int rect[4];
-    uint64_t near_col = 2ull * render_shadow_terrain_rect(&r->plan, SW_VIEW_NEAR, 1, rect);
-    uint64_t mid_col = 2ull * render_shadow_terrain_rect(&r->plan, SW_VIEW_MID, 1, rect);
-    print_message("terrain triangles: camera %llu of %llu, near %llu of its column's %llu, mid %llu of %llu\n",
-                  (unsigned long long)st.terrain_triangles[SWARD_VIEW_CAMERA], (unsigned long long)grid,
-                  (unsigned long long)st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW], (unsigned long long)near_col,
-                  (unsigned long long)st.terrain_triangles[SWARD_VIEW_MID_SHADOW], (unsigned long long)mid_col);
-    assert_true(st.terrain_triangles[SWARD_VIEW_CAMERA] > 0 && st.terrain_triangles[SWARD_VIEW_CAMERA] < grid / 2);
-    assert_true(st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW] > 0 && st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW] <= near_col);
-    assert_true(st.terrain_triangles[SWARD_VIEW_MID_SHADOW] > 0 && st.terrain_triangles[SWARD_VIEW_MID_SHADOW] < mid_col);
+    /* the camera's levels over the whole terrain, no view's planes */
+    render_terrain_lod lod = render_terrain_lod_of(&r->plan);
+    const uint32_t whole = render_terrain_select(&lod, NULL, 0, r->plan.terrain.patches, r->plan.terrain.capacity);
+    const uint64_t whole_tris = (uint64_t)whole * 2u * SW_TERRAIN_PATCH * SW_TERRAIN_PATCH;
+    print_message("terrain triangles: camera %llu (%llu without the LOD), near %llu, mid %llu (%llu without the LOD), "
+                  "the camera's levels over the whole terrain %llu\n",
+                  (unsigned long long)st.terrain_triangles[SWARD_VIEW_CAMERA],
+                  (unsigned long long)full.terrain_triangles[SWARD_VIEW_CAMERA],
+                  (unsigned long long)st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW],
+                  (unsigned long long)st.terrain_triangles[SWARD_VIEW_MID_SHADOW],
+                  (unsigned long long)full.terrain_triangles[SWARD_VIEW_MID_SHADOW], (unsigned long long)whole_tris);
+    assert_true(st.terrain_triangles[SWARD_VIEW_CAMERA] > 0 &&
+                4 * st.terrain_triangles[SWARD_VIEW_CAMERA] < full.terrain_triangles[SWARD_VIEW_CAMERA]);
+    assert_true(st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW] > 0 &&
+                10 * st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW] < st.terrain_triangles[SWARD_VIEW_CAMERA]);
+    assert_true(st.terrain_triangles[SWARD_VIEW_MID_SHADOW] > 0 &&
+                st.terrain_triangles[SWARD_VIEW_MID_SHADOW] < whole_tris &&
+                st.terrain_triangles[SWARD_VIEW_MID_SHADOW] < full.terrain_triangles[SWARD_VIEW_MID_SHADOW]);
     free(img.pixels);
     gu_finish(r, ctx, scene);
 }
@@ -630,7 +640,7 @@ int main(void)
         cmocka_unit_test(far_map_matches_reference),
         cmocka_unit_test(lookup_matches_ray_march),
         cmocka_unit_test(contact_shadows),
-        cmocka_unit_test(casters_in_their_chunks),
+        cmocka_unit_test(casters_in_their_patches),
         cmocka_unit_test(kept_for_a_still),
         cmocka_unit_test(off_without_feature),
     };

@@ -45,11 +45,12 @@ const render_pass render_pass_shadow_mid = {
     .name = "shadow_mid",
     .phase = RENDER_PHASE_SHADOW,
     .view = SW_VIEW_MID,
-    .use_count = 3,
+    .use_count = 4,
     .uses = {
         {RES_SHADOW, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false}, /* keeps layer 0 (shadow_near's) */
         {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
+        {RES_TERRAIN_PATCHES, GPU_ACCESS_VERTEX_READ, SW_BIND_TERRAIN_PATCHES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
     },
     .create = create,
     .record = record,

@@ -1,20 +1,21 @@
-/* terrain.c — the ground: a grid mesh over the height field, at most 1025 x 1025 vertices (larger height
- * fields are drawn with a vertex stride); per-vertex albedo carries the far field's grass colours (SC7).
+/* terrain.c — the ground: a mesh over the height field, at most 1025 x 1025 vertices (larger height fields are
+ * drawn with a vertex stride), drawn as CDLOD patches (issue 19, terrain_lod.h: levels by distance with vertex
+ * morphing, no cracks, no pops); per-vertex albedo carries the far field's grass colours (SC7).
  * Two passes over the same mesh and vertex shader (terrain.vert.glsl, precise position):
  *   terrain_depth  the depth prime (SH1): depth only, drawn first, the occluders of the Hi-Z test;
  *   terrain        the G-buffer (SH2): albedo, normal, material, motion; depth test EQUAL after the prime,
  *                  else GREATER with writes (then it is the first pass and the occluders).
- * Each draws only the chunks of 32 x 32 quads the camera can see (the plan's, terrain_chunks.c: the index
- * buffer is in chunk order, a run of visible chunks is one draw; what is culled lies outside the clip volume, so no pixel
- * changes). Reads frame, view, heights, materials and world maps. Cost: 2 (mesh - 1)^2 triangles each at most,
- * about 2 million; 0.35-0.5 ms at 1920x1080 on the H200 for the colour pass before the G-buffer and before
- * the chunks were culled. */
+ * Each draws the camera's patches (the plan's: inside its clip volume) in one instanced draw of the patch grid.
+ * Reads frame, view, heights, materials, world maps and the patches. Cost (1920x1080, H200): at most 150,000
+ * triangles in any view of the repository's scenes (bench's terrain line); before the LOD, the chunks of the
+ * whole-resolution mesh in view (forest_edge 192,512 triangles) and before them the whole mesh (about 2 million):
+ * 0.35-0.5 ms for the G-buffer pass. */
 #include "render/pass.h"
 
 #include "terrain_vert.h"
 #include "terrain_frag.h"
 
-#include <stdlib.h>
+#include <string.h>
 
 #define TERRAIN_MESH_MAX 1025
 
@@ -29,53 +30,68 @@ void render_terrain_mesh(int res, int *step, int *mesh)
 }
 
 sward_result render_terrain_indices(gpu_device *dev, const sward_scene *scene, gpu_buffer *out, uint32_t *count,
-                                    float (**chunk_y)[2], sward_error *err)
+                                    render_terrain_bounds *bounds, sward_error *err)
 {
     int step, mesh;
     const world_terrain *t = &scene->terrain;
     render_terrain_mesh(world_mesh_samples(t), &step, &mesh);
-    /* resident: each chunk's height range, for tighter boxes (streamed: the window moves; the world's range) */
-    *chunk_y = NULL;
-    if (!t->streamed && t->heights) {
-        int nc = render_terrain_chunks_per_side(mesh);
-        *chunk_y = malloc((size_t)nc * (size_t)nc * sizeof **chunk_y);
-        if (!*chunk_y) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the terrain's chunks");
-        render_terrain_chunk_heights(mesh, step, t->resolution, t->heights, *chunk_y);
+    /* resident: each patch's height range, for tighter boxes (streamed: the window moves; the world's range) */
+    memset(bounds, 0, sizeof *bounds);
+    if (!t->streamed && t->heights &&
+        render_terrain_bounds_build(bounds, mesh, step, t->resolution, t->heights, render_terrain_lod_top(mesh - 1)))
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the terrain's patch bounds");
+    /* the patch grid: quad (a, b, c, d) = (row j, column i), (j, i + 1), (j + 1, i), (j + 1, i + 1) is the
+     * triangles a c b, b c d, every quad's diagonal the same way (a morphed patch is its coarser level's mesh) */
+    enum { V = SW_TERRAIN_PATCH_VERTS, N = 6 * SW_TERRAIN_PATCH * SW_TERRAIN_PATCH };
+    uint32_t idx[N];
+    size_t n = 0;
+    for (uint32_t j = 0; j < SW_TERRAIN_PATCH; j++) {
+        for (uint32_t i = 0; i < SW_TERRAIN_PATCH; i++) {
+            uint32_t a = j * V + i, b = a + 1, c = a + V, d = c + 1;
+            idx[n++] = a, idx[n++] = c, idx[n++] = b;
+            idx[n++] = b, idx[n++] = c, idx[n++] = d;
+        }
     }
-    size_t n = render_terrain_chunk_indices(mesh, NULL);
-    uint32_t *idx = malloc(n * sizeof *idx);
-    if (!idx) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the terrain mesh");
-    render_terrain_chunk_indices(mesh, idx);
     *count = (uint32_t)n;
-    sward_result res = gpu_buffer_create(dev, out, n * sizeof *idx,
+    sward_result res = gpu_buffer_create(dev, out, sizeof idx,
                                          VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                          GPU_MEMORY_DEVICE, "sward.terrain_indices", err);
-    if (res == SWARD_OK) res = gpu_upload(dev, out, idx, n * sizeof *idx, err);
-    free(idx);
+    if (res == SWARD_OK) res = gpu_upload(dev, out, idx, sizeof idx, err);
     return res;
 }
 
-/* The mesh as the view's frame places it (terrain.vert.glsl): from the height field's window (issue 10;
- * resident: the terrain's origin), a quad every `terrain_step` samples. */
-render_terrain_grid render_terrain_grid_of(const render_plan *p)
+render_terrain_lod render_terrain_lod_of(const render_plan *p)
 {
     const sw_frame *f = p->frame;
-    render_terrain_grid g = {
+    const sw_view *cam = p->view[SW_VIEW_CAMERA];
+    const int step = f->terrain_step > 0 ? f->terrain_step : 1;
+    render_terrain_lod t = {
+        /* the mesh starts at the height field's window (issue 10; resident: at the terrain's origin) */
+        .i0 = f->hf_i0 / step,
+        .j0 = f->hf_j0 / step,
         .mesh = f->terrain_mesh_res,
-        .x0 = f->terrain_x0 + (float)f->hf_i0 * f->terrain_cell,
-        .z0 = f->terrain_z0 + (float)f->hf_j0 * f->terrain_cell,
-        .quad = f->terrain_cell * (float)f->terrain_step,
+        .quads = (f->terrain_res - 1 + step - 1) / step,
+        .x0 = f->terrain_x0,
+        .z0 = f->terrain_z0,
+        .quad = f->terrain_cell * (float)step,
         .y_min = p->geo.terrain_y_min,
         .y_max = p->geo.terrain_y_max,
-        .chunk_y = p->geo.terrain_chunk_y,
+        .bounds = p->geo.terrain_bounds,
+        .eye = {cam->cam_x, cam->cam_y, cam->cam_z},
     };
-    return g;
+    t.top = f->terrain_lod_top;
+    t.range0 = f->terrain_lod_range;
+    t.lift = f->terrain_lod_lift;
+    return t;
 }
 
-uint32_t render_terrain_camera_runs(const render_plan *p, render_terrain_run *runs, uint64_t *indices)
+void render_terrain_draw(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t view, const sw_push *push)
 {
-    const render_terrain_grid g = render_terrain_grid_of(p);
-    return render_terrain_runs(&g, p->view[SW_VIEW_CAMERA]->view_proj, runs, RENDER_TERRAIN_RUNS_MAX, indices);
+    const render_terrain_draws *t = &c->plan->terrain;
+    if (t->count[view] == 0) return;
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, push);
+    vkCmdBindIndexBuffer(cmd, c->plan->geo.terrain_indices, 0, VK_INDEX_TYPE_UINT32);
+    vkCmdDrawIndexed(cmd, c->plan->geo.terrain_index_count, t->count[view], 0, 0, t->first[view]);
 }
 
 static sward_result create_depth(render_pass_ctx *c, sward_error *err)
@@ -108,12 +124,9 @@ static sward_result create_gbuffer(render_pass_ctx *c, sward_error *err)
 
 static void draw(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
 {
-    const render_terrain_draws *t = &c->plan->terrain;
-    if (t->run_count == 0) return;
+    if (c->plan->terrain.count[SW_VIEW_CAMERA] == 0) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
-    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
-    vkCmdBindIndexBuffer(cmd, c->plan->geo.terrain_indices, 0, VK_INDEX_TYPE_UINT32);
-    for (uint32_t k = 0; k < t->run_count; k++) vkCmdDrawIndexed(cmd, t->runs[k].count, 1, t->runs[k].first, 0, 0);
+    render_terrain_draw(c, cmd, SW_VIEW_CAMERA, NULL);
 }
 
 static void record_depth(render_pass_ctx *c, VkCommandBuffer cmd)
@@ -130,10 +143,11 @@ const render_pass render_pass_terrain_depth = {
     .name = "terrain_depth",
     .phase = RENDER_PHASE_DRAW,
     .draw_flag = SWARD_DRAW_GROUND_DEPTH,
-    .use_count = 1,
+    .use_count = 2,
     .uses = {
         /* the standalone frame's depth, cleared by this pass (the embedded host's is its own) */
         {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, true},
+        {RES_TERRAIN_PATCHES, GPU_ACCESS_VERTEX_READ, SW_BIND_TERRAIN_PATCHES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
     },
     .create = create_depth,
     .record = record_depth,
@@ -143,9 +157,10 @@ const render_pass render_pass_terrain = {
     .name = "terrain",
     .phase = RENDER_PHASE_DRAW,
     .draw_flag = SWARD_DRAW_GROUND,
-    .use_count = 6,
+    .use_count = 7,
     .uses = {
         {RES_STATS, GPU_ACCESS_FRAGMENT_READ_WRITE, SW_GBUF_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_TERRAIN_PATCHES, GPU_ACCESS_VERTEX_READ, SW_BIND_TERRAIN_PATCHES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         /* the G-buffer, cleared by this pass in the standalone frame */
         {RES_GBUF_ALBEDO, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
         {RES_GBUF_NORMAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
