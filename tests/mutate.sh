@@ -495,23 +495,49 @@ mut("LS3-caster-view", "LS3", "shaders/cull.comp.glsl",
     "if (!sphere_in_view(0u, 0.5 * (top + tip), 0.5 * length(tip - top) + hm)) {",
     "if (false) {",
     "gpu_shadows")
-# the ground's chunks culled per view (issue 19): culling removed; a corner of the chunk's box dropped
-mut("TR-chunk-cull", "SC4", "src/render/terrain_chunks.c",
-    "    unsigned out = planes;\n    for (int c = 0; c < 8 && out; c++) {",
-    "    unsigned out = 0u * planes;\n    for (int c = 0; c < 8 && out; c++) {",
-    "unit_terrain_chunks gpu_shadows")
-mut("TR-chunk-corner", "SC4", "src/render/terrain_chunks.c",
-    "const float *b = base[(c & 2) ? j1 : j0][(c & 1) ? i1 : i0];",
-    "const float *b = base[(c & 1) ? j1 : j0][(c & 1) ? i1 : i0];",
-    "unit_terrain_chunks")
-mut("TR-chunk-heights", "SC4", "src/render/terrain_chunks.c",
-    "const float y1 = (g->chunk_y ? g->chunk_y[k][1] : g->y_max) + g->raise + pad;",
-    "const float y1 = (g->chunk_y ? g->chunk_y[k][0] : g->y_max) + g->raise + pad;",
-    "unit_terrain_chunks")
-mut("TR-shadow-chunks", "LS3", "src/render/shadows.c",
-    "            if (!visible[cj * nc + ci]) {",
-    "            if (false && !visible[cj * nc + ci]) {",
-    "gpu_shadows")
+# the ground's CDLOD patches (issue 19): culling removed; a corner of a patch's box dropped; a patch's heights
+# its lowest only; the morph started earlier than the quadtree allows; the odd vertices of a level found on the
+# finest grid; no morph; a morph not complete at the range; nodes split at their own range, not their children's
+mut("TR-lod-cull", "SC4", "src/render/terrain_lod.c",
+    "    unsigned out = s->planes;",
+    "    unsigned out = 0u * s->planes;",
+    "unit_terrain_lod gpu_shadows")
+mut("TR-lod-corner", "SC4", "src/render/terrain_lod.c",
+    "pz = z[(c >> 1) & 1];",
+    "pz = z[c & 1];",
+    "unit_terrain_lod")
+mut("TR-lod-heights", "SC4", "src/render/terrain_lod.c",
+    "y1 = b->y[level][pj * n + pi][1];",
+    "y1 = b->y[level][pj * n + pi][0];",
+    "unit_terrain_lod")
+mut("TR-morph-start", "SC4", "shaders/shared/sw_terrain_lod.h",
+    "#define SW_TERRAIN_MORPH_START 0.75f",
+    "#define SW_TERRAIN_MORPH_START 0.5f",
+    "unit_terrain_lod")
+mut("TR-morph-parity", "SC4", "shaders/shared/sw_terrain_lod.h",
+    "    int odd = (g >> level) & 1;",
+    "    int odd = g & 1;",
+    "unit_terrain_lod gpu_terrain")
+mut("TR-morph-off", "SC4", "shaders/shared/sw_terrain_lod.h",
+    "    if (level >= top) return 0.0f;",
+    "    if (level >= 0) return 0.0f;",
+    "unit_terrain_lod")
+mut("TR-morph-complete", "SC4", "shaders/shared/sw_terrain_lod.h",
+    "    if (d >= range) return 1.0f;\n",
+    "",
+    "unit_terrain_lod")
+mut("TR-lod-split", "SC4", "src/render/terrain_lod.c",
+    "(double)s->t->range0 * (double)(1 << (level - 1))",
+    "(double)s->t->range0 * (double)(1 << level)",
+    "unit_terrain_lod")
+mut("TR-lod-gpu-morph", "SC4", "shaders/terrain_lod.inc.glsl",
+    "    float k = sw_terrain_morph_k(d, frame.terrain_lod_range, level, frame.terrain_lod_top);",
+    "    float k = 0.0;",
+    "gpu_terrain")
+mut("TR-lod-gpu-level", "SC4", "shaders/terrain_lod.inc.glsl",
+    "int gi = p.i0 + (gx << level), gj = p.j0 + (gy << level);",
+    "int gi = p.i0 + gx, gj = p.j0 + gy;",
+    "gpu_terrain")
 mut("LS3-terrain-caster", "LS3", "src/render/passes/shadow_near.c",
     "    render_shadow_terrain(c, cmd);\n    if (c->plan->view[c->view]->tile_count",
     "    if (c->plan->view[c->view]->tile_count",
@@ -1106,9 +1132,9 @@ mut("BX5-map-upload", "BX5", "src/render/world_stream.c",
     "        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.type_map_buf.buffer, nm, ty);",
     "        (void)ty;",
     "gpu_world_stream")
-mut("BX5-mesh-window", "BX5", "shaders/terrain.vert.glsl",
-    "    int i = min(frame.hf_i0 + (vi % mesh) * step,",
-    "    int i = min(0 + (vi % mesh) * step,",
+mut("BX5-mesh-window", "BX5", "src/render/passes/terrain.c",
+    "        .i0 = f->hf_i0 / step,",
+    "        .i0 = 0 * f->hf_i0 / step,",
     "gpu_world_stream")
 mut("BX5-tile-index", "BX5", "src/render/renderer.c",
     "    if (!scene->terrain.stream) place_tile_index_build(scene, &r->tiles.index);",
