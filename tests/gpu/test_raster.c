@@ -72,6 +72,14 @@ static void test_paths_match(void **state)
         assert_true(cs.blades_drawn > 0);
         assert_true(mad <= 1.0);
         assert_true(frac <= 0.005);
+        /* issue 19: at most 150,000 ground triangles in any view of the repository's scenes (16:9 here as at
+         * 1920x1080: the same frustum; the cascades do not depend on the size) */
+        print_message("%-22s ground triangles: camera %llu, near %llu, mid %llu\n", SCENES[k] ? SCENES[k] : "built-in",
+                      (unsigned long long)cs.terrain_triangles[SWARD_VIEW_CAMERA],
+                      (unsigned long long)cs.terrain_triangles[SWARD_VIEW_NEAR_SHADOW],
+                      (unsigned long long)cs.terrain_triangles[SWARD_VIEW_MID_SHADOW]);
+        for (int v = 0; v < SWARD_VIEWS; v++) assert_true(cs.terrain_triangles[v] <= 150000u);
+        assert_true(cs.terrain_triangles[SWARD_VIEW_CAMERA] > 0);
         free(hw);
         free(cp);
         sward_scene_destroy(scene);
