@@ -517,7 +517,7 @@ mut("TR-morph-start", "SC4", "shaders/shared/sw_terrain_lod.h",
 mut("TR-morph-parity", "SC4", "shaders/shared/sw_terrain_lod.h",
     "    int odd = (g >> level) & 1;",
     "    int odd = g & 1;",
-    "unit_terrain_lod gpu_terrain")
+    "unit_terrain_lod")
 mut("TR-morph-off", "SC4", "shaders/shared/sw_terrain_lod.h",
     "    if (level >= top) return 0.0f;",
     "    if (level >= 0) return 0.0f;",
