@@ -965,6 +965,11 @@ mut("AS1-import-asset", "AS1 AS2", "src/render/asset_chain.c",
 # BX1: the compute rasteriser's fill rule (shared/sw_raster.h): centres exactly on an edge belong to the
 # triangle only for a top or left edge, so triangles that share an edge cover each pixel once
 # BX1: the compute rasteriser's key, resolve and split (gpu_raster compares it with the hardware path)
+# BX1: the 32-bit edge functions taken for triangles too large for them (their values overflow)
+mut("BX1-raster-small", "BX1", "shaders/raster_triangle.inc.glsl",
+    "const int SW_TRI_SMALL = 32767;",
+    "const int SW_TRI_SMALL = 65535;",
+    "gpu_raster_fill")
 mut("BX1-key-depth", "BX1", "shaders/raster.comp.glsl",
     "    uint hi = sw_raster_key_hi(z, g_tile);",
     "    uint hi = sw_raster_id_hi(g_tile);",

@@ -212,6 +212,33 @@ static void random_triangles(void **state)
     sward_context_destroy(ctx);
 }
 
+/* ---- 1b: large triangles (vertices up to 200 px apart, beyond 128 px: the 64-bit edge functions; the random
+ * ones above take the 32-bit ones) ---- */
+
+static void large_triangles(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    enum { N = 200 };
+    float *t = malloc(N * 6 * sizeof(float));
+    uint32_t *counts = malloc(NPIX * sizeof(uint32_t));
+    assert_non_null(t);
+    assert_non_null(counts);
+    rng_state = 0x13198A2E03707344ull;
+    for (int i = 0; i < N; i++) {
+        for (int k = 0; k < 3; k++) {
+            t[6 * i + 2 * k] = rndf(-100.0f, (float)W + 100.0f);
+            t[6 * i + 2 * k + 1] = rndf(-100.0f, (float)H + 100.0f);
+        }
+    }
+    size_t covered = compare(ctx, "large", t, N, counts, NULL);
+    assert_true(covered > NPIX * 9 / 10);
+    free(t);
+    free(counts);
+    gu_no_validation_messages(ctx);
+    sward_context_destroy(ctx);
+}
+
 /* ---- 2: vertices on pixel centres and pixel edges (multiples of 0.5 px): many centres on edges ---- */
 
 static void half_pixel_grid(void **state)
@@ -538,6 +565,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(random_triangles),
+        cmocka_unit_test(large_triangles),
         cmocka_unit_test(half_pixel_grid),
         cmocka_unit_test(tilings),
         cmocka_unit_test(degenerate_and_tiny),
