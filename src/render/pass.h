@@ -158,7 +158,7 @@ typedef struct render_plan {
     uint32_t place_now, place_ahead; /* SC1: tiles to place before culling and ahead (place.c) */
     uint32_t cluster_count;    /* PL8: the frame's asset clusters */
     bool culled;               /* this frame's views have been culled (the DRAW passes of blades draw) */
-    render_terrain_draws terrain; /* issue 19: the ground's chunks each view draws (once the views are known) */
+    render_terrain_draws terrain; /* issue 19: the ground's patches each view draws (once the views are known) */
 } render_plan;
 
 typedef struct render_graph render_graph;           /* graph.c: resources, sets, barriers (opaque) */

@@ -210,7 +210,7 @@ extern const uint32_t RENDER_PASS_COUNT;
 /* What the renderer fixes at creation: the raster path (once r->raster is resolved), the device's limits; then
  * the shared geometry once it exists (index patterns, shadow layers, the assets' count). */
 void render_plan_init(sward_renderer *r);
-/* The ground's chunks each view draws this frame (plan.terrain), once the views' constants are set. */
+/* The ground's CDLOD patches each view draws this frame (plan.terrain), once the views' constants are set. */
 void render_plan_terrain(sward_renderer *r);
 /* The ground's LOD constants of the frame (sw_frame.terrain_lod_*: CDLOD, sw_terrain_lod.h) for the eye, with the
  * frame's other constants (the TAA still test compares them). */

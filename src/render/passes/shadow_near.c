@@ -1,12 +1,12 @@
 /* shadow_near.c — the near sun-shadow cascade (SPEC LS2, LS3; HZD "Shadow Casting": separate casters per
- * cascade): into layer 0 of RES_SHADOW, depth only, the terrain under the cascade's column and the blades the
+ * cascade): into layer 0 of RES_SHADOW, depth only, the ground's CDLOD patches in the cascade and the blades the
  * culling kept for the near view (views[SW_VIEW_NEAR]: within its box and the camera's draw distance, every
  * one the 7-vertex form), animated and alpha-tested with the SC5 dither as the camera sees them
  * (shadow_grass.*.glsl include grass_blade.inc.glsl), and the mesh assets' casters (asset_draw.c).
  * Reads frame, the near view, heights, survivors, draws. Writes the shadow map (both layers' earlier
  * contents are discarded: shadow_mid redraws layer 1). Cost: the blades within ~8 m of the camera whose shadows
  * reach its view (9,500 7-vertex blades, 47,000 triangles, in scenes/meadow.json; 41,000 blades in the dense
- * scenes/fields.json) and the terrain's quads under the cascade (6,000 in meadow) at 2048^2. */
+ * scenes/fields.json) and the ground's patches in the cascade (6,144 triangles in meadow) at 2048^2. */
 #include "render/pass.h"
 
 #include "shadow_grass_vert.h"
