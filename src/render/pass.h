@@ -255,9 +255,8 @@ void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pi
  * RES_SHADOW (cleared). A depth-only pipeline for a shadow view (specialised to it; constant 1 = `impostor`);
  * with no vertex shader in *d, the terrain's. */
 void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd);
-/* terrain.c: the ground's one instanced draw of a view's patches (its pipeline bound; the sets bound by
- * `push`, NULL: the pass's view). */
-void render_terrain_draw(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t view, const sw_push *push);
+/* terrain.c: the ground's one instanced draw of the pass's view's patches (its pipeline bound; binds the sets). */
+void render_terrain_draw(render_pass_ctx *c, VkCommandBuffer cmd);
 /* terrain.c: the mesh as the frame places it, the LOD's eye (the camera's) and constants (the frame's:
  * render_plan_terrain_lod), for the quadtree (terrain_lod.h). */
 render_terrain_lod render_terrain_lod_of(const render_plan *p);

@@ -122,7 +122,7 @@ void render_shadow_begin(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t layer
 
 void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    render_terrain_draw(c, cmd, c->view, NULL);
+    render_terrain_draw(c, cmd);
 }
 
 sward_result sward_cmd_shadows(sward_renderer *r, VkCommandBuffer cmd, sward_error *err)

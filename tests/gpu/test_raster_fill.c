@@ -185,26 +185,27 @@ static uint32_t rnd(void)
 static float rndf(float lo, float hi) { return lo + (hi - lo) * (float)(rnd() >> 8) * (1.0f / 16777216.0f); }
 static int rndi(int lo, int hi) { return lo + (int)(rnd() % (uint32_t)(hi - lo + 1)); }
 
-/* ---- 1: random small triangles ---- */
+/* ---- 1: random triangles: `n` from `seed`, each around a centre within `margin` px of the target (some partly
+ * off-screen), its vertices within `spread` px of it; or, with `independent`, each vertex anywhere within `margin`
+ * px of the target. Most of the target covered; the same pixels as the CPU's. ---- */
 
-static void random_triangles(void **state)
+static void random_case(const char *name, uint64_t seed, int n, float margin, float spread, bool independent)
 {
-    (void)state;
     sward_context *ctx = gu_context();
-    enum { N = 2000 };
-    float *t = malloc(N * 6 * sizeof(float));
+    float *t = malloc((size_t)n * 6 * sizeof(float));
     uint32_t *counts = malloc(NPIX * sizeof(uint32_t));
     assert_non_null(t);
     assert_non_null(counts);
-    rng_state = 0x243F6A8885A308D3ull;
-    for (int i = 0; i < N; i++) {
-        float cx = rndf(-6.0f, (float)W + 6.0f), cy = rndf(-6.0f, (float)H + 6.0f); /* some partly off-screen */
+    rng_state = seed;
+    for (int i = 0; i < n; i++) {
+        float cx = 0.0f, cy = 0.0f;
+        if (!independent) cx = rndf(-margin, (float)W + margin), cy = rndf(-margin, (float)H + margin);
         for (int k = 0; k < 3; k++) {
-            t[6 * i + 2 * k] = cx + rndf(-12.0f, 12.0f);
-            t[6 * i + 2 * k + 1] = cy + rndf(-12.0f, 12.0f);
+            t[6 * i + 2 * k] = independent ? rndf(-margin, (float)W + margin) : cx + rndf(-spread, spread);
+            t[6 * i + 2 * k + 1] = independent ? rndf(-margin, (float)H + margin) : cy + rndf(-spread, spread);
         }
     }
-    size_t covered = compare(ctx, "random", t, N, counts, NULL);
+    size_t covered = compare(ctx, name, t, (uint32_t)n, counts, NULL);
     assert_true(covered > NPIX * 9 / 10);
     free(t);
     free(counts);
@@ -212,31 +213,18 @@ static void random_triangles(void **state)
     sward_context_destroy(ctx);
 }
 
-/* ---- 1b: large triangles (vertices up to 200 px apart, beyond 128 px: the 64-bit edge functions; the random
- * ones above take the 32-bit ones) ---- */
+/* small ones (within 12 px of their centre: the 32-bit edge functions) */
+static void random_triangles(void **state)
+{
+    (void)state;
+    random_case("random", 0x243F6A8885A308D3ull, 2000, 6.0f, 12.0f, false);
+}
 
+/* large ones (vertices up to 264 px apart, beyond 128 px: the 64-bit edge functions) */
 static void large_triangles(void **state)
 {
     (void)state;
-    sward_context *ctx = gu_context();
-    enum { N = 200 };
-    float *t = malloc(N * 6 * sizeof(float));
-    uint32_t *counts = malloc(NPIX * sizeof(uint32_t));
-    assert_non_null(t);
-    assert_non_null(counts);
-    rng_state = 0x13198A2E03707344ull;
-    for (int i = 0; i < N; i++) {
-        for (int k = 0; k < 3; k++) {
-            t[6 * i + 2 * k] = rndf(-100.0f, (float)W + 100.0f);
-            t[6 * i + 2 * k + 1] = rndf(-100.0f, (float)H + 100.0f);
-        }
-    }
-    size_t covered = compare(ctx, "large", t, N, counts, NULL);
-    assert_true(covered > NPIX * 9 / 10);
-    free(t);
-    free(counts);
-    gu_no_validation_messages(ctx);
-    sward_context_destroy(ctx);
+    random_case("large", 0x13198A2E03707344ull, 200, 100.0f, 0.0f, true);
 }
 
 /* ---- 2: vertices on pixel centres and pixel edges (multiples of 0.5 px): many centres on edges ---- */

@@ -85,13 +85,13 @@ render_terrain_lod render_terrain_lod_of(const render_plan *p)
     return t;
 }
 
-void render_terrain_draw(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t view, const sw_push *push)
+void render_terrain_draw(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     const render_terrain_draws *t = &c->plan->terrain;
-    if (t->count[view] == 0) return;
-    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, push);
+    if (t->count[c->view] == 0) return;
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
     vkCmdBindIndexBuffer(cmd, c->plan->geo.terrain_indices, 0, VK_INDEX_TYPE_UINT32);
-    vkCmdDrawIndexed(cmd, c->plan->geo.terrain_index_count, t->count[view], 0, 0, t->first[view]);
+    vkCmdDrawIndexed(cmd, c->plan->geo.terrain_index_count, t->count[c->view], 0, 0, t->first[c->view]);
 }
 
 static sward_result create_depth(render_pass_ctx *c, sward_error *err)
@@ -126,7 +126,7 @@ static void draw(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
 {
     if (c->plan->terrain.count[SW_VIEW_CAMERA] == 0) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
-    render_terrain_draw(c, cmd, SW_VIEW_CAMERA, NULL);
+    render_terrain_draw(c, cmd);
 }
 
 static void record_depth(render_pass_ctx *c, VkCommandBuffer cmd)
