@@ -8,8 +8,11 @@
 //   float sw_contact_shadow(vec2 pixel_uv, vec3 world, float view_dist) -> 0 .. 1
 // view_dist: metres from the camera's eye to `world` (length(world - cam)). Both return 1 when the scene's
 // features turn them off or the sun is below the horizon (the frame then has no shadow views).
-// Cost per pixel: near or mid 16 texel fetches (twice in a cross-fade), far 4 buffer reads; contact: up to
-// 16 depth fetches.
+// RES_SHADOW_LIT at SW_LIGHT_SHADOW_LIT (storage buffer, issue 19). Cost per pixel: near or mid 16 texel
+// fetches where the cascade's layer holds casters and 4 lit heights (twice in a cross-fade), far 4 buffer
+// reads; contact: up to 16 depth fetches.
+
+#include "shared/sw_shadow.h"
 
 layout(set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_MAP) uniform sampler2DArray sw_shadow_map;
 layout(std430, set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_FAR) readonly buffer ShadowFarBuf { float sw_lit_heights[]; };
@@ -17,6 +20,8 @@ layout(std430, set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_FAR) readonly buffer
 // layer 0, where the view has SW_VIEW_CASTERS: the lookup takes the nearer of these and the layer's terrain
 // (no merge into the map).
 layout(std430, set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_CASTERS) readonly buffer ShadowCasterBuf { uint sw_shadow_casters[]; };
+// Issue 19: the ground's and the grass impostor's lit heights over the near and mid ranges (shadow_lit.comp.glsl)
+layout(std430, set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_LIT) readonly buffer ShadowLitBuf { vec2 sw_lit[]; };
 #ifndef SW_CONTACT_DEPTH
 layout(set = SW_SET_PASS, binding = SW_LIGHT_DEPTH) uniform sampler2D sw_light_depth;
 #define SW_CONTACT_DEPTH sw_light_depth
@@ -42,18 +47,19 @@ float sw_cascade_visibility(uint v, vec3 world, vec3 normal, out bool inside)
     // the 4 x 4 texels from floor(st) - 1 to floor(st) + 2 lie in the map
     inside = all(greaterThanEqual(st, vec2(1.0))) && all(lessThan(st, vec2(size - 2.0))) && clip.z >= 0.0 &&
              clip.z <= 1.0;
-    if (!inside) return 1.0;
+    bool casters = v == SW_VIEW_NEAR && (views[v].flags & SW_VIEW_CASTERS) != 0u;
+    bool layer = (views[v].flags & SW_VIEW_LAYER) != 0u;
+    if (!inside || !(casters || layer)) return 1.0;
     float receiver = clip.z + 0.02 / views[v].shadow_depth_range;
     vec2 base = floor(st);
     vec2 f = st - base;
     ivec2 b = ivec2(base) - 1;
-    bool casters = v == SW_VIEW_NEAR && (views[v].flags & SW_VIEW_CASTERS) != 0u;
     float sum = 0.0;
     for (int j = 0; j < 4; j++) {
         float wy = j == 0 ? 1.0 - f.y : (j == 3 ? f.y : 1.0);
         for (int i = 0; i < 4; i++) {
             float wx = i == 0 ? 1.0 - f.x : (i == 3 ? f.x : 1.0);
-            float d = texelFetch(sw_shadow_map, ivec3(b.x + i, b.y + j, int(v) - 1), 0).r;
+            float d = layer ? texelFetch(sw_shadow_map, ivec3(b.x + i, b.y + j, int(v) - 1), 0).r : 0.0;
             if (casters) d = max(d, uintBitsToFloat(sw_shadow_casters[(b.y + j) * int(views[v].width) + b.x + i]));
             sum += wx * wy * (receiver >= d ? 1.0 : 0.0);
         }
@@ -79,6 +85,55 @@ float sw_far_visibility(vec3 world, out bool inside)
     return smoothstep(lit - bias - 0.5, lit - bias, world.y);
 }
 
+// Issue 19: the lit-height map of the near and mid ranges (shadow_lit.comp.glsl): per texel the ground's lit
+// height and the impostor's excess over it. The receiver moves out along its normal by a texel and a half and
+// toward the sun by one, as in the cascades. The ground: lit above its lit height bilinear at the point, less
+// 2 cm, over a soft edge of about a texel's worth of the sun's slope; bilinear heights follow a slope exactly,
+// so there is no acne however steep the ground. `grass` (the mid range) adds the impostor: the receiver's height
+// above the ground's lit height against each texel's excess, less IMPOSTOR_BIAS, in the cascades' 3 x 3 tent
+// over 4 x 4 texels (heights above the ground do not slope with it, so the filter needs no slope bias).
+const float SW_LIT_IMPOSTOR_BIAS = 1.5; // texels: what the raster impostor's slope bias lowered it by (LS4)
+
+float sw_lit_visibility(vec3 world, vec3 normal, bool grass)
+{
+    int n = int(views[SW_VIEW_MID].lit_size);
+    float t = views[SW_VIEW_MID].lit_texel;
+    sw_lit_axes ax = sw_lit_axes_of(frame.sun_x, frame.sun_y, frame.sun_z);
+    vec3 p = world + normal * (1.5 * t) + sw_sun_dir() * t;
+    vec2 g = vec2(sw_lit_u(ax, p.x, p.z) - views[SW_VIEW_MID].lit_u0, sw_lit_v(ax, p.x, p.z) - views[SW_VIEW_MID].lit_v0) / t - 0.5;
+    // the 4 x 4 texels from floor(g) - 1 to floor(g) + 2 lie in the map
+    if (n < 4 || any(lessThan(g, vec2(1.0))) || any(greaterThanEqual(g, vec2(float(n - 2))))) return 1.0;
+    ivec2 i0 = ivec2(floor(g));
+    vec2 f = g - vec2(i0);
+    int k = i0.x * n + i0.y; // texel (i, j) at i n + j: j along the sun
+    float ground = mix(mix(sw_lit[k].x, sw_lit[k + 1].x, f.y), mix(sw_lit[k + n].x, sw_lit[k + n + 1].x, f.y), f.x);
+    float soft = min(0.02 + t * ax.tan_e, 0.5);
+    float vis = smoothstep(ground - 0.02 - soft, ground - 0.02, p.y);
+    if (!grass || vis <= 0.0) return vis;
+    float above = p.y - ground + (0.02 + SW_LIT_IMPOSTOR_BIAS * t);
+    float sum = 0.0;
+    for (int a = 0; a < 4; a++) {
+        float wa = a == 0 ? 1.0 - f.x : (a == 3 ? f.x : 1.0);
+        for (int b = 0; b < 4; b++) {
+            float wb = b == 0 ? 1.0 - f.y : (b == 3 ? f.y : 1.0);
+            sum += wa * wb * (above >= sw_lit[k + (a - 1) * n + (b - 1)].y ? 1.0 : 0.0);
+        }
+    }
+    return min(vis, sum * (1.0 / 9.0));
+}
+
+// The near range: its cascade's casters (the blades, the assets) and the ground's lit heights.
+float sw_near_visibility(vec3 world, vec3 normal, out bool inside)
+{
+    return min(sw_cascade_visibility(SW_VIEW_NEAR, world, normal, inside), sw_lit_visibility(world, normal, false));
+}
+
+// The mid range: its cascade's casters (the assets) and the impostor's lit heights.
+float sw_mid_visibility(vec3 world, vec3 normal, out bool inside)
+{
+    return min(sw_cascade_visibility(SW_VIEW_MID, world, normal, inside), sw_lit_visibility(world, normal, true));
+}
+
 // LS2: near, mid and far cascades, each cross-faded (alpha-blended) over the last RENDER_SHADOW_FADE of its
 // range into the next; lit beyond the far one.
 float sw_sun_shadow(vec3 world, vec3 normal, float view_dist)
@@ -86,13 +141,13 @@ float sw_sun_shadow(vec3 world, vec3 normal, float view_dist)
     if (!sw_shadows_on()) return 1.0;
     bool in_a, in_b;
     if (view_dist < views[SW_VIEW_NEAR].shadow_end) {
-        float a = sw_cascade_visibility(SW_VIEW_NEAR, world, normal, in_a);
+        float a = sw_near_visibility(world, normal, in_a);
         float k = in_a ? smoothstep(views[SW_VIEW_NEAR].shadow_fade, views[SW_VIEW_NEAR].shadow_end, view_dist) : 1.0;
         if (k <= 0.0) return a;
-        return mix(a, sw_cascade_visibility(SW_VIEW_MID, world, normal, in_b), k);
+        return mix(a, sw_mid_visibility(world, normal, in_b), k);
     }
     if (view_dist < views[SW_VIEW_MID].shadow_end) {
-        float a = sw_cascade_visibility(SW_VIEW_MID, world, normal, in_a);
+        float a = sw_mid_visibility(world, normal, in_a);
         float k = in_a ? smoothstep(views[SW_VIEW_MID].shadow_fade, views[SW_VIEW_MID].shadow_end, view_dist) : 1.0;
         if (k <= 0.0) return a;
         return mix(a, sw_far_visibility(world, in_b), k);

@@ -538,9 +538,28 @@ mut("TR-lod-gpu-level", "SC4", "shaders/terrain_lod.inc.glsl",
     "int gi = p.i0 + (gx << level), gj = p.j0 + (gy << level);",
     "int gi = p.i0 + gx, gj = p.j0 + gy;",
     "gpu_terrain")
-mut("LS3-terrain-caster", "LS3", "src/render/passes/shadow_near.c",
-    "    render_shadow_terrain(c, cmd);\n    if (c->plan->view[c->view]->tile_count",
-    "    if (c->plan->view[c->view]->tile_count",
+# the ground in the near and mid ranges through the lit heights (issue 19): the near range without them; a
+# run's scan not carried across the threads; the rows not entered from the far map; the lookup's ground bilinear
+# along one axis only; its threshold half a metre high
+mut("LS3-ground-lit", "LS3", "shaders/shadow.inc.glsl",
+    "    return min(sw_cascade_visibility(SW_VIEW_NEAR, world, normal, inside), sw_lit_visibility(world, normal, false));",
+    "    return sw_cascade_visibility(SW_VIEW_NEAR, world, normal, inside);",
+    "gpu_shadows")
+mut("LS2-lit-scan", "LS2", "shaders/shadow_lit.comp.glsl",
+    "            a = max(a, s_a[k + off] - l * drop);",
+    "            a = a;",
+    "gpu_shadows")
+mut("LS2-lit-edge", "LS2", "shaders/shadow_lit.comp.glsl",
+    "    vec2 enter = vec2(edge);",
+    "    vec2 enter = vec2(NONE);",
+    "gpu_shadows")
+mut("LS2-lit-bilinear", "LS2", "shaders/shadow.inc.glsl",
+    "mix(sw_lit[k + n].x, sw_lit[k + n + 1].x, f.y), f.x);",
+    "mix(sw_lit[k + n].x, sw_lit[k + n + 1].x, f.y), 0.0);",
+    "gpu_shadows")
+mut("LS2-lit-soft", "LS2", "shaders/shadow.inc.glsl",
+    "    float vis = smoothstep(ground - 0.02 - soft, ground - 0.02, p.y);",
+    "    float vis = smoothstep(ground + 0.5 - soft, ground + 0.5, p.y);",
     "gpu_shadows")
 # a still's next frame keeps the shadow map (issue 19): never kept; kept across a change of time
 mut("SH-kept-still", "LS2", "src/render/plan.c",
@@ -560,13 +579,21 @@ mut("SH-kept-switches", "LS2", "src/render/plan.c",
     "",
     "gpu_shadows")
 # LS4 grass shadows: the raised terrain impostor with dithered depth offsets; screen-space contact shadows
-mut("LS4-impostor-raise", "LS4", "shaders/shadow_terrain.vert.glsl",
-    "    world.y += raise;",
-    "",
+mut("LS4-impostor-raise", "LS4", "shaders/shadow_lit.comp.glsl",
+    "        if (type < frame.material_count && gh > 0.0) raise = ",
+    "        if (false) raise = ",
     "gpu_shadows")
-mut("LS4-impostor-dither", "LS4", "shaders/shadow_impostor.frag.glsl",
-    "        d -= f * IMPOSTOR_DITHER * v_raise * v_dither.y;",
-    "",
+mut("LS4-impostor-dither", "LS4", "shaders/shared/sw_shadow.h",
+    "    return ground + raise * (1.0f - SW_LIT_DITHER * f);",
+    "    return ground + raise;",
+    "gpu_shadows")
+mut("LS4-impostor-bias", "LS4", "shaders/shadow.inc.glsl",
+    "const float SW_LIT_IMPOSTOR_BIAS = 1.5;",
+    "const float SW_LIT_IMPOSTOR_BIAS = 0.0;",
+    "gpu_shadows")
+mut("LS4-impostor-filter", "LS4", "shaders/shadow.inc.glsl",
+    "    return min(vis, sum * (1.0 / 9.0));",
+    "    return vis;",
     "gpu_shadows")
 mut("LS4-contact", "LS4", "shaders/shadow.inc.glsl",
     "if (gap > 0.0 && gap < thickness && dot(q.xyz - world, n) > relief) return s * s;",
@@ -995,9 +1022,13 @@ mut("BX1-shadow-merge", "BX1 LS3", "shaders/shadow.inc.glsl",
     "",
     "gpu_raster")
 mut("BX1-shadow-rule", "BX1 LS3", "src/render/plan.c",
-    "(r->raster == WORLD_RASTER_AUTO && r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES)",
-    "(r->raster == WORLD_RASTER_AUTO && r->near_blades >= 1000000000u)",
-    "gpu_raster")
+    "r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES));",
+    "r->near_blades >= 1000000000u));",
+    "gpu_raster.test_shadow_casters")
+mut("BX1-shadow-rule-assets", "BX1 LS3", "src/render/plan.c",
+    "(p->asset_count == 0 || r->near_blades",
+    "(false || r->near_blades",
+    "gpu_raster.test_shadow_casters")
 mut("BX1-key-order", "BX1", "shaders/shared/sw_raster.h",
     "    return ((sw_float_bits(depth) >> 4u) << 6u) | sw_raster_id_hi(tile);",
     "    return ((sw_float_bits(depth) >> 4u) << 6u) ^ 0x3ffffc0u | sw_raster_id_hi(tile);",

@@ -363,7 +363,8 @@ typedef struct sward_frame_stats {
     uint64_t asset_dropped;          /* instances that did not fit the camera's lists (none: they are sized to fit) */
     /* The ground's triangles each view draws (SWARD_VIEW_*): the CDLOD patches (levels by distance from the
      * camera) in its clip volume; each of the camera's terrain passes draws these (the depth prime and the
-     * G-buffer); 0 for the cascades without shadows, for the camera where the host does not draw the ground */
+     * G-buffer); 0 for the camera where the host does not draw the ground. The cascades draw none: the ground
+     * casts through lit-height maps (kept for the layout and for comparisons with earlier builds) */
     uint64_t terrain_triangles[SWARD_VIEWS];
     /* SC1, SC2: the tile cache (render.tile_cache) */
     uint32_t tiles_generated;   /* tiles placed this frame (at most render.tile_cache.tiles_per_frame, except

@@ -109,10 +109,14 @@
 #define SW_LIGHT_SHADOW_MAP 8 /* RES_SHADOW: sampler2DArray of the D32 near and mid layers (compared by hand) */
 #define SW_LIGHT_SHADOW_FAR 9 /* RES_SHADOW_FAR: float lit heights, storage buffer (shadow.inc.glsl) */
 #define SW_LIGHT_SHADOW_CASTERS 10 /* RES_SHADOW_CASTERS: the near cascade's compute casters, read beside layer 0 */
+#define SW_LIGHT_SHADOW_LIT 11 /* RES_SHADOW_LIT: vec2 lit heights of the near and mid ranges (ground, impostor) */
 
 /* set 1 of the shadow passes (src/render/passes/shadow_*.c): shadow_near draws the near cascade's blades
  * through grass_blade.inc.glsl (SW_GRASS_SURVIVORS); shadow_far.comp.glsl writes the lit-height map: */
 #define SW_SHADOW_FAR_OUT 0 /* float[size^2], row-major (written) */
+/* shadow_lit.comp.glsl (issue 19): the near and mid ranges' lit heights, and the far map it starts each row from */
+#define SW_SHADOW_LIT_OUT 0 /* vec2[size^2] (ground, impostor), texel (i, j) at i * size + j (written) */
+#define SW_SHADOW_LIT_FAR 1 /* RES_SHADOW_FAR, read */
 
 /* set 1 of post.comp.glsl */
 #define SW_POST_HDR 0   /* rgba16f storage image */

@@ -129,12 +129,17 @@ struct sw_view {
     float prev_view_proj[16]; /* the previous frame's (the history's) unjittered world -> clip (motion vectors) */
     float jitter_x, jitter_y; /* pixels: the jittered image shows a point at its unjittered position + jitter */
     float taa_alpha, pad5;    /* the history's blend weight once converged (about 0.1) */
+    /* The mid view (issue 19): the near and mid ranges' lit-height map (sw_shadow.h, shadow_lit.comp.glsl): its
+     * origin (u0, v0) in the sun's horizontal frame, its texel (m) and texels per side (0: none) */
+    float lit_u0, lit_v0, lit_texel;
+    sw_uint lit_size;
 };
 
 #define SW_MAX_VIEWS 4u /* the camera, the near and mid shadow cascades, the far (height-field) cascade */
 #define SW_VIEW_CAMERA 0u
-#define SW_VIEW_NEAR 1u /* LS2, LS3: cascade 0, alpha-tested low-LOD blades and the terrain, layer 0 of the map */
-#define SW_VIEW_MID 2u  /* LS2, LS4: cascade 1, the terrain raised by the grass impostor, layer 1 */
+#define SW_VIEW_NEAR 1u /* LS2, LS3: cascade 0, alpha-tested low-LOD blades and assets, layer 0 of the map */
+#define SW_VIEW_MID 2u  /* LS2, LS4: cascade 1, the assets' casters, layer 1; and the lit-height map of the near and
+                           mid ranges (the ground, the grass impostor) */
 #define SW_VIEW_FAR 3u  /* LS2: the lit-height map around the camera (not culled, not rasterised) */
 
 /* PO3 bloom (src/render/passes/bloom.c): the chain's levels (level 0 at half the render size, each next one half
@@ -168,6 +173,8 @@ struct sw_push {
 #define SW_VIEW_OCCLUSION 2u /* sw_view.flags: test blades against the view's Hi-Z pyramid of the occluders */
 #define SW_VIEW_TAA_RESET 4u /* sw_view.flags: the TAA history is invalid (first frame, resize, camera cut) */
 #define SW_VIEW_TAA_STILL 8u /* sw_view.flags: the camera and the time are the history's: only the jitter moved */
+#define SW_VIEW_LAYER 256u /* sw_view.flags (near, mid): the cascade's layer of RES_SHADOW holds casters (blades drawn
+                              by the hardware, mesh assets); without it the lookup reads no layer (issue 19) */
 #define SW_VIEW_SHADOW 128u    /* sw_view.flags: a shadow cascade (orthographic, reverse-Z, no Hi-Z) */
 #define SW_VIEW_LOW_LOD 32u  /* sw_view.flags: every blade the 7-vertex one (the near cascade's casters, LS3) */
 #define SW_VIEW_NO_BLADES 64u /* sw_view.flags: nothing is culled or drawn for it (mid: the impostor, far) */

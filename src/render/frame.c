@@ -180,6 +180,9 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
     /* BX1: the near cascade's compute casters are read beside its layer by the lighting (shadow.inc.glsl) */
     if (r->plan.shadow_compute) r->views[SW_VIEW_NEAR].constants.flags |= SW_VIEW_CASTERS;
+    /* issue 19: the layers that hold casters (shadow_near and shadow_mid draw them); the lookup reads no other */
+    for (uint32_t c = SW_VIEW_NEAR; c <= SW_VIEW_MID; c++)
+        if (render_plan_shadow_layer(&r->plan, c)) r->views[c].constants.flags |= SW_VIEW_LAYER;
     size_t in_range = 0;
     size_t n = r->plan.switches.no_grass ? 0 : place_choose_tiles_indexed(r->scene, &r->tiles.index, &pv, !r->plan.switches.no_cull, r->tiles.list, &in_range);
     /* LS3: the near shadow cascade's casters come from the tiles in its own box (behind the camera too),

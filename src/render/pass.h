@@ -65,6 +65,7 @@ typedef enum render_res {
     RES_WIND_FIELD,   /* GA3: the wind field around the camera, SW_WIND_FIELD_STRIDE floats per cell (wind_field.c) */
     RES_HDR_OUT,      /* standalone, sward_render_hdr: post's linear input as RGBA32F per pixel (hdr_out.c) */
     RES_TERRAIN_PATCHES, /* issue 19: sw_terrain_patch[] the views draw, written each frame (plan.terrain) */
+    RES_SHADOW_LIT,   /* issue 19: the near and mid ranges' lit heights, vec2 (ground, impostor) per texel (shadow_lit) */
     RES_COUNT
 } render_res;
 
@@ -147,7 +148,8 @@ typedef struct render_plan {
     bool depth_prime;          /* SH1: the G-buffer passes test EQUAL against a depth prime */
     bool shadow_compute;       /* BX1: the near cascade's casters are rasterised in compute (shadow_raster.c) */
     bool shadows_kept;         /* the shadow map holds this frame's near and mid cascades already (a still's next
-                                  frame: render_plan_shadows_kept): shadow_near, shadow_raster, shadow_mid rest */
+                                  frame: render_plan_shadows_kept): shadow_near, shadow_raster, shadow_mid and
+                                  shadow_lit rest */
     bool hdr_out;              /* sward_render_hdr: this frame reads back its linear HDR image (hdr_out.c) */
     bool history_only;         /* SH8 warm-up: POST runs only the passes that build the TAA history */
     bool taa_reset;            /* SH8: this frame starts a new TAA history */
@@ -160,6 +162,16 @@ typedef struct render_plan {
     bool culled;               /* this frame's views have been culled (the DRAW passes of blades draw) */
     render_terrain_draws terrain; /* issue 19: the ground's patches each view draws (once the views are known) */
 } render_plan;
+
+/* Issue 19: whether a cascade's layer of RES_SHADOW has casters to draw this frame (the ground and the grass
+ * impostor cast through the lit heights, shadow_lit.c): the near one the hardware's blades (not with compute
+ * casters) or mesh assets, the mid one mesh assets. shadow_near and shadow_mid run only then, and the view's
+ * SW_VIEW_LAYER tells the lookup (frame.c). */
+static inline bool render_plan_shadow_layer(const render_plan *p, uint32_t view)
+{
+    if (!p->shadows) return false;
+    return p->asset_count > 0 || (view == SW_VIEW_NEAR && !p->shadow_compute);
+}
 
 typedef struct render_graph render_graph;           /* graph.c: resources, sets, barriers (opaque) */
 typedef struct render_pass_state render_pass_state; /* graph.c: a pass's sets and pipelines (opaque) */
@@ -250,19 +262,16 @@ void render_draw_assets(render_pass_ctx *c, VkCommandBuffer cmd);
  * with `pipe` inside the cascade's rendering. */
 sward_result render_asset_shadow_pipeline(render_pass_ctx *c, uint32_t view, VkPipeline *out, sward_error *err);
 void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe);
-/* shadows.c: the plan's patches of the ground for the pass's shadow view (render_terrain_draws), one instanced
- * draw (shadow_terrain.vert.glsl) with the pass's pipeline bound. Begins dynamic rendering into one layer of
- * RES_SHADOW (cleared). A depth-only pipeline for a shadow view (specialised to it; constant 1 = `impostor`);
- * with no vertex shader in *d, the terrain's. */
-void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd);
+/* shadows.c: begins dynamic rendering into one layer of RES_SHADOW (cleared). A depth-only pipeline for a shadow
+ * view (specialised to it), of *d's shaders. */
 /* terrain.c: the ground's one instanced draw of the pass's view's patches (its pipeline bound; binds the sets). */
 void render_terrain_draw(render_pass_ctx *c, VkCommandBuffer cmd);
 /* terrain.c: the mesh as the frame places it, the LOD's eye (the camera's) and constants (the frame's:
  * render_plan_terrain_lod), for the quadtree (terrain_lod.h). */
 render_terrain_lod render_terrain_lod_of(const render_plan *p);
 void render_shadow_begin(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t layer);
-sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, uint32_t view, bool impostor,
-                                    VkPipeline *out, sward_error *err);
+sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, uint32_t view, VkPipeline *out,
+                                    sward_error *err);
 
 /* ---- pass files' functions the renderer calls (plain arguments) ---- */
 /* terrain.c: the ground mesh's vertex stride and side for a height field of `res` samples per side, and its
@@ -305,6 +314,7 @@ extern const render_pass render_pass_shadow_near;
 extern const render_pass render_pass_shadow_raster;
 extern const render_pass render_pass_shadow_mid;
 extern const render_pass render_pass_shadow_far;
+extern const render_pass render_pass_shadow_lit;
 extern const render_pass render_pass_asset_place;
 extern const render_pass render_pass_asset_cull;
 extern const render_pass render_pass_asset_depth;

@@ -47,10 +47,13 @@ void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
     render_plan *p = &r->plan;
     p->features = r->scene->render.features;
     p->depth_prime = (p->features & SW_FEAT_DEPTH_PRIME) != 0;
-    /* BX1: the near cascade's casters in compute with "compute", and with "auto" when the cascade held enough
-     * blades (in the last frame collected) for compute to be the faster (measured: docs/raster.md) */
+    /* BX1: the near cascade's casters in compute with "compute", and with "auto" where compute is the faster
+     * (measured: docs/raster.md): always without mesh assets (the near layer then holds nothing else, and
+     * shadow_near does not run at all: issue 19), else once the cascade held enough blades (in the last frame
+     * collected) */
     bool compute = r->raster == WORLD_RASTER_COMPUTE ||
-                   (r->raster == WORLD_RASTER_AUTO && r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES);
+                   (r->raster == WORLD_RASTER_AUTO &&
+                    (p->asset_count == 0 || r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES));
     r->slots[r->slot].shadow_compute = compute; /* the frame's stats say the rule's choice */
     p->shadow_compute = compute && p->shadows;  /* shadow_raster runs; shadow_near draws no blades */
     /* the camera and the near shadow cascade cull blades; the mid cascade draws the assets' casters, not blades:
@@ -105,18 +108,14 @@ void render_plan_terrain(sward_renderer *r)
 {
     render_plan *p = &r->plan;
     render_terrain_draws *t = &p->terrain;
-    /* CDLOD: the levels are the camera's in every view (the same mesh, casters on the ground the camera sees);
-     * each view culls by its own clip volume: the camera by all its planes, a cascade by its x, y and far
-     * planes (its near one is clamped: LS3's pancaked casters), its boxes raised by the casters above the
-     * ground (the impostor's grass) */
+    /* CDLOD: the camera's patches inside all its clip planes. The cascades draw no ground: it casts through the
+     * lit heights (shadow_lit.c, issue 19); their counts stay 0. */
     render_terrain_lod lod = render_terrain_lod_of(p);
     _Static_assert(SWARD_VIEW_NEAR_SHADOW == SW_VIEW_NEAR && SWARD_VIEW_MID_SHADOW == SW_VIEW_MID, "view numbers");
     uint32_t used = 0;
     for (uint32_t v = 0; v < SWARD_VIEWS; v++) {
-        const bool on = v == SW_VIEW_CAMERA ? r->draw_terrain : p->shadows;
-        lod.raise = v == SW_VIEW_CAMERA ? 0.0f : fmaxf(p->geo.shadow_y_top - p->geo.terrain_y_max, 0.0f);
-        const unsigned planes = v == SW_VIEW_CAMERA ? RENDER_CLIP_ALL : RENDER_CLIP_X | RENDER_CLIP_Y | RENDER_CLIP_FAR;
-        uint32_t n = on ? render_terrain_select(&lod, p->view[v]->view_proj, planes, t->patches + used, t->capacity - used) : 0;
+        const bool on = v == SW_VIEW_CAMERA && r->draw_terrain;
+        uint32_t n = on ? render_terrain_select(&lod, p->view[v]->view_proj, RENDER_CLIP_ALL, t->patches + used, t->capacity - used) : 0;
         if (n > t->capacity - used) n = t->capacity - used; /* never: the capacity is the mesh's bound per view */
         t->first[v] = used, t->count[v] = n;
         t->triangles[v] = (uint64_t)n * 2u * SW_TERRAIN_PATCH * SW_TERRAIN_PATCH;

@@ -118,10 +118,10 @@ sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame,
     return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "sward_read_blades: the survivor list did not grow enough");
 }
 
-/* ---- render_read_shadows: the shadow map's two layers, the far map, the views ---- */
+/* ---- render_read_shadows: the shadow map's two layers, the far map, the lit heights, the views ---- */
 
 typedef struct shadows_arg {
-    float *layers, *far;
+    float *layers, *far, *lit;
     sw_view *views;
 } shadows_arg;
 
@@ -138,7 +138,7 @@ static VkDeviceSize far_bytes(const sward_renderer *r)
 static VkDeviceSize shadows_bytes(sward_renderer *r, void *arg)
 {
     (void)arg;
-    return 2 * layer_bytes() + far_bytes(r);
+    return 4 * layer_bytes() + far_bytes(r); /* the lit heights: two floats a texel */
 }
 
 static void shadows_copy(sward_renderer *r, VkCommandBuffer cmd, VkBuffer dst, void *arg)
@@ -146,6 +146,7 @@ static void shadows_copy(sward_renderer *r, VkCommandBuffer cmd, VkBuffer dst, v
     (void)arg;
     render_access(r, cmd, RES_SHADOW, 0, GPU_ACCESS_TRANSFER_READ, false);
     render_access(r, cmd, RES_SHADOW_FAR, 0, GPU_ACCESS_TRANSFER_READ, false);
+    render_access(r, cmd, RES_SHADOW_LIT, 0, GPU_ACCESS_TRANSFER_READ, false);
     VkBufferImageCopy regions[2];
     for (uint32_t l = 0; l < 2; l++)
         regions[l] = (VkBufferImageCopy){
@@ -157,6 +158,8 @@ static void shadows_copy(sward_renderer *r, VkCommandBuffer cmd, VkBuffer dst, v
                            regions);
     vkCmdCopyBuffer(cmd, render_buffer(r, RES_SHADOW_FAR, 0)->buffer, dst, 1,
                     &(VkBufferCopy){0, 2 * layer_bytes(), far_bytes(r)});
+    vkCmdCopyBuffer(cmd, render_buffer(r, RES_SHADOW_LIT, 0)->buffer, dst, 1,
+                    &(VkBufferCopy){0, 2 * layer_bytes() + far_bytes(r), 2 * layer_bytes()});
 }
 
 static sward_result shadows_read(sward_renderer *r, const void *mapped, void *arg, sward_error *err)
@@ -165,17 +168,18 @@ static sward_result shadows_read(sward_renderer *r, const void *mapped, void *ar
     const shadows_arg *a = arg;
     if (a->layers) memcpy(a->layers, mapped, 2 * layer_bytes());
     if (a->far) memcpy(a->far, (const uint8_t *)mapped + 2 * layer_bytes(), far_bytes(r));
+    if (a->lit) memcpy(a->lit, (const uint8_t *)mapped + 2 * layer_bytes() + far_bytes(r), 2 * layer_bytes());
     for (uint32_t k = 0; k < SW_MAX_VIEWS && a->views; k++) a->views[k] = r->views[k].constants;
     return SWARD_OK;
 }
 
 sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *frame, float *layers, float *far,
-                                 sw_view views[SW_MAX_VIEWS], sward_error *err)
+                                 float *lit, sw_view views[SW_MAX_VIEWS], sward_error *err)
 {
     sward_result res = render_standalone_only(r, "render_read_shadows", err);
     if (res != SWARD_OK) return res;
     if (!r->plan.shadows) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "render_read_shadows: no shadows");
-    shadows_arg a = {layers, far, views};
+    shadows_arg a = {layers, far, lit, views};
     readback_job job = {"render_read_shadows", true, shadows_bytes, shadows_copy, shadows_read, &a};
     return readback_frame(r, frame, &job, err);
 }

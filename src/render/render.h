@@ -429,10 +429,11 @@ sward_result render_shadows_create(sward_renderer *r, sward_error *err);
 sward_result render_shadows_views(sward_renderer *r, sward_error *err);
 void render_shadows_destroy(sward_renderer *r);
 /* Test-only (like sward_read_blades): renders one frame (place, cull, shadows) and copies back the shadow
- * map's two layers (2 x RENDER_SHADOW_SIZE^2 floats, layer 0 first), the far map (far_size^2 floats) and
- * the frame's views. */
+ * map's two layers (2 x RENDER_SHADOW_SIZE^2 floats, layer 0 first), the far map (far_size^2 floats), the near
+ * and mid ranges' lit heights (2 x RENDER_SHADOW_SIZE^2 floats: ground, impostor per texel; issue 19) and the
+ * frame's views. Each of the arrays may be NULL. */
 sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *frame, float *layers, float *far,
-                                 sw_view views[SW_MAX_VIEWS], sward_error *err);
+                                 float *lit, sw_view views[SW_MAX_VIEWS], sward_error *err);
 
 /* Test-only: the far map's cache (shadow_far's state): times it was computed. */
 uint32_t render_shadow_far_updates(sward_renderer *r);

@@ -19,13 +19,14 @@ static sward_result upload_buffer(sward_renderer *r, gpu_buffer *b, const void *
     return res;
 }
 
-/* Issue 19: the plan's list of the ground's patches for every view, and its GPU copy (RES_TERRAIN_PATCHES). */
+/* Issue 19: the plan's list of the ground's patches, and its GPU copy (RES_TERRAIN_PATCHES): the camera's (the
+ * cascades draw no ground: shadow_lit.c). */
 static sward_result create_terrain_patches(sward_renderer *r, sward_error *err)
 {
     int step, mesh;
     render_terrain_mesh(world_mesh_samples(&r->scene->terrain), &step, &mesh);
     render_terrain_draws *t = &r->plan.terrain;
-    t->capacity = SWARD_VIEWS * render_terrain_patches_max(mesh);
+    t->capacity = render_terrain_patches_max(mesh);
     t->patches = malloc((size_t)t->capacity * sizeof *t->patches);
     if (!t->patches) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %u terrain patches", t->capacity);
     return render_buffer_replace(r, RES_TERRAIN_PATCHES, 0, (VkDeviceSize)t->capacity * sizeof(sw_terrain_patch), err);

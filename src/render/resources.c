@@ -89,7 +89,10 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
     /* made on the first sward_render_hdr frame, for the render size (standalone.c) */
     [RES_HDR_OUT] = BUFFER("sward.hdr_out", VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
                            RENDER_SIZE_GROWS),
-    /* sized for the mesh by the renderer (render_terrain_patches_max per view) */
+    /* issue 19: RENDER_SHADOW_SIZE^2 texels of two floats (the mid view's lit_*); 1 texel without shadows */
+    [RES_SHADOW_LIT] = {.name = "sward.shadow_lit", .usage = STORAGE, .texel_bytes = 8,
+                        .size = RENDER_SIZE_SHADOW, .needs = RENDER_NEEDS_SHADOWS, .tiny = true},
+    /* sized for the mesh by the renderer (render_terrain_patches_max: the camera's) */
     [RES_TERRAIN_PATCHES] = BUFFER("sward.terrain_patches", STORAGE, RENDER_SIZE_FIXED),
 };
 

@@ -1,11 +1,10 @@
 /* shadows.c — the sun's shadow cascades' resources and entry point (SPEC LS2-LS4): the views of RES_SHADOW's
  * layers (D32, one RENDER_SHADOW_SIZE^2 layer per rasterised cascade, made by resources.c: a view per layer to
- * render into, the whole array to sample), RES_SHADOW_FAR (the far lit-height map), the terrain sub-grid the casters' passes draw, and
- * sward_cmd_shadows, which records the RENDER_PHASE_SHADOW passes (shadow_near, shadow_mid, shadow_far) after
- * sward_cmd_cull has culled the near cascade's blades. cascades.c fits the views. */
+ * render into, the whole array to sample), RES_SHADOW_FAR (the far lit-height map; RES_SHADOW_LIT, the near and
+ * mid ranges', is a shadow-class resource of resources.c), the cascades' depth-only pipelines, and
+ * sward_cmd_shadows, which records the RENDER_PHASE_SHADOW passes (shadow_near, shadow_raster, shadow_mid,
+ * shadow_far, shadow_lit) after sward_cmd_cull has culled the near cascade's blades. cascades.c fits the views. */
 #include "render/render.h"
-
-#include "shadow_terrain_vert.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -76,13 +75,9 @@ void render_shadows_destroy(sward_renderer *r)
     memset(r->shadows.layers, 0, sizeof r->shadows.layers);
 }
 
-sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, uint32_t view, bool impostor,
-                                    VkPipeline *out, sward_error *err)
+sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, uint32_t view, VkPipeline *out,
+                                    sward_error *err)
 {
-    if (!d->vs) {
-        d->vs = sw_spirv_shadow_terrain_vert;
-        d->vs_bytes = sizeof sw_spirv_shadow_terrain_vert;
-    }
     d->topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
     d->cull = VK_CULL_MODE_NONE;
     d->color_count = 0;
@@ -90,9 +85,8 @@ sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, ui
     d->depth_test = true;
     d->depth_write = true;
     d->depth_compare = VK_COMPARE_OP_GREATER; /* reverse-Z: 1 toward the sun */
-    d->spec.count = 2;
+    d->spec.count = 1;
     d->spec.values[0] = view; /* common.inc.glsl: SW_VIEW_SPEC */
-    d->spec.values[1] = impostor ? 1u : 0u;
     return gpu_graphics_pipeline(c->dev, c->layout, d, out, err);
 }
 
@@ -118,11 +112,6 @@ void render_shadow_begin(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t layer
     VkRect2D sc = {{0, 0}, {size, size}};
     vkCmdSetViewport(cmd, 0, 1, &vp);
     vkCmdSetScissor(cmd, 0, 1, &sc);
-}
-
-void render_shadow_terrain(render_pass_ctx *c, VkCommandBuffer cmd)
-{
-    render_terrain_draw(c, cmd);
 }
 
 sward_result sward_cmd_shadows(sward_renderer *r, VkCommandBuffer cmd, sward_error *err)

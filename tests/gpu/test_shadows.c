@@ -1,9 +1,10 @@
-/* The sun's shadow cascades on the GPU (SPEC LS2, LS3, LS4): the near layer of the shadow map over bare
- * terrain is the CPU's projection of the height field, and the near cascade's blades raise it where there is
- * grass; the mid layer's grass impostor stands above the terrain by the local grass height (dithered down by
- * at most IMPOSTOR_DITHER of it) where there is grass and not elsewhere; the far lit-height map equals the CPU
- * reference (shared/sw_shadow.h) and is computed again only when the sun turns. scenes/small.json: 64 m of
- * 3 m hills, the sun 15 degrees up. Validation (core + synchronisation) must say nothing. */
+/* The sun's shadow cascades on the GPU (SPEC LS2, LS3, LS4): the near layer of the shadow map holds the near
+ * cascade's blades and no ground; the near and mid ranges' lit heights (issue 19, shadow_lit.comp.glsl) equal the
+ * CPU's recurrence over the ground and over the ground raised by the grass impostor (the local grass height,
+ * dithered down by at most SW_LIT_DITHER of it, where there is grass and not elsewhere); the far lit-height map
+ * equals the CPU reference (shared/sw_shadow.h) and is computed again only when the sun turns.
+ * scenes/small.json: 64 m of 3 m hills, the sun 15 degrees up. Validation (core + synchronisation) must say
+ * nothing. */
 #include "gpu_util.h"
 
 #include "render_util.h"
@@ -13,14 +14,9 @@
 #include <math.h>
 
 #define S RENDER_SHADOW_SIZE
-/* m: the terrain mesh's triangles against the bilinear height field (curvature x cell^2 / 8, ~1 cm here), the
- * raster's slope bias (1.5 texels along a slope 75 degrees off the sun: ~4 cm along the light, ~1 cm in
- * height in the near cascade) and the depth's float precision. */
+/* m: a blade's root against the bilinear height field (the terrain mesh's triangles, ~1 cm here) and the depth's
+ * float precision, in the near cascade. */
 #define NEAR_TOL (0.03 * 2048.0 / S)
-/* m: the same in the mid cascade, whose texels are ten times as large (its slope bias ~10 cm in height at
- * 2048 texels a side; both scale with the texel: RENDER_SHADOW_SIZE). */
-#define MID_TOL (0.15 * 2048.0 / S)
-#define IMPOSTOR_DITHER 0.8 /* shadow_impostor.frag.glsl */
 
 #define PROBE_FLOATS 8
 static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float *results);
@@ -28,7 +24,7 @@ static void render_frame(sward_renderer *r, const sward_frame_desc *fd);
 static void terrain_normal(const sward_scene *s, double x, double z, float n[3]);
 
 typedef struct shadow_frame {
-    float *layers, *far;
+    float *layers, *far, *lit;
     sw_view views[SW_MAX_VIEWS];
 } shadow_frame;
 
@@ -37,15 +33,19 @@ static void read_frame(sward_renderer *r, const sward_frame_desc *fd, shadow_fra
     sward_error err = {0};
     out->layers = malloc(2u * S * S * sizeof(float));
     out->far = malloc((size_t)r->shadows.far_size * r->shadows.far_size * sizeof(float));
+    out->lit = malloc(2u * S * S * sizeof(float));
     assert_non_null(out->layers);
     assert_non_null(out->far);
-    if (render_read_shadows(r, fd, out->layers, out->far, out->views, &err) != SWARD_OK) fail_msg("%s", err.message);
+    assert_non_null(out->lit);
+    if (render_read_shadows(r, fd, out->layers, out->far, out->lit, out->views, &err) != SWARD_OK)
+        fail_msg("%s", err.message);
 }
 
 static void free_frame(shadow_frame *f)
 {
     free(f->layers);
     free(f->far);
+    free(f->lit);
 }
 
 /* The world point a texel of layer `v - 1` holds (its depth through the view's inverse). */
@@ -83,7 +83,7 @@ static sward_renderer *renderer(sward_context *ctx, sward_scene *scene)
     return r;
 }
 
-static void near_layer_is_terrain_then_blades(void **state)
+static void near_layer_is_blades(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
@@ -97,11 +97,14 @@ static void near_layer_is_terrain_then_blades(void **state)
     sun[2] = -sun[2];
     float eye[3] = {0.0f, 0.0f, -19.8f}, target[3] = {0.0f, 0.5f, 8.0f};
     eye[1] = (float)terrain_at(scene, eye[0], eye[2]) + 1.6f;
+    scene->render.raster = WORLD_RASTER_HARDWARE; /* the near cascade's blades in its layer, not in compute */
     sward_renderer *r = renderer(ctx, scene);
     shadow_frame bare, grass;
     read_frame(r, &(sward_frame_desc){.no_grass = true, .eye = eye, .target = target}, &bare);
     read_frame(r, &(sward_frame_desc){.eye = eye, .target = target}, &grass);
-    assert_int_equal(bare.views[SW_VIEW_NEAR].flags, SW_VIEW_SHADOW | SW_VIEW_LOW_LOD);
+    assert_int_equal(grass.views[SW_VIEW_NEAR].flags, SW_VIEW_SHADOW | SW_VIEW_LOW_LOD | SW_VIEW_LAYER);
+    /* no mesh assets: the mid cascade's layer holds nothing (the ground and the impostor are lit heights) */
+    assert_int_equal(grass.views[SW_VIEW_MID].flags, SW_VIEW_SHADOW | SW_VIEW_NO_BLADES);
     /* LS3: the near cascade's casters are all 7-vertex blades, none tested against the camera's Hi-Z; the mid
      * cascade culls nothing (the impostor stands in for its blades) */
     const sw_cull_stats *c = r->slots[r->slot].stats_readback.mapped;
@@ -110,42 +113,68 @@ static void near_layer_is_terrain_then_blades(void **state)
     assert_true(c[1].low > 1000 && c[1].drawn == c[1].low);
     assert_int_equal(c[1].occlusion, 0);
     assert_int_equal(c[2].drawn + c[2].needed, 0);
-    size_t n = 0, raised = 0, behind = 0;
+    size_t n = 0, ground = 0, raised = 0, behind = 0, bare_set = 0;
     double worst = 0.0, far_caster = 0.0, outside = 0.0;
-    for (uint32_t j = 0; j < S; j += 8)
-        for (uint32_t i = 0; i < S; i += 8) {
-            double p[3], q[3];
-            if (!texel_world(&bare, SW_VIEW_NEAR, i, j, p) || !on_terrain(scene, p)) continue;
-            double e = fabs(p[1] - terrain_at(scene, p[0], p[2]));
-            if (e > worst) worst = e;
+    for (uint32_t j = 0; j < S; j += 4)
+        for (uint32_t i = 0; i < S; i += 4) {
+            double q[3];
+            if (bare.layers[(size_t)j * S + i] > 0.0f) bare_set++; /* without blades: nothing at all */
+            if (!texel_world(&grass, SW_VIEW_NEAR, i, j, q) || !on_terrain(scene, q)) continue;
             n++;
-            /* with blades: the same texel holds something at least as near the sun, often a blade */
-            assert_true(texel_world(&grass, SW_VIEW_NEAR, i, j, q));
-            float db = bare.layers[(size_t)j * S + i], dg = grass.layers[(size_t)j * S + i];
-            assert_true(dg >= db);
-            if (q[1] - terrain_at(scene, q[0], q[2]) > 0.05) {
-                raised++;
-                if (q[2] < -21.6) behind++; /* behind the row of tile edges behind the eye */
-                double dx = q[0] - bare.views[0].cam_x, dy = q[1] - bare.views[0].cam_y, dz = q[2] - bare.views[0].cam_z;
-                far_caster = fmax(far_caster, sqrt(dx * dx + dy * dy + dz * dz));
-                const float *fr = bare.views[0].frustum; /* how far outside the camera's view */
-                for (int pl = 0; pl < 6; pl++)
-                    outside = fmax(outside, -(fr[4 * pl] * q[0] + fr[4 * pl + 1] * q[1] + fr[4 * pl + 2] * q[2] + fr[4 * pl + 3]));
+            double above = q[1] - terrain_at(scene, q[0], q[2]);
+            if (above < -NEAR_TOL) worst = fmax(worst, -above); /* below the ground: not a blade */
+            if (above <= 0.05) {
+                ground++; /* a blade's root, or a blade lying low */
+                continue;
             }
+            raised++;
+            if (q[2] < -21.6) behind++; /* behind the row of tile edges behind the eye */
+            double dx = q[0] - grass.views[0].cam_x, dy = q[1] - grass.views[0].cam_y, dz = q[2] - grass.views[0].cam_z;
+            far_caster = fmax(far_caster, sqrt(dx * dx + dy * dy + dz * dz));
+            const float *fr = grass.views[0].frustum; /* how far outside the camera's view */
+            for (int pl = 0; pl < 6; pl++)
+                outside = fmax(outside, -(fr[4 * pl] * q[0] + fr[4 * pl + 1] * q[1] + fr[4 * pl + 2] * q[2] + fr[4 * pl + 3]));
         }
-    print_message("near: %zu texels over terrain, worst height error %.4f m; %zu raised by blades, %zu behind the camera, "
-                  "the farthest %.1f m away (cull distance %.1f m), %.1f m outside the camera's view (shadows reach %.1f m)\n",
-                  n, worst, raised, behind, far_caster, (double)bare.views[SW_VIEW_NEAR].cull_distance, outside,
-                  (double)bare.views[SW_VIEW_NEAR].shadow_reach);
-    assert_true(n > (size_t)S * S / 200); /* the layer is mostly terrain (every other texel of a quarter) */
-    assert_true(worst < NEAR_TOL);
-    assert_true(raised > n / 50); /* the casters cover a few % of the box: those whose shadows reach the view */
+    print_message("near: %zu texels hold casters (%zu without blades), %zu of them raised by blades, %zu within 5 cm of "
+                  "the ground, deepest below it %.4f m; %zu behind the camera, the farthest %.1f m away (cull distance "
+                  "%.1f m), %.1f m outside the camera's view (shadows reach %.1f m)\n",
+                  n, bare_set, raised, ground, worst, behind, far_caster, (double)grass.views[SW_VIEW_NEAR].cull_distance,
+                  outside, (double)grass.views[SW_VIEW_NEAR].shadow_reach);
+    /* the ground is not in the layer: without blades it is empty, with them every texel is a blade */
+    assert_int_equal(bare_set, 0);
+    assert_true(worst == 0.0);
+    assert_true(raised > (size_t)(S / 4) * (S / 4) / 100); /* the casters cover a few % of the box */
+    assert_true(ground * 4 < raised);
     assert_true(behind > 30); /* from tiles wholly behind the camera, chosen for the cascade's box */
     /* only blades whose shadows can reach the cascade's range (its box stretches 58 m along this sun) */
-    assert_true(far_caster < bare.views[SW_VIEW_NEAR].cull_distance + 0.5);
+    assert_true(far_caster < grass.views[SW_VIEW_NEAR].cull_distance + 0.5);
     assert_true(far_caster > RENDER_SHADOW_NEAR_END);
     /* and only those whose shadows can fall into the camera's view */
-    assert_true(outside < bare.views[SW_VIEW_NEAR].shadow_reach + 1.5);
+    assert_true(outside < grass.views[SW_VIEW_NEAR].shadow_reach + 1.5);
+    /* the lookup: the ground 1-6 m in front of the eye is shaded by the blades in the layer, and lit without them */
+    enum { PN = 20 * 11 };
+    float probes[PN * PROBE_FLOATS], res[PN * 4];
+    memset(probes, 0, sizeof probes);
+    for (int j = 0; j < 20; j++)
+        for (int i = 0; i < 11; i++) {
+            float *q = probes + (j * 11 + i) * PROBE_FLOATS;
+            double x = eye[0] - 2.5 + 0.5 * i, z = eye[2] + 1.0 + 0.25 * j;
+            q[0] = (float)x, q[1] = (float)terrain_at(scene, x, z), q[2] = (float)z;
+            terrain_normal(scene, x, z, q + 3);
+            q[6] = -1.0f;
+        }
+    double lit[2] = {0.0, 0.0};
+    for (int pass = 0; pass < 2; pass++) {
+        render_frame(r, &(sward_frame_desc){.no_grass = pass == 0, .eye = eye, .target = target});
+        run_probes(r, probes, PN, res);
+        for (int k = 0; k < PN; k++) {
+            assert_true(res[4 * k + 2] < RENDER_SHADOW_NEAR_END);
+            lit[pass] += res[4 * k] / PN;
+        }
+    }
+    print_message("near lookup: the ground %.2f lit without blades, %.2f under them\n", lit[0], lit[1]);
+    assert_true(lit[0] > 0.97);
+    assert_true(lit[1] < 0.85);
     free_frame(&bare);
     free_frame(&grass);
     gu_finish(r, ctx, scene);
@@ -177,7 +206,95 @@ static double grass_top(const sward_scene *s, double x, double z)
     return top;
 }
 
-static void mid_layer_impostor(void **state)
+/* The grass impostor's raise at world (x, z): the map texel's type's mean blade height x its grass height. */
+static float grass_raise(const sward_scene *s, float x, float z)
+{
+    const world_terrain *t = &s->terrain;
+    float x0, z0, inv;
+    world_map_grid(t, &x0, &z0, &inv);
+    int mi = (int)((x - x0) * inv), mj = (int)((z - z0) * inv);
+    mi = mi < 0 ? 0 : (mi >= t->map_res ? t->map_res - 1 : mi);
+    mj = mj < 0 ? 0 : (mj >= t->map_res ? t->map_res - 1 : mj);
+    int k = mj * t->map_res + mi;
+    if (t->types[k] >= s->material_count || !(t->grass_height[k] > 0.0f)) return 0.0f;
+    const world_material *m = &s->materials[t->types[k]];
+    return 0.5f * (m->height[0] + m->height[1]) * t->grass_height[k];
+}
+
+/* The far map's lit height at (x, z) as the GPU read it back, bilinear; -1e30 outside it. */
+static double far_lit_at(const shadow_frame *f, float x, float z)
+{
+    const sw_view *v = &f->views[SW_VIEW_FAR];
+    int n = (int)v->width;
+    float gx = (x - v->shadow_x0) / v->shadow_texel - 0.5f, gz = (z - v->shadow_z0) / v->shadow_texel - 0.5f;
+    if (n < 2 || gx < 0.0f || gz < 0.0f || gx > (float)(n - 1) || gz > (float)(n - 1)) return -1e30;
+    int i = (int)floorf(gx), j = (int)floorf(gz);
+    i = i > n - 2 ? n - 2 : i, j = j > n - 2 ? n - 2 : j;
+    double fx = gx - (float)i, fz = gz - (float)j;
+    const float *q = f->far + (size_t)j * (size_t)n + (size_t)i;
+    return (q[0] * (1 - fx) + q[1] * fx) * (1 - fz) + (q[n] * (1 - fx) + q[n + 1] * fx) * fz;
+}
+
+/* The CPU's lit heights of row i of the frame's lit map, over the ground and over the impostor per texel (2 x
+ * lit_size; the map holds the first and the second's excess over it): the
+ * recurrence lit(j) = max(C(j), lit(j + 1) - texel tan(e)) from the far map's height beyond the square. */
+static void lit_row_reference(const sward_scene *s, const shadow_frame *f, uint32_t i, double *out)
+{
+    const sw_view *m = &f->views[SW_VIEW_MID];
+    const int n = (int)m->lit_size;
+    const float t = m->lit_texel;
+    const float *l = s->sun.direction;
+    sw_lit_axes ax = sw_lit_axes_of(l[0], l[1], l[2]);
+    const double drop = (double)t * ax.tan_e;
+    const float u = m->lit_u0 + ((float)i + 0.5f) * t, ve = m->lit_v0 + ((float)n + 0.5f) * t;
+    double c0 = far_lit_at(f, sw_lit_world_x(ax, u, ve), sw_lit_world_z(ax, u, ve)), c1 = c0;
+    for (int j = n - 1; j >= 0; j--) {
+        float v = m->lit_v0 + ((float)j + 0.5f) * t;
+        float x = sw_lit_world_x(ax, u, v), z = sw_lit_world_z(ax, u, v);
+        float g = (float)terrain_at(s, x, z);
+        c0 = fmax(g, c0 - drop);
+        c1 = fmax(sw_lit_impostor(g, grass_raise(s, x, z), x, z, 2.0f * t), c1 - drop);
+        out[2 * j] = c0, out[2 * j + 1] = c1;
+    }
+}
+
+/* The lookup of the lit heights (shadow.inc.glsl sw_lit_visibility) on the CPU over the read-back map: the ground
+ * bilinear with its soft edge, and with `grass` the impostor's excess in the 3 x 3 tent, 1.5 texels of bias. */
+static double lit_lookup(const shadow_frame *f, const float sun[3], const float world[3], const float normal[3], bool grass)
+{
+    const sw_view *m = &f->views[SW_VIEW_MID];
+    const int n = (int)m->lit_size;
+    const double t = m->lit_texel;
+    sw_lit_axes ax = sw_lit_axes_of(sun[0], sun[1], sun[2]);
+    double p[3];
+    for (int c = 0; c < 3; c++) p[c] = world[c] + normal[c] * 1.5 * t + sun[c] * t;
+    double gu = ((double)sw_lit_u(ax, (float)p[0], (float)p[2]) - m->lit_u0) / t - 0.5;
+    double gv = ((double)sw_lit_v(ax, (float)p[0], (float)p[2]) - m->lit_v0) / t - 0.5;
+    if (gu < 1.0 || gv < 1.0 || gu >= n - 2 || gv >= n - 2) return 1.0;
+    int i0 = (int)floor(gu), j0 = (int)floor(gv);
+    double fu = gu - i0, fv = gv - j0;
+    const float *L = f->lit;
+#define LIT(i, j, c) ((double)L[2 * ((size_t)(i) * (size_t)n + (size_t)(j)) + (c)])
+    double ground = (LIT(i0, j0, 0) * (1 - fv) + LIT(i0, j0 + 1, 0) * fv) * (1 - fu) +
+                    (LIT(i0 + 1, j0, 0) * (1 - fv) + LIT(i0 + 1, j0 + 1, 0) * fv) * fu;
+    double soft = fmin(0.02 + t * ax.tan_e, 0.5);
+    double e0 = ground - 0.02 - soft, x = fmin(fmax((p[1] - e0) / soft, 0.0), 1.0);
+    double vis = x * x * (3.0 - 2.0 * x);
+    if (!grass || vis <= 0.0) return vis;
+    double above = p[1] - ground + 0.02 + 1.5 * t, sum = 0.0;
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++) {
+            double wa = a == 0 ? 1 - fu : (a == 3 ? fu : 1.0), wb = b == 0 ? 1 - fv : (b == 3 ? fv : 1.0);
+            sum += wa * wb * (above >= LIT(i0 + a - 1, j0 + b - 1, 1) ? 1.0 : 0.0);
+        }
+#undef LIT
+    return fmin(vis, sum / 9.0);
+}
+
+/* Issue 19: the lit heights of the near and mid ranges against the CPU's recurrence, both channels; the
+ * impostor stands above the ground by at least the grass height less the deepest dither where there is grass,
+ * never by more than the tallest raise; the lookup shades the ground under it and lights bare ground. */
+static void lit_heights_impostor(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
@@ -192,67 +309,176 @@ static void mid_layer_impostor(void **state)
     sward_renderer *r = renderer(ctx, scene);
     shadow_frame f;
     read_frame(r, &(sward_frame_desc){.no_grass = true}, &f);
-    assert_int_equal(f.views[SW_VIEW_MID].flags, SW_VIEW_SHADOW | SW_VIEW_NO_BLADES);
-    size_t bare = 0, grass = 0, low = 0, high = 0, edge = 0;
-    double bare_worst = 0.0;
-    for (uint32_t j = 0; j < S; j += 2)
-        for (uint32_t i = 0; i < S; i += 2) {
-            double p[3];
-            if (!texel_world(&f, SW_VIEW_MID, i, j, p) || !on_terrain(scene, p)) continue;
-            double top = grass_top(scene, p[0], p[2]);
-            if (top < 0.0) continue;
-            double raise = p[1] - terrain_at(scene, p[0], p[2]);
-            if (top == 0.0) {
-                bare++;
-                if (fabs(raise) > bare_worst) bare_worst = fabs(raise);
-            } else {
+    const sw_view *m = &f.views[SW_VIEW_MID];
+    assert_int_equal(m->lit_size, S);
+    /* it serves the mid range around the eye, its origin on whole texels */
+    assert_true(0.5 * (S - 4) * m->lit_texel >= RENDER_SHADOW_MID_END);
+    const uint32_t n = m->lit_size;
+    double *ref = malloc(2u * n * sizeof *ref);
+    assert_non_null(ref);
+    double worst0 = 0.0, max_raise = 0.0;
+    size_t texels = 0, off1 = 0, land = 0, grass = 0, grass_low = 0, deep = 0, raised = 0;
+    for (int k = 0; k < scene->material_count; k++)
+        max_raise = fmax(max_raise, 0.5 * (scene->materials[k].height[0] + scene->materials[k].height[1]));
+    const float *l = scene->sun.direction;
+    sw_lit_axes ax = sw_lit_axes_of(l[0], l[1], l[2]);
+    for (uint32_t i = 3; i < n; i += 8) {
+        lit_row_reference(scene, &f, i, ref);
+        const float u = m->lit_u0 + ((float)i + 0.5f) * m->lit_texel;
+        for (uint32_t j = 0; j < n; j++) {
+            const float *g = f.lit + 2 * ((size_t)i * n + j);
+            texels++;
+            worst0 = fmax(worst0, fabs(g[0] - ref[2 * j]));
+            /* a texel's dither cell or map texel may differ by rounding at their edges: a few texels */
+            if (fabs(g[1] - (ref[2 * j + 1] - ref[2 * j])) > 2e-3) off1++;
+            /* the impostor's excess over the ground's lit height */
+            assert_true(g[1] >= -1e-4 && g[1] <= max_raise + 1e-3);
+            float v = m->lit_v0 + ((float)j + 0.5f) * m->lit_texel;
+            float x = sw_lit_world_x(ax, u, v), z = sw_lit_world_z(ax, u, v);
+            if (!on_terrain(scene, (double[3]){x, 0.0, z})) continue;
+            land++;
+            if (g[1] > 1e-3) raised++;
+            double top = grass_top(scene, x, z);
+            if (top > 0.0) {
                 grass++;
-                /* between the top sunk by the deepest dither offset and the top */
-                assert_true(raise <= top + MID_TOL);
-                /* (the sink follows the slope at the impostor's vertices: over curved ground the light ray
-                 * nears the ground a few cm faster or slower than that) */
-                /* (a texel of the map spans 15 cm at 1024 a side: where it straddles the edge of a grass patch
-                 * its centre can see the ground beside the impostor; a few such texels are allowed below) */
-                if (!(raise >= top * (1.0 - IMPOSTOR_DITHER) - MID_TOL - 0.05)) edge++;
-                if (raise < 0.5 * top) low++;
-                if (raise > 0.6 * top) high++;
+                double rise = g[0] + g[1] - terrain_at(scene, x, z);
+                if (rise < top * (1.0 - SW_LIT_DITHER) - 1e-3) grass_low++;
+                if (rise < 0.9 * top) deep++; /* the dither: not a solid slab at the grass top */
             }
         }
-    print_message("mid: %zu bare texels (worst %.3f m), %zu under grass: %zu below half its top, %zu above 0.6, %zu "
-                  "below the sunk top (patch edges)\n",
-                  bare, bare_worst, grass, low, high, edge);
-    assert_true(bare > 2000 * 1024 / S * 1024 / S && grass > 2000 * 1024 / S * 1024 / S);
-    assert_true(edge * 100 <= grass);
-    assert_true(bare_worst < MID_TOL);
-    /* the dither: texels at every depth of the grass layer, not a solid slab at its top */
-    assert_true(low > grass / 4);
-    assert_true(high > grass / 10);
-    /* the lookup in the mid cascade (10-45 m from the camera): the ground under the impostor is shaded (the
+    }
+    print_message("lit heights: %zu texels, ground worst |GPU - CPU| %.2e m, impostor %zu off by > 2 mm; of %zu on the "
+                  "terrain %zu raised by the impostor, %zu over grass (%zu below its sunk top, %zu below 0.9 of its top)\n",
+                  texels, worst0, off1, land, raised, grass, grass_low, deep);
+    assert_true(worst0 < 2e-3);
+    assert_true(off1 * 200 <= texels);
+    assert_true(land > texels / 10 && grass > land / 40 && grass_low * 100 <= grass); /* uniform grass: a few % */
+    assert_true(raised > grass && raised < land - land / 5); /* not where the ray meets no grass */
+    assert_true(deep > grass / 10);
+    free(ref);
+    /* the lookup against its CPU formula over the read-back map, at points around the ground's soft edge and
+     * through the grass layer (given a view distance of 30 m: the mid range) */
+    render_frame(r, &(sward_frame_desc){.no_grass = true});
+    {
+        enum { QN = 600 };
+        static float q[QN * PROBE_FLOATS], out[QN * 4];
+        memset(q, 0, sizeof q);
+        uint32_t seed = 12345u;
+        const float up[3] = {0.0f, 1.0f, 0.0f};
+        for (int k = 0; k < QN; k++) {
+            seed = seed * 1664525u + 1013904223u;
+            float x = -28.0f + 56.0f * (float)(seed >> 8) / 16777216.0f;
+            seed = seed * 1664525u + 1013904223u;
+            float z = -28.0f + 56.0f * (float)(seed >> 8) / 16777216.0f;
+            seed = seed * 1664525u + 1013904223u;
+            float h = (float)(seed >> 8) / 16777216.0f;
+            float *p = q + k * PROBE_FLOATS;
+            float ground = (float)terrain_at(scene, x, z);
+            /* half around the ground's edge (+-6 cm), half through the grass (0 to its raise + 10 cm) */
+            p[0] = x, p[2] = z;
+            p[1] = k % 2 ? ground - 0.06f + 0.12f * h : ground + h * (grass_raise(scene, x, z) + 0.1f);
+            memcpy(p + 3, up, sizeof up);
+            p[6] = -1.0f, p[7] = 30.0f;
+        }
+        run_probes(r, q, QN, out);
+        double err_sum = 0.0;
+        int close = 0, between = 0;
+        for (int k = 0; k < QN; k++) {
+            double want = lit_lookup(&f, scene->sun.direction, q + k * PROBE_FLOATS, up, true);
+            double e = fabs(want - out[4 * k]);
+            err_sum += e;
+            close += e < 0.02;
+            between += want > 0.02 && want < 0.98;
+        }
+        print_message("lit lookup: mean |GPU - CPU| %.4f, %d of %d within 0.02, %d between shadow and light\n",
+                      err_sum / QN, close, QN, between);
+        assert_true(err_sum / QN < 0.01);
+        assert_true(close >= QN * 95 / 100);
+        assert_true(between > QN / 10);
+    }
+    /* the lookup in the mid range (10-45 m from the camera): the ground under the impostor is shaded (the
      * far map, which has no grass, would light it), bare ground is lit (these hills cast no shadow at 15 degrees) */
     render_frame(r, &(sward_frame_desc){.no_grass = true});
-    enum { PN = 2 * 8 * 12 };
+    /* and in the grass, a point at the grass top is lit and one at a quarter of it is not (group 2, 3: the grass
+     * half, up from the ground by its raise) */
+    enum { PG = 8 * 12, PN = 4 * PG };
     float probes[PN * PROBE_FLOATS], res[PN * 4];
     memset(probes, 0, sizeof probes);
     uint32_t pn = 0;
-    for (int side = 0; side < 2; side++)
+    for (int group = 0; group < 4; group++)
         for (int j = 0; j < 12; j++)
             for (int i = 0; i < 8; i++) {
-                double x = (side ? 4.0 : -24.0) + 2.5 * i, z = -14.0 + 3.0 * j;
+                double x = (group ? 4.0 : -24.0) + 2.5 * i, z = -14.0 + 3.0 * j;
                 float *q = probes + pn++ * PROBE_FLOATS;
-                q[0] = (float)x, q[1] = (float)terrain_at(scene, x, z), q[2] = (float)z;
+                const float up = group == 2 ? 1.0f : (group == 3 ? 0.25f : 0.0f);
+                q[0] = (float)x, q[1] = (float)terrain_at(scene, x, z) + up * grass_raise(scene, (float)x, (float)z);
+                q[2] = (float)z;
                 terrain_normal(scene, x, z, q + 3);
                 q[6] = -1.0f;
             }
     run_probes(r, probes, pn, res);
-    double sum[2] = {0.0, 0.0};
+    double sum[4] = {0.0, 0.0, 0.0, 0.0};
     for (uint32_t k = 0; k < pn; k++) {
         assert_true(res[4 * k + 2] > RENDER_SHADOW_NEAR_END && res[4 * k + 2] < RENDER_SHADOW_MID_END);
-        sum[k >= pn / 2] += res[4 * k];
+        sum[k / PG] += res[4 * k] / PG;
     }
-    print_message("mid lookup: bare ground %.2f lit, ground under the impostor %.2f lit\n", sum[0] / (pn / 2),
-                  sum[1] / (pn / 2));
-    assert_true(sum[0] / (pn / 2) > 0.95);
-    assert_true(sum[1] / (pn / 2) < 0.5);
+    print_message("mid lookup: bare ground %.2f lit, ground under the impostor %.2f lit; in the grass at its top %.2f, "
+                  "at a quarter of it %.2f\n", sum[0], sum[1], sum[2], sum[3]);
+    assert_true(sum[0] > 0.95);
+    assert_true(sum[1] < 0.5);
+    assert_true(sum[2] > 0.8);
+    assert_true(sum[3] < 0.6 && sum[3] > sum[1]);
+    free_frame(&f);
+    gu_finish(r, ctx, scene);
+}
+
+/* On a terrain larger than the lit-height map (meadow's 1 km) under a low sun, each row starts from the far map's
+ * lit height beyond the square: hills outside it shade texels inside (the CPU's recurrence from the far map and
+ * from nothing differ), and the GPU's rows equal the first. */
+static void lit_rows_enter_from_the_far_map(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/meadow.json");
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    rs.width = 160, rs.height = 90;
+    sward_error err = {0};
+    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
+    float *sun = scene->sun.direction;
+    sun[1] = 0.1f; /* about 6 degrees up */
+    float sl = sqrtf(sun[0] * sun[0] + sun[1] * sun[1] + sun[2] * sun[2]);
+    for (int k = 0; k < 3; k++) sun[k] /= sl;
+    sward_renderer *r = renderer(ctx, scene);
+    shadow_frame f;
+    read_frame(r, &(sward_frame_desc){.no_grass = true}, &f);
+    const uint32_t n = f.views[SW_VIEW_MID].lit_size;
+    double *ref = malloc(2u * n * sizeof *ref), *bare = malloc(2u * n * sizeof *bare);
+    assert_non_null(ref);
+    assert_non_null(bare);
+    shadow_frame none = f;
+    float *no_far = malloc((size_t)r->shadows.far_size * r->shadows.far_size * sizeof(float));
+    assert_non_null(no_far);
+    for (size_t k = 0; k < (size_t)r->shadows.far_size * r->shadows.far_size; k++) no_far[k] = -1e30f;
+    none.far = no_far;
+    double worst = 0.0;
+    size_t carried = 0, texels = 0;
+    for (uint32_t i = 5; i < n; i += 16) {
+        lit_row_reference(scene, &f, i, ref);
+        lit_row_reference(scene, &none, i, bare);
+        for (uint32_t j = 0; j < n; j++) {
+            const float *g = f.lit + 2 * ((size_t)i * n + j);
+            worst = fmax(worst, fabs(g[0] - ref[2 * j]));
+            if (ref[2 * j] > bare[2 * j] + 0.01) carried++;
+            texels++;
+        }
+    }
+    print_message("lit rows from the far map: %zu of %zu texels shaded from beyond the square, worst |GPU - CPU| %.2e m\n",
+                  carried, texels, worst);
+    assert_true(carried > texels / 200);
+    assert_true(worst < 2e-3);
+    free(ref);
+    free(bare);
+    free(no_far);
     free_frame(&f);
     gu_finish(r, ctx, scene);
 }
@@ -321,13 +547,14 @@ static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float
     gpu_device *dev = &r->ctx->dev;
     sward_error err = {0};
     const VkDescriptorType sb = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, img = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-    VkDescriptorSetLayoutBinding b[6] = {
+    VkDescriptorSetLayoutBinding b[7] = {
         {0, sb, 1, VK_SHADER_STAGE_ALL, NULL},
         {1, sb, 1, VK_SHADER_STAGE_ALL, NULL},
         {SW_LIGHT_DEPTH, img, 1, VK_SHADER_STAGE_ALL, NULL},
         {SW_LIGHT_SHADOW_MAP, img, 1, VK_SHADER_STAGE_ALL, NULL},
         {SW_LIGHT_SHADOW_FAR, sb, 1, VK_SHADER_STAGE_ALL, NULL},
         {SW_LIGHT_SHADOW_CASTERS, sb, 1, VK_SHADER_STAGE_ALL, NULL},
+        {SW_LIGHT_SHADOW_LIT, sb, 1, VK_SHADER_STAGE_ALL, NULL},
     };
     VkDescriptorSetLayout set_layout;
     VkPipelineLayout layout;
@@ -335,10 +562,10 @@ static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float
     VkDescriptorSet set;
     VkPipeline pipe;
     gpu_buffer in, out;
-    if (gpu_set_layout_create(dev, b, 6, "test.probe", &set_layout, &err)) fail_msg("%s", err.message);
+    if (gpu_set_layout_create(dev, b, 7, "test.probe", &set_layout, &err)) fail_msg("%s", err.message);
     VkDescriptorSetLayout sets[2] = {render_scene_layout(r), set_layout};
     if (gpu_pipeline_layout_create(dev, sets, 2, sizeof(sw_push), "test.probe", &layout, &err)) fail_msg("%s", err.message);
-    if (gpu_sets_allocate(dev, set_layout, b, 6, 1, "test.probe", &pool, &set, &err)) fail_msg("%s", err.message);
+    if (gpu_sets_allocate(dev, set_layout, b, 7, 1, "test.probe", &pool, &set, &err)) fail_msg("%s", err.message);
     if (gpu_compute_pipeline(dev, layout, sw_test_shadow_probe_comp, sizeof sw_test_shadow_probe_comp, NULL,
                              "test.probe", &pipe, &err))
         fail_msg("%s", err.message);
@@ -356,6 +583,7 @@ static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float
                     VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, render_scene_sampler(r));
     gpu_write_buffer(dev, set, SW_LIGHT_SHADOW_FAR, sb, render_buffer(r, RES_SHADOW_FAR, 0));
     gpu_write_buffer(dev, set, SW_LIGHT_SHADOW_CASTERS, sb, render_buffer(r, RES_SHADOW_CASTERS, 0));
+    gpu_write_buffer(dev, set, SW_LIGHT_SHADOW_LIT, sb, render_buffer(r, RES_SHADOW_LIT, 0));
     VkCommandBuffer cmd;
     if (gpu_begin_once(dev, &cmd, &err)) fail_msg("%s", err.message);
     render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_COMPUTE_READ, false);
@@ -363,6 +591,8 @@ static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float
     render_access(r, cmd, RES_DEPTH, 0, GPU_ACCESS_DEPTH_READ_COMPUTE, false);
     render_access(r, cmd, RES_SHADOW, 0, GPU_ACCESS_DEPTH_READ_COMPUTE, false);
     render_access(r, cmd, RES_SHADOW_FAR, 0, GPU_ACCESS_COMPUTE_READ, false);
+    render_access(r, cmd, RES_SHADOW_LIT, 0, GPU_ACCESS_COMPUTE_READ, false);
+    render_access(r, cmd, RES_SHADOW_CASTERS, 0, GPU_ACCESS_COMPUTE_READ, false);
     gpu_barrier_memory(cmd, GPU_ACCESS_HOST_WRITE, GPU_ACCESS_COMPUTE_READ);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
     VkDescriptorSet bound[2] = {render_scene_set0(r), set};
@@ -483,6 +713,46 @@ static void lookup_matches_ray_march(void **state)
     assert_true(cascade[0] > 50 && cascade[1] > 50 && cascade[2] > 50);
     assert_true(agree[0] >= judged[0] * 97 / 100);
     assert_true(agree[1] >= judged[1] * 95 / 100);
+    /* Issue 19: the near range on hill-shadowed ground, which only the ground's lit heights shade (the near
+     * cascade's layer holds no ground): the eye above the first shadowed probe, looking along +x, and a 0.25 m
+     * grid 0.5-7 m in front of it */
+    int pick = -1;
+    for (uint32_t k = 0; k < n && pick < 0; k++)
+        if (!far_pass[k] && truth[k] == 0 && fabs(probes[k * PROBE_FLOATS]) < 15.0f && fabs(probes[k * PROBE_FLOATS + 2]) < 15.0f)
+            pick = (int)k;
+    assert_true(pick >= 0);
+    float eye[3] = {probes[pick * PROBE_FLOATS], probes[pick * PROBE_FLOATS + 1] + 1.6f, probes[pick * PROBE_FLOATS + 2]};
+    float target[3] = {eye[0] + 10.0f, eye[1] - 1.0f, eye[2]};
+    render_frame(r, &(sward_frame_desc){.no_grass = true, .eye = eye, .target = target});
+    uint32_t nn = 0;
+    int near_truth[29 * 25];
+    for (int j = 0; j < 25; j++)
+        for (int i = 0; i < 27; i++) {
+            double x = eye[0] + 0.5 + 0.25 * i, z = eye[2] - 3.0 + 0.25 * j;
+            float nrm[3];
+            terrain_normal(scene, x, z, nrm);
+            int tr = ray_truth(scene, x, z, 0.3);
+            if (nrm[0] * l[0] + nrm[1] * l[1] + nrm[2] * l[2] < 0.05f) tr = -1;
+            float *p = probes + nn * PROBE_FLOATS;
+            memset(p, 0, PROBE_FLOATS * sizeof *p);
+            p[0] = (float)x, p[1] = (float)terrain_at(scene, x, z), p[2] = (float)z;
+            memcpy(p + 3, nrm, sizeof nrm);
+            p[6] = -1.0f;
+            near_truth[nn++] = tr;
+        }
+    run_probes(r, probes, nn, res);
+    int near_agree = 0, near_judged = 0, near_shadowed = 0;
+    for (uint32_t k = 0; k < nn; k++) {
+        assert_true(res[4 * k + 2] < RENDER_SHADOW_NEAR_END);
+        if (near_truth[k] < 0) continue;
+        near_judged++;
+        near_shadowed += near_truth[k] == 0;
+        if ((near_truth[k] == 1 && res[4 * k] > 0.9f) || (near_truth[k] == 0 && res[4 * k] < 0.1f)) near_agree++;
+    }
+    print_message("lookup, near range on shadowed ground: %d of %d agree, %d shadowed\n", near_agree, near_judged,
+                  near_shadowed);
+    assert_true(near_shadowed > 50);
+    assert_true(near_agree >= near_judged * 97 / 100);
     /* the guard: no shadows in the frame's features, no shadow */
     scene->render.features &= ~SW_FEAT_SHADOWS;
     render_frame(r, &(sward_frame_desc){.no_grass = true});
@@ -536,11 +806,11 @@ static void contact_shadows(void **state)
     gu_finish(r, ctx, scene);
 }
 
-/* Issue 19: each view draws its own patches of the CDLOD mesh: the camera under half the whole-resolution mesh's
- * triangles (no_terrain_lod; meadow's 2 m quads keep level 0 out to 192 m), each cascade only those in its clip volume (fewer than the camera's levels give the whole
- * terrain), the near cascade's 16 m under a quarter of the camera's; the levels are the camera's in every view (the culled lists are
- * the full one's patches: terrain_lod.c, unit_terrain_lod). */
-static void casters_in_their_patches(void **state)
+/* Issue 19: the camera draws its own patches of the CDLOD mesh, under half the whole-resolution mesh's triangles
+ * (no_terrain_lod; meadow's 2 m quads keep level 0 out to 192 m) and under half of its levels over the whole
+ * terrain (culled by its planes); the cascades draw no ground at all (it casts
+ * through the lit heights), and without mesh assets the mid cascade does not run. */
+static void cascades_draw_no_ground(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
@@ -560,26 +830,25 @@ static void casters_in_their_patches(void **state)
     render_terrain_lod lod = render_terrain_lod_of(&r->plan);
     const uint32_t whole = render_terrain_select(&lod, NULL, 0, r->plan.terrain.patches, r->plan.terrain.capacity);
     const uint64_t whole_tris = (uint64_t)whole * 2u * SW_TERRAIN_PATCH * SW_TERRAIN_PATCH;
-    print_message("terrain triangles: camera %llu (%llu without the LOD), near %llu, mid %llu (%llu without the LOD), "
-                  "the camera's levels over the whole terrain %llu\n",
+    print_message("terrain triangles: camera %llu (%llu without the LOD, %llu its levels over the whole terrain), "
+                  "near %llu, mid %llu\n",
                   (unsigned long long)st.terrain_triangles[SWARD_VIEW_CAMERA],
-                  (unsigned long long)full.terrain_triangles[SWARD_VIEW_CAMERA],
+                  (unsigned long long)full.terrain_triangles[SWARD_VIEW_CAMERA], (unsigned long long)whole_tris,
                   (unsigned long long)st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW],
-                  (unsigned long long)st.terrain_triangles[SWARD_VIEW_MID_SHADOW],
-                  (unsigned long long)full.terrain_triangles[SWARD_VIEW_MID_SHADOW], (unsigned long long)whole_tris);
+                  (unsigned long long)st.terrain_triangles[SWARD_VIEW_MID_SHADOW]);
     assert_true(st.terrain_triangles[SWARD_VIEW_CAMERA] > 0 &&
                 2 * st.terrain_triangles[SWARD_VIEW_CAMERA] < full.terrain_triangles[SWARD_VIEW_CAMERA]);
-    assert_true(st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW] > 0 &&
-                4 * st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW] < st.terrain_triangles[SWARD_VIEW_CAMERA]);
-    assert_true(st.terrain_triangles[SWARD_VIEW_MID_SHADOW] > 0 &&
-                st.terrain_triangles[SWARD_VIEW_MID_SHADOW] < whole_tris &&
-                st.terrain_triangles[SWARD_VIEW_MID_SHADOW] < full.terrain_triangles[SWARD_VIEW_MID_SHADOW]);
+    assert_true(2 * st.terrain_triangles[SWARD_VIEW_CAMERA] < whole_tris); /* culled by its planes */
+    assert_true(st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW] == 0 && st.terrain_triangles[SWARD_VIEW_MID_SHADOW] == 0);
+    assert_true(sward_stats_pass_ms(&st, "shadow_lit") >= 0.0);
+    assert_true(sward_stats_pass_ms(&st, "shadow_mid") < 0.0);
     free(img.pixels);
     gu_finish(r, ctx, scene);
 }
 
-/* A still's next frame (the same time and cascades: TAA's warm-up) keeps the shadow map: shadow_near and
- * shadow_mid do not run and the image is the same bytes; a new time, or another switch, draws them again. */
+/* A still's next frame (the same time and cascades: TAA's warm-up) keeps the shadow map and the lit heights:
+ * shadow_near and shadow_lit do not run and the image is the same bytes; a new time, or another switch, draws
+ * them again. */
 static void kept_for_a_still(void **state)
 {
     (void)state;
@@ -597,8 +866,10 @@ static void kept_for_a_still(void **state)
         sward_frame_stats st;
         sward_frame_desc fd = {.time = times[k], .debug = k == 3 ? &no_fade : NULL};
         if (sward_render(r, &fd, &im, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
-        ran[k] = sward_stats_pass_ms(&st, "shadow_near") >= 0.0 && sward_stats_pass_ms(&st, "shadow_mid") >= 0.0;
-        assert_true((sward_stats_pass_ms(&st, "shadow_near") >= 0.0) == (sward_stats_pass_ms(&st, "shadow_mid") >= 0.0));
+        ran[k] = sward_stats_pass_ms(&st, "shadow_lit") >= 0.0;
+        /* the near layer is drawn with it, where it has casters (the hardware's blades) */
+        const bool near = sward_stats_pass_ms(&st, "shadow_near") >= 0.0;
+        assert_true(near == (ran[k] && render_plan_shadow_layer(&r->plan, SW_VIEW_NEAR)));
         img[k] = im.pixels;
     }
     assert_true(ran[0]);
@@ -635,12 +906,13 @@ static void off_without_feature(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(near_layer_is_terrain_then_blades),
-        cmocka_unit_test(mid_layer_impostor),
+        cmocka_unit_test(near_layer_is_blades),
+        cmocka_unit_test(lit_heights_impostor),
+        cmocka_unit_test(lit_rows_enter_from_the_far_map),
         cmocka_unit_test(far_map_matches_reference),
         cmocka_unit_test(lookup_matches_ray_march),
         cmocka_unit_test(contact_shadows),
-        cmocka_unit_test(casters_in_their_patches),
+        cmocka_unit_test(cascades_draw_no_ground),
         cmocka_unit_test(kept_for_a_still),
         cmocka_unit_test(off_without_feature),
     };

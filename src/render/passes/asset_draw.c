@@ -88,7 +88,7 @@ sward_result render_asset_shadow_pipeline(render_pass_ctx *c, uint32_t view, VkP
     }
     d.depth_bias_constant = -1.0f;
     d.depth_bias_slope = -1.5f;
-    return render_shadow_pipeline(c, &d, view, false, out, err);
+    return render_shadow_pipeline(c, &d, view, out, err);
 }
 
 void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)

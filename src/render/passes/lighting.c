@@ -18,7 +18,7 @@ const render_pass render_pass_lighting = {
     .name = "lighting",
     .phase = RENDER_PHASE_POST,
     .history = true, /* the lit frame the TAA history resolves */
-    .use_count = 9,
+    .use_count = 10,
     .uses = {
         {RES_GBUF_ALBEDO, GPU_ACCESS_SAMPLED_COMPUTE, SW_LIGHT_ALBEDO, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
         {RES_GBUF_NORMAL, GPU_ACCESS_SAMPLED_COMPUTE, SW_LIGHT_NORMAL, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
@@ -29,6 +29,7 @@ const render_pass render_pass_lighting = {
         {RES_SHADOW, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_LIGHT_SHADOW_MAP, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
         {RES_SHADOW_FAR, GPU_ACCESS_COMPUTE_READ, SW_LIGHT_SHADOW_FAR, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_SHADOW_CASTERS, GPU_ACCESS_COMPUTE_READ, SW_LIGHT_SHADOW_CASTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_SHADOW_LIT, GPU_ACCESS_COMPUTE_READ, SW_LIGHT_SHADOW_LIT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
     },
     .create = create,
     .record = render_record_per_pixel,
