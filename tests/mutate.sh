@@ -557,6 +557,14 @@ mut("LS2-lit-bilinear", "LS2", "shaders/shadow.inc.glsl",
     "mix(sw_lit[k + n].x, sw_lit[k + n + 1].x, f.y), f.x);",
     "mix(sw_lit[k + n].x, sw_lit[k + n + 1].x, f.y), 0.0);",
     "gpu_shadows")
+mut("LS2-lit-cache", "LS2", "src/render/passes/shadow_lit.c",
+    "    if (st->valid && memcmp(&key, &st->key, sizeof key) == 0) return;",
+    "",
+    "gpu_shadows")
+mut("LS2-lit-key", "LS2", "src/render/passes/shadow_lit.c",
+    "    memcpy(key.sun, sun, sizeof key.sun);",
+    "",
+    "gpu_shadows")
 mut("LS2-lit-soft", "LS2", "shaders/shadow.inc.glsl",
     "    float vis = smoothstep(ground - 0.02 - soft, ground - 0.02, p.y);",
     "    float vis = smoothstep(ground + 0.5 - soft, ground + 0.5, p.y);",

@@ -181,18 +181,20 @@ void render_shadow_views(sward_renderer *r)
         v->shadow_fade = fade * cascades[k].end;
     }
     /* Issue 19: the near and mid ranges' lit-height map (shadow_lit.comp.glsl), in the sun's horizontal frame,
-     * RENDER_SHADOW_SIZE texels a side around the eye, out to RENDER_SHADOW_MID_END and the lookup's 2 x 2
-     * texels beyond; its origin snapped to whole texels, so a world point keeps its texel as the camera moves */
+     * RENDER_SHADOW_SIZE texels a side around the eye, out to RENDER_SHADOW_MID_END and the lookup's 4 x 4
+     * texels beyond wherever the eye is within the snap; its origin snapped to RENDER_SHADOW_LIT_SNAP texels, so
+     * a world point keeps its texel as the camera moves and the map is computed again only at a snap */
     {
         sw_view *m = &r->views[SW_VIEW_MID].constants;
         const float *sd = r->scene->sun.direction;
         sw_lit_axes ax = sw_lit_axes_of(sd[0], sd[1], sd[2]);
         const uint32_t n = RENDER_SHADOW_SIZE;
-        const double t = (double)RENDER_SHADOW_MID_END / (0.5 * n - 3.0);
+        const double t = (double)RENDER_SHADOW_MID_END / (0.5 * n - 3.0 - 0.5 * RENDER_SHADOW_LIT_SNAP);
+        const double snap = (double)RENDER_SHADOW_LIT_SNAP * t;
         const float *e = cam->eye;
         double u = (double)e[2] * ax.dx - (double)e[0] * ax.dz, v = (double)e[0] * ax.dx + (double)e[2] * ax.dz;
-        m->lit_u0 = (float)((floor(u / t + 0.5) - 0.5 * n) * t);
-        m->lit_v0 = (float)((floor(v / t + 0.5) - 0.5 * n) * t);
+        m->lit_u0 = (float)(floor(u / snap + 0.5) * snap - 0.5 * n * t);
+        m->lit_v0 = (float)(floor(v / snap + 0.5) * snap - 0.5 * n * t);
         m->lit_texel = (float)t;
         m->lit_size = n;
     }

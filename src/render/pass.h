@@ -161,6 +161,7 @@ typedef struct render_plan {
     uint32_t cluster_count;    /* PL8: the frame's asset clusters */
     bool culled;               /* this frame's views have been culled (the DRAW passes of blades draw) */
     render_terrain_draws terrain; /* issue 19: the ground's patches each view draws (once the views are known) */
+    uint64_t world_uploads;    /* issue 10: +1 each frame the streamed world uploads heights or maps (world_stream.c) */
 } render_plan;
 
 /* Issue 19: whether a cascade's layer of RES_SHADOW has casters to draw this frame (the ground and the grass
@@ -290,6 +291,19 @@ typedef struct render_shadow_far_state {
     bool valid;        /* key describes the buffer's content */
     uint32_t updates;  /* times the far map was computed */
 } render_shadow_far_state;
+
+/* shadow_lit.c's (issue 19): the inputs its map was computed from; the map is computed again when they change. */
+typedef struct render_shadow_lit_key {
+    float origin[2];           /* the mid view's lit_u0, lit_v0 */
+    float sun[3];
+    float far_origin[2];       /* the far map's, which each row enters from */
+    uint64_t world_uploads;    /* the streamed world's uploads (render_plan.world_uploads) */
+} render_shadow_lit_key;
+typedef struct render_shadow_lit_state {
+    render_shadow_lit_key key;
+    bool valid;        /* key describes the buffer's content */
+    uint32_t updates;  /* times the map was computed */
+} render_shadow_lit_state;
 
 /* ---- the passes (passes.c lists them in frame order) ---- */
 extern const render_pass render_pass_wind_field;

@@ -190,6 +190,12 @@ uint32_t render_shadow_far_updates(sward_renderer *r)
     return st ? st->updates : 0u;
 }
 
+uint32_t render_shadow_lit_updates(sward_renderer *r)
+{
+    const render_shadow_lit_state *st = render_pass_state_of(r, "shadow_lit");
+    return st ? st->updates : 0u;
+}
+
 /* ---- render_read_assets: what the asset passes wrote ---- */
 
 typedef struct assets_arg {

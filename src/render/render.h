@@ -83,6 +83,7 @@ typedef struct render_taa {
 #define RENDER_SHADOW_FAR_EXTENT 1536.0f /* m, side of the far lit-height map (clamped to the terrain) */
 #define RENDER_SHADOW_FAR_MAX 1024u   /* its texels per side at most (1.5 m texels over 1.5 km) */
 #define RENDER_SHADOW_FAR_SNAP 64u    /* its origin moves in steps of this many texels (recomputed then) */
+#define RENDER_SHADOW_LIT_SNAP 64u    /* issue 19: the near and mid ranges' lit heights: the same, for their map */
 
 typedef struct render_shadows {
     float y_min, y_max;       /* m: the terrain's heights; y_max + caster: the tallest blade above it */
@@ -435,7 +436,9 @@ void render_shadows_destroy(sward_renderer *r);
 sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *frame, float *layers, float *far,
                                  float *lit, sw_view views[SW_MAX_VIEWS], sward_error *err);
 
-/* Test-only: the far map's cache (shadow_far's state): times it was computed. */
+/* Test-only: the far map's cache (shadow_far's state), the near and mid ranges' lit heights' (shadow_lit's):
+ * times each was computed. */
 uint32_t render_shadow_far_updates(sward_renderer *r);
+uint32_t render_shadow_lit_updates(sward_renderer *r);
 
 #endif
