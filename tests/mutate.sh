@@ -548,27 +548,27 @@ mut("LS3-ground-lit", "LS3", "shaders/shadow.inc.glsl",
 mut("LS2-lit-scan", "LS2", "shaders/shadow_lit.comp.glsl",
     "            a = max(a, s_a[k + off] - l * drop);",
     "            a = a;",
-    "gpu_shadows")
+    "gpu_lit_heights")
 mut("LS2-lit-edge", "LS2", "shaders/shadow_lit.comp.glsl",
     "    vec2 enter = vec2(edge);",
     "    vec2 enter = vec2(NONE);",
-    "gpu_shadows")
+    "gpu_lit_heights")
 mut("LS2-lit-bilinear", "LS2", "shaders/shadow.inc.glsl",
     "mix(sw_lit[k + n].x, sw_lit[k + n + 1].x, f.y), f.x);",
     "mix(sw_lit[k + n].x, sw_lit[k + n + 1].x, f.y), 0.0);",
-    "gpu_shadows")
+    "gpu_lit_heights")
 mut("LS2-lit-cache", "LS2", "src/render/passes/shadow_lit.c",
     "    if (st->valid && memcmp(&key, &st->key, sizeof key) == 0) return;",
     "",
-    "gpu_shadows")
+    "gpu_lit_heights")
 mut("LS2-lit-key", "LS2", "src/render/passes/shadow_lit.c",
     "    memcpy(key.sun, sun, sizeof key.sun);",
     "",
-    "gpu_shadows")
+    "gpu_lit_heights")
 mut("LS2-lit-soft", "LS2", "shaders/shadow.inc.glsl",
     "    float vis = smoothstep(ground - 0.02 - soft, ground - 0.02, p.y);",
     "    float vis = smoothstep(ground + 0.5 - soft, ground + 0.5, p.y);",
-    "gpu_shadows")
+    "gpu_lit_heights")
 # a still's next frame keeps the shadow map (issue 19): never kept; kept across a change of time
 mut("SH-kept-still", "LS2", "src/render/plan.c",
     "    p->shadows_kept = p->shadows && p->asset_count == 0 && sh->kept_valid && settled && sh->kept_serial == serial &&",
@@ -590,19 +590,19 @@ mut("SH-kept-switches", "LS2", "src/render/plan.c",
 mut("LS4-impostor-raise", "LS4", "shaders/shadow_lit.comp.glsl",
     "        if (type < frame.material_count && gh > 0.0) raise = ",
     "        if (false) raise = ",
-    "gpu_shadows")
+    "gpu_lit_heights")
 mut("LS4-impostor-dither", "LS4", "shaders/shared/sw_shadow.h",
     "    return ground + raise * (1.0f - SW_LIT_DITHER * f);",
     "    return ground + raise;",
-    "gpu_shadows")
+    "gpu_lit_heights")
 mut("LS4-impostor-bias", "LS4", "shaders/shadow.inc.glsl",
     "const float SW_LIT_IMPOSTOR_BIAS = 1.5;",
     "const float SW_LIT_IMPOSTOR_BIAS = 0.0;",
-    "gpu_shadows")
+    "gpu_lit_heights")
 mut("LS4-impostor-filter", "LS4", "shaders/shadow.inc.glsl",
     "    return min(vis, sum * (1.0 / 9.0));",
     "    return vis;",
-    "gpu_shadows")
+    "gpu_lit_heights")
 mut("LS4-contact", "LS4", "shaders/shadow.inc.glsl",
     "if (gap > 0.0 && gap < thickness && dot(q.xyz - world, n) > relief) return s * s;",
     "if (false) return s * s;",
