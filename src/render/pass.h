@@ -104,7 +104,6 @@ typedef struct render_geometry {
     VkBuffer blade_indices;       /* the blade patterns (grass.c) */
     VkBuffer asset_indices;       /* the mesh assets' indices (assets.c) */
     VkImageView shadow_layers[2]; /* RES_SHADOW: one view per layer, to render into */
-    float shadow_y_min, shadow_y_top; /* m: the lowest receiver, the highest caster (LS2: terrain + tallest blade) */
     float terrain_y_min, terrain_y_max; /* m: the ground's lowest and highest points (its patches' boxes) */
     const render_terrain_bounds *terrain_bounds; /* each patch's heights (terrain_lod.h), or NULL (streamed: the
                                                     range above) */

@@ -30,8 +30,6 @@ void render_plan_geometry(sward_renderer *r)
     p->geo.asset_indices = r->assets.index_buf.buffer;
     p->geo.shadow_layers[0] = r->shadows.layers[0];
     p->geo.shadow_layers[1] = r->shadows.layers[1];
-    p->geo.shadow_y_min = r->shadows.y_min;
-    p->geo.shadow_y_top = r->shadows.y_max + r->shadows.caster;
     p->geo.terrain_y_min = r->scene->terrain.min_y;
     p->geo.terrain_y_max = r->scene->terrain.max_y;
     p->geo.terrain_bounds = r->bufs.terrain_bounds.levels ? &r->bufs.terrain_bounds : NULL;

@@ -38,7 +38,8 @@ typedef struct render_terrain_lod {
     float quad;          /* m: a mesh quad's side */
     float y_min, y_max;  /* m: the heights the mesh spans */
     const render_terrain_bounds *bounds; /* resident: each patch's heights; NULL: y_min, y_max for all */
-    float raise;         /* m added to each box's top (the shadow views: the casters above the ground) */
+    float raise;         /* m added to each box's top (casters above the ground; 0 for the camera, the one view
+                            that draws the ground since the cascades cast it as lit heights) */
     int top;             /* the top level: the quadtree's root is a node of this level */
     float range0;        /* m: level 0's range (SW_TERRAIN_RANGE0 quads; huge: every patch at level 0) */
     float eye[3];        /* m: the LOD eye (the camera) */
