@@ -6,12 +6,16 @@
 // screen doors). Shadow views take LS3's casters: the near cascade one level (alpha-tested, animated), the mid
 // cascade the last mesh level (drawn without alpha test or animation). Survivors are appended to the view's run
 // of their (asset, level), whose instance count is the indirect draw's.
-// Reads: frame, views, assets, clusters, instances. Writes: drawn instances, draw counts, counters.
+// The camera's instances are also tested against the ground's Hi-Z (SC3, issue 19: in sward's own frame, where
+// this runs before the blades' culling and the instances drawn are the blades' occluders).
+// Reads: frame, views, assets, clusters, instances, the view's Hi-Z. Writes: drawn instances, draw counts, counters.
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "common.inc.glsl"
 #include "assets.inc.glsl"
 #include "wind_field.inc.glsl"
+#define SW_HIZ_BINDING SW_ACULL_HIZ
+#include "occlusion.inc.glsl"
 
 layout(local_size_x = 256) in;
 
@@ -23,6 +27,7 @@ layout(std430, set = SW_SET_PASS, binding = SW_ACULL_STATS) buffer StatsBuf { sw
 
 shared bool s_visible;
 shared uint s_drawn;
+shared uint s_occluded;
 
 vec4 plane(uint p)
 {
@@ -88,6 +93,7 @@ void main()
     vec3 eye = vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z);
     bool shadow = (VIEW.flags & SW_VIEW_SHADOW) != 0u;
     bool no_fade = (frame.flags & (SW_FLAG_NO_FADE | SW_FLAG_NO_LOD_FADE)) != 0u;
+    bool occlusion = !shadow && (VIEW.flags & SW_VIEW_OCCLUSION) != 0u;
     float rmax = a.radius * a.scale_max;
     if (lid == 0u) {
         float x0 = float(cl.ci0) * a.spacing, z0 = float(cl.cj0) * a.spacing;
@@ -97,6 +103,7 @@ void main()
         vec3 nearest = clamp(eye, lo, hi);
         s_visible = cl.count > 0u && distance(nearest, eye) < a.draw_distance && box_in_frustum(lo, hi);
         s_drawn = 0u;
+        s_occluded = 0u;
         atomicAdd(stats[pc.view].asset_clusters, 1u);
         if (!s_visible) atomicAdd(stats[pc.view].asset_clusters_culled, 1u);
     }
@@ -110,7 +117,15 @@ void main()
         float fade = sw_asset_fade(i, cl.count, dist, a.draw_distance);
         if (no_fade) fade = dist < a.draw_distance && float(i) + 0.5 < sw_asset_keep(dist, a.draw_distance) * float(cl.count) ? 1.0 : 0.0;
         if (fade <= 0.0) continue;
-        if (!sphere_in_frustum(root + vec3(0.0, a.center_y * inst.scale, 0.0), a.radius * inst.scale)) continue;
+        vec3 centre = root + vec3(0.0, a.center_y * inst.scale, 0.0);
+        float radius = a.radius * inst.scale;
+        if (!sphere_in_frustum(centre, radius)) continue;
+        // SC3 (issue 19): the camera's instances behind the ground (hiz_ground's pyramid; SW_VIEW_OCCLUSION only
+        // when the frame tests occlusion): the box around the bounding sphere, which holds the swaying mesh
+        if (occlusion && sw_box_occluded(centre - vec3(radius), centre + vec3(radius))) {
+            atomicAdd(s_occluded, 1u);
+            continue;
+        }
         if (shadow) {
             // LS3: the mid cascade's casters are the tall assets at rest (no wind), the near one's animated
             if (pc.view != SW_VIEW_NEAR && (a.flags & SW_ASSET_MID_CASTER) == 0u) continue;
@@ -132,4 +147,5 @@ void main()
     }
     barrier();
     if (lid == 0u && s_drawn > 0u) atomicAdd(stats[pc.view].asset_instances, s_drawn);
+    if (lid == 0u && s_occluded > 0u) atomicAdd(stats[pc.view].asset_occluded, s_occluded);
 }

@@ -1,11 +1,16 @@
 // occlusion.inc.glsl — the occlusion test of the placement (SPEC SC3; two-phase: the terrain is drawn first
-// and its depth reduced into a min/max pyramid, then each blade's box is tested against it).
+// and its depth reduced into a min/max pyramid, then each blade's box is tested against it; in sward's own frame
+// the camera's mesh assets are tested against the ground's pyramid first, and their depth joins it: issue 19).
 // Depth is reverse-Z: larger is nearer. A box is hidden when even its nearest point is farther than the
 // farthest occluder over the pixels it covers, i.e. its max depth < the pyramid's min depth there.
 
 #include "hiz.inc.glsl"
 
-layout(std430, set = SW_SET_PASS, binding = SW_CULL_HIZ) readonly buffer Hiz { vec2 hiz[]; }; // level L texels cover 2^(L+1) px
+// the includer's binding of the pyramid (the blades' culling: SW_CULL_HIZ; the assets': SW_ACULL_HIZ)
+#ifndef SW_HIZ_BINDING
+#define SW_HIZ_BINDING SW_CULL_HIZ
+#endif
+layout(std430, set = SW_SET_PASS, binding = SW_HIZ_BINDING) readonly buffer Hiz { vec2 hiz[]; }; // level L texels cover 2^(L+1) px
 
 bool sw_box_occluded(vec3 lo, vec3 hi)
 {

@@ -267,6 +267,8 @@ typedef struct sward_frame_debug {
     bool no_terrain_lod; /* comparisons: the ground's whole-resolution mesh in every view (no CDLOD levels) */
     bool count_shading;  /* diagnostics: the G-buffer fragment shaders count their invocations with an atomic
                             (stats.gbuffer_shaded; costs an atomic per fragment): SH1's zero overdraw */
+    bool no_asset_occluders; /* comparisons: the mesh assets' depth is not in the blades' Hi-Z (SC3: the ground
+                                alone occludes, as an embedding host's frame) */
 } sward_frame_debug;
 
 typedef struct sward_frame_desc {
@@ -379,6 +381,11 @@ typedef struct sward_frame_stats {
     uint64_t vegetation_memory_bytes; /* device memory of everything but the render targets: world maps, tile
                                    cache, instance lists, assets (gpu_memory_bytes less the size-dependent
                                    images and read-backs) */
+    /* SC3, issue 19: occlusion by the mesh assets (standalone frames with the depth prime and assets): the
+     * camera's instances were tested against the ground's Hi-Z, their depth drawn before the blades' culling,
+     * whose Hi-Z then holds the ground and the assets (removed_occlusion counts blades hidden by either) */
+    bool assets_occlude;        /* this frame's blades were tested against the assets' depth too */
+    uint64_t asset_occluded;    /* the camera's asset instances hidden behind the ground, not drawn */
 } sward_frame_stats;
 
 /* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran. */

@@ -87,6 +87,7 @@
 #define SW_ACULL_DRAWN 2  /* sw_drawn[] of the view, one run per (asset, level) (written) */
 #define SW_ACULL_DRAWS 3  /* sw_asset_draw[SW_MAX_ASSETS * SW_ASSET_MAX_LODS] of the view (counted) */
 #define SW_ACULL_STATS 4
+#define SW_ACULL_HIZ 5    /* the view's Hi-Z pyramid (the camera's: the ground's; SC3) */
 
 /* set 1 of the asset draw passes (asset.vert.glsl) */
 #define SW_ASSET_DRAWN 5  /* the view's sw_drawn[] (apart from the blade passes' bindings: shadow_near has both) */

@@ -247,6 +247,8 @@ struct sw_cull_stats {
     sw_uint asset_instances; /* PL8: instances the view's asset draws hold (cross-fading ones count twice) */
     sw_uint asset_clusters;  /* SC4: clusters the view considered */
     sw_uint asset_clusters_culled; /* of them, culled by their bounds (frustum, distance) */
+    sw_uint asset_occluded;  /* SC3: instances hidden behind the ground (the camera's Hi-Z; asset_cull.comp.glsl) */
+    sw_uint pad[3];
 };
 
 /* VkDrawIndexedIndirectCommand. Blades are drawn without instancing: vertex_offset = first blade x vertices
@@ -273,7 +275,7 @@ _Static_assert(sizeof(sw_material) == 160, "sw_material layout");
 _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
 _Static_assert(sizeof(sw_view) % 16 == 0, "sw_view layout");
 _Static_assert(sizeof(sw_tile_draw) == 16, "sw_tile_draw layout");
-_Static_assert(sizeof(sw_cull_stats) == 96, "sw_cull_stats layout");
+_Static_assert(sizeof(sw_cull_stats) == 112, "sw_cull_stats layout");
 _Static_assert(sizeof(sw_tile) == 16, "sw_tile layout");
 _Static_assert(sizeof(sw_terrain_patch) == 16, "sw_terrain_patch layout");
 _Static_assert(sizeof(sw_blade) == 28, "sw_blade must stay compact (PL7)");

@@ -145,9 +145,11 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
            (unsigned long long)l->terrain_triangles[SWARD_VIEW_NEAR_SHADOW],
            (unsigned long long)l->terrain_triangles[SWARD_VIEW_MID_SHADOW]);
     /* PL8, AS2: instances and triangles per asset kind and level */
-    printf(", \"assets\": {\"clusters\": %llu, \"clusters_culled\": %llu, \"dropped\": %llu",
+    printf(", \"assets\": {\"clusters\": %llu, \"clusters_culled\": %llu, \"dropped\": %llu, \"occluded\": %llu, "
+           "\"occlude_blades\": %s",
            (unsigned long long)l->asset_clusters, (unsigned long long)l->asset_clusters_culled,
-           (unsigned long long)l->asset_dropped);
+           (unsigned long long)l->asset_dropped, (unsigned long long)l->asset_occluded,
+           l->assets_occlude ? "true" : "false");
     for (int k = 0; k < SWARD_ASSET_KINDS; k++) {
         printf(", \"%s\": {\"instances\": [", ASSET_KIND_NAMES[k]);
         for (int lv = 0; lv < SWARD_ASSET_LODS; lv++)
@@ -231,8 +233,10 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
         printf("shadow casters  %llu blades in the near cascade, rasterised by %s\n",
                (unsigned long long)s->shadow_blades, s->shadow_raster_compute ? "compute (shadow_raster)" : "the hardware (shadow_near)");
     if (s->asset_clusters) {
-        printf("assets          %llu clusters, %llu culled by their bounds; instances / triangles per level:\n",
-               (unsigned long long)s->asset_clusters, (unsigned long long)s->asset_clusters_culled);
+        printf("assets          %llu clusters, %llu culled by their bounds, %llu instances hidden by the ground%s; "
+               "instances / triangles per level:\n",
+               (unsigned long long)s->asset_clusters, (unsigned long long)s->asset_clusters_culled,
+               (unsigned long long)s->asset_occluded, s->assets_occlude ? " (their depth occludes the blades)" : "");
         for (int k = 0; k < SWARD_ASSET_KINDS; k++) {
             uint64_t any = 0;
             for (int lv = 0; lv < SWARD_ASSET_LODS; lv++) any += s->asset_instances[k][lv];

@@ -78,8 +78,15 @@ typedef struct render_use {
     bool discard;          /* the pass overwrites all of it: earlier contents need not be kept */
 } render_use;
 
+/* sward's own draw flag beside the public SWARD_DRAW_* ones: the assets' depth prime before the blades' culling
+ * (standalone, render_plan.assets_occlude); a host's sward_cmd_draw never selects it. */
+#define RENDER_DRAW_OCCLUDERS (1u << 16)
+
 typedef enum render_phase {
     RENDER_PHASE_PLACE, /* sward_cmd_place: view-independent, per tile */
+    RENDER_PHASE_OCCLUDERS, /* standalone, render_plan.assets_occlude: after the ground's depth, the camera's Hi-Z
+                               of it and its asset culling against it; then the assets' depth prime
+                               (RENDER_DRAW_OCCLUDERS), before RENDER_PHASE_CULL builds the Hi-Z again */
     RENDER_PHASE_CULL,  /* sward_cmd_cull: per view (render_pass.views) */
     RENDER_PHASE_AHEAD, /* sward_cmd_cull, after the DRAW phase's barriers: the tiles placed ahead of the camera,
                            overlapping the draws (SC2) */
@@ -114,6 +121,7 @@ typedef struct render_geometry {
 /* The comparison switches of a standalone frame (tests, comparisons: sward_frame_debug; no_grass: the desc's). */
 typedef struct render_switches {
     bool no_grass, no_cull, no_lod_fade, no_fade, no_morph, no_terrain_lod, count_shading;
+    bool no_occlusion, no_asset_occluders; /* the desc's no_occlusion; the debug switch */
 } render_switches;
 
 /* The ground each view draws this frame (render_plan_terrain): the patches of the CDLOD quadtree (terrain_lod.h)
@@ -146,6 +154,8 @@ typedef struct render_plan {
     /* this frame's (render_plan_frame, and the entry points as the frame goes on) */
     bool depth_prime;          /* SH1: the G-buffer passes test EQUAL against a depth prime */
     bool shadow_compute;       /* BX1: the near cascade's casters are rasterised in compute (shadow_raster.c) */
+    bool assets_occlude;       /* SC3: the camera's assets are culled against the ground's Hi-Z and their depth
+                                  drawn before the blades' culling (RENDER_PHASE_OCCLUDERS; standalone.c) */
     bool shadows_kept;         /* the shadow map holds this frame's near and mid cascades already (a still's next
                                   frame: render_plan_shadows_kept): shadow_near, shadow_raster, shadow_mid and
                                   shadow_lit rest */
@@ -193,7 +203,7 @@ typedef struct render_pass_ctx {
 typedef struct render_pass {
     const char *name;       /* its timestamps' name in sward_frame_stats */
     render_phase phase;
-    uint32_t draw_flag;     /* RENDER_PHASE_DRAW: the SWARD_DRAW_* bit that selects it */
+    uint32_t draw_flag;     /* RENDER_PHASE_DRAW: the SWARD_DRAW_* bit that selects it (or RENDER_DRAW_OCCLUDERS) */
     bool standalone_only;   /* needs sward's own targets */
     bool history;           /* RENDER_PHASE_POST: builds the TAA history (runs in the warm-up's frames too) */
     render_views views;     /* RENDER_PHASE_CULL: the views it runs for */
@@ -311,6 +321,7 @@ extern const render_pass render_pass_place_ahead;
 extern const render_pass render_pass_terrain_depth;
 extern const render_pass render_pass_terrain;
 extern const render_pass render_pass_hiz;
+extern const render_pass render_pass_hiz_ground;
 extern const render_pass render_pass_cull;
 extern const render_pass render_pass_draw_args;
 extern const render_pass render_pass_grass_depth;
@@ -330,7 +341,9 @@ extern const render_pass render_pass_shadow_far;
 extern const render_pass render_pass_shadow_lit;
 extern const render_pass render_pass_asset_place;
 extern const render_pass render_pass_asset_cull;
+extern const render_pass render_pass_asset_cull_camera;
 extern const render_pass render_pass_asset_depth;
+extern const render_pass render_pass_asset_occluders;
 extern const render_pass render_pass_asset_gbuffer;
 
 #endif

@@ -9,6 +9,9 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_place,         /* PLACE: per tile, view-independent (persistable) placement masks */
     &render_pass_asset_place,   /* PLACE: the mesh assets' instances per cluster (PL8, SC4) */
     &render_pass_terrain_depth, /* DRAW:  the ground's depth prime (the occluders) */
+    &render_pass_hiz_ground,    /* OCCLUDERS: the ground's Hi-Z, for the camera's assets (standalone, with assets) */
+    &render_pass_asset_cull_camera, /* OCCLUDERS: the camera's assets: clusters, ..., Hi-Z of the ground (SC3) */
+    &render_pass_asset_occluders, /* DRAW (RENDER_DRAW_OCCLUDERS): their depth prime, occluders of the blades */
     &render_pass_hiz,           /* CULL:  the occluders' min/max depth pyramid, per view */
     &render_pass_cull,          /* CULL:  blades per view: distance, thinning, frustum, Hi-Z -> survivors */
     &render_pass_draw_args,     /* CULL:  the hardware path's indirect draws from the survivors */

@@ -58,6 +58,15 @@ void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
      * only their culling runs for it (LS3) */
     p->cull_views = p->blade_views == 2 ? 3u : 1u;
     p->asset_views = !p->asset_count ? 0u : p->shadows ? (1u << 0) | (1u << SW_VIEW_NEAR) | (1u << SW_VIEW_MID) : 1u;
+    /* SC3, issue 19: in sward's own frame the mesh assets occlude the blades: the camera's assets are culled in
+     * RENDER_PHASE_OCCLUDERS (against the ground's Hi-Z) and their depth primed before the blades' Hi-Z, so the
+     * CULL phase culls only the shadow views' assets. Not for a host (its depth is its own until sward_cmd_draw)
+     * nor without the prime (the assets' G-buffer is drawn after the blades' culling). */
+    const render_switches *sw = &p->switches;
+    p->assets_occlude = p->standalone && p->asset_count > 0 && p->depth_prime && !sw->no_cull && !sw->no_occlusion &&
+                        !sw->no_asset_occluders;
+    if (p->assets_occlude) p->asset_views &= ~1u;
+    r->slots[r->slot].assets_occlude = p->assets_occlude;
     p->hdr_out = hdr_out && !history_only; /* the hdr_out pass runs (hdr_out.c active) in this frame only */
     p->history_only = history_only;
     p->culled = false;
@@ -77,6 +86,8 @@ void render_plan_switches(sward_renderer *r, const sward_frame_desc *fd)
     s->no_morph = d && d->no_morph;
     s->no_terrain_lod = d && d->no_terrain_lod;
     s->count_shading = d && d->count_shading;
+    s->no_occlusion = fd->no_occlusion;
+    s->no_asset_occluders = d && d->no_asset_occluders;
 }
 
 void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view)

@@ -45,6 +45,7 @@ typedef struct render_slot {
     bool counted;             /* its counters have been read (growth, last_stats) */
     bool stats_copied;        /* its frame copied the counters into stats_readback */
     bool shadow_compute;      /* BX1: the frame rasterised the near cascade's casters in compute (its plan's) */
+    bool assets_occlude;      /* SC3: the frame's assets were occluders of the blades (its plan's) */
     uint32_t tile_count, tiles_in_range;
     place_cache_stats cache;  /* SC1: the frame's tile cache work */
     uint32_t tiles_cached;

@@ -109,6 +109,20 @@ static void draw_ground(sward_renderer *r, VkCommandBuffer cmd)
     vkCmdEndRendering(cmd);
 }
 
+/* Step 2b (SC3, issue 19; render_plan.assets_occlude): the mesh assets as occluders of the blades. The ground's
+ * Hi-Z (hiz_ground), the camera's assets culled against it (asset_cull_camera: an instance behind a hill is not
+ * drawn), then their depth prime (asset_occluders), so that the CULL phase's Hi-Z holds the ground and the assets:
+ * blades behind a tree or a rock are not drawn either. */
+static void draw_occluders(sward_renderer *r, VkCommandBuffer cmd)
+{
+    if (!r->plan.assets_occlude) return;
+    render_run_phase(r, RENDER_PHASE_OCCLUDERS, cmd, 0);
+    render_prepare_phase(r, RENDER_PHASE_DRAW, RENDER_DRAW_OCCLUDERS, cmd, 0);
+    begin_targets(r, cmd, false, false, false);
+    sward_cmd_draw(r, cmd, RENDER_DRAW_OCCLUDERS);
+    vkCmdEndRendering(cmd);
+}
+
 /* Step 4: the blades after culling. With the depth prime: the blades' depth, the compute rasteriser's blades
  * into it (BX1), then the G-buffer of everything with depth EQUAL; without: the blades' G-buffer, then the
  * compute rasteriser after the depth the G-buffer wrote. */
@@ -157,6 +171,8 @@ static void copy_out(sward_renderer *r, VkCommandBuffer cmd)
 /* A frame, in the embedding host's order (sward_vulkan.h), with sward's own targets:
  *   1 place    sward_cmd_place: the frame's constants, tiles, PLACE passes
  *   2 ground   sward_cmd_draw of the ground (its depth prime, or its G-buffer), clearing the targets
+ *   2b occluders  with mesh assets (render_plan.assets_occlude): the camera's assets culled against the ground's Hi-Z,
+ *              their depth prime (SC3: the blades' Hi-Z then holds them)
  *   3 cull     sward_cmd_cull against that depth
  *   4 blades   sward_cmd_draw of the blades (and the compute rasteriser, BX1)
  *   5 shadows  sward_cmd_shadows
@@ -181,6 +197,7 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool w
     bool occlusion = !fd->no_occlusion && !r->plan.switches.no_cull;
     if (res == SWARD_OK) res = render_place(r, cmd, &view, occlusion, err); /* 1 */
     if (res == SWARD_OK) draw_ground(r, cmd);                                /* 2 */
+    if (res == SWARD_OK) draw_occluders(r, cmd);                             /* 2b */
     if (res == SWARD_OK) res = sward_cmd_cull(r, cmd, NULL, err);            /* 3 */
     if (res == SWARD_OK) draw_blades(r, cmd);                                /* 4 */
     if (res == SWARD_OK) res = sward_cmd_shadows(r, cmd, err);               /* 5 */

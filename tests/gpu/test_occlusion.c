@@ -1,9 +1,42 @@
 /* Occlusion culling (SPEC SC3) never removes a visible blade: a frame with the Hi-Z test equals the same frame
- * without it, while a scene with hills in front of the field draws fewer blades with it. */
+ * without it, while a scene with hills in front of the field draws fewer blades with it. Issue 19: in sward's own
+ * frame the mesh assets are tested against the ground's pyramid and their depth occludes the blades: boulders in
+ * front of the camera hide blades, hills hide boulders, and the image is the same as without occlusion. */
 #include "gpu_util.h"
 
-static void render_pair(const char *rel, uint32_t w, uint32_t h, sward_frame_stats *with, sward_frame_stats *without,
-                        size_t *differing)
+/* The pixels where two images differ; when some do, both are kept (build/tests/occlusion_<tag>_{a,b}.png). */
+static size_t differing_pixels(const sward_image *a, const sward_image *b, const char *tag)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < (size_t)a->width * a->height; i++) n += memcmp(a->pixels + 4 * i, b->pixels + 4 * i, 4) != 0;
+    if (n) {
+        char name[96];
+        sward_error err = {0};
+        snprintf(name, sizeof name, "occlusion_%s_a.png", tag);
+        sward_write_png(name, a, &err);
+        snprintf(name, sizeof name, "occlusion_%s_b.png", tag);
+        sward_write_png(name, b, &err);
+    }
+    return n;
+}
+
+/* One frame of `scene` by a renderer of its own (the first frame of each: the assets' screen doors and the
+ * history-free frame are the same in every one of them). */
+static void render_frame(sward_context *ctx, sward_scene *scene, const sward_frame_desc *fd, sward_image *img,
+                         sward_frame_stats *st)
+{
+    sward_error err = {0};
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    if (sward_render(r, fd, img, st, &err) != SWARD_OK) fail_msg("%s", err.message);
+    sward_renderer_destroy(r);
+}
+
+/* Three frames of `rel` at w x h: with occlusion (`with`), without it (`without`: equal pixels but `*differing`),
+ * and with the ground alone occluding (`ground`, sward_frame_debug.no_asset_occluders; may be NULL, with
+ * `*ground_differing`). */
+static void render_three(const char *rel, uint32_t w, uint32_t h, sward_frame_stats *with, sward_frame_stats *without,
+                         size_t *differing, sward_frame_stats *ground, size_t *ground_differing)
 {
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene(rel);
@@ -12,22 +45,26 @@ static void render_pair(const char *rel, uint32_t w, uint32_t h, sward_frame_sta
     rs.height = h;
     sward_error err = {0};
     if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
-    sward_renderer *r = NULL;
-    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
-    sward_image a = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
-    sward_image b = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
-    if (sward_render(r, &(sward_frame_desc){.time = 0.25f}, &a, with, &err) != SWARD_OK) fail_msg("%s", err.message);
-    if (sward_render(r, &(sward_frame_desc){.time = 0.25f, .no_occlusion = true}, &b, without, &err) != SWARD_OK)
-        fail_msg("%s", err.message);
-    *differing = 0;
-    for (size_t i = 0; i < (size_t)w * h; i++) *differing += memcmp(a.pixels + 4 * i, b.pixels + 4 * i, 4) != 0;
-    if (*differing) { /* keep the evidence: build/tests/occlusion_{with,without}.png */
-        sward_write_png("occlusion_with.png", &a, &err);
-        sward_write_png("occlusion_without.png", &b, &err);
+    size_t bytes = sward_image_bound(w, h);
+    sward_image a = {.width = w, .height = h, .pixels = malloc(bytes)};
+    sward_image b = {.width = w, .height = h, .pixels = malloc(bytes)};
+    render_frame(ctx, scene, &(sward_frame_desc){.time = 0.25f}, &a, with);
+    render_frame(ctx, scene, &(sward_frame_desc){.time = 0.25f, .no_occlusion = true}, &b, without);
+    *differing = differing_pixels(&a, &b, "off");
+    if (ground) {
+        sward_frame_debug dbg = {.no_asset_occluders = true};
+        render_frame(ctx, scene, &(sward_frame_desc){.time = 0.25f, .debug = &dbg}, &b, ground);
+        *ground_differing = differing_pixels(&a, &b, "ground");
     }
     free(a.pixels);
     free(b.pixels);
-    gu_finish(r, ctx, scene);
+    gu_finish(NULL, ctx, scene);
+}
+
+static void render_pair(const char *rel, uint32_t w, uint32_t h, sward_frame_stats *with, sward_frame_stats *without,
+                        size_t *differing)
+{
+    render_three(rel, w, h, with, without, differing, NULL, NULL);
 }
 
 static void hidden_blades_are_culled_and_nothing_visible_is(void **state)
@@ -59,11 +96,62 @@ static void open_field_loses_little(void **state)
     assert_true(differing <= 320 * 180 / 1000);
 }
 
+/* Boulders 3-5 m wide on a nearly flat field, one right before the camera: their depth hides the blades behind
+ * them, which the ground alone does not; the image is the one without occlusion. */
+static void blades_behind_boulders_are_culled(void **state)
+{
+    (void)state;
+    sward_frame_stats with, without, ground;
+    size_t differing, ground_differing;
+    render_three("tests/data/occlusion/boulders.json", 320, 180, &with, &without, &differing, &ground, &ground_differing);
+    print_message("boulders: drawn %llu with the assets occluding, %llu with the ground alone, %llu without occlusion; "
+                  "removed by occlusion %llu, %llu; pixels differing %zu, %zu\n",
+                  (unsigned long long)with.blades_drawn, (unsigned long long)ground.blades_drawn,
+                  (unsigned long long)without.blades_drawn, (unsigned long long)with.removed_occlusion,
+                  (unsigned long long)ground.removed_occlusion, differing, ground_differing);
+    assert_true(with.assets_occlude);
+    assert_false(without.assets_occlude);
+    assert_false(ground.assets_occlude);
+    assert_int_equal(without.removed_occlusion, 0);
+    /* the boulders hide a good part of the field; the ground (amplitude 0.5 m) hides little */
+    assert_true(with.removed_occlusion > ground.removed_occlusion + without.blades_drawn / 4);
+    assert_int_equal(with.blades_drawn + with.removed_occlusion, without.blades_drawn);
+    assert_true(with.asset_instances[SWARD_ASSET_KIND_ROCK][0] + with.asset_instances[SWARD_ASSET_KIND_ROCK][1] +
+                    with.asset_instances[SWARD_ASSET_KIND_ROCK][2] > 0);
+    assert_true(differing <= 320 * 180 / 1000);
+    assert_true(ground_differing <= 320 * 180 / 1000);
+}
+
+/* Boulders on scenes/hills.json's field: those behind the hills are not drawn, and nothing visible goes. */
+static void boulders_behind_hills_are_culled(void **state)
+{
+    (void)state;
+    sward_frame_stats with, without;
+    size_t differing;
+    render_pair("tests/data/occlusion/hill_rocks.json", 320, 180, &with, &without, &differing);
+    uint64_t drawn_with = 0, drawn_without = 0;
+    for (int lv = 0; lv < SWARD_ASSET_LODS; lv++) {
+        drawn_with += with.asset_instances[SWARD_ASSET_KIND_ROCK][lv];
+        drawn_without += without.asset_instances[SWARD_ASSET_KIND_ROCK][lv];
+    }
+    print_message("hill boulders: %llu drawn with occlusion, %llu without, %llu hidden by the hills; pixels differing %zu\n",
+                  (unsigned long long)drawn_with, (unsigned long long)drawn_without,
+                  (unsigned long long)with.asset_occluded, differing);
+    assert_true(with.asset_occluded > 0);
+    assert_int_equal(without.asset_occluded, 0);
+    assert_true(drawn_with > 0);
+    /* no boulder cross-fades between levels here (each counts once) */
+    assert_int_equal(drawn_with + with.asset_occluded, drawn_without);
+    assert_true(differing <= 320 * 180 / 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hidden_blades_are_culled_and_nothing_visible_is),
         cmocka_unit_test(open_field_loses_little),
+        cmocka_unit_test(blades_behind_boulders_are_culled),
+        cmocka_unit_test(boulders_behind_hills_are_culled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,9 +14,11 @@
 #include "asset_shadow_vert.h"
 #include "asset_depth_vert.h"
 
+/* The camera's assets once they are culled: by sward_cmd_cull, or, as the blades' occluders (assets_occlude), by
+ * asset_cull_camera before it. */
 static void draw(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
 {
-    if (!c->plan->cluster_count || !c->plan->culled) return;
+    if (!c->plan->cluster_count || !(c->plan->culled || c->plan->assets_occlude)) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
     render_draw_assets(c, cmd);
@@ -68,6 +70,17 @@ static void record_gbuffer(render_pass_ctx *c, VkCommandBuffer cmd)
 static bool active(const render_plan *p)
 {
     return p->asset_count > 0;
+}
+
+/* the depth prime with the blades' (SWARD_DRAW_BLADES_DEPTH), unless it was drawn as the blades' occluders */
+static bool active_depth(const render_plan *p)
+{
+    return p->asset_count > 0 && !p->assets_occlude;
+}
+
+static bool active_occluders(const render_plan *p)
+{
+    return p->asset_count > 0 && p->assets_occlude;
 }
 
 /* LS3: the casters of a shadow cascade: the near one animated and alpha-tested, the mid one at rest (trees: the
@@ -125,7 +138,24 @@ const render_pass render_pass_asset_depth = {
     },
     .create = create_depth,
     .record = record_depth,
-    .active = active,
+    .active = active_depth,
+};
+
+/* SC3, issue 19: the same depth prime before the blades' culling (standalone.c's occluders step), so that the
+ * blades' Hi-Z holds the assets: blades behind a tree or a rock are not drawn. */
+const render_pass render_pass_asset_occluders = {
+    .name = "asset_occluders",
+    .phase = RENDER_PHASE_DRAW,
+    .draw_flag = RENDER_DRAW_OCCLUDERS,
+    .use_count = 3,
+    .uses = {
+        {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
+        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false},
+    },
+    .create = create_depth,
+    .record = record_depth,
+    .active = active_occluders,
 };
 
 const render_pass render_pass_asset_gbuffer = {

@@ -41,17 +41,24 @@ static sward_result resize(render_pass_ctx *c, sward_error *err)
     return SWARD_OK;
 }
 
-static sward_result create(render_pass_ctx *c, sward_error *err)
+static sward_result create_pipelines(render_pass_ctx *c, sward_error *err)
 {
     sward_result res;
     if ((res = render_compute_pipeline(c, sw_spirv_hiz_init_comp, sizeof sw_spirv_hiz_init_comp,
                                        "sward.hiz_init", &c->pipes[0], err)))
         return res;
-    if ((res = render_compute_pipeline(c, sw_spirv_hiz_reduce_comp, sizeof sw_spirv_hiz_reduce_comp,
-                                       "sward.hiz_reduce", &c->pipes[1], err)))
-        return res;
-    /* The near shadow cascade's culling binds a pyramid too, but never reads it (no SW_VIEW_OCCLUSION). */
-    for (uint32_t v = 1; v < c->plan->blade_views; v++)
+    return render_compute_pipeline(c, sw_spirv_hiz_reduce_comp, sizeof sw_spirv_hiz_reduce_comp, "sward.hiz_reduce",
+                                   &c->pipes[1], err);
+}
+
+static sward_result create(render_pass_ctx *c, sward_error *err)
+{
+    sward_result res;
+    if ((res = create_pipelines(c, err))) return res;
+    /* The shadow views' culling (the near cascade's blades, the near and mid ones' assets) binds a pyramid too,
+     * but never reads it (no SW_VIEW_OCCLUSION). */
+    uint32_t views = c->plan->asset_count && c->plan->blade_views > 1 ? SW_VIEW_MID + 1u : c->plan->blade_views;
+    for (uint32_t v = 1; v < views; v++)
         if ((res = render_pass_buffer_replace(c, RES_HIZ, v, 2 * sizeof(float), err)))
             return res;
     return resize(c, err);
@@ -60,16 +67,17 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
 static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     if (!render_pass_has(c, RES_DEPTH)) return; /* no occluders this frame */
-    const hiz_state *v = c->state;
-    sw_push push = {.view = c->view, .size0_x = (int)v->w0, .size0_y = (int)v->h0};
+    hiz_state v; /* the sizes resize made the pyramid for (hiz_ground has no state of its own) */
+    render_hiz_size(c->plan->width, c->plan->height, &v.w0, &v.h0, &v.levels);
+    sw_push push = {.view = c->view, .size0_x = (int)v.w0, .size0_y = (int)v.h0};
     gpu_buffer *hiz = render_pass_buffer(c, RES_HIZ);
-    for (uint32_t l = 0; l < v->levels; l++) {
+    for (uint32_t l = 0; l < v.levels; l++) {
         /* each level reads the one below: the only barriers inside a pass, within its own resource */
         if (l) gpu_barrier_buffer(cmd, hiz, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_COMPUTE_READ_WRITE);
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[l ? 1 : 0]);
         push.level = l;
         render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &push);
-        vkCmdDispatch(cmd, (level_size(v->w0, l) + 7) / 8, (level_size(v->h0, l) + 7) / 8, 1);
+        vkCmdDispatch(cmd, (level_size(v.w0, l) + 7) / 8, (level_size(v.h0, l) + 7) / 8, 1);
     }
 }
 
@@ -86,4 +94,24 @@ const render_pass render_pass_hiz = {
     .create = create,
     .resize = resize,
     .record = record,
+};
+
+static bool assets_occlude(const render_plan *p)
+{
+    return p->assets_occlude;
+}
+
+/* SC3, issue 19: the same pyramid of the ground's depth alone, for the camera's asset culling
+ * (RENDER_PHASE_OCCLUDERS); the CULL phase's hiz then reduces the ground and the assets' depth prime. */
+const render_pass render_pass_hiz_ground = {
+    .name = "hiz_ground",
+    .phase = RENDER_PHASE_OCCLUDERS,
+    .use_count = 2,
+    .uses = {
+        {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_HIZ_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
+        {RES_HIZ, GPU_ACCESS_COMPUTE_WRITE, SW_HIZ_PYRAMID, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+    },
+    .create = create_pipelines,
+    .record = record,
+    .active = assets_occlude,
 };
