@@ -105,6 +105,19 @@ mut("SC3-occlusion", "SC3", "shaders/cull.comp.glsl",
     "if (occlusion && sw_box_occluded(",
     "if (false && sw_box_occluded(",
     "gpu_occlusion")
+# issue 19: the mesh assets tested against the ground's Hi-Z, and their depth primed before the blades' culling
+mut("SC3-asset-occlusion", "SC3", "shaders/asset_cull.comp.glsl",
+    "if (occlusion && sw_box_occluded(centre - vec3(radius), centre + vec3(radius))) {",
+    "if (false) {",
+    "gpu_occlusion")
+mut("SC3-asset-occluders", "SC3", "src/render/standalone.c",
+    "    if (res == SWARD_OK) draw_occluders(r, cmd);                             /* 2b */\n",
+    "",
+    "gpu_occlusion")
+mut("SC3-asset-occluders-hiz", "SC3", "src/render/passes.c",
+    "    &render_pass_asset_occluders, /* DRAW (RENDER_DRAW_OCCLUDERS): their depth prime, occluders of the blades */\n",
+    "",
+    "gpu_occlusion")
 mut("SC3-tile-frustum", "SC3 SC2", "src/place/tiles.c",
     "                    if (outside) continue;",
     "                    (void)outside;",

@@ -20,22 +20,26 @@ static bool active(const render_plan *p)
     return p->asset_count > 0;
 }
 
+/* What both asset culling passes touch and record (the camera's early one and the CULL phase's). */
+#define ASSET_CULL_PASS \
+    .use_count = 7, \
+    .uses = { \
+        {RES_ASSET_CLUSTERS, GPU_ACCESS_COMPUTE_READ, SW_ACULL_CLUSTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false}, \
+        {RES_ASSET_INSTANCES, GPU_ACCESS_COMPUTE_READ, SW_ACULL_INSTANCES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false}, \
+        {RES_ASSET_DRAWN, GPU_ACCESS_COMPUTE_WRITE, SW_ACULL_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true}, \
+        {RES_ASSET_DRAWS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ACULL_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false}, \
+        {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ACULL_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false}, \
+        {RES_WIND_FIELD, GPU_ACCESS_COMPUTE_READ, SW_BIND_WIND_FIELD, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false}, \
+        {RES_HIZ, GPU_ACCESS_COMPUTE_READ, SW_ACULL_HIZ, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false}, \
+    }, \
+    .create = create, \
+    .record = render_dispatch_clusters
+
 const render_pass render_pass_asset_cull = {
     .name = "asset_cull",
     .phase = RENDER_PHASE_CULL,
     .views = RENDER_VIEWS_ASSETS, /* LS3: the mid cascade draws the assets' casters, not blades */
-    .use_count = 7,
-    .uses = {
-        {RES_ASSET_CLUSTERS, GPU_ACCESS_COMPUTE_READ, SW_ACULL_CLUSTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_ASSET_INSTANCES, GPU_ACCESS_COMPUTE_READ, SW_ACULL_INSTANCES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_ASSET_DRAWN, GPU_ACCESS_COMPUTE_WRITE, SW_ACULL_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
-        {RES_ASSET_DRAWS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ACULL_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ACULL_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_WIND_FIELD, GPU_ACCESS_COMPUTE_READ, SW_BIND_WIND_FIELD, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_HIZ, GPU_ACCESS_COMPUTE_READ, SW_ACULL_HIZ, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-    },
-    .create = create,
-    .record = render_dispatch_clusters,
+    ASSET_CULL_PASS,
     .active = active,
 };
 
@@ -50,17 +54,6 @@ static bool occluders(const render_plan *p)
 const render_pass render_pass_asset_cull_camera = {
     .name = "asset_cull_camera",
     .phase = RENDER_PHASE_OCCLUDERS,
-    .use_count = 7,
-    .uses = {
-        {RES_ASSET_CLUSTERS, GPU_ACCESS_COMPUTE_READ, SW_ACULL_CLUSTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_ASSET_INSTANCES, GPU_ACCESS_COMPUTE_READ, SW_ACULL_INSTANCES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_ASSET_DRAWN, GPU_ACCESS_COMPUTE_WRITE, SW_ACULL_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
-        {RES_ASSET_DRAWS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ACULL_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ACULL_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_WIND_FIELD, GPU_ACCESS_COMPUTE_READ, SW_BIND_WIND_FIELD, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_HIZ, GPU_ACCESS_COMPUTE_READ, SW_ACULL_HIZ, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-    },
-    .create = create,
-    .record = render_dispatch_clusters,
+    ASSET_CULL_PASS,
     .active = occluders,
 };

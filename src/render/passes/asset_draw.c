@@ -126,18 +126,22 @@ void render_draw_assets(render_pass_ctx *c, VkCommandBuffer cmd)
     }
 }
 
+/* What both depth primes of the assets touch and record (with the blades', or as the blades' occluders). */
+#define ASSET_DEPTH_PASS \
+    .use_count = 3, \
+    .uses = { \
+        {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false}, \
+        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false}, \
+        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false}, \
+    }, \
+    .create = create_depth, \
+    .record = record_depth
+
 const render_pass render_pass_asset_depth = {
     .name = "asset_depth",
     .phase = RENDER_PHASE_DRAW,
     .draw_flag = SWARD_DRAW_BLADES_DEPTH,
-    .use_count = 3,
-    .uses = {
-        {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
-        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false},
-    },
-    .create = create_depth,
-    .record = record_depth,
+    ASSET_DEPTH_PASS,
     .active = active_depth,
 };
 
@@ -147,14 +151,7 @@ const render_pass render_pass_asset_occluders = {
     .name = "asset_occluders",
     .phase = RENDER_PHASE_DRAW,
     .draw_flag = RENDER_DRAW_OCCLUDERS,
-    .use_count = 3,
-    .uses = {
-        {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
-        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false},
-    },
-    .create = create_depth,
-    .record = record_depth,
+    ASSET_DEPTH_PASS,
     .active = active_occluders,
 };
 
