@@ -7,16 +7,9 @@
 // every view, and both sides of a patch edge, compute the same ones. Heights come from the mesh's vertices
 // (bilinear between them where a vertex is between two in its morph); normals by central differences over the
 // vertex's level spacing (2^L (1 + k) mesh quads: continuous across the morph and the level switch).
+// With SW_TERRAIN_HEIGHTS_ONLY defined: the height and normal functions alone (no patch list; the ground's
+// compute resolve).
 #include "shared/sw_terrain_lod.h"
-
-layout(std430, set = SW_SET_PASS, binding = SW_BIND_TERRAIN_PATCHES) readonly buffer TerrainPatchBuf {
-    sw_terrain_patch terrain_patches[];
-};
-
-struct sw_ground {
-    vec3 world;
-    vec3 normal;
-};
 
 // The ground's height at sample coordinates (si, sj) (fractional; within the window): between the mesh
 // vertices (every terrain_step samples) around it.
@@ -41,6 +34,24 @@ float sw_ground_height(float si, float sj)
 float sw_ground_clamp_i(float si) { return clamp(si, float(frame.hf_i0), float(min(frame.hf_i0 + frame.hf_ring, frame.terrain_res) - 1)); }
 float sw_ground_clamp_j(float sj) { return clamp(sj, float(frame.hf_j0), float(min(frame.hf_j0 + frame.hf_ring, frame.terrain_res) - 1)); }
 
+// The ground's normal at sample coordinates (si, sj) by central differences over sp samples.
+vec3 sw_ground_normal(float si, float sj, float sp)
+{
+    float dx = sw_ground_height(sw_ground_clamp_i(si + sp), sj) - sw_ground_height(sw_ground_clamp_i(si - sp), sj);
+    float dz = sw_ground_height(si, sw_ground_clamp_j(sj + sp)) - sw_ground_height(si, sw_ground_clamp_j(sj - sp));
+    return normalize(vec3(-dx, 2.0 * sp * frame.terrain_cell, -dz));
+}
+
+#ifndef SW_TERRAIN_HEIGHTS_ONLY
+layout(std430, set = SW_SET_PASS, binding = SW_BIND_TERRAIN_PATCHES) readonly buffer TerrainPatchBuf {
+    sw_terrain_patch terrain_patches[];
+};
+
+struct sw_ground {
+    vec3 world;
+    vec3 normal;
+};
+
 sw_ground sw_ground_vertex(bool want_normal)
 {
     sw_terrain_patch p = terrain_patches[gl_InstanceIndex];
@@ -61,9 +72,7 @@ sw_ground sw_ground_vertex(bool want_normal)
     g.normal = vec3(0.0, 1.0, 0.0);
     if (!want_normal) return g;
     // the normal over the level's spacing at the morphed point
-    float sp = float(1 << level) * (1.0 + k) * step;
-    float dx = sw_ground_height(sw_ground_clamp_i(si + sp), sj) - sw_ground_height(sw_ground_clamp_i(si - sp), sj);
-    float dz = sw_ground_height(si, sw_ground_clamp_j(sj + sp)) - sw_ground_height(si, sw_ground_clamp_j(sj - sp));
-    g.normal = normalize(vec3(-dx, 2.0 * sp * cell, -dz));
+    g.normal = sw_ground_normal(si, sj, float(1 << level) * (1.0 + k) * step);
     return g;
 }
+#endif

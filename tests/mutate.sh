@@ -83,12 +83,12 @@ mut("GA8-anim-scale", "SC6 GA8", "shaders/grass_blade.inc.glsl",
     "gpu_blades")
 
 # SC7: far field
-mut("SC7-far-field", "SC7", "shaders/terrain.vert.glsl",
+mut("SC7-far-field", "SC7", "shaders/terrain_surface.inc.glsl",
     "    if (frame.map_res > 0) {",
     "    if (false) {",
     "gpu_far_field")
-mut("SC7-heads", "SC7", "shaders/terrain.vert.glsl",
-    "grass = mix(grass, vec3(m.head_r, m.head_g, m.head_b), share);",
+mut("SC7-heads", "SC7", "src/place/place.c",
+    "grass += (m->head_color[c] - grass) * share;",
     "",
     "gpu_far_field")
 
@@ -118,6 +118,32 @@ mut("SC3-asset-occluders-hiz", "SC3", "src/render/passes.c",
     "    &render_pass_asset_occluders, /* DRAW (RENDER_DRAW_OCCLUDERS): their depth prime, occluders of the blades */\n",
     "",
     "gpu_occlusion")
+# BX6 (issue 19): the ground's G-buffer resolved per pixel in compute (terrain_resolve.comp.glsl), against the
+# fragment pass it replaces (gpu_terrain)
+mut("BX6-terrain-resolve-off", "BX6", "src/render/plan.c",
+    "    p->terrain_resolve = p->standalone && p->depth_prime && !sw->ground_fragment;",
+    "    p->terrain_resolve = false;",
+    "gpu_terrain")
+mut("BX6-terrain-resolve-normal", "BX6", "shaders/terrain_resolve.comp.glsl",
+    "    vec3 n = sw_ground_normal(si, sj, ground_spacing(lod_d));",
+    "    vec3 n = sw_ground_normal(si, sj, ground_spacing(lod_d)).zyx;",
+    "gpu_terrain")
+mut("BX6-terrain-resolve-spacing", "BX6", "shaders/terrain_resolve.comp.glsl",
+    "    return float(1 << level) * (1.0 + k) * float(frame.terrain_step);",
+    "    return float(frame.terrain_step);",
+    "gpu_terrain")
+mut("BX6-terrain-resolve-kind", "BX6", "shaders/terrain_resolve.comp.glsl",
+    "    if (imageLoad(o_normal, p).a >= 0.5 / 3.0) return;",
+    "",
+    "gpu_terrain")
+mut("BX6-terrain-resolve-motion", "BX6", "shaders/terrain_resolve.comp.glsl",
+    "    vec2 motion = centre - vec2(VIEW.jitter_x, VIEW.jitter_y) - (prev.xy / prev.w * 0.5 + 0.5) * size;",
+    "    vec2 motion = vec2(0.0) * centre;",
+    "gpu_terrain")
+mut("BX6-terrain-resolve-jitter", "BX6", "shaders/terrain_resolve.comp.glsl",
+    "    vec4 wp = sw_mat4(VIEW.inv_view_proj) * vec4(centre / size * 2.0 - 1.0, depth, 1.0);",
+    "    vec4 wp = sw_mat4(VIEW.inv_view_proj) * vec4((centre + 0.5) / size * 2.0 - 1.0, depth, 1.0);",
+    "gpu_terrain")
 mut("SC3-tile-frustum", "SC3 SC2", "src/place/tiles.c",
     "                    if (outside) continue;",
     "                    (void)outside;",
@@ -450,7 +476,7 @@ mut("LS2-lit", "LS2 LS4", "shaders/lighting.comp.glsl",
     "    float shadow = sw_sun_shadow(world, n, dist);",
     "    float shadow = 1.0;",
     "gpu_lighting")
-mut("SC7-far-tone", "SC7", "shaders/terrain.vert.glsl",
+mut("SC7-far-tone", "SC7", "shaders/terrain_surface.inc.glsl",
     "* mix(1.0, SW_FAR_TONE, smoothstep(0.8 * draw_d, draw_d, dist));",
     ";",
     "gpu_lighting")

@@ -269,6 +269,8 @@ typedef struct sward_frame_debug {
                             (stats.gbuffer_shaded; costs an atomic per fragment): SH1's zero overdraw */
     bool no_asset_occluders; /* comparisons: the mesh assets' depth is not in the blades' Hi-Z (SC3: the ground
                                 alone occludes, as an embedding host's frame) */
+    bool ground_fragment; /* comparisons: the ground's G-buffer drawn by its fragment pass (a host's path), not
+                             resolved per pixel in compute (BX6; sward's own frame with the depth prime) */
 } sward_frame_debug;
 
 typedef struct sward_frame_desc {

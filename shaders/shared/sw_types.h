@@ -41,6 +41,7 @@ struct sw_material {
     float lod_distance, draw_distance, gameplay_height, clump_size; /* m, per type (SC5, SC6, PL9, PL6) */
     sw_uint blades_per_instance, wind_model, flags, pad1;    /* wind_model: SW_WIND_*; flags: SW_MAT_* */
     float base_density, inv_density, pad2, pad3; /* PL2: blades / m^2 outside the areas; 1 / density */
+    float field_r, field_g, field_b, pad4; /* SC7: the type's colour on the ground beyond its blades (sw_field_color) */
 };
 
 /* SC5: the distance a type's blades end at, for every pass that culls, fades or tones by it (cull, the blades'
@@ -271,7 +272,7 @@ typedef struct sw_tile_draw sw_tile_draw;
 typedef struct sw_blade sw_blade;
 typedef struct sw_draw_cmd sw_draw_cmd;
 typedef struct sw_cull_stats sw_cull_stats;
-_Static_assert(sizeof(sw_material) == 160, "sw_material layout");
+_Static_assert(sizeof(sw_material) == 176, "sw_material layout");
 _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
 _Static_assert(sizeof(sw_view) % 16 == 0, "sw_view layout");
 _Static_assert(sizeof(sw_tile_draw) == 16, "sw_tile_draw layout");

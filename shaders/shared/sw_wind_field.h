@@ -39,7 +39,7 @@
 #define SW_WIND_FIELD_RES 64             /* cells per side: 128 m around the camera */
 #define SW_WIND_FIELD_CELL 2.0f          /* m */
 #define SW_WIND_FIELD_INV_CELL 0.5f      /* 1 / m */
-#define SW_WIND_FIELD_GROUP 8            /* 8 x 8 cells per workgroup */
+#define SW_WIND_FIELD_GROUP_CELLS 8      /* cells per workgroup of wind_field.comp.glsl, 8 threads each */
 #define SW_WIND_FIELD_STRIDE 12          /* floats per cell */
 #define SW_WIND_FIELD_FORCE 8            /* offset of the force at t (x, z) in a cell; + 2: the gust */
 #define SW_WIND_FIELD_STEPS_PER_S 15.0f  /* 1 / dt: the gusts change over seconds, the springs' steps are exact, and

@@ -122,6 +122,7 @@ typedef struct render_geometry {
 typedef struct render_switches {
     bool no_grass, no_cull, no_lod_fade, no_fade, no_morph, no_terrain_lod, count_shading;
     bool no_occlusion, no_asset_occluders; /* the desc's no_occlusion; the debug switch */
+    bool ground_fragment;      /* the ground's G-buffer by its fragment pass, not terrain_resolve */
 } render_switches;
 
 /* The ground each view draws this frame (render_plan_terrain): the patches of the CDLOD quadtree (terrain_lod.h)
@@ -154,6 +155,8 @@ typedef struct render_plan {
     /* this frame's (render_plan_frame, and the entry points as the frame goes on) */
     bool depth_prime;          /* SH1: the G-buffer passes test EQUAL against a depth prime */
     bool shadow_compute;       /* BX1: the near cascade's casters are rasterised in compute (shadow_raster.c) */
+    bool terrain_resolve;      /* BX6, issue 19: sward's own frame with the prime: the ground's G-buffer in compute
+                                  (terrain_resolve), not by the fragment pass (terrain) */
     bool assets_occlude;       /* SC3: the camera's assets are culled against the ground's Hi-Z and their depth
                                   drawn before the blades' culling (RENDER_PHASE_OCCLUDERS; standalone.c) */
     bool shadows_kept;         /* the shadow map holds this frame's near and mid cascades already (a still's next
@@ -320,6 +323,7 @@ extern const render_pass render_pass_place;
 extern const render_pass render_pass_place_ahead;
 extern const render_pass render_pass_terrain_depth;
 extern const render_pass render_pass_terrain;
+extern const render_pass render_pass_terrain_resolve;
 extern const render_pass render_pass_hiz;
 extern const render_pass render_pass_hiz_ground;
 extern const render_pass render_pass_cull;

@@ -30,6 +30,7 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_shadow_far,    /* SHADOW: the far lit-height map, when it moved (LS2) */
     &render_pass_shadow_lit,    /* SHADOW: the near and mid ranges' lit heights: ground, grass impostor (LS4) */
     &render_pass_resolve,       /* POST:  the visibility buffer's surfaces into the G-buffer (BX1) */
+    &render_pass_terrain_resolve, /* POST: the ground's G-buffer where it is the depth (BX6; with the prime) */
     &render_pass_lighting,      /* POST:  deferred lighting, sky, haze -> HDR */
     &render_pass_taa,           /* POST:  temporal anti-aliasing (SH8), history reprojected by motion / depth */
     &render_pass_bloom,         /* POST:  bright pass, blur chain (PO3) */

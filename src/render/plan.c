@@ -66,6 +66,9 @@ void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
     p->assets_occlude = p->standalone && p->asset_count > 0 && p->depth_prime && !sw->no_cull && !sw->no_occlusion &&
                         !sw->no_asset_occluders;
     if (p->assets_occlude) p->asset_views &= ~1u;
+    /* BX6: with the prime, the ground's G-buffer is resolved in compute where it is the depth (the G-buffer pass
+     * of the blades and assets leaves it unwritten there) */
+    p->terrain_resolve = p->standalone && p->depth_prime && !sw->ground_fragment;
     r->slots[r->slot].assets_occlude = p->assets_occlude;
     p->hdr_out = hdr_out && !history_only; /* the hdr_out pass runs (hdr_out.c active) in this frame only */
     p->history_only = history_only;
@@ -88,6 +91,7 @@ void render_plan_switches(sward_renderer *r, const sward_frame_desc *fd)
     s->count_shading = d && d->count_shading;
     s->no_occlusion = fd->no_occlusion;
     s->no_asset_occluders = d && d->no_asset_occluders;
+    s->ground_fragment = d && d->ground_fragment;
 }
 
 void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view)

@@ -287,8 +287,9 @@ static sward_result read_last(sward_renderer *r, render_res res, void *out, VkDe
     if (result == SWARD_OK) result = gpu_begin_once(dev, &cmd, err);
     if (result == SWARD_OK) {
         render_access(r, cmd, res, 0, GPU_ACCESS_TRANSFER_READ, false);
-        if (res == RES_DEPTH) {
-            VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
+        if (res == RES_DEPTH || (res >= RES_GBUF_ALBEDO && res <= RES_MOTION)) {
+            const VkImageAspectFlags aspect = res == RES_DEPTH ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
+            VkBufferImageCopy region = {.imageSubresource = {aspect, 0, 0, 1},
                                         .imageExtent = {r->plan.width, r->plan.height, 1}};
             vkCmdCopyImageToBuffer(cmd, render_image(r, res, 0)->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                                    rb.buffer, 1, &region);
@@ -308,6 +309,14 @@ sward_result render_read_depth(sward_renderer *r, float *out, sward_error *err)
     sward_result res = render_standalone_only(r, "render_read_depth", err);
     if (res != SWARD_OK) return res;
     return read_last(r, RES_DEPTH, out, (VkDeviceSize)r->plan.width * r->plan.height * sizeof(float), err);
+}
+
+sward_result render_read_gbuffer(sward_renderer *r, uint32_t *out[4], sward_error *err)
+{
+    sward_result res = render_standalone_only(r, "render_read_gbuffer", err);
+    const VkDeviceSize bytes = (VkDeviceSize)r->plan.width * r->plan.height * sizeof(uint32_t); /* 4-byte texels */
+    for (int i = 0; i < 4 && res == SWARD_OK; i++) res = read_last(r, (render_res)(RES_GBUF_ALBEDO + i), out[i], bytes, err);
+    return res;
 }
 
 sward_result render_read_wind_field(sward_renderer *r, float *out, sward_error *err)

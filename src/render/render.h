@@ -313,6 +313,9 @@ void render_world_uploaded(sward_renderer *r);
 /* ---- readback.c: what tests read back of a frame ---- */
 /* The depth buffer of the last standalone frame (width x height floats, reverse-Z). */
 sward_result render_read_depth(sward_renderer *r, float *out, sward_error *err);
+/* The G-buffer of the last standalone frame, RES_GBUF_ALBEDO .. RES_MOTION (width x height 4-byte texels each:
+ * RGBA8 sRGB, RGB10A2 octahedral normal + kind, RGBA8, RG16F motion in pixels). */
+sward_result render_read_gbuffer(sward_renderer *r, uint32_t *out[4], sward_error *err);
 /* The last frame's wind field (WIND_FIELD_FLOATS floats, src/wind/wind.h); its time and origin are in r->frame. */
 sward_result render_read_wind_field(sward_renderer *r, float *out, sward_error *err);
 /* standalone.c: RES_HDR_OUT for the current size; created on a frame's first ask (sward_render_hdr). */

@@ -11,8 +11,10 @@
 
 /* The buffers the frame's lists and the assets' records are: read and written by passes, filled, copied out. */
 #define STORAGE (VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT)
-#define GBUFFER_USAGE (VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT)
-/* BX1: the compute rasteriser's resolve writes the G-buffer (the sRGB albedo through a UNORM view) */
+/* (transfer source: the tests' read-back, render_read_gbuffer) */
+#define GBUFFER_USAGE (VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT)
+/* BX1, BX6: the resolves write the G-buffer (the sRGB albedo through a UNORM view): the compute rasteriser's and,
+ * in sward's own frame, the ground's (terrain_resolve) */
 #define GBUFFER_RASTER VK_IMAGE_USAGE_STORAGE_BIT
 
 #define BUFFER(n, u, sz) {.name = n, .usage = (u), .size = (sz)}
@@ -149,7 +151,7 @@ sward_result render_resources_size(sward_renderer *r, sward_error *err)
         if (cur->image && cur->extent.width == w && cur->extent.height == h) continue;
         gpu_image_desc d = {.format = s->format, .width = w, .height = h, .mips = s->levels, .layers = s->layers,
                             .usage = s->usage, .name = s->name};
-        if (p->raster_compute) {
+        if (p->raster_compute || p->standalone) {
             d.usage |= s->raster_usage;
             d.storage_format = s->raster_storage_format;
         }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Issue 6: the embedding example culls against the host's depth buffer (occlusion removes blades behind the
-# hills), and its image, made of the entry points a host calls, is byte-identical to the standalone frame's.
+# hills), and its image, made of the entry points a host calls, is the standalone frame's (within issue 19's
+# tolerance: the standalone frame resolves the ground in compute).
 # (Split from cli_frame_limits so that neither test is long.)
 set -u
 SWARD=${1:?usage: test_embed_host.sh /path/to/sward}
@@ -28,9 +29,12 @@ n=$(printf '%s\n' "$out" | sed -n 's/.* \([0-9]*\) by occlusion.*/\1/p')
 [ "${n:-0}" -gt 1000 ] || fail "embed hills: expected blades removed by occlusion with the host's depth: $out"
 # one frame order: the host's frame made of sward_cmd_place, _draw, _cull, _draw, _post is the standalone one
 # (an embedding host's G-buffer is drawn by the hardware rasteriser: render.raster "auto" means "hardware"
-# there, so the standalone frame is rendered with it too)
+# there, so the standalone frame is rendered with it too). With the depth prime sward's own frame resolves the
+# ground's G-buffer in compute (BX6) where the host's frame draws it by the fragment pass: the images agree
+# within issue 19's tolerance (gpu_terrain compares the two paths on their own).
 "$SWARD" render "$tmp/hills.json" --set render.raster=hardware -o "$tmp/standalone.png" --quiet ||
     fail "render hills"
-cmp -s "$tmp/embed.png" "$tmp/standalone.png" || fail "embed hills: the host's image differs from sward render's"
-[ "$failures" -eq 0 ] && echo "ok: the host's depth culls $n blades; embedded == standalone"
+cmp_out=$(python3 "$SRC/tests/cli/png_compare.py" "$tmp/embed.png" "$tmp/standalone.png" 1.0 0.005) ||
+    fail "embed hills: the host's image is not sward render's: $cmp_out"
+[ "$failures" -eq 0 ] && echo "ok: the host's depth culls $n blades; embedded == standalone within tolerance ($cmp_out)"
 exit $((failures > 0))

@@ -112,7 +112,7 @@ assert blades == d["blades_drawn"], f"paths drew {blades} of {d['blades_drawn']}
 assert ms > 0 and abs(d["blades_per_ms"] - blades / ms) <= 1e-6 * blades / ms + 1e-3, \
     f"blades_per_ms {d['blades_per_ms']}, expected {blades / ms}"
 assert d["frames"] == 3 and d["width"] == 320 and d["height"] == 180, "wrong frames or size"
-for p in ("wind_field", "place", "terrain", "grass", "post"):
+for p in ("wind_field", "place", "terrain_resolve", "grass", "post"):
     assert set(d["passes"][p]) == {"min_ms", "median_ms"}, f"pass {p}"
     assert 0 <= d["passes"][p]["min_ms"] <= d["passes"][p]["median_ms"], f"pass {p} times"
 assert d["total_gpu_ms"]["min"] <= d["total_gpu_ms"]["median"]

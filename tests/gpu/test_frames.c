@@ -175,9 +175,9 @@ static void pass_times_by_name(void **state)
     r = renderer(ctx, scene);
     free(render_one(r, 0.0f, rs.width, rs.height, &st));
     const char *order[] = {"wind_field",   "place",         "terrain_depth", "hiz",         "cull",         "draw_args",
-                           "place_ahead",  "grass_depth",  "raster",        "raster_merge", "terrain",    "grass",
+                           "place_ahead",  "grass_depth",  "raster",        "raster_merge", "grass",
                            "shadow_raster", "shadow_far", "shadow_lit",
-                           "resolve",      "lighting",      "taa",          "bloom",      "post"};
+                           "resolve",      "terrain_resolve", "lighting",      "taa",          "bloom",      "post"};
     const uint32_t n = sizeof order / sizeof order[0];
     assert_int_equal(st.pass_count, n);
     for (uint32_t i = 0; i < n; i++) {
@@ -189,8 +189,8 @@ static void pass_times_by_name(void **state)
     /* the renderer holds the times (no fixed room in the ABI): room for every pass it can time, these and those
      * that did not run here (hdr_out, in frames that read back their HDR image; the mesh assets' four, and the
      * three of their occluders' step: hiz_ground, asset_cull_camera, asset_occluders; shadow_near and shadow_mid,
-     * with casters for their layers) */
-    assert_int_equal(sward_renderer_pass_count(r), n + 10);
+     * with casters for their layers; the ground's fragment pass, which terrain_resolve replaces with the prime) */
+    assert_int_equal(sward_renderer_pass_count(r), n + 11);
     assert_true(sward_renderer_pass_count(NULL) == 0);
     assert_true(st.blades_high + st.blades_low == st.blades_drawn);
     assert_true(st.triangles >= st.blades_high * 13 + st.blades_low * 5);

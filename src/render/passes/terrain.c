@@ -1,10 +1,14 @@
 /* terrain.c — the ground: a mesh over the height field, at most 1025 x 1025 vertices (larger height fields are
  * drawn with a vertex stride), drawn as CDLOD patches (issue 19, terrain_lod.h: levels by distance with vertex
  * morphing, no cracks, no pops); per-vertex albedo carries the far field's grass colours (SC7).
- * Two passes over the same mesh and vertex shader (terrain.vert.glsl, precise position):
- *   terrain_depth  the depth prime (SH1): depth only, drawn first, the occluders of the Hi-Z test;
- *   terrain        the G-buffer (SH2): albedo, normal, material, motion; depth test EQUAL after the prime,
- *                  else GREATER with writes (then it is the first pass and the occluders).
+ * Two passes over the same mesh and vertex shader (terrain.vert.glsl, precise position), and a resolve:
+ *   terrain_depth    the depth prime (SH1): depth only, drawn first, the occluders of the Hi-Z test;
+ *   terrain          the G-buffer (SH2): albedo, normal, material, motion; depth test EQUAL after the prime,
+ *                    else GREATER with writes (then it is the first pass and the occluders); a host's frame,
+ *                    or sward's own without the prime (or sward_frame_debug.ground_fragment);
+ *   terrain_resolve  sward's own frame with the prime (render_plan.terrain_resolve; BX6, issue 19): the same
+ *                    G-buffer in compute, per pixel where the ground is the depth (terrain_resolve.comp.glsl),
+ *                    after the blades' resolve, instead of the fragment pass.
  * Each draws the camera's patches (the plan's: inside its clip volume) in one instanced draw of the patch grid.
  * Reads frame, view, heights, materials, world maps and the patches. Cost (1920x1080, H200): at most 150,000
  * triangles in any view of the repository's scenes (bench's terrain line); before the LOD, the chunks of the
@@ -14,6 +18,7 @@
 
 #include "terrain_vert.h"
 #include "terrain_frag.h"
+#include "terrain_resolve_comp.h"
 
 #include <string.h>
 
@@ -153,6 +158,16 @@ const render_pass render_pass_terrain_depth = {
     .record = record_depth,
 };
 
+static bool fragment(const render_plan *p)
+{
+    return !p->terrain_resolve;
+}
+
+static bool resolved(const render_plan *p)
+{
+    return p->terrain_resolve;
+}
+
 const render_pass render_pass_terrain = {
     .name = "terrain",
     .phase = RENDER_PHASE_DRAW,
@@ -170,4 +185,30 @@ const render_pass render_pass_terrain = {
     },
     .create = create_gbuffer,
     .record = record_gbuffer,
+    .active = fragment,
+};
+
+static sward_result create_resolve(render_pass_ctx *c, sward_error *err)
+{
+    return render_compute_pipeline(c, sw_spirv_terrain_resolve_comp, sizeof sw_spirv_terrain_resolve_comp,
+                                   "sward.terrain_resolve", &c->pipes[0], err);
+}
+
+const render_pass render_pass_terrain_resolve = {
+    .name = "terrain_resolve",
+    .phase = RENDER_PHASE_POST,
+    .standalone_only = true,
+    .history = true, /* the G-buffer the TAA history is lit from */
+    .use_count = 6,
+    .uses = {
+        {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_RASTER_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_RESOLVE_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
+        {RES_GBUF_ALBEDO, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_ALBEDO, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
+        {RES_GBUF_NORMAL, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_NORMAL, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
+        {RES_GBUF_MATERIAL, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_MATERIAL, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
+        {RES_MOTION, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_MOTION, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false},
+    },
+    .create = create_resolve,
+    .record = render_record_per_pixel,
+    .active = resolved,
 };

@@ -1,7 +1,8 @@
 /* wind_field.c — GA3, the camera-local wind field (shaders/wind_field.comp.glsl, shaders/shared/sw_wind_field.h;
  * Horizon Zero Dawn, GDC 2018 "Between Tech and Art: The Vegetation of Horizon Zero Dawn"): first in the frame,
- * one thread per cell of the 64 x 64 grid of 2 m cells around the camera simulates the cell's four spring
- * categories (trees, plants, grass, special) over the window of steps before the frame's time, from rest: a
+ * eight threads per cell of the 64 x 64 grid of 2 m cells around the camera simulate the cell's four spring
+ * categories (trees, plants, grass, special) on two axes over the window of steps before the frame's time, from
+ * rest, the cell's drive along the window evaluated once and shared (eight cells a workgroup): a
  * pure function of the time and the world cell. Every vegetation pass samples it (shaders/wind_field.inc.glsl,
  * sw_bindings.h SW_BIND_WIND_FIELD); cull.comp.glsl does for the grass.
  * Reads: frame (time, wind, the grid's origin). Writes: the field, 4096 x 48 bytes.
@@ -45,8 +46,8 @@ static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &(sw_push){.view = c->view});
-    const uint32_t groups = SW_WIND_FIELD_RES / SW_WIND_FIELD_GROUP;
-    vkCmdDispatch(cmd, groups, groups, 1);
+    /* eight cells a workgroup, eight threads a cell (shaders/wind_field.comp.glsl) */
+    vkCmdDispatch(cmd, SW_WIND_FIELD_RES * SW_WIND_FIELD_RES / SW_WIND_FIELD_GROUP_CELLS, 1, 1);
 }
 
 const render_pass render_pass_wind_field = {
