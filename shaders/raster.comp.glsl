@@ -7,7 +7,6 @@
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_shader_atomic_int64 : require
-#extension GL_KHR_memory_scope_semantics : require
 #define SW_DITHER_COMPUTE
 #include "grass_blade.inc.glsl"
 #include "shared/sw_raster.h"
@@ -34,9 +33,9 @@ void raster_fragment(int x, int y, float z, vec2 ts)
     uint lo = sw_raster_id_lo(g_tile, g_slot, ts.x, ts.y);
     uint i = uint(y) * VIEW.width + uint(x);
     uint64_t key = (uint64_t(hi) << 32) | uint64_t(lo);
-    // most fragments of a dense field lose: a plain read first spares them the atomic (the buffer only grows,
-    // so a key not above what is read would not win)
-    if (atomicLoad(vis[i], gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed) >= key) return;
+    // No read first: an atomic whose result is unused does not wait for the memory, a read does. Most fragments
+    // of a dense field lose, and a plain read before the atomic spared them it, but the row walk then waited on
+    // every read (issue 19, H200: raster 0.85 -> 0.47 ms in got_field, 4.89 -> 3.89 in dense without it).
     atomicMax(vis[i], key);
     g_pixels++;
 }

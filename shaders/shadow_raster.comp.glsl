@@ -7,7 +7,6 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
-#extension GL_KHR_memory_scope_semantics : require
 #define SW_DITHER_COMPUTE
 #include "grass_blade.inc.glsl"
 #include "shared/sw_raster.h"
@@ -23,8 +22,7 @@ void raster_fragment(int x, int y, float z, vec2 ts)
 {
     if (sw_screen_door_out_at(g_fade, uvec2(x, y)) || !(z > 0.0 && z <= 1.0)) return;
     uint i = uint(y) * VIEW.width + uint(x), bits = floatBitsToUint(z);
-    if (atomicLoad(casters[i], gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed) >= bits) return;
-    atomicMax(casters[i], bits);
+    atomicMax(casters[i], bits); // no read first: see raster.comp.glsl
 }
 
 bool raster_tile_selected(uint local_tile, uint tile_index, sw_tile_draw d)
