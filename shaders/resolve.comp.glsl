@@ -1,6 +1,6 @@
 // resolve.comp.glsl — the compute rasteriser's visibility buffer into the G-buffer (SPEC BX1, SH2), one thread
-// per pixel, after the G-buffer passes. Where the buffer's blade is the pixel's depth (raster_merge.comp.glsl
-// made the depth the nearer of the hardware's and the compute blades'), the pixel's surface is rebuilt from its
+// per pixel, after the G-buffer passes. Where the buffer's blade is nearer than the hardware passes' depth (or
+// as near: the merged depth of raster_merge.comp.glsl is then the blade's), the pixel's surface is rebuilt from its
 // key: the blade (tile, slot -> the survivor), the point of
 // the blade (t, side) -> the vertex code (grass_blade.inc.glsl) and the surface code (grass_surface.inc.glsl)
 // the hardware path evaluates per vertex, here at the pixel's own point, packed as the fragment shaders pack
@@ -36,8 +36,8 @@ void main()
     uint i = p.y * VIEW.width + p.x;
     uint64_t key = vis[i];
     uint hi = uint(key >> 32), lo = uint(key & 0xffffffffUL);
-    // the depth is already the nearer of the two (raster_merge.comp.glsl): the compute blade is the pixel's
-    // surface where its depth is the depth
+    // the depth image holds the hardware passes' depth (raster_merge.comp.glsl keeps the merged one apart): the
+    // compute blade is the pixel's surface where it is not behind it
     if (key == 0UL || sw_raster_depth(hi) < texelFetch(depth_tex, ivec2(p), 0).r) return;
     if ((frame.flags & SW_FLAG_COUNT_SHADING) != 0u) atomicAdd(stats[0].shaded, 1u); // SH1 diagnostics
     sw_tile_draw td = tile_draws[VIEW.tile_first + sw_raster_tile(hi, lo)];

@@ -1061,8 +1061,8 @@ mut("BX1-split", "BX1", "shaders/draw_args.comp.glsl",
     "    if (false) {",
     "gpu_raster")
 mut("BX1-merge", "BX1", "shaders/raster_merge.comp.glsl",
-    "    merged[i] = max(texelFetch(depth_tex, ivec2(p), 0).r, key == 0UL ? 0.0 : sw_raster_depth(uint(key >> 32)));",
-    "    merged[i] = texelFetch(depth_tex, ivec2(p), 0).r;",
+    "    float d = max(texelFetch(depth_tex, ivec2(p), 0).r, key == 0UL ? 0.0 : sw_raster_depth(uint(key >> 32)));",
+    "    float d = texelFetch(depth_tex, ivec2(p), 0).r;",
     "gpu_raster")
 mut("BX1-shadow-merge", "BX1 LS3", "shaders/shadow.inc.glsl",
     "            if (casters) d = max(d, uintBitsToFloat(sw_shadow_casters[(b.y + j) * int(views[v].width) + b.x + i]));",

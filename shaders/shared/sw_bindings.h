@@ -70,7 +70,7 @@
 #define SW_RESOLVE_NORMAL 7
 #define SW_RESOLVE_MATERIAL 8
 #define SW_RESOLVE_MOTION 9
-#define SW_RESOLVE_MERGED 10   /* float per pixel: the nearer of the two depths (written; copied to the depth) */
+#define SW_RESOLVE_MERGED 10   /* R32F image: the nearer of the two depths (raster_merge; the lighting's and TAA's depth) */
 
 /* set 1 of shadow_raster.comp.glsl (BX1 for the near cascade's casters, LS3): survivors, tiles and tile_draws
  * at the camera rasteriser's numbers, then */

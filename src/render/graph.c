@@ -152,6 +152,27 @@ static barrier_batch batch(void)
     return b;
 }
 
+/* A use as this renderer's plan makes it: the frame's depth is the merged depth where the compute rasteriser
+ * draws (render_use.frame_depth); standalone and raster_compute are fixed for a renderer, so a pass's descriptor
+ * names one resource for its life. */
+static render_use use_of(const sward_renderer *r, const render_use *u)
+{
+    render_use e = *u;
+    if (u->frame_depth && r->plan.standalone && r->plan.raster_compute) {
+        e.res = RES_MERGED_DEPTH;
+        e.access = GPU_ACCESS_SAMPLED_COMPUTE;
+    }
+    return e;
+}
+
+render_res render_frame_depth(const sward_renderer *r, gpu_access *access)
+{
+    const render_use u = use_of(r, &(render_use){.res = RES_DEPTH, .access = GPU_ACCESS_DEPTH_READ_COMPUTE,
+                                                 .frame_depth = true});
+    if (access) *access = u.access;
+    return u.res;
+}
+
 static bool present(const sward_renderer *r, render_res res, uint32_t view)
 {
     const render_resource *rr = &r->graph->res[res][RENDER_RESOURCES[res].per_view ? view : 0];
@@ -171,7 +192,7 @@ void render_prepare(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cm
     add_barrier(&b, resource(r, RES_FRAME, view), scene_access(p), false, VK_IMAGE_LAYOUT_UNDEFINED);
     add_barrier(&b, resource(r, RES_VIEWS, view), scene_access(p), false, VK_IMAGE_LAYOUT_UNDEFINED);
     for (uint32_t i = 0; i < p->use_count; i++) {
-        const render_use *u = &p->uses[i];
+        const render_use e = use_of(r, &p->uses[i]), *u = &e;
         if (!present(r, u->res, view)) continue; /* e.g. the embedded renderer's targets */
         add_barrier(&b, resource(r, u->res, view), u->access, u->discard, VK_IMAGE_LAYOUT_UNDEFINED);
     }
@@ -354,7 +375,7 @@ static void write_set(sward_renderer *r, render_pass_state *ps, uint32_t slot, u
     const render_pass *p = ps->pass;
     VkDescriptorSet set = ps->sets[slot][view];
     for (uint32_t i = 0; i < p->use_count; i++) {
-        const render_use *u = &p->uses[i];
+        const render_use e = use_of(r, &p->uses[i]), *u = &e;
         if (u->binding < 0) continue;
         render_resource *rr = resource(r, u->res, view);
         if (ps->written[slot][view][i] == rr->generation) continue;

@@ -56,7 +56,7 @@ typedef enum render_res {
     RES_SHADOW,       /* LS2: D32 sun shadow maps, a 2-layer array: layer 0 the near cascade, 1 the mid one */
     RES_SHADOW_FAR,   /* LS2: the far cascade's lit heights, float[size^2] row-major (views[SW_VIEW_FAR]) */
     RES_VISBUF,       /* BX1: the compute rasteriser's visibility buffer, uint64 per pixel (shared/sw_raster.h) */
-    RES_MERGED_DEPTH, /* BX1: float per pixel, the nearer of the hardware's and the compute blades' depths */
+    RES_MERGED_DEPTH, /* BX1: R32F image, the nearer of the hardware's and the compute blades' depths (raster_merge) */
     RES_SHADOW_CASTERS, /* BX1: uint per texel of the near cascade: its blades' depth, then the merged depth */
     RES_ASSET_CLUSTERS, /* PL8, SC4: sw_cluster[] of the frame (uploaded; asset_place writes counts, heights) */
     RES_ASSET_INSTANCES,/* PL8: sw_instance[SW_CLUSTER_CANDIDATES] per cluster slot (asset_place) */
@@ -76,6 +76,9 @@ typedef struct render_use {
     int binding;           /* SW_* binding in set 1, or -1 (indirect arguments, attachments, copies) */
     VkDescriptorType type; /* of the binding */
     bool discard;          /* the pass overwrites all of it: earlier contents need not be kept */
+    bool frame_depth;      /* res is RES_DEPTH read as the frame's depth: where the compute rasteriser draws
+                              (standalone, render_plan.raster_compute) the merged depth is read in its place
+                              (RES_MERGED_DEPTH, sampled: the hardware's and the compute blades' nearer) */
 } render_use;
 
 /* sward's own draw flag beside the public SWARD_DRAW_* ones: the assets' depth prime before the blades' culling
@@ -262,8 +265,6 @@ void render_raster_blades(render_pass_ctx *c, VkCommandBuffer cmd, render_res ta
  * the compute rasteriser can run (64-bit integers); elsewhere the pass never runs and has none. */
 sward_result render_raster_pipeline(render_pass_ctx *c, const uint32_t *code, size_t bytes, const char *name,
                                     sward_error *err);
-void render_copy_depth(render_pass_ctx *c, VkCommandBuffer cmd, render_res from, render_res depth, uint32_t w,
-                       uint32_t h);
 /* grass.c: the view's blades (its run of tiles' indirect draws, with the blade index pattern), for every pass
  * that draws them, after it has bound its pipeline and sets. */
 void render_draw_blades(render_pass_ctx *c, VkCommandBuffer cmd);

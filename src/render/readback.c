@@ -287,7 +287,7 @@ static sward_result read_last(sward_renderer *r, render_res res, void *out, VkDe
     if (result == SWARD_OK) result = gpu_begin_once(dev, &cmd, err);
     if (result == SWARD_OK) {
         render_access(r, cmd, res, 0, GPU_ACCESS_TRANSFER_READ, false);
-        if (res == RES_DEPTH || (res >= RES_GBUF_ALBEDO && res <= RES_MOTION)) {
+        if (res == RES_DEPTH || res == RES_MERGED_DEPTH || (res >= RES_GBUF_ALBEDO && res <= RES_MOTION)) {
             const VkImageAspectFlags aspect = res == RES_DEPTH ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
             VkBufferImageCopy region = {.imageSubresource = {aspect, 0, 0, 1},
                                         .imageExtent = {r->plan.width, r->plan.height, 1}};
@@ -308,7 +308,9 @@ sward_result render_read_depth(sward_renderer *r, float *out, sward_error *err)
 {
     sward_result res = render_standalone_only(r, "render_read_depth", err);
     if (res != SWARD_OK) return res;
-    return read_last(r, RES_DEPTH, out, (VkDeviceSize)r->plan.width * r->plan.height * sizeof(float), err);
+    /* the frame's depth: with the compute rasteriser the merged one (the depth image holds the hardware's) */
+    const render_res depth = r->plan.raster_compute ? RES_MERGED_DEPTH : RES_DEPTH;
+    return read_last(r, depth, out, (VkDeviceSize)r->plan.width * r->plan.height * sizeof(float), err);
 }
 
 sward_result render_read_gbuffer(sward_renderer *r, uint32_t *out[4], sward_error *err)

@@ -76,9 +76,10 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
                               RENDER_SIZE_FIXED),
     [RES_VISBUF] = {.name = "sward.visibility", .usage = STORAGE, .texel_bytes = 8, .size = RENDER_SIZE_TARGET,
                     .needs = RENDER_NEEDS_RASTER},
-    [RES_MERGED_DEPTH] = {.name = "sward.merged_depth",
-                          .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                          .texel_bytes = 4, .size = RENDER_SIZE_TARGET, .needs = RENDER_NEEDS_RASTER},
+    /* BX1: the frame's depth where the compute rasteriser draws, read by the lighting and TAA (render_use.frame_depth) */
+    [RES_MERGED_DEPTH] = TARGET("sward.merged_depth", VK_FORMAT_R32_SFLOAT,
+                                VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                0u, RENDER_NEEDS_RASTER),
     [RES_SHADOW_CASTERS] = {.name = "sward.shadow_casters", .usage = STORAGE, .texel_bytes = 4,
                             .size = RENDER_SIZE_SHADOW, .needs = RENDER_NEEDS_RASTER | RENDER_NEEDS_SHADOWS,
                             .tiny = true}, /* the lighting reads it always */

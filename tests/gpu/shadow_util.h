@@ -125,8 +125,10 @@ static inline void run_probes(sward_renderer *r, const float *probes, uint32_t n
     memcpy(in.mapped, probes, (size_t)n * PROBE_FLOATS * sizeof(float));
     gpu_write_buffer(dev, set, 0, sb, &in);
     gpu_write_buffer(dev, set, 1, sb, &out);
-    gpu_write_image(dev, set, SW_LIGHT_DEPTH, img, render_image_view(r, RES_DEPTH, 0),
-                    VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, render_scene_sampler(r));
+    gpu_access depth_access; /* the frame's depth, as the lighting reads it */
+    const render_res depth = render_frame_depth(r, &depth_access);
+    gpu_write_image(dev, set, SW_LIGHT_DEPTH, img, render_image_view(r, depth, 0), gpu_access_of(depth_access).layout,
+                    render_scene_sampler(r));
     gpu_write_image(dev, set, SW_LIGHT_SHADOW_MAP, img, render_image_view(r, RES_SHADOW, 0),
                     VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, render_scene_sampler(r));
     gpu_write_buffer(dev, set, SW_LIGHT_SHADOW_FAR, sb, render_buffer(r, RES_SHADOW_FAR, 0));
@@ -136,7 +138,7 @@ static inline void run_probes(sward_renderer *r, const float *probes, uint32_t n
     if (gpu_begin_once(dev, &cmd, &err)) fail_msg("%s", err.message);
     render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_COMPUTE_READ, false);
     render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_COMPUTE_READ, false);
-    render_access(r, cmd, RES_DEPTH, 0, GPU_ACCESS_DEPTH_READ_COMPUTE, false);
+    render_access(r, cmd, depth, 0, depth_access, false);
     render_access(r, cmd, RES_SHADOW, 0, GPU_ACCESS_DEPTH_READ_COMPUTE, false);
     render_access(r, cmd, RES_SHADOW_FAR, 0, GPU_ACCESS_COMPUTE_READ, false);
     render_access(r, cmd, RES_SHADOW_LIT, 0, GPU_ACCESS_COMPUTE_READ, false);

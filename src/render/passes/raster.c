@@ -3,13 +3,14 @@
  * pixels; every tile with render.raster "compute").
  *   raster        clears the visibility buffer (uint64 per pixel) and rasterises the blades into it, one
  *                 atomicMax per covered pixel (shaders/raster.comp.glsl);
- *   raster_merge  the nearer of the hardware passes' depth and the buffer's into the depth image (a buffer,
- *                 then a copy: compute cannot write a depth image);
+ *   raster_merge  the nearer of the hardware passes' depth and the buffer's into the merged depth (an R32F
+ *                 image the lighting and TAA read as the frame's depth: compute cannot write a depth image, and a
+ *                 copy into it cost more than the rest of the pass);
  *   resolve       per pixel where a compute blade is the depth, its surface into the G-buffer (storage
  *                 writes; shaders/resolve.comp.glsl), before lighting: lighting, TAA and post see one G-buffer.
- * raster and raster_merge run after the depth prime (before the G-buffer passes, whose EQUAL test then skips
- * the ground under compute blades) or, without the prime, after the G-buffer passes; resolve runs first in
- * post. The visibility buffer and the merged depth are target-class resources (resources.c makes them for the
+ * raster and raster_merge run after the depth prime (before the G-buffer passes, which test EQUAL against the
+ * hardware's depth: what they shade under a compute blade, resolve overwrites) or, without the prime, after the
+ * G-buffer passes; resolve runs first in post. The visibility buffer and the merged depth are target-class resources (resources.c makes them for the
  * render size). sward's own targets only (an embedding host's G-buffer is drawn by the hardware path). Why: the H200 rasterises small triangles slowly on its few
  * graphics units; compute runs on all of its SMs (docs/raster.md has the measurements). */
 #include "render/pass.h"
@@ -58,20 +59,6 @@ void render_raster_blades(render_pass_ctx *c, VkCommandBuffer cmd, render_res ta
     vkCmdDispatch(cmd, x, (groups + x - 1) / x, 1);
 }
 
-void render_copy_depth(render_pass_ctx *c, VkCommandBuffer cmd, render_res from, render_res depth, uint32_t w,
-                       uint32_t h)
-{
-    render_pass_access(c, cmd, from, GPU_ACCESS_TRANSFER_READ, false);
-    /* the whole of layer 0 is overwritten (a depth copy takes whole images); other layers are kept */
-    render_pass_access(c, cmd, depth, GPU_ACCESS_TRANSFER_WRITE, false);
-    VkBufferImageCopy region = {
-        .imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
-        .imageExtent = {w, h, 1},
-    };
-    vkCmdCopyBufferToImage(cmd, render_pass_buffer(c, from)->buffer, render_pass_image(c, depth),
-                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-}
-
 static void record_raster(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     render_raster_blades(c, cmd, RES_VISBUF);
@@ -84,11 +71,6 @@ static sward_result create_merge(render_pass_ctx *c, sward_error *err)
                                    "sward.raster_merge", &c->pipes[0], err);
 }
 
-static void record_merge(render_pass_ctx *c, VkCommandBuffer cmd)
-{
-    render_record_per_pixel(c, cmd);
-    render_copy_depth(c, cmd, RES_MERGED_DEPTH, RES_DEPTH, c->plan->width, c->plan->height); /* every pixel's nearer depth */
-}
 
 const render_pass render_pass_raster = {
     .name = "raster",
@@ -117,16 +99,10 @@ const render_pass render_pass_raster_merge = {
     .uses = {
         {RES_VISBUF, GPU_ACCESS_COMPUTE_READ, SW_RASTER_VIS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
         {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_RESOLVE_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, false},
-        {RES_MERGED_DEPTH, GPU_ACCESS_COMPUTE_WRITE, SW_RESOLVE_MERGED, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
-    },
-    /* then the merged depth is copied into the depth image (render_copy_depth) */
-    .inside_count = 2,
-    .inside = {
-        {RES_MERGED_DEPTH, GPU_ACCESS_TRANSFER_READ, -1, 0, false},
-        {RES_DEPTH, GPU_ACCESS_TRANSFER_WRITE, -1, 0, false},
+        {RES_MERGED_DEPTH, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_MERGED, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, true},
     },
     .create = create_merge,
-    .record = record_merge,
+    .record = render_record_per_pixel,
     .active = active,
 };
 
