@@ -27,6 +27,17 @@
 extern const VkFormat RENDER_GBUFFER_FORMATS[RENDER_GBUFFER_COUNT];
 #define RENDER_MAX_SLOTS 4      /* frames in flight at most */
 #define RENDER_MAX_USES 12      /* resources one pass declares */
+/* The uses of a compute resolve into the G-buffer (BX1's blades, BX6's ground; shared/sw_bindings.h
+ * SW_RESOLVE_*): the counters, the hardware passes' depth, the four targets written as storage images (6 uses). */
+#define RENDER_RESOLVE_USES                                                                                       \
+    {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_RASTER_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},        \
+        {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_RESOLVE_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,    \
+         false},                                                                                                 \
+        {RES_GBUF_ALBEDO, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_ALBEDO, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false}, \
+        {RES_GBUF_NORMAL, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_NORMAL, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false}, \
+        {RES_GBUF_MATERIAL, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_MATERIAL, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,     \
+         false},                                                                                                 \
+        {RES_MOTION, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_MOTION, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false}
 #define RENDER_MAX_INSIDE 4     /* uses a pass makes inside itself (render_pass.inside) */
 #define RENDER_MAX_PIPES 4
 #define RENDER_SHADOW_SIZE 2048u /* texels per side of each shadow-map layer (HZD: 2048) */
