@@ -20,8 +20,7 @@ void main()
     sw_asset_point p = sw_asset_point_of(uint(gl_InstanceIndex), uint(gl_VertexIndex));
     sw_asset a = assets[p.asset];
     gl_Position = sw_mat4(VIEW.view_proj) * vec4(p.world, 1.0);
-    v_albedo = p.surface == 0u ? vec3(a.bark_r, a.bark_g, a.bark_b)
-             : p.surface == 2u ? vec3(a.flower_r, a.flower_g, a.flower_b) : vec3(a.leaf_r, a.leaf_g, a.leaf_b);
+    v_albedo = sw_asset_albedo(a, p.surface);
     v_normal = p.normal;
     v_uv = p.uv;
     v_card = p.card;

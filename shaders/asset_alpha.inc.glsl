@@ -10,8 +10,7 @@
 // The mip level of a texture-set read at uv: log2 of the texels a pixel spans.
 float sw_texset_lod(vec2 uv)
 {
-    vec2 dx = dFdx(uv) * float(SW_TEXSET_SIZE), dy = dFdy(uv) * float(SW_TEXSET_SIZE);
-    return 0.5 * log2(max(max(dot(dx, dx), dot(dy, dy)), 1e-8));
+    return sw_texset_lod_of(dFdx(uv), dFdy(uv));
 }
 
 // card: bits 0-1 the surface (0 bark, 1 leaf, 2 petal), bit 2 a billboard card, bits 8-15 the billboard's cards;

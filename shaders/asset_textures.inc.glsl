@@ -2,6 +2,8 @@
 // leaf's and the petal's texture sets, sampled trilinearly by hand from their mip chains (the alpha's chain keeps
 // the alpha test's coverage at every level, AS4), and the impostor atlases, read at the nearest texel. One
 // storage buffer in set 0, so the depth prime, the G-buffer and the shadow casters test the same alpha.
+#ifndef SW_ASSET_TEXTURES_INC
+#define SW_ASSET_TEXTURES_INC
 #include "shared/sw_assets.h"
 
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_ASSET_TEXTURES) readonly buffer AssetTextureBuf { uint asset_texels[]; };
@@ -22,6 +24,14 @@ vec4 sw_texset_bilinear(uint base, uint level, vec2 uv)
     vec4 a = mix(sw_texset_fetch(base, level, i), sw_texset_fetch(base, level, i + ivec2(1, 0)), f.x);
     vec4 b = mix(sw_texset_fetch(base, level, i + ivec2(0, 1)), sw_texset_fetch(base, level, i + ivec2(1, 1)), f.x);
     return mix(a, b, f.y);
+}
+
+// The mip level of a texture-set read whose uv changes by duv_dx and duv_dy a pixel: log2 of the texels a pixel
+// spans (the fragment shaders pass their uv's screen derivatives, the resolve its analytic ones).
+float sw_texset_lod_of(vec2 duv_dx, vec2 duv_dy)
+{
+    vec2 dx = duv_dx * float(SW_TEXSET_SIZE), dy = duv_dy * float(SW_TEXSET_SIZE);
+    return 0.5 * log2(max(max(dot(dx, dx), dot(dy, dy)), 1e-8));
 }
 
 // The texture set of a surface (1 leaf, 2 petal): its "a" (which 0) or "b" (which 1) texture at uv, level-of-detail
@@ -50,3 +60,4 @@ uint sw_impostor_texel(uint offset, uint cards, vec2 uv)
     int y = clamp(int(uv.y * float(SW_IMPOSTOR_CELL_H)), 0, int(SW_IMPOSTOR_CELL_H) - 1);
     return asset_texels[offset + uint(y) * w + uint(x)];
 }
+#endif

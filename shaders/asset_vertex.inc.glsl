@@ -12,12 +12,16 @@
 //   flowers (003 "pivot-based animation"): each part turns about its pivot by an angle weighted by the 0..1
 //     root-to-tip gradient, stateless;
 //   rocks: none.
-// Defines: SW_ASSET_NO_ANIMATION (the mid cascade's casters, LS3).
+// Defines: SW_ASSET_NO_ANIMATION (the mid cascade's casters, LS3); SW_ASSET_DRAWN_BINDING (the drawn list's
+// binding in set 1, SW_ASSET_DRAWN unless the includer has another there).
 #include "common.inc.glsl"
 #include "assets.inc.glsl"
 #include "shared/sw_wind.h"
 
-layout(std430, set = SW_SET_PASS, binding = SW_ASSET_DRAWN) readonly buffer DrawnBuf { sw_drawn drawn[]; };
+#ifndef SW_ASSET_DRAWN_BINDING
+#define SW_ASSET_DRAWN_BINDING SW_ASSET_DRAWN
+#endif
+layout(std430, set = SW_SET_PASS, binding = SW_ASSET_DRAWN_BINDING) readonly buffer DrawnBuf { sw_drawn drawn[]; };
 
 struct sw_asset_point {
     vec3 world;
@@ -113,6 +117,13 @@ vec3 sw_asset_animate(sw_asset a, vec3 p, vec3 pivot, sw_asset_vertex v, float s
     vec3 axis = normalize(vec3(dir.y, 0.0, -dir.x));
     float angle = (0.6 * mag + 0.12 * sin(t * 2.9 + phase) * (0.4 + mag)) * gradient;
     return pivot + sw_rotate(p - pivot, axis, angle);
+}
+
+// The vertices' colour of a surface of the asset (ASSET_SURFACE_*: bark, leaf, petal).
+vec3 sw_asset_albedo(sw_asset a, uint surface)
+{
+    return surface == 0u ? vec3(a.bark_r, a.bark_g, a.bark_b)
+         : surface == 2u ? vec3(a.flower_r, a.flower_g, a.flower_b) : vec3(a.leaf_r, a.leaf_g, a.leaf_b);
 }
 
 sw_asset_point sw_asset_point_of(uint instance, uint vertex)

@@ -271,6 +271,9 @@ typedef struct sward_frame_debug {
                                 alone occludes, as an embedding host's frame) */
     bool ground_fragment; /* comparisons: the ground's G-buffer drawn by its fragment pass (a host's path), not
                              resolved per pixel in compute (BX6; sward's own frame with the depth prime) */
+    bool asset_fragment;  /* comparisons: the mesh assets' G-buffer drawn by their fragment pass (a host's path),
+                             not resolved from their visibility buffer in compute (BX6; sward's own frame with the
+                             depth prime and the assets as occluders) */
 } sward_frame_debug;
 
 typedef struct sward_frame_desc {

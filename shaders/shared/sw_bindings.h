@@ -21,7 +21,8 @@
 #define SW_BIND_LEAF_NOISE 8    /* GA6: the 16x16x16 3D simplex noise of the leaves, vec4 (xyz, 0) per texel */
 #define SW_BIND_ASSET_TEXTURES 9 /* AS5, AS3: uint[], the texture sets and the impostor atlases (sw_assets.h) */
 #define SW_BIND_AREAS 10        /* PL2: uint count, 3 pads, then sw_area[] (shared/sw_areas.h, areas.inc.glsl) */
-#define SW_BIND_SCENE_COUNT 11
+#define SW_BIND_ASSET_INDICES 11 /* AS1: uint[], every asset level's triangles (the index buffer; BX6's resolve) */
+#define SW_BIND_SCENE_COUNT 12
 
 /* GA3, the wind field (shaders/shared/sw_wind_field.h). wind_field.comp.glsl writes it at binding
  * SW_WIND_FIELD_OUT of its set 1; every pass that samples it declares
@@ -91,6 +92,12 @@
 
 /* set 1 of the asset draw passes (asset.vert.glsl) */
 #define SW_ASSET_DRAWN 5  /* the view's sw_drawn[] (apart from the blade passes' bindings: shadow_near has both) */
+
+/* set 1 of asset_resolve.comp.glsl (BX6): the resolve's (SW_RASTER_STATS, SW_RESOLVE_DEPTH .. _MOTION: pass.h
+ * RENDER_RESOLVE_USES) and the assets' visibility buffer */
+#define SW_ASSET_RESOLVE_ID 11    /* RG32UI image: drawn instance + 1 (0: none), triangle (asset_id.frag.glsl) */
+#define SW_ASSET_RESOLVE_DRAWN 12 /* the camera's sw_drawn[] (asset_vertex.inc.glsl reads it here) */
+#define SW_ASSET_RESOLVE_DRAWS 13 /* the camera's sw_asset_draw[]: each (asset, level)'s run and indices */
 
 /* set 1 of hiz_init.comp.glsl and hiz_reduce.comp.glsl (one view) */
 #define SW_HIZ_DEPTH 0   /* the occluders' depth, sampled */

@@ -355,7 +355,8 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
         .maintenance4 = VK_TRUE, /* SPIR-V 1.6 (--target-env vulkan1.3) states compute sizes as LocalSizeId */
     };
     /* What the device offers of the optional features passes may use: depth clamp and bias clamp (shadow
-     * casters), 64-bit integers and buffer atomics (the compute rasteriser's visibility buffer). */
+     * casters), 64-bit integers and buffer atomics (the compute rasteriser's visibility buffer), the fragment
+     * stage's primitive id (geometryShader: the mesh assets' visibility buffer, BX6). */
     VkPhysicalDeviceVulkan12Features has12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
     VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
     vkGetPhysicalDeviceFeatures2(dev->physical, &has);
@@ -369,6 +370,7 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
         .pipelineStatisticsQuery = has.features.pipelineStatisticsQuery, /* SH1: overdraw in bench */
         .shaderStorageImageExtendedFormats = has.features.shaderStorageImageExtendedFormats, /* BX1's resolve */
         .fragmentStoresAndAtomics = VK_TRUE, /* required: the G-buffer passes' shading counter */
+        .geometryShader = has.features.geometryShader, /* gl_PrimitiveID in fragments (asset_id.frag.glsl) */
     };
     dev->buffer_int64_atomics = has12.shaderBufferInt64Atomics && has.features.shaderInt64;
     VkPhysicalDeviceVulkan12Features f12 = {

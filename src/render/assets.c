@@ -221,7 +221,8 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
                                       "sward.asset_vertices", err);
     if (!res && nv) res = gpu_upload(dev, &ra->vertex_buf, vb, nv * sizeof *vb, err);
     if (!res) res = gpu_buffer_create(dev, &ra->index_buf, (ni ? ni : 3) * sizeof *ib,
-                                      VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                      VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                          VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                       GPU_MEMORY_DEVICE, "sward.asset_indices", err);
     if (!res && ni) res = gpu_upload(dev, &ra->index_buf, ib, ni * sizeof *ib, err);
     free(vb);

@@ -497,6 +497,7 @@ sward_result render_graph_create(sward_renderer *r, sward_error *err)
     gpu_write_buffer(dev, g->scene_set, SW_BIND_LEAF_NOISE, buf, &r->assets.noise_buf);
     gpu_write_buffer(dev, g->scene_set, SW_BIND_ASSET_TEXTURES, buf, &r->assets.texture_buf);
     gpu_write_buffer(dev, g->scene_set, SW_BIND_AREAS, buf, &r->bufs.area_buf);
+    gpu_write_buffer(dev, g->scene_set, SW_BIND_ASSET_INDICES, buf, &r->assets.index_buf);
 
     g->timed_count = 0;
     for (uint32_t i = 0; i < RENDER_PASS_COUNT; i++) {

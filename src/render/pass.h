@@ -77,6 +77,7 @@ typedef enum render_res {
     RES_HDR_OUT,      /* standalone, sward_render_hdr: post's linear input as RGBA32F per pixel (hdr_out.c) */
     RES_TERRAIN_PATCHES, /* issue 19: sw_terrain_patch[] the views draw, written each frame (plan.terrain) */
     RES_SHADOW_LIT,   /* issue 19: the near and mid ranges' lit heights, vec2 (ground, impostor) per texel (shadow_lit) */
+    RES_ASSET_ID,     /* BX6: RG32UI, the mesh assets' visibility buffer: drawn instance + 1, triangle (asset_id.frag) */
     RES_COUNT
 } render_res;
 
@@ -137,6 +138,7 @@ typedef struct render_switches {
     bool no_grass, no_cull, no_lod_fade, no_fade, no_morph, no_terrain_lod, count_shading;
     bool no_occlusion, no_asset_occluders; /* the desc's no_occlusion; the debug switch */
     bool ground_fragment;      /* the ground's G-buffer by its fragment pass, not terrain_resolve */
+    bool asset_fragment;       /* the mesh assets' G-buffer by their fragment pass, not asset_resolve */
 } render_switches;
 
 /* The ground each view draws this frame (render_plan_terrain): the patches of the CDLOD quadtree (terrain_lod.h)
@@ -155,6 +157,7 @@ typedef struct render_plan {
     bool standalone;           /* sward's own targets, post pass and readback (sward_render) */
     bool raster_compute;       /* BX1: render.raster resolved is not "hardware": the compute rasteriser exists */
     bool raster_all;           /* BX1: render.raster "compute": every camera tile in compute */
+    bool primitive_id;         /* BX6: the device gives fragments their triangle (gl_PrimitiveID: geometryShader) */
     bool shadows;              /* LS2: SW_FEAT_SHADOWS and the sun above the horizon: views 1-3 are the cascades */
     uint32_t view_count;       /* views with constants: 1, or 3 with shadows (camera, near, mid; far is view 3) */
     uint32_t blade_views;      /* views that cull and draw blades: the camera, and the near cascade */
@@ -173,6 +176,9 @@ typedef struct render_plan {
                                   (terrain_resolve), not by the fragment pass (terrain) */
     bool assets_occlude;       /* SC3: the camera's assets are culled against the ground's Hi-Z and their depth
                                   drawn before the blades' culling (RENDER_PHASE_OCCLUDERS; standalone.c) */
+    bool asset_resolve;        /* BX6, issue 19: with assets_occlude, their prime writes the visibility buffer's id
+                                  (RES_ASSET_ID) and their G-buffer is resolved in compute (asset_resolve), not
+                                  drawn by the fragment pass (asset_gbuffer) */
     bool shadows_kept;         /* the shadow map holds this frame's near and mid cascades already (a still's next
                                   frame: render_plan_shadows_kept): shadow_near, shadow_raster, shadow_mid and
                                   shadow_lit rest */
@@ -361,5 +367,6 @@ extern const render_pass render_pass_asset_cull_camera;
 extern const render_pass render_pass_asset_depth;
 extern const render_pass render_pass_asset_occluders;
 extern const render_pass render_pass_asset_gbuffer;
+extern const render_pass render_pass_asset_resolve;
 
 #endif

@@ -23,13 +23,14 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_raster_merge,  /* RASTER: its depth into the depth (BX1) */
     &render_pass_terrain,       /* DRAW:  the ground's G-buffer (EQUAL after the prime) */
     &render_pass_grass,         /* DRAW:  the blades' G-buffer (EQUAL after the prime) */
-    &render_pass_asset_gbuffer, /* DRAW:  the mesh assets' G-buffer (EQUAL after the prime) */
+    &render_pass_asset_gbuffer, /* DRAW:  the mesh assets' G-buffer (EQUAL after the prime), where not resolved */
     &render_pass_shadow_near,   /* SHADOW: cascade 0: the near view's low-LOD blades, the assets (LS2, LS3) */
     &render_pass_shadow_raster, /* SHADOW: ... or its blades in compute, 32-bit depth (BX1) */
     &render_pass_shadow_mid,    /* SHADOW: cascade 1: the assets' casters (LS2, LS3), with assets only */
     &render_pass_shadow_far,    /* SHADOW: the far lit-height map, when it moved (LS2) */
     &render_pass_shadow_lit,    /* SHADOW: the near and mid ranges' lit heights: ground, grass impostor (LS4) */
     &render_pass_resolve,       /* POST:  the visibility buffer's surfaces into the G-buffer (BX1) */
+    &render_pass_asset_resolve, /* POST:  the mesh assets' G-buffer from their visibility buffer (BX6) */
     &render_pass_terrain_resolve, /* POST: the ground's G-buffer where it is the depth (BX6; with the prime) */
     &render_pass_lighting,      /* POST:  deferred lighting, sky, haze -> HDR */
     &render_pass_taa,           /* POST:  temporal anti-aliasing (SH8), history reprojected by motion / depth */

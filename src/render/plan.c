@@ -16,6 +16,7 @@ void render_plan_init(sward_renderer *r)
     p->raster_all = r->raster == WORLD_RASTER_COMPUTE;
     p->geo.max_groups_x = dev->props.limits.maxComputeWorkGroupCount[0];
     p->geo.max_draw_indirect = dev->props.limits.maxDrawIndirectCount;
+    p->primitive_id = dev->features.geometryShader;
     p->frame = &r->frame;
     for (uint32_t k = 0; k < SW_MAX_VIEWS; k++) p->view[k] = &r->views[k].constants;
     render_plan_size(r);
@@ -24,7 +25,6 @@ void render_plan_init(sward_renderer *r)
 void render_plan_geometry(sward_renderer *r)
 {
     render_plan *p = &r->plan;
-    p->asset_count = r->assets.count;
     p->geo.terrain_indices = r->bufs.terrain_indices.buffer;
     p->geo.blade_indices = r->bufs.blade_indices.buffer;
     p->geo.asset_indices = r->assets.index_buf.buffer;
@@ -69,6 +69,9 @@ void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
     /* BX6: with the prime, the ground's G-buffer is resolved in compute where it is the depth (the G-buffer pass
      * of the blades and assets leaves it unwritten there) */
     p->terrain_resolve = p->standalone && p->depth_prime && !sw->ground_fragment;
+    /* BX6: the assets' G-buffer from the id their prime leaves, where the prime is drawn before the blades (their
+     * occluders' pass holds the id target alone) */
+    p->asset_resolve = p->assets_occlude && p->primitive_id && !sw->asset_fragment;
     r->slots[r->slot].assets_occlude = p->assets_occlude;
     p->hdr_out = hdr_out && !history_only; /* the hdr_out pass runs (hdr_out.c active) in this frame only */
     p->history_only = history_only;
@@ -92,6 +95,7 @@ void render_plan_switches(sward_renderer *r, const sward_frame_desc *fd)
     s->no_occlusion = fd->no_occlusion;
     s->no_asset_occluders = d && d->no_asset_occluders;
     s->ground_fragment = d && d->ground_fragment;
+    s->asset_fragment = d && d->asset_fragment;
 }
 
 void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view)

@@ -345,6 +345,7 @@ typedef enum render_size_class {
 #define RENDER_NEEDS_RASTER 2u     /* BX1: the compute rasteriser (render_plan.raster_compute) */
 #define RENDER_NEEDS_SHADOWS 4u    /* LS2: render_plan.shadows */
 #define RENDER_NEEDS_TAA 8u        /* SH8: SW_FEAT_TAA */
+#define RENDER_NEEDS_ASSETS 16u    /* PL8: the scene has mesh assets (render_plan.asset_count) */
 
 typedef struct render_resource_spec {
     const char *name;        /* the debug name, "sward.hdr" */

@@ -97,6 +97,11 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
                         .size = RENDER_SIZE_SHADOW, .needs = RENDER_NEEDS_SHADOWS, .tiny = true},
     /* sized for the mesh by the renderer (render_terrain_patches_max: the camera's) */
     [RES_TERRAIN_PATCHES] = BUFFER("sward.terrain_patches", STORAGE, RENDER_SIZE_FIXED),
+    /* BX6: written by the assets' prime in sward's own frame, read by asset_resolve; 1 texel without assets */
+    [RES_ASSET_ID] = {.name = "sward.asset_id", .image = true, .format = VK_FORMAT_R32G32_UINT, .levels = 1,
+                      .layers = 1, .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_STORAGE_BIT,
+                      .size = RENDER_SIZE_TARGET, .needs = RENDER_NEEDS_STANDALONE | RENDER_NEEDS_ASSETS,
+                      .tiny = true},
 };
 
 const char *render_resources_check(void)
@@ -124,6 +129,7 @@ static bool needs_met(const render_plan *p, uint32_t needs)
     if ((needs & RENDER_NEEDS_RASTER) && !p->raster_compute) return false;
     if ((needs & RENDER_NEEDS_SHADOWS) && !p->shadows) return false;
     if ((needs & RENDER_NEEDS_TAA) && !(p->features & SW_FEAT_TAA)) return false;
+    if ((needs & RENDER_NEEDS_ASSETS) && !p->asset_count) return false;
     return true;
 }
 

@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One dynamic-rendering instance into sward's targets: the depth alone (the depth prime) or the G-buffer with
- * the depth; clearing or loading. The motion target clears to SW_MOTION_NONE (grass writes none). */
-static void begin_targets(sward_renderer *r, VkCommandBuffer cmd, bool gbuffer, bool clear_color, bool clear_depth)
+/* One dynamic-rendering instance into sward's targets: the depth alone (the depth prime), the G-buffer with the
+ * depth, or the assets' id target with the depth (BX6, `id`: cleared to 0, none); clearing or loading. The motion
+ * target clears to SW_MOTION_NONE (grass writes none). */
+static void begin_rendering(sward_renderer *r, VkCommandBuffer cmd, bool gbuffer, bool id, bool clear_color,
+                            bool clear_depth)
 {
     VkRenderingAttachmentInfo color[RENDER_GBUFFER_COUNT];
     for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) {
@@ -33,15 +35,28 @@ static void begin_targets(sward_renderer *r, VkCommandBuffer cmd, bool gbuffer, 
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
         .clearValue = {.depthStencil = {0.0f, 0}}, /* reverse-Z: 0 is infinitely far */
     };
+    if (id)
+        color[0] = (VkRenderingAttachmentInfo){
+            .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+            .imageView = render_image_view(r, RES_ASSET_ID, 0),
+            .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+            .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+            .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+        };
     VkRenderingInfo ri = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
         .renderArea = {{0, 0}, {r->plan.width, r->plan.height}},
         .layerCount = 1,
-        .colorAttachmentCount = gbuffer ? RENDER_GBUFFER_COUNT : 0,
-        .pColorAttachments = gbuffer ? color : NULL,
+        .colorAttachmentCount = gbuffer ? RENDER_GBUFFER_COUNT : id ? 1u : 0u,
+        .pColorAttachments = gbuffer || id ? color : NULL,
         .pDepthAttachment = &depth,
     };
     vkCmdBeginRendering(cmd, &ri);
+}
+
+static void begin_targets(sward_renderer *r, VkCommandBuffer cmd, bool gbuffer, bool clear_color, bool clear_depth)
+{
+    begin_rendering(r, cmd, gbuffer, false, clear_color, clear_depth);
 }
 
 sward_result render_standalone_only(const sward_renderer *r, const char *fn, sward_error *err)
@@ -112,13 +127,14 @@ static void draw_ground(sward_renderer *r, VkCommandBuffer cmd)
 /* Step 2b (SC3, issue 19; render_plan.assets_occlude): the mesh assets as occluders of the blades. The ground's
  * Hi-Z (hiz_ground), the camera's assets culled against it (asset_cull_camera: an instance behind a hill is not
  * drawn), then their depth prime (asset_occluders), so that the CULL phase's Hi-Z holds the ground and the assets:
- * blades behind a tree or a rock are not drawn either. */
+ * blades behind a tree or a rock are not drawn either. BX6: with the id of each pixel's triangle, where the
+ * assets' G-buffer is resolved from it (render_plan.asset_resolve). */
 static void draw_occluders(sward_renderer *r, VkCommandBuffer cmd)
 {
     if (!r->plan.assets_occlude) return;
     render_run_phase(r, RENDER_PHASE_OCCLUDERS, cmd, 0);
     render_prepare_phase(r, RENDER_PHASE_DRAW, RENDER_DRAW_OCCLUDERS, cmd, 0);
-    begin_targets(r, cmd, false, false, false);
+    begin_rendering(r, cmd, false, r->plan.asset_resolve, false, false);
     sward_cmd_draw(r, cmd, RENDER_DRAW_OCCLUDERS);
     vkCmdEndRendering(cmd);
 }

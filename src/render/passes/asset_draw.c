@@ -2,8 +2,10 @@
  * level) of the camera's lists (asset_cull), instanced, the vertices pulled from the assets' buffer and moved by
  * the wind (asset_vertex.inc.glsl).
  *   asset_depth    the depth prime: the cards' alpha test and the screen door (asset_depth.frag.glsl);
- *   asset_gbuffer  the G-buffer: after the prime EQUAL without writes or discard; without it GREATER with writes,
- *                  cutting the cards itself (asset_dither.frag.glsl).
+ *   asset_occluders the same before the blades' culling (sward's own frame), writing the visibility buffer's id
+ *                  (asset_id.frag.glsl: RES_ASSET_ID) where the G-buffer is resolved (asset_resolve.c, BX6);
+ *   asset_gbuffer  the G-buffer where it is not resolved: after the prime EQUAL without writes or discard;
+ *                  without it GREATER with writes, cutting the cards itself (asset_dither.frag.glsl).
  * Reads frame, views, assets, asset vertices, leaf noise, the view's drawn list and draws. */
 #include "render/pass.h"
 
@@ -11,6 +13,7 @@
 #include "asset_frag.h"
 #include "asset_dither_frag.h"
 #include "asset_depth_frag.h"
+#include "asset_id_frag.h"
 #include "asset_shadow_vert.h"
 #include "asset_depth_vert.h"
 
@@ -34,6 +37,27 @@ static sward_result create_depth(render_pass_ctx *c, sward_error *err)
         .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.asset_depth",
     };
     return render_graphics_pipeline(c, &d, &c->pipes[0], err);
+}
+
+/* The occluders' prime: pipeline 0 depth only, 1 with the id target (where the device gives fragments their
+ * primitive: render_plan.primitive_id). */
+static sward_result create_occluders(render_pass_ctx *c, sward_error *err)
+{
+    sward_result res = create_depth(c, err);
+    if (res != SWARD_OK || !c->plan->asset_count || !c->plan->primitive_id) return res;
+    gpu_graphics_desc d = {
+        .vs = sw_spirv_asset_depth_vert, .vs_bytes = sizeof sw_spirv_asset_depth_vert,
+        .fs = sw_spirv_asset_id_frag, .fs_bytes = sizeof sw_spirv_asset_id_frag,
+        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
+        .color_count = 1, .color_formats = {VK_FORMAT_R32G32_UINT},
+        .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER, .name = "sward.asset_id",
+    };
+    return render_graphics_pipeline(c, &d, &c->pipes[1], err);
+}
+
+static void record_occluders(render_pass_ctx *c, VkCommandBuffer cmd)
+{
+    draw(c, cmd, c->pipes[c->plan->asset_resolve ? 1 : 0]);
 }
 
 static sward_result create_gbuffer(render_pass_ctx *c, sward_error *err)
@@ -67,9 +91,10 @@ static void record_gbuffer(render_pass_ctx *c, VkCommandBuffer cmd)
     draw(c, cmd, c->pipes[c->plan->depth_prime ? 1 : 0]);
 }
 
+/* where the G-buffer is not resolved from the visibility buffer (asset_resolve) */
 static bool active(const render_plan *p)
 {
-    return p->asset_count > 0;
+    return p->asset_count > 0 && !p->asset_resolve;
 }
 
 /* the depth prime with the blades' (SWARD_DRAW_BLADES_DEPTH), unless it was drawn as the blades' occluders */
@@ -126,32 +151,33 @@ void render_draw_assets(render_pass_ctx *c, VkCommandBuffer cmd)
     }
 }
 
-/* What both depth primes of the assets touch and record (with the blades', or as the blades' occluders). */
-#define ASSET_DEPTH_PASS \
-    .use_count = 3, \
-    .uses = { \
-        {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false}, \
-        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false}, \
-        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false}, \
-    }, \
-    .create = create_depth, \
-    .record = record_depth
+/* What both depth primes of the assets touch (with the blades', or as the blades' occluders). */
+#define ASSET_DEPTH_USES \
+    {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false}, \
+        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false}, {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false}
 
 const render_pass render_pass_asset_depth = {
     .name = "asset_depth",
     .phase = RENDER_PHASE_DRAW,
     .draw_flag = SWARD_DRAW_BLADES_DEPTH,
-    ASSET_DEPTH_PASS,
+    .use_count = 3,
+    .uses = {ASSET_DEPTH_USES},
+    .create = create_depth,
+    .record = record_depth,
     .active = active_depth,
 };
 
 /* SC3, issue 19: the same depth prime before the blades' culling (standalone.c's occluders step), so that the
- * blades' Hi-Z holds the assets: blades behind a tree or a rock are not drawn. */
+ * blades' Hi-Z holds the assets: blades behind a tree or a rock are not drawn. BX6: with the id of each pixel's
+ * triangle (render_plan.asset_resolve; the target cleared by the step's rendering). */
 const render_pass render_pass_asset_occluders = {
     .name = "asset_occluders",
     .phase = RENDER_PHASE_DRAW,
     .draw_flag = RENDER_DRAW_OCCLUDERS,
-    ASSET_DEPTH_PASS,
+    .use_count = 4,
+    .uses = {ASSET_DEPTH_USES, {RES_ASSET_ID, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true}},
+    .create = create_occluders,
+    .record = record_occluders,
     .active = active_occluders,
 };
 

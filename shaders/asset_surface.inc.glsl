@@ -1,0 +1,77 @@
+// asset_surface.inc.glsl — a mesh asset's surface at one point of a triangle (SPEC SH2, SH3, SH4, SH5, SH6, AS3,
+// AS5), one function for the G-buffer fragment shader (asset_frag.inc.glsl: its inputs and their screen
+// derivatives) and the visibility buffer's resolve (asset_resolve.comp.glsl: the same values interpolated from the
+// triangle's three vertices at the pixel, their derivatives analytic): bark plain; leaf and petal cards from their
+// texture set (albedo variation, translucency mask, AO, the tangent-space normal in the cotangent frame of the
+// card, SH4's colorize Result = Texture (2 Colorize Mask + 1 - Mask) with a per-instance Colorize), the normal
+// flipped to the side seen (double-sided cards, SH3 "flipped correctly" for plants); billboard cards from the
+// impostor (its baked object-space normal turned with the instance and reflected through the card for its back
+// face, its surface's colour, its AO). Rough dielectric, the leaves translucent.
+#include "asset_textures.inc.glsl"
+#include "shared/sw_gbuffer.h"
+
+// What the G-buffer holds of the surface (sw_gbuffer_pack's arguments, kind SW_KIND_MESH).
+struct sw_asset_surface {
+    vec3 albedo;
+    float ao;
+    vec3 n;
+    float roughness;
+    float thickness;
+};
+
+// The card's tangent-space normal tn (x along +u, y along +v) in the cotangent frame of the derivatives of its
+// position (dp_dx, dp_dy) and uv (duv_dx, duv_dy) a pixel across and down: no tangents stored per vertex.
+vec3 sw_perturb(vec3 n, vec3 dp_dx, vec3 dp_dy, vec2 duv_dx, vec2 duv_dy, vec2 tn)
+{
+    vec3 dp2perp = cross(dp_dy, n), dp1perp = cross(n, dp_dx);
+    vec3 t = dp2perp * duv_dx.x + dp1perp * duv_dy.x;
+    vec3 b = dp2perp * duv_dx.y + dp1perp * duv_dy.y;
+    float m = max(dot(t, t), dot(b, b));
+    if (!(m > 1e-20)) return n;
+    float inv = inversesqrt(m);
+    return normalize(mat3(t * inv, b * inv, n) * vec3(tn, sqrt(max(1.0 - dot(tn, tn), 0.0))));
+}
+
+// albedo: the vertices' colour (sw_asset_albedo); normal: interpolated, world space; card: sw_asset_point.card;
+// ao_thick: the vertices' AO, the asset's translucency (0 for bark); impostor: the asset's atlas offset;
+// yaw_colorize: the instance's; bark: the asset's bark colour; front: the triangle is seen from its front.
+sw_asset_surface sw_asset_surface_at(vec3 albedo, vec3 normal, vec2 uv, vec2 duv_dx, vec2 duv_dy, vec3 dp_dx,
+                                     vec3 dp_dy, uint card, vec2 ao_thick, uint impostor, vec2 yaw_colorize,
+                                     vec3 bark, bool front)
+{
+    uint surface = card & 3u;
+    sw_asset_surface o;
+    vec3 n = normalize(normal);
+    o.albedo = albedo;
+    o.ao = ao_thick.x;
+    o.thickness = ao_thick.y;
+    if ((card & 4u) != 0u) {
+        // AS3: the impostor texel (its empty texels were cut)
+        uint t = sw_impostor_texel(impostor, (card >> 8) & 255u, uv);
+        sw_n3 oc = sw_oct_decode(float(t & 255u) / 255.0, float((t >> 8) & 255u) / 255.0);
+        float c = cos(yaw_colorize.x), s = sin(yaw_colorize.x);
+        vec3 on = mat3(c, 0.0, -s, 0.0, 1.0, 0.0, s, 0.0, c) * vec3(oc.x, oc.y, oc.z);
+        if (!front) on = on - 2.0 * dot(on, n) * n; // the back shows the front mirrored
+        uint surf = ((t >> 24) & 3u) - 1u;
+        o.albedo = surf == 0u ? bark : o.albedo; // the card's vertices carry the leaf colour
+        o.ao *= float((t >> 16) & 255u) / 255.0;
+        o.thickness = surf == 0u ? 0.0 : o.thickness;
+        n = normalize(on);
+    } else if (surface != 0u) {
+        // AS5: the card's texture set at the pixel's mip level
+        float lod = sw_texset_lod_of(duv_dx, duv_dy);
+        vec4 ta = sw_texset_sample(surface, 0u, uv, lod);
+        vec4 tb = sw_texset_sample(surface, 1u, uv, lod);
+        if (!front) n = -n;
+        vec2 tn = tb.xy * 2.0 - 1.0;
+        float mask = tb.z;
+        float colorize = yaw_colorize.y;
+        o.albedo *= ta.r * 2.0 * (2.0 * colorize * mask + 1.0 - mask);
+        o.thickness *= ta.g;
+        o.ao *= ta.b;
+        n = sw_perturb(n, dp_dx, dp_dy, duv_dx, duv_dy, tn);
+    }
+    o.n = n;
+    o.roughness = surface == 0u ? 0.9 : 0.6;
+    return o;
+}

@@ -1,0 +1,169 @@
+/* The mesh assets' visibility buffer (SPEC BX6, issue 19): in sward's own frame with the depth prime the assets'
+ * prime writes each pixel's drawn instance and triangle and asset_resolve rebuilds their G-buffer in compute;
+ * sward_frame_debug.asset_fragment draws it by the fragment pass instead (a host's path). The two evaluate the
+ * same surface function (asset_surface.inc.glsl), the fragment pass from the rasteriser's interpolants and screen
+ * derivatives, the resolve from the triangle's vertices at the pixel's ray and analytic derivatives: the same
+ * pixels are the assets', with the same surfaces (close, not equal), and the images agree. */
+#include "gpu_util.h"
+
+#include "render/render.h"
+
+#include <math.h>
+#include <string.h>
+
+static sward_renderer *renderer(sward_context *ctx, sward_scene *scene, uint32_t w, uint32_t h)
+{
+    sward_error err = {0};
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    rs.width = w;
+    rs.height = h;
+    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
+    sward_renderer *r = NULL;
+    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    return r;
+}
+
+/* A unit normal of the G-buffer's normal texel (octahedral, 10 bits a channel). */
+static sw_n3 normal_of(uint32_t t)
+{
+    return sw_oct_decode((float)(t & 1023u) / 1023.0f, (float)((t >> 10) & 1023u) / 1023.0f);
+}
+
+typedef struct frame_of {
+    uint8_t *pixels;
+    uint32_t *g[4];
+    bool resolved, drawn; /* asset_resolve ran; asset_gbuffer ran */
+} frame_of;
+
+static frame_of render_one(sward_renderer *r, const sward_frame_desc *base, bool fragment, uint32_t w, uint32_t h)
+{
+    static const sward_frame_debug frag = {.asset_fragment = true};
+    frame_of f = {0};
+    sward_frame_desc fd = *base;
+    fd.debug = fragment ? &frag : NULL;
+    sward_image img = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
+    sward_error err = {0};
+    sward_frame_stats st;
+    if (sward_render(r, &fd, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
+    f.resolved = sward_stats_pass_ms(&st, "asset_resolve") >= 0.0;
+    f.drawn = sward_stats_pass_ms(&st, "asset_gbuffer") >= 0.0;
+    f.pixels = img.pixels;
+    for (int i = 0; i < 4; i++) f.g[i] = malloc((size_t)w * h * sizeof(uint32_t));
+    if (render_read_gbuffer(r, f.g, &err) != SWARD_OK) fail_msg("%s", err.message);
+    return f;
+}
+
+static void frame_free(frame_of *f)
+{
+    free(f->pixels);
+    for (int i = 0; i < 4; i++) free(f->g[i]);
+}
+
+/* The ground's height under (x, z) plus `lift` (the scene's camera is "above_ground"; a frame's eye is not). */
+static float above_ground(const sward_scene *scene, float x, float z, float lift)
+{
+    const float origin[3] = {x, 1000.0f, z}, down[3] = {0.0f, -1.0f, 0.0f};
+    float t = 0.0f;
+    bool hit = false;
+    if (sward_query_ray(scene, origin, down, 2000.0f, &t, &hit) != SWARD_OK || !hit) fail_msg("no ground at %g %g", x, z);
+    return 1000.0f - t + lift;
+}
+
+/* `rel` from its camera, or from eye -> target (x, lift above the ground, z): the resolve against the fragment
+ * pass. */
+static void resolve_against_fragment(const char *rel, const float *eye_lift, const float *target_lift,
+                                     double min_share)
+{
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene(rel);
+    float eye[3], target[3];
+    if (eye_lift) {
+        eye[0] = eye_lift[0], eye[2] = eye_lift[2], eye[1] = above_ground(scene, eye[0], eye[2], eye_lift[1]);
+        target[0] = target_lift[0], target[2] = target_lift[2];
+        target[1] = above_ground(scene, target[0], target[2], target_lift[1]);
+    }
+    const uint32_t w = 320, h = 180;
+    const size_t n = (size_t)w * h;
+    /* a renderer each: the assets' screen door moves with the frame's index (asset_alpha.inc.glsl), so both
+     * draw their first frame */
+    const sward_frame_desc fd = {.time = 0.7f, .eye = eye_lift ? eye : NULL, .target = eye_lift ? target : NULL};
+    sward_renderer *r = renderer(ctx, scene, w, h);
+    frame_of res = render_one(r, &fd, false, w, h);
+    sward_renderer_destroy(r);
+    r = renderer(ctx, scene, w, h);
+    frame_of frag = render_one(r, &fd, true, w, h);
+    /* the resolve ran, and only without the switch (the fragment pass instead) */
+    assert_true(res.resolved && !res.drawn);
+    assert_true(!frag.resolved && frag.drawn);
+    size_t mesh = 0, kind_off = 0, normal_off = 0;
+    double angle = 0.0, albedo = 0.0, material = 0.0, mean = 0.0;
+    size_t over16 = 0;
+    for (size_t p = 0; p < n; p++) {
+        int m = 0;
+        for (int c = 0; c < 3; c++) {
+            const int e = abs((int)res.pixels[4 * p + (size_t)c] - (int)frag.pixels[4 * p + (size_t)c]);
+            mean += e;
+            m = e > m ? e : m;
+        }
+        over16 += m > 16;
+        const uint32_t kr = res.g[1][p] >> 30, kf = frag.g[1][p] >> 30;
+        if ((kr == SW_KIND_MESH) != (kf == SW_KIND_MESH)) kind_off++;
+        if (kr != SW_KIND_MESH || kf != SW_KIND_MESH) continue;
+        mesh++;
+        const sw_n3 a = normal_of(res.g[1][p]), b = normal_of(frag.g[1][p]);
+        const double d = acos(fmin(1.0, (double)(a.x * b.x + a.y * b.y + a.z * b.z))) * 57.29577951308232;
+        angle += d;
+        normal_off += d > 10.0;
+        for (int c = 0; c < 4; c++) {
+            albedo += abs((int)((res.g[0][p] >> (8 * c)) & 255u) - (int)((frag.g[0][p] >> (8 * c)) & 255u));
+            material += abs((int)((res.g[2][p] >> (8 * c)) & 255u) - (int)((frag.g[2][p] >> (8 * c)) & 255u));
+        }
+    }
+    mean /= 3.0 * (double)n;
+    const double m = (double)(mesh ? mesh : 1);
+    print_message("%s: %zu asset pixels (%.1f %%), %zu called an asset's by one path only; normals %.3f deg apart on "
+                  "average (%zu over 10 deg), albedo+AO %.3f/255, material %.3f/255 a channel; image mean %.3f/255, "
+                  "%.3f %% over 16/255\n",
+                  rel, mesh, 100.0 * (double)mesh / (double)n, kind_off, angle / m, normal_off, albedo / (4.0 * m),
+                  material / (4.0 * m), mean, 100.0 * (double)over16 / (double)n);
+    if (getenv("SWARD_TEST_KEEP")) {
+        sward_error err = {0};
+        char name[64];
+        snprintf(name, sizeof name, "asset_resolve_%zu.png", strlen(rel));
+        sward_write_png(name, &(sward_image){.width = w, .height = h, .pixels = res.pixels}, &err);
+        snprintf(name, sizeof name, "asset_fragment_%zu.png", strlen(rel));
+        sward_write_png(name, &(sward_image){.width = w, .height = h, .pixels = frag.pixels}, &err);
+    }
+    assert_true((double)mesh >= min_share * (double)n); /* the view shows the assets */
+    assert_true(kind_off <= n / 2000);                   /* the prime decides which pixels are theirs, for both */
+    assert_true(angle / m <= 1.0);
+    assert_true(normal_off <= mesh / 200);
+    assert_true(albedo / (4.0 * m) <= 1.0 && material / (4.0 * m) <= 1.0);
+    assert_true(mean <= 0.5 && (double)over16 <= 0.002 * (double)n);
+    frame_free(&res), frame_free(&frag);
+    gu_finish(r, ctx, scene);
+}
+
+/* Inside the wood: trunks, bark, leaf cards near (texture sets, their cotangent frames) and far (billboards). */
+static void resolve_matches_the_fragment_pass_in_the_wood(void **state)
+{
+    (void)state;
+    const float eye[3] = {30.0f, 1.7f, 40.0f}, target[3] = {60.0f, 4.0f, 60.0f};
+    resolve_against_fragment("scenes/forest_edge.json", eye, target, 0.3);
+}
+
+/* Flowers and plants among grass blades (hardware and compute blades in front of the assets). */
+static void resolve_matches_the_fragment_pass_in_the_flowers(void **state)
+{
+    (void)state;
+    resolve_against_fragment("scenes/flowers.json", NULL, NULL, 0.02);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(resolve_matches_the_fragment_pass_in_the_wood),
+        cmocka_unit_test(resolve_matches_the_fragment_pass_in_the_flowers),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
