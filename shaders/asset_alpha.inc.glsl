@@ -4,29 +4,52 @@
 // the screen door: pixels whose 4x4 Bayer threshold t lies outside the instance's [lo, hi) (sw_drawn.door). The
 // pattern moves by one of 16 offsets each frame (`shift`), so that TAA averages a cross-fade into a blend instead
 // of keeping a fixed stipple (the grass's screen door stays fixed: its fades are short and its blades small).
+// Defines: SW_ASSET_ALPHA_COMPUTE (a compute shader: no screen derivatives; the caller gives the level).
 #include "dither.inc.glsl"
 #include "asset_textures.inc.glsl"
 
-// The mip level of a texture-set read at uv: log2 of the texels a pixel spans.
-float sw_texset_lod(vec2 uv)
+// The screen door: the pixel is outside the instance's [lo, hi) (door: unorm16 lo | hi << 16) this frame.
+bool sw_asset_door_cut(uint door, uvec2 pixel, uint shift)
 {
-    return sw_texset_lod_of(dFdx(uv), dFdy(uv));
-}
-
-// card: bits 0-1 the surface (0 bark, 1 leaf, 2 petal), bit 2 a billboard card, bits 8-15 the billboard's cards;
-// impostor: the asset's atlas offset.
-bool sw_asset_cut(vec2 uv, uint card, uint door, uvec2 pixel, uint shift, uint impostor)
-{
-    uint surface = card & 3u;
-    if ((card & 4u) != 0u) {
-        if (sw_impostor_texel(impostor, (card >> 8) & 255u, uv) == 0u) return true;
-    } else if (surface != 0u) {
-        // the nearest level, bilinear: the chain keeps the coverage at every level (AS4), so no blend of two
-        if (sw_texset_level(surface, 0u, uv, sw_texset_lod(uv)).a < 0.5) return true;
-    }
     float lo = float(door & 0xffffu) / 65535.0, hi = float(door >> 16) / 65535.0;
     if (lo <= 0.0 && hi >= 1.0) return false;
     uvec2 q = (pixel + uvec2(shift, shift >> 2u)) & 3u;
     float t = (SW_BAYER4[q.y * 4u + q.x] + 0.5) / 16.0;
     return !(t >= lo && t < hi);
 }
+
+// card: bits 0-1 the surface (0 bark, 1 leaf, 2 petal), bit 2 a billboard card, bits 8-15 the billboard's cards;
+// impostor: the asset's atlas offset; lod: the texture set's level at the point (sw_texset_lod_of).
+bool sw_asset_cut_at(vec2 uv, uint card, uint door, uvec2 pixel, uint shift, uint impostor, float lod)
+{
+    uint surface = card & 3u;
+    if ((card & 4u) != 0u) {
+        if (sw_impostor_texel(impostor, (card >> 8) & 255u, uv) == 0u) return true;
+    } else if (surface != 0u) {
+        // the nearest level, bilinear: the chain keeps the coverage at every level (AS4), so no blend of two
+        if (sw_texset_level(surface, 0u, uv, lod).a < 0.5) return true;
+    }
+    return sw_asset_door_cut(door, pixel, shift);
+}
+
+#ifndef SW_ASSET_ALPHA_COMPUTE
+// The mip level of a texture-set read at uv: log2 of the texels a pixel spans.
+float sw_texset_lod(vec2 uv)
+{
+    return sw_texset_lod_of(dFdx(uv), dFdy(uv));
+}
+
+// A fragment's, its level from the screen derivatives of its uv, taken only for a card with a texture set (the
+// branch is uniform over a triangle: the H200's fragment work is slow enough that the derivatives and the
+// logarithm of every bark and billboard fragment cost 0.1-0.2 ms of scenes/forest_edge.json's primes).
+bool sw_asset_cut(vec2 uv, uint card, uint door, uvec2 pixel, uint shift, uint impostor)
+{
+    uint surface = card & 3u;
+    if ((card & 4u) != 0u) {
+        if (sw_impostor_texel(impostor, (card >> 8) & 255u, uv) == 0u) return true;
+    } else if (surface != 0u) {
+        if (sw_texset_level(surface, 0u, uv, sw_texset_lod(uv)).a < 0.5) return true;
+    }
+    return sw_asset_door_cut(door, pixel, shift);
+}
+#endif

@@ -1,7 +1,7 @@
 // asset_depth_vert.inc.glsl — the vertex stage of the assets' depth-only passes (asset_depth.vert.glsl: the depth
 // prime and the near cascade's casters, animated; asset_shadow.vert.glsl: the mid cascade's, at rest): the
-// position and what the alpha test and the screen door need (asset_depth.frag.glsl), and the drawn instance
-// (the visibility buffer's id: asset_id.frag.glsl), nothing else.
+// position and what the alpha test and the screen door need (asset_depth.frag.glsl), nothing else; with
+// SW_ASSET_ID (asset_id.vert.glsl) the drawn instance too (the visibility buffer's id: asset_id.frag.glsl).
 #include "asset_vertex.inc.glsl"
 
 layout(location = 2) out vec2 v_uv;
@@ -9,7 +9,9 @@ layout(location = 3) flat out uint v_card;
 layout(location = 4) flat out uint v_door;
 layout(location = 6) flat out uint v_shift;
 layout(location = 7) flat out uint v_impostor;
-layout(location = 11) flat out uint v_drawn;
+#ifdef SW_ASSET_ID
+layout(location = 11) flat out uint v_drawn; // asset_id.vert.glsl only: a varying more costs the casters' passes
+#endif
 
 void main()
 {
@@ -20,5 +22,7 @@ void main()
     v_door = p.door;
     v_shift = (frame.frame_index * 7u) & 15u; // SC5: the screen door's offset this frame (asset_alpha.inc.glsl)
     v_impostor = assets[p.asset].impostor_offset;
+#ifdef SW_ASSET_ID
     v_drawn = uint(gl_InstanceIndex);
+#endif
 }

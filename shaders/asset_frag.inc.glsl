@@ -5,6 +5,7 @@
 // (asset_resolve.comp.glsl, BX6); this is a host's path, and the comparison's.
 #include "gbuffer_out.inc.glsl"
 #include "asset_alpha.inc.glsl"
+#define SW_ASSET_SURFACE_FRAGMENT 1
 #include "asset_surface.inc.glsl"
 
 #ifndef SW_ASSET_CUTS
@@ -27,8 +28,9 @@ void main()
 #ifdef SW_ASSET_CUTS
     if (sw_asset_cut(v_uv, v_card, v_door, uvec2(gl_FragCoord.xy), v_shift, v_impostor)) discard;
 #endif
-    sw_asset_surface s = sw_asset_surface_at(v_albedo, v_normal, v_uv, dFdx(v_uv), dFdy(v_uv), dFdx(v_world),
-                                             dFdy(v_world), v_card, v_ao_thick, v_impostor, v_yaw_colorize, v_bark,
+    // the derivatives are its own, taken inside (SW_ASSET_SURFACE_FRAGMENT)
+    sw_asset_surface s = sw_asset_surface_at(v_albedo, v_normal, v_uv, vec2(0.0), vec2(0.0), v_world, vec3(0.0),
+                                             vec3(0.0), v_card, v_ao_thick, v_impostor, v_yaw_colorize, v_bark,
                                              gl_FrontFacing);
     sw_gbuffer_write(s.albedo, s.ao, s.n, s.roughness, SW_KIND_MESH, s.thickness, 0.6, s.ao, vec2(SW_MOTION_NONE));
 }

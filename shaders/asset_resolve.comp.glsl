@@ -96,7 +96,7 @@ void main()
     float ao = LERP(ao);
     vec3 dp_dx = e1 * bx.x + e2 * bx.y, dp_dy = e1 * by.x + e2 * by.y;
     sw_asset_surface s = sw_asset_surface_at(sw_asset_albedo(a, v0.surface), normal, uv, DIFF(uv, bx), DIFF(uv, by),
-                                             dp_dx, dp_dy, v0.card,
+                                             LERP(world), dp_dx, dp_dy, v0.card,
                                              vec2(ao, v0.surface == 0u ? 0.0 : a.translucency), a.impostor_offset,
                                              vec2(v0.yaw, v0.colorize), vec3(a.bark_r, a.bark_g, a.bark_b), front);
     sw_gbuffer_texels t = sw_gbuffer_pack(s.albedo, s.ao, s.n, s.roughness, SW_KIND_MESH, s.thickness, 0.6, s.ao,

@@ -10,6 +10,17 @@
 #include "asset_textures.inc.glsl"
 #include "shared/sw_gbuffer.h"
 
+// The derivatives a pixel across (X) and down (Y): a fragment shader's (SW_ASSET_SURFACE_FRAGMENT) are its screen
+// derivatives, taken where a card with a texture set needs them (uniform over a triangle; not for every bark and
+// billboard fragment), the caller's arguments unused; the resolve passes its analytic ones.
+#ifdef SW_ASSET_SURFACE_FRAGMENT
+#define SW_DX(v, given) dFdx(v)
+#define SW_DY(v, given) dFdy(v)
+#else
+#define SW_DX(v, given) (given)
+#define SW_DY(v, given) (given)
+#endif
+
 // What the G-buffer holds of the surface (sw_gbuffer_pack's arguments, kind SW_KIND_MESH).
 struct sw_asset_surface {
     vec3 albedo;
@@ -32,12 +43,13 @@ vec3 sw_perturb(vec3 n, vec3 dp_dx, vec3 dp_dy, vec2 duv_dx, vec2 duv_dy, vec2 t
     return normalize(mat3(t * inv, b * inv, n) * vec3(tn, sqrt(max(1.0 - dot(tn, tn), 0.0))));
 }
 
-// albedo: the vertices' colour (sw_asset_albedo); normal: interpolated, world space; card: sw_asset_point.card;
+// albedo: the vertices' colour (sw_asset_albedo); normal: interpolated, world space; uv, world: the point's, with
+// their derivatives (SW_DX, SW_DY); card: sw_asset_point.card;
 // ao_thick: the vertices' AO, the asset's translucency (0 for bark); impostor: the asset's atlas offset;
 // yaw_colorize: the instance's; bark: the asset's bark colour; front: the triangle is seen from its front.
-sw_asset_surface sw_asset_surface_at(vec3 albedo, vec3 normal, vec2 uv, vec2 duv_dx, vec2 duv_dy, vec3 dp_dx,
-                                     vec3 dp_dy, uint card, vec2 ao_thick, uint impostor, vec2 yaw_colorize,
-                                     vec3 bark, bool front)
+sw_asset_surface sw_asset_surface_at(vec3 albedo, vec3 normal, vec2 uv, vec2 duv_dx, vec2 duv_dy, vec3 world,
+                                     vec3 dp_dx, vec3 dp_dy, uint card, vec2 ao_thick, uint impostor,
+                                     vec2 yaw_colorize, vec3 bark, bool front)
 {
     uint surface = card & 3u;
     sw_asset_surface o;
@@ -59,7 +71,7 @@ sw_asset_surface sw_asset_surface_at(vec3 albedo, vec3 normal, vec2 uv, vec2 duv
         n = normalize(on);
     } else if (surface != 0u) {
         // AS5: the card's texture set at the pixel's mip level
-        float lod = sw_texset_lod_of(duv_dx, duv_dy);
+        float lod = sw_texset_lod_of(SW_DX(uv, duv_dx), SW_DY(uv, duv_dy));
         vec4 ta = sw_texset_sample(surface, 0u, uv, lod);
         vec4 tb = sw_texset_sample(surface, 1u, uv, lod);
         if (!front) n = -n;
@@ -69,7 +81,7 @@ sw_asset_surface sw_asset_surface_at(vec3 albedo, vec3 normal, vec2 uv, vec2 duv
         o.albedo *= ta.r * 2.0 * (2.0 * colorize * mask + 1.0 - mask);
         o.thickness *= ta.g;
         o.ao *= ta.b;
-        n = sw_perturb(n, dp_dx, dp_dy, duv_dx, duv_dy, tn);
+        n = sw_perturb(n, SW_DX(world, dp_dx), SW_DY(world, dp_dy), SW_DX(uv, duv_dx), SW_DY(uv, duv_dy), tn);
     }
     o.n = n;
     o.roughness = surface == 0u ? 0.9 : 0.6;

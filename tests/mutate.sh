@@ -149,31 +149,31 @@ mut("BX6-terrain-resolve-jitter", "BX6", "shaders/terrain_resolve.comp.glsl",
 mut("BX6-asset-resolve-off", "BX6", "src/render/plan.c",
     "    p->asset_resolve = p->assets_occlude && p->primitive_id && !sw->asset_fragment;",
     "    p->asset_resolve = false;",
-    "gpu_asset_resolve")
+    "gpu_asset_compute")
 mut("BX6-asset-resolve-facing", "BX6", "shaders/asset_resolve.comp.glsl",
     "    bool front = determinant(mat3(c0.xyw, c1.xyw, c2.xyw)) < 0.0;",
     "    bool front = determinant(mat3(c0.xyw, c1.xyw, c2.xyw)) > 0.0;",
-    "gpu_asset_resolve")
+    "gpu_asset_compute")
 mut("BX6-asset-resolve-kind", "BX6", "shaders/asset_resolve.comp.glsl",
     "    if (imageLoad(o_normal, p).a >= 0.5 / 3.0) return;  // a blade in front (SW_KIND_NONE is 0)",
     "",
-    "gpu_asset_resolve")
+    "gpu_asset_compute")
 mut("BX6-asset-resolve-level", "BX6", "shaders/asset_resolve.comp.glsl",
     "        if (inst >= dl.first_instance && inst < dl.first_instance + dl.capacity) { run += l; break; }",
     "        if (inst >= dl.first_instance && inst < dl.first_instance + dl.capacity) { break; }",
-    "gpu_asset_resolve")
+    "gpu_asset_compute")
 mut("BX6-asset-resolve-winding", "BX6", "shaders/asset_resolve.comp.glsl",
     "    sw_asset_point v1 = sw_asset_point_of(inst, uint(int(asset_indices[first + 1u]) + dr.vertex_offset));",
     "    sw_asset_point v1 = sw_asset_point_of(inst, uint(int(asset_indices[first + 2u]) + dr.vertex_offset));",
-    "gpu_asset_resolve")
+    "gpu_asset_compute")
 mut("BX6-asset-resolve-lod", "BX6", "shaders/asset_resolve.comp.glsl",
     "    vec2 by = plane_barycentrics(e, unproject(centre + vec2(0.0, 1.0), depth) - eye, e1, e2) - b;",
     "    vec2 by = plane_barycentrics(e, unproject(centre + vec2(0.0, 4.0), depth) - eye, e1, e2) - b;",
-    "gpu_asset_resolve")
+    "gpu_asset_compute")
 mut("BX6-asset-id-primitive", "BX6", "shaders/asset_depth_frag.inc.glsl",
     "    o_id = uvec2(v_drawn + 1u, uint(gl_PrimitiveID));",
     "    o_id = uvec2(v_drawn + 1u, 0u);",
-    "gpu_asset_resolve")
+    "gpu_asset_compute")
 mut("SC3-tile-frustum", "SC3 SC2", "src/place/tiles.c",
     "                    if (outside) continue;",
     "                    (void)outside;",

@@ -274,6 +274,8 @@ typedef struct sward_frame_debug {
     bool asset_fragment;  /* comparisons: the mesh assets' G-buffer drawn by their fragment pass (a host's path),
                              not resolved from their visibility buffer in compute (BX6; sward's own frame with the
                              depth prime and the assets as occluders) */
+    bool asset_casters_drawn; /* comparisons: the mesh assets' near-cascade casters drawn by the hardware, not
+                                 rasterised in compute (render.raster "auto" or "compute") */
 } sward_frame_debug;
 
 typedef struct sward_frame_desc {

@@ -77,6 +77,10 @@
  * at the camera rasteriser's numbers, then */
 #define SW_SHADOW_CASTERS 3 /* uint per texel of the near layer: the blades' depth bits (atomicMax); the lighting
                                reads it at SW_LIGHT_SHADOW_CASTERS */
+/* set 1 of shadow_assets.comp.glsl (LS3, issue 19: the mesh assets' near casters in compute): SW_SHADOW_CASTERS
+ * and the near view's */
+#define SW_SHADOW_ASSET_DRAWN 4 /* sw_drawn[] (asset_vertex.inc.glsl reads it here) */
+#define SW_SHADOW_ASSET_DRAWS 5 /* sw_asset_draw[]: each (asset, level)'s run and indices */
 
 /* set 1 of asset_place.comp.glsl (PL8, SC4) */
 #define SW_APLACE_CLUSTERS 0  /* sw_cluster[] of the frame (count and heights written) */

@@ -277,7 +277,7 @@ void gpu_timer_reset(VkCommandBuffer cmd, gpu_timer *t);
 void gpu_timer_mark(VkCommandBuffer cmd, gpu_timer *t, uint32_t index, VkPipelineStageFlags2 stage);
 /* Milliseconds between marks 2p and 2p + 1 for each pair p in `written` (a bit per pair; the others, and all
  * where timestamps are unsupported, get 0). The frame that wrote them must be done (waits otherwise). */
-sward_result gpu_timer_read(gpu_device *dev, gpu_timer *t, uint32_t written, double *ms, uint32_t pairs,
+sward_result gpu_timer_read(gpu_device *dev, gpu_timer *t, uint64_t written, double *ms, uint32_t pairs,
                             sward_error *err);
 
 

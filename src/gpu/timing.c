@@ -46,12 +46,12 @@ void gpu_timer_mark(VkCommandBuffer cmd, gpu_timer *t, uint32_t index, VkPipelin
     if (t->supported && index < t->count) vkCmdWriteTimestamp2(cmd, stage, t->pool, index);
 }
 
-sward_result gpu_timer_read(gpu_device *dev, gpu_timer *t, uint32_t written, double *ms, uint32_t pairs,
+sward_result gpu_timer_read(gpu_device *dev, gpu_timer *t, uint64_t written, double *ms, uint32_t pairs,
                             sward_error *err)
 {
     for (uint32_t p = 0; p < pairs; p++) {
         ms[p] = 0.0;
-        if (!t->supported || !(written & (1u << p)) || 2 * p + 1 >= t->count) continue;
+        if (!t->supported || !(written & (1ull << p)) || 2 * p + 1 >= t->count) continue;
         uint64_t stamps[2];
         GPU_TRY(vkGetQueryPoolResults(dev->device, t->pool, 2 * p, 2, sizeof stamps, stamps, sizeof(uint64_t),
                                       VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));

@@ -186,7 +186,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     render_view_constants(r, view, occlusion, &v->constants, &pv);
     render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
     /* BX1: the near cascade's compute casters are read beside its layer by the lighting (shadow.inc.glsl) */
-    if (r->plan.shadow_compute) r->views[SW_VIEW_NEAR].constants.flags |= SW_VIEW_CASTERS;
+    if (r->plan.shadow_casters) r->views[SW_VIEW_NEAR].constants.flags |= SW_VIEW_CASTERS;
     /* issue 19: the layers that hold casters (shadow_near and shadow_mid draw them); the lookup reads no other */
     for (uint32_t c = SW_VIEW_NEAR; c <= SW_VIEW_MID; c++)
         if (render_plan_shadow_layer(&r->plan, c)) r->views[c].constants.flags |= SW_VIEW_LAYER;
@@ -228,6 +228,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     r->frame.asset_count = r->assets.count;
     r->frame.cluster_count = r->assets.cluster_count;
     r->plan.cluster_count = r->assets.cluster_count;
+    for (uint32_t a = 0; a < r->assets.count; a++) r->plan.asset_room[a] = r->assets.per_asset[a] * SW_CLUSTER_CANDIDATES;
     for (uint32_t k = 0; k < r->plan.blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
     s->cpu_tiles_ms = core_now_ms() - t_tiles;
     render_plan_shadows_kept(r, &s->cache); /* a still's next frame draws no cascade again */

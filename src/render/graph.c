@@ -243,7 +243,7 @@ static void run(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, u
     ps->pass->record(&c, cmd);
     if (timed) {
         gpu_timer_mark(cmd, &s->timer, 2u * (uint32_t)ps->timer + 1u, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
-        s->timed_mask |= 1u << ps->timer;
+        s->timed_mask |= 1ull << ps->timer;
     }
 }
 
@@ -575,7 +575,7 @@ sward_result render_graph_times(sward_renderer *r, render_slot *s, sward_frame_s
     if (res != SWARD_OK) return res;
     for (uint32_t i = 0; i < g->pass_count && st->pass_count < RENDER_MAX_PASSES; i++) {
         const render_pass_state *ps = &g->passes[i];
-        if (ps->timer < 0 || !(s->timed_mask & (1u << ps->timer))) continue;
+        if (ps->timer < 0 || !(s->timed_mask & (1ull << ps->timer))) continue;
         sward_pass_time *pt = &s->pass_times[st->pass_count++];
         snprintf(pt->name, sizeof pt->name, "%s", ps->pass->name);
         pt->gpu_ms = ms[ps->timer];

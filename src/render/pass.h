@@ -139,6 +139,7 @@ typedef struct render_switches {
     bool no_occlusion, no_asset_occluders; /* the desc's no_occlusion; the debug switch */
     bool ground_fragment;      /* the ground's G-buffer by its fragment pass, not terrain_resolve */
     bool asset_fragment;       /* the mesh assets' G-buffer by their fragment pass, not asset_resolve */
+    bool asset_casters_drawn;  /* the mesh assets' near casters drawn by shadow_near, not by shadow_assets */
 } render_switches;
 
 /* The ground each view draws this frame (render_plan_terrain): the patches of the CDLOD quadtree (terrain_lod.h)
@@ -172,6 +173,11 @@ typedef struct render_plan {
     /* this frame's (render_plan_frame, and the entry points as the frame goes on) */
     bool depth_prime;          /* SH1: the G-buffer passes test EQUAL against a depth prime */
     bool shadow_compute;       /* BX1: the near cascade's casters are rasterised in compute (shadow_raster.c) */
+    bool shadow_casters;       /* the near cascade's compute casters' buffer is this frame's (shadow_raster clears
+                                  it; the lookup reads it: SW_VIEW_CASTERS): blades or assets are in compute */
+    uint32_t shadow_assets;    /* issue 19: the mesh assets (a bit each) whose near casters are
+                                  rasterised in compute (shadow_assets), not drawn by shadow_near: the flowers,
+                                  whose casters are small alpha-tested cards (measured: docs/raster.md) */
     bool terrain_resolve;      /* BX6, issue 19: sward's own frame with the prime: the ground's G-buffer in compute
                                   (terrain_resolve), not by the fragment pass (terrain) */
     bool assets_occlude;       /* SC3: the camera's assets are culled against the ground's Hi-Z and their depth
@@ -191,6 +197,7 @@ typedef struct render_plan {
     uint32_t tile_count;       /* the camera's (view 0's) tiles */
     uint32_t place_now, place_ahead; /* SC1: tiles to place before culling and ahead (place.c) */
     uint32_t cluster_count;    /* PL8: the frame's asset clusters */
+    uint32_t asset_room[SW_MAX_ASSETS]; /* each asset's room per run of a view's drawn list (assets.c) */
     bool culled;               /* this frame's views have been culled (the DRAW passes of blades draw) */
     render_terrain_draws terrain; /* issue 19: the ground's patches each view draws (once the views are known) */
     uint64_t world_uploads;    /* issue 10: +1 each frame the streamed world uploads heights or maps (world_stream.c) */
@@ -198,12 +205,15 @@ typedef struct render_plan {
 
 /* Issue 19: whether a cascade's layer of RES_SHADOW has casters to draw this frame (the ground and the grass
  * impostor cast through the lit heights, shadow_lit.c): the near one the hardware's blades (not with compute
- * casters) or mesh assets, the mid one mesh assets. shadow_near and shadow_mid run only then, and the view's
+ * casters) or mesh assets (not in compute either), the mid one mesh assets. shadow_near and shadow_mid run only then, and the view's
  * SW_VIEW_LAYER tells the lookup (frame.c). */
 static inline bool render_plan_shadow_layer(const render_plan *p, uint32_t view)
 {
     if (!p->shadows) return false;
-    return p->asset_count > 0 || (view == SW_VIEW_NEAR && !p->shadow_compute);
+    if (view == SW_VIEW_NEAR)
+        return !p->shadow_compute || (p->asset_count > 0 && p->shadow_assets != (1u << p->asset_count) - 1u);
+    /* the mid one: mesh assets */
+    return p->asset_count > 0;
 }
 
 typedef struct render_graph render_graph;           /* graph.c: resources, sets, barriers (opaque) */
@@ -287,12 +297,14 @@ sward_result render_raster_pipeline(render_pass_ctx *c, const uint32_t *code, si
 void render_draw_blades(render_pass_ctx *c, VkCommandBuffer cmd);
 /* asset_place.c: one workgroup per cluster of the frame (asset_place, asset_cull): pipeline 0, sets, dispatch. */
 void render_dispatch_clusters(render_pass_ctx *c, VkCommandBuffer cmd);
-/* asset_draw.c: the view's asset draws (indexed, indirect), its pipeline and sets bound by the caller. */
+/* asset_draw.c: the view's asset draws (indexed, indirect), its pipeline and sets bound by the caller; all, or
+ * all but the assets of the bits of `skip`. */
 void render_draw_assets(render_pass_ctx *c, VkCommandBuffer cmd);
+void render_draw_assets_but(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t skip);
 /* asset_draw.c, LS3: the casters of a cascade: near animated and alpha-tested, mid at rest; and their draws
- * with `pipe` inside the cascade's rendering. */
+ * with `pipe` inside the cascade's rendering, but those of the assets of the bits of `skip`. */
 sward_result render_asset_shadow_pipeline(render_pass_ctx *c, uint32_t view, VkPipeline *out, sward_error *err);
-void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe);
+void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe, uint32_t skip);
 /* shadows.c: begins dynamic rendering into one layer of RES_SHADOW (cleared). A depth-only pipeline for a shadow
  * view (specialised to it), of *d's shaders. */
 /* terrain.c: the ground's one instanced draw of the pass's view's patches (its pipeline bound; binds the sets). */
@@ -358,6 +370,7 @@ extern const render_pass render_pass_post;
 extern const render_pass render_pass_hdr_out;
 extern const render_pass render_pass_shadow_near;
 extern const render_pass render_pass_shadow_raster;
+extern const render_pass render_pass_shadow_assets;
 extern const render_pass render_pass_shadow_mid;
 extern const render_pass render_pass_shadow_far;
 extern const render_pass render_pass_shadow_lit;

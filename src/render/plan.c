@@ -46,14 +46,23 @@ void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
     p->features = r->scene->render.features;
     p->depth_prime = (p->features & SW_FEAT_DEPTH_PRIME) != 0;
     /* BX1: the near cascade's casters in compute with "compute", and with "auto" where compute is the faster
-     * (measured: docs/raster.md): always without mesh assets (the near layer then holds nothing else, and
-     * shadow_near does not run at all: issue 19), else once the cascade held enough blades (in the last frame
-     * collected) */
+     * (measured: docs/raster.md): always when the mesh assets' casters are in compute too, or there are none
+     * (the near layer then holds nothing else, and shadow_near does not run at all: issue 19), else once the
+     * cascade held enough blades (in the last frame collected) or every asset's casters are in compute too.
+     * Issue 19: the flowers' near casters (small alpha-tested cards) are in compute wherever the compute rasteriser
+     * is (shadow_assets); trees, plants and rocks, whose cards and faces span many texels, are drawn (measured on
+     * the H200: docs/raster.md). */
+    const render_switches *sw = &p->switches;
+    uint32_t cards = 0, all = p->asset_count ? (1u << p->asset_count) - 1u : 0u;
+    for (uint32_t a = 0; a < p->asset_count && p->raster_compute && !sw->asset_casters_drawn; a++)
+        if (r->assets.gpu[a].kind == SW_ASSET_KIND_FLOWER) cards |= 1u << a;
     bool compute = r->raster == WORLD_RASTER_COMPUTE ||
                    (r->raster == WORLD_RASTER_AUTO &&
-                    (p->asset_count == 0 || r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES));
+                    (cards == all || r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES));
     r->slots[r->slot].shadow_compute = compute; /* the frame's stats say the rule's choice */
-    p->shadow_compute = compute && p->shadows;  /* shadow_raster runs; shadow_near draws no blades */
+    p->shadow_compute = compute && p->shadows;  /* shadow_raster draws the blades; shadow_near none */
+    p->shadow_assets = p->shadows ? cards : 0u;
+    p->shadow_casters = p->shadow_compute || p->shadow_assets; /* the casters' buffer holds this frame's */
     /* the camera and the near shadow cascade cull blades; the mid cascade draws the assets' casters, not blades:
      * only their culling runs for it (LS3) */
     p->cull_views = p->blade_views == 2 ? 3u : 1u;
@@ -62,7 +71,6 @@ void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
      * RENDER_PHASE_OCCLUDERS (against the ground's Hi-Z) and their depth primed before the blades' Hi-Z, so the
      * CULL phase culls only the shadow views' assets. Not for a host (its depth is its own until sward_cmd_draw)
      * nor without the prime (the assets' G-buffer is drawn after the blades' culling). */
-    const render_switches *sw = &p->switches;
     p->assets_occlude = p->standalone && p->asset_count > 0 && p->depth_prime && !sw->no_cull && !sw->no_occlusion &&
                         !sw->no_asset_occluders;
     if (p->assets_occlude) p->asset_views &= ~1u;
@@ -96,6 +104,7 @@ void render_plan_switches(sward_renderer *r, const sward_frame_desc *fd)
     s->no_asset_occluders = d && d->no_asset_occluders;
     s->ground_fragment = d && d->ground_fragment;
     s->asset_fragment = d && d->asset_fragment;
+    s->asset_casters_drawn = d && d->asset_casters_drawn;
 }
 
 void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view)

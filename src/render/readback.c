@@ -138,7 +138,14 @@ static VkDeviceSize far_bytes(const sward_renderer *r)
 static VkDeviceSize shadows_bytes(sward_renderer *r, void *arg)
 {
     (void)arg;
-    return 4 * layer_bytes() + far_bytes(r); /* the lit heights: two floats a texel */
+    return 5 * layer_bytes() + far_bytes(r); /* the lit heights: two floats a texel; the compute casters */
+}
+
+/* The near cascade's casters rasterised in compute (shadow_raster, shadow_assets), a buffer of the layer's size
+ * where they can run. */
+static bool has_casters(sward_renderer *r)
+{
+    return render_buffer(r, RES_SHADOW_CASTERS, 0)->size == layer_bytes();
 }
 
 static void shadows_copy(sward_renderer *r, VkCommandBuffer cmd, VkBuffer dst, void *arg)
@@ -160,6 +167,11 @@ static void shadows_copy(sward_renderer *r, VkCommandBuffer cmd, VkBuffer dst, v
                     &(VkBufferCopy){0, 2 * layer_bytes(), far_bytes(r)});
     vkCmdCopyBuffer(cmd, render_buffer(r, RES_SHADOW_LIT, 0)->buffer, dst, 1,
                     &(VkBufferCopy){0, 2 * layer_bytes() + far_bytes(r), 2 * layer_bytes()});
+    if (has_casters(r)) {
+        render_access(r, cmd, RES_SHADOW_CASTERS, 0, GPU_ACCESS_TRANSFER_READ, false);
+        vkCmdCopyBuffer(cmd, render_buffer(r, RES_SHADOW_CASTERS, 0)->buffer, dst, 1,
+                        &(VkBufferCopy){0, 4 * layer_bytes() + far_bytes(r), layer_bytes()});
+    }
 }
 
 static sward_result shadows_read(sward_renderer *r, const void *mapped, void *arg, sward_error *err)
@@ -167,6 +179,19 @@ static sward_result shadows_read(sward_renderer *r, const void *mapped, void *ar
     (void)err;
     const shadows_arg *a = arg;
     if (a->layers) memcpy(a->layers, mapped, 2 * layer_bytes());
+    /* the near layer as the lookup sees it (shadow.inc.glsl): where the view has compute casters, the nearer of
+     * them (depth bits, 0: none) and the layer (when it was drawn: SW_VIEW_LAYER) */
+    const uint32_t near_flags = r->views[SW_VIEW_NEAR].constants.flags;
+    if (a->layers && has_casters(r) && (near_flags & SW_VIEW_CASTERS)) {
+        const uint32_t *c = (const uint32_t *)((const uint8_t *)mapped + 4 * layer_bytes() + far_bytes(r));
+        const bool layer = (near_flags & SW_VIEW_LAYER) != 0;
+        for (size_t i = 0; i < (size_t)RENDER_SHADOW_SIZE * RENDER_SHADOW_SIZE; i++) {
+            float d;
+            memcpy(&d, &c[i], sizeof d);
+            const float l = layer ? a->layers[i] : 0.0f;
+            a->layers[i] = d > l ? d : l;
+        }
+    }
     if (a->far) memcpy(a->far, (const uint8_t *)mapped + 2 * layer_bytes(), far_bytes(r));
     if (a->lit) memcpy(a->lit, (const uint8_t *)mapped + 2 * layer_bytes() + far_bytes(r), 2 * layer_bytes());
     for (uint32_t k = 0; k < SW_MAX_VIEWS && a->views; k++) a->views[k] = r->views[k].constants;

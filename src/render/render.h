@@ -19,7 +19,7 @@ struct sward_context {
     gpu_device dev;
 };
 
-#define RENDER_MAX_PASSES 32 /* = the bits of render_slot.timed_mask (passes.c asserts the list fits) */
+#define RENDER_MAX_PASSES 64 /* = the bits of render_slot.timed_mask (passes.c asserts the list fits) */
 /* BX1: with render.raster "auto", the near cascade's casters are rasterised in compute from this many blades
  * (H200, docs/raster.md: compute wins from about 30,000; its fixed cost, the merge into the shadow map, is 0.23 ms) */
 #define RENDER_SHADOW_RASTER_MIN_BLADES 30000u
@@ -32,7 +32,7 @@ typedef struct render_slot {
     gpu_frame frame;          /* standalone: command buffer and fence */
     gpu_timer timer;
     gpu_stats stats_query;    /* fragment shader invocations of the G-buffer passes (SH1's overdraw) */
-    uint32_t timed_mask;      /* which timestamp pairs this slot's frame wrote */
+    uint64_t timed_mask;      /* which timestamp pairs this slot's frame wrote */
     gpu_buffer stats_readback; /* sw_cull_stats[SW_MAX_VIEWS] of the slot's frame */
     gpu_buffer pixels;        /* standalone: the output image */
     gpu_buffer hdr_pixels;    /* standalone, sward_render_hdr: the linear frame before the tone map (RGBA32F) */
@@ -438,7 +438,8 @@ sward_result render_shadows_create(sward_renderer *r, sward_error *err);
 sward_result render_shadows_views(sward_renderer *r, sward_error *err);
 void render_shadows_destroy(sward_renderer *r);
 /* Test-only (like sward_read_blades): renders one frame (place, cull, shadows) and copies back the shadow
- * map's two layers (2 x RENDER_SHADOW_SIZE^2 floats, layer 0 first), the far map (far_size^2 floats), the near
+ * map's two layers (2 x RENDER_SHADOW_SIZE^2 floats, layer 0 first: the near depth as the lookup sees it, the
+ * nearer of the layer and the compute casters where the view has them), the far map (far_size^2 floats), the near
  * and mid ranges' lit heights (2 x RENDER_SHADOW_SIZE^2 floats: ground, impostor per texel; issue 19) and the
  * frame's views. Each of the arrays may be NULL. */
 sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *frame, float *layers, float *far,

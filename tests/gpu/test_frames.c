@@ -187,10 +187,11 @@ static void pass_times_by_name(void **state)
     }
     assert_true(sward_stats_pass_ms(&st, "no such pass") < 0.0);
     /* the renderer holds the times (no fixed room in the ABI): room for every pass it can time, these and those
-     * that did not run here (hdr_out, in frames that read back their HDR image; the mesh assets' four, and the
-     * three of their occluders' step: hiz_ground, asset_cull_camera, asset_occluders; shadow_near and shadow_mid,
-     * with casters for their layers; the ground's fragment pass, which terrain_resolve replaces with the prime) */
-    assert_int_equal(sward_renderer_pass_count(r), n + 11);
+     * that did not run here (hdr_out, in frames that read back their HDR image; the mesh assets' six: place,
+     * cull, depth, G-buffer, resolve and the flowers' near casters, and the three of their occluders' step:
+     * hiz_ground, asset_cull_camera, asset_occluders; shadow_near and shadow_mid, with casters for their layers;
+     * the ground's fragment pass, which terrain_resolve replaces with the prime) */
+    assert_int_equal(sward_renderer_pass_count(r), n + 13);
     assert_true(sward_renderer_pass_count(NULL) == 0);
     assert_true(st.blades_high + st.blades_low == st.blades_drawn);
     assert_true(st.triangles >= st.blades_high * 13 + st.blades_low * 5);

@@ -135,24 +135,27 @@ static void test_split_and_determinism(void **state)
 }
 
 /* The near cascade's casters with "auto": without mesh assets in compute from the first frame (got_field,
- * scenes/small.json: the near layer then holds nothing else, and shadow_near does not run: issue 19); with them
- * (scenes/flowers.json) in compute once the cascade held RENDER_SHADOW_RASTER_MIN_BLADES (30,000) blades in a
- * frame collected before (flowers at 4.5 times its grass density), on the hardware below; the two paths cast the
- * same shadows (the image test above covers "compute"). */
+ * scenes/small.json: the near layer then holds nothing else, and shadow_near does not run: issue 19); so too with
+ * flowers alone (scenes/flowers.json: their casters are in compute, shadow_assets); with other assets
+ * (scenes/forest_edge.json: trees, plants, rocks) in compute once the cascade held RENDER_SHADOW_RASTER_MIN_BLADES
+ * (30,000) blades in a frame collected before (its two grass types at 400 a m^2), on the hardware below, beside
+ * the flowers' in compute; the two paths cast the same shadows (the image
+ * test above covers "compute", gpu_asset_compute the flowers'). */
 static void test_shadow_casters(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    const char *scenes[] = {"bench/got_field.json", "scenes/small.json", "scenes/flowers.json", "scenes/flowers.json"};
-    for (size_t k = 0; k < 4; k++) {
+    const char *scenes[] = {"bench/got_field.json", "scenes/small.json", "scenes/flowers.json", "scenes/forest_edge.json",
+                            "scenes/forest_edge.json"};
+    for (size_t k = 0; k < 5; k++) {
         sward_scene *scene = NULL;
         sward_error err = {0};
-        if (k == 3) { /* denser: 7,500 blades in flowers' near cascade at 90 a m^2 */
+        if (k == 4) { /* denser */
             const char *src = getenv("SWARD_SOURCE_DIR");
             char path[1024];
             snprintf(path, sizeof path, "%s/%s", src ? src : ".", scenes[k]);
-            const char *dense[] = {"grass[0].density=400"};
-            if (sward_scene_load_overrides(path, dense, 1, &scene, &err) != SWARD_OK) fail_msg("scene: %s", err.message);
+            const char *dense[] = {"grass[0].density=400", "grass[1].density=400"};
+            if (sward_scene_load_overrides(path, dense, 2, &scene, &err) != SWARD_OK) fail_msg("scene: %s", err.message);
             scene->render.features &= ~(SW_FEAT_TAA | SW_FEAT_BLOOM);
         } else {
             scene = load(scenes[k]);
@@ -170,17 +173,19 @@ static void test_shadow_casters(void **state)
         if (sward_render(r, NULL, &img, &second, &err) != SWARD_OK) fail_msg("render: %s", err.message);
         const bool assets = scene->asset_count > 0;
         print_message("%s%s: %llu blades in the near cascade; frames 1 and 2 cast them by %s, %s\n", scenes[k],
-                      k == 3 ? " (denser)" : "", (unsigned long long)second.shadow_blades,
+                      k == 4 ? " (denser)" : "", (unsigned long long)second.shadow_blades,
                       first.shadow_raster_compute ? "compute" : "hardware",
                       second.shadow_raster_compute ? "compute" : "hardware");
-        if (!assets) {
+        if (!assets || k == 2) {
             assert_true(first.shadow_raster_compute && second.shadow_raster_compute);
             assert_true(sward_stats_pass_ms(&second, "shadow_near") < 0.0);
+            assert_true((sward_stats_pass_ms(&second, "shadow_assets") >= 0.0) == assets); /* the flowers' */
         } else {
             assert_false(first.shadow_raster_compute); /* nothing collected yet */
             assert_true(second.shadow_raster_compute == (second.shadow_blades >= 30000));
-            assert_true(k == 3 ? second.shadow_blades >= 30000 : second.shadow_blades < 30000);
-            assert_true(sward_stats_pass_ms(&second, "shadow_near") >= 0.0); /* the assets' casters */
+            assert_true(k == 4 ? second.shadow_blades >= 30000 : second.shadow_blades < 30000);
+            assert_true(sward_stats_pass_ms(&second, "shadow_near") >= 0.0);   /* the trees', plants', rocks' */
+            assert_true(sward_stats_pass_ms(&second, "shadow_assets") >= 0.0); /* the poppies' */
         }
         free(img.pixels);
         sward_renderer_destroy(r);

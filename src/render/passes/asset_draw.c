@@ -14,6 +14,7 @@
 #include "asset_dither_frag.h"
 #include "asset_depth_frag.h"
 #include "asset_id_frag.h"
+#include "asset_id_vert.h"
 #include "asset_shadow_vert.h"
 #include "asset_depth_vert.h"
 
@@ -46,7 +47,7 @@ static sward_result create_occluders(render_pass_ctx *c, sward_error *err)
     sward_result res = create_depth(c, err);
     if (res != SWARD_OK || !c->plan->asset_count || !c->plan->primitive_id) return res;
     gpu_graphics_desc d = {
-        .vs = sw_spirv_asset_depth_vert, .vs_bytes = sizeof sw_spirv_asset_depth_vert,
+        .vs = sw_spirv_asset_id_vert, .vs_bytes = sizeof sw_spirv_asset_id_vert,
         .fs = sw_spirv_asset_id_frag, .fs_bytes = sizeof sw_spirv_asset_id_frag,
         .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .cull = VK_CULL_MODE_NONE,
         .color_count = 1, .color_formats = {VK_FORMAT_R32G32_UINT},
@@ -129,26 +130,48 @@ sward_result render_asset_shadow_pipeline(render_pass_ctx *c, uint32_t view, VkP
     return render_shadow_pipeline(c, &d, view, out, err);
 }
 
-void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
+void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe, uint32_t skip)
 {
     if (!c->plan->asset_count || !c->plan->cluster_count || !pipe) return;
+    if (skip == (1u << c->plan->asset_count) - 1u) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
-    render_draw_assets(c, cmd);
+    render_draw_assets_but(c, cmd, skip);
 }
 
-void render_draw_assets(render_pass_ctx *c, VkCommandBuffer cmd)
+/* The draws of assets [a0, a1): their (asset, level) runs are contiguous. */
+static void draw_range(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t a0, uint32_t a1)
 {
-    if (!c->plan->asset_count || !c->plan->cluster_count) return;
-    vkCmdBindIndexBuffer(cmd, c->plan->geo.asset_indices, 0, VK_INDEX_TYPE_UINT32);
-    uint32_t n = c->plan->asset_count * SW_ASSET_MAX_LODS;
+    uint32_t n = (a1 - a0) * SW_ASSET_MAX_LODS, at = a0 * SW_ASSET_MAX_LODS;
     uint32_t max_per_call = c->plan->geo.max_draw_indirect;
     if (max_per_call == 0) max_per_call = 1;
     for (uint32_t first = 0; first < n; first += max_per_call) {
         uint32_t k = n - first < max_per_call ? n - first : max_per_call;
         vkCmdDrawIndexedIndirect(cmd, render_pass_buffer(c, RES_ASSET_DRAWS)->buffer,
-                                 (VkDeviceSize)first * sizeof(sw_asset_draw), k, sizeof(sw_asset_draw));
+                                 (VkDeviceSize)(at + first) * sizeof(sw_asset_draw), k, sizeof(sw_asset_draw));
     }
+}
+
+void render_draw_assets_but(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t skip)
+{
+    if (!c->plan->asset_count || !c->plan->cluster_count) return;
+    vkCmdBindIndexBuffer(cmd, c->plan->geo.asset_indices, 0, VK_INDEX_TYPE_UINT32);
+    /* one multi-draw per run of assets not skipped */
+    for (uint32_t a = 0; a < c->plan->asset_count;) {
+        if (skip & (1u << a)) {
+            a++;
+            continue;
+        }
+        uint32_t b = a;
+        while (b < c->plan->asset_count && !(skip & (1u << b))) b++;
+        draw_range(c, cmd, a, b);
+        a = b;
+    }
+}
+
+void render_draw_assets(render_pass_ctx *c, VkCommandBuffer cmd)
+{
+    render_draw_assets_but(c, cmd, 0u);
 }
 
 /* What both depth primes of the assets touch (with the blades', or as the blades' occluders). */

@@ -16,7 +16,7 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
 static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     render_shadow_begin(c, cmd, 1);
-    render_shadow_assets(c, cmd, c->pipes[0]);
+    render_shadow_assets(c, cmd, c->pipes[0], 0u);
     vkCmdEndRendering(cmd);
 }
 

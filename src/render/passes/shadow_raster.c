@@ -7,14 +7,19 @@
  * (the view's SW_VIEW_CASTERS): no merge, no copy into the map (issue 19: 0.23 ms on the H200).
  * Measured on the H200 (docs/raster.md): the hardware draws of these 7-vertex blades were the frame's largest
  * cost after the camera's blades. The casters' buffer (RES_SHADOW_CASTERS) is a shadow-class resource that
- * resources.c makes wherever these passes may run (the compute rasteriser and shadows). */
+ * resources.c makes wherever these passes may run (the compute rasteriser and shadows).
+ *   shadow_assets  (issue 19, item 5) the near casters of the flowers (render_plan.shadow_assets) into the
+ *                  same buffer, after the blades: a workgroup per slot of each such asset's run of the near view's
+ *                  drawn list, the alpha test in compute (shaders/shadow_assets.comp.glsl), in place of their
+ *                  hardware draws in shadow_near (which does not run when no other caster is left). */
 #include "render/pass.h"
 
 #include "shadow_raster_comp.h"
+#include "shadow_assets_comp.h"
 
 static bool active(const render_plan *p)
 {
-    return p->shadow_compute && !p->shadows_kept; /* plan.c: only with the compute rasteriser and shadows */
+    return p->shadow_casters && !p->shadows_kept; /* plan.c: only with the compute rasteriser and shadows */
 }
 
 static sward_result create_raster(render_pass_ctx *c, sward_error *err)
@@ -23,9 +28,17 @@ static sward_result create_raster(render_pass_ctx *c, sward_error *err)
                                   "sward.shadow_raster", err);
 }
 
+/* the buffer cleared (depth 0: the far plane), and the blades into it where they are in compute (else the
+ * hardware draws them in shadow_near, and only the flowers' casters come here: shadow_assets) */
 static void record_raster(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    render_raster_blades(c, cmd, RES_SHADOW_CASTERS); /* depth 0: the far plane */
+    if (c->plan->shadow_compute) {
+        render_raster_blades(c, cmd, RES_SHADOW_CASTERS);
+        return;
+    }
+    render_pass_access(c, cmd, RES_SHADOW_CASTERS, GPU_ACCESS_TRANSFER_WRITE, true);
+    vkCmdFillBuffer(cmd, render_pass_buffer(c, RES_SHADOW_CASTERS)->buffer, 0, VK_WHOLE_SIZE, 0);
+    render_pass_access(c, cmd, RES_SHADOW_CASTERS, GPU_ACCESS_COMPUTE_READ_WRITE, false);
 }
 
 const render_pass render_pass_shadow_raster = {
@@ -44,4 +57,47 @@ const render_pass render_pass_shadow_raster = {
     .create = create_raster,
     .record = record_raster,
     .active = active,
+};
+
+static bool active_assets(const render_plan *p)
+{
+    return p->shadow_assets && !p->shadows_kept;
+}
+
+static sward_result create_assets(render_pass_ctx *c, sward_error *err)
+{
+    if (!c->plan->asset_count || !c->plan->shadows) return SWARD_OK; /* never runs (plan.c) */
+    return render_raster_pipeline(c, sw_spirv_shadow_assets_comp, sizeof sw_spirv_shadow_assets_comp,
+                                  "sward.shadow_assets", err);
+}
+
+static void record_assets(render_pass_ctx *c, VkCommandBuffer cmd)
+{
+    const render_plan *p = c->plan;
+    if (!p->cluster_count || !p->culled) return;
+    /* per asset in compute, a workgroup per slot of its run (its room: the culling filled the first ones; the
+     * others return at once), beyond the device's workgroups in x continuing in y; the asset in z */
+    uint32_t room = 0;
+    for (uint32_t a = 0; a < p->asset_count; a++)
+        if ((p->shadow_assets & (1u << a)) && p->asset_room[a] > room) room = p->asset_room[a];
+    if (!room) return;
+    uint32_t max_x = p->geo.max_groups_x, x = room < max_x ? room : max_x;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &(sw_push){.level = p->shadow_assets});
+    vkCmdDispatch(cmd, x, (room + x - 1) / x, p->asset_count);
+}
+
+const render_pass render_pass_shadow_assets = {
+    .name = "shadow_assets",
+    .phase = RENDER_PHASE_SHADOW,
+    .view = SW_VIEW_NEAR,
+    .use_count = 3,
+    .uses = {
+        {RES_ASSET_DRAWN, GPU_ACCESS_COMPUTE_READ, SW_SHADOW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_ASSET_DRAWS, GPU_ACCESS_COMPUTE_READ, SW_SHADOW_ASSET_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_SHADOW_CASTERS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_SHADOW_CASTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+    },
+    .create = create_assets,
+    .record = record_assets,
+    .active = active_assets,
 };

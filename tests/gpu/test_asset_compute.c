@@ -1,9 +1,14 @@
-/* The mesh assets' visibility buffer (SPEC BX6, issue 19): in sward's own frame with the depth prime the assets'
- * prime writes each pixel's drawn instance and triangle and asset_resolve rebuilds their G-buffer in compute;
- * sward_frame_debug.asset_fragment draws it by the fragment pass instead (a host's path). The two evaluate the
- * same surface function (asset_surface.inc.glsl), the fragment pass from the rasteriser's interpolants and screen
- * derivatives, the resolve from the triangle's vertices at the pixel's ray and analytic derivatives: the same
- * pixels are the assets', with the same surfaces (close, not equal), and the images agree. */
+/* The mesh assets in compute (issue 19), each against the hardware path it replaces:
+ *   - their visibility buffer (SPEC BX6): in sward's own frame with the depth prime the assets' prime writes each
+ *     pixel's drawn instance and triangle and asset_resolve rebuilds their G-buffer in compute;
+ *     sward_frame_debug.asset_fragment draws it by the fragment pass instead (a host's path). The two evaluate the
+ *     same surface function (asset_surface.inc.glsl), the fragment pass from the rasteriser's interpolants and
+ *     screen derivatives, the resolve from the triangle's vertices at the pixel's ray and analytic derivatives:
+ *     the same pixels are the assets', with the same surfaces (close, not equal), and the images agree;
+ *   - the flowers' near-cascade casters (LS3): shadow_assets rasterises them in compute, alpha-tested,
+ *     into the compute casters' buffer; sward_frame_debug.asset_casters_drawn draws them by the hardware
+ *     (shadow_near, which draws the other assets in both): the same texels cast, at the same depths, and the
+ *     images agree. */
 #include "gpu_util.h"
 
 #include "render/render.h"
@@ -159,11 +164,121 @@ static void resolve_matches_the_fragment_pass_in_the_flowers(void **state)
     resolve_against_fragment("scenes/flowers.json", NULL, NULL, 0.02);
 }
 
+/* The near cascade's depth (the layer and the compute casters, as the lookup sees them) of one first frame of a
+ * renderer of its own (the assets' screen door moves with the frame's index), with the assets' casters in compute
+ * or drawn; and whether shadow_assets and shadow_near ran in the frame before it. */
+static float *near_depth(sward_context *ctx, sward_scene *scene, const sward_frame_desc *base, bool drawn,
+                         float metres[3], bool ran[2], uint8_t **pixels)
+{
+    static const sward_frame_debug hw = {.asset_casters_drawn = true};
+    const uint32_t w = 320, h = 180;
+    sward_renderer *r = renderer(ctx, scene, w, h);
+    sward_frame_desc fd = *base;
+    fd.debug = drawn ? &hw : NULL;
+    const size_t n = (size_t)RENDER_SHADOW_SIZE * RENDER_SHADOW_SIZE;
+    float *layers = malloc(2 * n * sizeof(float));
+    sw_view views[SW_MAX_VIEWS];
+    sward_error err = {0};
+    if (render_read_shadows(r, &fd, layers, NULL, NULL, views, &err) != SWARD_OK) fail_msg("%s", err.message);
+    /* m of the world a unit of the orthographic view's depth spans (the inverse's depth column) */
+    const float *m = views[SW_VIEW_NEAR].inv_view_proj;
+    metres[0] = m[8], metres[1] = m[9], metres[2] = m[10];
+    sward_renderer_destroy(r);
+    r = renderer(ctx, scene, w, h);
+    sward_image img = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
+    sward_frame_stats st;
+    if (sward_render(r, &fd, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
+    ran[0] = sward_stats_pass_ms(&st, "shadow_assets") >= 0.0;
+    ran[1] = sward_stats_pass_ms(&st, "shadow_near") >= 0.0;
+    *pixels = img.pixels;
+    sward_renderer_destroy(r);
+    return layers;
+}
+
+/* `near_left`: shadow_near still has casters to draw (trees, rocks) with the cards' in compute. */
+static void casters_against_drawn(const char *rel, const float *eye_lift, const float *target_lift, size_t min_texels,
+                                  bool near_left)
+{
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene(rel);
+    float eye[3], target[3];
+    if (eye_lift) {
+        eye[0] = eye_lift[0], eye[2] = eye_lift[2], eye[1] = above_ground(scene, eye[0], eye[2], eye_lift[1]);
+        target[0] = target_lift[0], target[2] = target_lift[2];
+        target[1] = above_ground(scene, target[0], target[2], target_lift[1]);
+    }
+    const sward_frame_desc fd = {.time = 0.7f, .eye = eye_lift ? eye : NULL, .target = eye_lift ? target : NULL};
+    float metres[3];
+    bool ran_c[2], ran_h[2];
+    uint8_t *img_c, *img_h;
+    float *c = near_depth(ctx, scene, &fd, false, metres, ran_c, &img_c);
+    float *hw = near_depth(ctx, scene, &fd, true, metres, ran_h, &img_h);
+    const double unit = sqrt((double)metres[0] * metres[0] + (double)metres[1] * metres[1] + (double)metres[2] * metres[2]);
+    const size_t n = (size_t)RENDER_SHADOW_SIZE * RENDER_SHADOW_SIZE;
+    size_t cast_c = 0, cast_h = 0, one = 0, off = 0;
+    double dm = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        cast_c += c[i] > 0.0f, cast_h += hw[i] > 0.0f;
+        if ((c[i] > 0.0f) != (hw[i] > 0.0f)) {
+            one++;
+            continue;
+        }
+        if (c[i] <= 0.0f) continue;
+        const double d = fabs((double)c[i] - (double)hw[i]) * unit;
+        dm += d;
+        off += d > 0.01;
+    }
+    const size_t both = cast_c - (one - (cast_h > cast_c ? cast_h - cast_c : 0)) / 2;
+    double mean = 0.0;
+    size_t over16 = 0;
+    const size_t px = 320u * 180u;
+    for (size_t p = 0; p < px; p++) {
+        int mx = 0;
+        for (size_t k = 0; k < 3; k++) {
+            const int e = abs((int)img_c[4 * p + k] - (int)img_h[4 * p + k]);
+            mean += e;
+            mx = e > mx ? e : mx;
+        }
+        over16 += mx > 16;
+    }
+    mean /= 3.0 * (double)px;
+    print_message("%s: near casters in compute on %zu texels, drawn on %zu; %zu cast by one path only, %zu over 1 cm "
+                  "apart (%.4f mm on average); the images %.3f/255 apart on average, %.3f %% over 16/255\n",
+                  rel, cast_c, cast_h, one, off, 1000.0 * dm / (double)(both ? both : 1), mean,
+                  100.0 * (double)over16 / (double)px);
+    (void)both;
+    assert_true(ran_c[0] && ran_c[1] == near_left); /* compute: shadow_near has the trees and rocks left, if any */
+    assert_true(!ran_h[0] && ran_h[1]);
+    assert_true(cast_c >= min_texels);
+    assert_true(one <= cast_h / 200); /* the same fill rule, alpha test and screen door */
+    assert_true(off <= cast_h / 200);
+    assert_true(mean <= 0.3 && (double)over16 <= 0.002 * (double)px);
+    free(c), free(hw), free(img_c), free(img_h);
+    gu_no_validation_messages(ctx);
+    sward_context_destroy(ctx);
+    sward_scene_destroy(scene);
+}
+
+static void casters_match_the_drawn_ones_in_the_flowers(void **state)
+{
+    (void)state;
+    casters_against_drawn("scenes/flowers.json", NULL, NULL, 100000, false);
+}
+
+static void casters_match_the_drawn_ones_in_the_wood(void **state)
+{
+    (void)state;
+    const float eye[3] = {30.0f, 1.7f, 40.0f}, target[3] = {60.0f, 4.0f, 60.0f};
+    casters_against_drawn("scenes/forest_edge.json", eye, target, 100000, true);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(resolve_matches_the_fragment_pass_in_the_wood),
         cmocka_unit_test(resolve_matches_the_fragment_pass_in_the_flowers),
+        cmocka_unit_test(casters_match_the_drawn_ones_in_the_flowers),
+        cmocka_unit_test(casters_match_the_drawn_ones_in_the_wood),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
