@@ -1,8 +1,8 @@
 // shadow_assets.comp.glsl — the mesh assets' casters of the near shadow cascade in compute (SPEC LS3, BX1; issue 19
 // item 5: small triangles through the compute rasteriser, the alpha test in compute), for the assets of the bits
-// of pc.level (render_plan.shadow_assets). One workgroup per slot of such an asset's run of the near view's drawn
-// list (its caster level's, sw_asset.shadow_near_lod; z the asset); a slot past the run's count is empty. Its 64
-// threads take the level's triangles 64 at a time: each pulls its triangle's three vertices moved by the wind
+// of pc.level (render_plan.shadow_assets). The workgroups of z = the asset take the instances of its run of the near
+// view's drawn list (its caster level's, sw_asset.shadow_near_lod) in turn, one at a time. A workgroup's 64 threads
+// take the instance's triangles 64 at a time: each pulls its triangle's three vertices moved by the wind
 // exactly as the hardware casters' vertex shader moves them (asset_vertex.inc.glsl) and projects them with the near
 // view (orthographic: the attributes are linear in the texels); then the batch's texel rows are shared out, one
 // thread per row, walked with the camera rasteriser's fill rule (raster_triangle.inc.glsl), as raster_blades
@@ -59,17 +59,12 @@ shared vec2 s_uv[GROUP * 3u];
 shared vec4 s_cut[GROUP];       // per triangle: card, door (bits), the level, the depth bias
 shared uint s_scan[GROUP];      // inclusive prefix of the triangles' rows
 
-void main()
+// One instance (drawn-list slot `inst`) of the run `dr`.
+void cast_instance(sw_asset_draw dr, uint inst)
 {
-    uint asset = gl_WorkGroupID.z, slot = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
-    if ((pc.level & (1u << asset)) == 0u) return;
-    sw_asset_draw dr = draws[asset * SW_ASSET_MAX_LODS + assets[asset].shadow_near_lod];
-    if (slot >= min(dr.instance_count, dr.capacity)) return; // the culling filled the run's first slots
-    uint inst = dr.first_instance + slot, lid = gl_LocalInvocationIndex;
+    uint lid = gl_LocalInvocationIndex;
     uint triangles = dr.index_count / 3u;
     int W = int(VIEW.width), H = int(VIEW.height);
-    g_shift = (frame.frame_index * 7u) & 15u;
-    g_impostor = assets[asset].impostor_offset;
     // the level's triangles in batches of GROUP: one thread per triangle sets it up (1), then the batch's texel
     // rows are shared out, one thread per row (2), as raster_blades.inc.glsl shares a batch of blades' rows: a
     // flower's petal is a few rows, a leaf card near the sun dozens
@@ -128,4 +123,18 @@ void main()
         }
         barrier(); // the batch's shared arrays are read before the next one overwrites them
     }
+}
+
+void main()
+{
+    uint asset = gl_WorkGroupID.z;
+    if ((pc.level & (1u << asset)) == 0u) return;
+    sw_asset_draw dr = draws[asset * SW_ASSET_MAX_LODS + assets[asset].shadow_near_lod];
+    g_shift = (frame.frame_index * 7u) & 15u;
+    g_impostor = assets[asset].impostor_offset;
+    // the culling filled the run's first slots: the workgroups take them in turn (as many workgroups as the run
+    // has room for, at most shadow_raster.c's SHADOW_ASSET_GROUPS)
+    uint count = min(dr.instance_count, dr.capacity), groups = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
+    for (uint slot = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x; slot < count; slot += groups)
+        cast_instance(dr, dr.first_instance + slot);
 }

@@ -174,6 +174,36 @@ mut("BX6-asset-id-primitive", "BX6", "shaders/asset_depth_frag.inc.glsl",
     "    o_id = uvec2(v_drawn + 1u, uint(gl_PrimitiveID));",
     "    o_id = uvec2(v_drawn + 1u, 0u);",
     "gpu_asset_compute")
+# LS3 (issue 19 item 5): the flowers' near casters rasterised in compute (shadow_assets.comp.glsl), against the
+# hardware's (gpu_asset_compute)
+mut("LS3-asset-compute-off", "LS3 BX1", "src/render/plan.c",
+    "    p->shadow_assets = p->shadows ? cards : 0u;",
+    "    p->shadow_assets = 0u * cards;",
+    "gpu_asset_compute")
+mut("LS3-asset-compute-level", "LS3", "shaders/shadow_assets.comp.glsl",
+    "    sw_asset_draw dr = draws[asset * SW_ASSET_MAX_LODS + assets[asset].shadow_near_lod];",
+    "    sw_asset_draw dr = draws[asset * SW_ASSET_MAX_LODS];",
+    "gpu_asset_compute")
+mut("LS3-asset-compute-bias", "LS3", "shaders/shadow_assets.comp.glsl",
+    "                s_cut[lid] = vec4(uintBitsToFloat(p0.card), uintBitsToFloat(p0.door), lod, -1.5 * slope - 1.0 * unit);",
+    "                s_cut[lid] = vec4(uintBitsToFloat(p0.card), uintBitsToFloat(p0.door), lod, 0.0 * slope * unit);",
+    "gpu_asset_compute")
+mut("LS3-asset-compute-lod", "LS3 AS4", "shaders/shadow_assets.comp.glsl",
+    "                float lod = sw_texset_lod_of(duv1 * w_dx.x + duv2 * w_dx.y, duv1 * w_dy.x + duv2 * w_dy.y);",
+    "                float lod = sw_texset_lod_of(duv1 * w_dx.x + duv2 * w_dx.y, duv1 * w_dy.x + duv2 * w_dy.y) + 3.0;",
+    "gpu_asset_compute")
+mut("LS3-asset-compute-door", "LS3 SC5", "shaders/shadow_assets.comp.glsl",
+    "    g_shift = (frame.frame_index * 7u) & 15u;",
+    "    g_shift = 0u * frame.frame_index;",
+    "gpu_asset_compute")
+mut("LS3-asset-compute-row", "LS3 BX1", "shaders/shadow_assets.comp.glsl",
+    "            sw_tri_row(t, t.box.y + int(in_tri));",
+    "            sw_tri_row(t, t.box.y + int(in_tri) + 1);",
+    "gpu_asset_compute")
+mut("LS3-asset-compute-search", "LS3 BX1", "shaders/shadow_assets.comp.glsl",
+    "                if (s_scan[mid] > r) hi = mid; else lo = mid + 1u;",
+    "                if (s_scan[mid] >= r) hi = mid; else lo = mid + 1u;",
+    "gpu_asset_compute")
 mut("SC3-tile-frustum", "SC3 SC2", "src/place/tiles.c",
     "                    if (outside) continue;",
     "                    (void)outside;",
@@ -1103,7 +1133,7 @@ mut("BX1-shadow-rule", "BX1 LS3", "src/render/plan.c",
     "r->near_blades >= 1000000000u));",
     "gpu_raster.test_shadow_casters")
 mut("BX1-shadow-rule-assets", "BX1 LS3", "src/render/plan.c",
-    "(p->asset_count == 0 || r->near_blades",
+    "(cards == all || r->near_blades",
     "(false || r->near_blades",
     "gpu_raster.test_shadow_casters")
 mut("BX1-key-order", "BX1", "shaders/shared/sw_raster.h",

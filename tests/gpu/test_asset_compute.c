@@ -164,9 +164,9 @@ static void resolve_matches_the_fragment_pass_in_the_flowers(void **state)
     resolve_against_fragment("scenes/flowers.json", NULL, NULL, 0.02);
 }
 
-/* The near cascade's depth (the layer and the compute casters, as the lookup sees them) of one first frame of a
- * renderer of its own (the assets' screen door moves with the frame's index), with the assets' casters in compute
- * or drawn; and whether shadow_assets and shadow_near ran in the frame before it. */
+/* The near cascade's depth (the layer and the compute casters, as the lookup sees them) of the second frame of a
+ * renderer of its own (the assets' screen door moves with the frame's index: both paths' second frames), with the
+ * flowers' casters in compute or drawn; and whether shadow_assets and shadow_near ran in a frame of another. */
 static float *near_depth(sward_context *ctx, sward_scene *scene, const sward_frame_desc *base, bool drawn,
                          float metres[3], bool ran[2], uint8_t **pixels)
 {
@@ -179,7 +179,9 @@ static float *near_depth(sward_context *ctx, sward_scene *scene, const sward_fra
     float *layers = malloc(2 * n * sizeof(float));
     sw_view views[SW_MAX_VIEWS];
     sward_error err = {0};
-    if (render_read_shadows(r, &fd, layers, NULL, NULL, views, &err) != SWARD_OK) fail_msg("%s", err.message);
+    /* the second frame: the screen door's offset moves from the first one's (frame_index 1) */
+    for (int k = 0; k < 2; k++)
+        if (render_read_shadows(r, &fd, layers, NULL, NULL, views, &err) != SWARD_OK) fail_msg("%s", err.message);
     /* m of the world a unit of the orthographic view's depth spans (the inverse's depth column) */
     const float *m = views[SW_VIEW_NEAR].inv_view_proj;
     metres[0] = m[8], metres[1] = m[9], metres[2] = m[10];

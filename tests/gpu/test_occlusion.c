@@ -34,7 +34,9 @@ static void render_frame(sward_context *ctx, sward_scene *scene, const sward_fra
 
 /* Three frames of `rel` at w x h: with occlusion (`with`), without it (`without`: equal pixels but `*differing`),
  * and with the ground alone occluding (`ground`, sward_frame_debug.no_asset_occluders; may be NULL, with
- * `*ground_differing`). */
+ * `*ground_differing`). All three draw the assets' G-buffer by their fragment pass (asset_fragment): the compute
+ * resolve (BX6) runs only where the assets occlude, close to the fragment pass but not equal to it
+ * (gpu_asset_compute compares them), and here only occlusion may differ. */
 static void render_three(const char *rel, uint32_t w, uint32_t h, sward_frame_stats *with, sward_frame_stats *without,
                          size_t *differing, sward_frame_stats *ground, size_t *ground_differing)
 {
@@ -48,11 +50,12 @@ static void render_three(const char *rel, uint32_t w, uint32_t h, sward_frame_st
     size_t bytes = sward_image_bound(w, h);
     sward_image a = {.width = w, .height = h, .pixels = malloc(bytes)};
     sward_image b = {.width = w, .height = h, .pixels = malloc(bytes)};
-    render_frame(ctx, scene, &(sward_frame_desc){.time = 0.25f}, &a, with);
-    render_frame(ctx, scene, &(sward_frame_desc){.time = 0.25f, .no_occlusion = true}, &b, without);
+    sward_frame_debug fragment = {.asset_fragment = true};
+    render_frame(ctx, scene, &(sward_frame_desc){.time = 0.25f, .debug = &fragment}, &a, with);
+    render_frame(ctx, scene, &(sward_frame_desc){.time = 0.25f, .no_occlusion = true, .debug = &fragment}, &b, without);
     *differing = differing_pixels(&a, &b, "off");
     if (ground) {
-        sward_frame_debug dbg = {.no_asset_occluders = true};
+        sward_frame_debug dbg = {.no_asset_occluders = true, .asset_fragment = true};
         render_frame(ctx, scene, &(sward_frame_desc){.time = 0.25f, .debug = &dbg}, &b, ground);
         *ground_differing = differing_pixels(&a, &b, "ground");
     }

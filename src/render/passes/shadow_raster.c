@@ -59,6 +59,10 @@ const render_pass render_pass_shadow_raster = {
     .active = active,
 };
 
+/* Workgroups per asset of shadow_assets: enough to fill the GPU many times (the H200: 132 SMs), few enough that
+ * the empty ones of a run with room for tens of thousands cost nothing. */
+#define SHADOW_ASSET_GROUPS 2048u
+
 static bool active_assets(const render_plan *p)
 {
     return p->shadow_assets && !p->shadows_kept;
@@ -75,16 +79,16 @@ static void record_assets(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     const render_plan *p = c->plan;
     if (!p->cluster_count || !p->culled) return;
-    /* per asset in compute, a workgroup per slot of its run (its room: the culling filled the first ones; the
-     * others return at once), beyond the device's workgroups in x continuing in y; the asset in z */
+    /* per asset in compute (z), workgroups that take its run's instances in turn: as many as its room, at most
+     * SHADOW_ASSET_GROUPS (the culling fills the run's first slots; its count is on the GPU) */
     uint32_t room = 0;
     for (uint32_t a = 0; a < p->asset_count; a++)
         if ((p->shadow_assets & (1u << a)) && p->asset_room[a] > room) room = p->asset_room[a];
     if (!room) return;
-    uint32_t max_x = p->geo.max_groups_x, x = room < max_x ? room : max_x;
+    uint32_t x = room < SHADOW_ASSET_GROUPS ? room : SHADOW_ASSET_GROUPS;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &(sw_push){.level = p->shadow_assets});
-    vkCmdDispatch(cmd, x, (room + x - 1) / x, p->asset_count);
+    vkCmdDispatch(cmd, x, 1, p->asset_count);
 }
 
 const render_pass render_pass_shadow_assets = {
