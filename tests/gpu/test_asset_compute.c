@@ -141,10 +141,12 @@ static void resolve_against_fragment(const char *rel, const float *eye_lift, con
     }
     assert_true((double)mesh >= min_share * (double)n); /* the view shows the assets */
     assert_true(kind_off <= n / 2000);                   /* the prime decides which pixels are theirs, for both */
-    assert_true(angle / m <= 1.0);
+    /* measured: normals 0.12 / 0.20 degrees apart (wood / flowers), albedo 0.11 / 0.15, material 0.01 / 0.07, the
+     * images 0.05 / 0.01; with the texture level from a derivative four pixels long 0.43, 0.59, 0.55, 0.22 */
+    assert_true(angle / m <= 0.3);
     assert_true(normal_off <= mesh / 200);
-    assert_true(albedo / (4.0 * m) <= 1.0 && material / (4.0 * m) <= 1.0);
-    assert_true(mean <= 0.5 && (double)over16 <= 0.002 * (double)n);
+    assert_true(albedo / (4.0 * m) <= 0.3 && material / (4.0 * m) <= 0.2);
+    assert_true(mean <= 0.15 && (double)over16 <= 0.002 * (double)n);
     frame_free(&res), frame_free(&frag);
     gu_finish(r, ctx, scene);
 }
