@@ -34,6 +34,7 @@ bool raster_tile_selected(uint local_tile, uint tile_index, sw_tile_draw d);
 void raster_counters(bool first_batch, uint blades);
 
 #include "raster_triangle.inc.glsl"
+#include "raster_rows.inc.glsl"
 
 // Triangle k of a blade with `rows` rows of two vertices and a tip: its vertex indices (grass.c's pattern).
 uvec3 blade_triangle(uint k, uint rows)
@@ -103,24 +104,12 @@ void raster_blades()
         }
         s_blade[lid] = (i << 2u) | (low ? 2u : 0u) | (valid ? 1u : 0u);
         s_scan[lid] = total;
-        barrier();
-        // inclusive prefix sum of the rows over the batch's blades (Hillis-Steele)
-        for (uint off = 1u; off < GROUP; off <<= 1u) {
-            uint add = lid >= off ? s_scan[lid - off] : 0u;
-            barrier();
-            s_scan[lid] += add;
-            barrier();
-        }
+        sw_rows_scan(lid); // the inclusive prefix of the rows over the batch's blades
         // 2. the batch's rows, shared out: row r -> its blade (binary search over the blades' prefix) -> its
         // triangle (over the blade's triangles) -> the pixel row
         uint all_rows = s_scan[GROUP - 1u];
         for (uint r = lid; r < all_rows; r += GROUP) {
-            uint lo = 0u, hi = GROUP - 1u;
-            while (lo < hi) {
-                uint mid = (lo + hi) >> 1u;
-                if (s_scan[mid] > r) hi = mid; else lo = mid + 1u;
-            }
-            uint j = lo;
+            uint j = sw_rows_item(r);
             uint in_blade = r - (j > 0u ? s_scan[j - 1u] : 0u);
             uint k = 0u;
             while (s_rows[j * TRIS + k] <= in_blade) k++;

@@ -58,6 +58,7 @@ shared vec3 s_vert[GROUP * 3u]; // the batch's triangles: x, y in texels, depth
 shared vec2 s_uv[GROUP * 3u];
 shared vec4 s_cut[GROUP];       // per triangle: card, door (bits), the level, the depth bias
 shared uint s_scan[GROUP];      // inclusive prefix of the triangles' rows
+#include "raster_rows.inc.glsl"
 
 // One instance (drawn-list slot `inst`) of the run `dr`.
 void cast_instance(sw_asset_draw dr, uint inst)
@@ -97,21 +98,10 @@ void cast_instance(sw_asset_draw dr, uint inst)
             }
         }
         s_scan[lid] = rows;
-        barrier();
-        for (uint off = 1u; off < GROUP; off <<= 1u) { // inclusive prefix sum (Hillis-Steele)
-            uint add = lid >= off ? s_scan[lid - off] : 0u;
-            barrier();
-            s_scan[lid] += add;
-            barrier();
-        }
+        sw_rows_scan(lid);
         uint all_rows = s_scan[GROUP - 1u];
         for (uint r = lid; r < all_rows; r += GROUP) {
-            uint lo = 0u, hi = GROUP - 1u; // the row's triangle: a binary search over the prefix
-            while (lo < hi) {
-                uint mid = (lo + hi) >> 1u;
-                if (s_scan[mid] > r) hi = mid; else lo = mid + 1u;
-            }
-            uint j = lo, in_tri = r - (j > 0u ? s_scan[j - 1u] : 0u);
+            uint j = sw_rows_item(r), in_tri = r - (j > 0u ? s_scan[j - 1u] : 0u);
             vec4 cut = s_cut[j];
             g_card = floatBitsToUint(cut.x);
             g_door = floatBitsToUint(cut.y);

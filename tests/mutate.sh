@@ -200,10 +200,10 @@ mut("LS3-asset-compute-row", "LS3 BX1", "shaders/shadow_assets.comp.glsl",
     "            sw_tri_row(t, t.box.y + int(in_tri));",
     "            sw_tri_row(t, t.box.y + int(in_tri) + 1);",
     "gpu_asset_compute")
-mut("LS3-asset-compute-search", "LS3 BX1", "shaders/shadow_assets.comp.glsl",
-    "                if (s_scan[mid] > r) hi = mid; else lo = mid + 1u;",
-    "                if (s_scan[mid] >= r) hi = mid; else lo = mid + 1u;",
-    "gpu_asset_compute")
+mut("LS3-asset-compute-search", "LS3 BX1", "shaders/raster_rows.inc.glsl",
+    "        if (s_scan[mid] > r) hi = mid; else lo = mid + 1u;",
+    "        if (s_scan[mid] >= r) hi = mid; else lo = mid + 1u;",
+    "gpu_asset_compute gpu_raster.test_paths_match_fields")
 mut("SC3-tile-frustum", "SC3 SC2", "src/place/tiles.c",
     "                    if (outside) continue;",
     "                    (void)outside;",

@@ -74,6 +74,18 @@ static float above_ground(const sward_scene *scene, float x, float z, float lift
     return 1000.0f - t + lift;
 }
 
+/* A frame at 0.7 s from the scene's camera, or from eye -> target, given as (x, lift above the ground, z)
+ * (into eye and target, which the frame points to). */
+static sward_frame_desc frame_at(const sward_scene *scene, const float *eye_lift, const float *target_lift, float eye[3],
+                                 float target[3])
+{
+    if (!eye_lift) return (sward_frame_desc){.time = 0.7f};
+    eye[0] = eye_lift[0], eye[2] = eye_lift[2], eye[1] = above_ground(scene, eye[0], eye[2], eye_lift[1]);
+    target[0] = target_lift[0], target[2] = target_lift[2];
+    target[1] = above_ground(scene, target[0], target[2], target_lift[1]);
+    return (sward_frame_desc){.time = 0.7f, .eye = eye, .target = target};
+}
+
 /* `rel` from its camera, or from eye -> target (x, lift above the ground, z): the resolve against the fragment
  * pass. */
 static void resolve_against_fragment(const char *rel, const float *eye_lift, const float *target_lift,
@@ -82,16 +94,11 @@ static void resolve_against_fragment(const char *rel, const float *eye_lift, con
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene(rel);
     float eye[3], target[3];
-    if (eye_lift) {
-        eye[0] = eye_lift[0], eye[2] = eye_lift[2], eye[1] = above_ground(scene, eye[0], eye[2], eye_lift[1]);
-        target[0] = target_lift[0], target[2] = target_lift[2];
-        target[1] = above_ground(scene, target[0], target[2], target_lift[1]);
-    }
+    const sward_frame_desc fd = frame_at(scene, eye_lift, target_lift, eye, target);
     const uint32_t w = 320, h = 180;
     const size_t n = (size_t)w * h;
     /* a renderer each: the assets' screen door moves with the frame's index (asset_alpha.inc.glsl), so both
      * draw their first frame */
-    const sward_frame_desc fd = {.time = 0.7f, .eye = eye_lift ? eye : NULL, .target = eye_lift ? target : NULL};
     sward_renderer *r = renderer(ctx, scene, w, h);
     frame_of res = render_one(r, &fd, false, w, h);
     sward_renderer_destroy(r);
@@ -206,12 +213,7 @@ static void casters_against_drawn(const char *rel, const float *eye_lift, const 
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene(rel);
     float eye[3], target[3];
-    if (eye_lift) {
-        eye[0] = eye_lift[0], eye[2] = eye_lift[2], eye[1] = above_ground(scene, eye[0], eye[2], eye_lift[1]);
-        target[0] = target_lift[0], target[2] = target_lift[2];
-        target[1] = above_ground(scene, target[0], target[2], target_lift[1]);
-    }
-    const sward_frame_desc fd = {.time = 0.7f, .eye = eye_lift ? eye : NULL, .target = eye_lift ? target : NULL};
+    const sward_frame_desc fd = frame_at(scene, eye_lift, target_lift, eye, target);
     float metres[3];
     bool ran_c[2], ran_h[2];
     uint8_t *img_c, *img_h;
