@@ -175,7 +175,7 @@ static void resolve_matches_the_fragment_pass_in_the_flowers(void **state)
 
 /* The near cascade's depth (the layer and the compute casters, as the lookup sees them) of the second frame of a
  * renderer of its own (the assets' screen door moves with the frame's index: both paths' second frames), with the
- * flowers' casters in compute or drawn; and whether shadow_assets and shadow_near ran in a frame of another. */
+ * flowers' casters in compute or drawn; the third frame's image, and whether shadow_assets and shadow_near ran. */
 static float *near_depth(sward_context *ctx, sward_scene *scene, const sward_frame_desc *base, bool drawn,
                          float metres[3], bool ran[2], uint8_t **pixels)
 {
@@ -194,8 +194,7 @@ static float *near_depth(sward_context *ctx, sward_scene *scene, const sward_fra
     /* m of the world a unit of the orthographic view's depth spans (the inverse's depth column) */
     const float *m = views[SW_VIEW_NEAR].inv_view_proj;
     metres[0] = m[8], metres[1] = m[9], metres[2] = m[10];
-    sward_renderer_destroy(r);
-    r = renderer(ctx, scene, w, h);
+    /* and its third: the image, and which passes ran (the renderer holds their names until its next frame) */
     sward_image img = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
     sward_frame_stats st;
     if (sward_render(r, &fd, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);

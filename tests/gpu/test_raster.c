@@ -136,17 +136,17 @@ static void test_split_and_determinism(void **state)
 
 /* The near cascade's casters with "auto": without mesh assets in compute from the first frame (got_field,
  * scenes/small.json: the near layer then holds nothing else, and shadow_near does not run: issue 19); so too with
- * flowers alone (scenes/flowers.json: their casters are in compute, shadow_assets); with other assets
- * (scenes/forest_edge.json: trees, plants, rocks) in compute once the cascade held RENDER_SHADOW_RASTER_MIN_BLADES
- * (30,000) blades in a frame collected before (its two grass types at 400 a m^2), on the hardware below, beside
- * the flowers' in compute; the two paths cast the same shadows (the image
+ * flowers alone (scenes/flowers.json: their casters are in compute, shadow_assets); with other assets (trees,
+ * plants, rocks) in compute once the cascade held RENDER_SHADOW_RASTER_MIN_BLADES (30,000) blades in a frame
+ * collected before (scenes/forest_edge.json with its two grass types at 400 a m^2), on the hardware below
+ * (tests/data/assets/field.json), beside the flowers' in compute; the two paths cast the same shadows (the image
  * test above covers "compute", gpu_asset_compute the flowers'). */
 static void test_shadow_casters(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    const char *scenes[] = {"bench/got_field.json", "scenes/small.json", "scenes/flowers.json", "scenes/forest_edge.json",
-                            "scenes/forest_edge.json"};
+    const char *scenes[] = {"bench/got_field.json", "scenes/small.json", "scenes/flowers.json",
+                            "tests/data/assets/field.json", "scenes/forest_edge.json"};
     for (size_t k = 0; k < 5; k++) {
         sward_scene *scene = NULL;
         sward_error err = {0};
