@@ -175,9 +175,9 @@ typedef struct render_plan {
     bool shadow_compute;       /* BX1: the near cascade's casters are rasterised in compute (shadow_raster.c) */
     bool shadow_casters;       /* the near cascade's compute casters' buffer is this frame's (shadow_raster clears
                                   it; the lookup reads it: SW_VIEW_CASTERS): blades or assets are in compute */
-    uint32_t shadow_assets;    /* issue 19: the mesh assets (a bit each) whose near casters are
-                                  rasterised in compute (shadow_assets), not drawn by shadow_near: the flowers,
-                                  whose casters are small alpha-tested cards (measured: docs/raster.md) */
+    uint32_t shadow_assets;    /* issue 19: the mesh assets (a bit each) whose near casters are rasterised in
+                                  compute (shadow_assets), not drawn by shadow_near: the flowers, whose casters
+                                  are small alpha-tested cards (measured: docs/raster.md) */
     bool terrain_resolve;      /* BX6, issue 19: sward's own frame with the prime: the ground's G-buffer in compute
                                   (terrain_resolve), not by the fragment pass (terrain) */
     bool assets_occlude;       /* SC3: the camera's assets are culled against the ground's Hi-Z and their depth
@@ -205,8 +205,8 @@ typedef struct render_plan {
 
 /* Issue 19: whether a cascade's layer of RES_SHADOW has casters to draw this frame (the ground and the grass
  * impostor cast through the lit heights, shadow_lit.c): the near one the hardware's blades (not with compute
- * casters) or mesh assets (not in compute either), the mid one mesh assets. shadow_near and shadow_mid run only then, and the view's
- * SW_VIEW_LAYER tells the lookup (frame.c). */
+ * casters) or mesh assets (not those in compute either), the mid one mesh assets. shadow_near and shadow_mid run
+ * only then, and the view's SW_VIEW_LAYER tells the lookup (frame.c). */
 static inline bool render_plan_shadow_layer(const render_plan *p, uint32_t view)
 {
     if (!p->shadows) return false;

@@ -45,13 +45,12 @@ void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
     render_plan *p = &r->plan;
     p->features = r->scene->render.features;
     p->depth_prime = (p->features & SW_FEAT_DEPTH_PRIME) != 0;
-    /* BX1: the near cascade's casters in compute with "compute", and with "auto" where compute is the faster
-     * (measured: docs/raster.md): always when the mesh assets' casters are in compute too, or there are none
+    /* BX1: the near cascade's blades in compute with "compute", and with "auto" where compute is the faster
+     * (measured: docs/raster.md): always when every mesh asset's casters are in compute too, or there are none
      * (the near layer then holds nothing else, and shadow_near does not run at all: issue 19), else once the
-     * cascade held enough blades (in the last frame collected) or every asset's casters are in compute too.
-     * Issue 19: the flowers' near casters (small alpha-tested cards) are in compute wherever the compute rasteriser
-     * is (shadow_assets); trees, plants and rocks, whose cards and faces span many texels, are drawn (measured on
-     * the H200: docs/raster.md). */
+     * cascade held enough blades (in the last frame collected). Issue 19: the flowers' near casters (small
+     * alpha-tested cards) are in compute wherever the compute rasteriser is (shadow_assets); trees, plants and
+     * rocks, whose cards and faces span many texels, are drawn (measured on the H200: docs/raster.md). */
     const render_switches *sw = &p->switches;
     uint32_t cards = 0, all = p->asset_count ? (1u << p->asset_count) - 1u : 0u;
     for (uint32_t a = 0; a < p->asset_count && p->raster_compute && !sw->asset_casters_drawn; a++)
