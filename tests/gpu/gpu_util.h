@@ -60,9 +60,8 @@ static inline void gu_no_validation_messages(sward_context *ctx)
     assert_int_equal(sward_context_validation_messages(ctx), 0);
 }
 
-/* One frame of `scene` at w x h by a renderer of its own (its pixels, malloc'd); `fd` and `st` may be NULL. */
-static inline uint8_t *gu_render(sward_context *ctx, sward_scene *scene, uint32_t w, uint32_t h,
-                                 const sward_frame_desc *fd, sward_frame_stats *st)
+/* A renderer of `scene` at w x h (the scene's render size set to it). */
+static inline sward_renderer *gu_renderer(sward_context *ctx, sward_scene *scene, uint32_t w, uint32_t h)
 {
     sward_error err = {0};
     sward_render_settings rs = sward_scene_render_settings(scene);
@@ -71,6 +70,15 @@ static inline uint8_t *gu_render(sward_context *ctx, sward_scene *scene, uint32_
     if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
     sward_renderer *r = NULL;
     if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    return r;
+}
+
+/* One frame of `scene` at w x h by a renderer of its own (its pixels, malloc'd); `fd` and `st` may be NULL. */
+static inline uint8_t *gu_render(sward_context *ctx, sward_scene *scene, uint32_t w, uint32_t h,
+                                 const sward_frame_desc *fd, sward_frame_stats *st)
+{
+    sward_error err = {0};
+    sward_renderer *r = gu_renderer(ctx, scene, w, h);
     sward_image img = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
     sward_frame_stats local;
     if (sward_render(r, fd, &img, st ? st : &local, &err) != SWARD_OK) fail_msg("render: %s", err.message);

@@ -13,14 +13,7 @@
 
 static sward_renderer *renderer(sward_context *ctx, sward_scene *scene, uint32_t w, uint32_t h)
 {
-    sward_error err = {0};
-    sward_render_settings rs = sward_scene_render_settings(scene);
-    rs.width = w;
-    rs.height = h;
-    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
-    sward_renderer *r = NULL;
-    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
-    return r;
+    return gu_renderer(ctx, scene, w, h);
 }
 
 /* PL8, SC4: the GPU's clusters hold exactly the CPU reference's instances, in its order. */

@@ -60,12 +60,7 @@ typedef struct depth_frame {
 static depth_frame render_with_depth(sward_context *ctx, sward_scene *scene, uint32_t w, uint32_t h)
 {
     sward_error err = {0};
-    sward_render_settings rs = sward_scene_render_settings(scene);
-    rs.width = w;
-    rs.height = h;
-    if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
-    sward_renderer *r = NULL;
-    if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    sward_renderer *r = gu_renderer(ctx, scene, w, h);
     sward_frame_desc fd = {0};
     depth_frame df = {.pixels = malloc(sward_image_bound(w, h)), .depth = malloc(sizeof(float) * w * h),
                       .world = malloc(sizeof(double) * 3 * w * h)};
