@@ -138,7 +138,8 @@ static void test_split_and_determinism(void **state)
  * scenes/small.json: the near layer then holds nothing else, and shadow_near does not run: issue 19); so too with
  * flowers alone (scenes/flowers.json: their casters are in compute, shadow_assets); with other assets (trees,
  * plants, rocks) in compute once the cascade held RENDER_SHADOW_RASTER_MIN_BLADES (30,000) blades in a frame
- * collected before (scenes/forest_edge.json with its two grass types at 400 a m^2), on the hardware below
+ * collected before (scenes/forest_edge.json with its two grass types at 400 a m^2, drawn to 15 m: 34,000 near
+ * blades), on the hardware below
  * (tests/data/assets/field.json), beside the flowers' in compute; the two paths cast the same shadows (the image
  * test above covers "compute", gpu_asset_compute the flowers'). */
 static void test_shadow_casters(void **state)
@@ -154,8 +155,8 @@ static void test_shadow_casters(void **state)
             const char *src = getenv("SWARD_SOURCE_DIR");
             char path[1024];
             snprintf(path, sizeof path, "%s/%s", src ? src : ".", scenes[k]);
-            const char *dense[] = {"grass[0].density=400", "grass[1].density=400"};
-            if (sward_scene_load_overrides(path, dense, 2, &scene, &err) != SWARD_OK) fail_msg("scene: %s", err.message);
+            const char *dense[] = {"grass[0].density=400", "grass[1].density=400", "render.draw_distance=15"};
+            if (sward_scene_load_overrides(path, dense, 3, &scene, &err) != SWARD_OK) fail_msg("scene: %s", err.message);
             scene->render.features &= ~(SW_FEAT_TAA | SW_FEAT_BLOOM);
         } else {
             scene = load(scenes[k]);
