@@ -153,12 +153,12 @@ static barrier_batch batch(void)
 }
 
 /* A use as this renderer's plan makes it: the frame's depth is the merged depth where the compute rasteriser
- * draws (render_use.frame_depth); standalone and raster_compute are fixed for a renderer, so a pass's descriptor
+ * draws (RENDER_USE_FRAME_DEPTH); standalone and raster_compute are fixed for a renderer, so a pass's descriptor
  * names one resource for its life. */
 static render_use use_of(const sward_renderer *r, const render_use *u)
 {
     render_use e = *u;
-    if (u->frame_depth && r->plan.standalone && r->plan.raster_compute) {
+    if ((u->flags & RENDER_USE_FRAME_DEPTH) && r->plan.standalone && r->plan.raster_compute) {
         e.res = RES_MERGED_DEPTH;
         e.access = GPU_ACCESS_SAMPLED_COMPUTE;
     }
@@ -168,7 +168,7 @@ static render_use use_of(const sward_renderer *r, const render_use *u)
 render_res render_frame_depth(const sward_renderer *r, gpu_access *access)
 {
     const render_use u = use_of(r, &(render_use){.res = RES_DEPTH, .access = GPU_ACCESS_DEPTH_READ_COMPUTE,
-                                                 .frame_depth = true});
+                                                 .flags = RENDER_USE_FRAME_DEPTH});
     if (access) *access = u.access;
     return u.res;
 }
@@ -194,7 +194,8 @@ void render_prepare(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cm
     for (uint32_t i = 0; i < p->use_count; i++) {
         const render_use e = use_of(r, &p->uses[i]), *u = &e;
         if (!present(r, u->res, view)) continue; /* e.g. the embedded renderer's targets */
-        add_barrier(&b, resource(r, u->res, view), u->access, u->discard, VK_IMAGE_LAYOUT_UNDEFINED);
+        add_barrier(&b, resource(r, u->res, view), u->access, (u->flags & RENDER_USE_DISCARD) != 0,
+                    VK_IMAGE_LAYOUT_UNDEFINED);
     }
     flush(cmd, &b);
 }

@@ -30,14 +30,14 @@ extern const VkFormat RENDER_GBUFFER_FORMATS[RENDER_GBUFFER_COUNT];
 /* The uses of a compute resolve into the G-buffer (BX1's blades, BX6's ground; shared/sw_bindings.h
  * SW_RESOLVE_*): the counters, the hardware passes' depth, the four targets written as storage images (6 uses). */
 #define RENDER_RESOLVE_USES                                                                                       \
-    {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_RASTER_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},        \
+    {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_RASTER_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},        \
         {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_RESOLVE_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,    \
-         false},                                                                                                 \
-        {RES_GBUF_ALBEDO, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_ALBEDO, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false}, \
-        {RES_GBUF_NORMAL, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_NORMAL, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false}, \
+         0},                                                                                                 \
+        {RES_GBUF_ALBEDO, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_ALBEDO, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 0}, \
+        {RES_GBUF_NORMAL, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_NORMAL, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 0}, \
         {RES_GBUF_MATERIAL, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_MATERIAL, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,     \
-         false},                                                                                                 \
-        {RES_MOTION, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_MOTION, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, false}
+         0},                                                                                                 \
+        {RES_MOTION, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_MOTION, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 0}
 #define RENDER_MAX_INSIDE 4     /* uses a pass makes inside itself (render_pass.inside) */
 #define RENDER_MAX_PIPES 4
 #define RENDER_SHADOW_SIZE 2048u /* texels per side of each shadow-map layer (HZD: 2048) */
@@ -81,16 +81,19 @@ typedef enum render_res {
     RES_COUNT
 } render_res;
 
+/* render_use.flags (0: none). One field, so that every use's initializer names all of the struct's fields. */
+#define RENDER_USE_DISCARD 1u     /* the pass overwrites all of it: earlier contents need not be kept */
+#define RENDER_USE_FRAME_DEPTH 2u /* res is RES_DEPTH read as the frame's depth: where the compute rasteriser draws
+                                     (standalone, render_plan.raster_compute) the merged depth is read in its place
+                                     (RES_MERGED_DEPTH, sampled: the hardware's and the compute blades' nearer) */
+
 /* A use of a resource by a pass. A binding >= 0 puts it in the pass's descriptor set 1. */
 typedef struct render_use {
     render_res res;
     gpu_access access;
     int binding;           /* SW_* binding in set 1, or -1 (indirect arguments, attachments, copies) */
     VkDescriptorType type; /* of the binding */
-    bool discard;          /* the pass overwrites all of it: earlier contents need not be kept */
-    bool frame_depth;      /* res is RES_DEPTH read as the frame's depth: where the compute rasteriser draws
-                              (standalone, render_plan.raster_compute) the merged depth is read in its place
-                              (RES_MERGED_DEPTH, sampled: the hardware's and the compute blades' nearer) */
+    uint32_t flags;        /* RENDER_USE_* */
 } render_use;
 
 /* sward's own draw flag beside the public SWARD_DRAW_* ones: the assets' depth prime before the blades' culling

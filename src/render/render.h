@@ -313,7 +313,7 @@ void render_world_uploaded(sward_renderer *r);
 /* ---- readback.c: what tests read back of a frame ---- */
 /* The depth buffer of the last standalone frame (width x height floats, reverse-Z). */
 sward_result render_read_depth(sward_renderer *r, float *out, sward_error *err);
-/* The frame's depth as the lighting reads it (render_use.frame_depth): RES_MERGED_DEPTH where the compute
+/* The frame's depth as the lighting reads it (RENDER_USE_FRAME_DEPTH): RES_MERGED_DEPTH where the compute
  * rasteriser draws, else RES_DEPTH; *access (if not NULL) its sampled access. For tests' own pipelines. */
 render_res render_frame_depth(const sward_renderer *r, gpu_access *access);
 /* The G-buffer of the last standalone frame, RES_GBUF_ALBEDO .. RES_MOTION (width x height 4-byte texels each:

@@ -76,7 +76,7 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
                               RENDER_SIZE_FIXED),
     [RES_VISBUF] = {.name = "sward.visibility", .usage = STORAGE, .texel_bytes = 8, .size = RENDER_SIZE_TARGET,
                     .needs = RENDER_NEEDS_RASTER},
-    /* BX1: the frame's depth where the compute rasteriser draws, read by the lighting and TAA (render_use.frame_depth) */
+    /* BX1: the frame's depth where the compute rasteriser draws, read by the lighting and TAA (RENDER_USE_FRAME_DEPTH) */
     [RES_MERGED_DEPTH] = TARGET("sward.merged_depth", VK_FORMAT_R32_SFLOAT,
                                 VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                                 0u, RENDER_NEEDS_RASTER),

@@ -176,8 +176,8 @@ void render_draw_assets(render_pass_ctx *c, VkCommandBuffer cmd)
 
 /* What both depth primes of the assets touch (with the blades', or as the blades' occluders). */
 #define ASSET_DEPTH_USES \
-    {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false}, \
-        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false}, {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false}
+    {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, \
+        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, 0}, {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, 0}
 
 const render_pass render_pass_asset_depth = {
     .name = "asset_depth",
@@ -198,7 +198,7 @@ const render_pass render_pass_asset_occluders = {
     .phase = RENDER_PHASE_DRAW,
     .draw_flag = RENDER_DRAW_OCCLUDERS,
     .use_count = 4,
-    .uses = {ASSET_DEPTH_USES, {RES_ASSET_ID, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true}},
+    .uses = {ASSET_DEPTH_USES, {RES_ASSET_ID, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, RENDER_USE_DISCARD}},
     .create = create_occluders,
     .record = record_occluders,
     .active = active_occluders,
@@ -210,14 +210,14 @@ const render_pass render_pass_asset_gbuffer = {
     .draw_flag = SWARD_DRAW_BLADES,
     .use_count = 8,
     .uses = {
-        {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_STATS, GPU_ACCESS_FRAGMENT_READ_WRITE, SW_GBUF_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
-        {RES_GBUF_ALBEDO, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
-        {RES_GBUF_NORMAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
-        {RES_GBUF_MATERIAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
-        {RES_MOTION, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, false},
-        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false},
+        {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_STATS, GPU_ACCESS_FRAGMENT_READ_WRITE, SW_GBUF_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, 0},
+        {RES_GBUF_ALBEDO, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, 0},
+        {RES_GBUF_NORMAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, 0},
+        {RES_GBUF_MATERIAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, 0},
+        {RES_MOTION, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, 0},
+        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, 0},
     },
     .create = create_gbuffer,
     .record = record_gbuffer,

@@ -41,7 +41,7 @@ const render_pass render_pass_shadow_far = {
     .use_count = 1,
     .uses = {
         /* not discarded: a frame that does not recompute it keeps the last one */
-        {RES_SHADOW_FAR, GPU_ACCESS_COMPUTE_WRITE, SW_SHADOW_FAR_OUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_SHADOW_FAR, GPU_ACCESS_COMPUTE_WRITE, SW_SHADOW_FAR_OUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
     },
     .create = create,
     .record = record,

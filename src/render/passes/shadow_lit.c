@@ -57,8 +57,8 @@ const render_pass render_pass_shadow_lit = {
     .use_count = 2,
     .uses = {
         /* not discarded: a frame that does not compute it keeps the last one */
-        {RES_SHADOW_LIT, GPU_ACCESS_COMPUTE_WRITE, SW_SHADOW_LIT_OUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_SHADOW_FAR, GPU_ACCESS_COMPUTE_READ, SW_SHADOW_LIT_FAR, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_SHADOW_LIT, GPU_ACCESS_COMPUTE_WRITE, SW_SHADOW_LIT_OUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_SHADOW_FAR, GPU_ACCESS_COMPUTE_READ, SW_SHADOW_LIT_FAR, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
     },
     .create = create,
     .record = record,

@@ -32,9 +32,9 @@ const render_pass render_pass_shadow_mid = {
     .view = SW_VIEW_MID,
     .use_count = 3,
     .uses = {
-        {RES_SHADOW, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false}, /* keeps layer 0 (shadow_near's) */
-        {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, false},
+        {RES_SHADOW, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, 0}, /* keeps layer 0 (shadow_near's) */
+        {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_ASSET_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, 0},
     },
     .create = create,
     .record = record,

@@ -151,8 +151,8 @@ const render_pass render_pass_terrain_depth = {
     .use_count = 2,
     .uses = {
         /* the standalone frame's depth, cleared by this pass (the embedded host's is its own) */
-        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, true},
-        {RES_TERRAIN_PATCHES, GPU_ACCESS_VERTEX_READ, SW_BIND_TERRAIN_PATCHES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, RENDER_USE_DISCARD},
+        {RES_TERRAIN_PATCHES, GPU_ACCESS_VERTEX_READ, SW_BIND_TERRAIN_PATCHES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
     },
     .create = create_depth,
     .record = record_depth,
@@ -174,14 +174,14 @@ const render_pass render_pass_terrain = {
     .draw_flag = SWARD_DRAW_GROUND,
     .use_count = 7,
     .uses = {
-        {RES_STATS, GPU_ACCESS_FRAGMENT_READ_WRITE, SW_GBUF_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
-        {RES_TERRAIN_PATCHES, GPU_ACCESS_VERTEX_READ, SW_BIND_TERRAIN_PATCHES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, false},
+        {RES_STATS, GPU_ACCESS_FRAGMENT_READ_WRITE, SW_GBUF_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_TERRAIN_PATCHES, GPU_ACCESS_VERTEX_READ, SW_BIND_TERRAIN_PATCHES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
         /* the G-buffer, cleared by this pass in the standalone frame */
-        {RES_GBUF_ALBEDO, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
-        {RES_GBUF_NORMAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
-        {RES_GBUF_MATERIAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
-        {RES_MOTION, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, true},
-        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, false},
+        {RES_GBUF_ALBEDO, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, RENDER_USE_DISCARD},
+        {RES_GBUF_NORMAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, RENDER_USE_DISCARD},
+        {RES_GBUF_MATERIAL, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, RENDER_USE_DISCARD},
+        {RES_MOTION, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, RENDER_USE_DISCARD},
+        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, 0},
     },
     .create = create_gbuffer,
     .record = record_gbuffer,

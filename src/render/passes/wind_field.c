@@ -55,7 +55,7 @@ const render_pass render_pass_wind_field = {
     .phase = RENDER_PHASE_PLACE,
     .use_count = 1,
     .uses = {
-        {RES_WIND_FIELD, GPU_ACCESS_COMPUTE_WRITE, SW_WIND_FIELD_OUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, true},
+        {RES_WIND_FIELD, GPU_ACCESS_COMPUTE_WRITE, SW_WIND_FIELD_OUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, RENDER_USE_DISCARD},
     },
     .create = create,
     .record = record,
