@@ -33,22 +33,15 @@ bool sw_asset_cut_at(vec2 uv, uint card, uint door, uvec2 pixel, uint shift, uin
 }
 
 #ifndef SW_ASSET_ALPHA_COMPUTE
-// The mip level of a texture-set read at uv: log2 of the texels a pixel spans.
-float sw_texset_lod(vec2 uv)
-{
-    return sw_texset_lod_of(dFdx(uv), dFdy(uv));
-}
-
-// A fragment's, its level from the screen derivatives of its uv, taken only for a card with a texture set (the
-// branch is uniform over a triangle: the H200's fragment work is slow enough that the derivatives and the
-// logarithm of every bark and billboard fragment cost 0.1-0.2 ms of scenes/forest_edge.json's primes).
+// A fragment's: the texture set's level from its uv's screen derivatives, by the sampler (the branch is uniform
+// over a triangle, so the derivatives are defined).
 bool sw_asset_cut(vec2 uv, uint card, uint door, uvec2 pixel, uint shift, uint impostor)
 {
     uint surface = card & 3u;
     if ((card & 4u) != 0u) {
         if (sw_impostor_texel(impostor, (card >> 8) & 255u, uv) == 0u) return true;
     } else if (surface != 0u) {
-        if (sw_texset_level(surface, 0u, uv, sw_texset_lod(uv)).a < 0.5) return true;
+        if (sw_texset_alpha_here(surface, uv) < 0.5) return true;
     }
     return sw_asset_door_cut(door, pixel, shift);
 }

@@ -16,7 +16,7 @@ layout(location = 11) flat out uint v_drawn; // asset_id.vert.glsl only: a varyi
 void main()
 {
     sw_asset_point p = sw_asset_point_of(uint(gl_InstanceIndex), uint(gl_VertexIndex));
-    gl_Position = sw_mat4(VIEW.view_proj) * vec4(p.world, 1.0);
+    gl_Position = p.hidden ? vec4(2.0, 2.0, 2.0, 1.0) : sw_mat4(VIEW.view_proj) * vec4(p.world, 1.0);
     v_uv = p.uv;
     v_card = p.card;
     v_door = p.door;

@@ -80,7 +80,8 @@ void cast_instance(sw_asset_draw dr, uint inst)
             // the plane's gradients per texel: of uv (the texture set's level) and of the depth (the slope bias)
             vec2 e1 = b.xy - a.xy, e2 = c.xy - a.xy;
             float det = e1.x * e2.y - e1.y * e2.x;
-            if (abs(det) > 1e-12) { // else seen edge-on: no texel centre inside
+            // else seen edge-on (no texel centre inside), or a billboard card the shadow views do not draw
+            if (abs(det) > 1e-12 && !p0.hidden) {
                 mat2 inv = mat2(e2.y, -e1.y, -e2.x, e1.x) / det; // texels -> (edge 1, edge 2) coordinates
                 vec2 w_dx = inv * vec2(1.0, 0.0), w_dy = inv * vec2(0.0, 1.0);
                 vec2 duv1 = p1.uv - p0.uv, duv2 = p2.uv - p0.uv;

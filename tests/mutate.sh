@@ -1175,6 +1175,32 @@ mut("SC5-asset-crossfade", "SC5 AS2", "shaders/asset_cull.comp.glsl",
     "        if (f > 0.0 && level + 1u < a.lod_count) emit(cl.asset, level + 1u, inst, split, fade, w);",
     "",
     "gpu_assets")
+# LS3 (issue 19): the mid cascade draws each tree's one card nearest to facing the sun, the others off the view
+mut("LS3-mid-one-card", "LS3 AS3", "shaders/asset_vertex.inc.glsl",
+    "        o.hidden = shadow && delta > half_step;",
+    "        o.hidden = false;",
+    "gpu_assets")
+mut("LS3-mid-card-sun", "LS3 AS3", "shaders/asset_vertex.inc.glsl",
+    "        vec2 to_eye = shadow ? vec2(frame.sun_x, frame.sun_z) : vec2(VIEW.cam_x, VIEW.cam_z) - o.world.xz;",
+    "        vec2 to_eye = vec2(VIEW.cam_x, VIEW.cam_z) - o.world.xz;",
+    "gpu_assets")
+mut("LS3-mid-card-cull", "LS3 AS3", "shaders/asset_depth_vert.inc.glsl",
+    "    gl_Position = p.hidden ? vec4(2.0, 2.0, 2.0, 1.0) : sw_mat4(VIEW.view_proj) * vec4(p.world, 1.0);",
+    "    gl_Position = sw_mat4(VIEW.view_proj) * vec4(p.world, 1.0);",
+    "gpu_assets")
+mut("LS3-mid-only-tall", "LS3", "src/render/pass.h",
+    "    return p->asset_count > 0 && p->mid_casters != 0;",
+    "    return p->asset_count > 0;",
+    "gpu_assets")
+# AS4 (issue 19): the alpha test reads the sets' alpha chains from an R8 image array
+mut("AS4-alpha-image-channel", "AS4 AS5", "src/render/asset_textures.c",
+    "            for (uint32_t i = 0; i < n; i++) *o++ = sets[layer].a[l][4 * i + 3];",
+    "            for (uint32_t i = 0; i < n; i++) *o++ = sets[layer].a[l][4 * i + 2];",
+    "gpu_asset_compute")
+mut("AS4-alpha-image-layer", "AS4 AS5", "shaders/asset_textures.inc.glsl",
+    "    return texture(asset_alpha, vec3(uv, float(surface - 1u))).r;",
+    "    return texture(asset_alpha, vec3(uv, 0.0)).r;",
+    "gpu_asset_compute")
 mut("LS3-asset-casters", "LS3", "shaders/asset_cull.comp.glsl",
     "uint level = pc.view == SW_VIEW_NEAR ? a.shadow_near_lod : a.shadow_mid_lod;",
     "uint level = a.shadow_mid_lod;",

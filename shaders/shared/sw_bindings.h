@@ -22,7 +22,8 @@
 #define SW_BIND_ASSET_TEXTURES 9 /* AS5, AS3: uint[], the texture sets and the impostor atlases (sw_assets.h) */
 #define SW_BIND_AREAS 10        /* PL2: uint count, 3 pads, then sw_area[] (shared/sw_areas.h, areas.inc.glsl) */
 #define SW_BIND_ASSET_INDICES 11 /* AS1: uint[], every asset level's triangles (the index buffer; BX6's resolve) */
-#define SW_BIND_SCENE_COUNT 12
+#define SW_BIND_ASSET_ALPHA 12  /* AS4: sampler2DArray, the texture sets' alpha (layer 0 leaf, 1 petal; R8, mips) */
+#define SW_BIND_SCENE_COUNT 13
 
 /* GA3, the wind field (shaders/shared/sw_wind_field.h). wind_field.comp.glsl writes it at binding
  * SW_WIND_FIELD_OUT of its set 1; every pass that samples it declares

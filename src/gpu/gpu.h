@@ -128,6 +128,11 @@ sward_result gpu_image_view(gpu_device *dev, const gpu_image *img, uint32_t mip,
 
 /* Copies data into a device-local buffer through a temporary staging buffer (waits). */
 sward_result gpu_upload(gpu_device *dev, gpu_buffer *dst, const void *data, VkDeviceSize size, sward_error *err);
+/* Fills every mip and layer of a colour image (created with VK_IMAGE_USAGE_TRANSFER_DST_BIT) from `data`: level 0's
+ * layers, then level 1's, each tightly packed at `texel_bytes` a texel, and leaves it in GPU_ACCESS_SAMPLED_ALL
+ * (waits). NULL data: every texel zero. */
+sward_result gpu_upload_image(gpu_device *dev, gpu_image *dst, const void *data, uint32_t texel_bytes,
+                              sward_error *err);
 
 /* ---- retire.c: resources destroyed once the frames that may use them are done ---- */
 typedef struct gpu_retired {
@@ -184,6 +189,7 @@ typedef enum gpu_access {
     GPU_ACCESS_GENERAL_COMPUTE,  /* storage image read/written by compute */
     GPU_ACCESS_HOST_READ,
     GPU_ACCESS_SAMPLED_COMPUTE,  /* colour image sampled by compute (read-only layout) */
+    GPU_ACCESS_SAMPLED_ALL,      /* colour image sampled by any shader stage (read-only layout; scene data) */
     GPU_ACCESS_ALL,              /* any earlier work (start of a frame) */
 } gpu_access;
 

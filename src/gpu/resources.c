@@ -235,3 +235,37 @@ sward_result gpu_upload(gpu_device *dev, gpu_buffer *dst, const void *data, VkDe
     gpu_buffer_destroy(dev, &staging);
     return r;
 }
+
+sward_result gpu_upload_image(gpu_device *dev, gpu_image *dst, const void *data, uint32_t texel_bytes,
+                              sward_error *err)
+{
+    VkBufferImageCopy regions[16];
+    VkDeviceSize size = 0;
+    uint32_t mips = dst->mips < 16 ? dst->mips : 16;
+    for (uint32_t l = 0; l < mips; l++) {
+        uint32_t w = dst->extent.width >> l ? dst->extent.width >> l : 1;
+        uint32_t h = dst->extent.height >> l ? dst->extent.height >> l : 1;
+        regions[l] = (VkBufferImageCopy){
+            .bufferOffset = size,
+            .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, dst->layers},
+            .imageExtent = {w, h, 1},
+        };
+        size += (VkDeviceSize)w * h * dst->layers * texel_bytes;
+    }
+    gpu_buffer staging;
+    sward_result r = gpu_buffer_create(dev, &staging, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, GPU_MEMORY_UPLOAD,
+                                       "sward.staging", err);
+    if (r != SWARD_OK) return r;
+    if (data) memcpy(staging.mapped, data, (size_t)size);
+    else memset(staging.mapped, 0, (size_t)size);
+    VkCommandBuffer cmd;
+    r = gpu_begin_once(dev, &cmd, err);
+    if (r == SWARD_OK) {
+        gpu_barrier_image(cmd, dst, GPU_ACCESS_NONE, GPU_ACCESS_TRANSFER_WRITE);
+        vkCmdCopyBufferToImage(cmd, staging.buffer, dst->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, mips, regions);
+        gpu_barrier_image(cmd, dst, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_SAMPLED_ALL);
+        r = gpu_submit_wait(dev, cmd, err);
+    }
+    gpu_buffer_destroy(dev, &staging);
+    return r;
+}

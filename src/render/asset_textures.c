@@ -2,8 +2,11 @@
  * sets (src/assets/textures.c: two RGBA8 textures a level, the alpha's mip chain coverage-preserving) and each
  * asset's impostor atlas (src/assets/impostor.c: its billboard cards baked from its most detailed mesh, the
  * leaves alpha-tested with the leaf set), packed into one storage buffer of 32-bit texels (layout in
- * shaders/shared/sw_assets.h) that the asset shaders read by hand (asset_textures.inc.glsl): one buffer, no
- * images, samplers or layout transitions, and the same reads in the vertex, fragment and compute stages. */
+ * shaders/shared/sw_assets.h) that the asset shaders read by hand (asset_textures.inc.glsl), the same reads in
+ * the vertex, fragment and compute stages; and the sets' alpha once more as a mipmapped R8 image array (layer 0
+ * the leaf, 1 the petal) with a bilinear sampler, for the alpha test: every depth prime, shadow caster and
+ * G-buffer fragment of a card runs it, and one hardware filtered read there costs 40 % less of the H200's
+ * primes than the four storage reads and the filter by hand (issue 19). */
 #include "render/render.h"
 
 #include "assets/assets.h"
@@ -26,12 +29,58 @@ static void pack_set(const asset_texture_set *t, uint32_t *dst)
         }
 }
 
+/* The alpha test's image: the sets' alpha chains (none: a 1x1 image of zeros, bound in set 0 all the same) and
+ * its sampler (bilinear within the nearest level, as sw_texset_level; clamped like sw_texset_fetch). */
+static sward_result alpha_image(sward_renderer *r, const asset_texture_set *sets, sward_error *err)
+{
+    render_assets *ra = &r->assets;
+    gpu_device *dev = &r->ctx->dev;
+    VkSamplerCreateInfo si = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .magFilter = VK_FILTER_LINEAR,
+        .minFilter = VK_FILTER_LINEAR,
+        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
+        .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .maxLod = sets ? (float)(SW_TEXSET_LEVELS - 1u) : 0.0f,
+    };
+    VkResult vr = vkCreateSampler(dev->device, &si, NULL, &ra->alpha_sampler);
+    if (vr != VK_SUCCESS) return gpu_fail(err, vr, "vkCreateSampler", __FILE__, __LINE__);
+    gpu_name(dev, VK_OBJECT_TYPE_SAMPLER, (uint64_t)ra->alpha_sampler, "sward.asset_alpha_sampler");
+    uint32_t size = sets ? SW_TEXSET_SIZE : 1u, levels = sets ? SW_TEXSET_LEVELS : 1u;
+    gpu_image_desc d = {
+        .format = VK_FORMAT_R8_UNORM,
+        .width = size,
+        .height = size,
+        .mips = levels,
+        .layers = 2,
+        .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+        .name = "sward.asset_alpha",
+    };
+    sward_result res = gpu_image_create(dev, &ra->alpha_image, &d, err);
+    if (res || !sets) return res ? res : gpu_upload_image(dev, &ra->alpha_image, NULL, 1, err);
+    uint8_t *texels = malloc(2u * SW_TEXSET_TEXELS);
+    if (!texels) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the asset textures");
+    uint8_t *o = texels;
+    for (uint32_t l = 0; l < levels; l++)
+        for (uint32_t layer = 0; layer < 2; layer++) {
+            uint32_t n = sets[layer].size[l] * sets[layer].size[l];
+            for (uint32_t i = 0; i < n; i++) *o++ = sets[layer].a[l][4 * i + 3];
+        }
+    res = gpu_upload_image(dev, &ra->alpha_image, texels, 1, err);
+    free(texels);
+    return res;
+}
+
 sward_result render_asset_textures(sward_renderer *r, const asset_chain *chains, sward_error *err)
 {
     render_assets *ra = &r->assets;
-    if (!ra->count) /* bound in set 0 all the same */
-        return gpu_buffer_create(&r->ctx->dev, &ra->texture_buf, 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                                 GPU_MEMORY_DEVICE, "sward.asset_textures", err);
+    if (!ra->count) { /* bound in set 0 all the same */
+        sward_result res = alpha_image(r, NULL, err);
+        return res ? res : gpu_buffer_create(&r->ctx->dev, &ra->texture_buf, 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                             GPU_MEMORY_DEVICE, "sward.asset_textures", err);
+    }
     asset_texture_set sets[2];
     memset(sets, 0, sizeof sets);
     asset_impostor imp[WORLD_MAX_ASSETS];
@@ -39,6 +88,7 @@ sward_result render_asset_textures(sward_renderer *r, const asset_chain *chains,
     uint32_t seed = r->scene->render.settings.seed;
     sward_result res = asset_texture_set_build(ASSET_SURFACE_LEAF, SW_TEXSET_SIZE, seed, &sets[0], err);
     if (!res) res = asset_texture_set_build(ASSET_SURFACE_PETAL, SW_TEXSET_SIZE, seed, &sets[1], err);
+    if (!res) res = alpha_image(r, sets, err);
     size_t words = 2u * SW_TEXSET_WORDS;
     for (uint32_t a = 0; a < ra->count && !res; a++) {
         if (!chains[a].billboard_cards) continue;

@@ -253,6 +253,9 @@ void render_assets_destroy(sward_renderer *r)
     gpu_buffer_destroy(dev, &ra->index_buf);
     gpu_buffer_destroy(dev, &ra->noise_buf);
     gpu_buffer_destroy(dev, &ra->texture_buf);
+    gpu_image_destroy(dev, &ra->alpha_image);
+    if (ra->alpha_sampler) vkDestroySampler(dev->device, ra->alpha_sampler, NULL);
+    ra->alpha_sampler = VK_NULL_HANDLE;
     free(ra->clusters);
     ra->clusters = NULL;
 }

@@ -481,6 +481,7 @@ sward_result render_graph_create(sward_renderer *r, sward_error *err)
     VkDescriptorSetLayoutBinding scene[SW_BIND_SCENE_COUNT];
     for (uint32_t i = 0; i < SW_BIND_SCENE_COUNT; i++)
         scene[i] = (VkDescriptorSetLayoutBinding){i, buf, 1, VK_SHADER_STAGE_ALL, NULL};
+    scene[SW_BIND_ASSET_ALPHA].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
     sward_result res;
     if ((res = gpu_set_layout_create(dev, scene, SW_BIND_SCENE_COUNT, "sward.scene_set", &g->scene_layout, err)))
         return res;
@@ -499,6 +500,8 @@ sward_result render_graph_create(sward_renderer *r, sward_error *err)
     gpu_write_buffer(dev, g->scene_set, SW_BIND_ASSET_TEXTURES, buf, &r->assets.texture_buf);
     gpu_write_buffer(dev, g->scene_set, SW_BIND_AREAS, buf, &r->bufs.area_buf);
     gpu_write_buffer(dev, g->scene_set, SW_BIND_ASSET_INDICES, buf, &r->assets.index_buf);
+    gpu_write_image(dev, g->scene_set, SW_BIND_ASSET_ALPHA, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                    r->assets.alpha_image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, r->assets.alpha_sampler);
 
     g->timed_count = 0;
     for (uint32_t i = 0; i < RENDER_PASS_COUNT; i++) {

@@ -118,6 +118,8 @@ typedef struct render_assets {
     float reach[WORLD_MAX_ASSETS];   /* m: clusters within this of the eye are placed */
     gpu_buffer asset_buf, vertex_buf, index_buf, noise_buf; /* set 0: SW_BIND_ASSETS, _ASSET_VERTICES, _LEAF_NOISE */
     gpu_buffer texture_buf;          /* set 0: SW_BIND_ASSET_TEXTURES (texture sets, impostor atlases) */
+    gpu_image alpha_image;           /* set 0: SW_BIND_ASSET_ALPHA (the sets' alpha chains, the alpha test) */
+    VkSampler alpha_sampler;         /* bilinear within the nearest level, clamped */
     sw_cluster *clusters;            /* this frame's */
     size_t clusters_max;
     uint32_t cluster_count;

@@ -146,6 +146,8 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     if (!res) res = render_blade_indices(dev, &r->bufs.blade_indices, err);
     if (!res) res = render_assets_create(r, err);
     if (!res) r->plan.asset_count = r->assets.count; /* the targets follow it (RENDER_NEEDS_ASSETS) */
+    for (uint32_t a = 0; !res && a < r->assets.count; a++)
+        if (r->assets.gpu[a].flags & SW_ASSET_MID_CASTER) r->plan.mid_casters |= 1u << a;
     if (!res) res = render_shadows_create(r, err); /* decides the views, which the lists are made for */
     if (!res) res = create_terrain_patches(r, err);
     if (!res) res = render_lists_create(r, err);

@@ -259,6 +259,98 @@ static void test_impostor_matches_mesh(void **state)
     sward_scene_destroy(scene);
 }
 
+/* LS3: the mid cascade's tree casters are each tree's one billboard card nearest to facing the sun (the tree seen
+ * from the sun's side: its shadow's silhouette), not the union of its cards: every texel it covers lies on the
+ * vertical plane of some placed tree's sun-facing card. The camera looks 70 degrees away from the sun's azimuth,
+ * so a card chosen by the eye's direction is another card. */
+static void test_mid_casters_one_card(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("tests/data/assets/wood_mid.json");
+    sward_renderer *r = renderer(ctx, scene, 160, 90);
+    const sward_frame_desc fd = {.time = 0.0f};
+    const size_t S = RENDER_SHADOW_SIZE, n = S * S;
+    float *layers = malloc(2 * n * sizeof(float));
+    sw_view views[SW_MAX_VIEWS];
+    render_asset_readback rb;
+    sward_error err = {0};
+    if (render_read_shadows(r, &fd, layers, NULL, NULL, views, &err) != SWARD_OK) fail_msg("%s", err.message);
+    if (render_read_assets(r, &fd, &rb, &err) != SWARD_OK) fail_msg("%s", err.message);
+    const sw_asset *g = &r->assets.gpu[0];
+    assert_int_equal(g->kind, SW_ASSET_KIND_TREE);
+    const float cards = 3.0f, radius = r->assets.radius[0];
+    /* the sun's horizontal direction: the mid view's depth axis (the inverse's depth column) */
+    const float *m = views[SW_VIEW_MID].inv_view_proj;
+    float sx = m[8], sz = m[10], sl = sqrtf(sx * sx + sz * sz);
+    sx /= sl, sz /= sl;
+    size_t covered = 0, on_card = 0;
+    for (size_t j = 0; j < S; j++)
+        for (size_t i = 0; i < S; i++) {
+            float depth = layers[n + j * S + i];
+            if (depth <= 0.0f) continue;
+            float x = ((float)i + 0.5f) / (float)S * 2.0f - 1.0f, y = ((float)j + 0.5f) / (float)S * 2.0f - 1.0f;
+            float px = m[0] * x + m[4] * y + m[8] * depth + m[12];
+            float pz = m[2] * x + m[6] * y + m[10] * depth + m[14];
+            float best = 1e30f;
+            bool near_tree = false;
+            for (uint32_t k = 0; k < rb.cluster_count; k++) {
+                const sw_cluster *c = &rb.clusters[k];
+                const sw_instance *in = rb.instances + (size_t)c->slot * SW_CLUSTER_CANDIDATES;
+                for (uint32_t t = 0; t < c->count; t++) {
+                    float dx = px - in[t].x, dz = pz - in[t].z;
+                    if (dx * dx + dz * dz > radius * in[t].scale * radius * in[t].scale) continue;
+                    near_tree = true;
+                    /* card c's normal (sin a, 0, -cos a), a = c pi / cards, turned by the yaw (asset_vertex.inc) */
+                    float yaw = (float)(in[t].yaw_hash & 0xffffu) / 65535.0f * 6.2831853f;
+                    float co = cosf(yaw), si = sinf(yaw), facing = -1.0f, nx = 0.0f, nz = 0.0f;
+                    for (int q = 0; q < (int)cards; q++) {
+                        float a = (float)q * 3.14159265f / cards, ox = sinf(a), oz = -cosf(a);
+                        float wx = co * ox + si * oz, wz = -si * ox + co * oz;
+                        float f = fabsf(wx * sx + wz * sz);
+                        if (f > facing) facing = f, nx = wx, nz = wz;
+                    }
+                    best = fminf(best, fabsf(dx * nx + dz * nz));
+                }
+            }
+            if (!near_tree) continue; /* another caster (none in this scene but the trees) */
+            covered++;
+            on_card += best < 0.35f;
+        }
+    print_message("%zu mid-cascade texels cast by trees, %.1f %% on a sun-facing card's plane\n", covered,
+                  100.0 * (double)on_card / (double)(covered ? covered : 1));
+    assert_true(covered > 2000);
+    assert_true((double)on_card > 0.97 * (double)covered);
+    render_asset_readback_free(&rb);
+    free(layers);
+    gu_finish(r, ctx, scene);
+}
+
+/* LS3: the mid layer is drawn only where an asset is tall enough to cast into it: the wood's trees, not a field of
+ * flowers alone (whose mid cascade is the lit heights' only). */
+static bool mid_layer_drawn(const char *rel)
+{
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene(rel);
+    sward_renderer *r = renderer(ctx, scene, 160, 90);
+    sward_image img = {.width = 160, .height = 90, .pixels = malloc(sward_image_bound(160, 90))};
+    sward_frame_stats st;
+    sward_error err = {0};
+    if (sward_render(r, &(sward_frame_desc){.time = 0.0f}, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
+    bool ran = sward_stats_pass_ms(&st, "shadow_mid") >= 0.0;
+    assert_true(sward_stats_pass_ms(&st, "lighting") >= 0.0);
+    free(img.pixels);
+    gu_finish(r, ctx, scene);
+    return ran;
+}
+
+static void test_mid_layer_only_with_tall_assets(void **state)
+{
+    (void)state;
+    assert_true(mid_layer_drawn("tests/data/assets/wood_mid.json"));
+    assert_false(mid_layer_drawn("scenes/flowers.json"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -267,6 +359,8 @@ int main(void)
         cmocka_unit_test(test_culling_and_levels),
         cmocka_unit_test(test_images),
         cmocka_unit_test(test_impostor_matches_mesh),
+        cmocka_unit_test(test_mid_casters_one_card),
+        cmocka_unit_test(test_mid_layer_only_with_tall_assets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
