@@ -2,8 +2,8 @@
  * assets' casters at rest: the trees' billboards and the other tall assets' last mesh level (HZD "S2"). The
  * ground and the grass impostor (Ghost of Tsushima's terrain raised to the grass height, dithered) cast through
  * the lit heights (shadow_lit.c), which replaced their raster here in issue 19: 0.76-0.98 ms on the H200 in the
- * large scenes, mostly the 2048^2 fill of a fragment shader that wrote depth. Runs only with assets (the view's
- * SW_VIEW_LAYER tells the lookup). Reads frame, the mid view, the assets' drawn lists. Writes layer 1. */
+ * large scenes, mostly the 2048^2 fill of a fragment shader that wrote depth. Runs only with assets tall enough to
+ * cast there (plan.mid_casters; the view's SW_VIEW_LAYER tells the lookup). Reads frame, the mid view, the assets' drawn lists. Writes layer 1. */
 #include "render/pass.h"
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
@@ -20,7 +20,7 @@ static void record(render_pass_ctx *c, VkCommandBuffer cmd)
     vkCmdEndRendering(cmd);
 }
 
-/* With assets (render_plan_shadow_layer), when the map does not hold this frame's cascade already. */
+/* With assets over 2 m (render_plan_shadow_layer), when the map does not hold this frame's cascade already. */
 static bool active(const render_plan *p)
 {
     return render_plan_shadow_layer(p, SW_VIEW_MID) && !p->shadows_kept;
