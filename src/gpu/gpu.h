@@ -126,6 +126,9 @@ void gpu_image_destroy(gpu_device *dev, gpu_image *img);
 sward_result gpu_image_view(gpu_device *dev, const gpu_image *img, uint32_t mip, uint32_t mips, uint32_t layer,
                             uint32_t layers, const char *name, VkImageView *out, sward_error *err);
 
+/* A sampler clamped to the edge in every direction, `filter` within a level, the nearest level of [0, max_lod]. */
+sward_result gpu_sampler_create(gpu_device *dev, VkFilter filter, float max_lod, const char *name, VkSampler *out,
+                                sward_error *err);
 /* Copies data into a device-local buffer through a temporary staging buffer (waits). */
 sward_result gpu_upload(gpu_device *dev, gpu_buffer *dst, const void *data, VkDeviceSize size, sward_error *err);
 /* Fills every mip and layer of a colour image (created with VK_IMAGE_USAGE_TRANSFER_DST_BIT) from `data`: level 0's

@@ -236,6 +236,25 @@ sward_result gpu_upload(gpu_device *dev, gpu_buffer *dst, const void *data, VkDe
     return r;
 }
 
+sward_result gpu_sampler_create(gpu_device *dev, VkFilter filter, float max_lod, const char *name, VkSampler *out,
+                                sward_error *err)
+{
+    VkSamplerCreateInfo si = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .magFilter = filter,
+        .minFilter = filter,
+        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
+        .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .maxLod = max_lod,
+    };
+    VkResult vr = vkCreateSampler(dev->device, &si, NULL, out);
+    if (vr != VK_SUCCESS) return gpu_fail(err, vr, "vkCreateSampler", __FILE__, __LINE__);
+    gpu_name(dev, VK_OBJECT_TYPE_SAMPLER, (uint64_t)*out, name);
+    return SWARD_OK;
+}
+
 sward_result gpu_upload_image(gpu_device *dev, gpu_image *dst, const void *data, uint32_t texel_bytes,
                               sward_error *err)
 {

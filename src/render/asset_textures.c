@@ -35,19 +35,9 @@ static sward_result alpha_image(sward_renderer *r, const asset_texture_set *sets
 {
     render_assets *ra = &r->assets;
     gpu_device *dev = &r->ctx->dev;
-    VkSamplerCreateInfo si = {
-        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-        .magFilter = VK_FILTER_LINEAR,
-        .minFilter = VK_FILTER_LINEAR,
-        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
-        .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .maxLod = sets ? (float)(SW_TEXSET_LEVELS - 1u) : 0.0f,
-    };
-    VkResult vr = vkCreateSampler(dev->device, &si, NULL, &ra->alpha_sampler);
-    if (vr != VK_SUCCESS) return gpu_fail(err, vr, "vkCreateSampler", __FILE__, __LINE__);
-    gpu_name(dev, VK_OBJECT_TYPE_SAMPLER, (uint64_t)ra->alpha_sampler, "sward.asset_alpha_sampler");
+    sward_result res = gpu_sampler_create(dev, VK_FILTER_LINEAR, sets ? (float)(SW_TEXSET_LEVELS - 1u) : 0.0f,
+                                          "sward.asset_alpha_sampler", &ra->alpha_sampler, err);
+    if (res) return res;
     uint32_t size = sets ? SW_TEXSET_SIZE : 1u, levels = sets ? SW_TEXSET_LEVELS : 1u;
     gpu_image_desc d = {
         .format = VK_FORMAT_R8_UNORM,
@@ -58,7 +48,7 @@ static sward_result alpha_image(sward_renderer *r, const asset_texture_set *sets
         .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
         .name = "sward.asset_alpha",
     };
-    sward_result res = gpu_image_create(dev, &ra->alpha_image, &d, err);
+    res = gpu_image_create(dev, &ra->alpha_image, &d, err);
     if (res || !sets) return res ? res : gpu_upload_image(dev, &ra->alpha_image, NULL, 1, err);
     uint8_t *texels = malloc(2u * SW_TEXSET_TEXELS);
     if (!texels) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the asset textures");

@@ -459,18 +459,7 @@ sward_result render_graph_new(sward_renderer *r, sward_error *err)
     r->graph->r = r;
     assert(!render_resources_check() && "RENDER_RESOURCES disagrees with the RES_* enum");
     gpu_device *dev = &r->ctx->dev;
-    VkSamplerCreateInfo si = {
-        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-        .magFilter = VK_FILTER_NEAREST,
-        .minFilter = VK_FILTER_NEAREST,
-        .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-    };
-    VkResult vr = vkCreateSampler(dev->device, &si, NULL, &r->graph->sampler);
-    if (vr != VK_SUCCESS) return gpu_fail(err, vr, "vkCreateSampler", __FILE__, __LINE__);
-    gpu_name(dev, VK_OBJECT_TYPE_SAMPLER, (uint64_t)r->graph->sampler, "sward.depth_sampler");
-    return SWARD_OK;
+    return gpu_sampler_create(dev, VK_FILTER_NEAREST, 0.0f, "sward.depth_sampler", &r->graph->sampler, err);
 }
 
 sward_result render_graph_create(sward_renderer *r, sward_error *err)
