@@ -33,6 +33,15 @@ bool sw_asset_cut_at(vec2 uv, uint card, uint door, uvec2 pixel, uint shift, uin
 }
 
 #ifndef SW_ASSET_ALPHA_COMPUTE
+// A fragment's alpha test read: the set's "a" alpha at uv from the image array, bilinear within the level nearest
+// to the hardware's level of detail from the uv's screen derivatives (log2 of the texels a pixel spans, as
+// sw_texset_lod_of; the chain keeps the coverage at every level, AS4, so no blend of two): one filtered read
+// instead of four storage reads and the filter by hand.
+float sw_texset_alpha_here(uint surface, vec2 uv)
+{
+    return texture(asset_alpha, vec3(uv, float(surface - 1u))).r;
+}
+
 // A fragment's: the texture set's level from its uv's screen derivatives, by the sampler (the branch is uniform
 // over a triangle, so the derivatives are defined).
 bool sw_asset_cut(vec2 uv, uint card, uint door, uvec2 pixel, uint shift, uint impostor)

@@ -2,8 +2,8 @@
 // leaf's and the petal's texture sets, sampled trilinearly by hand from their mip chains (the alpha's chain keeps
 // the alpha test's coverage at every level, AS4), and the impostor atlases, read at the nearest texel: one
 // storage buffer in set 0. The fragments' alpha test reads the sets' alpha from an R8 image array of the same
-// chains (SW_BIND_ASSET_ALPHA, bilinear within the nearest level), the compute casters' from the buffer, so the
-// depth prime, the G-buffer and the shadow casters test the same alpha.
+// chains (SW_BIND_ASSET_ALPHA, bilinear within the nearest level; asset_alpha.inc.glsl), the compute casters'
+// from the buffer, so the depth prime, the G-buffer and the shadow casters test the same alpha.
 #ifndef SW_ASSET_TEXTURES_INC
 #define SW_ASSET_TEXTURES_INC
 #include "shared/sw_assets.h"
@@ -55,17 +55,6 @@ vec4 sw_texset_level(uint surface, uint which, vec2 uv, float lod)
     uint base = (surface == 2u ? SW_TEXSET_WORDS : SW_TEXSET_LEAF) + which * SW_TEXSET_TEXELS;
     return sw_texset_bilinear(base, uint(clamp(lod + 0.5, 0.0, float(SW_TEXSET_LEVELS - 1u))), uv);
 }
-
-#ifndef SW_ASSET_ALPHA_COMPUTE
-// A fragment's alpha test read: the set's "a" alpha at uv from the image array, bilinear within the level nearest
-// to the hardware's level of detail from the uv's screen derivatives (log2 of the texels a pixel spans, as
-// sw_texset_lod_of; the chain keeps the coverage at every level, AS4, so no blend of two): one filtered read
-// instead of four storage reads and the filter by hand.
-float sw_texset_alpha_here(uint surface, vec2 uv)
-{
-    return texture(asset_alpha, vec3(uv, float(surface - 1u))).r;
-}
-#endif
 
 // The impostor texel at a billboard card's uv (u across the strip of `cards` cells, v from the top); 0: empty.
 uint sw_impostor_texel(uint offset, uint cards, vec2 uv)

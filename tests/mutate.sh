@@ -1197,7 +1197,7 @@ mut("AS4-alpha-image-channel", "AS4 AS5", "src/render/asset_textures.c",
     "            for (uint32_t i = 0; i < n; i++) *o++ = sets[layer].a[l][4 * i + 3];",
     "            for (uint32_t i = 0; i < n; i++) *o++ = sets[layer].a[l][4 * i + 2];",
     "gpu_asset_compute")
-mut("AS4-alpha-image-layer", "AS4 AS5", "shaders/asset_textures.inc.glsl",
+mut("AS4-alpha-image-layer", "AS4 AS5", "shaders/asset_alpha.inc.glsl",
     "    return texture(asset_alpha, vec3(uv, float(surface - 1u))).r;",
     "    return texture(asset_alpha, vec3(uv, 0.0)).r;",
     "gpu_asset_compute")
