@@ -7,14 +7,23 @@
 // cascade the last mesh level (drawn without alpha test or animation). Survivors are appended to the view's run
 // of their (asset, level), whose instance count is the indirect draw's.
 // The camera's instances are also tested against the ground's Hi-Z (SC3, issue 19: in sward's own frame, where
-// this runs before the blades' culling and the instances drawn are the blades' occluders).
-// Reads: frame, views, assets, clusters, instances, the view's Hi-Z. Writes: drawn instances, draw counts, counters.
+// this runs before the blades' culling and the instances drawn are the blades' occluders), and in two phases
+// against the previous frame's pyramid of the ground and the assets (SW_VIEW_HIZ_HISTORY, seen through the
+// previous frame's view_proj): phase 1 (push level 0) draws what that pyramid does not hide and defers the rest
+// (the ground's own pyramid is then not made: the history holds the ground too);
+// phase 2 (push level 1, asset_cull_late, after this frame's pyramid holds the ground and phase 1's assets)
+// takes the deferred ones again, the same tests giving the same instances, and draws those this frame's pyramid
+// does not hide, appended to the same runs. Nothing visible is lost: what phase 2 drops is behind this frame's
+// own occluders.
+// Reads: frame, views, assets, clusters, instances, the view's Hi-Z (and the history). Writes: drawn instances,
+// draw counts, counters.
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "common.inc.glsl"
 #include "assets.inc.glsl"
 #include "wind_field.inc.glsl"
 #define SW_HIZ_BINDING SW_ACULL_HIZ
+#define SW_HIZ_HISTORY_BINDING SW_ACULL_HIZ_HISTORY
 #include "occlusion.inc.glsl"
 
 layout(local_size_x = 256) in;
@@ -28,6 +37,8 @@ layout(std430, set = SW_SET_PASS, binding = SW_ACULL_STATS) buffer StatsBuf { sw
 shared bool s_visible;
 shared uint s_drawn;
 shared uint s_occluded;
+shared uint s_deferred;
+shared uint s_late;
 
 vec4 plane(uint p)
 {
@@ -94,6 +105,8 @@ void main()
     bool shadow = (VIEW.flags & SW_VIEW_SHADOW) != 0u;
     bool no_fade = (frame.flags & (SW_FLAG_NO_FADE | SW_FLAG_NO_LOD_FADE)) != 0u;
     bool occlusion = !shadow && (VIEW.flags & SW_VIEW_OCCLUSION) != 0u;
+    bool history = occlusion && (VIEW.flags & SW_VIEW_HIZ_HISTORY) != 0u;
+    bool late = pc.level == 1u; // SC3's second phase (only with a history)
     float rmax = a.radius * a.scale_max;
     if (lid == 0u) {
         float x0 = float(cl.ci0) * a.spacing, z0 = float(cl.cj0) * a.spacing;
@@ -104,8 +117,12 @@ void main()
         s_visible = cl.count > 0u && distance(nearest, eye) < a.draw_distance && box_in_frustum(lo, hi);
         s_drawn = 0u;
         s_occluded = 0u;
-        atomicAdd(stats[pc.view].asset_clusters, 1u);
-        if (!s_visible) atomicAdd(stats[pc.view].asset_clusters_culled, 1u);
+        s_deferred = 0u;
+        s_late = 0u;
+        if (!late) {
+            atomicAdd(stats[pc.view].asset_clusters, 1u);
+            if (!s_visible) atomicAdd(stats[pc.view].asset_clusters_culled, 1u);
+        }
     }
     barrier();
     if (!s_visible) return;
@@ -120,10 +137,26 @@ void main()
         vec3 centre = root + vec3(0.0, a.center_y * inst.scale, 0.0);
         float radius = a.radius * inst.scale;
         if (!sphere_in_frustum(centre, radius)) continue;
-        // SC3 (issue 19): the camera's instances behind the ground (hiz_ground's pyramid; SW_VIEW_OCCLUSION only
-        // when the frame tests occlusion): the box around the bounding sphere, which holds the swaying mesh
-        if (occlusion && sw_box_occluded(centre - vec3(radius), centre + vec3(radius))) {
-            atomicAdd(s_occluded, 1u);
+        // SC3 (issue 19): the camera's instances behind the occluders (SW_VIEW_OCCLUSION only when the frame tests
+        // occlusion): the box around the bounding sphere, which holds the swaying mesh. Without a history, one
+        // phase against the ground's pyramid (hiz_ground). With one, phase 1 tests the previous frame's pyramid of
+        // the ground and the assets alone (no hiz_ground) and defers what it hides; phase 2 takes exactly those,
+        // against this frame's pyramid of the ground and phase 1's assets.
+        if (occlusion) {
+            vec3 lo = centre - vec3(radius), hi = centre + vec3(radius);
+            bool deferred = history && sw_box_occluded_by(sw_mat4(VIEW.hist_view_proj), true, lo, hi);
+            if (late != deferred) { // phase 1 skips the deferred, phase 2 takes only them
+                if (deferred) atomicAdd(s_deferred, 1u);
+                continue;
+            }
+            if (!history || late) {
+                if (sw_box_occluded(lo, hi)) {
+                    atomicAdd(s_occluded, 1u);
+                    continue;
+                }
+                if (late) atomicAdd(s_late, 1u);
+            }
+        } else if (late) {
             continue;
         }
         if (shadow) {
@@ -148,4 +181,6 @@ void main()
     barrier();
     if (lid == 0u && s_drawn > 0u) atomicAdd(stats[pc.view].asset_instances, s_drawn);
     if (lid == 0u && s_occluded > 0u) atomicAdd(stats[pc.view].asset_occluded, s_occluded);
+    if (lid == 0u && s_deferred > 0u) atomicAdd(stats[pc.view].asset_deferred, s_deferred);
+    if (lid == 0u && s_late > 0u) atomicAdd(stats[pc.view].asset_late, s_late);
 }

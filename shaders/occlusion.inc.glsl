@@ -1,6 +1,7 @@
 // occlusion.inc.glsl — the occlusion test of the placement (SPEC SC3; two-phase: the terrain is drawn first
 // and its depth reduced into a min/max pyramid, then each blade's box is tested against it; in sward's own frame
-// the camera's mesh assets are tested against the ground's pyramid first, and their depth joins it: issue 19).
+// the camera's mesh assets are tested against the ground's pyramid first, and their depth joins it; with the
+// previous frame's pyramid as well, in two phases: issue 19, asset_cull.comp.glsl).
 // Depth is reverse-Z: larger is nearer. A box is hidden when even its nearest point is farther than the
 // farthest occluder over the pixels it covers, i.e. its max depth < the pyramid's min depth there.
 
@@ -11,10 +12,23 @@
 #define SW_HIZ_BINDING SW_CULL_HIZ
 #endif
 layout(std430, set = SW_SET_PASS, binding = SW_HIZ_BINDING) readonly buffer Hiz { vec2 hiz[]; }; // level L texels cover 2^(L+1) px
+// SC3's first phase of the camera's assets (issue 19): the previous frame's pyramid, the same layout
+#ifdef SW_HIZ_HISTORY_BINDING
+layout(std430, set = SW_SET_PASS, binding = SW_HIZ_HISTORY_BINDING) readonly buffer HizHistory { vec2 hiz_history[]; };
+#endif
 
-bool sw_box_occluded(vec3 lo, vec3 hi)
+float sw_hiz_far(bool history, int i)
 {
-    mat4 vp = sw_mat4(VIEW.view_proj);
+#ifdef SW_HIZ_HISTORY_BINDING
+    if (history) return hiz_history[i].r;
+#endif
+    return hiz[i].r;
+}
+
+// The box [lo, hi] seen through `vp` is behind the pyramid (this frame's, or the history's through its frame's
+// view_proj).
+bool sw_box_occluded_by(mat4 vp, bool history, vec3 lo, vec3 hi)
+{
     vec2 pmin = vec2(1e30), pmax = vec2(-1e30);
     float nearest = 0.0;
     for (int k = 0; k < 8; k++) {
@@ -42,7 +56,12 @@ bool sw_box_occluded(vec3 lo, vec3 hi)
     int base = hiz_offset(size0, level);
     t0 = min(t0, lsize - 1);
     t1 = min(t1, lsize - 1);
-    float farthest = min(min(hiz[base + t0.y * lsize.x + t0.x].r, hiz[base + t0.y * lsize.x + t1.x].r),
-                         min(hiz[base + t1.y * lsize.x + t0.x].r, hiz[base + t1.y * lsize.x + t1.x].r));
+    float farthest = min(min(sw_hiz_far(history, base + t0.y * lsize.x + t0.x), sw_hiz_far(history, base + t0.y * lsize.x + t1.x)),
+                         min(sw_hiz_far(history, base + t1.y * lsize.x + t0.x), sw_hiz_far(history, base + t1.y * lsize.x + t1.x)));
     return nearest < farthest;
+}
+
+bool sw_box_occluded(vec3 lo, vec3 hi)
+{
+    return sw_box_occluded_by(sw_mat4(VIEW.view_proj), false, lo, hi);
 }

@@ -107,8 +107,29 @@ mut("SC3-occlusion", "SC3", "shaders/cull.comp.glsl",
     "gpu_occlusion")
 # issue 19: the mesh assets tested against the ground's Hi-Z, and their depth primed before the blades' culling
 mut("SC3-asset-occlusion", "SC3", "shaders/asset_cull.comp.glsl",
-    "if (occlusion && sw_box_occluded(centre - vec3(radius), centre + vec3(radius))) {",
-    "if (false) {",
+    "            if (sw_box_occluded(lo, hi)) {",
+    "            if (false) {",
+    "gpu_occlusion")
+# issue 19: two-phase culling of the camera's assets with the last frame's pyramid
+mut("SC3-two-phase-history", "SC3", "shaders/asset_cull.comp.glsl",
+    "bool deferred = history && sw_box_occluded_by(",
+    "bool deferred = false && sw_box_occluded_by(",
+    "gpu_occlusion")
+mut("SC3-two-phase-late-draws", "SC3", "src/render/standalone.c",
+    "        sward_cmd_draw(r, cmd, RENDER_DRAW_OCCLUDERS_LATE);\n",
+    "",
+    "gpu_occlusion")
+mut("SC3-two-phase-late-first", "SC3", "shaders/asset_late.comp.glsl",
+    "    o.first_instance = d.first_instance + d.early;",
+    "    o.first_instance = d.first_instance;",
+    "gpu_occlusion")
+mut("SC3-two-phase-cut", "SC3", "src/render/plan.c",
+    "d[0] * d[0] + d[1] * d[1] + d[2] * d[2] <= RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;",
+    "true;",
+    "gpu_occlusion")
+mut("SC3-two-phase-pyramid", "SC3", "src/render/standalone.c",
+    "    render_run_phase(r, RENDER_PHASE_HISTORY, cmd, 0);\n",
+    "",
     "gpu_occlusion")
 mut("SC3-asset-occluders", "SC3", "src/render/standalone.c",
     "    if (res == SWARD_OK) draw_occluders(r, cmd);                             /* 2b */\n",

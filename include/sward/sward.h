@@ -392,7 +392,14 @@ typedef struct sward_frame_stats {
      * camera's instances were tested against the ground's Hi-Z, their depth drawn before the blades' culling,
      * whose Hi-Z then holds the ground and the assets (removed_occlusion counts blades hidden by either) */
     bool assets_occlude;        /* this frame's blades were tested against the assets' depth too */
-    uint64_t asset_occluded;    /* the camera's asset instances hidden behind the ground, not drawn */
+    uint64_t asset_occluded;    /* the camera's asset instances hidden behind the ground (or, in the second
+                                   phase, behind this frame's ground and first-phase assets), not drawn */
+    /* Two-phase culling (with the last frame's pyramid: an eye within 2 m of the last frame's, the same size):
+     * the instances the last frame's pyramid of the ground and the assets hid were left out of the first phase
+     * and tested again against this frame's; those it does not hide were drawn after all (a disocclusion). */
+    bool asset_two_phase;       /* this frame's asset culling had the last frame's pyramid */
+    uint64_t asset_deferred;    /* instances the first phase left for the second */
+    uint64_t asset_late;        /* of them, drawn by the second */
 } sward_frame_stats;
 
 /* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran. */

@@ -126,7 +126,9 @@ struct sw_asset_draw {
     sw_uint index_count, instance_count, first_index;
     int vertex_offset;
     sw_uint first_instance;
-    sw_uint capacity, needed, pad; /* the run's room; instances that wanted it (> capacity: dropped) */
+    sw_uint capacity, needed; /* the run's room; instances that wanted it (> capacity: dropped) */
+    sw_uint early; /* SC3 two-phase culling (the camera): instances of the run from the first phase; the second
+                      phase's are appended after them and drawn from RES_ASSET_LATE_DRAWS (asset_late.comp.glsl) */
 };
 
 #ifndef SW_GLSL

@@ -94,6 +94,9 @@
 #define SW_ACULL_DRAWS 3  /* sw_asset_draw[SW_MAX_ASSETS * SW_ASSET_MAX_LODS] of the view (counted) */
 #define SW_ACULL_STATS 4
 #define SW_ACULL_HIZ 5    /* the view's Hi-Z pyramid (the camera's: the ground's; SC3) */
+#define SW_ACULL_HIZ_HISTORY 6 /* the camera's: the previous frame's pyramid of the ground and the assets (SC3 phase 1) */
+#define SW_ACULL_LATE_ARGS 7   /* asset_cull_late (with asset_late.comp.glsl, which reads and writes SW_ACULL_DRAWS):
+                                  sw_asset_draw[], the second phase's indirect draws (SC3, issue 19) */
 
 /* set 1 of the asset draw passes (asset.vert.glsl) */
 #define SW_ASSET_DRAWN 5  /* the view's sw_drawn[] (apart from the blade passes' bindings: shadow_near has both) */

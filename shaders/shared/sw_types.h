@@ -134,6 +134,9 @@ struct sw_view {
      * origin (u0, v0) in the sun's horizontal frame, its texel (m) and texels per side (0: none) */
     float lit_u0, lit_v0, lit_texel;
     sw_uint lit_size;
+    /* SC3 two-phase occlusion (issue 19; the camera, SW_VIEW_HIZ_HISTORY): the jittered world -> clip of the
+     * previous frame, whose Hi-Z of the ground and the assets RES_HIZ_HISTORY holds (asset_cull.comp.glsl) */
+    float hist_view_proj[16];
 };
 
 #define SW_MAX_VIEWS 4u /* the camera, the near and mid shadow cascades, the far (height-field) cascade */
@@ -176,6 +179,8 @@ struct sw_push {
 #define SW_VIEW_TAA_STILL 8u /* sw_view.flags: the camera and the time are the history's: only the jitter moved */
 #define SW_VIEW_LAYER 256u /* sw_view.flags (near, mid): the cascade's layer of RES_SHADOW holds casters (blades drawn
                               by the hardware, mesh assets); without it the lookup reads no layer (issue 19) */
+#define SW_VIEW_HIZ_HISTORY 512u /* sw_view.flags (camera): RES_HIZ_HISTORY holds the previous frame's pyramid, seen
+                                    through hist_view_proj: the assets' culling has two phases (SC3, issue 19) */
 #define SW_VIEW_SHADOW 128u    /* sw_view.flags: a shadow cascade (orthographic, reverse-Z, no Hi-Z) */
 #define SW_VIEW_LOW_LOD 32u  /* sw_view.flags: every blade the 7-vertex one (the near cascade's casters, LS3) */
 #define SW_VIEW_NO_BLADES 64u /* sw_view.flags: nothing is culled or drawn for it (mid: the impostor, far) */
@@ -248,8 +253,11 @@ struct sw_cull_stats {
     sw_uint asset_instances; /* PL8: instances the view's asset draws hold (cross-fading ones count twice) */
     sw_uint asset_clusters;  /* SC4: clusters the view considered */
     sw_uint asset_clusters_culled; /* of them, culled by their bounds (frustum, distance) */
-    sw_uint asset_occluded;  /* SC3: instances hidden behind the ground (the camera's Hi-Z; asset_cull.comp.glsl) */
-    sw_uint pad[3];
+    sw_uint asset_occluded;  /* SC3: instances hidden behind the ground (the camera's Hi-Z; asset_cull.comp.glsl) and,
+                                in the second phase, behind this frame's ground and first-phase assets */
+    sw_uint asset_deferred;  /* SC3: of the camera's, hidden by the previous frame's pyramid: tested again (phase 2) */
+    sw_uint asset_late;      /* of those, drawn in the second phase (visible after all: a disocclusion) */
+    sw_uint pad;
 };
 
 /* VkDrawIndexedIndirectCommand. Blades are drawn without instancing: vertex_offset = first blade x vertices

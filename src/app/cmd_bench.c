@@ -146,10 +146,11 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
            (unsigned long long)l->terrain_triangles[SWARD_VIEW_MID_SHADOW]);
     /* PL8, AS2: instances and triangles per asset kind and level */
     printf(", \"assets\": {\"clusters\": %llu, \"clusters_culled\": %llu, \"dropped\": %llu, \"occluded\": %llu, "
-           "\"occlude_blades\": %s",
+           "\"occlude_blades\": %s, \"two_phase\": %s, \"deferred\": %llu, \"late\": %llu",
            (unsigned long long)l->asset_clusters, (unsigned long long)l->asset_clusters_culled,
            (unsigned long long)l->asset_dropped, (unsigned long long)l->asset_occluded,
-           l->assets_occlude ? "true" : "false");
+           l->assets_occlude ? "true" : "false", l->asset_two_phase ? "true" : "false",
+           (unsigned long long)l->asset_deferred, (unsigned long long)l->asset_late);
     for (int k = 0; k < SWARD_ASSET_KINDS; k++) {
         printf(", \"%s\": {\"instances\": [", ASSET_KIND_NAMES[k]);
         for (int lv = 0; lv < SWARD_ASSET_LODS; lv++)
@@ -233,10 +234,13 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
         printf("shadow casters  %llu blades in the near cascade, rasterised by %s\n",
                (unsigned long long)s->shadow_blades, s->shadow_raster_compute ? "compute (shadow_raster)" : "the hardware (shadow_near)");
     if (s->asset_clusters) {
-        printf("assets          %llu clusters, %llu culled by their bounds, %llu instances hidden by the ground%s; "
-               "instances / triangles per level:\n",
+        printf("assets          %llu clusters, %llu culled by their bounds, %llu instances hidden by the ground%s",
                (unsigned long long)s->asset_clusters, (unsigned long long)s->asset_clusters_culled,
                (unsigned long long)s->asset_occluded, s->assets_occlude ? " (their depth occludes the blades)" : "");
+        if (s->asset_two_phase)
+            printf(" or by the assets; %llu hidden in the last frame, of them %llu drawn in the second phase",
+                   (unsigned long long)s->asset_deferred, (unsigned long long)s->asset_late);
+        printf("; instances / triangles per level:\n");
         for (int k = 0; k < SWARD_ASSET_KINDS; k++) {
             uint64_t any = 0;
             for (int lv = 0; lv < SWARD_ASSET_LODS; lv++) any += s->asset_instances[k][lv];

@@ -271,7 +271,7 @@ void gpu_write_image(gpu_device *dev, VkDescriptorSet set, uint32_t binding, VkD
                      VkImageView view, VkImageLayout layout, VkSampler sampler);
 
 /* ---- timing.c: timestamp queries, two per timed pass ---- */
-#define GPU_MAX_TIMESTAMPS 64
+#define GPU_MAX_TIMESTAMPS 128
 typedef struct gpu_timer {
     VkQueryPool pool;
     uint32_t count; /* timestamps */

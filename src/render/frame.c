@@ -79,6 +79,9 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->asset_clusters = c[0].asset_clusters;
     st->asset_clusters_culled = c[0].asset_clusters_culled;
     st->asset_occluded = c[0].asset_occluded;
+    st->asset_deferred = c[0].asset_deferred;
+    st->asset_late = c[0].asset_late;
+    st->asset_two_phase = s->asset_two_phase;
     st->assets_occlude = s->assets_occlude;
     sward_result qres = gpu_stats_read(&r->ctx->dev, &s->stats_query, &st->gbuffer_fragments,
                                        &st->gbuffer_fragments_valid, err);
@@ -184,6 +187,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     wind_field_frame_constants(&r->scene->wind, view->eye[0], view->eye[2], &r->frame);
     render_plan_terrain_lod(r, view->eye); /* issue 19: the ground's LOD constants, for the same reason */
     render_view_constants(r, view, occlusion, &v->constants, &pv);
+    render_plan_hiz_history(r, view); /* SC3: the assets' culling in one phase or two (after assets_occlude) */
     render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
     /* BX1: the near cascade's compute casters are read beside its layer by the lighting (shadow.inc.glsl) */
     if (r->plan.shadow_casters) r->views[SW_VIEW_NEAR].constants.flags |= SW_VIEW_CASTERS;

@@ -77,6 +77,8 @@ typedef enum render_res {
     RES_HDR_OUT,      /* standalone, sward_render_hdr: post's linear input as RGBA32F per pixel (hdr_out.c) */
     RES_TERRAIN_PATCHES, /* issue 19: sw_terrain_patch[] the views draw, written each frame (plan.terrain) */
     RES_SHADOW_LIT,   /* issue 19: the near and mid ranges' lit heights, vec2 (ground, impostor) per texel (shadow_lit) */
+    RES_HIZ_HISTORY,  /* SC3, issue 19: the camera's RES_HIZ of the previous frame (ground and assets; asset_cull_late) */
+    RES_ASSET_LATE_DRAWS, /* SC3, issue 19: sw_asset_draw per (asset, level), the camera's second-phase draws */
     RES_ASSET_ID,     /* BX6: RG32UI, the mesh assets' visibility buffer: drawn instance + 1, triangle (asset_id.frag) */
     RES_COUNT
 } render_res;
@@ -99,6 +101,9 @@ typedef struct render_use {
 /* sward's own draw flag beside the public SWARD_DRAW_* ones: the assets' depth prime before the blades' culling
  * (standalone, render_plan.assets_occlude); a host's sward_cmd_draw never selects it. */
 #define RENDER_DRAW_OCCLUDERS (1u << 16)
+/* ... and the second phase of their culling (SC3: what the previous frame's pyramid hid and this frame's does not),
+ * after RENDER_PHASE_CULL (render_plan.hiz_history) */
+#define RENDER_DRAW_OCCLUDERS_LATE (1u << 17)
 
 typedef enum render_phase {
     RENDER_PHASE_PLACE, /* sward_cmd_place: view-independent, per tile */
@@ -106,6 +111,8 @@ typedef enum render_phase {
                                of it and its asset culling against it; then the assets' depth prime
                                (RENDER_DRAW_OCCLUDERS), before RENDER_PHASE_CULL builds the Hi-Z again */
     RENDER_PHASE_CULL,  /* sward_cmd_cull: per view (render_pass.views) */
+    RENDER_PHASE_HISTORY, /* standalone, render_plan.assets_occlude: after the CULL phase and the second phase's
+                             occluders (RENDER_DRAW_OCCLUDERS_LATE): the camera's pyramid for the next frame */
     RENDER_PHASE_AHEAD, /* sward_cmd_cull, after the DRAW phase's barriers: the tiles placed ahead of the camera,
                            overlapping the draws (SC2) */
     RENDER_PHASE_DRAW,  /* sward_cmd_draw: inside a render pass instance (barriers come before it) */
@@ -187,6 +194,9 @@ typedef struct render_plan {
                                   (terrain_resolve), not by the fragment pass (terrain) */
     bool assets_occlude;       /* SC3: the camera's assets are culled against the ground's Hi-Z and their depth
                                   drawn before the blades' culling (RENDER_PHASE_OCCLUDERS; standalone.c) */
+    bool hiz_history;          /* SC3, issue 19: with assets_occlude, RES_HIZ_HISTORY holds the previous frame's
+                                  pyramid of this size, from an eye within RENDER_TAA_CUT_M: the camera's assets
+                                  are culled in two phases (asset_cull_camera, asset_cull_late) */
     bool asset_resolve;        /* BX6, issue 19: with assets_occlude, their prime writes the visibility buffer's id
                                   (RES_ASSET_ID) and their G-buffer is resolved in compute (asset_resolve), not
                                   drawn by the fragment pass (asset_gbuffer) */
@@ -384,6 +394,9 @@ extern const render_pass render_pass_asset_cull;
 extern const render_pass render_pass_asset_cull_camera;
 extern const render_pass render_pass_asset_depth;
 extern const render_pass render_pass_asset_occluders;
+extern const render_pass render_pass_asset_occluders_late;
+extern const render_pass render_pass_asset_cull_late;
+extern const render_pass render_pass_hiz_history;
 extern const render_pass render_pass_asset_gbuffer;
 extern const render_pass render_pass_asset_resolve;
 

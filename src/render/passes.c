@@ -13,10 +13,13 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_asset_cull_camera, /* OCCLUDERS: the camera's assets: clusters, ..., Hi-Z of the ground (SC3) */
     &render_pass_asset_occluders, /* DRAW (RENDER_DRAW_OCCLUDERS): their depth prime, occluders of the blades */
     &render_pass_hiz,           /* CULL:  the occluders' min/max depth pyramid, per view */
+    &render_pass_asset_cull_late, /* CULL: the camera's assets' second phase against it (SC3) */
     &render_pass_cull,          /* CULL:  blades per view: distance, thinning, frustum, Hi-Z -> survivors */
     &render_pass_draw_args,     /* CULL:  the hardware path's indirect draws from the survivors */
     &render_pass_asset_cull,    /* CULL:  mesh-asset instances per view: clusters, thinning, frustum, LOD (SC4, AS2) */
     &render_pass_place_ahead,   /* AHEAD: the tiles the camera will need soon, overlapping the draws (SC1, SC2) */
+    &render_pass_asset_occluders_late, /* DRAW (RENDER_DRAW_OCCLUDERS_LATE): the second phase's depth prime */
+    &render_pass_hiz_history,   /* HISTORY: the camera's pyramid of the ground and the assets, for the next frame */
     &render_pass_grass_depth,   /* DRAW:  the blades' depth prime (screen door) */
     &render_pass_asset_depth,   /* DRAW:  the mesh assets' depth prime (alpha test, screen door) */
     &render_pass_raster,        /* RASTER: the camera's blades in compute into the visibility buffer (BX1) */
@@ -44,3 +47,5 @@ const uint32_t RENDER_PASS_COUNT = sizeof RENDER_PASSES / sizeof RENDER_PASSES[0
 /* A pass's timestamps are one bit of a slot's timed_mask (the public stats take the caller's array, so the list
  * can outgrow this without an ABI change: raise RENDER_MAX_PASSES and widen the mask). */
 _Static_assert(sizeof RENDER_PASSES / sizeof RENDER_PASSES[0] <= RENDER_MAX_PASSES, "more passes than timed_mask bits");
+/* Two timestamps a pass: a timer holds them all (beyond it a pass's time would silently read 0). */
+_Static_assert(2 * RENDER_MAX_PASSES <= GPU_MAX_TIMESTAMPS, "a frame's timestamps do not fit the timer");

@@ -118,6 +118,28 @@ void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view)
     t->frame = r->plan.taa_reset ? 0u : t->frame + 1u;
 }
 
+void render_plan_hiz_history(sward_renderer *r, const sward_vulkan_view *view)
+{
+    render_hiz_history *h = &r->hiz_history;
+    render_plan *p = &r->plan;
+    sw_view *c = &r->views[0].constants;
+    float d[3] = {view->eye[0] - h->eye[0], view->eye[1] - h->eye[1], view->eye[2] - h->eye[2]};
+    /* a cut (as TAA's), a new size or a frame that kept no pyramid: one phase, against the ground alone */
+    p->hiz_history = p->assets_occlude && h->valid && h->width == p->width && h->height == p->height &&
+                     d[0] * d[0] + d[1] * d[1] + d[2] * d[2] <= RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;
+    r->slots[r->slot].asset_two_phase = p->hiz_history;
+    if (p->hiz_history) {
+        c->flags |= SW_VIEW_HIZ_HISTORY;
+        memcpy(c->hist_view_proj, h->view_proj, sizeof c->hist_view_proj);
+    }
+    /* asset_cull_late keeps this frame's pyramid wherever the assets occlude */
+    h->valid = p->assets_occlude;
+    h->width = p->width;
+    h->height = p->height;
+    memcpy(h->eye, view->eye, sizeof h->eye);
+    memcpy(h->view_proj, c->view_proj, sizeof h->view_proj);
+}
+
 void render_plan_terrain_lod(sward_renderer *r, const float eye[3])
 {
     sw_frame *f = &r->frame;

@@ -46,6 +46,7 @@ typedef struct render_slot {
     bool stats_copied;        /* its frame copied the counters into stats_readback */
     bool shadow_compute;      /* BX1: the frame rasterised the near cascade's casters in compute (its plan's) */
     bool assets_occlude;      /* SC3: the frame's assets were occluders of the blades (its plan's) */
+    bool asset_two_phase;     /* SC3: their culling had the last frame's pyramid (its plan's hiz_history) */
     uint32_t tile_count, tiles_in_range;
     place_cache_stats cache;  /* SC1: the frame's tile cache work */
     uint32_t tiles_cached;
@@ -66,6 +67,15 @@ typedef struct render_view {
 } render_view;
 
 /* SH8: the TAA history of the camera view (view 0) and the jitter sequence. */
+/* SC3, issue 19: what the camera's pyramid copied at the end of the last frame's culling (RES_HIZ_HISTORY) was
+ * made from: the next frame's first culling phase of the assets reads it through its view_proj. */
+typedef struct render_hiz_history {
+    bool valid;             /* the last frame kept its pyramid (its assets occluded) */
+    uint32_t width, height; /* its render size */
+    float eye[3];           /* its eye (a cut: RENDER_TAA_CUT_M) */
+    float view_proj[16];    /* its jittered world -> clip */
+} render_hiz_history;
+
 typedef struct render_taa {
     bool valid;              /* the history holds a frame (written by the taa pass) */
     uint32_t width, height;  /* the history's size */
@@ -177,6 +187,7 @@ struct sward_renderer {
     render_tiles tiles;
     uint32_t near_blades;       /* BX1: blades the near shadow cascade drew in the last frame collected */
     render_taa taa;             /* SH8 */
+    render_hiz_history hiz_history; /* SC3, issue 19 */
     uint32_t sized_features;    /* the SW_FEAT_* bits the passes' resources were last sized for */
     render_assets assets;       /* PL8: the mesh assets */
 };
@@ -235,6 +246,10 @@ void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only);
 void render_plan_switches(sward_renderer *r, const sward_frame_desc *fd);
 /* SH8, at the frame's placement: whether the TAA history is reset, and the jitter's index. */
 void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view);
+/* SC3, issue 19: after the camera's constants: whether the assets' culling has two phases this frame (the last
+ * frame's pyramid fits: plan.hiz_history, SW_VIEW_HIZ_HISTORY, hist_view_proj), and this frame's pyramid becomes
+ * the next one's history. */
+void render_plan_hiz_history(sward_renderer *r, const sward_vulkan_view *view);
 
 /* ---- graph.c ---- */
 /* The graph before any resource (its sampler), the passes once the shared resources exist, their resize

@@ -32,7 +32,7 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
     [RES_MASKS] = BUFFER("sward.tile_cache", STORAGE, RENDER_SIZE_FIXED),
     [RES_STATS] = BUFFER("sward.cull_stats", STORAGE, RENDER_SIZE_FIXED),
     /* the pyramid for the render size (hiz.c sizes it: shaders/shared/sw_pyramid.h) */
-    [RES_HIZ] = PER_VIEW("sward.hiz", VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
+    [RES_HIZ] = PER_VIEW("sward.hiz", VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT),
     [RES_SURVIVORS] = PER_VIEW("sward.survivors", STORAGE),
     [RES_TILE_DRAWS] = PER_VIEW("sward.tile_draws", STORAGE),
     [RES_DRAWS] = PER_VIEW("sward.draws", STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT),
@@ -97,6 +97,13 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
                         .size = RENDER_SIZE_SHADOW, .needs = RENDER_NEEDS_SHADOWS, .tiny = true},
     /* sized for the mesh by the renderer (render_terrain_patches_max: the camera's) */
     [RES_TERRAIN_PATCHES] = BUFFER("sward.terrain_patches", STORAGE, RENDER_SIZE_FIXED),
+    /* SC3, issue 19: the camera's pyramid kept for the next frame (hiz.c sizes it with RES_HIZ; asset_cull_late
+     * copies it) */
+    [RES_HIZ_HISTORY] = BUFFER("sward.hiz_history", VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                               RENDER_SIZE_GROWS),
+    /* SC3, issue 19: made by asset_cull_late for the scene's assets */
+    [RES_ASSET_LATE_DRAWS] = BUFFER("sward.asset_late_draws", STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
+                                    RENDER_SIZE_FIXED),
     /* BX6: written by the assets' prime in sward's own frame, read by asset_resolve; 1 texel without assets */
     [RES_ASSET_ID] = {.name = "sward.asset_id", .image = true, .format = VK_FORMAT_R32G32_UINT, .levels = 1,
                       .layers = 1, .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_STORAGE_BIT,

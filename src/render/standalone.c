@@ -40,7 +40,7 @@ static void begin_rendering(sward_renderer *r, VkCommandBuffer cmd, bool gbuffer
             .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
             .imageView = render_image_view(r, RES_ASSET_ID, 0),
             .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-            .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+            .loadOp = clear_color ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD,
             .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
         };
     VkRenderingInfo ri = {
@@ -134,9 +134,26 @@ static void draw_occluders(sward_renderer *r, VkCommandBuffer cmd)
     if (!r->plan.assets_occlude) return;
     render_run_phase(r, RENDER_PHASE_OCCLUDERS, cmd, 0);
     render_prepare_phase(r, RENDER_PHASE_DRAW, RENDER_DRAW_OCCLUDERS, cmd, 0);
-    begin_rendering(r, cmd, false, r->plan.asset_resolve, false, false);
+    begin_rendering(r, cmd, false, r->plan.asset_resolve, true, false); /* the id target cleared */
     sward_cmd_draw(r, cmd, RENDER_DRAW_OCCLUDERS);
     vkCmdEndRendering(cmd);
+}
+
+/* Step 3b (SC3, issue 19; render_plan.assets_occlude): with the last frame's pyramid, the assets the second
+ * culling phase found after the CULL phase (asset_cull_late: hidden in the last frame, visible in this one), into
+ * the same depth and id; then the pyramid of the ground and every asset drawn, the next frame's history
+ * (hiz_history), and the blades' draws' barriers again (the pyramid read the depth). */
+static void draw_late_occluders(sward_renderer *r, VkCommandBuffer cmd)
+{
+    if (!r->plan.assets_occlude) return;
+    if (r->plan.hiz_history) {
+        render_prepare_phase(r, RENDER_PHASE_DRAW, RENDER_DRAW_OCCLUDERS_LATE, cmd, 0);
+        begin_rendering(r, cmd, false, r->plan.asset_resolve, false, false);
+        sward_cmd_draw(r, cmd, RENDER_DRAW_OCCLUDERS_LATE);
+        vkCmdEndRendering(cmd);
+    }
+    render_run_phase(r, RENDER_PHASE_HISTORY, cmd, 0);
+    render_prepare_phase(r, RENDER_PHASE_DRAW, SWARD_DRAW_BLADES_DEPTH, cmd, 0); /* assets_occlude: with the prime */
 }
 
 /* Step 4: the blades after culling. With the depth prime: the blades' depth, the compute rasteriser's blades
@@ -188,8 +205,10 @@ static void copy_out(sward_renderer *r, VkCommandBuffer cmd)
  *   1 place    sward_cmd_place: the frame's constants, tiles, PLACE passes
  *   2 ground   sward_cmd_draw of the ground (its depth prime, or its G-buffer), clearing the targets
  *   2b occluders  with mesh assets (render_plan.assets_occlude): the camera's assets culled against the ground's Hi-Z,
- *              their depth prime (SC3: the blades' Hi-Z then holds them)
+ *              their depth prime (SC3: the blades' Hi-Z then holds them); with the last frame's pyramid, the
+ *              first phase of two (what it hides waits for step 3b)
  *   3 cull     sward_cmd_cull against that depth
+ *   3b late occluders  with a history (render_plan.hiz_history): the assets of the second culling phase (SC3)
  *   4 blades   sward_cmd_draw of the blades (and the compute rasteriser, BX1)
  *   5 shadows  sward_cmd_shadows
  *   6 post     sward_cmd_post's passes (resolve, lighting, TAA, bloom, tone map; a warm-up frame: up to TAA)
@@ -215,6 +234,7 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool w
     if (res == SWARD_OK) draw_ground(r, cmd);                                /* 2 */
     if (res == SWARD_OK) draw_occluders(r, cmd);                             /* 2b */
     if (res == SWARD_OK) res = sward_cmd_cull(r, cmd, NULL, err);            /* 3 */
+    if (res == SWARD_OK) draw_late_occluders(r, cmd);                        /* 3b */
     if (res == SWARD_OK) draw_blades(r, cmd);                                /* 4 */
     if (res == SWARD_OK) res = sward_cmd_shadows(r, cmd, err);               /* 5 */
     if (res != SWARD_OK) {

@@ -1,7 +1,8 @@
 /* Occlusion culling (SPEC SC3) never removes a visible blade: a frame with the Hi-Z test equals the same frame
  * without it, while a scene with hills in front of the field draws fewer blades with it. Issue 19: in sward's own
  * frame the mesh assets are tested against the ground's pyramid and their depth occludes the blades: boulders in
- * front of the camera hide blades, hills hide boulders, and the image is the same as without occlusion. */
+ * front of the camera hide blades, hills hide boulders, and the image is the same as without occlusion; with the
+ * last frame's pyramid, boulders hide boulders (two-phase culling) and still nothing visible goes. */
 #include "gpu_util.h"
 
 /* The pixels where two images differ; when some do, both are kept (build/tests/occlusion_<tag>_{a,b}.png). */
@@ -148,6 +149,77 @@ static void boulders_behind_hills_are_culled(void **state)
     assert_true(differing <= 320 * 180 / 1000);
 }
 
+static uint64_t assets_drawn(const sward_frame_stats *st)
+{
+    uint64_t n = 0;
+    for (int k = 0; k < SWARD_ASSET_KINDS; k++)
+        for (int lv = 0; lv < SWARD_ASSET_LODS; lv++) n += st->asset_instances[k][lv];
+    return n;
+}
+
+/* One frame (TAA off: each frame is its own) from eye e looking along +z. */
+static void frame_at(sward_renderer *r, const float e[3], sward_image *img, sward_frame_stats *st)
+{
+    sward_error err = {0};
+    float target[3] = {e[0], 0.6f, e[2] + 32.0f};
+    sward_frame_desc fd = {.time = 0.25f, .eye = e, .target = target};
+    if (sward_render(r, &fd, img, st, &err) != SWARD_OK) fail_msg("%s", err.message);
+}
+
+/* SC3, issue 19: two-phase culling. Boulders behind boulders: after a frame 0.3 m to the side, the last frame's
+ * pyramid of the ground and the boulders hides some in the first phase; the second tests them against this
+ * frame's and draws the ones the move uncovered. The image is the one a renderer without that history draws
+ * (its frame before was a cut away), with fewer boulders drawn; a cut starts over with one phase. */
+static void two_phase_culling_keeps_every_visible_asset(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("tests/data/occlusion/boulders.json");
+    sward_scene_set_features(scene, sward_scene_features(scene) & ~SWARD_FEATURE_TAA);
+    sward_error err = {0};
+    sward_renderer *a = NULL, *b = NULL;
+    if (sward_renderer_create(ctx, scene, &a, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    if (sward_renderer_create(ctx, scene, &b, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
+    const uint32_t w = 320, h = 180;
+    size_t bytes = sward_image_bound(w, h);
+    sward_image ia = {.width = w, .height = h, .pixels = malloc(bytes)};
+    sward_image ib = {.width = w, .height = h, .pixels = malloc(bytes)};
+    const float p1[3] = {0.0f, 0.8f, -24.0f}, p2[3] = {0.3f, 0.8f, -24.0f}, away[3] = {0.0f, 0.8f, 20.0f};
+    sward_frame_stats a1, a2, a3, b1, b2;
+    frame_at(a, p1, &ia, &a1);
+    frame_at(a, p2, &ia, &a2); /* the second frame: p1's pyramid seen from p2 */
+    frame_at(b, away, &ib, &b1);
+    frame_at(b, p2, &ib, &b2); /* also the second frame (the same screen doors), after a cut: one phase */
+    size_t differing = differing_pixels(&ia, &ib, "two_phase");
+    uint64_t drawn_a = assets_drawn(&a2), drawn_b = assets_drawn(&b2);
+    print_message("two phases: %llu drawn (%llu in the second phase of %llu deferred), %llu hidden; one phase: %llu "
+                  "drawn, %llu hidden; pixels differing %zu\n",
+                  (unsigned long long)drawn_a, (unsigned long long)a2.asset_late, (unsigned long long)a2.asset_deferred,
+                  (unsigned long long)a2.asset_occluded, (unsigned long long)drawn_b,
+                  (unsigned long long)b2.asset_occluded, differing);
+    assert_false(a1.asset_two_phase); /* the first frame has no history */
+    assert_int_equal(a1.asset_deferred, 0);
+    assert_true(a2.asset_two_phase);
+    assert_false(b2.asset_two_phase); /* the eye jumped 44 m: a cut */
+    assert_int_equal(b2.asset_deferred, 0);
+    assert_int_equal(b2.asset_late, 0);
+    /* boulders hid boulders, and the move uncovered some of them */
+    assert_true(a2.asset_deferred > a2.asset_late);
+    assert_true(a2.asset_late > 0);
+    assert_true(drawn_a < drawn_b);
+    /* every instance is drawn or hidden, in both */
+    assert_int_equal(drawn_a + a2.asset_occluded, drawn_b + b2.asset_occluded);
+    assert_true(differing <= w * h / 1000);
+    /* a cut: one phase again */
+    frame_at(a, away, &ia, &a3);
+    assert_false(a3.asset_two_phase);
+    assert_int_equal(a3.asset_deferred, 0);
+    free(ia.pixels);
+    free(ib.pixels);
+    sward_renderer_destroy(b);
+    gu_finish(a, ctx, scene);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -155,6 +227,7 @@ int main(void)
         cmocka_unit_test(open_field_loses_little),
         cmocka_unit_test(blades_behind_boulders_are_culled),
         cmocka_unit_test(boulders_behind_hills_are_culled),
+        cmocka_unit_test(two_phase_culling_keeps_every_visible_asset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,4 @@
-/* asset_cull.c — culling of the mesh assets per view (SPEC SC4, SC5, AS2, LS3; shaders/asset_cull.comp.glsl):
+/* asset_cull.c — culling of the mesh assets per view (SPEC SC3, SC4, SC5, AS2, LS3; shaders/asset_cull.comp.glsl):
  * one workgroup per cluster tests the cluster's bounds, then its instances (the first n of its random order,
  * n falling with distance), picks each one's level (or the cascade's caster level) and appends it to the view's
  * run of that (asset, level), counting the indirect draw's instances. Runs for the camera and the near cascade
@@ -7,6 +7,7 @@
 #include "render/pass.h"
 
 #include "asset_cull_comp.h"
+#include "asset_late_comp.h"
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
@@ -22,7 +23,7 @@ static bool active(const render_plan *p)
 
 /* What both asset culling passes touch and record (the camera's early one and the CULL phase's). */
 #define ASSET_CULL_PASS \
-    .use_count = 7, \
+    .use_count = 8, \
     .uses = { \
         {RES_ASSET_CLUSTERS, GPU_ACCESS_COMPUTE_READ, SW_ACULL_CLUSTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, \
         {RES_ASSET_INSTANCES, GPU_ACCESS_COMPUTE_READ, SW_ACULL_INSTANCES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, \
@@ -31,6 +32,7 @@ static bool active(const render_plan *p)
         {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ACULL_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, \
         {RES_WIND_FIELD, GPU_ACCESS_COMPUTE_READ, SW_BIND_WIND_FIELD, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, \
         {RES_HIZ, GPU_ACCESS_COMPUTE_READ, SW_ACULL_HIZ, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, \
+        {RES_HIZ_HISTORY, GPU_ACCESS_COMPUTE_READ, SW_ACULL_HIZ_HISTORY, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, \
     }, \
     .create = create, \
     .record = render_dispatch_clusters
@@ -56,4 +58,68 @@ const render_pass render_pass_asset_cull_camera = {
     .phase = RENDER_PHASE_OCCLUDERS,
     ASSET_CULL_PASS,
     .active = occluders,
+};
+
+/* SC3, issue 19: the camera's second culling phase, in the CULL phase after hiz has reduced this frame's ground
+ * and first-phase assets (render_plan.hiz_history): each run's first-phase count is kept (asset_late.comp.glsl,
+ * level 0), asset_cull.comp.glsl (level 1) appends what the history hid and this frame's pyramid does not, and
+ * the second phase's draws are written (level 1); standalone.c draws them (asset_occluders_late) and keeps the
+ * pyramid of everything for the next frame (hiz_history). */
+static sward_result create_late(render_pass_ctx *c, sward_error *err)
+{
+    if (!c->plan->asset_count || !c->plan->standalone) return SWARD_OK; /* never runs (active) */
+    sward_result res = create(c, err);
+    if (res == SWARD_OK)
+        res = render_compute_pipeline(c, sw_spirv_asset_late_comp, sizeof sw_spirv_asset_late_comp, "sward.asset_late",
+                                      &c->pipes[1], err);
+    if (res == SWARD_OK)
+        res = render_pass_buffer_replace(c, RES_ASSET_LATE_DRAWS, 0,
+                                         (VkDeviceSize)c->plan->asset_count * SW_ASSET_MAX_LODS * sizeof(sw_asset_draw),
+                                         err);
+    return res;
+}
+
+static void late_runs(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t level)
+{
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[1]);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &(sw_push){.level = level});
+    vkCmdDispatch(cmd, (c->plan->asset_count * SW_ASSET_MAX_LODS + 63u) / 64u, 1, 1);
+}
+
+static void record_late(render_pass_ctx *c, VkCommandBuffer cmd)
+{
+    if (!c->plan->cluster_count) return;
+    late_runs(c, cmd, 0u);
+    render_pass_access(c, cmd, RES_ASSET_DRAWS, GPU_ACCESS_COMPUTE_READ_WRITE, false);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &(sw_push){.level = 1u});
+    render_dispatch_tiles(c, cmd, c->plan->cluster_count); /* a workgroup per cluster, as the first phase */
+    render_pass_access(c, cmd, RES_ASSET_DRAWS, GPU_ACCESS_COMPUTE_READ_WRITE, false);
+    late_runs(c, cmd, 1u);
+}
+
+static bool late(const render_plan *p)
+{
+    return p->asset_count > 0 && p->assets_occlude && p->hiz_history;
+}
+
+const render_pass render_pass_asset_cull_late = {
+    .name = "asset_cull_late",
+    .phase = RENDER_PHASE_CULL,
+    .views = RENDER_VIEWS_CAMERA,
+    .use_count = 9,
+    .uses = {
+        {RES_ASSET_CLUSTERS, GPU_ACCESS_COMPUTE_READ, SW_ACULL_CLUSTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_ASSET_INSTANCES, GPU_ACCESS_COMPUTE_READ, SW_ACULL_INSTANCES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_ASSET_DRAWN, GPU_ACCESS_COMPUTE_WRITE, SW_ACULL_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_ASSET_DRAWS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ACULL_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ACULL_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_WIND_FIELD, GPU_ACCESS_COMPUTE_READ, SW_BIND_WIND_FIELD, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_HIZ, GPU_ACCESS_COMPUTE_READ, SW_ACULL_HIZ, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_HIZ_HISTORY, GPU_ACCESS_COMPUTE_READ, SW_ACULL_HIZ_HISTORY, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_ASSET_LATE_DRAWS, GPU_ACCESS_COMPUTE_WRITE, SW_ACULL_LATE_ARGS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+    },
+    .create = create_late,
+    .record = record_late,
+    .active = late,
 };

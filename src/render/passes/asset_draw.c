@@ -4,6 +4,7 @@
  *   asset_depth    the depth prime: the cards' alpha test and the screen door (asset_depth.frag.glsl);
  *   asset_occluders the same before the blades' culling (sward's own frame), writing the visibility buffer's id
  *                  (asset_id.frag.glsl: RES_ASSET_ID) where the G-buffer is resolved (asset_resolve.c, BX6);
+ *   asset_occluders_late  the same for the instances of the second culling phase (SC3, asset_cull_late);
  *   asset_gbuffer  the G-buffer where it is not resolved: after the prime EQUAL without writes or discard;
  *                  without it GREATER with writes, cutting the cards itself (asset_dither.frag.glsl).
  * Reads frame, views, assets, asset vertices, leaf noise, the view's drawn list and draws. */
@@ -17,6 +18,8 @@
 #include "asset_id_vert.h"
 #include "asset_shadow_vert.h"
 #include "asset_depth_vert.h"
+
+static void draw_assets_from(render_pass_ctx *c, VkCommandBuffer cmd, render_res args, uint32_t skip);
 
 /* The camera's assets once they are culled: by sward_cmd_cull, or, as the blades' occluders (assets_occlude), by
  * asset_cull_camera before it. */
@@ -59,6 +62,15 @@ static sward_result create_occluders(render_pass_ctx *c, sward_error *err)
 static void record_occluders(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     draw(c, cmd, c->pipes[c->plan->asset_resolve ? 1 : 0]);
+}
+
+/* SC3, issue 19: the second phase's instances (asset_cull_late), after each run's first-phase ones */
+static void record_occluders_late(render_pass_ctx *c, VkCommandBuffer cmd)
+{
+    if (!c->plan->cluster_count) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c->pipes[c->plan->asset_resolve ? 1 : 0]);
+    render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
+    draw_assets_from(c, cmd, RES_ASSET_LATE_DRAWS, 0u);
 }
 
 static sward_result create_gbuffer(render_pass_ctx *c, sward_error *err)
@@ -109,6 +121,11 @@ static bool active_occluders(const render_plan *p)
     return p->asset_count > 0 && p->assets_occlude;
 }
 
+static bool active_occluders_late(const render_plan *p)
+{
+    return active_occluders(p) && p->hiz_history;
+}
+
 /* LS3: the casters of a shadow cascade: the near one animated and alpha-tested, the mid one at rest (trees: the
  * billboard facing the sun, alpha-tested; others: their last mesh level). */
 sward_result render_asset_shadow_pipeline(render_pass_ctx *c, uint32_t view, VkPipeline *out, sward_error *err)
@@ -139,20 +156,21 @@ void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pi
     render_draw_assets_but(c, cmd, skip);
 }
 
-/* The draws of assets [a0, a1): their (asset, level) runs are contiguous. */
-static void draw_range(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t a0, uint32_t a1)
+/* The draws of assets [a0, a1) from `args` (RES_ASSET_DRAWS, or the second phase's RES_ASSET_LATE_DRAWS): their
+ * (asset, level) runs are contiguous. */
+static void draw_range(render_pass_ctx *c, VkCommandBuffer cmd, render_res args, uint32_t a0, uint32_t a1)
 {
     uint32_t n = (a1 - a0) * SW_ASSET_MAX_LODS, at = a0 * SW_ASSET_MAX_LODS;
     uint32_t max_per_call = c->plan->geo.max_draw_indirect;
     if (max_per_call == 0) max_per_call = 1;
     for (uint32_t first = 0; first < n; first += max_per_call) {
         uint32_t k = n - first < max_per_call ? n - first : max_per_call;
-        vkCmdDrawIndexedIndirect(cmd, render_pass_buffer(c, RES_ASSET_DRAWS)->buffer,
+        vkCmdDrawIndexedIndirect(cmd, render_pass_buffer(c, args)->buffer,
                                  (VkDeviceSize)(at + first) * sizeof(sw_asset_draw), k, sizeof(sw_asset_draw));
     }
 }
 
-void render_draw_assets_but(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t skip)
+static void draw_assets_from(render_pass_ctx *c, VkCommandBuffer cmd, render_res args, uint32_t skip)
 {
     if (!c->plan->asset_count || !c->plan->cluster_count) return;
     vkCmdBindIndexBuffer(cmd, c->plan->geo.asset_indices, 0, VK_INDEX_TYPE_UINT32);
@@ -164,9 +182,14 @@ void render_draw_assets_but(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t sk
         }
         uint32_t b = a;
         while (b < c->plan->asset_count && !(skip & (1u << b))) b++;
-        draw_range(c, cmd, a, b);
+        draw_range(c, cmd, args, a, b);
         a = b;
     }
+}
+
+void render_draw_assets_but(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t skip)
+{
+    draw_assets_from(c, cmd, RES_ASSET_DRAWS, skip);
 }
 
 void render_draw_assets(render_pass_ctx *c, VkCommandBuffer cmd)
@@ -202,6 +225,24 @@ const render_pass render_pass_asset_occluders = {
     .create = create_occluders,
     .record = record_occluders,
     .active = active_occluders,
+};
+
+/* SC3, issue 19: the occluders the second culling phase found (standalone.c's late occluders step, after the
+ * CULL phase: the blades' Hi-Z does not hold them, their depth and id join the first phase's). */
+const render_pass render_pass_asset_occluders_late = {
+    .name = "asset_occluders_late",
+    .phase = RENDER_PHASE_DRAW,
+    .draw_flag = RENDER_DRAW_OCCLUDERS_LATE,
+    .use_count = 4,
+    .uses = {
+        {RES_ASSET_DRAWN, GPU_ACCESS_VERTEX_READ, SW_ASSET_DRAWN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_ASSET_LATE_DRAWS, GPU_ACCESS_INDIRECT, -1, 0, 0},
+        {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, 0},
+        {RES_ASSET_ID, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, 0},
+    },
+    .create = create_occluders,
+    .record = record_occluders_late,
+    .active = active_occluders_late,
 };
 
 const render_pass render_pass_asset_gbuffer = {

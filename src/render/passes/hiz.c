@@ -35,6 +35,12 @@ static sward_result resize(render_pass_ctx *c, sward_error *err)
     const VkDeviceSize texels = (VkDeviceSize)sw_hiz_offset((int)w0, (int)h0, (int)levels);
     sward_result res = render_pass_buffer_replace(c, RES_HIZ, 0, texels * 2 * sizeof(float), err);
     if (res != SWARD_OK) return res;
+    /* SC3, issue 19: the camera's pyramid kept for the next frame, where the assets occlude (sward's own frame);
+     * every asset culling binds it (one texel where it is never read) */
+    if (c->plan->asset_count) {
+        VkDeviceSize history = c->plan->standalone ? texels * 2 * sizeof(float) : 2 * sizeof(float);
+        if ((res = render_pass_buffer_replace(c, RES_HIZ_HISTORY, 0, history, err))) return res;
+    }
     st->w0 = w0;
     st->h0 = h0;
     st->levels = levels;
@@ -64,13 +70,14 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
     return resize(c, err);
 }
 
-static void record(render_pass_ctx *c, VkCommandBuffer cmd)
+/* The pyramid of RES_DEPTH into `out` (RES_HIZ, or the history), level by level. */
+static void reduce(render_pass_ctx *c, VkCommandBuffer cmd, render_res out)
 {
     if (!render_pass_has(c, RES_DEPTH)) return; /* no occluders this frame */
     hiz_state v; /* the sizes resize made the pyramid for (hiz_ground has no state of its own) */
     render_hiz_size(c->plan->width, c->plan->height, &v.w0, &v.h0, &v.levels);
     sw_push push = {.view = c->view, .size0_x = (int)v.w0, .size0_y = (int)v.h0};
-    gpu_buffer *hiz = render_pass_buffer(c, RES_HIZ);
+    gpu_buffer *hiz = render_pass_buffer(c, out);
     for (uint32_t l = 0; l < v.levels; l++) {
         /* each level reads the one below: the only barriers inside a pass, within its own resource */
         if (l) gpu_barrier_buffer(cmd, hiz, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_COMPUTE_READ_WRITE);
@@ -79,6 +86,16 @@ static void record(render_pass_ctx *c, VkCommandBuffer cmd)
         render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &push);
         vkCmdDispatch(cmd, (level_size(v.w0, l) + 7) / 8, (level_size(v.h0, l) + 7) / 8, 1);
     }
+}
+
+static void record(render_pass_ctx *c, VkCommandBuffer cmd)
+{
+    reduce(c, cmd, RES_HIZ);
+}
+
+static void record_history(render_pass_ctx *c, VkCommandBuffer cmd)
+{
+    reduce(c, cmd, RES_HIZ_HISTORY);
 }
 
 const render_pass render_pass_hiz = {
@@ -91,6 +108,9 @@ const render_pass render_pass_hiz = {
         {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_HIZ_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 0},
         {RES_HIZ, GPU_ACCESS_COMPUTE_WRITE, SW_HIZ_PYRAMID, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
     },
+    /* not touched here: sized with RES_HIZ (resize), written by hiz_history */
+    .inside_count = 1,
+    .inside = {{RES_HIZ_HISTORY, GPU_ACCESS_TRANSFER_WRITE, -1, 0, 0}},
     .create = create,
     .resize = resize,
     .record = record,
@@ -99,6 +119,13 @@ const render_pass render_pass_hiz = {
 static bool assets_occlude(const render_plan *p)
 {
     return p->assets_occlude;
+}
+
+/* SC3: the ground's own pyramid is needed where the assets' culling has one phase; with the last frame's pyramid
+ * (hiz_history) the first phase tests that one alone (asset_cull.comp.glsl) */
+static bool ground_only(const render_plan *p)
+{
+    return p->assets_occlude && !p->hiz_history;
 }
 
 /* SC3, issue 19: the same pyramid of the ground's depth alone, for the camera's asset culling
@@ -113,5 +140,20 @@ const render_pass render_pass_hiz_ground = {
     },
     .create = create_pipelines,
     .record = record,
+    .active = ground_only,
+};
+
+/* SC3, issue 19: the camera's pyramid of the ground and every asset drawn (both culling phases), kept for the next
+ * frame's first phase (RENDER_PHASE_HISTORY: standalone.c, after the second phase's draws). */
+const render_pass render_pass_hiz_history = {
+    .name = "hiz_history",
+    .phase = RENDER_PHASE_HISTORY,
+    .use_count = 2,
+    .uses = {
+        {RES_DEPTH, GPU_ACCESS_DEPTH_READ_COMPUTE, SW_HIZ_DEPTH, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 0},
+        {RES_HIZ_HISTORY, GPU_ACCESS_COMPUTE_WRITE, SW_HIZ_PYRAMID, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+    },
+    .create = create_pipelines,
+    .record = record_history,
     .active = assets_occlude,
 };
