@@ -11,9 +11,9 @@
 // against the previous frame's pyramid of the ground and the assets (SW_VIEW_HIZ_HISTORY, seen through the
 // previous frame's view_proj): phase 1 (push level 0) draws what that pyramid does not hide and defers the rest
 // (the ground's own pyramid is then not made: the history holds the ground too);
-// phase 2 (push level 1, asset_cull_late, after this frame's pyramid holds the ground and phase 1's assets)
-// takes the deferred ones again, the same tests giving the same instances, and draws those this frame's pyramid
-// does not hide, appended to the same runs. Nothing visible is lost: what phase 2 drops is behind this frame's
+// phase 2 (push level 1, asset_cull_late, after this frame's pyramid holds the ground and phase 1's assets; a
+// thread per deferred instance of phase 1's list) draws those this frame's pyramid does not hide, appended to
+// the same runs. Nothing visible is lost: what phase 2 drops is behind this frame's
 // own occluders.
 // Reads: frame, views, assets, clusters, instances, the view's Hi-Z (and the history). Writes: drawn instances,
 // draw counts, counters.
@@ -94,19 +94,115 @@ void emit(uint asset, uint level, sw_instance inst, float lo, float hi, vec2 win
     atomicAdd(s_drawn, 1u);
 }
 
-void main()
+// SC3's second phase: the instances phase 1 deferred, (cluster, index in it), with the dispatch's workgroups
+// counted as they are appended (one per 256); beyond the list's room an instance is drawn in phase 1.
+layout(std430, set = SW_SET_PASS, binding = SW_ACULL_DEFERRED) buffer DeferredBuf {
+    uint d_count;
+    uint d_groups_x, d_groups_y, d_groups_z; // VkDispatchIndirectCommand of phase 2 (y, z: 1)
+    uvec2 d_entries[];
+};
+
+bool defer(uint ci, uint i)
 {
-    uint ci = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
-    if (ci >= frame.cluster_count) return; // uniform across the workgroup
-    sw_cluster cl = clusters[ci];
-    sw_asset a = assets[cl.asset];
-    uint lid = gl_LocalInvocationIndex;
+    uint k = atomicAdd(d_count, 1u);
+    if (k >= SW_ASSET_DEFERRED_MAX) return false;
+    d_entries[k] = uvec2(ci, i);
+    if ((k & 255u) == 0u) atomicAdd(d_groups_x, 1u);
+    return true;
+}
+
+// Instance i of cluster ci: thinning, frustum, occlusion, level; its draws appended. `late`: phase 2's test of a
+// deferred instance (this frame's pyramid), else the view's only or first phase.
+void consider(uint ci, sw_cluster cl, sw_asset a, uint i, bool late)
+{
     vec3 eye = vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z);
     bool shadow = (VIEW.flags & SW_VIEW_SHADOW) != 0u;
     bool no_fade = (frame.flags & (SW_FLAG_NO_FADE | SW_FLAG_NO_LOD_FADE)) != 0u;
     bool occlusion = !shadow && (VIEW.flags & SW_VIEW_OCCLUSION) != 0u;
     bool history = occlusion && (VIEW.flags & SW_VIEW_HIZ_HISTORY) != 0u;
-    bool late = pc.level == 1u; // SC3's second phase (only with a history)
+    sw_instance inst = instances[cl.slot * SW_CLUSTER_CANDIDATES + i];
+    vec3 root = vec3(inst.x, inst.y, inst.z);
+    float dist = distance(root, eye);
+    float fade = sw_asset_fade(i, cl.count, dist, a.draw_distance);
+    if (no_fade) fade = dist < a.draw_distance && float(i) + 0.5 < sw_asset_keep(dist, a.draw_distance) * float(cl.count) ? 1.0 : 0.0;
+    if (fade <= 0.0) return;
+    vec3 centre = root + vec3(0.0, a.center_y * inst.scale, 0.0);
+    float radius = a.radius * inst.scale;
+    if (!sphere_in_frustum(centre, radius)) return;
+    // SC3 (issue 19): the camera's instances behind the occluders (SW_VIEW_OCCLUSION only when the frame tests
+    // occlusion): the box around the bounding sphere, which holds the swaying mesh. Without a history, one phase
+    // against the ground's pyramid (hiz_ground). With one, phase 1 tests the previous frame's pyramid of the
+    // ground and the assets alone (no hiz_ground is made) and defers what it hides; phase 2 takes those, against
+    // this frame's pyramid of the ground and phase 1's assets.
+    if (occlusion) {
+        vec3 lo = centre - vec3(radius), hi = centre + vec3(radius);
+        if (late || !history) {
+            if (sw_box_occluded(lo, hi)) {
+                atomicAdd(s_occluded, 1u);
+                return;
+            }
+            if (late) atomicAdd(s_late, 1u);
+        } else if (sw_box_occluded_by(sw_mat4(VIEW.hist_view_proj), true, lo, hi) && defer(ci, i)) {
+            atomicAdd(s_deferred, 1u);
+            return;
+        }
+    }
+    if (shadow) {
+        // LS3: the mid cascade's casters are the tall assets at rest (no wind), the near one's animated
+        if (pc.view != SW_VIEW_NEAR && (a.flags & SW_ASSET_MID_CASTER) == 0u) return;
+        uint level = pc.view == SW_VIEW_NEAR ? a.shadow_near_lod : a.shadow_mid_lod;
+        vec2 w = pc.view == SW_VIEW_NEAR ? sw_asset_wind(a.wind, root.xz) : vec2(0.0);
+        emit(cl.asset, level, inst, 0.0, pc.view == SW_VIEW_NEAR ? fade : 1.0, w);
+        return;
+    }
+    // AS2: the level by the pixels the instance spans, a cross-fade band before each switch
+    float px = a.height * inst.scale * VIEW.px_scale / max(dist, 1e-3);
+    float lf = sw_asset_lod(px, a.lod_px[0], a.lod_px[1], a.lod_px[2], a.lod_px[3], a.lod_px[4], a.lod_px[5],
+                            a.lod_count);
+    uint level = uint(lf);
+    float f = no_fade ? 0.0 : lf - float(level);
+    float split = fade * (1.0 - f);
+    vec2 w = sw_asset_wind(a.wind, root.xz);
+    if (split > 0.0) emit(cl.asset, level, inst, 0.0, split, w);
+    if (f > 0.0 && level + 1u < a.lod_count) emit(cl.asset, level + 1u, inst, split, fade, w);
+}
+
+void flush_counters()
+{
+    barrier();
+    if (gl_LocalInvocationIndex != 0u) return;
+    if (s_drawn > 0u) atomicAdd(stats[pc.view].asset_instances, s_drawn);
+    if (s_occluded > 0u) atomicAdd(stats[pc.view].asset_occluded, s_occluded);
+    if (s_deferred > 0u) atomicAdd(stats[pc.view].asset_deferred, s_deferred);
+    if (s_late > 0u) atomicAdd(stats[pc.view].asset_late, s_late);
+}
+
+void main()
+{
+    uint lid = gl_LocalInvocationIndex;
+    if (lid == 0u) {
+        s_drawn = 0u;
+        s_occluded = 0u;
+        s_deferred = 0u;
+        s_late = 0u;
+    }
+    if (pc.level == 1u) {
+        // phase 2 (asset_cull_late, an indirect dispatch): a thread per deferred instance
+        barrier();
+        uint k = gl_WorkGroupID.x * 256u + lid;
+        if (k < min(d_count, SW_ASSET_DEFERRED_MAX)) {
+            uvec2 e = d_entries[k];
+            sw_cluster cl = clusters[e.x];
+            consider(e.x, cl, assets[cl.asset], e.y, true);
+        }
+        flush_counters();
+        return;
+    }
+    uint ci = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
+    if (ci >= frame.cluster_count) return; // uniform across the workgroup
+    sw_cluster cl = clusters[ci];
+    sw_asset a = assets[cl.asset];
+    vec3 eye = vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z);
     float rmax = a.radius * a.scale_max;
     if (lid == 0u) {
         float x0 = float(cl.ci0) * a.spacing, z0 = float(cl.cj0) * a.spacing;
@@ -115,72 +211,11 @@ void main()
         vec3 hi = vec3(x0 + side + rmax, cl.y_max + (a.center_y + a.radius) * a.scale_max, z0 + side + rmax);
         vec3 nearest = clamp(eye, lo, hi);
         s_visible = cl.count > 0u && distance(nearest, eye) < a.draw_distance && box_in_frustum(lo, hi);
-        s_drawn = 0u;
-        s_occluded = 0u;
-        s_deferred = 0u;
-        s_late = 0u;
-        if (!late) {
-            atomicAdd(stats[pc.view].asset_clusters, 1u);
-            if (!s_visible) atomicAdd(stats[pc.view].asset_clusters_culled, 1u);
-        }
+        atomicAdd(stats[pc.view].asset_clusters, 1u);
+        if (!s_visible) atomicAdd(stats[pc.view].asset_clusters_culled, 1u);
     }
     barrier();
     if (!s_visible) return;
-
-    for (uint i = lid; i < cl.count; i += 256u) {
-        sw_instance inst = instances[cl.slot * SW_CLUSTER_CANDIDATES + i];
-        vec3 root = vec3(inst.x, inst.y, inst.z);
-        float dist = distance(root, eye);
-        float fade = sw_asset_fade(i, cl.count, dist, a.draw_distance);
-        if (no_fade) fade = dist < a.draw_distance && float(i) + 0.5 < sw_asset_keep(dist, a.draw_distance) * float(cl.count) ? 1.0 : 0.0;
-        if (fade <= 0.0) continue;
-        vec3 centre = root + vec3(0.0, a.center_y * inst.scale, 0.0);
-        float radius = a.radius * inst.scale;
-        if (!sphere_in_frustum(centre, radius)) continue;
-        // SC3 (issue 19): the camera's instances behind the occluders (SW_VIEW_OCCLUSION only when the frame tests
-        // occlusion): the box around the bounding sphere, which holds the swaying mesh. Without a history, one
-        // phase against the ground's pyramid (hiz_ground). With one, phase 1 tests the previous frame's pyramid of
-        // the ground and the assets alone (no hiz_ground) and defers what it hides; phase 2 takes exactly those,
-        // against this frame's pyramid of the ground and phase 1's assets.
-        if (occlusion) {
-            vec3 lo = centre - vec3(radius), hi = centre + vec3(radius);
-            bool deferred = history && sw_box_occluded_by(sw_mat4(VIEW.hist_view_proj), true, lo, hi);
-            if (late != deferred) { // phase 1 skips the deferred, phase 2 takes only them
-                if (deferred) atomicAdd(s_deferred, 1u);
-                continue;
-            }
-            if (!history || late) {
-                if (sw_box_occluded(lo, hi)) {
-                    atomicAdd(s_occluded, 1u);
-                    continue;
-                }
-                if (late) atomicAdd(s_late, 1u);
-            }
-        } else if (late) {
-            continue;
-        }
-        if (shadow) {
-            // LS3: the mid cascade's casters are the tall assets at rest (no wind), the near one's animated
-            if (pc.view != SW_VIEW_NEAR && (a.flags & SW_ASSET_MID_CASTER) == 0u) continue;
-            uint level = pc.view == SW_VIEW_NEAR ? a.shadow_near_lod : a.shadow_mid_lod;
-            vec2 w = pc.view == SW_VIEW_NEAR ? sw_asset_wind(a.wind, root.xz) : vec2(0.0);
-            emit(cl.asset, level, inst, 0.0, pc.view == SW_VIEW_NEAR ? fade : 1.0, w);
-            continue;
-        }
-        // AS2: the level by the pixels the instance spans, a cross-fade band before each switch
-        float px = a.height * inst.scale * VIEW.px_scale / max(dist, 1e-3);
-        float lf = sw_asset_lod(px, a.lod_px[0], a.lod_px[1], a.lod_px[2], a.lod_px[3], a.lod_px[4], a.lod_px[5],
-                                a.lod_count);
-        uint level = uint(lf);
-        float f = no_fade ? 0.0 : lf - float(level);
-        float split = fade * (1.0 - f);
-        vec2 w = sw_asset_wind(a.wind, root.xz);
-        if (split > 0.0) emit(cl.asset, level, inst, 0.0, split, w);
-        if (f > 0.0 && level + 1u < a.lod_count) emit(cl.asset, level + 1u, inst, split, fade, w);
-    }
-    barrier();
-    if (lid == 0u && s_drawn > 0u) atomicAdd(stats[pc.view].asset_instances, s_drawn);
-    if (lid == 0u && s_occluded > 0u) atomicAdd(stats[pc.view].asset_occluded, s_occluded);
-    if (lid == 0u && s_deferred > 0u) atomicAdd(stats[pc.view].asset_deferred, s_deferred);
-    if (lid == 0u && s_late > 0u) atomicAdd(stats[pc.view].asset_late, s_late);
+    for (uint i = lid; i < cl.count; i += 256u) consider(ci, cl, a, i, false);
+    flush_counters();
 }

@@ -19,5 +19,8 @@ bool sw_raster_in_compute(uint local_tile, sw_tile t, float root_y)
     // the ground within a tile is within a tile's extent of one of its blades (slopes up to 45 degrees)
     float dy = max(abs(cam.y - root_y) - hm - extent, 0.0);
     float dist = max(length(vec2(dxz, dy)), 1e-3);
+    // a blade of a tile this near may reach the eye and cross the near plane: the hardware clips it, compute would
+    // drop it (whatever the threshold and the render size)
+    if (dist < SW_RASTER_REACH * hm + SW_RASTER_REACH_M) return false;
     return hm * VIEW.px_scale / dist < frame.raster_threshold;
 }

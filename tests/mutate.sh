@@ -112,8 +112,12 @@ mut("SC3-asset-occlusion", "SC3", "shaders/asset_cull.comp.glsl",
     "gpu_occlusion")
 # issue 19: two-phase culling of the camera's assets with the last frame's pyramid
 mut("SC3-two-phase-history", "SC3", "shaders/asset_cull.comp.glsl",
-    "bool deferred = history && sw_box_occluded_by(",
-    "bool deferred = false && sw_box_occluded_by(",
+    "} else if (sw_box_occluded_by(sw_mat4(VIEW.hist_view_proj), true, lo, hi) && defer(ci, i)) {",
+    "} else if (false && defer(ci, i)) {",
+    "gpu_occlusion")
+mut("SC3-two-phase-dispatch", "SC3", "shaders/asset_cull.comp.glsl",
+    "    if ((k & 255u) == 0u) atomicAdd(d_groups_x, 1u);",
+    "",
     "gpu_occlusion")
 mut("SC3-two-phase-late-draws", "SC3", "src/render/standalone.c",
     "        sward_cmd_draw(r, cmd, RENDER_DRAW_OCCLUDERS_LATE);\n",
@@ -1193,7 +1197,7 @@ mut("AS2-level", "AS2", "shaders/shared/sw_assets.h",
     "    while (false) k++;",
     "gpu_assets")
 mut("SC5-asset-crossfade", "SC5 AS2", "shaders/asset_cull.comp.glsl",
-    "        if (f > 0.0 && level + 1u < a.lod_count) emit(cl.asset, level + 1u, inst, split, fade, w);",
+    "    if (f > 0.0 && level + 1u < a.lod_count) emit(cl.asset, level + 1u, inst, split, fade, w);",
     "",
     "gpu_assets")
 # LS3 (issue 19): the mid cascade draws each tree's one card nearest to facing the sun, the others off the view

@@ -131,6 +131,10 @@ struct sw_asset_draw {
                       phase's are appended after them and drawn from RES_ASSET_LATE_DRAWS (asset_late.comp.glsl) */
 };
 
+/* SC3 two-phase culling (issue 19): the camera's instances phase 1 can defer to phase 2 (RES_ASSET_DEFERRED: a
+ * 16-byte header, then a (cluster, instance) pair each); more are drawn in phase 1 */
+#define SW_ASSET_DEFERRED_MAX 65536u
+
 #ifndef SW_GLSL
 typedef struct sw_asset sw_asset;
 typedef struct sw_cluster sw_cluster;

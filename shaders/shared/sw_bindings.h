@@ -95,6 +95,7 @@
 #define SW_ACULL_STATS 4
 #define SW_ACULL_HIZ 5    /* the view's Hi-Z pyramid (the camera's: the ground's; SC3) */
 #define SW_ACULL_HIZ_HISTORY 6 /* the camera's: the previous frame's pyramid of the ground and the assets (SC3 phase 1) */
+#define SW_ACULL_DEFERRED 8    /* the camera's phase-2 list (SW_ASSET_DEFERRED_MAX; written by phase 1, read by 2) */
 #define SW_ACULL_LATE_ARGS 7   /* asset_cull_late (with asset_late.comp.glsl, which reads and writes SW_ACULL_DRAWS):
                                   sw_asset_draw[], the second phase's indirect draws (SC3, issue 19) */
 

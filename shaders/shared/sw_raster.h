@@ -24,6 +24,10 @@
 #define SW_RASTER_SUBPIXEL 256.0f   /* 8 sub-pixel bits */
 #define SW_RASTER_BATCHES 32u       /* workgroups per tile: 2 x SW_TILE_CANDIDATES blades in batches of 64 */
 #define SW_RASTER_MAX_TILES 65536u  /* tiles of a view the key can name: later tiles take the hardware path */
+/* "auto": a tile nearer the eye than SW_RASTER_REACH x its tallest blade + SW_RASTER_REACH_M stays with the
+ * hardware, whatever the threshold (a blade may cross the near plane there: the compute path drops such blades) */
+#define SW_RASTER_REACH 1.25f
+#define SW_RASTER_REACH_M 0.25f
 #define SW_RASTER_SLOTS 2048u
 #define SW_RASTER_T_STEPS 127u
 #define SW_RASTER_SIDE_STEPS 14u

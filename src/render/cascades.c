@@ -89,20 +89,20 @@ void render_cascade_fit(const render_cascade_desc *d, sw_view *out)
     double texel = 2.0 * h / size;
     double sx = floor(dot3(c, R) / texel + 0.5) * texel;
     double sy = floor(dot3(c, U) / texel + 0.5) * texel;
-    /* Depth: light-space z = p . L. A point of the column at light (x, y) and height y_w has
-     * z = (y_w - x R.y - y U.y) / L.y; over the square's corners, the lowest receiver and highest caster. */
-    double zmin = INFINITY, zmax = -INFINITY;
+    /* Depth: light-space z = p . L (larger: nearer the sun). Every receiver the cascade serves is in the slice's
+     * sphere, so nothing farther from the sun than the sphere can shadow one: zmin is the sphere's far side, and
+     * casters and ground beyond it are clipped and culled (issue 19: in forest_edge the mid cascade drew the wood
+     * far down the sun's column, 0.80 ms). Toward the sun the highest caster: a point of the column at light
+     * (x, y) and height y_w has z = (y_w - x R.y - y U.y) / L.y, over the square's corners; and at least the
+     * sphere, so a receiver above the terrain (the air the camera looks through, a host's objects) is never
+     * clipped; a centimetre of margin each way, off the clip planes. */
+    double zc = dot3(c, L);
+    double zmin = zc - h, zmax = zc + h;
     for (int k = 0; k < 4; k++) {
         double x = sx + ((k & 1) ? h : -h), y = sy + ((k & 2) ? h : -h);
-        double lo = (d->y_min - x * R[1] - y * U[1]) / L[1], hi = (d->y_max - x * R[1] - y * U[1]) / L[1];
-        if (lo < zmin) zmin = lo;
+        double hi = (d->y_max - x * R[1] - y * U[1]) / L[1];
         if (hi > zmax) zmax = hi;
     }
-    /* and the slice's whole sphere, so a receiver above the terrain (the air the camera looks through, a
-     * host's objects) is never clipped; a centimetre of margin each way, off the clip planes */
-    double zc = dot3(c, L);
-    if (zc - h < zmin) zmin = zc - h;
-    if (zc + h > zmax) zmax = zc + h;
     zmin -= 0.01;
     zmax += 0.01;
     double range = zmax - zmin;

@@ -277,6 +277,11 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
                         &(VkBufferCopy){patches_at, 0, (VkDeviceSize)patches * sizeof(sw_terrain_patch)});
     }
     vkCmdFillBuffer(cmd, render_buffer(r, RES_STATS, 0)->buffer, 0, VK_WHOLE_SIZE, 0);
+    if (r->plan.hiz_history) { /* SC3: phase 1's list empty, phase 2's dispatch (0, 1, 1) */
+        static const uint32_t empty[4] = {0u, 0u, 1u, 1u};
+        render_access(r, cmd, RES_ASSET_DEFERRED, 0, GPU_ACCESS_TRANSFER_WRITE, false);
+        vkCmdUpdateBuffer(cmd, render_buffer(r, RES_ASSET_DEFERRED, 0)->buffer, 0, sizeof empty, empty);
+    }
     render_assets_upload(r, cmd, &s->upload, assets_at);
     render_run_phase(r, RENDER_PHASE_PLACE, cmd, 0);
     return SWARD_OK;

@@ -79,6 +79,7 @@ typedef enum render_res {
     RES_SHADOW_LIT,   /* issue 19: the near and mid ranges' lit heights, vec2 (ground, impostor) per texel (shadow_lit) */
     RES_HIZ_HISTORY,  /* SC3, issue 19: the camera's RES_HIZ of the previous frame (ground and assets; asset_cull_late) */
     RES_ASSET_LATE_DRAWS, /* SC3, issue 19: sw_asset_draw per (asset, level), the camera's second-phase draws */
+    RES_ASSET_DEFERRED, /* SC3, issue 19: the camera's instances phase 1 deferred, and phase 2's dispatch */
     RES_ASSET_ID,     /* BX6: RG32UI, the mesh assets' visibility buffer: drawn instance + 1, triangle (asset_id.frag) */
     RES_COUNT
 } render_res;

@@ -20,9 +20,10 @@ struct sward_context {
 };
 
 #define RENDER_MAX_PASSES 64 /* = the bits of render_slot.timed_mask (passes.c asserts the list fits) */
-/* BX1: with render.raster "auto", the near cascade's casters are rasterised in compute from this many blades
- * (H200, docs/raster.md: compute wins from about 30,000; its fixed cost, the merge into the shadow map, is 0.23 ms) */
-#define RENDER_SHADOW_RASTER_MIN_BLADES 30000u
+/* BX1: with render.raster "auto" and mesh assets in the near cascade, its blades are rasterised in compute from
+ * this many (H200, docs/raster.md, issue 19: compute costs about 0.065 ms + 6 us per 1000 blades, the hardware
+ * 24 us per 1000: even at about 3,600; without assets every blade is in compute) */
+#define RENDER_SHADOW_RASTER_MIN_BLADES 4000u
 /* A frame slot's counters: sw_cull_stats per view, then the camera's asset draws (their instance counts) */
 #define RENDER_STATS_READBACK_BYTES \
     (SW_MAX_VIEWS * sizeof(sw_cull_stats) + SW_MAX_ASSETS * SW_ASSET_MAX_LODS * sizeof(sw_asset_draw))

@@ -220,7 +220,7 @@ typedef struct world_camera {
 
 /* BX1 render.raster: "auto" (small blades in compute, large ones on the hardware path), "hardware", "compute". */
 typedef enum world_raster { WORLD_RASTER_AUTO, WORLD_RASTER_HARDWARE, WORLD_RASTER_COMPUTE } world_raster;
-#define WORLD_RASTER_THRESHOLD_DEFAULT 256.0f /* px, measured on the H200 (docs/raster.md) */
+#define WORLD_RASTER_THRESHOLD_DEFAULT 512.0f /* px, measured on the H200 (docs/raster.md) */
 
 /* SC1, SC2: the camera-local cache of placed tiles (render.tile_cache; src/place/cache.c). */
 #define WORLD_TILE_CACHE_MIB_DEFAULT 64.0f

@@ -23,7 +23,7 @@ static bool active(const render_plan *p)
 
 /* What both asset culling passes touch and record (the camera's early one and the CULL phase's). */
 #define ASSET_CULL_PASS \
-    .use_count = 8, \
+    .use_count = 9, \
     .uses = { \
         {RES_ASSET_CLUSTERS, GPU_ACCESS_COMPUTE_READ, SW_ACULL_CLUSTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, \
         {RES_ASSET_INSTANCES, GPU_ACCESS_COMPUTE_READ, SW_ACULL_INSTANCES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, \
@@ -33,15 +33,25 @@ static bool active(const render_plan *p)
         {RES_WIND_FIELD, GPU_ACCESS_COMPUTE_READ, SW_BIND_WIND_FIELD, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, \
         {RES_HIZ, GPU_ACCESS_COMPUTE_READ, SW_ACULL_HIZ, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, \
         {RES_HIZ_HISTORY, GPU_ACCESS_COMPUTE_READ, SW_ACULL_HIZ_HISTORY, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, \
+        {RES_ASSET_DEFERRED, GPU_ACCESS_COMPUTE_READ_WRITE, SW_ACULL_DEFERRED, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, \
     }, \
-    .create = create, \
     .record = render_dispatch_clusters
+
+/* This pass also makes the camera's phase-2 list (every asset culling binds it; only sward's own frame defers). */
+static sward_result create_cull(render_pass_ctx *c, sward_error *err)
+{
+    sward_result res = create(c, err);
+    if (res != SWARD_OK || !c->plan->asset_count) return res;
+    VkDeviceSize pairs = c->plan->standalone ? SW_ASSET_DEFERRED_MAX : 1u;
+    return render_pass_buffer_replace(c, RES_ASSET_DEFERRED, 0, 16u + pairs * 2u * sizeof(uint32_t), err);
+}
 
 const render_pass render_pass_asset_cull = {
     .name = "asset_cull",
     .phase = RENDER_PHASE_CULL,
     .views = RENDER_VIEWS_ASSETS, /* LS3: the mid cascade draws the assets' casters, not blades */
     ASSET_CULL_PASS,
+    .create = create_cull,
     .active = active,
 };
 
@@ -57,6 +67,7 @@ const render_pass render_pass_asset_cull_camera = {
     .name = "asset_cull_camera",
     .phase = RENDER_PHASE_OCCLUDERS,
     ASSET_CULL_PASS,
+    .create = create,
     .active = occluders,
 };
 
@@ -93,7 +104,8 @@ static void record_late(render_pass_ctx *c, VkCommandBuffer cmd)
     render_pass_access(c, cmd, RES_ASSET_DRAWS, GPU_ACCESS_COMPUTE_READ_WRITE, false);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &(sw_push){.level = 1u});
-    render_dispatch_tiles(c, cmd, c->plan->cluster_count); /* a workgroup per cluster, as the first phase */
+    /* a thread per deferred instance: the workgroups phase 1 counted (the header's dispatch) */
+    vkCmdDispatchIndirect(cmd, render_pass_buffer(c, RES_ASSET_DEFERRED)->buffer, sizeof(uint32_t));
     render_pass_access(c, cmd, RES_ASSET_DRAWS, GPU_ACCESS_COMPUTE_READ_WRITE, false);
     late_runs(c, cmd, 1u);
 }
@@ -107,7 +119,7 @@ const render_pass render_pass_asset_cull_late = {
     .name = "asset_cull_late",
     .phase = RENDER_PHASE_CULL,
     .views = RENDER_VIEWS_CAMERA,
-    .use_count = 9,
+    .use_count = 11,
     .uses = {
         {RES_ASSET_CLUSTERS, GPU_ACCESS_COMPUTE_READ, SW_ACULL_CLUSTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
         {RES_ASSET_INSTANCES, GPU_ACCESS_COMPUTE_READ, SW_ACULL_INSTANCES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
@@ -118,6 +130,8 @@ const render_pass render_pass_asset_cull_late = {
         {RES_HIZ, GPU_ACCESS_COMPUTE_READ, SW_ACULL_HIZ, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
         {RES_HIZ_HISTORY, GPU_ACCESS_COMPUTE_READ, SW_ACULL_HIZ_HISTORY, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
         {RES_ASSET_LATE_DRAWS, GPU_ACCESS_COMPUTE_WRITE, SW_ACULL_LATE_ARGS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_ASSET_DEFERRED, GPU_ACCESS_COMPUTE_READ, SW_ACULL_DEFERRED, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_ASSET_DEFERRED, GPU_ACCESS_INDIRECT, -1, 0, 0},
     },
     .create = create_late,
     .record = record_late,
