@@ -571,9 +571,27 @@ mut("LS2-snap", "LS2", "src/render/cascades.c",
     "double sx = dot3(c, R);",
     "unit_cascades")
 mut("LS2-depth-range", "LS2", "src/render/cascades.c",
-    "        if (lo < zmin) zmin = lo;",
+    "        if (hi > zmax) zmax = hi;",
     "",
     "unit_cascades")
+# issue 19: the depth ends at the far side of the slice's sphere (nothing farther from the sun shadows it)
+mut("LS2-depth-sphere", "LS2", "src/render/cascades.c",
+    "    double zmin = zc - h, zmax = zc + h;",
+    "    double zmin = zc, zmax = zc + h;",
+    "unit_cascades")
+# issue 19: billboard cards trimmed to their impostor, every covered texel kept
+mut("AS3-trim-off", "AS3", "src/assets/trim.c",
+    "    if (r == SWARD_OK) asset_billboard_trim(c, out);",
+    "",
+    "unit_impostor")
+mut("AS3-trim-centres", "AS3", "src/assets/trim.c",
+    "            double y = (double)(j + e);",
+    "            double y = (double)j + 0.5 + 0.0 * e;",
+    "unit_impostor")
+mut("AS3-trim-uv", "AS3", "src/assets/trim.c",
+    "            v->uv[0] = ((float)k + x / (float)im->cell_w) / (float)cards;",
+    "            v->uv[0] = ((float)k + (float)side) / (float)cards;",
+    "unit_impostor")
 mut("LS2-far-march", "LS2", "shaders/shared/sw_shadow.h",
     "        lit = sw_maxf(lit, h);",
     "        lit = sw_maxf(lit, h - 1000.0f);",

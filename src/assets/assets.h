@@ -286,6 +286,24 @@ typedef struct asset_impostor {
 sward_result asset_impostor_bake(const asset_chain *c, uint32_t cell_w, uint32_t cell_h,
                                  const asset_texture_set *leaves, asset_impostor *out, sward_error *err);
 void asset_impostor_free(asset_impostor *im);
+
+/* ---- billboard cards trimmed to their impostor (AS3, issue 19; trim.c) ----
+ * A card's outline: its 3 rows (0 bottom, 1 middle, 2 top) at texel heights y from the cell's top, each row's ends
+ * left and right in texels from the cell's left; every covered texel's whole square lies inside it. */
+typedef struct asset_card_outline {
+    float y[3], left[3], right[3];
+} asset_card_outline;
+/* Card `card`'s outline in im; false (a whole cell) when it covers nothing or the cell is degenerate. */
+bool asset_card_outline_of(const asset_impostor *im, uint32_t card, asset_card_outline *out);
+/* Its area in texels. */
+double asset_card_outline_area(const asset_card_outline *o);
+/* Moves the billboard vertices of every level of c (its cards' rows, add_billboard's) onto their cards' outlines
+ * in im (c's own impostor), with the uv that shows the same texels there. */
+void asset_billboard_trim(asset_chain *c, const asset_impostor *im);
+/* The renderer's billboard: c's impostor baked (asset_impostor_bake's arguments and errors), then c's cards trimmed
+ * to it. */
+sward_result asset_billboard_bake(asset_chain *c, uint32_t cell_w, uint32_t cell_h, const asset_texture_set *leaves,
+                                  asset_impostor *out, sward_error *err);
 /* The fields of a texel. */
 static inline uint32_t asset_impostor_surface(uint32_t t) { return (t >> 24) & 3u; } /* surface + 1, 0 empty */
 static inline uint32_t asset_impostor_depth(uint32_t t) { return t >> 26; }

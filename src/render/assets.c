@@ -168,6 +168,9 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
             idx += chains[a].lods[k].index_count;
         }
     }
+    /* AS3, AS5: the texture sets and the impostors (every scene gets the sets: the buffer is bound in set 0); each
+     * billboard's cards trimmed to its impostor (issue 19) before the vertices are packed */
+    if (!res) res = render_asset_textures(r, chains, err);
     sw_asset_vertex *vb = res ? NULL : malloc((verts ? verts : 1) * sizeof *vb);
     uint32_t *ib = res ? NULL : malloc((idx ? idx : 1) * sizeof *ib);
     if (!res && (!vb || !ib)) res = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the assets' meshes");
@@ -175,7 +178,10 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
     for (uint32_t a = 0; a < ra->count && !res; a++) {
         const asset_chain *c = &chains[a];
         sw_asset *g = &ra->gpu[a];
-        *g = asset_constants(&s->assets[a], (uint32_t)a, c);
+        sw_asset ac = asset_constants(&s->assets[a], (uint32_t)a, c);
+        ac.impostor_offset = g->impostor_offset; /* the atlas's place, render_asset_textures' */
+        ac.impostor_depth = g->impostor_depth;
+        *g = ac;
         ra->radius[a] = g->radius;
         ra->reach[a] = s->assets[a].draw_distance + g->radius * s->assets[a].scale[1];
         for (uint32_t k = 0; k < c->lod_count; k++) {
@@ -208,8 +214,6 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
             nv += m->vertex_count;
         }
     }
-    /* AS3, AS5: the texture sets and the impostors (every scene gets the sets: the buffer is bound in set 0) */
-    if (!res) res = render_asset_textures(r, chains, err);
     for (uint32_t a = 0; a < ra->count; a++) asset_chain_free(&chains[a]);
     const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     sw_asset zero_assets[SW_MAX_ASSETS];

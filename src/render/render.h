@@ -197,9 +197,10 @@ struct sward_renderer {
 sward_result render_assets_create(sward_renderer *r, sward_error *err);
 void render_assets_destroy(sward_renderer *r);
 /* AS3, AS5 (asset_textures.c): the texture sets and every asset's impostor into r->assets.texture_buf; fills each
- * asset's impostor_offset and impostor_depth. `chains`: the assets' LOD chains (struct asset_chain[count]). */
+ * asset's impostor_offset and impostor_depth, and trims each billboard's cards to its impostor. `chains`: the assets' LOD
+ * chains (struct asset_chain[count]), before their vertices are packed. */
 struct asset_chain;
-sward_result render_asset_textures(sward_renderer *r, const struct asset_chain *chains, sward_error *err);
+sward_result render_asset_textures(sward_renderer *r, struct asset_chain *chains, sward_error *err);
 /* The frame's clusters around the eye and every view's draws reset; grows the lists. */
 sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_error *err);
 VkDeviceSize render_assets_upload_bytes(const sward_renderer *r);

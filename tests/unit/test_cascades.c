@@ -1,7 +1,8 @@
 /* test_cascades.c — fitting the sun's shadow cascades to the camera (src/render/cascades.c; SPEC LS2): the
  * camera slice's corners lie in the cascade's box, moving the camera by a fraction of a texel moves every
  * world point's texel by whole texels or not at all (no swimming), turning the camera keeps the box's size
- * (no shimmer), and the depth range holds the terrain's lowest and highest points and casters. */
+ * (no shimmer), and the depth range holds the terrain's highest points and casters and every point of the slice's
+ * sphere; what lies farther from the sun than the sphere is clipped. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -166,10 +167,17 @@ static void test_depth_holds_terrain(void **state)
             render_cascade_desc d = camera(eye, 1.1f, -0.2f, SUNS[s], SLICES[k][0], SLICES[k][1]);
             sw_view v;
             render_cascade_fit(&d, &v);
-            /* world points at the lowest and highest heights over a wide square: every one the box's square
-             * covers lies inside its depth range */
+            /* the slice's sphere: its centre's depth toward the sun and its radius */
+            float along, radius;
+            render_slice_sphere(1.0f / fabsf(d.proj[0]), 1.0f / fabsf(d.proj[5]), d.begin, d.end, &along, &radius);
+            double fwd[3] = {-d.view[2], -d.view[6], -d.view[10]}, fl = sqrt(fwd[0] * fwd[0] + fwd[1] * fwd[1] + fwd[2] * fwd[2]);
+            double zc = 0.0;
+            for (int i = 0; i < 3; i++) zc += (eye[i] + fwd[i] / fl * along) * d.sun[i];
+            /* world points at the lowest and highest heights over a wide square: every one the box's square covers
+             * is inside its depth range, or (issue 19) clipped behind it, farther from the sun than the whole slice
+             * (so it cannot shadow anything the cascade serves); none is clipped toward the sun */
             double span = 3.0 * SLICES[k][1] + (Y_MAX - Y_MIN) / 0.08;
-            int covered = 0;
+            int covered = 0, behind = 0;
             for (int j = 0; j <= 200; j++)
                 for (int i = 0; i <= 200; i++)
                     for (int y = 0; y < 2; y++) {
@@ -178,8 +186,13 @@ static void test_depth_holds_terrain(void **state)
                         project(&v, p, c);
                         if (fabs(c[0]) > 1.0 || fabs(c[1]) > 1.0) continue;
                         covered++;
-                        assert_true(c[2] >= 0.0 && c[2] <= 1.0);
+                        assert_true(c[2] <= 1.0);
+                        if (c[2] < 0.0) {
+                            behind++;
+                            assert_true(p[0] * d.sun[0] + p[1] * d.sun[1] + p[2] * d.sun[2] < zc - radius + 1e-3);
+                        }
                     }
+            if (SUNS[s][1] < 0.5f && k == 1) assert_true(behind > 0); /* a low sun: the column reaches far behind */
             assert_true(covered > 50);
             /* reverse-Z: higher toward the sun is nearer (larger depth) */
             double lo[3] = {eye[0], Y_MIN, eye[2]}, hi[3] = {eye[0], Y_MAX, eye[2]}, cl[3], ch[3];

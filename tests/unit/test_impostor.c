@@ -5,7 +5,7 @@
  * the alpha test the bake covers what an independent point-in-triangle test of the projected triangles at the
  * texel centres covers (within 1 %: the two differ only on texels whose centre lies on an edge); with it, a
  * subset of that silhouette, a superset of the wood's alone, and under 98 % of the silhouette. Cards 0 and 1 differ;
- * determinism; bad inputs. */
+ * determinism; bad inputs. The cards trimmed to their impostor keep every covered texel. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -329,12 +329,95 @@ static void test_errors(void **state)
     asset_impostor_free(&im); /* freeing an empty one is harmless */
 }
 
+/* Issue 19: the billboard's cards trimmed to their impostor (src/assets/trim.c). For a generated tree, bush and
+ * flower, every corner of every covered texel of each card lies inside the card's outline (the two trapezoids
+ * between its rows), the outline is at most 80 % of the cell for the tree (a round crown on a trunk), and the
+ * trimmed vertices of every level show the same texels where they moved: u and v follow the position along the
+ * card as the whole card's. */
+static bool inside_band(const asset_card_outline *o, int band, double x, double y)
+{
+    double y0 = o->y[band], y1 = o->y[band + 1]; /* band 0: rows 0 (bottom) to 1; band 1: rows 1 to 2 (top) */
+    if (y > y0 + 1e-6 || y < y1 - 1e-6) return false;
+    double t = y0 == y1 ? 0.0 : (y0 - y) / (y0 - y1);
+    double l = o->left[band] + (o->left[band + 1] - o->left[band]) * t;
+    double r = o->right[band] + (o->right[band + 1] - o->right[band]) * t;
+    return x >= l - 1e-6 && x <= r + 1e-6;
+}
+
+static void test_trimmed_cards(void **state)
+{
+    (void)state;
+    asset_texture_set ts;
+    sward_error err = {0};
+    assert_int_equal(asset_texture_set_build(ASSET_SURFACE_LEAF, 128, 1, &ts, &err), SWARD_OK);
+    const size_t cases[] = {0, 2, 3}; /* tree, bush, flower */
+    for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+        const at_case *tc = &AT_CASES[cases[ci]];
+        asset_chain ch = at_generate(tc);
+        const uint32_t W = 96, H = 128;
+        asset_impostor im = bake(&ch, W, H, &ts);
+        double cell = (double)W * H, kept = 0.0;
+        for (uint32_t card = 0; card < ch.billboard_cards; card++) {
+            asset_card_outline o;
+            assert_true(asset_card_outline_of(&im, card, &o));
+            uint32_t outside = 0, covered = 0;
+            for (uint32_t y = 0; y < H; y++)
+                for (uint32_t x = 0; x < W; x++) {
+                    if (!im.texels[(size_t)y * im.width + card * W + x]) continue;
+                    covered++;
+                    for (int k = 0; k < 4; k++) {
+                        double px = (double)x + (double)(k & 1), py = (double)y + (double)(k >> 1);
+                        outside += !(inside_band(&o, 0, px, py) || inside_band(&o, 1, px, py));
+                    }
+                }
+            double area = asset_card_outline_area(&o);
+            kept += area;
+            print_message("%-7s card %u: %u covered texels (%.1f %% of the cell), outline %.1f %% of it, %u corners "
+                          "outside\n", tc->name, card, covered, 100.0 * covered / cell, 100.0 * area / cell, outside);
+            assert_int_equal(outside, 0);
+            assert_true(area >= covered && area <= cell);
+        }
+        if (cases[ci] == 0) assert_true(kept / ch.billboard_cards <= 0.8 * cell);
+        /* the renderer's bake trims the cards: where a billboard vertex moved, its uv is the card's at its new
+         * position, and the same impostor */
+        asset_chain trimmed = at_generate(tc);
+        asset_impostor im2;
+        assert_int_equal(asset_billboard_bake(&trimmed, W, H, &ts, &im2, &err), SWARD_OK);
+        assert_memory_equal(im2.texels, im.texels, (size_t)im.width * im.height * sizeof *im.texels);
+        asset_impostor_free(&im2);
+        uint32_t moved = 0;
+        for (uint32_t lv = 0; lv < trimmed.lod_count; lv++) {
+            const asset_mesh *m = &trimmed.lods[lv];
+            for (uint32_t i = asset_mesh_billboard_first(m); i < m->index_count; i++) {
+                const asset_vertex *v = &m->vertices[m->indices[i]], *v0 = &ch.lods[lv].vertices[m->indices[i]];
+                float ang = atan2f(v->normal[0], -v->normal[2]);
+                int k = (int)lrintf(ang / (3.14159265f / (float)ch.billboard_cards));
+                k = ((k % (int)ch.billboard_cards) + (int)ch.billboard_cards) % (int)ch.billboard_cards;
+                asset_card card;
+                asset_billboard_card(ch.lods[0].bounds_min, ch.lods[0].bounds_max, ch.billboard_cards, (uint32_t)k, &card);
+                float s = (v->pos[0] - card.centre[0]) * card.right[0] + (v->pos[2] - card.centre[2]) * card.right[2];
+                float u = ((float)k + 0.5f * (s / card.half_width + 1.0f)) / (float)ch.billboard_cards;
+                float vv = 1.0f - (v->pos[1] - card.centre[1]) / card.height;
+                assert_float_equal(v->uv[0], u, 1e-4);
+                assert_float_equal(v->uv[1], vv, 1e-4);
+                assert_true(v->gradient >= 0.0f && v->gradient <= 1.0f + 1e-4f);
+                moved += memcmp(v->pos, v0->pos, sizeof v->pos) != 0;
+            }
+        }
+        assert_true(moved > 0);
+        asset_chain_free(&trimmed);
+        asset_impostor_free(&im);
+        asset_chain_free(&ch);
+    }
+    asset_texture_set_free(&ts);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hand_quads), cmocka_unit_test(test_hand_leaf),
         cmocka_unit_test(test_generated),  cmocka_unit_test(test_cards_differ_and_determinism),
-        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_errors),     cmocka_unit_test(test_trimmed_cards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
