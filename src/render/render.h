@@ -429,14 +429,16 @@ void render_taa_jitter(uint32_t index, float *jx, float *jy);
 /* One cascade of a camera: its frustum slice [begin, end] (m of view depth) bounded by a sphere whose radius
  * depends only on the slice's shape (no size change when the camera turns: no shimmer), an orthographic light
  * view along the sun, the sphere's centre snapped to whole texels in light space, and reverse-Z depth (1
- * toward the sun) over every terrain point and caster in the box's column. */
+ * toward the sun) from the sphere's far side (nothing farther from the sun shadows what the cascade serves) to
+ * the highest caster in the box's column. */
 typedef struct render_cascade_desc {
     float view[16], proj[16]; /* the camera: world -> view, view -> clip (column-major) */
     float eye[3];             /* the camera's position */
     float sun[3];             /* towards the sun, normalised, above the horizon */
     float begin, end;         /* m: the slice of the camera's view depth */
     uint32_t size;            /* texels per side */
-    float y_min, y_max;       /* m: the lowest receiver, the highest caster (terrain max + tallest blade) */
+    float y_min, y_max;       /* m: the terrain's lowest point (not used by the fit since issue 19: the sphere
+                                 bounds the receivers), the highest caster (terrain max + tallest blade) */
 } render_cascade_desc;
 /* Fills view_proj, inv_view_proj, frustum (the box's 6 planes), width, height, shadow_texel and
  * shadow_depth_range; the rest of *out is left as it was. */
