@@ -1159,6 +1159,10 @@ mut("BX1-resolve-albedo-rows", "BX1", "shaders/resolve.comp.glsl",
     "    s.albedo = mix(grass_albedo(g, t0, blade_in_head(g.head_t0, t0)), grass_albedo(g, t1, blade_in_head(g.head_t0, t1)),",
     "    s.albedo = s.albedo + 0.0 * mix(grass_albedo(g, t0, blade_in_head(g.head_t0, t0)), grass_albedo(g, t1, blade_in_head(g.head_t0, t1)),",
     "gpu_raster")
+mut("BX1-split-reach", "BX1", "shaders/raster_split.inc.glsl",
+    "    if (dist < SW_RASTER_REACH * hm + SW_RASTER_REACH_M) return false;",
+    "",
+    "gpu_raster")
 mut("BX1-split", "BX1", "shaders/draw_args.comp.glsl",
     "    if (d.high + d.low > 0u && sw_raster_in_compute(gl_GlobalInvocationID.x, tiles[t], blades[d.first].y)) {",
     "    if (false) {",

@@ -124,6 +124,15 @@ static void test_split_and_determinism(void **state)
     assert_memory_equal(p1, p2, (size_t)480 * 270 * 4);
     free(p1);
     free(p2);
+    /* issue 19: whatever the threshold, the tiles within reach of the eye stay with the hardware, which clips the
+     * blades crossing the near plane (compute drops them): at the largest threshold every other tile is compute's */
+    scene->render.raster_threshold = 4096.0f;
+    sward_frame_stats c;
+    free(render(ctx, scene, WORLD_RASTER_AUTO, 160, 90, &c));
+    print_message("threshold 4096 px: %llu blades on the hardware path, %llu in compute\n",
+                  (unsigned long long)c.hardware_blades, (unsigned long long)c.raster_blades);
+    assert_true(c.hardware_blades > 0 && c.raster_blades > 20u * c.hardware_blades);
+    scene->render.raster_threshold = 24.0f;
     p1 = render(ctx, scene, WORLD_RASTER_COMPUTE, 480, 270, NULL);
     p2 = render(ctx, scene, WORLD_RASTER_COMPUTE, 480, 270, NULL);
     assert_memory_equal(p1, p2, (size_t)480 * 270 * 4);
