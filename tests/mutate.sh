@@ -1163,6 +1163,10 @@ mut("BX1-split-reach", "BX1", "shaders/raster_split.inc.glsl",
     "    if (dist < SW_RASTER_REACH * hm + SW_RASTER_REACH_M) return false;",
     "",
     "gpu_raster")
+mut("BX1-chunk-row", "BX1", "shaders/raster_blades.inc.glsl",
+    "                chunk_row(lo, r - (lo > 0u ? s_cscan[lo - 1u] : 0u), W, H);",
+    "                chunk_row(lo, 0u, W, H);",
+    "gpu_raster")
 mut("BX1-split", "BX1", "shaders/draw_args.comp.glsl",
     "    if (d.high + d.low > 0u && sw_raster_in_compute(gl_GlobalInvocationID.x, tiles[t], blades[d.first].y)) {",
     "    if (false) {",
