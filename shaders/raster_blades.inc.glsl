@@ -79,17 +79,8 @@ sw_tri blade_tri(uint j, uint k, uint rows, uint segments, int W, int H)
 }
 
 #ifdef SW_RASTER_CHUNKED
-// The inclusive prefix sum of s_cscan over the workgroup (as sw_rows_scan's of s_scan).
-void chunk_rows_scan(uint lid)
-{
-    barrier();
-    for (uint off = 1u; off < GROUP; off <<= 1u) {
-        uint add = lid >= off ? s_cscan[lid - off] : 0u;
-        barrier();
-        s_cscan[lid] += add;
-        barrier();
-    }
-}
+// The inclusive prefix sum of s_cscan over the workgroup (raster_rows.inc.glsl's scan).
+SW_ROWS_SCAN(chunk_rows_scan, s_cscan)
 
 // Triangle k of blade j set up into chunk entry e (sw_tri_setup's numbers, in 32 bits where it is small); its rows.
 uint chunk_setup(uint e, uint j, uint k, int W, int H)

@@ -4,17 +4,20 @@
 // that thread r % GROUP can walk row r whatever the items' sizes. The includer defines GROUP and declares
 //   shared uint s_scan[GROUP];
 
-// The inclusive prefix sum of s_scan over the workgroup (Hillis-Steele), the counts written before it.
-void sw_rows_scan(uint lid)
-{
-    barrier();
-    for (uint off = 1u; off < GROUP; off <<= 1u) {
-        uint add = lid >= off ? s_scan[lid - off] : 0u;
-        barrier();
-        s_scan[lid] += add;
-        barrier();
+// The inclusive prefix sum of a shared uint[GROUP] over the workgroup (Hillis-Steele), the counts written before
+// it: SW_ROWS_SCAN(name, array) defines void name(uint lid) for the array (GLSL passes no shared arrays).
+#define SW_ROWS_SCAN(name, array)                                                                                   \
+    void name(uint lid)                                                                                           \
+    {                                                                                                             \
+        barrier();                                                                                                \
+        for (uint off = 1u; off < GROUP; off <<= 1u) {                                                            \
+            uint add = lid >= off ? array[lid - off] : 0u;                                                        \
+            barrier();                                                                                            \
+            array[lid] += add;                                                                                    \
+            barrier();                                                                                            \
+        }                                                                                                         \
     }
-}
+SW_ROWS_SCAN(sw_rows_scan, s_scan)
 
 // The item holding the batch's row r (r < s_scan[GROUP - 1]): a binary search over the prefix.
 uint sw_rows_item(uint r)
