@@ -207,9 +207,10 @@ blade_vertex blade_point(blade_shape sh, float t, float side)
         world += vec3(o.x, 0.0, o.y) * (0.12 * sh.gust * sh.amp * sh.height * t * t);
     }
     if (m.wind_model == SW_WIND_HZD) {
-        // HZD small-scale motion along the normal, weighted by height.
+        // HZD small-scale motion along the normal, weighted by height. The seed's "* (1, 1, 0.35)" damps its
+        // object space's z, which is up in Decima: y here (issue 20: it was applied to z, a horizontal axis).
         float s = sw_hzd_small(world.x, world.y, world.z, frame.time) * t * min(sh.height, 1.0) * sh.amp * sh.gust;
-        world += normal * vec3(1.0, 1.0, 0.35) * s;
+        world += normal * vec3(1.0, 0.35, 1.0) * s;
         // GA8: HZD's camera-based tilting, by the camera's view (views[0]) in every pass, so the shadows match
         sw_w3 tilt = sw_camera_tilt(views[0].fwd_x, views[0].fwd_y, views[0].fwd_z, p.y);
         world += vec3(tilt.x, tilt.y, tilt.z);

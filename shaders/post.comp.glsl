@@ -1,4 +1,5 @@
-// post.comp.glsl — bloom, exposure, Uncharted 2 filmic tone map with white point, sRGB (SPEC PO1, PO2, PO3).
+// post.comp.glsl — bloom, exposure, Uncharted 2 filmic tone map with white point (or, with render.tonemap
+// "reinhard", Reinhard's x / (x + 1) for comparison), sRGB (SPEC PO1, PO2, PO3).
 // Reads the lit 16-bit float HDR image (lighting.comp.glsl: sky and haze included), or with TAA (SH8) the
 // resolved image, and the bloom chain; writes the 8-bit image. Compute rather than a full-screen triangle: on
 // GPUs with few graphics units the fragment path is the slow one.
@@ -24,5 +25,9 @@ void main()
     o.r = sw_linear_to_srgb(sw_tonemap_filmic(c.r, frame.exposure, frame.white_point));
     o.g = sw_linear_to_srgb(sw_tonemap_filmic(c.g, frame.exposure, frame.white_point));
     o.b = sw_linear_to_srgb(sw_tonemap_filmic(c.b, frame.exposure, frame.white_point));
+    if ((frame.flags & SW_FLAG_TONEMAP_REINHARD) != 0u)
+        o = vec3(sw_linear_to_srgb(sw_tonemap_reinhard(c.r, frame.exposure)),
+                 sw_linear_to_srgb(sw_tonemap_reinhard(c.g, frame.exposure)),
+                 sw_linear_to_srgb(sw_tonemap_reinhard(c.b, frame.exposure)));
     imageStore(ldr, px, vec4(o, 1.0));
 }

@@ -1,6 +1,7 @@
 // raster_blades.inc.glsl — the compute rasteriser's walk over a view's blades (SPEC BX1), shared by the
-// camera's (raster.comp.glsl: 64-bit visibility keys) and the near shadow cascade's (shadow_raster.comp.glsl:
-// 32-bit depth): one workgroup per (tile, batch of GROUP blades):
+// camera's (raster.comp.glsl, raster_chunked.comp.glsl: 64-bit visibility keys) and the near shadow cascade's
+// (shadow_raster.comp.glsl: 32-bit depth): one workgroup per entry of the view's work list (draw_args.comp.glsl:
+// a tile and a batch of GROUP of its blades; the row walk's list, or with SW_RASTER_CHUNKED the chunked walk's):
 //   1. one thread per blade builds the blade's vertices with the vertex shaders' own code
 //      (grass_blade.inc.glsl: the same positions), projects them into shared memory and counts the pixel rows
 //      of its triangles (the index pattern of src/render/passes/grass.c: two per segment, one at the tip);
@@ -16,11 +17,12 @@
 // tile_draws[] and defines
 //   void raster_fragment(int x, int y, float z, vec2 attributes)  a covered centre (g_fade, g_tile, g_slot: the
 //                                                                    blade's fade, tile and slot)
-//   bool raster_tile_selected(uint local_tile, uint tile_index, sw_tile_draw d)  whether this pass draws it
 //   void raster_counters(bool first_batch, uint blades)  per workgroup, after the walk (statistics)
 #define GROUP 64u
 #define TRIS 13u // triangles of the 15-vertex blade
 layout(local_size_x = GROUP) in;
+
+layout(std430, set = SW_SET_PASS, binding = SW_RASTER_WORK) readonly buffer WorkBuf { uint work[]; };
 
 shared vec3 s_vert[GROUP * SW_HIGH_VERTS]; // the batch's projected vertices: x, y in pixels, depth
 shared uint s_blade[GROUP];                // per blade: slot << 2 | low << 1 | valid
@@ -47,7 +49,6 @@ float g_fade;
 uint g_tile, g_slot;
 
 void raster_fragment(int x, int y, float z, vec2 ts);
-bool raster_tile_selected(uint local_tile, uint tile_index, sw_tile_draw d);
 void raster_counters(bool first_batch, uint blades);
 
 #include "raster_triangle.inc.glsl"
@@ -160,17 +161,24 @@ void chunk_row(uint e, uint in_tri, int W, int H)
 
 void raster_blades()
 {
-    // workgroup (x + y * count_x): tile = that / BATCHES, batch = that % BATCHES (raster.c dispatches
-    // BATCHES per tile: the most a tile has, 2 x SW_TILE_CANDIDATES blades, in batches of GROUP)
+    // workgroup (x + y * count_x): entry that of the walk's list (the dispatch is indirect, from the list's
+    // header: sw_raster.h), the entry: the tile in the view's run << 5 | the batch
     uint wg = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
-    uint local_tile = wg / SW_RASTER_BATCHES, base = (wg % SW_RASTER_BATCHES) * GROUP;
-    if (local_tile >= VIEW.tile_count) return; // uniform across the workgroup
+#ifdef SW_RASTER_CHUNKED
+    if (wg >= work[7]) return; // uniform across the workgroup
+    uint entry = work[uint(work.length()) - 1u - wg];
+#else
+    if (wg >= work[3]) return;
+    uint entry = work[SW_RASTER_WORK_HEADER + wg];
+#endif
+    uint local_tile = entry >> 5u, base = (entry & 31u) * GROUP;
+    if (local_tile >= VIEW.tile_count) return;
     uint tile_index = VIEW.tile_first + local_tile;
     sw_tile_draw d = tile_draws[tile_index];
     uint instances = d.high + d.low;
     uint per = d.per_instance == 2u ? 2u : 1u;
     uint n = instances * per;
-    if (base >= n || !raster_tile_selected(local_tile, tile_index, d)) return;
+    if (base >= n) return;
     uint lid = gl_LocalInvocationIndex;
     int W = int(VIEW.width), H = int(VIEW.height);
     mat4 vp = sw_mat4(VIEW.view_proj);

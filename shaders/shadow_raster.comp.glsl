@@ -26,11 +26,6 @@ void raster_fragment(int x, int y, float z, vec2 ts)
     atomicMax(casters[i], bits); // no read first: see raster.comp.glsl
 }
 
-bool raster_tile_selected(uint local_tile, uint tile_index, sw_tile_draw d)
-{
-    return true; // every tile of the near view
-}
-
 void raster_counters(bool first_batch, uint instances) {}
 
 void main()

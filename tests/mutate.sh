@@ -288,8 +288,13 @@ mut("GA4-hzd-offsets", "GA4", "shaders/grass_blade.inc.glsl",
     "sway += (wdir * (lg.x - 1.0) + vec2(-wdir.y, wdir.x) * (lg.y - 0.5)) * (0.05 * gust);",
     "gpu_blades")
 mut("GA4-hzd-small", "GA4", "shaders/grass_blade.inc.glsl",
-    "world += normal * vec3(1.0, 1.0, 0.35) * s;",
+    "world += normal * vec3(1.0, 0.35, 1.0) * s;",
     "",
+    "gpu_blades")
+# issue 20: the seed's (1, 1, 0.35) damps Decima's z, which is up: y here, not z
+mut("GA4-hzd-small-axis", "GA4", "shaders/grass_blade.inc.glsl",
+    "world += normal * vec3(1.0, 0.35, 1.0) * s;",
+    "world += normal * vec3(1.0, 1.0, 0.35) * s;",
     "gpu_blades")
 mut("GA4-frictional", "GA4", "shaders/grass_blade.inc.glsl",
     "        world += vec3(o.x, 0.0, o.y) * (0.12 * sh.gust * sh.amp * sh.height * t * t);",
@@ -361,6 +366,15 @@ mut("PO2-exposure", "PO2", "shaders/post.comp.glsl", POST, POST.replace("frame.e
 mut("PO2-white-point", "PO2", "shaders/post.comp.glsl", POST, POST.replace("frame.white_point", "11.2"), "gpu_post")
 mut("PO2-srgb", "PO2", "shaders/post.comp.glsl", POST,
     POST.replace("sw_linear_to_srgb(", "(").replace("frame.white_point))", "frame.white_point))"), "gpu_post")
+# issue 20: render.tonemap "reinhard" selects the seed's comparison curve
+mut("PO2-reinhard-select", "PO2", "shaders/post.comp.glsl",
+    "    if ((frame.flags & SW_FLAG_TONEMAP_REINHARD) != 0u)",
+    "    if (false)",
+    "gpu_post")
+mut("PO2-reinhard-flag", "PO2", "src/render/camera.c",
+    "(s->render.settings.tonemap == SWARD_TONEMAP_REINHARD ? SW_FLAG_TONEMAP_REINHARD : 0u)",
+    "0u",
+    "gpu_post")
 mut("PO2-curve-cpu", "PO2", "shaders/shared/sw_tonemap.h",
     "return ((x * (A * x + C * B) + D * E) / (x * (A * x + B) + D * F)) - E / F;",
     "return x + 0.0f * (A + B + C + D + E + F);",
@@ -1147,7 +1161,7 @@ mut("BX1-raster-small", "BX1", "shaders/raster_triangle.inc.glsl",
     "const int SW_TRI_SMALL = 32767;",
     "const int SW_TRI_SMALL = 65535;",
     "gpu_raster_fill")
-mut("BX1-key-depth", "BX1", "shaders/raster.comp.glsl",
+mut("BX1-key-depth", "BX1", "shaders/raster_camera.inc.glsl",
     "    uint hi = sw_raster_key_hi(z, g_tile);",
     "    uint hi = sw_raster_id_hi(g_tile);",
     "gpu_raster")
@@ -1160,7 +1174,7 @@ mut("BX1-resolve-albedo-rows", "BX1", "shaders/resolve.comp.glsl",
     "    s.albedo = s.albedo + 0.0 * mix(grass_albedo(g, t0, blade_in_head(g.head_t0, t0)), grass_albedo(g, t1, blade_in_head(g.head_t0, t1)),",
     "gpu_raster")
 mut("BX1-split-reach", "BX1", "shaders/raster_split.inc.glsl",
-    "    if (dist < SW_RASTER_REACH * hm + SW_RASTER_REACH_M) return false;",
+    "    if (dist < SW_RASTER_REACH * hm + SW_RASTER_REACH_M) return -1.0;",
     "",
     "gpu_raster")
 mut("BX1-chunk-row", "BX1", "shaders/raster_blades.inc.glsl",
@@ -1168,8 +1182,22 @@ mut("BX1-chunk-row", "BX1", "shaders/raster_blades.inc.glsl",
     "                chunk_row(lo, 0u, W, H);",
     "gpu_raster")
 mut("BX1-split", "BX1", "shaders/draw_args.comp.glsl",
-    "    if (d.high + d.low > 0u && sw_raster_in_compute(gl_GlobalInvocationID.x, tiles[t], blades[d.first].y)) {",
+    "    if (n > 0u && (!camera || sw_raster_in_compute(gl_GlobalInvocationID.x, tiles[t], blades[d.first].y))) {",
     "    if (false) {",
+    "gpu_raster")
+# issue 19: the work lists: a tile's batches each one entry (a wrong batch drops blades), the chunked list from
+# the buffer's end (entries written over each other drop tiles)
+mut("BX1-work-batch", "BX1", "shaders/draw_args.comp.glsl",
+    "            uint e = (gl_GlobalInvocationID.x << 5u) | b;",
+    "            uint e = (gl_GlobalInvocationID.x << 5u) | (b >> 1u);",
+    "gpu_raster")
+mut("BX1-work-chunked", "BX1", "shaders/draw_args.comp.glsl",
+    "            if (chunked) work[last - (at + b)] = e;",
+    "            if (chunked) work[last - at] = e;",
+    "gpu_raster")
+mut("BX1-work-count", "BX1", "shaders/draw_args.comp.glsl",
+    "        atomicMax(work[h], min(end, SW_RASTER_WORK_X));",
+    "        atomicMax(work[h], min(end, SW_RASTER_WORK_X) - 1u);",
     "gpu_raster")
 mut("BX1-merge", "BX1", "shaders/raster_merge.comp.glsl",
     "    float d = max(texelFetch(depth_tex, ivec2(p), 0).r, key == 0UL ? 0.0 : sw_raster_depth(uint(key >> 32)));",

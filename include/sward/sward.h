@@ -131,12 +131,20 @@ void sward_scene_destroy(sward_scene *scene);
  * (terrain.world). Owned by the scene. What a viewer watches to reload the scene when one changes. */
 const char *sward_scene_file(const sward_scene *scene, size_t index);
 
+/* PO2: the tone map after exposure (render.tonemap): Uncharted 2's filmic curve with the white point, or Reinhard's
+ * x / (x + 1), which the seed keeps for comparison. */
+typedef enum sward_tonemap {
+    SWARD_TONEMAP_UNCHARTED2 = 0, /* "uncharted2", the default */
+    SWARD_TONEMAP_REINHARD = 1,   /* "reinhard" */
+} sward_tonemap;
+
 typedef struct sward_render_settings {
     uint32_t width, height; /* pixels */
     uint32_t seed;          /* placement seed */
     float time;             /* s, animation time */
     float exposure;         /* linear multiplier before tone mapping */
-    float white_point;      /* linear radiance mapped to white */
+    float white_point;      /* linear radiance mapped to white (the filmic curve; Reinhard has none) */
+    sward_tonemap tonemap;  /* PO2: the curve (render.tonemap) */
 } sward_render_settings;
 
 /* render.features of a scene (docs/scene-format.md): every look feature can be turned off, for comparison and

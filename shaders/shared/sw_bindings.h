@@ -60,6 +60,7 @@
 #define SW_ARGS_TILES 2     /* sw_tile[] of the frame: which tiles the compute rasteriser takes (BX1) */
 #define SW_ARGS_SURVIVORS 3 /* the view's survivors (a tile's first blade: its ground height) */
 #define SW_ARGS_STATS 4     /* sw_cull_stats: hw_blades */
+#define SW_ARGS_WORK 5      /* the compute rasteriser's work lists (sw_raster.h: SW_RASTER_WORK_HEADER; written) */
 
 /* set 1 of raster.comp.glsl and resolve.comp.glsl (BX1, the camera) */
 #define SW_RASTER_SURVIVORS 0  /* = SW_GRASS_SURVIVORS: grass_blade.inc.glsl reads the blades from it */
@@ -73,6 +74,7 @@
 #define SW_RESOLVE_MATERIAL 8
 #define SW_RESOLVE_MOTION 9
 #define SW_RESOLVE_MERGED 10   /* R32F image: the nearer of the two depths (raster_merge; the lighting's and TAA's depth) */
+#define SW_RASTER_WORK 11      /* the view's work lists (draw_args; raster and shadow_raster read them) */
 
 /* set 1 of shadow_raster.comp.glsl (BX1 for the near cascade's casters, LS3): survivors, tiles and tile_draws
  * at the camera rasteriser's numbers, then */

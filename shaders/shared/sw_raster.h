@@ -24,6 +24,16 @@
 #define SW_RASTER_SUBPIXEL 256.0f   /* 8 sub-pixel bits */
 #define SW_RASTER_BATCHES 32u       /* workgroups per tile: 2 x SW_TILE_CANDIDATES blades in batches of 64 */
 #define SW_RASTER_MAX_TILES 65536u  /* tiles of a view the key can name: later tiles take the hardware path */
+/* The work lists draw_args makes per view (issue 19): an entry per (tile, batch of 64 blades) that has blades,
+ * local tile << 5 | batch. The row walk's list grows from the front after the header, the chunked walk's (each
+ * triangle set up once: the camera's large blades and the near cascade's) from the buffer's end. Header:
+ * the row walk's indirect dispatch (x, y, 1) and count, then the chunked walk's; x is at most
+ * SW_RASTER_WORK_X, a workgroup per entry (x + y * X). */
+#define SW_RASTER_WORK_HEADER 8u
+#define SW_RASTER_WORK_X 1024u
+/* a camera tile whose tallest blade projects at least this many pixels from the tile's nearest point goes to
+ * the chunked walk (its triangles span many rows), a smaller one to the row walk */
+#define SW_RASTER_CHUNK_PX 32.0f
 /* "auto": a tile nearer the eye than SW_RASTER_REACH x its tallest blade + SW_RASTER_REACH_M stays with the
  * hardware, whatever the threshold (a blade may cross the near plane there: the compute path drops such blades) */
 #define SW_RASTER_REACH 1.25f

@@ -192,6 +192,7 @@ struct sw_push {
  * tile the key can name is (shaders/raster_split.inc.glsl). */
 #define SW_FLAG_RASTER_COMPUTE 64u
 #define SW_FLAG_RASTER_ALL 128u
+#define SW_FLAG_TONEMAP_REINHARD 256u /* PO2 (render.tonemap "reinhard"): post's curve x / (x + 1), no white point */
 
 /* A render tile: SW_TILE_CELLS^2 grid cells of one material, starting at cell (ci0, cj0). */
 struct sw_tile {

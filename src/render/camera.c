@@ -142,7 +142,8 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
                (r->plan.switches.no_fade ? SW_FLAG_NO_FADE : 0u) | (r->plan.switches.no_morph ? SW_FLAG_NO_MORPH : 0u) |
                (r->plan.switches.count_shading ? SW_FLAG_COUNT_SHADING : 0u) |
                (r->plan.raster_compute ? SW_FLAG_RASTER_COMPUTE : 0u) |
-               (r->plan.raster_all ? SW_FLAG_RASTER_ALL : 0u);
+               (r->plan.raster_all ? SW_FLAG_RASTER_ALL : 0u) |
+               (s->render.settings.tonemap == SWARD_TONEMAP_REINHARD ? SW_FLAG_TONEMAP_REINHARD : 0u);
     f->raster_threshold = s->render.raster_threshold;
     /* GA5: where each force field is at this frame's time (src/wind/forces.c). */
     f->force_count = wind_forces_eval(s, time, f->forces);

@@ -6,6 +6,7 @@
  * list grows from the counters of completed frames (render_collect); a frame whose survivors did not fit
  * draws the tiles that did and counts the rest (the standalone sward_render renders it again). */
 #include "render/render.h"
+#include "shared/sw_raster.h"
 
 /* Blades: 7 MiB, enough for every scene in scenes/ and bench/ but dense. A first frame that needs more is
  * rendered again by sward_render once the list has grown (an estimate from the tiles, tried instead, was
@@ -63,6 +64,12 @@ sward_result render_ensure_tiles(sward_renderer *r, uint32_t view_tiles, uint32_
         if ((res = render_buffer_replace(r, RES_TILE_DRAWS, v, (VkDeviceSize)cap * sizeof(sw_tile_draw), err)))
             return res;
         if ((res = render_buffer_replace(r, RES_DRAWS, v, (VkDeviceSize)cap * 2 * sizeof(sw_draw_cmd), err)))
+            return res;
+        /* the compute rasteriser's work lists: the header, then room for every batch of every tile (the two lists
+         * share it: one grows from each end) */
+        if ((res = render_buffer_replace(r, RES_RASTER_WORK, v,
+                                         ((VkDeviceSize)SW_RASTER_WORK_HEADER + (VkDeviceSize)cap * SW_RASTER_BATCHES) *
+                                             sizeof(uint32_t), err)))
             return res;
     }
     r->tiles.capacity = cap;

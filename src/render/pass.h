@@ -81,6 +81,7 @@ typedef enum render_res {
     RES_ASSET_LATE_DRAWS, /* SC3, issue 19: sw_asset_draw per (asset, level), the camera's second-phase draws */
     RES_ASSET_DEFERRED, /* SC3, issue 19: the camera's instances phase 1 deferred, and phase 2's dispatch */
     RES_ASSET_ID,     /* BX6: RG32UI, the mesh assets' visibility buffer: drawn instance + 1, triangle (asset_id.frag) */
+    RES_RASTER_WORK,  /* per view, issue 19: the compute rasteriser's work lists and dispatches (draw_args; sw_raster.h) */
     RES_COUNT
 } render_res;
 
@@ -301,9 +302,10 @@ sward_result render_pass_buffer_replace(render_pass_ctx *c, render_res res, uint
 
 /* ---- helpers of several passes ---- */
 /* raster.c, for the compute rasterisers (the camera's, the near cascade's): clears `target` (a buffer) and
- * dispatches SW_RASTER_BATCHES workgroups per tile of the view; copies a buffer of floats into layer 0 of a
- * depth image. */
-void render_raster_blades(render_pass_ctx *c, VkCommandBuffer cmd, render_res target);
+ * dispatches the view's work lists (draw_args): the row walk's with `rows`, the chunked walk's with `chunked`
+ * (either may be VK_NULL_HANDLE: not dispatched). */
+void render_raster_blades(render_pass_ctx *c, VkCommandBuffer cmd, render_res target, VkPipeline rows,
+                          VkPipeline chunked);
 /* raster.c: pipeline 0 of a compute-rasteriser pass (raster, resolve, shadow_raster), made only where
  * the compute rasteriser can run (64-bit integers); elsewhere the pass never runs and has none. */
 sward_result render_raster_pipeline(render_pass_ctx *c, const uint32_t *code, size_t bytes, const char *name,

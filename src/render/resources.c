@@ -36,6 +36,8 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
     [RES_SURVIVORS] = PER_VIEW("sward.survivors", STORAGE),
     [RES_TILE_DRAWS] = PER_VIEW("sward.tile_draws", STORAGE),
     [RES_DRAWS] = PER_VIEW("sward.draws", STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT),
+    /* issue 19: sized with RES_DRAWS (lists.c), a list entry per batch a tile can have */
+    [RES_RASTER_WORK] = PER_VIEW("sward.raster_work", STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT),
     [RES_GBUF_ALBEDO] = {.name = "sward.gbuffer_albedo", .image = true, .format = VK_FORMAT_R8G8B8A8_SRGB,
                          .levels = 1, .layers = 1, .usage = GBUFFER_USAGE, .raster_usage = GBUFFER_RASTER,
                          .raster_storage_format = VK_FORMAT_R8G8B8A8_UNORM, .size = RENDER_SIZE_TARGET,

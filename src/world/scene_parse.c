@@ -122,7 +122,8 @@ void world_scene_defaults(sward_scene *s)
     s->camera = (world_camera){.position = {0.0f, 1.6f, -20.0f}, .target = {0.0f, 0.0f, 0.0f}, .fov_y = 50.0f,
                                .above_ground = true, .near_plane = 0.1f};
     s->render.settings = (sward_render_settings){.width = 1920, .height = 1080, .seed = 1, .time = 0.0f,
-                                                 .exposure = 1.0f, .white_point = 8.0f};
+                                                 .exposure = 1.0f, .white_point = 8.0f,
+                                                 .tonemap = SWARD_TONEMAP_UNCHARTED2};
     s->render.draw_distance = 60.0f;
     s->render.lod_distance = 12.0f;
     s->render.features = SW_FEAT_ALL;
@@ -483,11 +484,12 @@ static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
 {
     static const char *const known[] = {"width",         "height",       "seed",     "time",   "exposure",
                                         "white_point",   "draw_distance", "lod_distance", "features", "raster",
-                                        "raster_threshold", "tile_cache"};
+                                        "raster_threshold", "tile_cache", "tonemap"};
     sward_render_settings *rs = &r->settings;
     int64_t w = rs->width, h = rs->height, seed = rs->seed;
-    char raster[16] = "";
+    char raster[16] = "", tonemap[16] = "";
     if (!SJ_CHECK_FIELDS(c, o, "render", known) || !parse_features(c, o, &r->features) ||
+        !sj_string(c, o, "render", "tonemap", tonemap, sizeof tonemap) ||
         !scene_parse_tile_cache(c, o, &r->tile_cache) ||
         !sj_string(c, o, "render", "raster", raster, sizeof raster) ||
         !sj_number(c, o, "render", "raster_threshold", RANGE_POS(LIM_RASTER_THRESHOLD_MIN, LIM_RASTER_THRESHOLD),
@@ -510,6 +512,11 @@ static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
         else if (!strcmp(raster, "hardware")) r->raster = WORLD_RASTER_HARDWARE;
         else if (!strcmp(raster, "compute")) r->raster = WORLD_RASTER_COMPUTE;
         else return sj_fail(c, "render.raster", "must be \"auto\", \"hardware\" or \"compute\", got \"%s\"", raster);
+    }
+    if (tonemap[0]) {
+        if (!strcmp(tonemap, "uncharted2")) rs->tonemap = SWARD_TONEMAP_UNCHARTED2;
+        else if (!strcmp(tonemap, "reinhard")) rs->tonemap = SWARD_TONEMAP_REINHARD;
+        else return sj_fail(c, "render.tonemap", "must be \"uncharted2\" or \"reinhard\", got \"%s\"", tonemap);
     }
     return true;
 }
@@ -745,6 +752,9 @@ sward_result sward_scene_set_render_settings(sward_scene *scene, const sward_ren
         !sj_check_float(&c, "render.exposure", s->exposure, RANGE_POS(LIM_EXPOSURE_MIN, LIM_INTENSITY)) ||
         !sj_check_float(&c, "render.white_point", s->white_point, RANGE_POS(LIM_WHITE_POINT_MIN, LIM_INTENSITY)))
         return SWARD_ERROR_INVALID_INPUT;
+    if (s->tonemap != SWARD_TONEMAP_UNCHARTED2 && s->tonemap != SWARD_TONEMAP_REINHARD)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: render.tonemap: must be SWARD_TONEMAP_UNCHARTED2 or "
+                         "SWARD_TONEMAP_REINHARD, got %d", c.name, (int)s->tonemap);
     /* The new size against the scene's memory budget, with what the scene holds. */
     const world_terrain *t = &scene->terrain;
     sward_result r = world_check_budget(scene, t->heights ? t->resolution : 0, t->types ? t->map_res : 0, s->width,

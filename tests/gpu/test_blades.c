@@ -107,6 +107,18 @@ static float profile(float t, float head_t0)
     return sw_blade_taper(t) * (head_t0 < 1.0f ? 1.0f + 1.2f * smooth(head_t0 - 0.1f, head_t0, t) : 1.0f);
 }
 
+/* GA4, HZD's small-scale motion as the seed writes it, in Decima's frame where z is up:
+ *   Disp = 0.065 sin(2.65 (PointWX + PointWY + PointWZ + Time)) * NormalObject * (1, 1, 0.35)
+ * Our y-up (x, y, z) is Decima's (x, z, y) (a swap of two axes: the sum of coordinates is the same); the
+ * displacement comes back the same way. */
+static v3 hzd_small_seed(v3 p_yup, v3 n_yup, float time)
+{
+    const float px = p_yup.x, py = p_yup.z, pz = p_yup.y; /* z up */
+    const float nx = n_yup.x, ny = n_yup.z, nz = n_yup.y;
+    const float d = 0.065f * sinf(2.650f * (px + py + pz + time));
+    const float dx = d * nx * 1.0f, dy = d * ny * 1.0f, dz = d * nz * 0.35f;
+    return v3_(dx, dz, dy); /* back to y up */
+}
 static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_blade b, bool low, uint32_t sub_blade,
                              uint32_t v)
 {
@@ -192,8 +204,8 @@ static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_bla
         world = add(world, v3_(fo.x * k, 0.0f, fo.y * k));
     }
     if (m.wind_model == SW_WIND_HZD) {
-        float s = sw_hzd_small(world.x, world.y, world.z, fr->time) * t * fminf(height, 1.0f) * amp * gust;
-        world = add(world, mul(mulv(normal, v3_(1.0f, 1.0f, 0.35f)), s));
+        /* the seed's small-scale motion, evaluated in its own z-up frame (not the shader's expression) */
+        world = add(world, mul(hzd_small_seed(world, normal, fr->time), t * fminf(height, 1.0f) * amp * gust));
         sw_w3 tilt = sw_camera_tilt(g_view->fwd_x, g_view->fwd_y, g_view->fwd_z, p.y); /* GA8 */
         world = add(world, v3_(tilt.x, tilt.y, tilt.z));
     }

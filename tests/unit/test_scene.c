@@ -110,7 +110,7 @@ static void test_round_trip(void **state)
         " \"camera\": {\"position\": [1, 6, 3], \"target\": [4, 5, 6], \"fov\": 60, \"above_ground\": false,"
         "   \"near\": 0.5},"
         " \"render\": {\"width\": 640, \"height\": 360, \"seed\": 4294967295, \"time\": 2.5, \"exposure\": 1.5,"
-        "   \"white_point\": 4, \"draw_distance\": 30, \"lod_distance\": 5}}";
+        "   \"white_point\": 4, \"draw_distance\": 30, \"lod_distance\": 5, \"tonemap\": \"reinhard\"}}";
     sward_scene *s = expect_ok(json);
     const world_terrain *t = &s->terrain;
     assert_true(t->size == 100.0f && t->resolution == 33 && t->color[2] == 0.3f);
@@ -143,6 +143,7 @@ static void test_round_trip(void **state)
     assert_int_equal(rs.height, 360);
     assert_int_equal(rs.seed, 4294967295u);
     assert_true(rs.time == 2.5f && rs.exposure == 1.5f && rs.white_point == 4.0f);
+    assert_int_equal(rs.tonemap, SWARD_TONEMAP_REINHARD);
     assert_true(s->render.draw_distance == 30.0f && s->render.lod_distance == 5.0f);
 
     /* Render settings round-trip through the setter, which validates like the file. */
@@ -159,6 +160,11 @@ static void test_round_trip(void **state)
     rs.exposure = NAN;
     assert_int_equal(sward_scene_set_render_settings(s, &rs, &err), SWARD_ERROR_INVALID_INPUT);
     assert_string_equal(err.message, "t.json: render.exposure: must be a finite number, got NaN");
+    rs.exposure = 1.0f;
+    rs.tonemap = (sward_tonemap)7;
+    assert_int_equal(sward_scene_set_render_settings(s, &rs, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_string_equal(err.message,
+                        "t.json: render.tonemap: must be SWARD_TONEMAP_UNCHARTED2 or SWARD_TONEMAP_REINHARD, got 7");
     back = sward_scene_render_settings(s);
     assert_int_equal(back.width, 100); /* unchanged by the refused calls */
     sward_scene_destroy(s);
@@ -318,6 +324,9 @@ static void test_out_of_range(void **state)
     expect_error("{\"grass\": [{\"width\": [0, 0.01]}]}", "t.json: grass[0].width[0]: must be > 0, got 0");
     expect_error("{\"grass\": [{\"width\": [0.1, 0.3]}]}", "t.json: grass[0].width[1]: must be <= 0.25, got 0.3");
     expect_error(SCENE(", \"render\": {\"width\": 0}"), "t.json: render.width: must be >= 1, got 0");
+    expect_error(SCENE(", \"render\": {\"tonemap\": \"aces\"}"),
+                 "t.json: render.tonemap: must be \"uncharted2\" or \"reinhard\", got \"aces\"");
+    expect_error(SCENE(", \"render\": {\"tonemap\": 1}"), "t.json: render.tonemap: expected a string, got a number");
     expect_error(SCENE(", \"render\": {\"height\": 8193}"), "t.json: render.height: must be <= 8192, got 8193");
     expect_error(SCENE(", \"render\": {\"draw_distance\": 2001}"),
                  "t.json: render.draw_distance: must be <= 2000, got 2001");

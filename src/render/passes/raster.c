@@ -2,7 +2,8 @@
  * leave out (shaders/raster_split.inc.glsl: tiles whose tallest blade projects under render.raster_threshold
  * pixels; every tile with render.raster "compute").
  *   raster        clears the visibility buffer (uint64 per pixel) and rasterises the blades into it, one
- *                 atomicMax per covered pixel (shaders/raster.comp.glsl);
+ *                 atomicMax per covered pixel: draw_args' work lists, the small blades' by the row walk
+ *                 (shaders/raster.comp.glsl), the large ones' each triangle set up once (raster_chunked.comp.glsl);
  *   raster_merge  the nearer of the hardware passes' depth and the buffer's into the merged depth (an R32F
  *                 image the lighting and TAA read as the frame's depth: compute cannot write a depth image, and a
  *                 copy into it cost more than the rest of the pass);
@@ -17,6 +18,7 @@
 #include "shared/sw_raster.h"
 
 #include "raster_comp.h"
+#include "raster_chunked_comp.h"
 #include "raster_merge_comp.h"
 #include "resolve_comp.h"
 
@@ -34,7 +36,10 @@ sward_result render_raster_pipeline(render_pass_ctx *c, const uint32_t *code, si
 
 static sward_result create_raster(render_pass_ctx *c, sward_error *err)
 {
-    return render_raster_pipeline(c, sw_spirv_raster_comp, sizeof sw_spirv_raster_comp, "sward.raster", err);
+    sward_result res = render_raster_pipeline(c, sw_spirv_raster_comp, sizeof sw_spirv_raster_comp, "sward.raster", err);
+    if (res != SWARD_OK || !c->plan->raster_compute) return res;
+    return render_compute_pipeline(c, sw_spirv_raster_chunked_comp, sizeof sw_spirv_raster_chunked_comp,
+                                   "sward.raster_chunked", &c->pipes[1], err);
 }
 
 static sward_result create_resolve(render_pass_ctx *c, sward_error *err)
@@ -42,7 +47,8 @@ static sward_result create_resolve(render_pass_ctx *c, sward_error *err)
     return render_raster_pipeline(c, sw_spirv_resolve_comp, sizeof sw_spirv_resolve_comp, "sward.resolve", err);
 }
 
-void render_raster_blades(render_pass_ctx *c, VkCommandBuffer cmd, render_res target)
+void render_raster_blades(render_pass_ctx *c, VkCommandBuffer cmd, render_res target, VkPipeline rows,
+                          VkPipeline chunked)
 {
     /* 0: no blade (every visible depth is > 0) */
     render_pass_access(c, cmd, target, GPU_ACCESS_TRANSFER_WRITE, true);
@@ -50,18 +56,24 @@ void render_raster_blades(render_pass_ctx *c, VkCommandBuffer cmd, render_res ta
     render_pass_access(c, cmd, target, GPU_ACCESS_COMPUTE_READ_WRITE, false);
     uint32_t tiles = c->plan->view[c->view]->tile_count;
     if (!tiles || !c->plan->culled) return;
-    /* SW_RASTER_BATCHES workgroups per tile (a batch of 64 blades each), beyond the device's workgroups in x
-     * continuing in y */
-    uint32_t groups = tiles * SW_RASTER_BATCHES, max_x = c->plan->geo.max_groups_x;
-    uint32_t x = groups < max_x ? groups : max_x;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
+    /* a workgroup per entry of each walk's work list, its dispatch in the list's header (draw_args.comp.glsl):
+     * only batches with blades start; the two walks' atomics into the same buffer need no order between them, so
+     * the second dispatch fills the GPU while the first's long workgroups (the large blades: chunked) finish */
+    VkBuffer work = render_pass_buffer(c, RES_RASTER_WORK)->buffer;
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, NULL);
-    vkCmdDispatch(cmd, x, (groups + x - 1) / x, 1);
+    if (chunked) {
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, chunked);
+        vkCmdDispatchIndirect(cmd, work, 4u * sizeof(uint32_t));
+    }
+    if (rows) {
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, rows);
+        vkCmdDispatchIndirect(cmd, work, 0);
+    }
 }
 
 static void record_raster(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    render_raster_blades(c, cmd, RES_VISBUF);
+    render_raster_blades(c, cmd, RES_VISBUF, c->pipes[0], c->pipes[1]);
 }
 
 static sward_result create_merge(render_pass_ctx *c, sward_error *err)
@@ -76,13 +88,15 @@ const render_pass render_pass_raster = {
     .name = "raster",
     .phase = RENDER_PHASE_RASTER,
     .standalone_only = true,
-    .use_count = 5,
+    .use_count = 7,
     .uses = {
         {RES_SURVIVORS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
         {RES_TILES, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
         {RES_TILE_DRAWS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILE_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
         {RES_VISBUF, GPU_ACCESS_COMPUTE_READ_WRITE, SW_RASTER_VIS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, RENDER_USE_DISCARD},
         {RES_STATS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_RASTER_STATS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_RASTER_WORK, GPU_ACCESS_COMPUTE_READ, SW_RASTER_WORK, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_RASTER_WORK, GPU_ACCESS_INDIRECT, -1, 0, 0},
     },
     .inside_count = 1,
     .inside = {{RES_VISBUF, GPU_ACCESS_TRANSFER_WRITE, -1, 0, RENDER_USE_DISCARD}}, /* cleared first (render_raster_blades) */

@@ -33,7 +33,7 @@ static sward_result create_raster(render_pass_ctx *c, sward_error *err)
 static void record_raster(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     if (c->plan->shadow_compute) {
-        render_raster_blades(c, cmd, RES_SHADOW_CASTERS);
+        render_raster_blades(c, cmd, RES_SHADOW_CASTERS, VK_NULL_HANDLE, c->pipes[0]); /* the chunked walk's list */
         return;
     }
     render_pass_access(c, cmd, RES_SHADOW_CASTERS, GPU_ACCESS_TRANSFER_WRITE, true);
@@ -45,12 +45,14 @@ const render_pass render_pass_shadow_raster = {
     .name = "shadow_raster",
     .phase = RENDER_PHASE_SHADOW,
     .view = SW_VIEW_NEAR,
-    .use_count = 4,
+    .use_count = 6,
     .uses = {
         {RES_SURVIVORS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
         {RES_TILES, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
         {RES_TILE_DRAWS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_TILE_DRAWS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
         {RES_SHADOW_CASTERS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_SHADOW_CASTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, RENDER_USE_DISCARD},
+        {RES_RASTER_WORK, GPU_ACCESS_COMPUTE_READ, SW_RASTER_WORK, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_RASTER_WORK, GPU_ACCESS_INDIRECT, -1, 0, 0},
     },
     .inside_count = 1,
     .inside = {{RES_SHADOW_CASTERS, GPU_ACCESS_TRANSFER_WRITE, -1, 0, RENDER_USE_DISCARD}}, /* cleared first */
