@@ -14,6 +14,7 @@ layout(location = 7) flat out uint v_impostor;
 layout(location = 8) flat out vec2 v_yaw_colorize;
 layout(location = 9) out vec3 v_world;
 layout(location = 10) flat out vec3 v_bark;
+layout(location = 11) flat out vec2 v_roughness; // SH5: the asset's cards', its bark's
 
 void main()
 {
@@ -26,9 +27,10 @@ void main()
     v_card = p.card;
     v_door = p.door;
     v_ao_thick = vec2(p.ao, p.surface == 0u ? 0.0 : a.translucency);
-    v_shift = (frame.frame_index * 7u) & 15u; // SC5: the screen door's offset this frame (asset_alpha.inc.glsl)
+    v_shift = sw_door_shift(); // SC5: the screen door's offset this frame (asset_alpha.inc.glsl)
     v_impostor = a.impostor_offset;
     v_yaw_colorize = vec2(p.yaw, p.colorize);
     v_world = p.world;
     v_bark = vec3(a.bark_r, a.bark_g, a.bark_b);
+    v_roughness = vec2(a.leaf_roughness, a.bark_roughness);
 }

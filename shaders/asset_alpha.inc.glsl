@@ -2,8 +2,8 @@
 // at 0.5 on its texture set's signed-distance alpha, sampled at the fragment's mip level (the chain is
 // coverage-preserving, AS4, so a distant canopy keeps its density); a billboard card's empty impostor texels; and
 // the screen door: pixels whose 4x4 Bayer threshold t lies outside the instance's [lo, hi) (sw_drawn.door). The
-// pattern moves by one of 16 offsets each frame (`shift`), so that TAA averages a cross-fade into a blend instead
-// of keeping a fixed stipple (the grass's screen door stays fixed: its fades are short and its blades small).
+// pattern moves by one of 16 offsets each frame (`shift`, as the blades' does: dither.inc.glsl), so that TAA
+// averages a cross-fade into a blend instead of keeping a fixed stipple.
 // Defines: SW_ASSET_ALPHA_COMPUTE (a compute shader: no screen derivatives; the caller gives the level).
 #include "dither.inc.glsl"
 #include "asset_textures.inc.glsl"
@@ -13,8 +13,7 @@ bool sw_asset_door_cut(uint door, uvec2 pixel, uint shift)
 {
     float lo = float(door & 0xffffu) / 65535.0, hi = float(door >> 16) / 65535.0;
     if (lo <= 0.0 && hi >= 1.0) return false;
-    uvec2 q = (pixel + uvec2(shift, shift >> 2u)) & 3u;
-    float t = (SW_BAYER4[q.y * 4u + q.x] + 0.5) / 16.0;
+    float t = (sw_bayer_at(pixel, shift) + 0.5) / 16.0;
     return !(t >= lo && t < hi);
 }
 

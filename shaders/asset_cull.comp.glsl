@@ -124,7 +124,7 @@ void consider(uint ci, sw_cluster cl, sw_asset a, uint i, bool late)
     vec3 root = vec3(inst.x, inst.y, inst.z);
     float dist = distance(root, eye);
     float fade = sw_asset_fade(i, cl.count, dist, a.draw_distance);
-    if (no_fade) fade = dist < a.draw_distance && float(i) + 0.5 < sw_asset_keep(dist, a.draw_distance) * float(cl.count) ? 1.0 : 0.0;
+    if (no_fade) fade = dist < a.draw_distance && float(i) + 0.5 < (sw_asset_keep(dist, a.draw_distance) * (1.0 + SW_ASSET_THIN_BAND) - 0.5 * SW_ASSET_THIN_BAND) * float(cl.count) ? 1.0 : 0.0;
     if (fade <= 0.0) return;
     vec3 centre = root + vec3(0.0, a.center_y * inst.scale, 0.0);
     float radius = a.radius * inst.scale;

@@ -20,7 +20,7 @@ void main()
     v_uv = p.uv;
     v_card = p.card;
     v_door = p.door;
-    v_shift = (frame.frame_index * 7u) & 15u; // SC5: the screen door's offset this frame (asset_alpha.inc.glsl)
+    v_shift = sw_door_shift(); // SC5: the screen door's offset this frame (asset_alpha.inc.glsl)
     v_impostor = assets[p.asset].impostor_offset;
 #ifdef SW_ASSET_ID
     v_drawn = uint(gl_InstanceIndex);

@@ -22,6 +22,7 @@ layout(location = 7) flat in uint v_impostor;
 layout(location = 8) flat in vec2 v_yaw_colorize;
 layout(location = 9) in vec3 v_world;
 layout(location = 10) flat in vec3 v_bark;
+layout(location = 11) flat in vec2 v_roughness; // SH5: the asset's cards', its bark's
 
 void main()
 {
@@ -31,6 +32,6 @@ void main()
     // the derivatives are its own, taken inside (SW_ASSET_SURFACE_FRAGMENT)
     sw_asset_surface s = sw_asset_surface_at(v_albedo, v_normal, v_uv, vec2(0.0), vec2(0.0), v_world, vec3(0.0),
                                              vec3(0.0), v_card, v_ao_thick, v_impostor, v_yaw_colorize, v_bark,
-                                             gl_FrontFacing);
+                                             v_roughness, gl_FrontFacing);
     sw_gbuffer_write(s.albedo, s.ao, s.n, s.roughness, SW_KIND_MESH, s.thickness, 0.6, s.ao, vec2(SW_MOTION_NONE));
 }

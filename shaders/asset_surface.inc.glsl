@@ -46,10 +46,11 @@ vec3 sw_perturb(vec3 n, vec3 dp_dx, vec3 dp_dy, vec2 duv_dx, vec2 duv_dy, vec2 t
 // albedo: the vertices' colour (sw_asset_albedo); normal: interpolated, world space; uv, world: the point's, with
 // their derivatives (SW_DX, SW_DY); card: sw_asset_point.card;
 // ao_thick: the vertices' AO, the asset's translucency (0 for bark); impostor: the asset's atlas offset;
-// yaw_colorize: the instance's; bark: the asset's bark colour; front: the triangle is seen from its front.
+// yaw_colorize: the instance's; bark: the asset's bark colour; roughness: the asset's (SH5: its cards', its bark's);
+// front: the triangle is seen from its front.
 sw_asset_surface sw_asset_surface_at(vec3 albedo, vec3 normal, vec2 uv, vec2 duv_dx, vec2 duv_dy, vec3 world,
                                      vec3 dp_dx, vec3 dp_dy, uint card, vec2 ao_thick, uint impostor,
-                                     vec2 yaw_colorize, vec3 bark, bool front)
+                                     vec2 yaw_colorize, vec3 bark, vec2 roughness, bool front)
 {
     uint surface = card & 3u;
     sw_asset_surface o;
@@ -84,6 +85,6 @@ sw_asset_surface sw_asset_surface_at(vec3 albedo, vec3 normal, vec2 uv, vec2 duv
         n = sw_perturb(n, SW_DX(world, dp_dx), SW_DY(world, dp_dy), SW_DX(uv, duv_dx), SW_DY(uv, duv_dy), tn);
     }
     o.n = n;
-    o.roughness = surface == 0u ? 0.9 : 0.6;
+    o.roughness = surface == 0u ? roughness.y : roughness.x; // assets[].bark_roughness, assets[].roughness
     return o;
 }

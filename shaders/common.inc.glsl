@@ -4,6 +4,7 @@
 #include "shared/sw_types.h"
 #include "shared/sw_bindings.h"
 #include "shared/sw_ring.h"
+#include "shared/sw_dither.h"
 
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_FRAME) readonly buffer FrameBuf { sw_frame frame; };
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_VIEWS) readonly buffer ViewBuf { sw_view views[]; };
@@ -42,6 +43,8 @@ mat4 sw_mat4(float m[16])
 vec3 sw_vec3(float c[3]) { return vec3(c[0], c[1], c[2]); }
 
 vec3 sw_sun_dir() { return vec3(frame.sun_x, frame.sun_y, frame.sun_z); }
+// SC5: the screen doors' offset this frame (dither.inc.glsl), one of 16, 8 distinct over TAA's warm-up
+uint sw_door_shift() { return sw_door_shift_of(frame.frame_index); }
 vec3 sw_sun_radiance() { return sw_vec3(frame.sun_color) * frame.sun_intensity; }
 
 // Hemispherical sky light for a normal: horizon colour sideways, zenith colour above (LS1).

@@ -122,7 +122,7 @@ void main()
             // SC5 density thinning with distance, before the costlier tests: the blade's thinning hash (the
             // variation bits sw_make_blade stores, which grass.vert.glsl fades it by) against the fraction kept
             // at its distance, so the same blade gets the same answer at the same distance every frame.
-            if (lod_fade && sw_thin_hash(sw_pcg(sw_pcg(sw_pcg(c.hash))) >> 16u) >= sw_thin_keep(sqrt(dist2), draw_d)) {
+            if (lod_fade && sw_thin_hash(sw_pcg(sw_pcg(sw_pcg(c.hash))) >> 16u) >= sw_thin_cutoff(sqrt(dist2), draw_d)) {
                 removed[0]++;
                 continue;
             }

@@ -13,6 +13,7 @@ layout(location = 2) flat out float v_fade; // SC5 dither coverage of the blade,
 layout(location = 3) out float v_side;      // -1..1 across the blade, for the midrib (SH7)
 layout(location = 4) out vec4 v_surface;    // AO, roughness, translucency amount (thickness), diffusion
 layout(location = 5) out float v_gloss;     // SH7: the specular's weight, reduced with distance
+layout(location = 6) flat out uint v_shift; // SC5: the screen door's offset this frame (dither.inc.glsl)
 
 void main()
 {
@@ -21,6 +22,7 @@ void main()
     v_albedo = s.albedo;
     v_normal = s.normal;
     v_fade = g.fade;
+    v_shift = sw_door_shift();
     v_side = g.side;
     v_surface = s.surface;
     v_gloss = s.gloss;

@@ -5,8 +5,9 @@
 #include "dither.inc.glsl"
 
 layout(location = 0) flat in float v_fade;
+layout(location = 1) flat in uint v_shift;
 
 void main()
 {
-    if (sw_screen_door_out(v_fade)) discard;
+    if (sw_screen_door_out(v_fade, v_shift)) discard;
 }

@@ -7,9 +7,11 @@
 #include "grass_blade.inc.glsl"
 
 layout(location = 0) flat out float v_fade;
+layout(location = 1) flat out uint v_shift; // SC5: the screen door's offset this frame (dither.inc.glsl)
 
 void main()
 {
     blade_vertex g = blade_vertex_build();
     v_fade = g.fade;
+    v_shift = sw_door_shift();
 }

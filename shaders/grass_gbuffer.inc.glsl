@@ -14,6 +14,7 @@ layout(location = 2) flat in float v_fade;
 layout(location = 3) in float v_side;
 layout(location = 4) in vec4 v_surface;
 layout(location = 5) in float v_gloss;
+layout(location = 6) flat in uint v_shift;
 
 void grass_gbuffer()
 {
@@ -28,5 +29,5 @@ void grass_gbuffer()
 // SC5 screen-door fade of the blade.
 bool grass_dithered_out()
 {
-    return sw_screen_door_out(v_fade);
+    return sw_screen_door_out(v_fade, v_shift);
 }

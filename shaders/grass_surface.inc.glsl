@@ -48,7 +48,7 @@ grass_surface grass_surface_at(blade_vertex g)
     s.normal = normalize(mix(g.normal, nc, kc));
     // SH5: grass roughness is artist-set and influenced by the translucency (thin, waxy blades are glossier).
     float far = smoothstep(0.1 * draw_d, 0.6 * draw_d, dist);
-    float roughness = mix(0.58 - 0.12 * m.translucency, 0.95, far);
+    float roughness = mix(m.roughness, 0.95, far); // the type's (grass[].roughness: 0.58 - 0.12 translucency by default)
     s.gloss = 1.0 - 0.9 * far;
 
     s.albedo = grass_albedo(g, t, g.in_head);

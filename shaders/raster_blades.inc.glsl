@@ -44,9 +44,9 @@ shared uint s_cscan[GROUP];
 #endif
 
 
-// The blade whose row is being drawn, for raster_fragment.
+// The blade whose row is being drawn, for raster_fragment; the screen door's offset this frame (dither.inc.glsl).
 float g_fade;
-uint g_tile, g_slot;
+uint g_tile, g_slot, g_shift;
 
 void raster_fragment(int x, int y, float z, vec2 ts);
 void raster_counters(bool first_batch, uint blades);
@@ -184,6 +184,12 @@ void raster_blades()
     mat4 vp = sw_mat4(VIEW.view_proj);
     vec2 size = vec2(float(W), float(H));
     g_tile = local_tile;
+#ifdef SW_DOOR_FIXED
+    // the near cascade's casters: fixed where no type fades within it, its map then kept across frames (plan.c)
+    g_shift = (frame.flags & SW_FLAG_SHADOW_DOOR) != 0u ? sw_door_shift() : 0u;
+#else
+    g_shift = sw_door_shift();
+#endif
     {
         // 1. this thread's blade: vertices, and the rows of each of its triangles
         uint i = base + lid, total = 0u;

@@ -20,7 +20,7 @@ uint g_fragments = 0u; // covered centres it kept
 // A covered pixel centre of the blade: the SC5 screen door, the depth range, then the key.
 void raster_fragment(int x, int y, float z, vec2 ts)
 {
-    if (sw_screen_door_out_at(g_fade, uvec2(x, y)) || !(z > 0.0 && z <= 1.0)) return;
+    if (sw_screen_door_out_at(g_fade, uvec2(x, y), g_shift) || !(z > 0.0 && z <= 1.0)) return;
     g_fragments++;
     uint hi = sw_raster_key_hi(z, g_tile);
     uint lo = sw_raster_id_lo(g_tile, g_slot, ts.x, ts.y);

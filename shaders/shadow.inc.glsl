@@ -182,7 +182,7 @@ vec3 sw_contact_tangent(mat4 inv, vec2 uv, vec2 step, vec3 c)
 // camera's depth (views[0]). A step is blocked where the depth buffer holds a surface in front of it by less
 // than a thickness (a blade, not a hill far behind it) that also stands out of the receiver's own plane
 // (rebuilt from the neighbouring depths): at grazing views a pixel spans tens of cm of ground, and the
-// ground's own samples must not shadow it. The first step is jittered per pixel (interleaved gradient
+// ground's own samples must not shadow it. The first step is jittered per pixel and frame (interleaved gradient
 // noise); a hit fades with the distance along the ray it was found at.
 float sw_contact_shadow(vec2 pixel_uv, vec3 world, float view_dist)
 {
@@ -200,7 +200,10 @@ float sw_contact_shadow(vec2 pixel_uv, vec3 world, float view_dist)
     if (dot(n, cam - world) < 0.0) n = -n;
     float thickness = 0.08 + 0.01 * view_dist;
     float relief = 0.02 + 0.002 * view_dist; // m out of the receiver's plane that counts as an occluder
-    float jitter = fract(52.9829189 * fract(dot(pixel_uv * size, vec2(0.06711056, 0.00583715))));
+    // interleaved gradient noise moved each frame (Jimenez: 5.588238 px a frame, 64 frames before it repeats), so
+    // TAA integrates the steps' offsets instead of keeping their pattern (issue 20)
+    vec2 ign_px = pixel_uv * size + sw_ign_frame_offset(frame.frame_index);
+    float jitter = fract(52.9829189 * fract(dot(ign_px, vec2(0.06711056, 0.00583715))));
     vec3 start = world + l * (0.01 + 0.002 * view_dist);
     for (int i = 0; i < STEPS; i++) {
         float s = (float(i) + jitter) / float(STEPS);

@@ -121,7 +121,7 @@ void main()
     uint asset = gl_WorkGroupID.z;
     if ((pc.level & (1u << asset)) == 0u) return;
     sw_asset_draw dr = draws[asset * SW_ASSET_MAX_LODS + assets[asset].shadow_near_lod];
-    g_shift = (frame.frame_index * 7u) & 15u;
+    g_shift = sw_door_shift();
     g_impostor = assets[asset].impostor_offset;
     // the culling filled the run's first slots: the workgroups take them in turn (as many workgroups as the run
     // has room for, at most shadow_raster.c's SHADOW_ASSET_GROUPS)

@@ -9,6 +9,7 @@
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #define SW_DITHER_COMPUTE
 #define SW_RASTER_CHUNKED // its blades are large in the cascade's texels: each triangle set up once (issue 19)
+#define SW_DOOR_FIXED     // the blades' screen door as shadow_grass's (SW_FLAG_SHADOW_DOOR)
 #include "grass_blade.inc.glsl"
 #include "shared/sw_raster.h"
 #include "dither.inc.glsl"
@@ -21,7 +22,7 @@ layout(std430, set = SW_SET_PASS, binding = SW_SHADOW_CASTERS) buffer CasterBuf 
 
 void raster_fragment(int x, int y, float z, vec2 ts)
 {
-    if (sw_screen_door_out_at(g_fade, uvec2(x, y)) || !(z > 0.0 && z <= 1.0)) return;
+    if (sw_screen_door_out_at(g_fade, uvec2(x, y), g_shift) || !(z > 0.0 && z <= 1.0)) return;
     uint i = uint(y) * VIEW.width + uint(x), bits = floatBitsToUint(z);
     atomicMax(casters[i], bits); // no read first: see raster.comp.glsl
 }

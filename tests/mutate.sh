@@ -36,13 +36,48 @@ mut("SC5-fade", "SC5", "shaders/grass_blade.inc.glsl",
     "float fade = 1.0;",
     "gpu_blades gpu_lod_popping")
 mut("SC5-discard", "SC5", "shaders/dither.inc.glsl",
-    "    return fade * 16.0 <= SW_BAYER4[q.y * 4u + q.x] + 0.5;",
+    "    return fade * 16.0 <= sw_bayer_at(pixel, shift) + 0.5;",
     "    return false;",
     "gpu_blades gpu_lod_popping")
 mut("SC5-thinning", "SC5", "shaders/cull.comp.glsl",
-    "if (lod_fade && sw_thin_hash(sw_pcg(sw_pcg(sw_pcg(c.hash))) >> 16u) >= sw_thin_keep(sqrt(dist2), draw_d)) {",
+    "if (lod_fade && sw_thin_hash(sw_pcg(sw_pcg(sw_pcg(c.hash))) >> 16u) >= sw_thin_cutoff(sqrt(dist2), draw_d)) {",
     "if (false) {",
     "gpu_culling")
+# issue 20: the fade's cutoff above keep, so that nothing is dithered where nothing is thinned (blades, assets)
+# issue 20: SH5 roughness from the scene
+mut("SH5-grass-roughness", "SH5", "shaders/grass_surface.inc.glsl",
+    "    float roughness = mix(m.roughness, 0.95, far);",
+    "    float roughness = mix(0.58 - 0.12 * m.translucency, 0.95, far);",
+    "gpu_roughness")
+mut("SH5-asset-roughness", "SH5", "shaders/asset_surface.inc.glsl",
+    "    o.roughness = surface == 0u ? roughness.y : roughness.x;",
+    "    o.roughness = surface == 0u ? roughness.y : 0.6;",
+    "gpu_roughness")
+mut("SH5-bark-roughness", "SH5", "src/render/assets.c",
+    "    g.bark_roughness = a->bark_roughness;",
+    "    g.bark_roughness = 0.9f;",
+    "gpu_roughness")
+# issue 20: the screen doors and the contact shadows' steps move each frame (TAA integrates them)
+mut("SC5-door-moves", "SC5 SH8", "shaders/shared/sw_dither.h",
+    "SW_FN sw_uint sw_door_shift_of(sw_uint frame_index) { return (frame_index * 7u) & 15u; }",
+    "SW_FN sw_uint sw_door_shift_of(sw_uint frame_index) { return (frame_index * 0u) & 15u; }",
+    "unit_dither")
+mut("LS4-contact-jitter-moves", "LS4 SH8", "shaders/shared/sw_dither.h",
+    "SW_FN float sw_ign_frame_offset(sw_uint frame_index) { return 5.588238f * SW_F(frame_index & 63u); }",
+    "SW_FN float sw_ign_frame_offset(sw_uint frame_index) { return 0.0f * SW_F(frame_index & 63u); }",
+    "unit_dither")
+mut("SC5-door-taa-index", "SC5 SH8", "src/render/camera.c",
+    "    f->frame_index = (s->render.features & SW_FEAT_TAA) ? (sw_uint)r->taa.frame : 0u;",
+    "    f->frame_index = 0u * r->taa.frame;",
+    "cli_golden_meadow_320x180")
+mut("SC5-thin-whole", "SC5", "shaders/shared/sw_wind.h",
+    "    float thin = sw_clampf((sw_thin_cutoff(dist, draw_distance) - u) / SW_THIN_BAND, 0.0f, 1.0f);",
+    "    float thin = sw_clampf((sw_thin_keep(dist, draw_distance) - u) / SW_THIN_BAND, 0.0f, 1.0f);",
+    "unit_wind")
+mut("SC5-asset-thin-whole", "SC5 SC4", "shaders/shared/sw_assets.h",
+    "    float thin = sw_clampf((sw_asset_keep(dist, draw_distance) * (1.0f + SW_ASSET_THIN_BAND) - u) / SW_ASSET_THIN_BAND,",
+    "    float thin = sw_clampf((sw_asset_keep(dist, draw_distance) - u) / SW_ASSET_THIN_BAND,",
+    "unit_asset_place")
 mut("SC5-thin-keep", "SC5", "shaders/shared/sw_wind.h",
     "return sw_mixf(1.0f, SW_THIN_FLOOR, sw_smoothstepf(SW_THIN_START * draw_distance, draw_distance, dist));",
     "return 1.0f + 0.0f * sw_mixf(1.0f, SW_THIN_FLOOR, sw_smoothstepf(SW_THIN_START * draw_distance, draw_distance, dist));",
@@ -218,8 +253,8 @@ mut("LS3-asset-compute-lod", "LS3 AS4", "shaders/shadow_assets.comp.glsl",
     "                float lod = sw_texset_lod_of(duv1 * w_dx.x + duv2 * w_dx.y, duv1 * w_dy.x + duv2 * w_dy.y) + 3.0;",
     "gpu_asset_compute")
 mut("LS3-asset-compute-door", "LS3 SC5", "shaders/shadow_assets.comp.glsl",
-    "    g_shift = (frame.frame_index * 7u) & 15u;",
-    "    g_shift = 0u * frame.frame_index;",
+    "    g_shift = sw_door_shift();",
+    "    g_shift = 0u;",
     "gpu_asset_compute")
 mut("LS3-asset-compute-row", "LS3 BX1", "shaders/shadow_assets.comp.glsl",
     "            sw_tri_row(t, t.box.y + int(in_tri));",
@@ -727,16 +762,16 @@ mut("LS2-lit-soft", "LS2", "shaders/shadow.inc.glsl",
     "gpu_lit_heights")
 # a still's next frame keeps the shadow map (issue 19): never kept; kept across a change of time
 mut("SH-kept-still", "LS2", "src/render/plan.c",
-    "    p->shadows_kept = p->shadows && p->asset_count == 0 && sh->kept_valid && settled && sh->kept_serial == serial &&",
-    "    p->shadows_kept = false && p->asset_count == 0 && sh->kept_valid && settled && sh->kept_serial == serial &&",
+    "    p->shadows_kept = p->shadows && p->asset_count == 0 && (r->frame.flags & SW_FLAG_SHADOW_DOOR) == 0u &&",
+    "    p->shadows_kept = false && p->asset_count == 0 && (r->frame.flags & SW_FLAG_SHADOW_DOOR) == 0u &&",
     "gpu_shadows")
 mut("SH-kept-time", "LS2", "src/render/plan.c",
     "                      sh->kept_time == r->frame.time && sh->kept_features == p->features &&",
     "                      sh->kept_features == p->features &&",
     "gpu_shadows")
 mut("SH-kept-assets", "LS2", "src/render/plan.c",
-    "p->shadows && p->asset_count == 0 && sh->kept_valid",
-    "p->shadows && sh->kept_valid",
+    "p->shadows && p->asset_count == 0 && (r->frame.flags",
+    "p->shadows && (r->frame.flags",
     "cli_golden_flowers_320x180")
 mut("SH-kept-switches", "LS2", "src/render/plan.c",
     "                      memcmp(&sh->kept_switches, &p->switches, sizeof p->switches) == 0 &&",

@@ -80,7 +80,7 @@ struct sw_asset {
                                  the layer's keep interval (sw_keep_in: lo 0, scale 1 without a layer) */
     sw_uint salt;             /* candidate hash salt: SW_ASSET_SALT + asset, or the layer's SW_LAYER_SALT + layer */
     float density;            /* PL2: instances / m^2 at most (the areas' clamp) */
-    sw_uint pad_b, pad_c;
+    float leaf_roughness, bark_roughness; /* SH5: GGX roughness of the cards (leaves, fronds, petals) and of the rest */
 };
 
 /* A cluster of the frame (uploaded with count 0; asset_place writes count and the heights). */
@@ -209,11 +209,15 @@ SW_FN float sw_asset_keep(float dist, float draw_distance)
     return sw_mixf(1.0f, SW_ASSET_THIN_FLOOR, sw_smoothstepf(SW_ASSET_THIN_START * draw_distance, draw_distance, dist));
 }
 
-/* Coverage 0..1 of instance i of a cluster of n at a distance (0: not drawn). */
+/* Coverage 0..1 of instance i of a cluster of n at a distance (0: not drawn). The cutoff is keep scaled by
+ * 1 + SW_ASSET_THIN_BAND: where nothing is thinned (keep 1) every instance is whole (issue 20: measured from keep
+ * itself, the last tenth of every cluster was drawn through the screen door at every distance, the wood's ghost
+ * trees). */
 SW_FN float sw_asset_fade(sw_uint i, sw_uint n, float dist, float draw_distance)
 {
     float u = (SW_F(i) + 0.5f) / SW_F(sw_maxi(SW_I(n), 1));
-    float thin = sw_clampf((sw_asset_keep(dist, draw_distance) - u) / SW_ASSET_THIN_BAND, 0.0f, 1.0f);
+    float thin = sw_clampf((sw_asset_keep(dist, draw_distance) * (1.0f + SW_ASSET_THIN_BAND) - u) / SW_ASSET_THIN_BAND,
+                           0.0f, 1.0f);
     float edge = sw_clampf((draw_distance - dist) / (SW_ASSET_EDGE_BAND * draw_distance), 0.0f, 1.0f);
     return thin * edge;
 }

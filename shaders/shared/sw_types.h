@@ -40,7 +40,7 @@ struct sw_material {
     float head_r, head_g, head_b, head_size;      /* flower head (m; 0 = none) */
     float lod_distance, draw_distance, gameplay_height, clump_size; /* m, per type (SC5, SC6, PL9, PL6) */
     sw_uint blades_per_instance, wind_model, flags, pad1;    /* wind_model: SW_WIND_*; flags: SW_MAT_* */
-    float base_density, inv_density, pad2, pad3; /* PL2: blades / m^2 outside the areas; 1 / density */
+    float base_density, inv_density, roughness, pad3; /* PL2: blades / m^2 outside the areas; 1 / density; SH5 */
     float field_r, field_g, field_b, pad4; /* SC7: the type's colour on the ground beyond its blades (sw_field_color) */
 };
 
@@ -64,7 +64,7 @@ SW_FN float sw_type_draw_distance(float type_draw_distance, float frame_draw_dis
 struct sw_frame {
     float time, draw_distance, lod_distance, exposure; /* s; m; m; linear */
     float white_point, fog_density;                    /* linear radiance mapped to white; fog: 1/m */
-    sw_uint features, frame_index;                     /* SW_FEAT_* of the scene (render.features); frames rendered */
+    sw_uint features, frame_index;                     /* SW_FEAT_* of the scene (render.features); the TAA sequence's index (0 without TAA): the screen doors' and the contact shadows' offsets */
     float sun_x, sun_y, sun_z, sun_intensity; /* direction towards the sun, normalised */
     float sun_color[3], sky_intensity;        /* linear RGB (the radiance is sun_color x sun_intensity); LS1 */
     float zenith[3], horizon[3];              /* LS1: the sky's ambient colours above and sideways (sky.c) */
@@ -192,6 +192,9 @@ struct sw_push {
  * tile the key can name is (shaders/raster_split.inc.glsl). */
 #define SW_FLAG_RASTER_COMPUTE 64u
 #define SW_FLAG_RASTER_ALL 128u
+/* issue 20: a grass type thins or fades within the near cascade's reach (with TAA): its casters' screen door moves
+ * each frame like the camera's, and the cascade's map is drawn every frame (plan.c keeps it otherwise) */
+#define SW_FLAG_SHADOW_DOOR 512u
 #define SW_FLAG_TONEMAP_REINHARD 256u /* PO2 (render.tonemap "reinhard"): post's curve x / (x + 1), no white point */
 
 /* A render tile: SW_TILE_CELLS^2 grid cells of one material, starting at cell (ci0, cj0). */

@@ -117,6 +117,13 @@ SW_FN float sw_thin_keep(float dist, float draw_distance)
     return sw_mixf(1.0f, SW_THIN_FLOOR, sw_smoothstepf(SW_THIN_START * draw_distance, draw_distance, dist));
 }
 
+/* The thinning hash from which a blade is gone at a distance (the culling removes it, its fade has reached 0):
+ * keep scaled by 1 + SW_THIN_BAND, so that every blade is whole where keep is 1 (sw_blade_fade). */
+SW_FN float sw_thin_cutoff(float dist, float draw_distance)
+{
+    return sw_thin_keep(dist, draw_distance) * (1.0f + SW_THIN_BAND);
+}
+
 /* The blade's thinning hash: decorrelated from its variation hash (tint, bobbing) by one more mix. */
 SW_FN float sw_thin_hash(sw_uint variation16)
 {
@@ -128,10 +135,13 @@ SW_FN float sw_thin_hash(sw_uint variation16)
 }
 
 /* Dither coverage of a blade, 0..1: fades over SW_THIN_BAND before its thinning cutoff and over the last
- * SW_EDGE_BAND of the draw distance; the culling removes it where this reaches 0. */
+ * SW_EDGE_BAND of the draw distance; the culling removes it where this reaches 0. The cutoff (sw_thin_cutoff) is
+ * keep scaled by 1 + SW_THIN_BAND, so that where nothing is thinned (keep 1) every blade is whole: measured from keep itself,
+ * the blades with u in the last band were dithered at every distance (issue 20: fixed stipples on one blade in
+ * twelve, the ghost trees of the assets' copy of this rule). */
 SW_FN float sw_blade_fade(float dist, float draw_distance, float u)
 {
-    float thin = sw_clampf((sw_thin_keep(dist, draw_distance) - u) / SW_THIN_BAND, 0.0f, 1.0f);
+    float thin = sw_clampf((sw_thin_cutoff(dist, draw_distance) - u) / SW_THIN_BAND, 0.0f, 1.0f);
     float edge = sw_clampf((draw_distance - dist) / (SW_EDGE_BAND * draw_distance), 0.0f, 1.0f);
     return thin * edge;
 }

@@ -35,6 +35,7 @@ sw_material place_material_gpu(const world_material *m)
     g.bend = m->bend;
     g.stiffness = m->stiffness;
     g.translucency = m->translucency;
+    g.roughness = m->roughness;
     g.root_r = m->root_color[0];
     g.root_g = m->root_color[1];
     g.root_b = m->root_color[2];

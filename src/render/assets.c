@@ -105,6 +105,8 @@ static sw_asset asset_constants(const world_asset *a, uint32_t index, const asse
     g.radius = sqrtf(hx * hx + hz * hz + half_y * half_y);
     g.lod_bias = a->lod_bias;
     g.translucency = a->translucency;
+    g.leaf_roughness = a->roughness;
+    g.bark_roughness = a->bark_roughness;
     g.grows_on = a->grows_on;
     g.lod_count = c->lod_count;
     g.billboard_from = c->billboard_from;

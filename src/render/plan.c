@@ -181,7 +181,9 @@ void render_plan_shadows_kept(sward_renderer *r, const place_cache_stats *cache)
     const bool settled = cache->now == 0 && cache->missing == 0 && cache->evicted == 0;
     /* mesh assets cast with a screen door that moves every frame (frame_index, asset_alpha.inc.glsl): their
      * shadows differ frame by frame, and TAA averages them */
-    p->shadows_kept = p->shadows && p->asset_count == 0 && sh->kept_valid && settled && sh->kept_serial == serial &&
+    /* ... and so do the blades' where a type fades within the cascade (SW_FLAG_SHADOW_DOOR, camera.c) */
+    p->shadows_kept = p->shadows && p->asset_count == 0 && (r->frame.flags & SW_FLAG_SHADOW_DOOR) == 0u &&
+                      sh->kept_valid && settled && sh->kept_serial == serial &&
                       sh->kept_time == r->frame.time && sh->kept_features == p->features &&
                       memcmp(&sh->kept_switches, &p->switches, sizeof p->switches) == 0 &&
                       memcmp(&sh->kept_views[0], near, sizeof *near) == 0 && memcmp(&sh->kept_views[1], mid, sizeof *mid) == 0;

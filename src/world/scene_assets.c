@@ -38,6 +38,8 @@ static void asset_defaults(world_asset *a, int index, world_asset_kind kind)
     memcpy(a->bark_color, bark, sizeof bark);
     memcpy(a->flower_color, flower, sizeof flower);
     a->translucency = 0.5f;
+    a->roughness = 0.6f;
+    a->bark_roughness = 0.9f;
     switch (kind) {
     case WORLD_ASSET_TREE: a->density = 0.004f; a->draw_distance = 1000.0f; a->wind = WORLD_WIND_TREES; break;
     case WORLD_ASSET_FERN:
@@ -145,7 +147,7 @@ static bool parse_asset(const sj_ctx *c, const cJSON *o, const char *path, const
     static const char *const known[] = {"name",     "kind",          "generate",   "mesh",       "density",
                                         "scale",    "patches",       "grows_on",   "draw_distance", "lod_bias",
                                         "wind",     "leaf_color",    "bark_color", "flower_color", "translucency",
-                                        "base_density", "layer"};
+                                        "base_density", "layer", "roughness", "bark_roughness"};
     static const char *const known_patches[] = {"scale", "coverage"};
     char p[SJ_PATH_MAX], wind[16] = "";
     const cJSON *patches;
@@ -165,6 +167,8 @@ static bool parse_asset(const sj_ctx *c, const cJSON *o, const char *path, const
         !sj_numbers(c, o, path, "bark_color", 3, r_unit, a->bark_color) ||
         !sj_numbers(c, o, path, "flower_color", 3, r_unit, a->flower_color) ||
         !sj_number(c, o, path, "translucency", r_unit, &a->translucency) ||
+        !sj_number(c, o, path, "roughness", RANGE(WORLD_ROUGHNESS_MIN, 1.0), &a->roughness) ||
+        !sj_number(c, o, path, "bark_roughness", RANGE(WORLD_ROUGHNESS_MIN, 1.0), &a->bark_roughness) ||
         !sj_object(c, o, path, "patches", &patches) || !parse_grows_on(c, o, path, s, a))
         return false;
     if (a->scale[0] > a->scale[1]) {

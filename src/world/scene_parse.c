@@ -77,6 +77,7 @@ static void material_defaults(world_material *m, int index)
     m->stiffness = 0.5f;
     m->bend = 0.35f;
     m->translucency = 0.5f;
+    m->roughness = -1.0f; /* resolved after parsing: 0.58 - 0.12 translucency */
     m->patch_scale = 0.0f;
     m->patch_coverage = 1.0f;
     /* PL6: clumping on by default with moderate values. */
@@ -307,7 +308,7 @@ static bool parse_material(const sj_ctx *c, const cJSON *o, const char *path, wo
                                         "root_color",   "tip_color",     "stiffness",  "bend",
                                         "translucency", "patches",       "clump",      "blades_per_instance",
                                         "lod_distance", "draw_distance", "wind_model", "gameplay",
-                                        "gameplay_height", "head",       "base_density"};
+                                        "gameplay_height", "head",       "base_density", "roughness"};
     static const char *const known_patches[] = {"scale", "coverage"};
     char p[SJ_PATH_MAX];
     const cJSON *patches;
@@ -321,8 +322,10 @@ static bool parse_material(const sj_ctx *c, const cJSON *o, const char *path, wo
         !sj_number(c, o, path, "stiffness", r_unit, &m->stiffness) ||
         !sj_number(c, o, path, "bend", r_unit, &m->bend) ||
         !sj_number(c, o, path, "translucency", r_unit, &m->translucency) ||
+        !sj_number(c, o, path, "roughness", RANGE(WORLD_ROUGHNESS_MIN, 1.0), &m->roughness) ||
         !sj_object(c, o, path, "patches", &patches))
         return false;
+    if (m->roughness < 0.0f) m->roughness = 0.58f - 0.12f * m->translucency; /* SH5: HZD's, by the translucency */
     sj_join(p, path, "height");
     if (!min_max(c, p, m->height)) return false;
     sj_join(p, path, "width");

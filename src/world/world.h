@@ -22,6 +22,7 @@
 #define WORLD_RESOLUTION_MIN 2
 #define WORLD_RESOLUTION_MAX 4097         /* height-field samples per side */
 #define WORLD_DENSITY_MIN 1e-6            /* blades / m^2 (one per km^2): smaller values of a "> 0" field */
+#define WORLD_ROUGHNESS_MIN 0.02          /* SH5: GGX roughness below this is a mirror the lighting cannot filter */
 #define WORLD_DENSITY_MAX 2000.0f         /* blades / m^2 */
 #define WORLD_BLADE_HEIGHT_MIN 0.001      /* m: 16 steps of the blade's unorm16 height */
 #define WORLD_BLADE_HEIGHT_MAX 4.0f       /* m, = SW_MAX_BLADE_HEIGHT */
@@ -161,6 +162,8 @@ typedef struct world_material {
     float stiffness;          /* 0..1 */
     float bend;               /* 0..1 */
     float translucency;       /* 0..1 */
+    float roughness;          /* SH5: the blades' GGX roughness near the eye (the loader resolves the default,
+                                 0.58 - 0.12 translucency: thin, waxy blades glossier); far blades go to 0.95 */
     float patch_scale;        /* m; 0 = uniform coverage */
     float patch_coverage;     /* (0, 1] */
     world_clump clump;        /* PL6 */
@@ -291,6 +294,8 @@ typedef struct world_asset {
     world_wind_category wind; /* which spring of the wind field moves it */
     float leaf_color[3], bark_color[3], flower_color[3]; /* linear RGB albedo */
     float translucency;       /* 0..1 of the leaves */
+    float roughness;          /* SH5: GGX roughness of its leaves, fronds and petals (default 0.6) */
+    float bark_roughness;     /* SH5: of its bark, stems and stone (default 0.9) */
     /* PL2: density areas and layered exclusion (HZD). base_density as the grass's. layer: 0 none, else the index
      * + 1 of the scene's layer (the assets with the same "layer" name); the layer's assets share one grid of
      * spacing 1 / sqrt(grid_density), grid_density the sum of their densities, and each keeps the points whose

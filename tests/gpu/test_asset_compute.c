@@ -198,12 +198,16 @@ static float *near_depth(sward_context *ctx, sward_scene *scene, const sward_fra
     return layers;
 }
 
-/* `near_left`: shadow_near still has casters to draw (trees, rocks) with the cards' in compute. */
+/* `near_left`: shadow_near still has casters to draw (trees, rocks) with the cards' in compute. `draw`: > 0, the
+ * assets' draw distance (m) brought that near, so that the near cascade's casters fade through the screen door
+ * (issue 20: nearer than half the draw distance an instance is whole, and the door would go untested). */
 static void casters_against_drawn(const char *rel, const float *eye_lift, const float *target_lift, size_t min_texels,
-                                  bool near_left)
+                                  bool near_left, float draw)
 {
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene(rel);
+    for (int a = 0; draw > 0.0f && a < scene->asset_count; a++)
+        scene->assets[a].draw_distance = fminf(scene->assets[a].draw_distance, draw);
     float eye[3], target[3];
     const sward_frame_desc fd = frame_at(scene, eye_lift, target_lift, eye, target);
     float metres[3];
@@ -260,14 +264,14 @@ static void casters_against_drawn(const char *rel, const float *eye_lift, const 
 static void casters_match_the_drawn_ones_in_the_flowers(void **state)
 {
     (void)state;
-    casters_against_drawn("scenes/flowers.json", NULL, NULL, 100000, false);
+    casters_against_drawn("scenes/flowers.json", NULL, NULL, 100000, false, 12.0f);
 }
 
 static void casters_match_the_drawn_ones_in_the_wood(void **state)
 {
     (void)state;
     const float eye[3] = {30.0f, 1.7f, 40.0f}, target[3] = {60.0f, 4.0f, 60.0f};
-    casters_against_drawn("scenes/forest_edge.json", eye, target, 100000, true);
+    casters_against_drawn("scenes/forest_edge.json", eye, target, 100000, true, 0.0f);
 }
 
 int main(void)

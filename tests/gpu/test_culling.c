@@ -96,7 +96,7 @@ static void gpu_culls_what_the_reference_culls(void **state)
             by_distance++;
             continue;
         }
-        if (sw_thin_hash(b.facing_hash >> 16u) >= sw_thin_keep(sqrtf(dist2), draw_d)) { /* SC5 thinning */
+        if (sw_thin_hash(b.facing_hash >> 16u) >= sw_thin_cutoff(sqrtf(dist2), draw_d)) { /* SC5 thinning */
             by_thinning++;
             continue;
         }

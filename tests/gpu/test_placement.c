@@ -141,7 +141,7 @@ static int cpu_keeps(const sward_scene *scene, const sw_view *v, const sw_blade 
     double d2 = dx * dx + dy * dy + dz * dz, dd = (double)draw_d * draw_d;
     if (fabs(d2 - dd) < 1e-4 * dd) return -1;
     if (d2 > dd) return 0;
-    double keep = sw_thin_keep((float)sqrt(d2), draw_d), u = sw_thin_hash(b->facing_hash >> 16);
+    double keep = sw_thin_cutoff((float)sqrt(d2), draw_d), u = sw_thin_hash(b->facing_hash >> 16);
     if (fabs(keep - u) < 1e-4) return -1;
     if (u >= keep) return 0;
     float hm = m.height_max * (1.0f + m.clump_height_var);

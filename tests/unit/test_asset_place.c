@@ -135,13 +135,47 @@ static void test_clusters_near_the_eye(void **state)
 }
 
 /* The scene's "assets": defaults by kind, fields read, and errors that name the field. */
+/* SC4 + SC5: an instance's coverage by its place in the cluster and the distance (sw_asset_fade). */
+static void test_instance_fade(void **state)
+{
+    (void)state;
+    const float D = 200.0f;
+    const sw_uint n = 80;
+    /* issue 20: nearer than the thinning's start every instance is whole, the last of the cluster too (before, the
+     * last tenth of every cluster was drawn through the screen door at every distance: the wood's ghost trees) */
+    for (sw_uint i = 0; i < n; i++) {
+        assert_float_equal(sw_asset_fade(i, n, 10.0f, D), 1.0f, 0.0);
+        assert_float_equal(sw_asset_fade(i, n, SW_ASSET_THIN_START * D, D), 1.0f, 0.0);
+    }
+    /* farther, the cluster's later instances fade first, never coming back as the distance grows */
+    float d = 0.8f * D;
+    int whole = 0, partial = 0, gone = 0;
+    for (sw_uint i = 0; i < n; i++) {
+        float f = sw_asset_fade(i, n, d, D);
+        whole += f >= 1.0f;
+        partial += f > 0.0f && f < 1.0f;
+        gone += f <= 0.0f;
+        if (i > 0) assert_true(f <= sw_asset_fade(i - 1, n, d, D));
+        for (int k = 1; k <= 20; k++)
+            assert_true(sw_asset_fade(i, n, d + 0.01f * D * (float)k, D) <= sw_asset_fade(i, n, d + 0.01f * D * (float)(k - 1), D));
+    }
+    assert_true(whole > 0 && partial > 0 && gone > 0);
+    /* the drawn share at the draw distance's edge band start is about the floor */
+    double share = 0.0;
+    for (sw_uint i = 0; i < n; i++) share += sw_asset_fade(i, n, 0.899f * D, D);
+    share /= n;
+    assert_true(share > SW_ASSET_THIN_FLOOR - 0.05 && share < SW_ASSET_THIN_FLOOR + 0.1);
+    /* and nothing at or beyond the draw distance */
+    for (sw_uint i = 0; i < n; i++) assert_float_equal(sw_asset_fade(i, n, D, D), 0.0f, 0.0);
+}
+
 static void test_scene_assets(void **state)
 {
     (void)state;
     sward_scene *s = expect_ok(ASSET_SCENE(
         "{\"name\": \"oak\", \"kind\": \"tree\", \"generate\": {\"seed\": 7, \"height\": 12, \"width\": 8}, "
         "\"density\": 0.003, \"scale\": [0.9, 1.1], \"grows_on\": [\"meadow\"], \"wind\": \"special\", "
-        "\"leaf_color\": [0.1, 0.2, 0.05], \"lod_bias\": 2}, {\"kind\": \"rock\"}"));
+        "\"leaf_color\": [0.1, 0.2, 0.05], \"lod_bias\": 2, \"roughness\": 0.4, \"bark_roughness\": 0.7}, {\"kind\": \"rock\"}"));
     assert_int_equal(s->asset_count, 2);
     const world_asset *a = &s->assets[0];
     assert_string_equal(a->name, "oak");
@@ -152,7 +186,12 @@ static void test_scene_assets(void **state)
     assert_int_equal(a->wind, WORLD_WIND_SPECIAL);
     assert_int_equal(s->assets[1].wind, WORLD_WIND_NONE); /* rocks do not move */
     assert_string_equal(s->assets[1].name, "asset1");
+    /* SH5: the asset's roughness, its cards' and its bark's; the defaults 0.6 and 0.9 */
+    assert_true(a->roughness == 0.4f && a->bark_roughness == 0.7f);
+    assert_true(s->assets[1].roughness == 0.6f && s->assets[1].bark_roughness == 0.9f);
     sward_scene_destroy(s);
+    expect_error(ASSET_SCENE("{\"kind\": \"tree\", \"roughness\": 0.01}"), "assets[0].roughness: must be >= 0.02, got 0.01");
+    expect_error(ASSET_SCENE("{\"kind\": \"tree\", \"bark_roughness\": 1.5}"), "assets[0].bark_roughness: must be <= 1, got 1.5");
     expect_error(ASSET_SCENE("{\"kind\": 3}"), "assets[0].kind: expected a string");
     expect_error(ASSET_SCENE("{\"kind\": \"tree\", \"density\": \"x\"}"), "assets[0].density:");
     expect_error(ASSET_SCENE("{\"kind\": \"tree\", \"colour\": 1}"), "assets[0].colour: unknown field");
@@ -172,6 +211,7 @@ int main(void)
         cmocka_unit_test(test_cluster_instances),
         cmocka_unit_test(test_patches_and_grows_on),
         cmocka_unit_test(test_clusters_near_the_eye),
+        cmocka_unit_test(test_instance_fade),
         cmocka_unit_test(test_scene_assets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

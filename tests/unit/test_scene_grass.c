@@ -77,6 +77,15 @@ static void test_got_errors(void **state)
     expect_error("{\"grass\": [{\"clump\": {\"lean\": 2}}]}", "t.json: grass[0].clump.lean: must be <= 1, got 2");
     expect_error("{\"grass\": [{\"clump\": {\"color_variation\": \"a\"}}]}", "t.json: grass[0].clump.color_variation: expected a number");
     expect_error("{\"grass\": [{\"clump\": {\"pull\": 1.1}}]}", "t.json: grass[0].clump.pull: must be <= 1, got 1.1");
+    /* SH5: a type's roughness, by default HZD's 0.58 - 0.12 translucency */
+    expect_error("{\"grass\": [{\"roughness\": 0}]}", "t.json: grass[0].roughness: must be >= 0.02, got 0");
+    expect_error("{\"grass\": [{\"roughness\": 1.2}]}", "t.json: grass[0].roughness: must be <= 1, got 1.2");
+    {
+        sward_scene *r = expect_ok("{\"grass\": [{\"translucency\": 0.5}, {\"roughness\": 0.3}]}");
+        assert_float_equal(r->materials[0].roughness, 0.58f - 0.12f * 0.5f, 1e-6);
+        assert_float_equal(r->materials[1].roughness, 0.3f, 0.0);
+        sward_scene_destroy(r);
+    }
     expect_error("{\"grass\": [{\"clump\": {\"spread\": 1}}]}", "grass[0].clump");
     expect_error("{\"grass\": [{\"clump\": 3}]}", "t.json: grass[0].clump: expected an object");
     expect_error("{\"grass\": [{\"blades_per_instance\": 3}]}", "t.json: grass[0].blades_per_instance: must be <= 2, got 3");
