@@ -772,7 +772,7 @@ mut("SH-kept-time", "LS2", "src/render/plan.c",
 mut("SH-kept-assets", "LS2", "src/render/plan.c",
     "p->shadows && p->asset_count == 0 && (r->frame.flags",
     "p->shadows && (r->frame.flags",
-    "cli_golden_flowers_320x180")
+    "cli_golden_forest_edge_320x180 cli_golden_areas_320x180")
 mut("SH-kept-switches", "LS2", "src/render/plan.c",
     "                      memcmp(&sh->kept_switches, &p->switches, sizeof p->switches) == 0 &&",
     "",
