@@ -4,7 +4,8 @@
 // triangle's three vertices at the pixel, their derivatives analytic): bark plain; leaf and petal cards from their
 // texture set (albedo variation, translucency mask, AO, the tangent-space normal in the cotangent frame of the
 // card, SH4's colorize Result = Texture (2 Colorize Mask + 1 - Mask) with a per-instance Colorize), the normal
-// flipped to the side seen (double-sided cards, SH3 "flipped correctly" for plants); billboard cards from the
+// flipped to the side seen (double-sided cards, SH3 "flipped correctly" for plants; a tree's canopy by abs(z) of the
+// view-space normal, HZD's "incorrectly"); billboard cards from the
 // impostor (its baked object-space normal turned with the instance and reflected through the card for its back
 // face, its surface's colour, its AO). Rough dielectric, the leaves translucent.
 #include "asset_textures.inc.glsl"
@@ -75,7 +76,16 @@ sw_asset_surface sw_asset_surface_at(vec3 albedo, vec3 normal, vec2 uv, vec2 duv
         float lod = sw_texset_lod_of(SW_DX(uv, duv_dx), SW_DY(uv, duv_dy));
         vec4 ta = sw_texset_sample(surface, 0u, uv, lod);
         vec4 tb = sw_texset_sample(surface, 1u, uv, lod);
-        if (!front) n = -n;
+        if ((card & 8u) != 0u) {
+            // SH3, HZD's canopies "flipped 'incorrectly'": the adjusted (spherical, SH9) vertex normal with abs() of
+            // its view-space z, so the crown's far side shades as its near side does (a volume, not cards); the
+            // view's z is minus its forward axis (views[0]: the camera's, in every pass)
+            vec3 fwd = vec3(views[0].fwd_x, views[0].fwd_y, views[0].fwd_z);
+            float toward = dot(n, fwd);
+            if (toward > 0.0) n -= 2.0 * toward * fwd;
+        } else if (!front) {
+            n = -n; // SH3 "flipped correctly in tangent space": plants, bushes, flowers
+        }
         vec2 tn = tb.xy * 2.0 - 1.0;
         float mask = tb.z;
         float colorize = yaw_colorize.y;

@@ -31,7 +31,8 @@ struct sw_asset_point {
     float ao;
     uint asset;
     uint door;    // the screen door's [lo, hi) (sw_drawn.door); a fading billboard's narrowed (AS3)
-    uint card;    // asset_alpha.inc.glsl: surface, bit 2 a billboard card, bits 8-15 the billboard's cards
+    uint card;    // asset_alpha.inc.glsl: surface, bit 2 a billboard card, bit 3 a tree's canopy card (SH3), bits 8-15
+                  // the billboard's cards
     float yaw;    // rad: the instance's turn (the impostor's object-space normals follow it)
     float colorize; // SH4: the instance's colorize value, 0..1 (0.5: the colour unchanged)
     bool hidden;  // a billboard card a shadow view does not draw (its vertex goes outside the view)
@@ -153,6 +154,8 @@ sw_asset_point sw_asset_point_of(uint instance, uint vertex)
     o.colorize = 0.5 + 0.3 * (float((d.yaw_hash >> 16) & 255u) / 255.0 - 0.5);
     bool card = (v.part & (1u << 12)) != 0u;
     o.card = o.surface | (card ? 4u | (((a.flags & SW_ASSET_BILLBOARD) != 0u ? (a.impostor_offset == 0u ? 0u : sw_asset_cards(a)) : 0u) << 8) : 0u);
+    // SH3: a tree's leaf cards are its canopy, double-sided by abs(z) of the view-space normal (asset_surface.inc.glsl)
+    if (a.kind == SW_ASSET_KIND_TREE && o.surface == 1u && !card) o.card |= 8u;
     if (card) {
         // AS3: each card shows the tree seen along its normal; only the card nearest to facing the eye is drawn
         // (a card seen edge-on shows a sliver of another view and doubles the trunk), handing over to the next

@@ -1,6 +1,6 @@
 // bloom_bright.comp.glsl — PO3's bright pass (Frictional "HDR Bloom": the pixels below the white point are
 // removed, those above it scaled down): level 0 of the chain (half resolution) = the mean over each 2 x 2
-// pixels of max(c exposure - white, 0). Exactly 0 where nothing exceeds the white point. c is the resolved
+// pixels of max(c exposure - white, 0) (exposure: exposure.inc.glsl, PO4). Exactly 0 where nothing exceeds the white point. c is the resolved
 // image with TAA (SH8), else the lit HDR colour (sky and haze included).
 #version 450
 #extension GL_GOOGLE_include_directive : require
@@ -12,6 +12,8 @@ layout(set = SW_SET_PASS, binding = SW_BLOOM_TAA, rgba16f) uniform readonly imag
 #define SW_BLOOM_BINDING SW_BLOOM_CHAIN
 #define SW_BLOOM_WRITE
 #include "bloom.inc.glsl"
+#define SW_EXPOSURE_BINDING SW_BLOOM_EXPOSURE
+#include "exposure.inc.glsl"
 
 vec3 bright(ivec2 px)
 {
@@ -19,7 +21,7 @@ vec3 bright(ivec2 px)
     vec3 c;
     if ((frame.features & SW_FEAT_TAA) != 0u) c = imageLoad(resolved, px).rgb;
     else c = imageLoad(hdr, px).rgb;
-    return max(c * frame.exposure - frame.white_point, vec3(0.0));
+    return max(c * sw_exposure_now() - frame.white_point, vec3(0.0));
 }
 
 void main()

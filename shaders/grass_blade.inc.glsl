@@ -211,7 +211,10 @@ blade_vertex blade_point(blade_shape sh, float t, float side)
         // object space's z, which is up in Decima: y here (issue 20: it was applied to z, a horizontal axis).
         float s = sw_hzd_small(world.x, world.y, world.z, frame.time) * t * min(sh.height, 1.0) * sh.amp * sh.gust;
         world += normal * vec3(1.0, 0.35, 1.0) * s;
-        // GA8: HZD's camera-based tilting, by the camera's view (views[0]) in every pass, so the shadows match
+    }
+    if ((m.flags & SW_MAT_CAMERA_TILT) != 0u) {
+        // GA8: HZD's camera-based tilting (any wind model's, grass[i].camera_tilt), by the camera's view (views[0])
+        // in every pass, so the shadows match
         sw_w3 tilt = sw_camera_tilt(views[0].fwd_x, views[0].fwd_y, views[0].fwd_z, p.y);
         world += vec3(tilt.x, tilt.y, tilt.z);
     }

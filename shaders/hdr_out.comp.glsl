@@ -10,6 +10,8 @@ layout(set = SW_SET_PASS, binding = SW_HDR_OUT_TAA, rgba16f) uniform readonly im
 layout(std430, set = SW_SET_PASS, binding = SW_HDR_OUT_PIXELS) writeonly buffer HdrPixels { vec4 pixels[]; };
 #define SW_BLOOM_BINDING SW_HDR_OUT_BLOOM
 #include "bloom.inc.glsl"
+#define SW_EXPOSURE_BINDING SW_HDR_OUT_EXPOSURE
+#include "exposure.inc.glsl"
 #include "post_input.inc.glsl"
 
 void main()

@@ -1,4 +1,4 @@
-// post.comp.glsl — bloom, exposure, Uncharted 2 filmic tone map with white point (or, with render.tonemap
+// post.comp.glsl — bloom, exposure (PO4: exposure.inc.glsl), Uncharted 2 filmic tone map with white point (or, with render.tonemap
 // "reinhard", Reinhard's x / (x + 1) for comparison), sRGB (SPEC PO1, PO2, PO3).
 // Reads the lit 16-bit float HDR image (lighting.comp.glsl: sky and haze included), or with TAA (SH8) the
 // resolved image, and the bloom chain; writes the 8-bit image. Compute rather than a full-screen triangle: on
@@ -14,6 +14,8 @@ layout(set = SW_SET_PASS, binding = SW_POST_LDR, rgba8) uniform writeonly image2
 layout(set = SW_SET_PASS, binding = SW_POST_TAA, rgba16f) uniform readonly image2D resolved;
 #define SW_BLOOM_BINDING SW_POST_BLOOM
 #include "bloom.inc.glsl"
+#define SW_EXPOSURE_BINDING SW_POST_EXPOSURE
+#include "exposure.inc.glsl"
 #include "post_input.inc.glsl"
 
 void main()
@@ -21,13 +23,14 @@ void main()
     ivec2 px = ivec2(gl_GlobalInvocationID.xy);
     if (px.x >= int(VIEW.width) || px.y >= int(VIEW.height)) return;
     vec3 c = post_input(px);
+    float exposure = sw_exposure_now(); // PO4: adapted, or render.exposure
     vec3 o;
-    o.r = sw_linear_to_srgb(sw_tonemap_filmic(c.r, frame.exposure, frame.white_point));
-    o.g = sw_linear_to_srgb(sw_tonemap_filmic(c.g, frame.exposure, frame.white_point));
-    o.b = sw_linear_to_srgb(sw_tonemap_filmic(c.b, frame.exposure, frame.white_point));
+    o.r = sw_linear_to_srgb(sw_tonemap_filmic(c.r, exposure, frame.white_point));
+    o.g = sw_linear_to_srgb(sw_tonemap_filmic(c.g, exposure, frame.white_point));
+    o.b = sw_linear_to_srgb(sw_tonemap_filmic(c.b, exposure, frame.white_point));
     if ((frame.flags & SW_FLAG_TONEMAP_REINHARD) != 0u)
-        o = vec3(sw_linear_to_srgb(sw_tonemap_reinhard(c.r, frame.exposure)),
-                 sw_linear_to_srgb(sw_tonemap_reinhard(c.g, frame.exposure)),
-                 sw_linear_to_srgb(sw_tonemap_reinhard(c.b, frame.exposure)));
+        o = vec3(sw_linear_to_srgb(sw_tonemap_reinhard(c.r, exposure)),
+                 sw_linear_to_srgb(sw_tonemap_reinhard(c.g, exposure)),
+                 sw_linear_to_srgb(sw_tonemap_reinhard(c.b, exposure)));
     imageStore(ldr, px, vec4(o, 1.0));
 }

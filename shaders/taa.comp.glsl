@@ -23,6 +23,8 @@ layout(set = SW_SET_PASS, binding = SW_TAA_DEPTH) uniform sampler2D depth_tex;
 layout(set = SW_SET_PASS, binding = SW_TAA_HISTORY, rgba16f) uniform readonly image2D history;
 layout(set = SW_SET_PASS, binding = SW_TAA_MOTION) uniform sampler2D motion_tex;
 layout(set = SW_SET_PASS, binding = SW_TAA_OUT, rgba16f) uniform writeonly image2D result;
+#define SW_EXPOSURE_BINDING SW_TAA_EXPOSURE
+#include "exposure.inc.glsl" // the last frame's (PO4: metered after this pass)
 
 const float GAMMA = 1.0; // the clip box's half size in standard deviations
 
@@ -137,7 +139,8 @@ void main()
     // the current frame's weight: the mean of the samples so far, then the running blend
     float n = min(max(h.a, 1.0), 1.0 / VIEW.taa_alpha) + 1.0;
     float alpha = max(1.0 / n, VIEW.taa_alpha);
-    float wc = alpha / (1.0 + luma(cur) * frame.exposure), wh = (1.0 - alpha) / (1.0 + luma(hist) * frame.exposure);
+    float exposure = sw_exposure_last();
+    float wc = alpha / (1.0 + luma(cur) * exposure), wh = (1.0 - alpha) / (1.0 + luma(hist) * exposure);
     vec3 c = (cur * wc + hist * wh) / (wc + wh);
     imageStore(result, px, vec4(c, n));
 }

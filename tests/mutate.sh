@@ -389,15 +389,15 @@ mut("SH7-heads", "SH7 PL8", "shaders/grass_surface.inc.glsl",
     "gpu_flowers")
 
 # PO2 exposure, Uncharted 2 curve, white point; LS1 sky; sRGB
-POST = ("    o.r = sw_linear_to_srgb(sw_tonemap_filmic(c.r, frame.exposure, frame.white_point));\n"
-        "    o.g = sw_linear_to_srgb(sw_tonemap_filmic(c.g, frame.exposure, frame.white_point));\n"
-        "    o.b = sw_linear_to_srgb(sw_tonemap_filmic(c.b, frame.exposure, frame.white_point));")
+POST = ("    o.r = sw_linear_to_srgb(sw_tonemap_filmic(c.r, exposure, frame.white_point));\n"
+        "    o.g = sw_linear_to_srgb(sw_tonemap_filmic(c.g, exposure, frame.white_point));\n"
+        "    o.b = sw_linear_to_srgb(sw_tonemap_filmic(c.b, exposure, frame.white_point));")
 mut("PO2-curve", "PO2", "shaders/post.comp.glsl", POST,
-    "    o = vec3(sw_linear_to_srgb(min(c.r * frame.exposure / frame.white_point, 1.0)),\n"
-    "             sw_linear_to_srgb(min(c.g * frame.exposure / frame.white_point, 1.0)),\n"
-    "             sw_linear_to_srgb(min(c.b * frame.exposure / frame.white_point, 1.0)));",
+    "    o = vec3(sw_linear_to_srgb(min(c.r * exposure / frame.white_point, 1.0)),\n"
+    "             sw_linear_to_srgb(min(c.g * exposure / frame.white_point, 1.0)),\n"
+    "             sw_linear_to_srgb(min(c.b * exposure / frame.white_point, 1.0)));",
     "gpu_post")
-mut("PO2-exposure", "PO2", "shaders/post.comp.glsl", POST, POST.replace("frame.exposure", "1.0"), "gpu_post")
+mut("PO2-exposure", "PO2", "shaders/post.comp.glsl", POST, POST.replace("exposure,", "1.0,"), "gpu_post")
 mut("PO2-white-point", "PO2", "shaders/post.comp.glsl", POST, POST.replace("frame.white_point", "11.2"), "gpu_post")
 mut("PO2-srgb", "PO2", "shaders/post.comp.glsl", POST,
     POST.replace("sw_linear_to_srgb(", "(").replace("frame.white_point))", "frame.white_point))"), "gpu_post")
@@ -991,12 +991,12 @@ mut("SH8-embed-warmup", "SH8", "examples/embed.c",
 
 # PO3: bloom (bright pass above the white point, half-resolution chain, added before the tone map)
 mut("PO3-add", "PO3", "shaders/post_input.inc.glsl",
-    "    if ((frame.features & SW_FEAT_BLOOM) != 0u) c += bloom_at(px) / frame.exposure;",
+    "    if ((frame.features & SW_FEAT_BLOOM) != 0u) c += bloom_at(px) / sw_exposure_now();",
     "",
     "gpu_taa_bloom")
 mut("PO3-threshold", "PO3", "shaders/bloom_bright.comp.glsl",
-    "    return max(c * frame.exposure - frame.white_point, vec3(0.0));",
-    "    return c * frame.exposure;",
+    "    return max(c * sw_exposure_now() - frame.white_point, vec3(0.0));",
+    "    return c * sw_exposure_now();",
     "gpu_taa_bloom")
 mut("PO3-down", "PO3", "shaders/bloom_down.comp.glsl",
     "    bloom_store(dst, ds, q, 0.25 * c);",
@@ -1006,6 +1006,54 @@ mut("PO3-up", "PO3", "shaders/bloom_up.comp.glsl",
     "    bloom_store(fine, fs, q, bloom_load(fine, fs, q) + sum);",
     "    bloom_store(fine, fs, q, bloom_load(fine, fs, q));",
     "gpu_taa_bloom")
+
+# SH3 canopies by abs(z) of the view-space normal, SH9 their normals bent to the crown's ellipsoid
+mut("SH3-canopy-abs-z", "SH3", "shaders/asset_surface.inc.glsl",
+    "            if (toward > 0.0) n -= 2.0 * toward * fwd;",
+    "            if (!front) n = -n;",
+    "gpu_canopy")
+mut("SH3-canopy-bit", "SH3", "shaders/asset_vertex.inc.glsl",
+    "    if (a.kind == SW_ASSET_KIND_TREE && o.surface == 1u && !card) o.card |= 8u;",
+    "",
+    "gpu_canopy")
+mut("SH9-bend", "SH9", "src/assets/generate.c",
+    "#define ASSET_CANOPY_BEND 0.8f",
+    "#define ASSET_CANOPY_BEND 0.0f",
+    "gpu_canopy")
+
+# PO4 auto exposure: the meter's weights, percentiles and key; the adaptation's speeds and dt; the areas; its use
+mut("PO4-weight-surface", "PO4", "shaders/shared/sw_exposure.h",
+    "    return surface ? centre * SW_EXPOSURE_SURFACE_WEIGHT : centre;",
+    "    return centre;",
+    "gpu_exposure unit_exposure")
+mut("PO4-weight-centre", "PO4", "shaders/shared/sw_exposure.h",
+    "    sw_uint centre = 1u + SW_U(sw_floor(3.0f * sw_maxf(1.0f - r2, 0.0f) + 0.5f));",
+    "    sw_uint centre = 1u;",
+    "gpu_exposure unit_exposure")
+mut("PO4-percentile", "PO4", "shaders/shared/sw_exposure.h",
+    "    float kept = sw_maxf(sw_minf(m.cum + count, m.hi) - sw_maxf(m.cum, m.lo), 0.0f);",
+    "    float kept = count;",
+    "gpu_exposure unit_exposure")
+mut("PO4-key", "PO4", "shaders/shared/sw_exposure.h",
+    "    return sw_clampf(sw_log2(key) - mean_log + compensation_ev, min_ev, max_ev);",
+    "    return sw_clampf(-mean_log + compensation_ev, min_ev, max_ev);",
+    "gpu_exposure unit_exposure")
+mut("PO4-speed-swap", "PO4", "shaders/shared/sw_exposure.h",
+    "    float speed = target > ev ? speed_up : speed_down;",
+    "    float speed = target > ev ? speed_down : speed_up;",
+    "gpu_exposure unit_exposure")
+mut("PO4-dt", "PO4", "src/render/plan.c",
+    "    f->exposure_dt = e->kept && !cut && dt > 0.0f && dt <= RENDER_EXPOSURE_GAP_S ? dt : 0.0f;",
+    "    f->exposure_dt = e->kept && dt > 0.0f && dt <= RENDER_EXPOSURE_GAP_S ? dt : 0.0f;",
+    "gpu_exposure")
+mut("PO4-area-bias", "PO4", "src/render/plan.c",
+    "    f->exposure_compensation = a->compensation + bias;",
+    "    f->exposure_compensation = a->compensation;",
+    "gpu_exposure")
+mut("PO4-use", "PO4", "shaders/exposure.inc.glsl",
+    "    return (frame.flags & SW_FLAG_AUTO_EXPOSURE) != 0u ? exposure_state.exposure : frame.exposure;",
+    "    return frame.exposure;",
+    "gpu_exposure")
 
 # BX1: the scaling benchmark's chart (src/app/plot.c): a log axis maps decades to equal distances
 mut("TL-plot-log", "BX1", "src/app/plot.c",
@@ -1022,6 +1070,14 @@ mut("GA8-camera-tilt-applied", "GA8", "shaders/grass_blade.inc.glsl",
     "        world += vec3(tilt.x, tilt.y, tilt.z);",
     "",
     "gpu_blades")
+mut("GA8-tilt-switch", "GA8", "src/place/place.c",
+    "(m->camera_tilt ? SW_MAT_CAMERA_TILT : 0u)",
+    "(m->wind_model == WORLD_WIND_HZD ? SW_MAT_CAMERA_TILT : 0u)",
+    "gpu_blades")
+mut("GA8-tilt-default", "GA8", "src/world/scene_parse.c",
+    "    if (!sj_member(o, \"camera_tilt\")) m->camera_tilt = m->wind_model == WORLD_WIND_HZD;",
+    "",
+    "unit_scene_grass")
 mut("AS4-quantile-passes", "AS4", "src/assets/alpha.c",
     "level[i] = pass ? fmaxf(v, ASSET_ALPHA_CUTOFF) : fminf(v, nextafterf(ASSET_ALPHA_CUTOFF, 0.0f));",
     "level[i] = v;",
@@ -1549,8 +1605,8 @@ mut("TL2-loader-range", "TL2", "src/world/scene_parse.c",
     'sj_number(c, o, "camera", "fov", RANGE(1.0, 179.0), &cam->fov_y)',
     "schema_rules")
 mut("TL2-loader-schema-key", "TL2", "src/world/scene_parse.c",
-    '"flight",  "$schema"};',
-    '"flight",  "$schema-"};',
+    '"flight",  "exposure_areas", "$schema"};',
+    '"flight",  "exposure_areas", "$schema-"};',
     "schema_rules")
 # Issue 11: video through ffmpeg, the progress bar, HDR (EXR) output
 mut("MD-video-rate", "", "src/app/video.c",

@@ -138,11 +138,27 @@ typedef enum sward_tonemap {
     SWARD_TONEMAP_REINHARD = 1,   /* "reinhard" */
 } sward_tonemap;
 
+/* PO4: auto exposure (render.exposure "auto", the default; render.auto_exposure's fields; docs/scene-format.md).
+ * The frame's log2 luminance is metered in a centre-weighted histogram, the pixels between the low and high
+ * percentiles averaged, and the exposure brought to EV = log2(key) - mean + compensation (+ the exposure areas'
+ * bias at the eye), within [min_ev, max_ev], adapting from the last frame's at speed_up where it rises and
+ * speed_down where it falls (1 - e^(-dt speed) of the way per frame; a still, the first frame and a camera cut
+ * take the target at once). */
+typedef struct sward_auto_exposure {
+    bool enabled;                    /* false: render.exposure is a number, the manual exposure */
+    float key;                       /* the metered mean's target after exposure, linear (0.18: mid grey) */
+    float compensation;              /* EV added to the target */
+    float min_ev, max_ev;            /* the exposure's range in EV (log2 of the multiplier) */
+    float speed_up, speed_down;      /* 1/s: the exposure rising (the scene got darker) and falling */
+    float low_percent, high_percent; /* the share of the histogram metered: the pixels between these percentiles */
+} sward_auto_exposure;
+
 typedef struct sward_render_settings {
     uint32_t width, height; /* pixels */
     uint32_t seed;          /* placement seed */
     float time;             /* s, animation time */
-    float exposure;         /* linear multiplier before tone mapping */
+    float exposure;         /* linear multiplier before tone mapping (manual: auto_exposure.enabled false) */
+    sward_auto_exposure auto_exposure; /* PO4 */
     float white_point;      /* linear radiance mapped to white (the filmic curve; Reinhard has none) */
     sward_tonemap tonemap;  /* PO2: the curve (render.tonemap) */
 } sward_render_settings;
@@ -408,6 +424,12 @@ typedef struct sward_frame_stats {
     bool asset_two_phase;       /* this frame's asset culling had the last frame's pyramid */
     uint64_t asset_deferred;    /* instances the first phase left for the second */
     uint64_t asset_late;        /* of them, drawn by the second */
+    /* PO4: the exposure the frame was tone-mapped with (linear; with auto exposure the adapted one, else
+     * render.exposure times the exposure areas' bias) and, with auto exposure (auto_exposure true), its EV, the
+     * frame's target EV and the metered mean log2 luminance (standalone frames and sward_cmd_post) */
+    float exposure;
+    bool auto_exposure;
+    float exposure_ev, exposure_target_ev, exposure_mean_log;
 } sward_frame_stats;
 
 /* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran. */

@@ -142,12 +142,14 @@
 #define SW_POST_LDR 2   /* rgba8 storage image (written) */
 #define SW_POST_TAA 3   /* SH8: the resolved rgba16f image (read when SW_FEAT_TAA is on) */
 #define SW_POST_BLOOM 4 /* PO3: the bloom chain (buffer; level 0, half resolution, read when SW_FEAT_BLOOM) */
+#define SW_POST_EXPOSURE 5 /* PO4: RES_EXPOSURE, the adapted exposure (read with SW_FLAG_AUTO_EXPOSURE) */
 
 /* set 1 of hdr_out.comp.glsl (sward_render_hdr): post's inputs, and the frame it would tone-map */
 #define SW_HDR_OUT_HDR 0    /* rgba16f storage image */
 #define SW_HDR_OUT_TAA 1    /* the resolved rgba16f image (read when SW_FEAT_TAA is on) */
 #define SW_HDR_OUT_BLOOM 2  /* the bloom chain (read when SW_FEAT_BLOOM) */
 #define SW_HDR_OUT_PIXELS 3 /* vec4 per pixel, rows top to bottom (written) */
+#define SW_HDR_OUT_EXPOSURE 4 /* PO4: RES_EXPOSURE (the bloom chain is in exposed units) */
 
 /* set 1 of taa.comp.glsl (SH8) */
 #define SW_TAA_HDR 0     /* this frame's rgba16f colour (jittered) */
@@ -155,10 +157,18 @@
 #define SW_TAA_HISTORY 2 /* the previous frame's resolved rgba16f image (a = samples accumulated) */
 #define SW_TAA_OUT 3     /* this frame's resolved image (written; the next frame's history) */
 #define SW_TAA_MOTION 4  /* the G-buffer's motion vectors (sampled) */
+#define SW_TAA_EXPOSURE 5 /* PO4: RES_EXPOSURE, the last frame's adapted exposure (the resolve's weights) */
 
 /* set 1 of bloom_*.comp.glsl (PO3) */
 #define SW_BLOOM_HDR 0   /* colour without TAA */
 #define SW_BLOOM_TAA 2   /* colour with TAA */
 #define SW_BLOOM_CHAIN 3 /* the chain: every level, half resolution down, 2 x uint (4 halves) per texel */
+#define SW_BLOOM_EXPOSURE 4 /* PO4: RES_EXPOSURE (the bright pass is in exposed units) */
+
+/* set 1 of exposure_*.comp.glsl (PO4, src/render/passes/exposure.c) */
+#define SW_EXPOSURE_HDR 0   /* colour without TAA */
+#define SW_EXPOSURE_TAA 1   /* colour with TAA */
+#define SW_EXPOSURE_OUT 2   /* sw_exposure_state (read and written) */
+#define SW_EXPOSURE_DEPTH 3 /* the frame's depth, sampled (the sky is metered at a lower weight) */
 
 #endif

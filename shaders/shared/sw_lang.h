@@ -29,6 +29,7 @@
 #define sw_atan2 atan
 #define sw_abs abs
 #define sw_exp2 exp2
+#define sw_log2 log2
 #define sw_pow pow
 #define sw_minf min
 #define sw_maxf max
@@ -58,6 +59,7 @@ SW_FN float sw_cos(float x) { return cosf(x); }
 SW_FN float sw_atan2(float y, float x) { return atan2f(y, x); }
 SW_FN float sw_abs(float x) { return fabsf(x); }
 SW_FN float sw_exp2(float x) { return exp2f(x); }
+SW_FN float sw_log2(float x) { return log2f(x); }
 SW_FN float sw_pow(float x, float y) { return powf(x, y); }
 SW_FN float sw_minf(float a, float b) { return a < b ? a : b; }
 SW_FN float sw_maxf(float a, float b) { return a > b ? a : b; }

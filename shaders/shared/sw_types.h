@@ -7,6 +7,7 @@
 #ifndef SW_TYPES_H
 #define SW_TYPES_H
 #include "sw_lang.h"
+#include "sw_exposure.h"
 
 #define SW_TILE_CELLS 32u               /* a render tile is 32 x 32 grid cells of one material */
 #define SW_TILE_CANDIDATES 1024u        /* = SW_TILE_CELLS^2, one workgroup of SW_PLACE_GROUP threads */
@@ -56,6 +57,7 @@ SW_FN float sw_type_draw_distance(float type_draw_distance, float frame_draw_dis
 #define SW_WIND_HZD 1u
 #define SW_WIND_FRICTIONAL 2u
 #define SW_MAT_STEALTH 1u
+#define SW_MAT_CAMERA_TILT 4u /* GA8: HZD's camera-based tilting (grass[i].camera_tilt) */
 #define SW_MAT_AREAS 2u /* PL2: density areas name this type, or its base density is below its maximum */
 #define SW_TYPE_NONE 255u /* type-map value: no grass */
 
@@ -96,6 +98,21 @@ struct sw_frame {
     int map_i0, map_j0;
     int terrain_lod_top;    /* CDLOD: the top level (its patches never morph) */
     float terrain_lod_lift; /* CDLOD: m the LOD eye is above the highest ground (0 below it) */
+    /* PO4, with SW_FLAG_AUTO_EXPOSURE (sw_exposure.h): the meter's key (linear mid grey), the compensation (EV: the
+     * scene's plus the exposure areas' bias at the eye), the clamps (EV); the adaptation's speeds (1/s) and the
+     * percentiles kept (%); dt: s since the last frame adapted (0: take the target) */
+    float exposure_key, exposure_compensation, exposure_min_ev, exposure_max_ev;
+    float exposure_speed_up, exposure_speed_down, exposure_low, exposure_high;
+    float exposure_dt, exposure_pad[3];
+};
+
+/* PO4: the auto exposure's state (RES_EXPOSURE, shaders/exposure_*.comp.glsl), kept from frame to frame: the
+ * adapted EV and its multiplier 2^ev, this frame's target EV and metered mean log2 luminance, whether it holds
+ * a frame; then the histogram of the frame's log2 luminance (sw_exposure.h). */
+struct sw_exposure_state {
+    float ev, exposure, target_ev, mean_log;
+    sw_uint valid, total, pad[2];
+    sw_uint histogram[SW_EXPOSURE_BINS];
 };
 
 /* Issue 19, CDLOD (sw_terrain_lod.h, src/render/terrain_lod.c): one patch of the ground mesh a view draws, an
@@ -195,6 +212,8 @@ struct sw_push {
 /* issue 20: a grass type thins or fades within the near cascade's reach (with TAA): its casters' screen door moves
  * each frame like the camera's, and the cascade's map is drawn every frame (plan.c keeps it otherwise) */
 #define SW_FLAG_SHADOW_DOOR 512u
+#define SW_FLAG_AUTO_EXPOSURE 1024u  /* PO4: the exposure is RES_EXPOSURE's adapted one, not sw_frame.exposure */
+#define SW_FLAG_EXPOSURE_KEPT 2048u  /* PO4: RES_EXPOSURE holds an earlier frame's (TAA reads it before it is metered) */
 #define SW_FLAG_TONEMAP_REINHARD 256u /* PO2 (render.tonemap "reinhard"): post's curve x / (x + 1), no white point */
 
 /* A render tile: SW_TILE_CELLS^2 grid cells of one material, starting at cell (ci0, cj0). */
@@ -276,6 +295,7 @@ struct sw_draw_cmd {
 #ifndef SW_GLSL
 typedef struct sw_material sw_material;
 typedef struct sw_frame sw_frame;
+typedef struct sw_exposure_state sw_exposure_state;
 typedef struct sw_view sw_view;
 typedef struct sw_push sw_push;
 typedef struct sw_terrain_patch sw_terrain_patch;
@@ -286,6 +306,7 @@ typedef struct sw_draw_cmd sw_draw_cmd;
 typedef struct sw_cull_stats sw_cull_stats;
 _Static_assert(sizeof(sw_material) == 176, "sw_material layout");
 _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
+_Static_assert(sizeof(sw_exposure_state) == 32 + 4 * SW_EXPOSURE_BINS, "sw_exposure_state layout");
 _Static_assert(sizeof(sw_view) % 16 == 0, "sw_view layout");
 _Static_assert(sizeof(sw_tile_draw) == 16, "sw_tile_draw layout");
 _Static_assert(sizeof(sw_cull_stats) == 112, "sw_cull_stats layout");

@@ -14,6 +14,7 @@
 
 #define PI_F 3.14159265f
 #define GOLDEN_ANGLE 2.39996323f
+#define ASSET_CANOPY_BEND 0.8f /* SH9: how far a tree's leaf normals are bent to the crown's (1: a sphere's) */
 #define GEN_MAX_POINTS 16
 
 typedef struct v3 {
@@ -617,7 +618,9 @@ static void skel_scale(gen_skel *s, float sx, float sy)
 }
 
 /* The gradient (tree: height / asset height; plants: root length / longest root length) and the baked AO:
- * darker inside the crown (the ellipsoid around the cards' centre) and near the ground. */
+ * darker inside the crown (the ellipsoid around the cards' centre) and near the ground. SH9 (HZD's "custom vertex
+ * normals"): a tree's leaf cards' normals are bent ASSET_CANOPY_BEND of the way to the crown ellipsoid's normal at
+ * the vertex, so the canopy shades as a volume; the shading's abs(z) (SH3) keeps them facing the eye. */
 static void finish_wind(assets_parts *p, asset_kind kind, float height)
 {
     double c[3] = {0, 0, 0};
@@ -645,6 +648,15 @@ static void finish_wind(assets_parts *p, asset_kind kind, float height)
             float dx = (v->pos[0] - centre.x) / rh, dy = (v->pos[1] - centre.y) / rv, dz = (v->pos[2] - centre.z) / rh;
             float crown = 0.35f + 0.65f * smooth01(0.2f, 1.0f, sqrtf(dx * dx + dy * dy + dz * dz));
             v->ao = crown * (0.55f + 0.45f * smooth01(0.0f, 0.2f * height, v->pos[1]));
+            if (k == 1 && kind == ASSET_KIND_TREE) {
+                /* the ellipsoid's gradient (x / rh^2, y / rv^2, z / rh^2) at the vertex */
+                v3 s = v3_make(dx / rh, dy / rv, dz / rh);
+                float sl = len(s);
+                if (sl > 1e-6f) {
+                    v3 card = v3_make(v->normal[0], v->normal[1], v->normal[2]);
+                    put3(v->normal, norm(add(mul(card, 1.0f - ASSET_CANOPY_BEND), mul(s, ASSET_CANOPY_BEND / sl))));
+                }
+            }
         }
 }
 

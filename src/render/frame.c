@@ -76,6 +76,13 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->cache_bytes = (uint64_t)r->tiles.cache.slot_count * SW_TILE_SLOT_WORDS * sizeof(uint32_t);
     st->cache_budget_bytes = (uint64_t)((double)r->scene->render.tile_cache.budget_mib * 1048576.0);
     st->vegetation_memory_bytes = r->ctx->dev.device_buffer_bytes;
+    /* PO4 (render_post): the exposure the frame was tone-mapped with */
+    st->exposure = s->exposure;
+    if (s->exposure_copied) {
+        const float *e = (const float *)((const char *)s->stats_readback.mapped + RENDER_STATS_EXPOSURE_AT);
+        st->auto_exposure = true;
+        st->exposure_ev = e[0], st->exposure = e[1], st->exposure_target_ev = e[2], st->exposure_mean_log = e[3];
+    }
     st->asset_clusters = c[0].asset_clusters;
     st->asset_clusters_culled = c[0].asset_clusters_culled;
     st->asset_occluded = c[0].asset_occluded;
@@ -116,6 +123,8 @@ sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, bool hdr
     s->ticket = r->frames;
     s->counted = false;
     s->stats_copied = false;
+    s->exposure_copied = false;
+    s->exposure = r->scene->render.settings.exposure;
     s->timed_mask = 0;
     s->width = r->plan.width;
     s->height = r->plan.height;
@@ -186,6 +195,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
      * the history's (without it no still was ever still: every warm-up clipped its history) */
     wind_field_frame_constants(&r->scene->wind, view->eye[0], view->eye[2], &r->frame);
     render_plan_terrain_lod(r, view->eye); /* issue 19: the ground's LOD constants, for the same reason */
+    render_plan_exposure(r, view); /* PO4: the exposure's constants, for the same reason */
     render_view_constants(r, view, occlusion, &v->constants, &pv);
     render_plan_hiz_history(r, view); /* SC3: the assets' culling in one phase or two (after assets_occlude) */
     render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
@@ -293,6 +303,15 @@ void render_post(sward_renderer *r, VkCommandBuffer cmd)
     if (taa) render_resources_swap_histories(r); /* SH8: last frame's output is this frame's history */
     render_run_phase(r, RENDER_PHASE_POST, cmd, 0);
     if (taa) render_taa_keep(r); /* the next frame reprojects into this one */
+    render_slot *s = &r->slots[r->slot];
+    s->exposure = r->frame.exposure;
+    if (r->plan.auto_exposure) { /* PO4: the adapted exposure, for the frame's stats */
+        render_access(r, cmd, RES_EXPOSURE, 0, GPU_ACCESS_TRANSFER_READ, false);
+        vkCmdCopyBuffer(cmd, render_buffer(r, RES_EXPOSURE, 0)->buffer, s->stats_readback.buffer, 1,
+                        &(VkBufferCopy){0, RENDER_STATS_EXPOSURE_AT, RENDER_STATS_EXPOSURE_BYTES});
+        gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
+        s->exposure_copied = true;
+    }
 }
 
 void render_copy_stats(sward_renderer *r, VkCommandBuffer cmd)

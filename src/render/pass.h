@@ -82,6 +82,7 @@ typedef enum render_res {
     RES_ASSET_DEFERRED, /* SC3, issue 19: the camera's instances phase 1 deferred, and phase 2's dispatch */
     RES_ASSET_ID,     /* BX6: RG32UI, the mesh assets' visibility buffer: drawn instance + 1, triangle (asset_id.frag) */
     RES_RASTER_WORK,  /* per view, issue 19: the compute rasteriser's work lists and dispatches (draw_args; sw_raster.h) */
+    RES_EXPOSURE,     /* PO4: sw_exposure_state, the adapted exposure kept from frame to frame and the histogram */
     RES_COUNT
 } render_res;
 
@@ -208,6 +209,8 @@ typedef struct render_plan {
     bool hdr_out;              /* sward_render_hdr: this frame reads back its linear HDR image (hdr_out.c) */
     bool history_only;         /* SH8 warm-up: POST runs only the passes that build the TAA history */
     bool taa_reset;            /* SH8: this frame starts a new TAA history */
+    bool auto_exposure;        /* PO4: the exposure pass meters and adapts this frame (render.exposure "auto", not a
+                                  warm-up frame: render_plan_exposure) */
     render_switches switches;
     uint32_t cull_views;       /* bits of the views RENDER_VIEWS_BLADES passes cull */
     uint32_t asset_views;      /* bits of the views RENDER_VIEWS_ASSETS passes cull */
@@ -383,6 +386,7 @@ extern const render_pass render_pass_raster_merge;
 extern const render_pass render_pass_resolve;
 extern const render_pass render_pass_lighting;
 extern const render_pass render_pass_taa;
+extern const render_pass render_pass_exposure;
 extern const render_pass render_pass_bloom;
 extern const render_pass render_pass_post;
 extern const render_pass render_pass_hdr_out;

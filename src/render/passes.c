@@ -38,6 +38,7 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_terrain_resolve, /* POST: the ground's G-buffer where it is the depth (BX6; with the prime) */
     &render_pass_lighting,      /* POST:  deferred lighting, sky, haze -> HDR */
     &render_pass_taa,           /* POST:  temporal anti-aliasing (SH8), history reprojected by motion / depth */
+    &render_pass_exposure,      /* POST:  auto exposure: histogram, adaptation (PO4) */
     &render_pass_bloom,         /* POST:  bright pass, blur chain (PO3) */
     &render_pass_post,          /* POST:  bloom, tone map, sRGB */
     &render_pass_hdr_out,       /* POST:  sward_render_hdr only: post's linear input, RGBA32F */

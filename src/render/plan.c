@@ -118,6 +118,36 @@ void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view)
     t->frame = r->plan.taa_reset ? 0u : t->frame + 1u;
 }
 
+void render_plan_exposure(sward_renderer *r, const sward_vulkan_view *view)
+{
+    const world_render *wr = &r->scene->render;
+    const sward_auto_exposure *a = &wr->settings.auto_exposure;
+    render_exposure *e = &r->exposure;
+    sw_frame *f = &r->frame;
+    /* PO4: the exposure areas bias the manual exposure and the auto exposure's target alike */
+    const float bias = world_exposure_bias(wr, view->eye);
+    f->exposure = wr->settings.exposure * exp2f(bias);
+    r->plan.auto_exposure = a->enabled && !r->plan.history_only;
+    if (!a->enabled) return;
+    f->flags |= SW_FLAG_AUTO_EXPOSURE | (e->kept ? SW_FLAG_EXPOSURE_KEPT : 0u);
+    f->exposure_key = a->key;
+    f->exposure_compensation = a->compensation + bias;
+    f->exposure_min_ev = a->min_ev, f->exposure_max_ev = a->max_ev;
+    f->exposure_speed_up = a->speed_up, f->exposure_speed_down = a->speed_down;
+    f->exposure_low = a->low_percent, f->exposure_high = a->high_percent;
+    /* the eye adapts over the time since the last frame metered; none (the first frame), a cut (as TAA's), time
+     * standing or going back (a still, its warm-up, a paused viewer) or a gap over RENDER_EXPOSURE_GAP_S: the
+     * target at once */
+    const float d[3] = {view->eye[0] - e->eye[0], view->eye[1] - e->eye[1], view->eye[2] - e->eye[2]};
+    const float dt = view->time - e->time;
+    const bool cut = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;
+    f->exposure_dt = e->kept && !cut && dt > 0.0f && dt <= RENDER_EXPOSURE_GAP_S ? dt : 0.0f;
+    if (!r->plan.auto_exposure) return; /* a warm-up frame: not metered */
+    e->kept = true;
+    e->time = view->time;
+    memcpy(e->eye, view->eye, sizeof e->eye);
+}
+
 void render_plan_hiz_history(sward_renderer *r, const sward_vulkan_view *view)
 {
     render_hiz_history *h = &r->hiz_history;

@@ -25,8 +25,11 @@ struct sward_context {
  * 24 us per 1000: even at about 3,600; without assets every blade is in compute) */
 #define RENDER_SHADOW_RASTER_MIN_BLADES 4000u
 /* A frame slot's counters: sw_cull_stats per view, then the camera's asset draws (their instance counts) */
-#define RENDER_STATS_READBACK_BYTES \
+#define RENDER_STATS_EXPOSURE_AT \
     (SW_MAX_VIEWS * sizeof(sw_cull_stats) + SW_MAX_ASSETS * SW_ASSET_MAX_LODS * sizeof(sw_asset_draw))
+/* ... and, after the POST phase, the auto exposure's state without its histogram (PO4) */
+#define RENDER_STATS_EXPOSURE_BYTES (4 * sizeof(float))
+#define RENDER_STATS_READBACK_BYTES (RENDER_STATS_EXPOSURE_AT + RENDER_STATS_EXPOSURE_BYTES)
 
 /* Per frame slot (frames in flight): what a frame needs of its own until it is done. */
 typedef struct render_slot {
@@ -45,6 +48,8 @@ typedef struct render_slot {
     uint64_t ticket;          /* frame number recorded in the slot (0: none) */
     bool counted;             /* its counters have been read (growth, last_stats) */
     bool stats_copied;        /* its frame copied the counters into stats_readback */
+    bool exposure_copied;     /* PO4: ... and the adapted exposure (its frame metered) */
+    float exposure;           /* PO4: its frame's manual exposure (render.exposure and the areas' bias) */
     bool shadow_compute;      /* BX1: the frame rasterised the near cascade's casters in compute (its plan's) */
     bool assets_occlude;      /* SC3: the frame's assets were occluders of the blades (its plan's) */
     bool asset_two_phase;     /* SC3: their culling had the last frame's pyramid (its plan's hiz_history) */
@@ -76,6 +81,15 @@ typedef struct render_hiz_history {
     float eye[3];           /* its eye (a cut: RENDER_TAA_CUT_M) */
     float view_proj[16];    /* its jittered world -> clip */
 } render_hiz_history;
+
+/* PO4: what the CPU knows of the auto exposure's state (RES_EXPOSURE): whether it holds an adapted frame, and
+ * that frame's time (the next one adapts over the difference). */
+typedef struct render_exposure {
+    bool kept;    /* an earlier frame metered and adapted (the state holds its EV) */
+    float time;   /* s, that frame's */
+    float eye[3]; /* its eye (a cut: RENDER_TAA_CUT_M) */
+} render_exposure;
+#define RENDER_EXPOSURE_GAP_S 1.0f /* s: frames farther apart take their target at once */
 
 typedef struct render_taa {
     bool valid;              /* the history holds a frame (written by the taa pass) */
@@ -188,6 +202,7 @@ struct sward_renderer {
     render_tiles tiles;
     uint32_t near_blades;       /* BX1: blades the near shadow cascade drew in the last frame collected */
     render_taa taa;             /* SH8 */
+    render_exposure exposure;   /* PO4 */
     render_hiz_history hiz_history; /* SC3, issue 19 */
     uint32_t sized_features;    /* the SW_FEAT_* bits the passes' resources were last sized for */
     render_assets assets;       /* PL8: the mesh assets */
@@ -252,6 +267,9 @@ void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view);
  * frame's pyramid fits: plan.hiz_history, SW_VIEW_HIZ_HISTORY, hist_view_proj), and this frame's pyramid becomes
  * the next one's history. */
 void render_plan_hiz_history(sward_renderer *r, const sward_vulkan_view *view);
+/* PO4, after the frame's constants: the exposure (the manual one times the exposure areas' bias, or the auto
+ * exposure's settings, its dt and flags) and whether the exposure pass runs (plan.auto_exposure). */
+void render_plan_exposure(sward_renderer *r, const sward_vulkan_view *view);
 
 /* ---- graph.c ---- */
 /* The graph before any resource (its sampler), the passes once the shared resources exist, their resize

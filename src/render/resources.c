@@ -109,6 +109,8 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
     /* SC3, issue 19: made by asset_cull (16 bytes and SW_ASSET_DEFERRED_MAX pairs; a header alone for a host) */
     [RES_ASSET_DEFERRED] = BUFFER("sward.asset_deferred", STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
                                   RENDER_SIZE_FIXED),
+    /* PO4: made by the exposure pass (sizeof sw_exposure_state); TAA, bloom, post and hdr_out read it */
+    [RES_EXPOSURE] = BUFFER("sward.exposure", STORAGE, RENDER_SIZE_FIXED),
     /* BX6: written by the assets' prime in sward's own frame, read by asset_resolve; 1 texel without assets */
     [RES_ASSET_ID] = {.name = "sward.asset_id", .image = true, .format = VK_FORMAT_R32G32_UINT, .levels = 1,
                       .layers = 1, .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_STORAGE_BIT,

@@ -118,6 +118,14 @@ struct world_terrain;
 bool world_parse_stream(const sj_ctx *c, const cJSON *terrain, const char *base_dir, struct world_terrain *t);
 bool world_validate_stream(const sj_ctx *c, const sward_scene *s);
 
+/* PO4 (scene_exposure.c): render.exposure (a number or "auto") and render.auto_exposure; the top-level
+ * "exposure_areas"; the defaults, and the rules the API's settings are checked by too. */
+struct world_render;
+void world_auto_exposure_defaults(sward_auto_exposure *a);
+bool world_check_auto_exposure(const sj_ctx *c, const sward_auto_exposure *a);
+bool world_parse_exposure(const sj_ctx *c, const cJSON *render, struct world_render *r);
+bool world_parse_exposure_areas(const sj_ctx *c, const cJSON *root, struct world_render *r);
+
 /* render.tile_cache (scene_cache.c): budget_mib, tiles_per_frame, teleport_distance. */
 struct world_tile_cache;
 bool scene_parse_tile_cache(const sj_ctx *c, const cJSON *render, struct world_tile_cache *out);

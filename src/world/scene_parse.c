@@ -125,6 +125,8 @@ void world_scene_defaults(sward_scene *s)
     s->render.settings = (sward_render_settings){.width = 1920, .height = 1080, .seed = 1, .time = 0.0f,
                                                  .exposure = 1.0f, .white_point = 8.0f,
                                                  .tonemap = SWARD_TONEMAP_UNCHARTED2};
+    world_auto_exposure_defaults(&s->render.settings.auto_exposure); /* PO4: on */
+    s->render.exposure_area_count = 0;
     s->render.draw_distance = 60.0f;
     s->render.lod_distance = 12.0f;
     s->render.features = SW_FEAT_ALL;
@@ -256,6 +258,7 @@ static bool parse_material_got(const sj_ctx *c, const cJSON *o, const char *path
         !sj_number(c, o, path, "lod_distance", RANGE(0.0, WORLD_DRAW_DISTANCE_MAX), &m->lod_distance) ||
         !sj_number(c, o, path, "draw_distance", RANGE_POS(WORLD_DRAW_DISTANCE_MIN, WORLD_DRAW_DISTANCE_MAX), &m->draw_distance) ||
         !sj_string(c, o, path, "wind_model", wind, sizeof wind) ||
+        !sj_bool(c, o, path, "camera_tilt", &m->camera_tilt) ||
         !sj_string(c, o, path, "gameplay", gameplay, sizeof gameplay) ||
         !sj_number(c, o, path, "gameplay_height", RANGE(0.0, LIM_GAMEPLAY_HEIGHT), &m->gameplay_height))
         return false;
@@ -289,6 +292,8 @@ static bool parse_material_got(const sj_ctx *c, const cJSON *o, const char *path
         else if (!strcmp(wind, "frictional")) m->wind_model = WORLD_WIND_FRICTIONAL;
         else return sj_fail(c, p, "must be \"got\", \"hzd\" or \"frictional\", got \"%s\"", wind);
     }
+    /* GA8: HZD's camera tilt is its wind model's by default, any type's on request */
+    if (!sj_member(o, "camera_tilt")) m->camera_tilt = m->wind_model == WORLD_WIND_HZD;
     if (gameplay[0]) {
         sj_join(p, path, "gameplay");
         if (!strcmp(gameplay, "stealth")) m->stealth = true;
@@ -308,7 +313,8 @@ static bool parse_material(const sj_ctx *c, const cJSON *o, const char *path, wo
                                         "root_color",   "tip_color",     "stiffness",  "bend",
                                         "translucency", "patches",       "clump",      "blades_per_instance",
                                         "lod_distance", "draw_distance", "wind_model", "gameplay",
-                                        "gameplay_height", "head",       "base_density", "roughness"};
+                                        "gameplay_height", "head",       "base_density", "roughness",
+                                        "camera_tilt"};
     static const char *const known_patches[] = {"scale", "coverage"};
     char p[SJ_PATH_MAX];
     const cJSON *patches;
@@ -487,7 +493,7 @@ static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
 {
     static const char *const known[] = {"width",         "height",       "seed",     "time",   "exposure",
                                         "white_point",   "draw_distance", "lod_distance", "features", "raster",
-                                        "raster_threshold", "tile_cache", "tonemap"};
+                                        "raster_threshold", "tile_cache", "tonemap", "auto_exposure"};
     sward_render_settings *rs = &r->settings;
     int64_t w = rs->width, h = rs->height, seed = rs->seed;
     char raster[16] = "", tonemap[16] = "";
@@ -501,7 +507,7 @@ static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
         !sj_integer(c, o, "render", "height", RANGE(1, WORLD_IMAGE_SIZE_MAX), &h) ||
         !sj_integer(c, o, "render", "seed", RANGE(0, 4294967295.0), &seed) ||
         !sj_number(c, o, "render", "time", RANGE(-LIM_TIME, LIM_TIME), &rs->time) ||
-        !sj_number(c, o, "render", "exposure", RANGE_POS(LIM_EXPOSURE_MIN, LIM_INTENSITY), &rs->exposure) ||
+        !world_parse_exposure(c, o, r) ||
         !sj_number(c, o, "render", "white_point", RANGE_POS(LIM_WHITE_POINT_MIN, LIM_INTENSITY), &rs->white_point) ||
         !sj_number(c, o, "render", "draw_distance", RANGE_POS(WORLD_DRAW_DISTANCE_MIN, WORLD_DRAW_DISTANCE_MAX),
                    &r->draw_distance) ||
@@ -590,7 +596,7 @@ bool world_scene_parse(const sj_ctx *c, const cJSON *root, const char *base_dir,
     /* "$schema": the JSON Schema an editor should use (docs/scene.schema.json); any string, otherwise ignored */
     static const char *const known[] = {"terrain", "grass",  "wind",         "sun",    "sky",
                                         "camera",  "render", "force_fields", "assets", "areas",
-                                        "flight",  "$schema"};
+                                        "flight",  "exposure_areas", "$schema"};
     if (!cJSON_IsObject(root))
         return sj_fail(c, "", "expected a JSON object at the top level, got %s", sj_type_name(root));
     if (!SJ_CHECK_FIELDS(c, root, "", known)) return false;
@@ -607,7 +613,7 @@ bool world_scene_parse(const sj_ctx *c, const cJSON *root, const char *base_dir,
            (!sky || parse_sky(c, sky, &s->sky)) && (!camera || parse_camera(c, camera, &s->camera)) &&
            (!render || parse_render(c, render, &s->render)) && parse_forces(c, root, s) &&
            world_parse_assets(c, root, base_dir, s) && world_parse_areas(c, root, base_dir, s) &&
-           world_parse_flight(c, root, s);
+           world_parse_flight(c, root, s) && world_parse_exposure_areas(c, root, &s->render);
 }
 
 /* ---- validate: rules between fields -------------------------------------------------------------------- */
@@ -753,7 +759,8 @@ sward_result sward_scene_set_render_settings(sward_scene *scene, const sward_ren
         !sj_check_range(&c, "render.height", (double)s->height, RANGE(1, WORLD_IMAGE_SIZE_MAX)) ||
         !sj_check_float(&c, "render.time", s->time, RANGE(-LIM_TIME, LIM_TIME)) ||
         !sj_check_float(&c, "render.exposure", s->exposure, RANGE_POS(LIM_EXPOSURE_MIN, LIM_INTENSITY)) ||
-        !sj_check_float(&c, "render.white_point", s->white_point, RANGE_POS(LIM_WHITE_POINT_MIN, LIM_INTENSITY)))
+        !sj_check_float(&c, "render.white_point", s->white_point, RANGE_POS(LIM_WHITE_POINT_MIN, LIM_INTENSITY)) ||
+        (s->auto_exposure.enabled && !world_check_auto_exposure(&c, &s->auto_exposure)))
         return SWARD_ERROR_INVALID_INPUT;
     if (s->tonemap != SWARD_TONEMAP_UNCHARTED2 && s->tonemap != SWARD_TONEMAP_REINHARD)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: render.tonemap: must be SWARD_TONEMAP_UNCHARTED2 or "

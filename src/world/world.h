@@ -171,6 +171,7 @@ typedef struct world_material {
     float lod_distance;       /* m: nearer blades use the 15-vertex form (SC6), per type */
     float draw_distance;      /* m: the type's blades fade out before this (SC5), per type, <= render's */
     world_wind_model wind_model; /* GA4 */
+    bool camera_tilt;         /* GA8: HZD's camera-based tilting (grass[i].camera_tilt; default: with wind_model hzd) */
     bool stealth;             /* PL9: gameplay height is gameplay_height; else decorative (no cover) */
     float gameplay_height;    /* m, stealth types only */
     float head_color[3];      /* linear RGB of a flower head at the tip; head_size 0 = none */
@@ -237,8 +238,20 @@ typedef struct world_tile_cache {
                                   of render.draw_distance */
 } world_tile_cache;
 
+/* PO4 (Frictional: "dividing the level into areas that have different exposures"): a box of the world whose
+ * exposure is biased by `ev` stops, in full inside it and fading linearly to nothing `blend` m outside it.
+ * Overlapping areas: their weighted mean (world_exposure_bias). */
+#define WORLD_MAX_EXPOSURE_AREAS 32
+typedef struct world_exposure_area {
+    float min[3], max[3]; /* m, world box corners (min <= max per axis) */
+    float ev;             /* EV stops added: > 0 brighter (a dark interior), < 0 darker */
+    float blend;          /* m outside the box over which the bias fades to 0 */
+} world_exposure_area;
+
 typedef struct world_render {
     sward_render_settings settings;
+    int exposure_area_count;  /* PO4: the scene's "exposure_areas" */
+    world_exposure_area exposure_areas[WORLD_MAX_EXPOSURE_AREAS];
     float draw_distance;  /* m */
     float lod_distance;   /* m: nearer blades use the 15-vertex form */
     uint32_t features;    /* SW_FEAT_* bits (shaders/shared/sw_types.h): render.features, all on by default */
@@ -407,5 +420,9 @@ void world_camera_eye(const sward_scene *scene, float eye[3]);
  * elements as [N], as the loader's messages spell them) in the JSON text, or of the deepest enclosing value the
  * text has; false (0, 0) for empty text. */
 bool world_json_locate(const char *text, size_t len, const char *path, uint32_t *line, uint32_t *column);
+
+/* PO4: the exposure areas' bias at the eye, in EV: sum of w_i ev_i / max(1, sum of w_i), w_i = 1 inside area i,
+ * 1 - d / blend at distance d < blend outside it, else 0 (scene_exposure.c). */
+float world_exposure_bias(const world_render *r, const float eye[3]);
 
 #endif

@@ -52,6 +52,9 @@ static inline sward_scene *gu_scene(const char *rel)
      * renderer's successive frames and bloom (PO3) spreads bright light, so both are off unless a test turns
      * them on (gpu_taa_bloom; scene->render.features). */
     s->render.features &= ~(SW_FEAT_TAA | SW_FEAT_BLOOM);
+    /* ... and the exposure is the scene's manual one (render.exposure, 1 for "auto"): PO4 adapts it to each frame's
+     * light, which the CPU references of the tone map do not model (gpu_exposure turns it on) */
+    s->render.settings.auto_exposure.enabled = false;
     return s;
 }
 

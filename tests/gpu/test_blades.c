@@ -206,6 +206,8 @@ static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_bla
     if (m.wind_model == SW_WIND_HZD) {
         /* the seed's small-scale motion, evaluated in its own z-up frame (not the shader's expression) */
         world = add(world, mul(hzd_small_seed(world, normal, fr->time), t * fminf(height, 1.0f) * amp * gust));
+    }
+    if (m.flags & SW_MAT_CAMERA_TILT) { /* GA8, any wind model's (grass[i].camera_tilt) */
         sw_w3 tilt = sw_camera_tilt(g_view->fwd_x, g_view->fwd_y, g_view->fwd_z, p.y); /* GA8 */
         world = add(world, v3_(tilt.x, tilt.y, tilt.z));
     }
@@ -494,12 +496,13 @@ static bool differs(const uint8_t *a, const uint8_t *b, size_t i)
     return a[4 * i] != b[4 * i] || a[4 * i + 1] != b[4 * i + 1] || a[4 * i + 2] != b[4 * i + 2];
 }
 
-static result run(sward_context *ctx, sward_scene *scene, world_wind_model model, int per_instance, int forces,
-                  const char *tag)
+static result run(sward_context *ctx, sward_scene *scene, world_wind_model model, bool tilt, int per_instance,
+                  int forces, const char *tag)
 {
     result res;
     memset(&res, 0, sizeof res);
     scene->materials[0].wind_model = model;
+    scene->materials[0].camera_tilt = tilt;
     scene->materials[0].blades_per_instance = per_instance;
     scene->force_count = forces;
     sward_error err = {0};
@@ -644,13 +647,13 @@ static void blades_match_the_reference(void **state)
     /* the mirror is of the hardware path's shaders (gpu_raster holds the compute path to this one) */
     scene->render.raster = WORLD_RASTER_HARDWARE;
     /* GoT wind (push and bobbing) with a force field in view */
-    result a = run(ctx, scene, WORLD_WIND_GOT, 1, 1, "got");
+    result a = run(ctx, scene, WORLD_WIND_GOT, false, 1, 1, "got");
     check(&a);
     /* Horizon Zero Dawn large- and small-scale motion */
-    result b = run(ctx, scene, WORLD_WIND_HZD, 1, 0, "hzd");
+    result b = run(ctx, scene, WORLD_WIND_HZD, true, 1, 0, "hzd");
     check(&b);
-    /* Frictional fbm of sines, two blades per instance (short grass) */
-    result c = run(ctx, scene, WORLD_WIND_FRICTIONAL, 2, 0, "frictional");
+    /* Frictional fbm of sines, two blades per instance (short grass), with HZD's camera tilt (GA8: any model's) */
+    result c = run(ctx, scene, WORLD_WIND_FRICTIONAL, true, 2, 0, "frictional");
     check(&c);
     assert_int_equal(c.two, c.blades);
     gu_no_validation_messages(ctx);

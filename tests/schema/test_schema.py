@@ -118,7 +118,7 @@ BASE_MAIN = {
                "patches": {"scale": 10, "coverage": 0.5},
                "clump": {"size": 0.6, "height_variation": 0.3, "facing": 0.4, "lean": 0.1, "color_variation": 0.1,
                          "pull": 0.3},
-               "blades_per_instance": 1, "lod_distance": 5, "draw_distance": 20, "wind_model": "hzd",
+               "blades_per_instance": 1, "lod_distance": 5, "draw_distance": 20, "wind_model": "hzd", "camera_tilt": True,
                "gameplay": "stealth", "gameplay_height": 0.3, "head": {"color": RGB, "size": 0.03},
                "base_density": 10},
               {"name": "tall"}],
@@ -133,7 +133,10 @@ BASE_MAIN = {
                "features": {k: True for k in ("depth_prime", "shadows", "contact_shadows", "translucency",
                                               "specular", "taa", "bloom", "sky")},
                "raster": "auto", "raster_threshold": 256,
-               "tile_cache": {"budget_mib": 64, "tiles_per_frame": 1024, "teleport_distance": 0}},
+               "tile_cache": {"budget_mib": 64, "tiles_per_frame": 1024, "teleport_distance": 0},
+               "auto_exposure": {"key": 0.4, "compensation": 0, "min_ev": -4, "max_ev": 6, "speed_up": 1.5,
+                                 "speed_down": 3, "low_percent": 40, "high_percent": 95}},
+    "exposure_areas": [{"min": [-5, 0, -5], "max": [5, 10, 5], "ev": 1, "blend": 2}],
     "force_fields": [{"radius": 1.5, "strength": 0.3, "phase": 0, "frequency": 1,
                       "path": [[0, -5, 0], [4, 5, 0]], "loop": True}],
     "assets": [{"kind": "tree", "name": "oak", "generate": {"seed": 3, "height": 8, "width": 4}, "density": 0.004,
@@ -155,7 +158,7 @@ BASE_IMAGES = {
     "grass": [{"name": "a"}, {"name": "b"}, {"name": "c"}, {"name": "d"}],
     "sun": {"elevation": 20, "azimuth": 30},
     "camera": {"position": [0, 1.6, -20], "target": [0, 0, 0]},
-    "render": {"width": 64, "height": 48, "draw_distance": 30},
+    "render": {"width": 64, "height": 48, "draw_distance": 30, "exposure": "auto"},
     "assets": [{"kind": "fern", "mesh": {"path": "tests/data/meshes/plant.gltf", "scale": 1}}],
 }
 # a generated world streamed in windows
@@ -215,6 +218,8 @@ CROSS = [
     ("sun/dependentRequired", "images", _del(["sun", "elevation"]), "sun.elevation"),
     ("sun/allOf/0", "main", _set(["sun", "elevation"], 10), "sun.elevation"),
     ("sun/allOf/0", "main", _both(_set(["sun", "azimuth"], 10), _set(["sun", "elevation"], 10)), "sun.elevation"),
+    ("render.exposure/oneOf", "main", _set(["render", "exposure"], "bright"), "render.exposure"),
+    ("render.exposure/oneOf", "main", _set(["render", "exposure"], 0), "render.exposure"),
     ("terrain.stream.page/multipleOf", "stream", _set(["terrain", "stream", "page"], 24), "terrain.stream.page"),
 ]
 
@@ -227,6 +232,7 @@ LOADER_ONLY_RULES = [
     "render.lod_distance <= render.draw_distance; grass[i].draw_distance <= render.draw_distance; "
     "grass[i].lod_distance <= the type's draw_distance; camera.near < render.draw_distance",
     "grass[i].base_density and assets[i].base_density <= their density",
+    "render.auto_exposure: min_ev <= max_ev, low_percent < high_percent; exposure_areas[i]: min <= max on every axis",
     "the grass candidate limit (sum of density x (2 x draw_distance)^2 <= 67108864) and each asset's "
     "(density x (2 x draw_distance)^2 <= 4194304)",
     "the fBm's finest octave: size / 2 / wavelength x lacunarity^(octaves - 1) <= 1048576",
@@ -257,6 +263,14 @@ LOADER_ONLY = {
     ("terrain.layers[1].opacity.height[0]", "max"): ("terrain.layers[1].opacity.height", MINMAX),
     ("terrain.layers[1].opacity.slope[0]", "max"): ("terrain.layers[1].opacity.slope", MINMAX),
     ("terrain.heightmap.min", "max"): ("terrain.heightmap", MINMAX),
+    ("render.auto_exposure.min_ev", "max"): ("render.auto_exposure.max_ev", "must be >= min_ev"),
+    ("render.auto_exposure.max_ev", "min"): ("render.auto_exposure.max_ev", "must be >= min_ev"),
+    ("render.auto_exposure.low_percent", "max"): ("render.auto_exposure.high_percent", "must be > low_percent"),
+    ("render.auto_exposure.high_percent", "min"): ("render.auto_exposure.high_percent", "must be > low_percent"),
+    ("exposure_areas[0].min", "max"): ("exposure_areas[0].max", "must be >= min on every axis"),
+    ("exposure_areas[0].min[0]", "max"): ("exposure_areas[0].max", "must be >= min on every axis"),
+    ("exposure_areas[0].max", "min"): ("exposure_areas[0].max", "must be >= min on every axis"),
+    ("exposure_areas[0].max[0]", "min"): ("exposure_areas[0].max", "must be >= min on every axis"),
     ("terrain.heightmap.max", "min"): ("terrain.heightmap", MINMAX),
     ("terrain.stream.window", "min"): ("terrain.stream.window", "must cover 2 x the draw distance"),
     ("terrain.stream.page", "max"): ("terrain.stream.window", "must cover 2 x the draw distance"),

@@ -86,6 +86,17 @@ static void test_got_errors(void **state)
         assert_float_equal(r->materials[1].roughness, 0.3f, 0.0);
         sward_scene_destroy(r);
     }
+    /* GA8: HZD's camera tilt by default with its wind model, on request with any */
+    expect_error("{\"grass\": [{\"camera_tilt\": 1}]}", "t.json: grass[0].camera_tilt: expected true or false, got a number");
+    {
+        sward_scene *r = expect_ok("{\"grass\": [{}, {\"wind_model\": \"hzd\"}, {\"camera_tilt\": true}, "
+                                   "{\"wind_model\": \"hzd\", \"camera_tilt\": false}]}");
+        assert_false(r->materials[0].camera_tilt);
+        assert_true(r->materials[1].camera_tilt);
+        assert_true(r->materials[2].camera_tilt);
+        assert_false(r->materials[3].camera_tilt);
+        sward_scene_destroy(r);
+    }
     expect_error("{\"grass\": [{\"clump\": {\"spread\": 1}}]}", "grass[0].clump");
     expect_error("{\"grass\": [{\"clump\": 3}]}", "t.json: grass[0].clump: expected an object");
     expect_error("{\"grass\": [{\"blades_per_instance\": 3}]}", "t.json: grass[0].blades_per_instance: must be <= 2, got 3");

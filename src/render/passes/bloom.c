@@ -87,11 +87,12 @@ static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 const render_pass render_pass_bloom = {
     .name = "bloom",
     .phase = RENDER_PHASE_POST,
-    .use_count = 3,
+    .use_count = 4,
     .uses = {
         {RES_HDR, GPU_ACCESS_GENERAL_COMPUTE, SW_BLOOM_HDR, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 0},
         {RES_TAA, GPU_ACCESS_GENERAL_COMPUTE, SW_BLOOM_TAA, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 0},
         {RES_BLOOM, GPU_ACCESS_COMPUTE_READ_WRITE, SW_BLOOM_CHAIN, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_EXPOSURE, GPU_ACCESS_COMPUTE_READ, SW_BLOOM_EXPOSURE, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
     },
     .create = create,
     .resize = resize,

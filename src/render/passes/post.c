@@ -16,12 +16,13 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
 const render_pass render_pass_post = {
     .name = "post",
     .phase = RENDER_PHASE_POST, /* the standalone frame, or sward_cmd_post with the host's images */
-    .use_count = 4,
+    .use_count = 5,
     .uses = {
         {RES_HDR, GPU_ACCESS_GENERAL_COMPUTE, SW_POST_HDR, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 0},
         {RES_LDR, GPU_ACCESS_GENERAL_COMPUTE, SW_POST_LDR, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, RENDER_USE_DISCARD},
         {RES_TAA, GPU_ACCESS_GENERAL_COMPUTE, SW_POST_TAA, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 0},
         {RES_BLOOM, GPU_ACCESS_COMPUTE_READ, SW_POST_BLOOM, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+        {RES_EXPOSURE, GPU_ACCESS_COMPUTE_READ, SW_POST_EXPOSURE, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
     },
     .create = create,
     .record = render_record_per_pixel,

@@ -1,0 +1,144 @@
+/* scene_exposure.c — the scene's exposure (SPEC PO2, PO4; Frictional "Exposure"; docs/scene-format.md):
+ * render.exposure, a number (the manual exposure, a linear multiplier) or "auto" (the default: adapted to the
+ * frame's luminance, shaders/shared/sw_exposure.h); render.auto_exposure, the meter's and the adaptation's
+ * settings; and the top-level "exposure_areas", boxes of the world that bias the exposure by EV stops (the
+ * manual one and the auto one's target alike). Every problem is reported with its field path; nothing is
+ * clamped. */
+#include "world/world.h"
+
+#include "world/scene_json.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define RANGE(lo, hi) ((sj_range){(lo), (hi), false, false, 0.0})
+#define RANGE_POS(least, hi) ((sj_range){0.0, (hi), true, false, (least)})
+#define LIM_EXPOSURE_MIN 1e-6 /* render.exposure (manual) */
+#define LIM_EXPOSURE_MAX 1e6
+#define LIM_EV 30.0           /* |EV| of the clamps, the compensation and an area's bias */
+#define LIM_KEY 1000.0
+#define LIM_SPEED 1000.0      /* 1/s */
+#define LIM_COORD 1.0e6       /* m */
+
+void world_auto_exposure_defaults(sward_auto_exposure *a)
+{
+    *a = (sward_auto_exposure){.enabled = true, .key = 0.4f, .compensation = 0.0f, .min_ev = -4.0f, .max_ev = 6.0f,
+                               .speed_up = 1.5f, .speed_down = 3.0f, .low_percent = 40.0f, .high_percent = 95.0f};
+}
+
+bool world_check_auto_exposure(const sj_ctx *c, const sward_auto_exposure *a)
+{
+    if (!sj_check_float(c, "render.auto_exposure.key", a->key, RANGE_POS(1e-6, LIM_KEY)) ||
+        !sj_check_float(c, "render.auto_exposure.compensation", a->compensation, RANGE(-LIM_EV, LIM_EV)) ||
+        !sj_check_float(c, "render.auto_exposure.min_ev", a->min_ev, RANGE(-LIM_EV, LIM_EV)) ||
+        !sj_check_float(c, "render.auto_exposure.max_ev", a->max_ev, RANGE(-LIM_EV, LIM_EV)) ||
+        !sj_check_float(c, "render.auto_exposure.speed_up", a->speed_up, RANGE_POS(1e-6, LIM_SPEED)) ||
+        !sj_check_float(c, "render.auto_exposure.speed_down", a->speed_down, RANGE_POS(1e-6, LIM_SPEED)) ||
+        !sj_check_float(c, "render.auto_exposure.low_percent", a->low_percent, RANGE(0.0, 100.0)) ||
+        !sj_check_float(c, "render.auto_exposure.high_percent", a->high_percent, RANGE(0.0, 100.0)))
+        return false;
+    if (a->min_ev > a->max_ev)
+        return sj_fail(c, "render.auto_exposure.max_ev", "must be >= min_ev (%g), got %g", (double)a->min_ev,
+                       (double)a->max_ev);
+    if (!(a->low_percent < a->high_percent))
+        return sj_fail(c, "render.auto_exposure.high_percent", "must be > low_percent (%g), got %g",
+                       (double)a->low_percent, (double)a->high_percent);
+    return true;
+}
+
+bool world_parse_exposure(const sj_ctx *c, const cJSON *render, world_render *r)
+{
+    static const char *const known[] = {"key",      "compensation", "min_ev",      "max_ev",
+                                        "speed_up", "speed_down",   "low_percent", "high_percent"};
+    sward_render_settings *rs = &r->settings;
+    sward_auto_exposure *a = &rs->auto_exposure;
+    const cJSON *e = sj_member(render, "exposure");
+    if (e && cJSON_IsString(e)) {
+        if (strcmp(e->valuestring, "auto") != 0)
+            return sj_fail(c, "render.exposure", "must be a number > 0 or \"auto\", got \"%s\"", e->valuestring);
+        a->enabled = true;
+    } else if (e && !cJSON_IsNumber(e)) {
+        return sj_fail(c, "render.exposure", "expected a number > 0 or \"auto\", got %s", sj_type_name(e));
+    } else if (e) {
+        if (!sj_number(c, render, "render", "exposure", RANGE_POS(LIM_EXPOSURE_MIN, LIM_EXPOSURE_MAX), &rs->exposure))
+            return false;
+        a->enabled = false;
+    }
+    const cJSON *o;
+    if (!sj_object(c, render, "render", "auto_exposure", &o)) return false;
+    if (!o) return true;
+    const char *p = "render.auto_exposure";
+    if (!SJ_CHECK_FIELDS(c, o, p, known) || !sj_number(c, o, p, "key", RANGE_POS(1e-6, LIM_KEY), &a->key) ||
+        !sj_number(c, o, p, "compensation", RANGE(-LIM_EV, LIM_EV), &a->compensation) ||
+        !sj_number(c, o, p, "min_ev", RANGE(-LIM_EV, LIM_EV), &a->min_ev) ||
+        !sj_number(c, o, p, "max_ev", RANGE(-LIM_EV, LIM_EV), &a->max_ev) ||
+        !sj_number(c, o, p, "speed_up", RANGE_POS(1e-6, LIM_SPEED), &a->speed_up) ||
+        !sj_number(c, o, p, "speed_down", RANGE_POS(1e-6, LIM_SPEED), &a->speed_down) ||
+        !sj_number(c, o, p, "low_percent", RANGE(0.0, 100.0), &a->low_percent) ||
+        !sj_number(c, o, p, "high_percent", RANGE(0.0, 100.0), &a->high_percent))
+        return false;
+    return world_check_auto_exposure(c, a);
+}
+
+bool world_parse_exposure_areas(const sj_ctx *c, const cJSON *root, world_render *r)
+{
+    static const char *const known[] = {"min", "max", "ev", "blend"};
+    const cJSON *list = sj_member(root, "exposure_areas");
+    r->exposure_area_count = 0;
+    if (!list) return true;
+    if (!cJSON_IsArray(list))
+        return sj_fail(c, "exposure_areas", "expected an array, got %s", sj_type_name(list));
+    int n = cJSON_GetArraySize(list);
+    if (n > WORLD_MAX_EXPOSURE_AREAS)
+        return sj_fail(c, "exposure_areas", "must have at most %d areas, got %d", WORLD_MAX_EXPOSURE_AREAS, n);
+    int i = 0;
+    for (const cJSON *e = list->child; e; e = e->next, i++) {
+        char p[SJ_PATH_MAX], q[SJ_PATH_MAX + 8];
+        snprintf(p, sizeof p, "exposure_areas[%d]", i);
+        world_exposure_area *a = &r->exposure_areas[i];
+        *a = (world_exposure_area){.ev = 0.0f, .blend = 2.0f};
+        if (!cJSON_IsObject(e)) return sj_fail(c, p, "expected an object, got %s", sj_type_name(e));
+        if (!SJ_CHECK_FIELDS(c, e, p, known)) return false;
+        for (int k = 0; k < 2; k++) {
+            const char *key = k ? "max" : "min";
+            sj_join(q, p, key);
+            if (!sj_member(e, key)) return sj_fail(c, q, "missing required field (an [x, y, z] corner in m)");
+        }
+        if (!sj_member(e, "ev")) {
+            sj_join(q, p, "ev");
+            return sj_fail(c, q, "missing required field (the EV stops the area adds)");
+        }
+        if (!sj_numbers(c, e, p, "min", 3, RANGE(-LIM_COORD, LIM_COORD), a->min) ||
+            !sj_numbers(c, e, p, "max", 3, RANGE(-LIM_COORD, LIM_COORD), a->max) ||
+            !sj_number(c, e, p, "ev", RANGE(-LIM_EV, LIM_EV), &a->ev) ||
+            !sj_number(c, e, p, "blend", RANGE(0.0, LIM_COORD), &a->blend))
+            return false;
+        for (int k = 0; k < 3; k++)
+            if (a->min[k] > a->max[k]) {
+                sj_join(q, p, "max");
+                return sj_fail(c, q, "must be >= min on every axis, got %c: %g < %g", "xyz"[k], (double)a->max[k],
+                               (double)a->min[k]);
+            }
+    }
+    r->exposure_area_count = n;
+    return true;
+}
+
+float world_exposure_bias(const world_render *r, const float eye[3])
+{
+    double sum = 0.0, weight = 0.0;
+    for (int i = 0; i < r->exposure_area_count; i++) {
+        const world_exposure_area *a = &r->exposure_areas[i];
+        double d2 = 0.0; /* squared distance from the eye to the box */
+        for (int k = 0; k < 3; k++) {
+            double d = fmax(fmax((double)a->min[k] - eye[k], (double)eye[k] - a->max[k]), 0.0);
+            d2 += d * d;
+        }
+        double d = sqrt(d2);
+        double w = d <= 0.0 ? 1.0 : a->blend > 0.0f && d < a->blend ? 1.0 - d / a->blend : 0.0;
+        sum += w * a->ev;
+        weight += w;
+    }
+    return (float)(sum / fmax(weight, 1.0));
+}
