@@ -33,5 +33,5 @@ void main()
     sw_asset_surface s = sw_asset_surface_at(v_albedo, v_normal, v_uv, vec2(0.0), vec2(0.0), v_world, vec3(0.0),
                                              vec3(0.0), v_card, v_ao_thick, v_impostor, v_yaw_colorize, v_bark,
                                              v_roughness, gl_FrontFacing);
-    sw_gbuffer_write(s.albedo, s.ao, s.n, s.roughness, SW_KIND_MESH, s.thickness, 0.6, s.ao, vec2(SW_MOTION_NONE));
+    sw_gbuffer_write(s.albedo, s.ao, s.n, s.roughness, SW_KIND_MESH, s.thickness, 0.6, s.spec_occlusion, vec2(SW_MOTION_NONE));
 }

@@ -100,7 +100,7 @@ void main()
                                              vec2(ao, v0.surface == 0u ? 0.0 : a.translucency), a.impostor_offset,
                                              vec2(v0.yaw, v0.colorize), vec3(a.bark_r, a.bark_g, a.bark_b),
                                              vec2(a.leaf_roughness, a.bark_roughness), front);
-    sw_gbuffer_texels t = sw_gbuffer_pack(s.albedo, s.ao, s.n, s.roughness, SW_KIND_MESH, s.thickness, 0.6, s.ao,
+    sw_gbuffer_texels t = sw_gbuffer_pack(s.albedo, s.ao, s.n, s.roughness, SW_KIND_MESH, s.thickness, 0.6, s.spec_occlusion,
                                           vec2(SW_MOTION_NONE));
     // the albedo target is sRGB; its storage view is UNORM, so the encoding is done here (as resolve.comp.glsl)
     vec3 al = vec3(sw_linear_to_srgb(t.albedo.r), sw_linear_to_srgb(t.albedo.g), sw_linear_to_srgb(t.albedo.b));

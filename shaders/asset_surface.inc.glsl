@@ -29,7 +29,11 @@ struct sw_asset_surface {
     vec3 n;
     float roughness;
     float thickness;
+    float spec_occlusion; // the G-buffer's specular occlusion: the AO, and for a canopy card the sun on its seen side
 };
+
+// SH3, SH9: the least view-space z of a canopy normal (its cosine with the eye's axis)
+const float SW_CANOPY_FACING = 0.3;
 
 // The card's tangent-space normal tn (x along +u, y along +v) in the cotangent frame of the derivatives of its
 // position (dp_dx, dp_dy) and uv (duv_dx, duv_dy) a pixel across and down: no tangents stored per vertex.
@@ -59,6 +63,7 @@ sw_asset_surface sw_asset_surface_at(vec3 albedo, vec3 normal, vec2 uv, vec2 duv
     o.albedo = albedo;
     o.ao = ao_thick.x;
     o.thickness = ao_thick.y;
+    float spec = 1.0;
     if ((card & 4u) != 0u) {
         // AS3: the impostor texel (its empty texels were cut)
         uint t = sw_impostor_texel(impostor, (card >> 8) & 255u, uv);
@@ -83,6 +88,13 @@ sw_asset_surface sw_asset_surface_at(vec3 albedo, vec3 normal, vec2 uv, vec2 duv
             vec3 fwd = vec3(views[0].fwd_x, views[0].fwd_y, views[0].fwd_z);
             float toward = dot(n, fwd);
             if (toward > 0.0) n -= 2.0 * toward * fwd;
+            // the spherical normal lights the crown as a volume, but a leaf reflects the sun only from the side the
+            // sun is on: the card's own (geometric) face seen by the eye, lit or not, gates its specular (without
+            // it the crown's top and rim, their normals up, shone white against a sun behind them)
+            vec3 g = cross(SW_DX(world, dp_dx), SW_DY(world, dp_dy));
+            if (dot(g, fwd) > 0.0) g = -g;
+            float gl = length(g);
+            spec = gl > 0.0 ? smoothstep(-0.05, 0.25, dot(g / gl, vec3(frame.sun_x, frame.sun_y, frame.sun_z))) : 1.0;
         } else if (!front) {
             n = -n; // SH3 "flipped correctly in tangent space": plants, bushes, flowers
         }
@@ -93,8 +105,15 @@ sw_asset_surface sw_asset_surface_at(vec3 albedo, vec3 normal, vec2 uv, vec2 duv
         o.thickness *= ta.g;
         o.ao *= ta.b;
         n = sw_perturb(n, SW_DX(world, dp_dx), SW_DY(world, dp_dy), SW_DX(uv, duv_dx), SW_DY(uv, duv_dy), tn);
+        if ((card & 8u) != 0u) {
+            // ... and no canopy normal at a grazing angle after the leaf's normal map: the spherical normals of
+            // the crown's rim and top (SH9) meet the eye edge-on, where the sun's GGX lobe blows out to white
+            vec3 fwd = vec3(views[0].fwd_x, views[0].fwd_y, views[0].fwd_z);
+            n = normalize(n - max(SW_CANOPY_FACING + dot(n, fwd), 0.0) * fwd);
+        }
     }
     o.n = n;
+    o.spec_occlusion = o.ao * spec;
     o.roughness = surface == 0u ? roughness.y : roughness.x; // assets[].bark_roughness, assets[].roughness
     return o;
 }

@@ -1016,6 +1016,10 @@ mut("SH3-canopy-bit", "SH3", "shaders/asset_vertex.inc.glsl",
     "    if (a.kind == SW_ASSET_KIND_TREE && o.surface == 1u && !card) o.card |= 8u;",
     "",
     "gpu_canopy")
+mut("SH9-spec-gate", "SH9", "shaders/asset_surface.inc.glsl",
+    "    o.spec_occlusion = o.ao * spec;",
+    "    o.spec_occlusion = o.ao;",
+    "gpu_canopy")
 mut("SH9-bend", "SH9", "src/assets/generate.c",
     "#define ASSET_CANOPY_BEND 0.8f",
     "#define ASSET_CANOPY_BEND 0.0f",

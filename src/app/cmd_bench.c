@@ -163,10 +163,20 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
     /* SC1: the tile cache in the last frame; the memory that is not render targets */
     printf("}, \"tile_cache\": {\"generated\": %u, \"cached\": %u, \"missing\": %u, \"evicted\": %u, "
            "\"teleport\": %s, \"bytes\": %llu, \"budget_bytes\": %llu}, \"world_bytes\": %llu, "
-           "\"vegetation_memory_bytes\": %llu}\n",
+           "\"vegetation_memory_bytes\": %llu",
            l->tiles_generated, l->tiles_cached, l->tiles_missing, l->tiles_evicted, l->teleport ? "true" : "false",
            (unsigned long long)l->cache_bytes, (unsigned long long)l->cache_budget_bytes,
            (unsigned long long)l->world_bytes, (unsigned long long)l->vegetation_memory_bytes);
+    /* PO4: the last frame's exposure */
+    printf(", \"exposure\": {\"auto\": %s, \"multiplier\": ", l->auto_exposure ? "true" : "false");
+    json_number(stdout, (double)l->exposure);
+    printf(", \"ev\": ");
+    json_number(stdout, l->auto_exposure ? (double)l->exposure_ev : NAN);
+    printf(", \"target_ev\": ");
+    json_number(stdout, l->auto_exposure ? (double)l->exposure_target_ev : NAN);
+    printf(", \"mean_log2\": ");
+    json_number(stdout, l->auto_exposure ? (double)l->exposure_mean_log : NAN);
+    printf("}}\n");
 }
 
 static void print_text(const bench_result *b, const sward_device_info *dev, bool device_flag,
@@ -203,6 +213,11 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
     printf("tile cache      %u tiles held in %.1f of %.1f MiB; last frame placed %u, %u missing, %u evicted%s\n",
            s->tiles_cached, (double)s->cache_bytes / (1024.0 * 1024.0), (double)s->cache_budget_bytes / (1024.0 * 1024.0),
            s->tiles_generated, s->tiles_missing, s->tiles_evicted, s->teleport ? " (a teleport)" : "");
+    if (s->auto_exposure)
+        printf("exposure        auto: EV %+.2f (x %.3f), the last frame's target %+.2f, metered mean log2 %.2f\n",
+               (double)s->exposure_ev, (double)s->exposure, (double)s->exposure_target_ev, (double)s->exposure_mean_log);
+    else
+        printf("exposure        manual: x %.3f (render.exposure and the exposure areas)\n", (double)s->exposure);
     printf("CPU ms/frame    min %.3f, median %.3f (of it choosing tiles, the cache, clusters: median %.3f)\n",
            b->cpu.min, b->cpu.median, b->cpu_tiles.median);
     if (isfinite(b->blades_per_ms))

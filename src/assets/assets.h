@@ -20,6 +20,9 @@ typedef enum asset_level {
     ASSET_LEVEL_LEAF = 2,   /* a leaf card, leaflet or petal: flutters about its pivot (the 3D noise) */
 } asset_level;
 
+/* SH3, SH9: the least cosine of a tree's canopy normal with the eye's axis (its view-space z) after abs(z), in the
+ * shading (asset_surface.inc.glsl SW_CANOPY_FACING) and in the impostor's bake */
+#define ASSET_CANOPY_FACING 0.3f
 typedef enum asset_surface {
     ASSET_SURFACE_BARK = 0, /* opaque: trunks, branches, stems, rocks */
     ASSET_SURFACE_LEAF = 1, /* alpha-tested card (AS4 alpha), translucent (SH6) */

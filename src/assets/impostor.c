@@ -19,6 +19,7 @@ typedef struct bake_cell {
     uint32_t *texels;      /* the cell's first texel in the atlas */
     float *depth;          /* w x h, the nearest hit so far (in front of the plane = larger) */
     float depth_range;
+    bool canopy;           /* SH3, SH9: a tree: its leaves are double-sided by abs(z), not flipped */
 } bake_cell;
 
 /* A vertex projected into the cell: x, y in texels (y down, v), z the depth in front of the card plane (m). */
@@ -48,10 +49,22 @@ static uint32_t shade(const bake_cell *b, const asset_vertex *const tri[3], cons
     for (int k = 0; k < 3; k++)
         n[k] = l[0] * tri[0]->normal[k] + l[1] * tri[1]->normal[k] + l[2] * tri[2]->normal[k];
     uint32_t surface = tri[0]->surface;
-    /* foliage is double-sided: the side the viewer sees faces it */
-    if (surface != ASSET_SURFACE_BARK && n[0] * b->card.normal[0] + n[2] * b->card.normal[2] < 0.0f)
+    /* foliage is double-sided: the side the viewer sees faces it; a tree's canopy as the shading does it
+     * (asset_surface.inc.glsl, SH3): abs() of the normal's component along the view (the card's normal), at least
+     * ASSET_CANOPY_FACING of it (no spherical normal of the crown's rim edge-on, SH9) */
+    const float *c = b->card.normal;
+    float toward = n[0] * c[0] + n[2] * c[2];
+    if (b->canopy && surface == ASSET_SURFACE_LEAF) {
+        float l0 = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        if (l0 > 0.0f && toward < ASSET_CANOPY_FACING * l0) {
+            float add = (fabsf(toward) > ASSET_CANOPY_FACING * l0 ? fabsf(toward) : ASSET_CANOPY_FACING * l0) - toward;
+            n[0] += add * c[0];
+            n[2] += add * c[2];
+        }
+    } else if (surface != ASSET_SURFACE_BARK && toward < 0.0f) {
         for (int k = 0; k < 3; k++)
             n[k] = -n[k];
+    }
     float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     if (!(len > 0.0f)) {
         n[0] = b->card.normal[0];
@@ -165,7 +178,8 @@ sward_result asset_impostor_bake(const asset_chain *c, uint32_t cell_w, uint32_t
                        .stride = out->width,
                        .texels = out->texels + (size_t)card * cell_w,
                        .depth = depth,
-                       .depth_range = out->depth_range};
+                       .depth_range = out->depth_range,
+                       .canopy = c->kind == ASSET_KIND_TREE};
         asset_billboard_card(m->bounds_min, m->bounds_max, out->cards, card, &b.card);
         for (size_t i = 0; i < (size_t)cell_w * cell_h; i++)
             depth[i] = -INFINITY;

@@ -73,6 +73,14 @@ fi
 "$SWARD" bench "$SCENE" --width 32 --height 24 --frames 1 --json --plot "$tmp/j.svg" >"$tmp/j.json" 2>"$tmp/stderr" \
     || fail "bench --json --plot: $(cat "$tmp/stderr")"
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/j.json" || fail "--json --plot: stdout is not JSON"
+# PO4: small.json's exposure is "auto": the frame's adapted EV (within the default clamps), 2^ev its multiplier
+python3 - "$tmp/j.json" <<'PY' || fail "--json: the exposure (see above)"
+import json, sys
+e = json.load(open(sys.argv[1]))["exposure"]
+ok = e["auto"] is True and -4 <= e["ev"] <= 6 and abs(2 ** e["ev"] - e["multiplier"]) < 1e-3 * e["multiplier"]
+if not ok: print("exposure:", e)
+sys.exit(0 if ok else 1)
+PY
 grep -c 'class="bar"' "$tmp/j.svg" >/dev/null 2>&1 || fail "--json --plot wrote no bars"
 
 # --sweep --plot: the sweep's curves, and below them the bars of its densest point (render.raster compute)

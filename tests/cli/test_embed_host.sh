@@ -19,6 +19,9 @@ import json, os, sys
 d = json.load(open(sys.argv[1]))
 d.pop("$schema", None)
 d["render"]["width"], d["render"]["height"] = 640, 360
+# a fixed exposure: the auto exposure (PO4) would meter the two paths' slightly different ground (below) into a
+# shift of every pixel; gpu_exposure holds the exposure itself
+d["render"]["exposure"] = 1
 d["terrain"]["heightmap"]["path"] = os.path.join(os.path.dirname(sys.argv[1]), d["terrain"]["heightmap"]["path"])
 json.dump(d, open(sys.argv[2], "w"))
 PY

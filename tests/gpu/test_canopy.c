@@ -3,7 +3,8 @@
  * at the leaves' roughness) read back. Every canopy normal faces the eye (view-space z >= 0), and their sideways
  * parts point away from the crown's centre on screen as a sphere's do: the mean cosine between a pixel's offset from
  * the canopy's centroid and its normal's screen-space direction is high. Card normals (no SH9) scatter it; the
- * correct flip of the back faces (no abs(z)) turns the far half of the crown's normals inward. */
+ * correct flip of the back faces (no abs(z)) turns the far half of the crown's normals inward. The leaves whose seen
+ * face the sun is behind reflect none of it (their G-buffer specular occlusion is gated). */
 #include "gpu_util.h"
 #include "render/render.h"
 #include "shared/sw_gbuffer.h"
@@ -15,6 +16,7 @@
 
 typedef struct canopy {
     size_t pixels, away; /* leaf pixels; of them facing away from the eye */
+    size_t gated;        /* of them, the specular occlusion under half the AO: the sun on the leaf's other side */
     double outward;      /* mean cosine of (offset from the centroid, the normal's screen direction) */
 } canopy;
 
@@ -50,6 +52,8 @@ static canopy measure(sward_context *ctx, sward_scene *scene)
                 sw_n3 n = sw_oct_decode((float)(t & 1023u) / 1023.0f, (float)((t >> 10) & 1023u) / 1023.0f);
                 double nf = n.x * f[0] + n.y * f[1] + n.z * f[2];
                 c.away += nf > 0.02;
+                float ao = (float)(g[0][y * W + x] >> 24) / 255.0f, so = (float)(g[2][y * W + x] >> 24) / 255.0f;
+                c.gated += so < 0.5f * ao;
                 double sx = n.x * rt[0] + n.y * rt[1] + n.z * rt[2], sy = -(n.x * up[0] + n.y * up[1] + n.z * up[2]);
                 double dx = x - cx, dy = y - cy, dl = hypot(dx, dy), sl = hypot(sx, sy);
                 if (dl > 2.0 && sl > 0.05) c.outward += (dx * sx + dy * sy) / (dl * sl);
@@ -73,13 +77,16 @@ static void canopy_shades_as_a_volume(void **state)
     scene->camera.target[0] = -7.8f, scene->camera.target[1] = 5.5f, scene->camera.target[2] = -2.2f;
     scene->render.features &= ~(SW_FEAT_SHADOWS | SW_FEAT_CONTACT_SHADOWS);
     canopy c = measure(ctx, scene);
-    print_message("canopy: %zu leaf pixels, %zu facing away, outward cosine %.3f\n", c.pixels, c.away, c.outward);
+    print_message("canopy: %zu leaf pixels, %zu facing away, outward cosine %.3f, %zu with the sun behind the leaf\n",
+                  c.pixels, c.away, c.outward, c.gated);
     assert_true(c.pixels > 2000);
     /* abs(z): the vertex normal faces the eye; what the leaf texture's normal map tilts past it stays under 8 %
      * (measured 3.3 %; the back faces flipped instead: 26 %) */
     assert_true(c.away * 100u < 8u * c.pixels);
     /* measured 0.80; card normals (no SH9) 0.50; the back faces flipped instead of abs(z) 0.11 */
     assert_true(c.outward > 0.7);
+    /* the specular of a leaf whose seen face the sun is behind is gated off (the spherical normal would light it) */
+    assert_true(c.gated * 20u > c.pixels && c.gated < c.pixels);
     gu_no_validation_messages(ctx);
     sward_context_destroy(ctx);
     sward_scene_destroy(scene);

@@ -175,6 +175,7 @@ static void pass_times_by_name(void **state)
     (void)state;
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene("scenes/small.json");
+    scene->render.settings.auto_exposure.enabled = true; /* the scene's: the exposure pass runs (PO4) */
     sward_renderer *r = renderer(ctx, scene);
     sward_render_settings rs = sward_scene_render_settings(scene);
     sward_frame_stats st;
@@ -188,7 +189,8 @@ static void pass_times_by_name(void **state)
     const char *order[] = {"wind_field",   "place",         "terrain_depth", "hiz",         "cull",         "draw_args",
                            "place_ahead",  "grass_depth",  "raster",        "raster_merge", "grass",
                            "shadow_raster", "shadow_far", "shadow_lit",
-                           "resolve",      "terrain_resolve", "lighting",      "taa",          "bloom",      "post"};
+                           "resolve",      "terrain_resolve", "lighting",      "taa",          "exposure",   "bloom",
+                           "post"};
     const uint32_t n = sizeof order / sizeof order[0];
     assert_int_equal(st.pass_count, n);
     for (uint32_t i = 0; i < n; i++) {
