@@ -1197,8 +1197,8 @@ mut("AS3-alpha-test", "AS3", "src/assets/impostor.c",
     "    bool tested = false;",
     "unit_impostor")
 mut("AS3-two-sided", "AS3", "src/assets/impostor.c",
-    "    if (surface != ASSET_SURFACE_BARK && n[0] * b->card.normal[0] + n[2] * b->card.normal[2] < 0.0f)",
-    "    if (false)",
+    "    float toward = n[0] * c[0] + n[2] * c[2];",
+    "    float toward = 1.0f;",
     "unit_impostor")
 mut("AS5-preserve", "AS5 AS4", "src/assets/textures.c",
     "    sward_result r = asset_alpha_build_mips(alpha, size, size, true, &mips, err);",

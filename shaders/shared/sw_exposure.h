@@ -3,7 +3,8 @@
  * C (the CPU reference, tests) and GLSL (shaders/exposure_*.comp.glsl).
  *
  *   meter   a histogram of log2 luminance over SW_EXPOSURE_BINS bins spanning [SW_EXPOSURE_LOG_MIN,
- *           SW_EXPOSURE_LOG_MAX], each pixel counted with a centre weight (1 at the corners, 4 at the centre:
+ *           SW_EXPOSURE_LOG_MAX], by blocks of 2 x 2 pixels (the block's mean luminance counted with the sum of
+ *           its pixels' weights), each pixel weighted by a centre weight (1 at the corners, 4 at the centre:
  *           centre-weighted metering, as a camera's), times SW_EXPOSURE_SURFACE_WEIGHT where a surface is (the
  *           sky counts once: the field, not the sky over it, is what the exposure is for, as a photographer
  *           meters the subject; a frame of sky alone is metered all the same);
@@ -24,7 +25,7 @@
 #define SW_EXPOSURE_LOG_MAX 18.0f    /* ... of the last bin's upper edge (brighter ones fall in it) */
 #define SW_EXPOSURE_WEIGHT_MAX 4u    /* a pixel's count at the image centre; 1 at the corners */
 #define SW_EXPOSURE_SURFACE_WEIGHT 4u /* a surface pixel's weight over a sky pixel's */
-#define SW_EXPOSURE_GROUP 16u        /* shaders/exposure_histogram.comp.glsl: 16 x 16 pixels a workgroup */
+#define SW_EXPOSURE_GROUP 16u        /* shaders/exposure_histogram.comp.glsl: 16 x 16 blocks of 2 x 2 a workgroup */
 
 /* Rec. 709 luminance of linear RGB. */
 SW_FN float sw_exposure_luminance(float r, float g, float b) { return 0.2126f * r + 0.7152f * g + 0.0722f * b; }

@@ -23,8 +23,8 @@
 
 void world_auto_exposure_defaults(sward_auto_exposure *a)
 {
-    *a = (sward_auto_exposure){.enabled = true, .key = 0.4f, .compensation = 0.0f, .min_ev = -4.0f, .max_ev = 6.0f,
-                               .speed_up = 1.5f, .speed_down = 3.0f, .low_percent = 40.0f, .high_percent = 95.0f};
+    *a = (sward_auto_exposure){.enabled = true, .key = 0.36f, .compensation = 0.0f, .min_ev = -4.0f, .max_ev = 6.0f,
+                               .speed_up = 1.5f, .speed_down = 3.0f, .low_percent = 30.0f, .high_percent = 85.0f};
 }
 
 bool world_check_auto_exposure(const sj_ctx *c, const sward_auto_exposure *a)

@@ -30,7 +30,10 @@
 # mean 0.87/255 of its image before, 1.9 % of pixels off by more than 16/255, flowers 1.56/255 and 3.3 %: blades
 # and plants whole that were faint); then all 15 again, on purpose, for issue 20: every screen door and the
 # contact shadows' step offsets move each frame, so TAA's warm-up integrates them (other bytes wherever a fade or a
-# contact shadow is). A refactor that
+# contact shadow is); then all 15 again, on purpose, for issue 20: the exposure adapts to each frame (PO4,
+# render.exposure "auto" in every scene: 0.8 EV brighter for the built-in meadow, 0.3 EV darker for forest_edge on
+# the H200), the trees' canopies shade as volumes (SH3's abs(z), SH9's normals) and hzd-wind types tilt with the
+# camera as before (GA8 now a per-type switch). A refactor that
 # changes a single pixel fails here. Every feature is on, TAA with its 8-frame warm-up (but in dense). The hashes hold for Mesa's lavapipe (Debian 12, LLVM 15); another driver rasterises differently.
 #
 #   golden.sh SWARD SCENE.json SIZE    one scene at one size (ctest: cli_golden_<scene>_<size>, one test each,

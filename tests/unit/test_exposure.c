@@ -133,7 +133,7 @@ static void test_fields(void **state)
     sward_scene *s = expect_ok(SCENE(""));
     const sward_auto_exposure *a = &s->render.settings.auto_exposure;
     assert_true(a->enabled); /* the default */
-    assert_float_equal(a->key, 0.4f, 0.0);
+    assert_float_equal(a->key, 0.36f, 0.0);
     assert_true(a->min_ev < a->max_ev && a->low_percent < a->high_percent && a->speed_down > a->speed_up);
     sward_scene_destroy(s);
     s = expect_ok(SCENE(", \"render\": {\"exposure\": 1.5}"));

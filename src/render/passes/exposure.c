@@ -1,8 +1,9 @@
 /* exposure.c — auto exposure (SPEC PO4; Frictional "Exposure"; shaders/shared/sw_exposure.h): after TAA, before
  * the bloom's bright pass and the tone map that multiply by it,
- *   histogram  the frame's log2 luminance, centre-weighted, 16 x 16 pixels a workgroup into shared bins, then
- *              one global atomic per bin (shaders/exposure_histogram.comp.glsl);
- *   adapt      one thread: the percentile mean, the target EV, one adaptation step (exposure_adapt.comp.glsl).
+ *   histogram  the frame's log2 luminance by 2 x 2 blocks, centre- and surface-weighted, 16 x 16 blocks a
+ *              workgroup into shared bins, then one global atomic per bin (shaders/exposure_histogram.comp.glsl);
+ *   adapt      one workgroup: the bins into shared memory, then one thread: the percentile mean, the target EV,
+ *              one adaptation step (exposure_adapt.comp.glsl).
  * The state (sw_exposure_state, RES_EXPOSURE) stays from frame to frame: the adapted EV the next frame steps
  * from, which TAA weighs its samples with. Runs where render.exposure is "auto" (SW_FLAG_AUTO_EXPOSURE), not in a
  * still's warm-up frames (the last frame takes its target: dt 0).
@@ -38,8 +39,8 @@ static void record(render_pass_ctx *c, VkCommandBuffer cmd)
     sw_push push = {.view = c->view};
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &push);
-    vkCmdDispatch(cmd, (c->plan->width + SW_EXPOSURE_GROUP - 1) / SW_EXPOSURE_GROUP,
-                  (c->plan->height + SW_EXPOSURE_GROUP - 1) / SW_EXPOSURE_GROUP, 1);
+    const uint32_t block = 2u * SW_EXPOSURE_GROUP; /* pixels a workgroup covers per side */
+    vkCmdDispatch(cmd, (c->plan->width + block - 1) / block, (c->plan->height + block - 1) / block, 1);
     gpu_barrier_buffer(cmd, state, GPU_ACCESS_COMPUTE_READ_WRITE, GPU_ACCESS_COMPUTE_READ_WRITE);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[1]);
     vkCmdDispatch(cmd, 1, 1, 1);
