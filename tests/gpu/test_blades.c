@@ -41,6 +41,9 @@
 
 /* The camera view's constants (sw_view) of the frame under test: set where the frame's are computed. */
 static const sw_view *g_view;
+/* GA8: the scene's grass[0].camera_tilt, as the run set it (not the material the placement packs: the mirror must
+ * not share the code that turns the switch into its flag) */
+static bool g_tilt;
 #include "shared/sw_blade_shape.h"
 #include "shared/sw_gbuffer.h"
 #include "shared/sw_sky.h"
@@ -207,7 +210,7 @@ static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_bla
         /* the seed's small-scale motion, evaluated in its own z-up frame (not the shader's expression) */
         world = add(world, mul(hzd_small_seed(world, normal, fr->time), t * fminf(height, 1.0f) * amp * gust));
     }
-    if (m.flags & SW_MAT_CAMERA_TILT) { /* GA8, any wind model's (grass[i].camera_tilt) */
+    if (g_tilt) { /* GA8, any wind model's (grass[i].camera_tilt) */
         sw_w3 tilt = sw_camera_tilt(g_view->fwd_x, g_view->fwd_y, g_view->fwd_z, p.y); /* GA8 */
         world = add(world, v3_(tilt.x, tilt.y, tilt.z));
     }
@@ -503,6 +506,7 @@ static result run(sward_context *ctx, sward_scene *scene, world_wind_model model
     memset(&res, 0, sizeof res);
     scene->materials[0].wind_model = model;
     scene->materials[0].camera_tilt = tilt;
+    g_tilt = tilt;
     scene->materials[0].blades_per_instance = per_instance;
     scene->force_count = forces;
     sward_error err = {0};
