@@ -3,9 +3,13 @@
 // (render.exposure times the exposure areas' bias). The including shader defines SW_EXPOSURE_BINDING (and
 // SW_EXPOSURE_WRITE to write the state).
 #ifdef SW_EXPOSURE_WRITE
-layout(std430, set = SW_SET_PASS, binding = SW_EXPOSURE_BINDING) buffer ExposureState { sw_exposure_state exposure_state; };
+layout(std430, set = SW_SET_PASS, binding = SW_EXPOSURE_BINDING) buffer ExposureState {
+    sw_exposure_state exposure_state;
+};
 #else
-layout(std430, set = SW_SET_PASS, binding = SW_EXPOSURE_BINDING) readonly buffer ExposureState { sw_exposure_state exposure_state; };
+layout(std430, set = SW_SET_PASS, binding = SW_EXPOSURE_BINDING) readonly buffer ExposureState {
+    sw_exposure_state exposure_state;
+};
 #endif
 
 // The passes after the exposure pass (bloom, post, hdr_out): this frame's adapted exposure.

@@ -1,5 +1,5 @@
-// post.comp.glsl — bloom, exposure (PO4: exposure.inc.glsl), Uncharted 2 filmic tone map with white point (or, with render.tonemap
-// "reinhard", Reinhard's x / (x + 1) for comparison), sRGB (SPEC PO1, PO2, PO3).
+// post.comp.glsl — bloom, exposure (PO4: exposure.inc.glsl), Uncharted 2 filmic tone map with white point (or,
+// with render.tonemap "reinhard", Reinhard's x / (x + 1) for comparison), sRGB (SPEC PO1, PO2, PO3, PO4).
 // Reads the lit 16-bit float HDR image (lighting.comp.glsl: sky and haze included), or with TAA (SH8) the
 // resolved image, and the bloom chain; writes the 8-bit image. Compute rather than a full-screen triangle: on
 // GPUs with few graphics units the fragment path is the slow one.
