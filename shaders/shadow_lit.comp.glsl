@@ -18,7 +18,7 @@
 #include "shared/sw_shadow.h"
 
 #define THREADS 256
-#define MAX_PER 16 // texels a thread: sizes up to 4096 texels a side
+#define MAX_PER 8 // texels a thread: sizes up to 2048 texels a side (RENDER_SHADOW_SIZE: shadow_lit.c asserts it)
 
 layout(local_size_x = THREADS) in;
 
@@ -73,8 +73,9 @@ void main()
     // 1. the run's casters and its own recurrence from its sunward end
     vec2 run[MAX_PER];
     vec2 c = vec2(NONE);
-    for (int q = MAX_PER - 1; q >= 0; q--) {
-        if (q >= per || lo + q >= hi) continue;
+    const int mine = clamp(hi - lo, 0, MAX_PER); // the run's texels (a loop to it, not to MAX_PER: a CPU device
+                                                 // runs the masked iterations too)
+    for (int q = mine - 1; q >= 0; q--) {
         float v = views[SW_VIEW_MID].lit_v0 + (float(lo + q) + 0.5) * t;
         c = max(casters(sw_lit_world_x(ax, u, v), sw_lit_world_z(ax, u, v), 2.0 * t), c - drop);
         run[q] = c;
@@ -102,8 +103,7 @@ void main()
     vec2 enter = vec2(edge);
     if (k + 1 < THREADS) enter = max(s_a[k + 1], enter - s_l[k + 1] * drop);
     // 3. each texel of the run
-    for (int q = 0; q < MAX_PER; q++) {
-        if (q >= per || lo + q >= hi) break;
+    for (int q = 0; q < mine; q++) {
         vec2 h = max(run[q], enter - float(hi - (lo + q)) * drop);
         lit[row * n + lo + q] = vec2(h.x, h.y - h.x); // the ground's, and how far the impostor raises it
     }

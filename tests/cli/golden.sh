@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Byte-identical images: every scene in scenes/ and bench/ at 320x180 at 4.25 s and at 640x360 at 1.5 s must
+# Byte-identical images: every scene in scenes/ and bench/ at 320x180 at 4.25 s (and those of LARGE_SCENES at 640x360
+# at 1.5 s: none today) must
 # render to the PNG whose SHA-256 is recorded in tests/data/golden/sha256.txt (recorded on lavapipe at
 # 2026-12-01 (issue 8: the compute rasteriser, render.raster "auto"; issue 9: HZD and Frictional wind fixed, then
 # the simulated wind field (GA3) for every scene's wind, and the mesh-asset scenes forest_edge, flowers, tree; issue
@@ -33,7 +34,9 @@
 # contact shadow is); then all 15 again, on purpose, for issue 20: the exposure adapts to each frame (PO4,
 # render.exposure "auto" in every scene: 0.8 EV brighter for the built-in meadow, 0.3 EV darker for forest_edge on
 # the H200), the trees' canopies shade as volumes (SH3's abs(z), SH9's normals) and hzd-wind types tilt with the
-# camera as before (GA8 now a per-type switch). A refactor that
+# camera as before (GA8 now a per-type switch); then the four 640x360 images dropped
+# (LARGE_SCENES empty: 110 s of the suite's 2 cores, then twice its budget; what the 320x180 images miss at larger
+# sizes is the behavioural tests'). A refactor that
 # changes a single pixel fails here. Every feature is on, TAA with its 8-frame warm-up (but in dense). The hashes hold for Mesa's lavapipe (Debian 12, LLVM 15); another driver rasterises differently.
 #
 #   golden.sh SWARD SCENE.json SIZE    one scene at one size (ctest: cli_golden_<scene>_<size>, one test each,
@@ -48,7 +51,7 @@ SRC=${SWARD_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 GOLDEN="$SRC/tests/data/golden/sha256.txt"
 SIZES="320x180 640x360"
 # the scenes recorded at the second size too (tests/CMakeLists.txt reads this line: one ctest test each)
-LARGE_SCENES="meadow got_field forest_edge flowers"
+LARGE_SCENES=""
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }

@@ -73,7 +73,7 @@ expect 3 "sward: /dev/full: cannot write: No space left on device" render "$smal
 # reason, no partial file, no temporary file, and the previous image of that name is kept.
 mkdir "$tmp/full"
 printf 'old' >"$tmp/full/x.png"
-out=$( (ulimit -f 1; MESA_SHADER_CACHE_DISABLE=true exec timeout 300 "$SWARD" render "$small" -o "$tmp/full/x.png" --quiet) \
+out=$( (ulimit -f 1; exec timeout 300 "$SWARD" render "$small" -o "$tmp/full/x.png" --quiet) \
     2>"$tmp/stderr"); rc=$?
 err=$(cat "$tmp/stderr")
 [ "$rc" -eq 3 ] || fail "render under ulimit -f 1: exit $rc, expected 3 ($err)"

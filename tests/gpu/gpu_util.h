@@ -58,6 +58,17 @@ static inline sward_scene *gu_scene(const char *rel)
     return s;
 }
 
+/* gu_scene without the sun's shadow maps (render.features.shadows), for the tests of what they do not touch (placement,
+ * culling, the tile cache, streaming, occlusion, LOD, the ground, post): on lavapipe the maps' casters and lit
+ * heights are half of a moving frame's time and 0.6 s of a renderer's first frame. The shadows' own tests
+ * (gpu_shadows, gpu_lit_heights, gpu_raster's casters, gpu_asset_compute's, gpu_lighting, gpu_assets) keep them. */
+static inline sward_scene *gu_scene_lean(const char *rel)
+{
+    sward_scene *s = gu_scene(rel);
+    s->render.features &= ~SW_FEAT_SHADOWS;
+    return s;
+}
+
 static inline void gu_no_validation_messages(sward_context *ctx)
 {
     assert_int_equal(sward_context_validation_messages(ctx), 0);

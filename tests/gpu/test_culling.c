@@ -56,7 +56,7 @@ static void gpu_culls_what_the_reference_culls(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_scene *scene = gu_scene_lean("scenes/small.json");
     scene->materials[0].blades_per_instance = 2; /* short grass: two blades per instance */
     sward_error err = {0};
     sward_renderer *r = NULL;

@@ -5,7 +5,8 @@
  *     it: what is left of a 4-pixel dither period) of a still with every feature on is at most 1.1x that of the
  *     same still with the fades off (sward_frame_debug.no_fade: hard cuts), in tests/data/popping (its thinning band
  *     from 3.2 m in view), the built-in meadow and the wood (the trees' and ferns' fades); and after a moving
- *     camera's 12 frames. Measured: 1.00-1.03x. (This bound alone has few teeth since the fades' cutoff moved above
+ *     camera's 12 frames over the popping field with its draw distance at 4.5 m. Measured: 1.00-1.03x. (This bound
+ *     alone has few teeth since the fades' cutoff moved above
  *     keep: little is dithered in view; unit_dither and the goldens are what fail with a fixed door. With the contact
  *     shadows off too, as the issue states the bound, popping's still is 1.105x: their small shadows are detail
  *     the metric counts, and their steps' banding, not integrated away, is left for later.) */
@@ -133,8 +134,9 @@ static void motion_keeps_no_dither_pattern(void **state)
     sward_context *ctx = gu_context();
     g_draw = 4.5f;
     check(ctx, "tests/data/popping/popping.json", NULL, NULL, 12, 0.01f, "fading field, 12 frames moving");
+    /* (meadow's 12 moving frames, measured 0.994x, were 40 % of this program's time: the fading field is the case
+     * with the most dithered pixels in view, the meadow's still stays above) */
     g_draw = 0.0f;
-    check(ctx, "scenes/meadow.json", NULL, NULL, 12, 0.05f, "meadow, 12 frames moving");
     sward_context_destroy(ctx);
 }
 

@@ -32,7 +32,7 @@ typedef struct hdr_frame {
 static void render_hdr(hdr_frame *out)
 {
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_scene *scene = gu_scene_lean("scenes/small.json");
     scene->render.features |= SW_FEAT_TAA | SW_FEAT_BLOOM; /* what post reads with both on */
     sward_error err = {0};
     sward_render_settings rs = sward_scene_render_settings(scene);

@@ -11,7 +11,7 @@ static void ground_has_the_types_colours(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("tests/data/flowers/flowers.json");
+    sward_scene *scene = gu_scene_lean("tests/data/flowers/flowers.json");
     sward_render_settings rs = sward_scene_render_settings(scene);
     sward_error err = {0};
     sward_renderer *r = NULL;

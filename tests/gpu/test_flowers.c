@@ -12,7 +12,7 @@ static void flowers_only_where_the_map_says(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("tests/data/flowers/flowers.json");
+    sward_scene *scene = gu_scene_lean("tests/data/flowers/flowers.json");
     sward_render_settings rs = sward_scene_render_settings(scene);
     sward_error err = {0};
     sward_renderer *r = NULL;

@@ -144,7 +144,7 @@ static void dolly_does_not_pop(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("tests/data/popping/popping.json");
+    sward_scene *scene = gu_scene_lean("tests/data/popping/popping.json");
     /* No grass within 2.5 m of the camera's path: the nearest blades would move by more than half a pixel a
      * frame, and their moving edges are not what this test is about. */
     float eye[3];

@@ -42,7 +42,7 @@ static void render_three(const char *rel, uint32_t w, uint32_t h, sward_frame_st
                          size_t *differing, sward_frame_stats *ground, size_t *ground_differing)
 {
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene(rel);
+    sward_scene *scene = gu_scene_lean(rel);
     sward_render_settings rs = sward_scene_render_settings(scene);
     rs.width = w;
     rs.height = h;
@@ -174,7 +174,7 @@ static void two_phase_culling_keeps_every_visible_asset(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("tests/data/occlusion/boulders.json");
+    sward_scene *scene = gu_scene_lean("tests/data/occlusion/boulders.json");
     sward_scene_set_features(scene, sward_scene_features(scene) & ~SWARD_FEATURE_TAA);
     sward_error err = {0};
     sward_renderer *a = NULL, *b = NULL;

@@ -38,7 +38,7 @@ static void compare_scene_types(const char *rel, float time, int min_types)
     size_t clumped = 0, wind_exact = 0;
     unsigned types_seen = 0;
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene(rel);
+    sward_scene *scene = gu_scene_lean(rel);
     sward_error err = {0};
     sward_renderer *r = NULL;
     if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
@@ -180,7 +180,7 @@ static bool contains(const sw_blade *sorted, size_t n, const sw_blade *b)
 static void compare_culled(const char *rel, float time)
 {
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene(rel);
+    sward_scene *scene = gu_scene_lean(rel);
     sward_error err = {0};
     sward_renderer *r = NULL;
     if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);

@@ -67,7 +67,7 @@ static void render_with(sward_renderer *r, sward_scene *scene, float exposure, f
 
 static sward_scene *small_scene(void)
 {
-    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_scene *scene = gu_scene_lean("scenes/small.json");
     sward_render_settings rs = sward_scene_render_settings(scene);
     rs.width = W;
     rs.height = H;

@@ -17,7 +17,7 @@ static int setup(void **state)
     (void)state;
     g = calloc(1, sizeof *g);
     g->ctx = gu_context();
-    g->scene = gu_scene("scenes/small.json");
+    g->scene = gu_scene_lean("scenes/small.json");
     sward_error err = {0};
     if (sward_renderer_create(g->ctx, g->scene, &g->r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
     sward_render_settings rs = sward_scene_render_settings(g->scene);

@@ -53,7 +53,7 @@ static void grass_roughness_is_the_types(void **state)
     sward_context *ctx = gu_context();
     for (int k = 0; k < 2; k++) {
         const float want = k ? 0.85f : 0.15f;
-        sward_scene *scene = gu_scene("scenes/small.json");
+        sward_scene *scene = gu_scene_lean("scenes/small.json");
         for (int i = 0; i < scene->material_count; i++) scene->materials[i].roughness = want;
         seen s = read_kind(ctx, scene, SW_KIND_GRASS, want, 0.95f);
         print_message("grass roughness %.2f: %zu blade pixels, roughness %.3f .. %.3f, %zu at the type's\n", (double)want,
@@ -72,7 +72,7 @@ static void asset_roughness_is_the_assets(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("scenes/tree.json");
+    sward_scene *scene = gu_scene_lean("scenes/tree.json");
     W = 480u, H = 270u; /* the trunk in enough pixels */
     scene->assets[0].roughness = 0.3f;
     scene->assets[0].bark_roughness = 0.75f;

@@ -187,6 +187,12 @@ static void taa_is_stable_under_subpixel_motion(void **state)
     gu_finish(r, ctx, scene);
 }
 
+/* The features of the moving-camera checks: all but the sun's shadow maps, whose casters are redrawn every moving
+ * frame (on lavapipe half of this scene's frame at 160x90, and half of this check's time) and whose edges are ground
+ * that the camera's motion reprojects like any other (measured with them: the same verdicts, across at 0.71 of the
+ * aliased frame's error, without them 0.64) */
+#define MOVING_FEATURES (SW_FEAT_ALL & ~SW_FEAT_SHADOWS)
+
 static void check_against_still(sward_context *ctx, sward_scene *scene, const float eye_step[3],
                                  const float target_step[3], float dt, int n, const char *name)
 {
@@ -200,14 +206,14 @@ static void check_against_still(sward_context *ctx, sward_scene *scene, const fl
     }
     sward_frame_desc at_end = {.time = (float)(n - 1) * dt, .eye = eye, .target = target, .taa_warmup = 16};
 
-    scene->render.features = SW_FEAT_ALL;
+    scene->render.features = MOVING_FEATURES;
     sward_renderer *r = renderer(ctx, scene);
     sequence(r, scene, eye_step, target_step, dt, n, 0, moving);
     sward_renderer_destroy(r);
     r = renderer(ctx, scene);
     render(r, &at_end, ref);
     sward_renderer_destroy(r);
-    scene->render.features = SW_FEAT_ALL & ~SW_FEAT_TAA;
+    scene->render.features = MOVING_FEATURES & ~SW_FEAT_TAA;
     r = renderer(ctx, scene);
     render(r, &at_end, alias);
     sward_renderer_destroy(r);

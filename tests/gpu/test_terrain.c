@@ -84,7 +84,7 @@ static void matches_the_whole_mesh(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("scenes/meadow.json");
+    sward_scene *scene = gu_scene_lean("scenes/meadow.json");
     const uint32_t w = 320, h = 180;
     sward_renderer *r = make(ctx, scene, w, h);
     uint8_t *lod, *full;
@@ -105,7 +105,7 @@ static void no_cracks_from_above(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("scenes/meadow.json");
+    sward_scene *scene = gu_scene_lean("scenes/meadow.json");
     const uint32_t w = 320, h = 180;
     sward_renderer *r = make(ctx, scene, w, h);
     const float eye[3] = {-60.0f, 75.0f, -40.0f}, target[3] = {0.0f, 0.0f, 30.0f};
@@ -139,7 +139,7 @@ static void no_cracks_from_above(void **state)
 static void resolve_against_fragment(const char *rel, double mean_max, double over16_max)
 {
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene(rel);
+    sward_scene *scene = gu_scene_lean(rel);
     const uint32_t w = 320, h = 180;
     sward_renderer *r = make(ctx, scene, w, h);
     const sward_frame_debug fragment = {.ground_fragment = true};
@@ -195,7 +195,7 @@ static void resolve_writes_the_fragment_gbuffer(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("scenes/hills.json");
+    sward_scene *scene = gu_scene_lean("scenes/hills.json");
     scene->render.features |= SW_FEAT_TAA; /* the jitter, and the history's camera */
     const uint32_t w = 320, h = 180;
     const size_t n = (size_t)w * h;

@@ -36,7 +36,7 @@ static void test_evicted_tiles_come_back_the_same(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    sward_scene *s = gu_scene("scenes/meadow.json");
+    sward_scene *s = gu_scene_lean("scenes/meadow.json");
     sward_renderer *r = renderer(ctx, s);
     sw_blade *first = malloc(CAP * sizeof *first), *again = malloc(CAP * sizeof *again);
     sward_frame_stats st;
@@ -66,7 +66,7 @@ static void test_ahead_and_k(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    sward_scene *s = gu_scene("scenes/meadow.json");
+    sward_scene *s = gu_scene_lean("scenes/meadow.json");
     s->render.tile_cache.tiles_per_frame = 64;
     sward_renderer *r = renderer(ctx, s);
     sw_blade *flown = malloc(CAP * sizeof *flown), *fresh = malloc(CAP * sizeof *fresh);

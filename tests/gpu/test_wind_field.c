@@ -88,7 +88,7 @@ static void field_matches_cpu(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_scene *scene = gu_scene_lean("scenes/small.json");
     scene->wind.speed = 9.0f;
     sward_error err = {0};
     sward_render_settings rs = sward_scene_render_settings(scene);

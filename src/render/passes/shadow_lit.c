@@ -16,6 +16,9 @@
 
 #include <string.h>
 
+/* shadow_lit.comp.glsl: 256 threads a row, at most 8 texels each (its MAX_PER) */
+_Static_assert(RENDER_SHADOW_SIZE <= 256u * 8u, "the lit-height map's rows fit shadow_lit.comp.glsl's threads");
+
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
     if (!c->plan->shadows) return SWARD_OK;
