@@ -176,7 +176,7 @@ static void test_images(void **state)
     (void)state;
     const uint32_t w = 320, h = 180;
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene(FIELD);
+    sward_scene *scene = gu_scene_lean(FIELD); /* the assets themselves: no shadow maps (gpu_util.h) */
     sward_frame_desc t0 = {.time = 0.0f, .no_grass = true}, t1 = {.time = 1.3f, .no_grass = true};
     uint8_t *a0 = gu_render(ctx, scene, w, h, &t0, NULL);
     uint8_t *a0b = gu_render(ctx, scene, w, h, &t0, NULL);
