@@ -8,10 +8,15 @@ set -u
 SWARD=${1:?usage: test_video.sh /path/to/sward}
 SWARD=$(cd "$(dirname "$SWARD")" && pwd)/$(basename "$SWARD")
 SRC=${SWARD_SOURCE_DIR:?SWARD_SOURCE_DIR must point to the repository}
-SCENE="$SRC/scenes/small.json"
+# the small scene without its shadow maps (what this tests is the encoder and the frames' order: a render is then
+# half its time on lavapipe, the wind moving the casters every frame)
+SCENE_SRC="$SRC/scenes/small.json"
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+SCENE="$tmp/small.json"
+python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); s.setdefault("render", {}).setdefault("features", {})["shadows"] = False; json.dump(s, open(sys.argv[2], "w"))' \
+    "$SCENE_SRC" "$SCENE" || { echo "FAIL: cannot copy $SCENE_SRC" >&2; exit 1; }
 command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || { echo "FAIL: ffmpeg and ffprobe are needed (dev.sh installs them)" >&2; exit 1; }
 VALIDATE=()
 ls /usr/share/vulkan/explicit_layer.d/*validation* >/dev/null 2>&1 && VALIDATE=(--validate)

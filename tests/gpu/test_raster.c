@@ -55,7 +55,7 @@ static void paths_match(size_t first, size_t end)
         /* dense's near cascade: 167,000 casters a frame on each path, the same in both (gpu_raster's
          * test_shadow_casters compares the cascade's two paths): the field's blades alone here, for the suite */
         /* ... and its nearest 30 m of the 60 (430,000 blades in view, not 1.4 million: the near ones that both paths
-         * draw large and the far ones under a pixel; the whole field's frame: cli_frame_limits), for the suite */
+         * draw large and the far ones under a pixel; the whole field's frame: cli_golden_dense_320x180), for the suite */
         if (strcmp(SCENES[k], "bench/dense.json") == 0) {
             scene->render.features &= ~SW_FEAT_SHADOWS;
             scene->render.draw_distance = 30.0f;

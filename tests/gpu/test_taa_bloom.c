@@ -24,7 +24,7 @@
  * still      sward_render of one frame (warm-up): mean error against a 4x4-supersampled reference under 0.36 x
  *            the frame's without TAA and the single jittered frame's (taa_warmup < 0) (measured 0.32; 0.40
  *            when the warm-up clips its history as if things moved), and the same image twice.
- * embedded   sward_cmd_post's frame equals sward render's: cli_frame_limits (examples/embed.c). */
+ * embedded   sward_cmd_post's frame equals sward render's: cli_embed_host (examples/embed.c). */
 #include "gpu_util.h"
 
 #include "render_util.h"
