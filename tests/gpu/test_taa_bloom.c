@@ -36,6 +36,12 @@
 
 static uint32_t g_w = W, g_h = H;
 
+/* "Every feature" here: all but the sun's shadow maps, whose casters are redrawn every moving frame (on lavapipe half
+ * of this scene's frame at 160x90, and half of these checks' time) and whose edges are ground that the camera's motion
+ * reprojects like any other (measured with them: the same verdicts; across at 0.71 of the aliased frame's error,
+ * without them 0.64) */
+#define FEATURES_ALL (SW_FEAT_ALL & ~SW_FEAT_SHADOWS)
+
 static sward_scene *still_scene(uint32_t w, uint32_t h)
 {
     sward_scene *scene = gu_scene("scenes/small.json");
@@ -170,12 +176,12 @@ static void taa_is_stable_under_subpixel_motion(void **state)
     uint8_t *last = malloc(sward_image_bound(W, H));
     /* about a third of a pixel per frame at 10 m */
     const float step[3] = {0.012f, 0.0f, 0.0f};
-    scene->render.features = SW_FEAT_ALL & ~SW_FEAT_TAA;
+    scene->render.features = FEATURES_ALL & ~SW_FEAT_TAA;
     sward_renderer *r = renderer(ctx, scene);
     double off = sequence(r, scene, step, step, 0.0f, 20, 4, last);
     dump("stability_off", last, W, H);
     sward_renderer_destroy(r);
-    scene->render.features = SW_FEAT_ALL;
+    scene->render.features = FEATURES_ALL;
     r = renderer(ctx, scene);
     double on = sequence(r, scene, step, step, 0.0f, 20, 4, last);
     dump("stability_on", last, W, H);
@@ -186,12 +192,6 @@ static void taa_is_stable_under_subpixel_motion(void **state)
     free(last);
     gu_finish(r, ctx, scene);
 }
-
-/* The features of the moving-camera checks: all but the sun's shadow maps, whose casters are redrawn every moving
- * frame (on lavapipe half of this scene's frame at 160x90, and half of this check's time) and whose edges are ground
- * that the camera's motion reprojects like any other (measured with them: the same verdicts, across at 0.71 of the
- * aliased frame's error, without them 0.64) */
-#define MOVING_FEATURES (SW_FEAT_ALL & ~SW_FEAT_SHADOWS)
 
 static void check_against_still(sward_context *ctx, sward_scene *scene, const float eye_step[3],
                                  const float target_step[3], float dt, int n, const char *name)
@@ -206,18 +206,18 @@ static void check_against_still(sward_context *ctx, sward_scene *scene, const fl
     }
     sward_frame_desc at_end = {.time = (float)(n - 1) * dt, .eye = eye, .target = target, .taa_warmup = 16};
 
-    scene->render.features = MOVING_FEATURES;
+    scene->render.features = FEATURES_ALL;
     sward_renderer *r = renderer(ctx, scene);
     sequence(r, scene, eye_step, target_step, dt, n, 0, moving);
     sward_renderer_destroy(r);
     r = renderer(ctx, scene);
     render(r, &at_end, ref);
     sward_renderer_destroy(r);
-    scene->render.features = MOVING_FEATURES & ~SW_FEAT_TAA;
+    scene->render.features = FEATURES_ALL & ~SW_FEAT_TAA;
     r = renderer(ctx, scene);
     render(r, &at_end, alias);
     sward_renderer_destroy(r);
-    scene->render.features = SW_FEAT_ALL;
+    scene->render.features = FEATURES_ALL;
 
     double e_taa = mean_abs(moving, ref, (size_t)W * H), e_alias = mean_abs(alias, ref, (size_t)W * H);
     size_t trail = trail_pixels(moving, ref, alias, W, H);
@@ -266,7 +266,7 @@ static void moving_light_leaves_no_ghost(void **state)
     (void)state;
     sward_context *ctx = gu_context();
     sward_scene *scene = still_scene(W, H);
-    scene->render.features = SW_FEAT_ALL;
+    scene->render.features = FEATURES_ALL;
     size_t bytes = sward_image_bound(W, H);
     uint8_t *img = malloc(bytes), *ref = malloc(bytes);
     sward_frame_desc fd = {.time = 0.0f};
@@ -341,6 +341,7 @@ static void stills_are_antialiased_and_deterministic(void **state)
             *again = malloc(bytes), *single = malloc(bytes), *plain = malloc(bytes);
     sward_frame_desc fd = {.time = 0.0f};
     /* the reference: without TAA at 4x4 the pixels, averaged in linear light */
+    /* with the shadow maps (FEATURES_ALL has none): without them 0.51 of the aliased error, over the bound */
     scene->render.features = SW_FEAT_ALL & ~SW_FEAT_TAA;
     sward_renderer *r = renderer(ctx, scene);
     render(r, &fd, big);
@@ -407,7 +408,7 @@ static void bloom_spreads_only_light_above_white(void **state)
     /* TAA off: each render the same frame (with TAA a renderer's second render continues its history). The
      * gradient sky's wide sun (the analytic sky's disc is 0.53 degrees: 2 pixels at 320x180) gives the bright
      * pass something to spread. */
-    const uint32_t with = SW_FEAT_ALL & ~(SW_FEAT_TAA | SW_FEAT_SKY), without = with & ~SW_FEAT_BLOOM;
+    const uint32_t with = FEATURES_ALL & ~(SW_FEAT_TAA | SW_FEAT_SKY), without = with & ~SW_FEAT_BLOOM;
     /* a dim sun: nothing reaches the white point (8): the same bytes */
     scene->sun.intensity = 0.5f;
     scene->render.features = with;
@@ -465,7 +466,7 @@ static void history_resets_on_resize_and_cut(void **state)
     (void)state;
     sward_context *ctx = gu_context();
     sward_scene *scene = still_scene(W, H);
-    scene->render.features = SW_FEAT_ALL;
+    scene->render.features = FEATURES_ALL;
     size_t bytes = sward_image_bound(W, H);
     uint8_t *a = malloc(bytes), *b = malloc(bytes);
     float e0[3], t0[3];
