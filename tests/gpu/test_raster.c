@@ -50,14 +50,12 @@ static void paths_match(size_t first, size_t end)
     const uint32_t w = 320, h = 180;
     for (size_t k = first; k < end; k++) {
         sward_scene *scene = load(SCENES[k]);
-        /* one frame a path, not TAA's warm-up of nine: the paths' difference unblurred, and a third of the time */
-        scene->render.features &= ~(SW_FEAT_TAA | SW_FEAT_BLOOM);
-        /* dense's near cascade: 167,000 casters a frame on each path, the same in both (gpu_raster's
-         * test_shadow_casters compares the cascade's two paths): the field's blades alone here, for the suite */
-        /* ... and its nearest 30 m of the 60 (430,000 blades in view, not 1.4 million: the near ones that both paths
+        /* one frame a path, not TAA's warm-up of nine: the paths' difference unblurred, and a third of the time; no
+         * shadow maps (the near cascade's two paths: test_shadow_casters; on lavapipe half of a frame) */
+        scene->render.features &= ~(SW_FEAT_TAA | SW_FEAT_BLOOM | SW_FEAT_SHADOWS);
+        /* dense: its nearest 30 m of the 60 (430,000 blades in view, not 1.4 million: the near ones that both paths
          * draw large and the far ones under a pixel; the whole field's frame: cli_golden_dense_320x180), for the suite */
         if (strcmp(SCENES[k], "bench/dense.json") == 0) {
-            scene->render.features &= ~SW_FEAT_SHADOWS;
             scene->render.draw_distance = 30.0f;
             for (int i = 0; i < scene->material_count; i++)
                 scene->materials[i].draw_distance = fminf(scene->materials[i].draw_distance, 30.0f);
@@ -122,6 +120,7 @@ static void test_split_and_determinism(void **state)
     (void)state;
     sward_context *ctx = gu_context();
     sward_scene *scene = load("bench/got_field.json");
+    scene->render.features &= ~SW_FEAT_SHADOWS; /* the camera's split (the cascade's: test_shadow_casters) */
     sward_frame_stats a, b;
     scene->render.raster_threshold = 24.0f; /* at 480x270 the field's near tiles project larger */
     uint8_t *p1 = render(ctx, scene, WORLD_RASTER_AUTO, 480, 270, &a);
