@@ -33,6 +33,5 @@ void main()
     exposure_state.exposure = exp2(ev);
     exposure_state.target_ev = target;
     exposure_state.mean_log = mean;
-    exposure_state.valid = 1u;
     exposure_state.total = uint(total);
 }

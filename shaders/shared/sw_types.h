@@ -107,11 +107,11 @@ struct sw_frame {
 };
 
 /* PO4: the auto exposure's state (RES_EXPOSURE, shaders/exposure_*.comp.glsl), kept from frame to frame: the
- * adapted EV and its multiplier 2^ev, this frame's target EV and metered mean log2 luminance, whether it holds
- * a frame; then the histogram of the frame's log2 luminance (sw_exposure.h). */
+ * adapted EV and its multiplier 2^ev, this frame's target EV and metered mean log2 luminance, the weight the
+ * histogram counted; then the histogram of the frame's log2 luminance (sw_exposure.h). */
 struct sw_exposure_state {
     float ev, exposure, target_ev, mean_log;
-    sw_uint valid, total, pad[2];
+    sw_uint total, pad[3];
     sw_uint histogram[SW_EXPOSURE_BINS];
 };
 
