@@ -217,6 +217,12 @@ static void build_hud(viewer *v, view_hud *h)
     view_hud_line(h, 255, 255, 255, "assets %llu  tile cache %u tiles, %u placed this frame, %u missing",
                   (unsigned long long)inst, (unsigned)s->tiles_cached, (unsigned)s->tiles_generated,
                   (unsigned)s->tiles_missing);
+    if (s->auto_exposure) /* PO4: where the eye has adapted to, and where it is going */
+        view_hud_line(h, 255, 255, 255, "exposure auto: EV %+.2f (x %.3f), target %+.2f, metered log2 %.2f",
+                      (double)s->exposure_ev, (double)s->exposure, (double)s->exposure_target_ev,
+                      (double)s->exposure_mean_log);
+    else
+        view_hud_line(h, 255, 255, 255, "exposure x %.3f (manual)", (double)s->exposure);
     view_hud_line(h, 255, 255, 255, "memory %.1f MiB (vegetation %.1f MiB, world %.1f MiB, cache %.1f MiB)",
                   (double)s->gpu_memory_bytes / 1048576.0, (double)s->vegetation_memory_bytes / 1048576.0,
                   (double)s->world_bytes / 1048576.0, (double)s->cache_bytes / 1048576.0);
