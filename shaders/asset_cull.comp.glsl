@@ -66,13 +66,15 @@ uint unorm16(float v) { return uint(clamp(v, 0.0, 1.0) * 65535.0 + 0.5); }
 
 // GA3: the wind at the object's centre from the simulated field, its spring category's displacement as a push
 // (a fraction of the height, < 1) for the category's stiffness: once per instance, the vertices read it.
-vec2 sw_asset_wind(uint category, vec2 xz)
+// prev: the previous frame's field (SH2 motion vectors; this frame's without motion).
+vec2 sw_asset_wind(uint category, vec2 xz, bool prev)
 {
     if (category >= SW_WIND_CAT_NONE) return vec2(0.0);
-    return sw_field_push(sw_field_sample(category, xz), sw_wind_category_stiffness(category));
+    return sw_field_push(sw_field_sample_at(category, xz, prev), sw_wind_category_stiffness(category));
 }
 
-void emit(uint asset, uint level, sw_instance inst, float lo, float hi, vec2 wind)
+// wind: x, z of the push now, then the previous frame's
+void emit(uint asset, uint level, sw_instance inst, float lo, float hi, vec4 wind)
 {
     uint d = asset * SW_ASSET_MAX_LODS + level;
     uint idx = atomicAdd(draws[d].instance_count, 1u);
@@ -88,8 +90,8 @@ void emit(uint asset, uint level, sw_instance inst, float lo, float hi, vec2 win
     o.scale = inst.scale;
     o.yaw_hash = (inst.yaw_hash & 0x1fffffffu) | (asset << 29); // the vertex shader's asset
     o.door = unorm16(lo) | (unorm16(hi) << 16);
-    o.wind_x = wind.x;
-    o.wind_z = wind.y;
+    o.wind = packHalf2x16(wind.xy);
+    o.prev_wind = packHalf2x16(wind.zw);
     drawn[draws[d].first_instance + idx] = o;
     atomicAdd(s_drawn, 1u);
 }
@@ -151,7 +153,7 @@ void consider(uint ci, sw_cluster cl, sw_asset a, uint i, bool late)
         // LS3: the mid cascade's casters are the tall assets at rest (no wind), the near one's animated
         if (pc.view != SW_VIEW_NEAR && (a.flags & SW_ASSET_MID_CASTER) == 0u) return;
         uint level = pc.view == SW_VIEW_NEAR ? a.shadow_near_lod : a.shadow_mid_lod;
-        vec2 w = pc.view == SW_VIEW_NEAR ? sw_asset_wind(a.wind, root.xz) : vec2(0.0);
+        vec4 w = pc.view == SW_VIEW_NEAR ? vec4(sw_asset_wind(a.wind, root.xz, false), 0.0, 0.0) : vec4(0.0);
         emit(cl.asset, level, inst, 0.0, pc.view == SW_VIEW_NEAR ? fade : 1.0, w);
         return;
     }
@@ -162,7 +164,10 @@ void consider(uint ci, sw_cluster cl, sw_asset a, uint i, bool late)
     uint level = uint(lf);
     float f = no_fade ? 0.0 : lf - float(level);
     float split = fade * (1.0 - f);
-    vec2 w = sw_asset_wind(a.wind, root.xz);
+    vec2 now = sw_asset_wind(a.wind, root.xz, false);
+    // the camera's instances carry the push of the previous frame too (their motion vectors); none else reads it
+    vec4 w = vec4(now, pc.view == SW_VIEW_CAMERA && (frame.flags & SW_FLAG_MOTION) != 0u
+                           ? sw_asset_wind(a.wind, root.xz, true) : now);
     if (split > 0.0) emit(cl.asset, level, inst, 0.0, split, w);
     if (f > 0.0 && level + 1u < a.lod_count) emit(cl.asset, level + 1u, inst, split, fade, w);
 }

@@ -23,6 +23,7 @@ layout(location = 8) flat in vec2 v_yaw_colorize;
 layout(location = 9) in vec3 v_world;
 layout(location = 10) flat in vec3 v_bark;
 layout(location = 11) flat in vec2 v_roughness; // SH5: the asset's cards', its bark's
+layout(location = 12) in vec4 v_prev;
 
 void main()
 {
@@ -33,5 +34,8 @@ void main()
     sw_asset_surface s = sw_asset_surface_at(v_albedo, v_normal, v_uv, vec2(0.0), vec2(0.0), v_world, vec3(0.0),
                                              vec3(0.0), v_card, v_ao_thick, v_impostor, v_yaw_colorize, v_bark,
                                              v_roughness, gl_FrontFacing);
-    sw_gbuffer_write(s.albedo, s.ao, s.n, s.roughness, SW_KIND_MESH, s.thickness, 0.6, s.spec_occlusion, vec2(SW_MOTION_NONE));
+    vec2 size = vec2(float(views[SW_VIEW_SPEC].width), float(views[SW_VIEW_SPEC].height));
+    vec2 motion = gl_FragCoord.xy - vec2(views[SW_VIEW_SPEC].jitter_x, views[SW_VIEW_SPEC].jitter_y) -
+                  (v_prev.xy / v_prev.w * 0.5 + 0.5) * size; // SH2
+    sw_gbuffer_write(s.albedo, s.ao, s.n, s.roughness, SW_KIND_MESH, s.thickness, 0.6, s.spec_occlusion, motion);
 }

@@ -69,9 +69,12 @@ void main()
     }
     sw_asset_draw dr = draws[run];
     uint first = dr.first_index + 3u * id.y;
-    sw_asset_point v0 = sw_asset_point_of(inst, uint(int(asset_indices[first]) + dr.vertex_offset));
-    sw_asset_point v1 = sw_asset_point_of(inst, uint(int(asset_indices[first + 1u]) + dr.vertex_offset));
-    sw_asset_point v2 = sw_asset_point_of(inst, uint(int(asset_indices[first + 2u]) + dr.vertex_offset));
+    uint i0 = uint(int(asset_indices[first]) + dr.vertex_offset);
+    uint i1 = uint(int(asset_indices[first + 1u]) + dr.vertex_offset);
+    uint i2 = uint(int(asset_indices[first + 2u]) + dr.vertex_offset);
+    sw_asset_point v0 = sw_asset_point_of(inst, i0);
+    sw_asset_point v1 = sw_asset_point_of(inst, i1);
+    sw_asset_point v2 = sw_asset_point_of(inst, i2);
     sw_asset a = assets[asset];
 
     // Vulkan's facing: the sign of the triangle's area in framebuffer coordinates, here the determinant of its
@@ -100,8 +103,12 @@ void main()
                                              vec2(ao, v0.surface == 0u ? 0.0 : a.translucency), a.impostor_offset,
                                              vec2(v0.yaw, v0.colorize), vec3(a.bark_r, a.bark_g, a.bark_b),
                                              vec2(a.leaf_roughness, a.bark_roughness), front);
+    // SH2: the pixel's point of the triangle in the previous frame (its vertices' wind then, the same barycentrics)
+    vec3 q0 = sw_asset_prev_world(inst, i0, v0.world), q1 = sw_asset_prev_world(inst, i1, v1.world);
+    vec3 q2 = sw_asset_prev_world(inst, i2, v2.world);
+    vec2 motion = sw_motion_at(centre, depth, LERP(world) - (q0 + (q1 - q0) * b.x + (q2 - q0) * b.y));
     sw_gbuffer_texels t = sw_gbuffer_pack(s.albedo, s.ao, s.n, s.roughness, SW_KIND_MESH, s.thickness, 0.6, s.spec_occlusion,
-                                          vec2(SW_MOTION_NONE));
+                                          motion);
     // the albedo target is sRGB; its storage view is UNORM, so the encoding is done here (as resolve.comp.glsl)
     vec3 al = vec3(sw_linear_to_srgb(t.albedo.r), sw_linear_to_srgb(t.albedo.g), sw_linear_to_srgb(t.albedo.b));
     imageStore(o_albedo, p, vec4(al, t.albedo.a));

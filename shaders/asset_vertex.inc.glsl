@@ -3,7 +3,7 @@
 // (gl_VertexIndex: the indirect draw's vertex_offset puts it in the level's vertices), scaled, turned by the
 // instance's yaw and moved by the wind from its baked data:
 //   trees (HZD "Vertex Program: Trees", three levels of motion, the wind sampled once at the object's centre by
-//     the culling, GA3's field, sw_drawn.wind_x / wind_z):
+//     the culling, GA3's field, sw_drawn.wind):
 //     the trunk bends with the height of the vertex (less for a rigid tree), the branches bend, sway and lift
 //     by their distance to the trunk, the leaves flutter by their distance to the branch, from the 16^3 3D
 //     noise scrolled at a speed and scaled by an amount that follow the wind's magnitude;
@@ -72,8 +72,8 @@ vec3 sw_rotate(vec3 v, vec3 k, float a)
 }
 
 // The wind's displacement of an object-space point (already scaled and turned into world axes, relative to
-// the root) for the asset's kind.
-vec3 sw_asset_animate(sw_asset a, vec3 p, vec3 pivot, sw_asset_vertex v, float scale, uint hash, vec2 w)
+// the root) for the asset's kind, at time t (s) with the push w.
+vec3 sw_asset_animate(sw_asset a, vec3 p, vec3 pivot, sw_asset_vertex v, float scale, uint hash, vec2 w, float t)
 {
     float mag = length(w);
     if (mag <= 0.0 || (a.flags & SW_ASSET_NO_WIND) != 0u) return p;
@@ -84,7 +84,6 @@ vec3 sw_asset_animate(sw_asset a, vec3 p, vec3 pivot, sw_asset_vertex v, float s
     float phase = float(v.wind >> 24) / 255.0 * 6.2831853 + float(hash & 1023u) * 0.00614;
     uint level = (v.part >> 8) & 3u;
     float h = max(a.height * scale, 1e-3);
-    float t = frame.time;
     if (a.kind == SW_ASSET_KIND_TREE) {
         // trunk: a bend about the root growing with the square of the height, less for a rigid tree
         float bend = mag * (1.0 - a.rigidity) * 0.35 * (0.85 + 0.15 * sin(t * 0.9 + phase * 0.1));
@@ -128,6 +127,34 @@ vec3 sw_asset_albedo(sw_asset a, uint surface)
          : surface == 2u ? vec3(a.flower_r, a.flower_g, a.flower_b) : vec3(a.leaf_r, a.leaf_g, a.leaf_b);
 }
 
+// The instance's turn by its yaw.
+mat3 sw_asset_turn(sw_drawn d)
+{
+    float yaw = float(d.yaw_hash & 0xffffu) / 65535.0 * 6.2831853;
+    float c = cos(yaw), s = sin(yaw);
+    return mat3(c, 0.0, -s, 0.0, 1.0, 0.0, s, 0.0, c);
+}
+
+// SH2: where the vertex of the drawn instance was in the previous frame (its push then, sw_drawn.prev_wind, at
+// sw_frame.prev_time), or `now` where the objects have no motion of their own.
+vec3 sw_asset_prev_world(uint instance, uint vertex, vec3 now)
+{
+#ifdef SW_ASSET_NO_ANIMATION
+    return now;
+#else
+    if ((frame.flags & (SW_FLAG_MOTION | SW_FLAG_NO_MOTION)) != SW_FLAG_MOTION) return now;
+    sw_drawn d = drawn[instance];
+    sw_asset_vertex v = asset_vertices[vertex];
+    sw_asset a = assets[d.yaw_hash >> 29u];
+    mat3 turn = sw_asset_turn(d);
+    vec3 p = turn * (vec3(v.x, v.y, v.z) * d.scale);
+    vec3 pivot = turn * (vec3(v.px, v.py, v.pz) * d.scale);
+    p = sw_asset_animate(a, p, pivot, v, d.scale, (d.yaw_hash >> 16) & 0x1fffu, unpackHalf2x16(d.prev_wind),
+                         frame.prev_time);
+    return vec3(d.x, d.y, d.z) + p;
+#endif
+}
+
 sw_asset_point sw_asset_point_of(uint instance, uint vertex)
 {
     sw_drawn d = drawn[instance];
@@ -137,12 +164,11 @@ sw_asset_point sw_asset_point_of(uint instance, uint vertex)
     o.asset = d.yaw_hash >> 29u;
     sw_asset a = assets[o.asset];
     float yaw = float(d.yaw_hash & 0xffffu) / 65535.0 * 6.2831853;
-    float c = cos(yaw), s = sin(yaw);
-    mat3 turn = mat3(c, 0.0, -s, 0.0, 1.0, 0.0, s, 0.0, c);
+    mat3 turn = sw_asset_turn(d);
     vec3 p = turn * (vec3(v.x, v.y, v.z) * d.scale);
     vec3 pivot = turn * (vec3(v.px, v.py, v.pz) * d.scale);
 #ifndef SW_ASSET_NO_ANIMATION
-    p = sw_asset_animate(a, p, pivot, v, d.scale, (d.yaw_hash >> 16) & 0x1fffu, vec2(d.wind_x, d.wind_z));
+    p = sw_asset_animate(a, p, pivot, v, d.scale, (d.yaw_hash >> 16) & 0x1fffu, unpackHalf2x16(d.wind), frame.time);
 #endif
     o.world = vec3(d.x, d.y, d.z) + p;
     o.normal = normalize(turn * sw_asset_decode_normal(v.normal));

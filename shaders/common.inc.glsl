@@ -42,6 +42,20 @@ mat4 sw_mat4(float m[16])
 // A colour of sw_frame (float[3]: shared/sw_types.h) as a vec3.
 vec3 sw_vec3(float c[3]) { return vec3(c[0], c[1], c[2]); }
 
+// SH2: the motion in pixels of a surface seen at pixel position centre (+ 0.5 at the centres) with depth `depth`
+// whose point moved by `moved` (m, world) since the previous frame: where it is now without the jitter minus where
+// the history's view saw it (prev_view_proj: the camera's motion). The point is the depth's, so that what stands
+// reprojects exactly as TAA reprojects a depth (a resolve's own point of the surface, a blade's key's t and side,
+// is off the pixel's centre by its rounding: up to a third of a pixel); `moved` is the difference of that point
+// now and then, which the rounding leaves out.
+vec2 sw_motion_at(vec2 centre, float depth, vec3 moved)
+{
+    vec2 size = vec2(float(VIEW.width), float(VIEW.height));
+    vec4 w = sw_mat4(VIEW.inv_view_proj) * vec4(centre / size * 2.0 - 1.0, depth, 1.0);
+    vec4 prev = sw_mat4(VIEW.prev_view_proj) * vec4(w.xyz / w.w - moved, 1.0);
+    return centre - vec2(VIEW.jitter_x, VIEW.jitter_y) - (prev.xy / prev.w * 0.5 + 0.5) * size;
+}
+
 vec3 sw_sun_dir() { return vec3(frame.sun_x, frame.sun_y, frame.sun_z); }
 // SC5: the screen doors' offset this frame (dither.inc.glsl), one of 16, 8 distinct over TAA's warm-up
 uint sw_door_shift() { return sw_door_shift_of(frame.frame_index); }

@@ -138,7 +138,7 @@ void main()
             }
         }
         // A survivor: the grass-height map's scale where the candidate was placed (PL1), the wind push at
-        // this frame's time (GA4, which also bends the facing), the 28-byte blade (PL7).
+        // this frame's time (GA4, which also bends the facing) and the previous frame's, the 32-byte blade (PL7).
         sw_map_coord mc = sw_map_locate(x0, z0, frame.terrain_x0, frame.terrain_z0, frame.map_inv_cell, frame.map_res);
         float gh = sw_bilerp(sw_grass_height(mc.i0, mc.j0), sw_grass_height(mc.i1, mc.j0),
                              sw_grass_height(mc.i0, mc.j1), sw_grass_height(mc.i1, mc.j1), mc.fx, mc.fz);
@@ -146,7 +146,11 @@ void main()
         // GA4's analytic push), softened by the type's stiffness.
         vec2 wp = sw_field_push(sw_field_sample(SW_WIND_CAT_GRASS, vec2(c.x, c.z)), m.stiffness);
         sw_v2 w = sw_v2(wp.x, wp.y);
-        found[r] = sw_make_blade(c, y, t.material, m, w, gh, clump);
+        // SH2 motion vectors: the push the previous frame drew the blade with (the field then; now's without motion)
+        vec2 pp = (frame.flags & SW_FLAG_MOTION) != 0u
+                      ? sw_field_push(sw_field_sample_at(SW_WIND_CAT_GRASS, vec2(c.x, c.z), true), m.stiffness)
+                      : wp;
+        found[r] = sw_make_blade(c, y, t.material, m, w, sw_v2(pp.x, pp.y), gh, clump);
         if ((frame.flags & SW_FLAG_NO_LOD_FADE) != 0u || dist2 < lod_d * lod_d) {
             lod[r] = 1u;
             n_high++;

@@ -14,10 +14,11 @@ layout(location = 3) out float v_side;      // -1..1 across the blade, for the m
 layout(location = 4) out vec4 v_surface;    // AO, roughness, translucency amount (thickness), diffusion
 layout(location = 5) out float v_gloss;     // SH7: the specular's weight, reduced with distance
 layout(location = 6) flat out uint v_shift; // SC5: the screen door's offset this frame (dither.inc.glsl)
+layout(location = 7) out vec4 v_prev;       // SH2: the clip position in the previous frame (motion vectors)
 
 void main()
 {
-    blade_vertex g = blade_vertex_build();
+    blade_vertex g = blade_vertex_build_moving(v_prev);
     grass_surface s = grass_surface_at(g);
     v_albedo = s.albedo;
     v_normal = s.normal;

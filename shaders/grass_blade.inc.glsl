@@ -71,9 +71,13 @@ struct blade_shape {
     sw_bezier c;     // the spine
     vec3 root, cam, across;
     float fade, dist, draw_d, hash, morph, height, amp, gust, head_t0, widen, width;
+    float time;      // s: the wind's clock (the frame's, or the previous frame's)
 };
 
-blade_shape blade_shape_of(sw_blade b, bool low, uint sub)
+// prev: the blade as the previous frame drew it (SH2 motion vectors): its wind push and facing then (sw_blade.prev,
+// from cull.comp.glsl), the clock at sw_frame.prev_time and the force fields then; its LOD, fades and widening are
+// this frame's (they follow the camera, whose own motion prev_view_proj carries).
+blade_shape blade_shape_at(sw_blade b, bool low, uint sub, bool prev)
 {
     uint mi = sw_blade_material(b);
     sw_material m = materials[mi];
@@ -98,7 +102,8 @@ blade_shape blade_shape_of(sw_blade b, bool low, uint sub)
     float far_k = smoothstep(0.3 * draw_d, draw_d, dist);
     float amp = sw_distance_scale(dist, draw_d, 0.35);
 
-    float a = sw_blade_facing(b);
+    float time = prev ? frame.prev_time : frame.time;
+    float a = prev ? float(b.prev >> 16u) * (SW_TAU / 65536.0) : sw_blade_facing(b);
     float height = sw_blade_height(b) * (1.0 - 0.18 * far_k);
     float width = sw_blade_width(b);
     float lean = min(sw_blade_bend(b) + 0.15 * far_k, 1.0);
@@ -112,7 +117,8 @@ blade_shape blade_shape_of(sw_blade b, bool low, uint sub)
         root += vec3(cos(oa) * r, 0.0, sin(oa) * r);
         height *= 0.7 + 0.3 * sw_unit(h2 >> 3u);
     }
-    vec2 push = vec2(sw_snorm8_decode(b.shape >> 8u), sw_snorm8_decode(b.shape >> 16u));
+    uint pw = prev ? b.prev : b.shape >> 8u; // the push's snorm8 pair
+    vec2 push = vec2(sw_snorm8_decode(pw), sw_snorm8_decode(pw >> 8u));
 
     // GA4: the facing was bent toward the wind by the compute pass (sw_make_blade).
     float pl = length(push);
@@ -121,14 +127,14 @@ blade_shape blade_shape_of(sw_blade b, bool low, uint sub)
     // Hash-offset sine bobbing (GA4): each blade sways around its wind-pushed pose with its own phase and
     // rate, more when the wind is stronger.
     vec2 wdir = vec2(frame.wind_x, frame.wind_z);
-    float bob = sin(frame.time * (2.1 + 1.3 * hash) + hash * SW_TAU) * (0.04 + 0.25 * pl);
+    float bob = sin(time * (2.1 + 1.3 * hash) + hash * SW_TAU) * (0.04 + 0.25 * pl);
     vec2 sway = wdir * bob;
     float gust = clamp(frame.wind_speed / 6.0, 0.2, 1.5) * (1.0 - 0.5 * m.stiffness);
     if (m.wind_model == SW_WIND_HZD) {
         // HZD large-scale motion of the blade, x = 2 sin(c + t) + 1 along the wind and y = sin(2 (c + t)) + 0.5
         // across it (c = sum of the root's coordinates; SPEC GA4, offsets included: the blade sways about a lean
         // downwind), as a push of the tip of 0.05 x gust of the height per unit.
-        sw_w2 lg = sw_hzd_large(root.x, root.y, root.z, frame.time);
+        sw_w2 lg = sw_hzd_large(root.x, root.y, root.z, time);
         sway += (wdir * lg.x + vec2(-wdir.y, wdir.x) * lg.y) * (0.05 * gust);
     }
     push += sway * amp;
@@ -138,8 +144,10 @@ blade_shape blade_shape_of(sw_blade b, bool low, uint sub)
     vec2 ff = vec2(0.0);
     for (int i = 0; i < frame.force_count; i++) {
         int o = i * 8;
-        sw_w2 p = sw_force_push(root.x, root.z, frame.forces[o], frame.forces[o + 2], frame.forces[o + 3],
-                                frame.forces[o + 4], frame.time, frame.forces[o + 5], hash);
+        sw_w2 p = sw_force_push(root.x, root.z, frame.forces[o + (prev ? SW_FORCE_PREV_X : SW_FORCE_X)],
+                                frame.forces[o + (prev ? SW_FORCE_PREV_Z : SW_FORCE_Z)], frame.forces[o + SW_FORCE_RADIUS],
+                                frame.forces[o + SW_FORCE_STRENGTH], time,
+                                frame.forces[o + (prev ? SW_FORCE_PREV_CLOCK : SW_FORCE_CLOCK)], hash);
         ff += vec2(p.x, p.y);
     }
     push += ff / max(height, 0.05);
@@ -175,7 +183,13 @@ blade_shape blade_shape_of(sw_blade b, bool low, uint sub)
     o.head_t0 = head_t0;
     o.widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist)) * look;
     o.width = width;
+    o.time = time;
     return o;
+}
+
+blade_shape blade_shape_of(sw_blade b, bool low, uint sub)
+{
+    return blade_shape_at(b, low, sub, false);
 }
 
 // The point (t along, side across) of a blade.
@@ -203,13 +217,13 @@ blade_vertex blade_point(blade_shape sh, float t, float side)
     if (m.wind_model == SW_WIND_FRICTIONAL) {
         // Frictional fbm of sines with prime multipliers, evaluated at each point of the blade (it ripples, not
         // only sways), weighted by height: t^2 of the blade's height (the root stays).
-        sw_w2 o = sw_frictional(world.x, world.z, 0.35, frame.time * 1.6);
+        sw_w2 o = sw_frictional(world.x, world.z, 0.35, sh.time * 1.6);
         world += vec3(o.x, 0.0, o.y) * (0.12 * sh.gust * sh.amp * sh.height * t * t);
     }
     if (m.wind_model == SW_WIND_HZD) {
         // HZD small-scale motion along the normal, weighted by height. The seed's "* (1, 1, 0.35)" damps its
         // object space's z, which is up in Decima: y here (issue 20: it was applied to z, a horizontal axis).
-        float s = sw_hzd_small(world.x, world.y, world.z, frame.time) * t * min(sh.height, 1.0) * sh.amp * sh.gust;
+        float s = sw_hzd_small(world.x, world.y, world.z, sh.time) * t * min(sh.height, 1.0) * sh.amp * sh.gust;
         world += normal * vec3(1.0, 0.35, 1.0) * s;
     }
     if ((m.flags & SW_MAT_CAMERA_TILT) != 0u) {
@@ -240,23 +254,58 @@ blade_vertex blade_vertex_at(sw_blade b, bool low, uint sub, float t, float side
     return blade_point(blade_shape_of(b, low, sub), t, side);
 }
 
+// SH2: where the point (t, side) of the blade was in the previous frame (the same point of the same blade: its
+// motion is this position's to that one's), or this frame's position where the objects have no motion of their
+// own (nothing moved since, or SW_FLAG_NO_MOTION).
+vec3 blade_prev_world(sw_blade b, bool low, uint sub, float t, float side, vec3 now)
+{
+    if ((frame.flags & (SW_FLAG_MOTION | SW_FLAG_NO_MOTION)) != SW_FLAG_MOTION) return now;
+    return blade_point(blade_shape_at(b, low, sub, true), t, side).world;
+}
+
 
 
 #ifdef SW_BLADE_VERTEX_STAGE
 // The vertex shaders' vertex: blade, LOD and point from the vertex id and first_instance (see the top).
-blade_vertex blade_vertex_build()
+struct blade_vertex_id {
+    sw_blade b;
+    bool low;
+    uint sub;
+    float t, side;
+};
+
+blade_vertex_id blade_vertex_id_build()
 {
-    bool low = (gl_InstanceIndex & 1) != 0;
+    blade_vertex_id id;
+    id.low = (gl_InstanceIndex & 1) != 0;
     uint per_instance = (gl_InstanceIndex & 2) != 0 ? 2u : 1u;
-    uint verts = low ? SW_LOW_VERTS : SW_HIGH_VERTS;
+    uint verts = id.low ? SW_LOW_VERTS : SW_HIGH_VERTS;
     uint vid = uint(gl_VertexIndex);
     uint inst_verts = verts * per_instance;
-    uint sub = (vid % inst_verts) / verts; // which blade of a two-blade instance
+    id.sub = (vid % inst_verts) / verts; // which blade of a two-blade instance
     uint v = vid % verts;
     uint segments = (verts - 1u) / 2u;
-    blade_vertex o = blade_vertex_at(blades[vid / inst_verts], low, sub, sw_strip_t(v, segments),
-                                     sw_strip_side(v, segments));
+    id.b = blades[vid / inst_verts];
+    id.t = sw_strip_t(v, segments);
+    id.side = sw_strip_side(v, segments);
+    return id;
+}
+
+blade_vertex blade_vertex_build()
+{
+    blade_vertex_id id = blade_vertex_id_build();
+    blade_vertex o = blade_vertex_at(id.b, id.low, id.sub, id.t, id.side);
     gl_Position = sw_mat4(VIEW.view_proj) * vec4(o.world, 1.0);
+    return o;
+}
+
+// ... and its clip position in the previous frame (SH2 motion vectors: the G-buffer pass)
+blade_vertex blade_vertex_build_moving(out vec4 prev_clip)
+{
+    blade_vertex_id id = blade_vertex_id_build();
+    blade_vertex o = blade_vertex_at(id.b, id.low, id.sub, id.t, id.side);
+    gl_Position = sw_mat4(VIEW.view_proj) * vec4(o.world, 1.0);
+    prev_clip = sw_mat4(VIEW.prev_view_proj) * vec4(blade_prev_world(id.b, id.low, id.sub, id.t, id.side, o.world), 1.0);
     return o;
 }
 #endif

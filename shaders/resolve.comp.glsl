@@ -44,8 +44,12 @@ void main()
     uint per = td.per_instance == 2u ? 2u : 1u;
     uint slot = sw_raster_slot(lo);
     uint inst = slot / per;
-    blade_vertex g = blade_vertex_at(blades[td.first + inst], inst >= td.high, slot % per, sw_raster_t(lo),
-                                     sw_raster_side(lo));
+    sw_blade b = blades[td.first + inst];
+    blade_vertex g = blade_vertex_at(b, inst >= td.high, slot % per, sw_raster_t(lo), sw_raster_side(lo));
+    // SH2: the blade's motion, from where its point (t, side) was in the previous frame (its wind then)
+    vec2 motion = sw_motion_at(vec2(p) + 0.5, sw_raster_depth(hi),
+                               g.world - blade_prev_world(b, inst >= td.high, slot % per, sw_raster_t(lo),
+                                                          sw_raster_side(lo), g.world));
     grass_surface s = grass_surface_at(g);
     // Material per vertex: the hardware path interpolates the albedo between the blade's rows (a flower head's
     // colour fades over the row below it); the same here, between the rows around t.
@@ -57,7 +61,7 @@ void main()
     vec3 n, albedo;
     grass_pixel(s.albedo, s.normal, g.side, back, albedo, n);
     sw_gbuffer_texels t = sw_gbuffer_pack(albedo, s.surface.x, n, s.surface.y, SW_KIND_GRASS, s.surface.z,
-                                          s.surface.w, s.gloss, vec2(SW_MOTION_NONE));
+                                          s.surface.w, s.gloss, motion);
     // the albedo target is sRGB; its storage view is UNORM, so the encoding is done here
     vec3 a = vec3(sw_linear_to_srgb(t.albedo.r), sw_linear_to_srgb(t.albedo.g), sw_linear_to_srgb(t.albedo.b));
     imageStore(o_albedo, ivec2(p), vec4(a, t.albedo.a));

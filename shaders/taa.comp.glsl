@@ -2,11 +2,12 @@
 // Salvi's variance clipping, 2016). Each frame samples its pixels at a new Halton (2, 3) sub-pixel offset
 // (src/render/camera.c); this pass blends them into a history that follows the surfaces:
 //   current   the jittered frame's lit radiance (lighting.comp.glsl: sky and haze included)
-//   motion    of the nearest surface in the 3x3 neighbourhood (taa_motion: the G-buffer's motion vectors,
-//             else, where nothing wrote any (the blades, the sky), camera reprojection of the depth)
+//   motion    of the nearest surface in the 3x3 neighbourhood (taa_motion: the G-buffer's motion vectors: the
+//             ground's, the blades' and the assets' with their wind since the last frame (SH2); else, where
+//             nothing wrote any (the sky), camera reprojection of the depth)
 //   history   the previous resolved image at px + 0.5 - motion, Catmull-Rom (12 texels: no corners)
-//   clip      the history into the neighbourhood's mean +- gamma sigma in YCoCg (ghosting, disocclusion; the
-//             blades' wind motion, which the depth does not reproject); not when only the jitter changed
+//   clip      the history into the neighbourhood's mean +- gamma sigma in YCoCg (ghosting, disocclusion, what
+//             the motion vectors miss); not when only the jitter changed
 //   blend     weight max(1 / samples, alpha) for the current frame, luminance-weighted (less flicker);
 //             history invalid (first frame, resize, cut) or off screen: the current frame alone.
 // The output's alpha counts the samples accumulated (at most 1 / alpha), so a still converges to the mean of
@@ -44,7 +45,7 @@ vec3 ycocg_to_rgb(vec3 c)
 // The motion of the surface seen at pixel px with depth d, in pixels: its position in this frame without the
 // jitter minus its position in the history's frame. From the depth by camera reprojection (homogeneous, so
 // the sky at depth 0, a point at infinity, reprojects by its direction). Where the G-buffer has a motion
-// vector (RES_MOTION: the terrain; the blades write SW_MOTION_NONE, as in Ghost of Tsushima) it is used.
+// vector (RES_MOTION: the terrain, the blades and the mesh assets) it is used.
 vec2 taa_motion(ivec2 px, float d)
 {
     vec2 mv = texelFetch(motion_tex, px, 0).xy;

@@ -8,7 +8,10 @@
 // wind_spring) to the frame's time. The same operations in the same order as sw_field_simulate (the CPU
 // reference, gpu_wind_field), split across threads: one thread per cell ran the window's 8 x window spring steps
 // and 2 x (window + 2) noise evaluations in series (latency-bound: 0.096 ms on the H200 for 4096 threads).
-// Reads: frame. Writes: the field (SW_WIND_FIELD_STRIDE floats per cell).
+// Workgroups of y = 1 (SH2 motion vectors, SW_FLAG_MOTION) compute the field at the previous frame's time
+// (sw_frame.prev_time) on the same grid into the buffer's second half: a pure function of the time and the cell,
+// it is the field that frame drew with, wherever the grid was then.
+// Reads: frame. Writes: the field (SW_WIND_FIELD_STRIDE floats per cell), then the previous one.
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_wind_field.h"
@@ -54,7 +57,9 @@ void main()
     const uint first = gl_WorkGroupID.x * CELLS; // the group's first cell, row-major in the grid
     sw_wind_drive d = sw_wind_drive(frame.wind_x, frame.wind_z, frame.wind_speed, frame.wind_inv_gust_scale,
                                     frame.wind_gust_speed);
-    const int k1 = sw_field_step_before(frame.time);
+    const float now = gl_WorkGroupID.y == 0u ? frame.time : frame.prev_time;
+    const uint half_offset = gl_WorkGroupID.y * uint(SW_WIND_FIELD_RES * SW_WIND_FIELD_RES * SW_WIND_FIELD_STRIDE);
+    const int k1 = sw_field_step_before(now);
     const int k0 = k1 + 1 - WINDOW;
     const uint entries = uint(WINDOW) + 2u;
     for (uint e = lid; e < CELLS * entries; e += gl_WorkGroupSize.x) {
@@ -62,7 +67,7 @@ void main()
         uint cell = first + c;
         float x = sw_field_centre(frame.wind_field_i0 + int(cell % uint(SW_WIND_FIELD_RES)));
         float z = sw_field_centre(frame.wind_field_j0 + int(cell / uint(SW_WIND_FIELD_RES)));
-        float t = j <= uint(WINDOW) ? sw_field_step_time(k0 + int(j)) : frame.time;
+        float t = j <= uint(WINDOW) ? sw_field_step_time(k0 + int(j)) : now;
         sw_wind_force f = sw_wind_force_at(d, x, z, t);
         s_fx[c][j] = f.x;
         s_fz[c][j] = f.z;
@@ -85,8 +90,8 @@ void main()
     }
     sw_osc before = o;
     o = sw_spring_step(sp, o, f0, along_z ? s_fz[c][WINDOW] : s_fx[c][WINDOW]);
-    precise float u = frame.time * SW_WIND_FIELD_STEPS_PER_S - float(k1);
-    uint base = cell * uint(SW_WIND_FIELD_STRIDE);
+    precise float u = now * SW_WIND_FIELD_STEPS_PER_S - float(k1);
+    uint base = half_offset + cell * uint(SW_WIND_FIELD_STRIDE);
     field[base + r] = sw_osc_at(before, o, u);
     if (r == 0u) {
         field[base + 8u] = s_fx[c][WINDOW + 1];

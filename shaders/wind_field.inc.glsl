@@ -27,18 +27,27 @@ vec3 sw_field_force(vec2 xz)
 }
 
 // The displacement of a spring category at xz: bilinear in the grid, the spring's equilibrium (gain x force)
-// outside it, blended over the grid's last SW_WIND_FIELD_BLEND cells.
-vec2 sw_field_sample(uint category, vec2 xz)
+// outside it, blended over the grid's last SW_WIND_FIELD_BLEND cells. prev: the field of the previous frame
+// (SH2 motion vectors: sw_frame.prev_time, the buffer's second half; this frame's where nothing moved).
+vec2 sw_field_sample_at(uint category, vec2 xz, bool prev)
 {
-    sw_wind_force f = sw_wind_force_at(sw_field_drive(), xz.x, xz.y, frame.time);
+    bool then = prev && (frame.flags & SW_FLAG_MOTION) != 0u;
+    sw_wind_force f = sw_wind_force_at(sw_field_drive(), xz.x, xz.y, then ? frame.prev_time : frame.time);
     float gain = sw_field_gain(category);
     precise float eq_x = gain * f.x;
     precise float eq_z = gain * f.z;
     sw_field_coord c = sw_field_locate(xz.x, xz.y, frame.wind_field_i0, frame.wind_field_j0);
     sw_field_taps t = sw_field_taps_at(c, category);
-    return vec2(sw_field_mix(c, wind_field[t.o00], wind_field[t.o10], wind_field[t.o01], wind_field[t.o11], eq_x),
-                sw_field_mix(c, wind_field[t.o00 + 1], wind_field[t.o10 + 1], wind_field[t.o01 + 1],
-                             wind_field[t.o11 + 1], eq_z));
+    int o = then ? SW_WIND_FIELD_RES * SW_WIND_FIELD_RES * SW_WIND_FIELD_STRIDE : 0;
+    return vec2(sw_field_mix(c, wind_field[o + t.o00], wind_field[o + t.o10], wind_field[o + t.o01],
+                             wind_field[o + t.o11], eq_x),
+                sw_field_mix(c, wind_field[o + t.o00 + 1], wind_field[o + t.o10 + 1], wind_field[o + t.o01 + 1],
+                             wind_field[o + t.o11 + 1], eq_z));
+}
+
+vec2 sw_field_sample(uint category, vec2 xz)
+{
+    return sw_field_sample_at(category, xz, false);
 }
 
 // A displacement as a push for a stiffness (0..1): length < 1, a fraction of the height (sw_field_push_scale).

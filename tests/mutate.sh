@@ -223,8 +223,8 @@ mut("BX6-asset-resolve-level", "BX6", "shaders/asset_resolve.comp.glsl",
     "        if (inst >= dl.first_instance && inst < dl.first_instance + dl.capacity) { break; }",
     "gpu_asset_compute")
 mut("BX6-asset-resolve-winding", "BX6", "shaders/asset_resolve.comp.glsl",
-    "    sw_asset_point v1 = sw_asset_point_of(inst, uint(int(asset_indices[first + 1u]) + dr.vertex_offset));",
-    "    sw_asset_point v1 = sw_asset_point_of(inst, uint(int(asset_indices[first + 2u]) + dr.vertex_offset));",
+    "    uint i1 = uint(int(asset_indices[first + 1u]) + dr.vertex_offset);",
+    "    uint i1 = uint(int(asset_indices[first + 2u]) + dr.vertex_offset);",
     "gpu_asset_compute")
 mut("BX6-asset-resolve-lod", "BX6", "shaders/asset_resolve.comp.glsl",
     "    vec2 by = plane_barycentrics(e, unproject(centre + vec2(0.0, 1.0), depth) - eye, e1, e2) - b;",
@@ -299,12 +299,12 @@ mut("GA4-push", "GA4 GA3", "shaders/shared/sw_wind_field.h",
     "    return k + 0.0f * m;",
     "unit_place")
 mut("GA4-push-gpu", "GA4", "shaders/grass_blade.inc.glsl",
-    "vec2 push = vec2(sw_snorm8_decode(b.shape >> 8u), sw_snorm8_decode(b.shape >> 16u));",
+    "vec2 push = vec2(sw_snorm8_decode(pw), sw_snorm8_decode(pw >> 8u));",
     "vec2 push = vec2(0.0);",
     "gpu_blades")
 mut("GA4-push-compute", "GA4", "shaders/cull.comp.glsl",
-    "found[r] = sw_make_blade(c, y, t.material, m, w, gh, clump);",
-    "w.x = 0.0; w.y = 0.0; found[r] = sw_make_blade(c, y, t.material, m, w, gh, clump);",
+    "found[r] = sw_make_blade(c, y, t.material, m, w, sw_v2(pp.x, pp.y), gh, clump);",
+    "w.x = 0.0; w.y = 0.0; found[r] = sw_make_blade(c, y, t.material, m, w, sw_v2(pp.x, pp.y), gh, clump);",
     "gpu_placement")
 mut("GA4-facing-bend", "GA4", "shaders/shared/sw_place.h",
     "a += d * sw_clampf(pl * 1.2f, 0.0f, 0.6f);",
@@ -335,9 +335,50 @@ mut("GA4-frictional", "GA4", "shaders/grass_blade.inc.glsl",
     "        world += vec3(o.x, 0.0, o.y) * (0.12 * sh.gust * sh.amp * sh.height * t * t);",
     "",
     "gpu_blades")
+# SH2 motion vectors for what the wind moves (gpu_motion)
+mut("SH2-blade-prev-time", "SH2", "shaders/grass_blade.inc.glsl",
+    "    float time = prev ? frame.prev_time : frame.time;",
+    "    float time = frame.time;",
+    "gpu_motion")
+mut("SH2-blade-prev-push", "SH2", "shaders/grass_blade.inc.glsl",
+    "    uint pw = prev ? b.prev : b.shape >> 8u; // the push's snorm8 pair",
+    "    uint pw = b.shape >> 8u;",
+    "gpu_motion")
+mut("SH2-prev-push-axes", "SH2", "shaders/shared/sw_place.h",
+    "    b.prev = sw_snorm8(prev_wind.x) | (sw_snorm8(prev_wind.y) << 8u) | (sw_wind_facing(facing, prev_wind) << 16u);",
+    "    b.prev = sw_snorm8(prev_wind.y) | (sw_snorm8(prev_wind.x) << 8u) | (sw_wind_facing(facing, prev_wind) << 16u);",
+    "gpu_placement")
+mut("SH2-prev-field", "SH2", "shaders/wind_field.comp.glsl",
+    "    const float now = gl_WorkGroupID.y == 0u ? frame.time : frame.prev_time;",
+    "    const float now = frame.time;",
+    "gpu_motion")
+mut("SH2-resolve-blade-motion", "SH2", "shaders/resolve.comp.glsl",
+    "                                          s.surface.w, s.gloss, motion);",
+    "                                          s.surface.w, s.gloss, vec2(SW_MOTION_NONE));",
+    "gpu_motion")
+mut("SH2-hardware-blade-motion", "SH2", "shaders/grass.vert.glsl",
+    "    blade_vertex g = blade_vertex_build_moving(v_prev);",
+    "    blade_vertex g = blade_vertex_build_moving(v_prev); v_prev = gl_Position;",
+    "gpu_motion")
+mut("SH2-asset-prev-wind", "SH2", "shaders/asset_vertex.inc.glsl",
+    "    p = sw_asset_animate(a, p, pivot, v, d.scale, (d.yaw_hash >> 16) & 0x1fffu, unpackHalf2x16(d.prev_wind),",
+    "    p = sw_asset_animate(a, p, pivot, v, d.scale, (d.yaw_hash >> 16) & 0x1fffu, unpackHalf2x16(d.wind),",
+    "gpu_motion")
+mut("SH2-asset-prev-time", "SH2", "shaders/asset_vertex.inc.glsl",
+    "                         frame.prev_time);",
+    "                         frame.time);",
+    "gpu_motion")
+mut("SH2-motion-depth-point", "SH2", "shaders/common.inc.glsl",
+    "    vec4 prev = sw_mat4(VIEW.prev_view_proj) * vec4(w.xyz / w.w - moved, 1.0);",
+    "    vec4 prev = sw_mat4(VIEW.prev_view_proj) * vec4(w.xyz / w.w + moved, 1.0);",
+    "gpu_motion")
+mut("SH2-prev-time-plan", "SH2", "src/render/camera.c",
+    "    f->prev_time = r->plan.motion ? r->taa.constants.time : time;",
+    "    f->prev_time = time;",
+    "gpu_motion")
 mut("GA4-frictional-per-point", "GA4", "shaders/grass_blade.inc.glsl",
-    "        sw_w2 o = sw_frictional(world.x, world.z, 0.35, frame.time * 1.6);",
-    "        sw_w2 o = sw_frictional(root.x, root.z, 0.35, frame.time * 1.6);",
+    "        sw_w2 o = sw_frictional(world.x, world.z, 0.35, sh.time * 1.6);",
+    "        sw_w2 o = sw_frictional(root.x, root.z, 0.35, sh.time * 1.6);",
     "gpu_blades")
 
 # GA5: force fields
@@ -1261,8 +1302,8 @@ mut("BX1-key-depth", "BX1", "shaders/raster_camera.inc.glsl",
     "    uint hi = sw_raster_id_hi(g_tile);",
     "gpu_raster")
 mut("BX1-resolve-t", "BX1", "shaders/resolve.comp.glsl",
-    "    blade_vertex g = blade_vertex_at(blades[td.first + inst], inst >= td.high, slot % per, sw_raster_t(lo),",
-    "    blade_vertex g = blade_vertex_at(blades[td.first + inst], inst >= td.high, slot % per, 0.0 * sw_raster_t(lo),",
+    "    blade_vertex g = blade_vertex_at(b, inst >= td.high, slot % per, sw_raster_t(lo), sw_raster_side(lo));",
+    "    blade_vertex g = blade_vertex_at(b, inst >= td.high, slot % per, 0.0 * sw_raster_t(lo), sw_raster_side(lo));",
     "gpu_raster")
 mut("BX1-resolve-albedo-rows", "BX1", "shaders/resolve.comp.glsl",
     "    s.albedo = mix(grass_albedo(g, t0, blade_in_head(g.head_t0, t0)), grass_albedo(g, t1, blade_in_head(g.head_t0, t1)),",

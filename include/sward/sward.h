@@ -300,6 +300,8 @@ typedef struct sward_frame_debug {
                              depth prime and the assets as occluders) */
     bool asset_casters_drawn; /* comparisons: the mesh assets' near-cascade casters drawn by the hardware, not
                                  rasterised in compute (render.raster "auto" or "compute") */
+    bool no_motion;       /* comparisons: blades and mesh assets write the camera's motion alone, not their own
+                             (wind) motion since the previous frame (SH2), as before motion vectors */
 } sward_frame_debug;
 
 typedef struct sward_frame_desc {

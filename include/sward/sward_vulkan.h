@@ -134,7 +134,10 @@ sward_result sward_cmd_shadows(sward_renderer *r, VkCommandBuffer cmd, sward_err
 
 /* sward's G-buffer (SPEC SH2), the colour attachments of the render pass instance that SWARD_DRAW_GROUND and
  * SWARD_DRAW_BLADES draw into, in this order: albedo + AO, octahedral normal + roughness + kind, reflectance
- * + translucency amount and diffusion, motion in pixels. With render.features.depth_prime (the default) the
+ * + translucency amount and diffusion, motion in pixels (this frame's unjittered position minus the previous
+ * frame's: the ground's by the camera, the blades' and mesh assets' by the camera and their wind; with
+ * render.features.taa the previous frame is the renderer's last one unless the camera cut; without TAA there is
+ * none and every vector is 0). With render.features.depth_prime (the default) the
  * depth passes come first, in a depth-only instance, and the G-buffer passes test EQUAL without writes. */
 #define SWARD_GBUFFER_COUNT 4
 #define SWARD_GBUFFER_FORMATS                                                                                  \

@@ -101,8 +101,9 @@ struct sw_instance {
 struct sw_drawn {
     float x, y, z, scale;
     sw_uint yaw_hash; /* the instance's, with bits 29-31 the asset (SW_MAX_ASSETS = 8) */
-    float wind_x, wind_z; /* GA3: the wind at the instance's centre for its spring category, as a push (a fraction
-                             of its height, < 1), sampled once per instance by the culling, not per vertex */
+    sw_uint wind, prev_wind; /* GA3: the wind at the instance's centre for its spring category, as a push (a fraction
+                                of its height, < 1; x, z as half floats), sampled once per instance by the culling,
+                                not per vertex; then the push the previous frame drew it with (SH2 motion vectors) */
     sw_uint door; /* SC5: the screen door, unorm16 lo | hi << 16: pixels whose 4x4 Bayer threshold t (in [0, 1))
                      has lo <= t < hi are drawn. A whole instance is [0, 1); thinning keeps [0, fade); a LOD
                      cross-fade splits [0, fade) between the two levels at fade (1 - f): no pixel twice, none lost */

@@ -136,12 +136,29 @@ SW_FN float sw_snorm8_decode(sw_uint b)
     return SW_F(SW_I(b & 255u) - 128) * (1.0f / 127.0f);
 }
 
+/* GA4: the facing (unorm16 of 2 pi) bent by the wind in the compute pass (Ghost of Tsushima: "blade facing is
+ * influenced during compute"): the blade turns toward the push by its strength, so facings line up in gusts. atan2,
+ * sin and cos are not exact across devices: the facing may differ from the CPU reference by one step. */
+SW_FN sw_uint sw_wind_facing(sw_uint facing, sw_v2 wind)
+{
+    float pl = sw_sqrt(wind.x * wind.x + wind.y * wind.y);
+    if (pl > 1e-3f) {
+        float a = SW_F(facing) * (SW_TAU / 65536.0f);
+        float d = sw_atan2(wind.y, wind.x) - a;
+        d -= SW_TAU * sw_floor((d + SW_PI) * (1.0f / SW_TAU));
+        a += d * sw_clampf(pl * 1.2f, 0.0f, 0.6f);
+        facing = SW_U(SW_I(sw_floor(sw_fract(a * (1.0f / SW_TAU)) * 65536.0f))) & 0xffffu;
+    }
+    return facing;
+}
+
 /* Shape of a kept candidate from further hashes: facing, height, width and bend (PL3, PL7), scaled by the
  * grass-height map (height_scale, PL1/PL5) and shaped by its clump k (PL6): the clump's height scale
  * (1 +- clump_height_var), facing (the blade's turns toward it by clump_facing), lean (added bend) and the
- * clump word (hash, offset from the centre in clump sizes). c is the candidate after the pull. */
-SW_FN sw_blade sw_make_blade(sw_candidate c, float y, sw_uint material, sw_material m, sw_v2 wind, float height_scale,
-                             sw_clump k)
+ * clump word (hash, offset from the centre in clump sizes). c is the candidate after the pull. wind: the push now;
+ * prev_wind: the push the previous frame drew the blade with (SH2 motion vectors; the same without motion). */
+SW_FN sw_blade sw_make_blade(sw_candidate c, float y, sw_uint material, sw_material m, sw_v2 wind, sw_v2 prev_wind,
+                             float height_scale, sw_clump k)
 {
     sw_uint h1 = sw_pcg(c.hash);
     sw_uint h2 = sw_pcg(h1);
@@ -168,25 +185,15 @@ SW_FN sw_blade sw_make_blade(sw_candidate c, float y, sw_uint material, sw_mater
         SW_PRECISE float oz = (c.z - k.cz) * m.clump_inv_size;
         clump_word = (k.hash >> 24u) | (sw_snorm8(ox) << 8u) | (sw_snorm8(oz) << 16u);
     }
-    /* GA4: the facing bent by the wind in the compute pass (Ghost of Tsushima: "blade facing is influenced
-     * during compute"): the blade turns toward the push by its strength, so facings line up in gusts. atan2,
-     * sin and cos are not exact across devices: the facing may differ from the CPU reference by one step. */
-    float pl = sw_sqrt(wind.x * wind.x + wind.y * wind.y);
-    if (pl > 1e-3f) {
-        float a = SW_F(facing) * (SW_TAU / 65536.0f);
-        float d = sw_atan2(wind.y, wind.x) - a;
-        d -= SW_TAU * sw_floor((d + SW_PI) * (1.0f / SW_TAU));
-        a += d * sw_clampf(pl * 1.2f, 0.0f, 0.6f);
-        facing = SW_U(SW_I(sw_floor(sw_fract(a * (1.0f / SW_TAU)) * 65536.0f))) & 0xffffu;
-    }
     sw_blade b;
     b.x = c.x;
     b.y = y;
     b.z = c.z;
-    b.facing_hash = facing | (h3 & 0xffff0000u);
+    b.facing_hash = sw_wind_facing(facing, wind) | (h3 & 0xffff0000u);
     b.size = sw_unorm16(height, SW_MAX_BLADE_HEIGHT) | (sw_unorm16(width, SW_MAX_BLADE_WIDTH) << 16u);
     b.shape = sw_unorm8(bend) | (sw_snorm8(wind.x) << 8u) | (sw_snorm8(wind.y) << 16u) | ((material & 15u) << 24u);
     b.clump = clump_word;
+    b.prev = sw_snorm8(prev_wind.x) | (sw_snorm8(prev_wind.y) << 8u) | (sw_wind_facing(facing, prev_wind) << 16u);
     return b;
 }
 

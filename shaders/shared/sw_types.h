@@ -85,8 +85,9 @@ struct sw_frame {
     float map_inv_cell; int wind_field_j0;                 /* PL1 map texels per m (map_res / terrain size); GA3: the
                                                           wind field's first world cell in z (src/wind/field.c) */
     float sky[32];  /* the sky model's per-frame constants (shaders/shared/sw_sky.h, src/render/sky.c) */
-    float forces[SW_MAX_FORCES * 8]; /* GA5, per field: x, y, z (m), radius (m), strength (m), clock (rad: phase +
-                                       2 pi frequency time, src/wind/forces.c), 0, 0 */
+    float forces[SW_MAX_FORCES * 8]; /* GA5, per field (SW_FORCE_*): at the frame's time x, z (m), radius (m),
+                                       strength (m), clock (rad: phase + 2 pi frequency time, src/wind/forces.c);
+                                       then at prev_time (SH2 motion vectors) x, z, clock */
     sw_uint asset_count, cluster_count;     /* PL8: the scene's assets; the frame's clusters */
     sw_uint place_now, place_ahead;         /* SC1, SC2: the tiles placed this frame, after the views' tile_count
                                                tiles: place_now before culling (needed now), place_ahead after
@@ -103,7 +104,11 @@ struct sw_frame {
      * percentiles kept (%); dt: s since the last frame adapted (0: take the target) */
     float exposure_key, exposure_compensation, exposure_min_ev, exposure_max_ev;
     float exposure_speed_up, exposure_speed_down, exposure_low, exposure_high;
-    float exposure_dt, exposure_pad[3];
+    float exposure_dt;
+    /* SH2 motion vectors: s, the time of the frame the view's prev_view_proj is (TAA's history); the frame's own
+     * time without one (nothing moved). The wind field's second half holds the field then (wind_field.c). */
+    float prev_time;
+    float exposure_pad[2];
 };
 
 /* PO4: the auto exposure's state (RES_EXPOSURE, shaders/exposure_*.comp.glsl), kept from frame to frame: the
@@ -214,6 +219,19 @@ struct sw_push {
 #define SW_FLAG_SHADOW_DOOR 512u
 #define SW_FLAG_AUTO_EXPOSURE 1024u  /* PO4: the exposure is RES_EXPOSURE's adapted one, not sw_frame.exposure */
 #define SW_FLAG_EXPOSURE_KEPT 2048u  /* PO4: RES_EXPOSURE holds an earlier frame's (TAA reads it before it is metered) */
+/* sw_frame.forces: each field's eight floats (camera.c render_frame_constants) */
+#define SW_FORCE_X 0
+#define SW_FORCE_Z 1
+#define SW_FORCE_RADIUS 2
+#define SW_FORCE_STRENGTH 3
+#define SW_FORCE_CLOCK 4
+#define SW_FORCE_PREV_X 5
+#define SW_FORCE_PREV_Z 6
+#define SW_FORCE_PREV_CLOCK 7
+/* SH2 motion vectors: the objects moved since the previous frame (sw_frame.prev_time differs from its time): the
+ * wind field's second half is the field at prev_time, and the blades and assets write their own motion */
+#define SW_FLAG_MOTION 4096u
+#define SW_FLAG_NO_MOTION 8192u /* tests, comparisons: blades and mesh assets write the camera's motion alone */
 #define SW_FLAG_TONEMAP_REINHARD 256u /* PO2 (render.tonemap "reinhard"): post's curve x / (x + 1), no white point */
 
 /* A render tile: SW_TILE_CELLS^2 grid cells of one material, starting at cell (ci0, cj0). */
@@ -240,7 +258,7 @@ struct sw_tile_draw {
     sw_uint first, high, low, per_instance;
 };
 
-/* PL7: one placed blade, 28 bytes. */
+/* PL7: one placed blade, 32 bytes. */
 struct sw_blade {
     float x, y, z;        /* m, world position of the root */
     sw_uint facing_hash;  /* bits 0-15 facing angle (unorm16 of 2 pi), bits 16-31 variation hash */
@@ -248,6 +266,8 @@ struct sw_blade {
     sw_uint shape;        /* bits 0-7 bend (unorm8), 8-15 wind x, 16-23 wind z (snorm8), 24-27 type, 28-31 0 */
     sw_uint clump;        /* PL6: bits 0-7 clump hash, 8-15 / 16-23 offset from the clump centre in x / z
                              (snorm8, in clump sizes), 24-31 0 */
+    sw_uint prev;         /* SH2 motion: the previous frame's wind, bits 0-7 / 8-15 push x / z (snorm8, as in shape),
+                             16-31 facing (unorm16; GA4 bends it by the push) */
 };
 
 /* Why candidates did not become drawn blades, summed over a frame for one view (TL3): one atomic add per
@@ -312,7 +332,7 @@ _Static_assert(sizeof(sw_tile_draw) == 16, "sw_tile_draw layout");
 _Static_assert(sizeof(sw_cull_stats) == 112, "sw_cull_stats layout");
 _Static_assert(sizeof(sw_tile) == 16, "sw_tile layout");
 _Static_assert(sizeof(sw_terrain_patch) == 16, "sw_terrain_patch layout");
-_Static_assert(sizeof(sw_blade) == 28, "sw_blade must stay compact (PL7)");
+_Static_assert(sizeof(sw_blade) == 32, "sw_blade must stay compact (PL7)");
 _Static_assert(sizeof(sw_draw_cmd) == 20, "VkDrawIndexedIndirectCommand");
 #endif
 

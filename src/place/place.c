@@ -164,7 +164,7 @@ size_t place_cells_field(const sward_scene *scene, int material, int ci0, int cj
                                 world_height_at(t, h.i, h.j + 1), world_height_at(t, h.i + 1, h.j + 1), h.fx, h.fz);
             /* GA3: the grass category of the wind field, as cull.comp.glsl samples it */
             sw_v2 wind = wind_field_push(field, SW_WIND_CAT_GRASS, c.x, c.z, m.stiffness);
-            out[n++] = sw_make_blade(c, y, mat, m, wind, gh, k);
+            out[n++] = sw_make_blade(c, y, mat, m, wind, wind, gh, k); /* no previous frame: no motion */
         }
     }
     assert(n <= place_cells_bound(ni, nj));

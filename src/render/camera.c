@@ -155,8 +155,23 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
             2.0f * RENDER_SHADOW_NEAR_END)
             f->flags |= SW_FLAG_SHADOW_DOOR;
     f->raster_threshold = s->render.raster_threshold;
-    /* GA5: where each force field is at this frame's time (src/wind/forces.c). */
-    f->force_count = wind_forces_eval(s, time, f->forces);
+    /* SH2 motion vectors: the objects' previous frame is the camera's (TAA's history: prev_view_proj), where the
+     * time moved since; else none (the frame's own time: they write the camera's motion alone) */
+    r->plan.motion = (s->render.features & SW_FEAT_TAA) && !r->plan.taa_reset && r->taa.valid &&
+                     r->taa.constants.time != time;
+    f->prev_time = r->plan.motion ? r->taa.constants.time : time;
+    f->flags |= (r->plan.motion ? SW_FLAG_MOTION : 0u) | (r->plan.switches.no_motion ? SW_FLAG_NO_MOTION : 0u);
+    /* GA5: where each force field is at this frame's time and at prev_time (src/wind/forces.c). */
+    float now[SW_MAX_FORCES * WIND_FORCE_STRIDE], then[SW_MAX_FORCES * WIND_FORCE_STRIDE];
+    f->force_count = wind_forces_eval(s, time, now);
+    wind_forces_eval(s, f->prev_time, then);
+    for (int i = 0; i < f->force_count; i++) {
+        const float *a = now + i * WIND_FORCE_STRIDE, *b = then + i * WIND_FORCE_STRIDE;
+        float *o = f->forces + i * 8;
+        o[SW_FORCE_X] = a[0], o[SW_FORCE_Z] = a[2], o[SW_FORCE_RADIUS] = a[3], o[SW_FORCE_STRENGTH] = a[4];
+        o[SW_FORCE_CLOCK] = a[5];
+        o[SW_FORCE_PREV_X] = b[0], o[SW_FORCE_PREV_Z] = b[2], o[SW_FORCE_PREV_CLOCK] = b[5];
+    }
 }
 
 /* Radical inverse of i in base b: the Halton sequence's i-th element. */

@@ -79,7 +79,7 @@ sward_result render_ensure_tiles(sward_renderer *r, uint32_t view_tiles, uint32_
 /* The list's size for a need: twice it, in steps of 64 Ki blades, so that a field that breathes, or a camera
  * flying over one up to twice as dense, does not regrow it (BX5: a growth is a step in the memory, and holds the
  * old list too until the frames in flight are done; bench/flight.json's blades in view range from 238 k to
- * 400 k, and its vegetation memory stays flat). 28 bytes a blade: bench/dense.json's 1.38 M blades take 74 MiB. */
+ * 400 k, and its vegetation memory stays flat). 32 bytes a blade: bench/dense.json's 1.38 M blades take 84 MiB. */
 static uint64_t capacity_for(uint64_t needed)
 {
     uint64_t cap = needed * 2u;

@@ -57,7 +57,7 @@ typedef enum render_res {
     RES_GBUF_ALBEDO,  /* SH2 G-buffer: albedo (sRGB) and AO */
     RES_GBUF_NORMAL,  /* SH2 G-buffer: octahedral normal, roughness, kind (render_gbuffer_formats) */
     RES_GBUF_MATERIAL,/* SH2 G-buffer: reflectance, translucency amount and diffusion, specular occlusion */
-    RES_MOTION,       /* SH2 G-buffer: motion in pixels (terrain; grass writes none: SW_MOTION_NONE) */
+    RES_MOTION,       /* SH2 G-buffer: motion in pixels (terrain, blades and mesh assets: their own and the camera's) */
     RES_HDR,          /* RGBA16F lit colour (lighting.comp.glsl) */
     RES_DEPTH,        /* standalone: D32 depth; embedded: the host's depth during sward_cmd_cull */
     RES_LDR,          /* standalone: RGBA8 output */
@@ -153,6 +153,7 @@ typedef struct render_switches {
     bool ground_fragment;      /* the ground's G-buffer by its fragment pass, not terrain_resolve */
     bool asset_fragment;       /* the mesh assets' G-buffer by their fragment pass, not asset_resolve */
     bool asset_casters_drawn;  /* the mesh assets' near casters drawn by shadow_near, not by shadow_assets */
+    bool no_motion;            /* blades and assets write the camera's motion alone (SW_FLAG_NO_MOTION) */
 } render_switches;
 
 /* The ground each view draws this frame (render_plan_terrain): the patches of the CDLOD quadtree (terrain_lod.h)
@@ -209,6 +210,8 @@ typedef struct render_plan {
     bool hdr_out;              /* sward_render_hdr: this frame reads back its linear HDR image (hdr_out.c) */
     bool history_only;         /* SH8 warm-up: POST runs only the passes that build the TAA history */
     bool taa_reset;            /* SH8: this frame starts a new TAA history */
+    bool motion;               /* SH2: the objects moved since the frame the camera's history is (sw_frame.prev_time is
+                                  not its time): the wind field is computed then too (render_plan_motion) */
     bool auto_exposure;        /* PO4: the exposure pass meters and adapts this frame (render.exposure "auto", not a
                                   warm-up frame: render_plan_exposure) */
     render_switches switches;

@@ -104,6 +104,7 @@ void render_plan_switches(sward_renderer *r, const sward_frame_desc *fd)
     s->ground_fragment = d && d->ground_fragment;
     s->asset_fragment = d && d->asset_fragment;
     s->asset_casters_drawn = d && d->asset_casters_drawn;
+    s->no_motion = d && d->no_motion;
 }
 
 void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view)

@@ -173,7 +173,8 @@ static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_bla
     float ffx = 0.0f, ffz = 0.0f;
     for (int i = 0; i < fr->force_count; i++) {
         const float *q = fr->forces + i * 8;
-        sw_w2 p = sw_force_push(root.x, root.z, q[0], q[2], q[3], q[4], fr->time, q[5], hash);
+        sw_w2 p = sw_force_push(root.x, root.z, q[SW_FORCE_X], q[SW_FORCE_Z], q[SW_FORCE_RADIUS], q[SW_FORCE_STRENGTH],
+                                fr->time, q[SW_FORCE_CLOCK], hash);
         ffx += p.x;
         ffz += p.y;
     }

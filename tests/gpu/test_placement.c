@@ -108,6 +108,9 @@ static void compare_scene_types(const char *rel, float time, int min_types)
         assert_int_equal(a->clump & 0xffu, b->clump & 0xffu);
         assert_true(diff_u(a->clump, b->clump, 8, 0xff) <= 1);
         assert_true(diff_u(a->clump, b->clump, 16, 0xff) <= 1);
+        /* SH2: the previous frame's push and facing; without TAA there is none: this frame's, as the CPU's */
+        assert_true(diff_u(b->prev, b->shape >> 8, 0, 0xffff) == 0);
+        assert_int_equal(b->prev >> 16, b->facing_hash & 0xffffu);
         assert_int_equal(a->clump >> 24, b->clump >> 24);
         if (a->clump != (128u << 8 | 128u << 16)) clumped++;
         types_seen |= 1u << sw_blade_material(*a);

@@ -4,7 +4,7 @@
  * frame's wind) to the view's compact list, high LOD then low, in cell order.
  * Reads: frame, view, materials, heights, world maps, tiles, masks, the view's Hi-Z, the wind field's grass
  * category (GA3). Writes: survivors,
- * tile_draws, the view's counters. Memory grows with the survivors (28 bytes each), not the candidates. */
+ * tile_draws, the view's counters. Memory grows with the survivors (32 bytes each), not the candidates. */
 #include "render/pass.h"
 
 #include "cull_comp.h"

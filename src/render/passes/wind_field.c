@@ -5,7 +5,8 @@
  * rest, the cell's drive along the window evaluated once and shared (eight cells a workgroup): a
  * pure function of the time and the world cell. Every vegetation pass samples it (shaders/wind_field.inc.glsl,
  * sw_bindings.h SW_BIND_WIND_FIELD); cull.comp.glsl does for the grass.
- * Reads: frame (time, wind, the grid's origin). Writes: the field, 4096 x 48 bytes.
+ * Reads: frame (time, wind, the grid's origin). Writes: the field, 4096 x 48 bytes; with motion vectors (SH2) the
+ * previous frame's after it, on the same grid.
  * Cost: per cell, (window + 2) x 2 noise evaluations and 8 x window spring steps: for the defaults' 64-step
  * window about 0.54 M noise evaluations a frame (tens of microseconds on the H200; HZD: about 150 us). */
 #include "render/pass.h"
@@ -24,7 +25,8 @@ static uint32_t float_bits(float f)
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    sward_result res = render_pass_buffer_replace(c, RES_WIND_FIELD, 0, WIND_FIELD_FLOATS * sizeof(float), err);
+    /* this frame's field, then the previous frame's (SH2 motion vectors: wind_field.comp.glsl's y = 1 groups) */
+    sward_result res = render_pass_buffer_replace(c, RES_WIND_FIELD, 0, 2 * WIND_FIELD_FLOATS * sizeof(float), err);
     if (res != SWARD_OK) return res;
     /* The scene's springs as specialisation constants (sw_wind_field.h SW_WF_SPEC_*): constant 0 is the view
      * (common.inc.glsl: none for a compute pass), then each category's step (wind_spring), then the window. */
@@ -46,8 +48,9 @@ static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &(sw_push){.view = c->view});
-    /* eight cells a workgroup, eight threads a cell (shaders/wind_field.comp.glsl) */
-    vkCmdDispatch(cmd, SW_WIND_FIELD_RES * SW_WIND_FIELD_RES / SW_WIND_FIELD_GROUP_CELLS, 1, 1);
+    /* eight cells a workgroup, eight threads a cell (shaders/wind_field.comp.glsl); a second row of groups for the
+     * previous frame's field where the objects moved since (SH2 motion vectors, render_plan.motion) */
+    vkCmdDispatch(cmd, SW_WIND_FIELD_RES * SW_WIND_FIELD_RES / SW_WIND_FIELD_GROUP_CELLS, c->plan->motion ? 2u : 1u, 1);
 }
 
 const render_pass render_pass_wind_field = {
