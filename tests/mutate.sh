@@ -1683,6 +1683,22 @@ mut("MD-exr-channels", "", "src/core/exr.c",
     "while (comp < 3 && strcmp(ch->channel_name, names[comp]) != 0) comp++;",
     "comp = c;",
     "gpu_exr")
+mut("MD-exr-exposure", "", "src/render/standalone.c",
+    "        hdr->exposure = st.exposure;",
+    "        hdr->exposure = r->scene->render.settings.exposure;",
+    "gpu_exr")
+mut("MD-exr-exposure-attr", "", "src/core/exr.c",
+    "    if (rv == EXR_ERR_SUCCESS && image->exposure > 0.0f) rv = exr_attr_set_float(f, part, \"swardExposure\", image->exposure);",
+    "",
+    "gpu_exr")
+mut("PO4-warmup-meter", "PO4", "src/render/plan.c",
+    "    r->plan.auto_exposure = a->enabled;",
+    "    r->plan.auto_exposure = a->enabled && !r->plan.history_only;",
+    "gpu_exposure")
+mut("PO4-still-bookkeeping", "PO4", "src/render/camera.c",
+    "            f.exposure_dt = r->taa.constants.exposure_dt;",
+    "            f.exposure_dt = r->taa.constants.exposure_dt; f.flags ^= r->frame.flags & SW_FLAG_EXPOSURE_KEPT;",
+    "gpu_exposure")
 mut("TL3-cpu-tiles", "TL3", "src/render/frame.c",
     "    s->cpu_tiles_ms = core_now_ms() - t_tiles;",
     "    (void)t_tiles;",

@@ -460,6 +460,11 @@ sward_result sward_render(sward_renderer *r, const sward_frame_desc *frame, swar
 typedef struct sward_image_hdr {
     uint32_t width, height;
     float *pixels; /* RGBA32F linear, rows top to bottom, caller-owned, sward_image_hdr_bound(width, height) bytes */
+    /* What the 8-bit frame's tone map applied to it, filled by sward_render_hdr (0 until then): the exposure
+     * (linear, sward_frame_stats.exposure: with auto exposure the adapted one) and the white point (0 with
+     * Reinhard's curve, which has none). sward_write_exr stores them in the file (attributes swardExposure,
+     * swardWhitePoint), so that a reader can tone-map the EXR as sward did. */
+    float exposure, white_point;
 } sward_image_hdr;
 
 size_t sward_image_hdr_bound(uint32_t width, uint32_t height);

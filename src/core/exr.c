@@ -1,6 +1,7 @@
 /* exr.c — HDR images out as OpenEXR (sward_write_exr) through OpenEXR's C API (OpenEXRCore): one scanline
  * part, channels A, B, G, R (EXR sorts them by name) as 32-bit floats, ZIP compression, increasing y (the
- * first row is the top one). Like the PNG writer, the file is encoded in memory first (OpenEXR's write
+ * first row is the top one), and the tone map's exposure and white point as float attributes swardExposure and
+ * swardWhitePoint when the image carries them (sward_render_hdr). Like the PNG writer, the file is encoded in memory first (OpenEXR's write
  * callback fills a growing buffer) and written whole by core_write_file: a failure leaves no partial file.
  * Without SWARD_HAVE_OPENEXR (CMake SWARD_OPENEXR=OFF) every call fails with a message. */
 #include "core/core.h"
@@ -68,6 +69,10 @@ static exr_result_t encode(const char *path, const sward_image_hdr *image, exr_m
                                                  EXR_COMPRESSION_ZIP);
     for (int c = 0; c < 4 && rv == EXR_ERR_SUCCESS; c++)
         rv = exr_add_channel(f, part, names[c], EXR_PIXEL_FLOAT, EXR_PERCEPTUALLY_LINEAR, 1, 1);
+    /* the tone map's parameters (sward_render_hdr fills them; an image with none has none) */
+    if (rv == EXR_ERR_SUCCESS && image->exposure > 0.0f) rv = exr_attr_set_float(f, part, "swardExposure", image->exposure);
+    if (rv == EXR_ERR_SUCCESS && image->exposure > 0.0f)
+        rv = exr_attr_set_float(f, part, "swardWhitePoint", image->white_point);
     if (rv == EXR_ERR_SUCCESS) rv = exr_write_header(f);
     int32_t lines = 1;
     if (rv == EXR_ERR_SUCCESS) rv = exr_get_scanlines_per_chunk(f, part, &lines);

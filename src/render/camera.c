@@ -266,6 +266,9 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
              * (time, sun, wind, ...; r->frame is this frame's) need no clipping of the history */
             sw_frame f = r->frame;
             f.frame_index = 0;
+            /* ... the exposure meter's bookkeeping aside (PO4: whether an earlier frame metered, its dt) */
+            f.flags = (f.flags & ~SW_FLAG_EXPOSURE_KEPT) | (r->taa.constants.flags & SW_FLAG_EXPOSURE_KEPT);
+            f.exposure_dt = r->taa.constants.exposure_dt;
             if (memcmp(unjittered, r->taa.view_proj, sizeof unjittered) == 0 &&
                 memcmp(&f, &r->taa.constants, sizeof f) == 0)
                 out->flags |= SW_VIEW_TAA_STILL;

@@ -128,7 +128,9 @@ void render_plan_exposure(sward_renderer *r, const sward_vulkan_view *view)
     /* PO4: the exposure areas bias the manual exposure and the auto exposure's target alike */
     const float bias = world_exposure_bias(wr, view->eye);
     f->exposure = wr->settings.exposure * exp2f(bias);
-    r->plan.auto_exposure = a->enabled && !r->plan.history_only;
+    /* a still's warm-up frames meter too (each takes its target: the time stands), so that TAA weighs their
+     * samples at the exposure the still adapts to */
+    r->plan.auto_exposure = a->enabled;
     if (!a->enabled) return;
     f->flags |= SW_FLAG_AUTO_EXPOSURE | (e->kept ? SW_FLAG_EXPOSURE_KEPT : 0u);
     f->exposure_key = a->key;
@@ -143,7 +145,7 @@ void render_plan_exposure(sward_renderer *r, const sward_vulkan_view *view)
     const float dt = view->time - e->time;
     const bool cut = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;
     f->exposure_dt = e->kept && !cut && dt > 0.0f && dt <= RENDER_EXPOSURE_GAP_S ? dt : 0.0f;
-    if (!r->plan.auto_exposure) return; /* a warm-up frame: not metered */
+    if (!r->plan.auto_exposure) return;
     e->kept = true;
     e->time = view->time;
     memcpy(e->eye, view->eye, sizeof e->eye);

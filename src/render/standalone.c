@@ -337,6 +337,9 @@ static sward_result render_complete(sward_renderer *r, const sward_frame_desc *f
         if (!s || !s->hdr_copied)
             return core_fail(err, SWARD_ERROR_VULKAN, "%s: the frame did not read back its HDR image", fn);
         memcpy(hdr->pixels, s->hdr_pixels.mapped, sward_image_hdr_bound(hdr->width, hdr->height));
+        hdr->exposure = st.exposure;
+        hdr->white_point = r->scene->render.settings.tonemap == SWARD_TONEMAP_REINHARD ? 0.0f
+                                                                                        : r->scene->render.settings.white_point;
     }
     if (stats) *stats = st;
     return SWARD_OK;

@@ -9,11 +9,14 @@
 #include "world/scene_json.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #define RANGE(lo, hi) ((sj_range){(lo), (hi), false, false, 0.0})
 #define RANGE_POS(least, hi) ((sj_range){0.0, (hi), true, false, (least)})
+#define RANGE_INIT(lo, hi) {(lo), (hi), false, false, 0.0} /* the same, in a static table's initializer */
+#define RANGE_POS_INIT(least, hi) {0.0, (hi), true, false, (least)}
 #define LIM_EXPOSURE_MIN 1e-6 /* render.exposure (manual) */
 #define LIM_EXPOSURE_MAX 1e6
 #define LIM_EV 30.0           /* |EV| of the clamps, the compensation and an area's bias */
@@ -27,17 +30,40 @@ void world_auto_exposure_defaults(sward_auto_exposure *a)
                                .speed_up = 1.5f, .speed_down = 3.0f, .low_percent = 30.0f, .high_percent = 85.0f};
 }
 
-bool world_check_auto_exposure(const sj_ctx *c, const sward_auto_exposure *a)
+/* render.auto_exposure's numbers: each one's name, range and place, for the parser and the setter's check alike */
+typedef struct auto_field {
+    const char *name;
+    sj_range range;
+    size_t offset; /* of its float in sward_auto_exposure */
+} auto_field;
+
+static const auto_field AUTO_FIELDS[] = {
+    {"key", RANGE_POS_INIT(1e-6, LIM_KEY), offsetof(sward_auto_exposure, key)},
+    {"compensation", RANGE_INIT(-LIM_EV, LIM_EV), offsetof(sward_auto_exposure, compensation)},
+    {"min_ev", RANGE_INIT(-LIM_EV, LIM_EV), offsetof(sward_auto_exposure, min_ev)},
+    {"max_ev", RANGE_INIT(-LIM_EV, LIM_EV), offsetof(sward_auto_exposure, max_ev)},
+    {"speed_up", RANGE_POS_INIT(1e-6, LIM_SPEED), offsetof(sward_auto_exposure, speed_up)},
+    {"speed_down", RANGE_POS_INIT(1e-6, LIM_SPEED), offsetof(sward_auto_exposure, speed_down)},
+    {"low_percent", RANGE_INIT(0.0, 100.0), offsetof(sward_auto_exposure, low_percent)},
+    {"high_percent", RANGE_INIT(0.0, 100.0), offsetof(sward_auto_exposure, high_percent)},
+};
+#define AUTO_FIELD_COUNT (sizeof AUTO_FIELDS / sizeof AUTO_FIELDS[0])
+
+static float *auto_value(sward_auto_exposure *a, const auto_field *f)
 {
-    if (!sj_check_float(c, "render.auto_exposure.key", a->key, RANGE_POS(1e-6, LIM_KEY)) ||
-        !sj_check_float(c, "render.auto_exposure.compensation", a->compensation, RANGE(-LIM_EV, LIM_EV)) ||
-        !sj_check_float(c, "render.auto_exposure.min_ev", a->min_ev, RANGE(-LIM_EV, LIM_EV)) ||
-        !sj_check_float(c, "render.auto_exposure.max_ev", a->max_ev, RANGE(-LIM_EV, LIM_EV)) ||
-        !sj_check_float(c, "render.auto_exposure.speed_up", a->speed_up, RANGE_POS(1e-6, LIM_SPEED)) ||
-        !sj_check_float(c, "render.auto_exposure.speed_down", a->speed_down, RANGE_POS(1e-6, LIM_SPEED)) ||
-        !sj_check_float(c, "render.auto_exposure.low_percent", a->low_percent, RANGE(0.0, 100.0)) ||
-        !sj_check_float(c, "render.auto_exposure.high_percent", a->high_percent, RANGE(0.0, 100.0)))
-        return false;
+    return (float *)(void *)((char *)a + f->offset);
+}
+
+static float auto_get(const sward_auto_exposure *a, const auto_field *f)
+{
+    float v;
+    memcpy(&v, (const char *)a + f->offset, sizeof v);
+    return v;
+}
+
+/* The rules between the fields, once each is in its range. */
+static bool auto_cross_rules(const sj_ctx *c, const sward_auto_exposure *a)
+{
     if (a->min_ev > a->max_ev)
         return sj_fail(c, "render.auto_exposure.max_ev", "must be >= min_ev (%g), got %g", (double)a->min_ev,
                        (double)a->max_ev);
@@ -47,10 +73,21 @@ bool world_check_auto_exposure(const sj_ctx *c, const sward_auto_exposure *a)
     return true;
 }
 
+bool world_check_auto_exposure(const sj_ctx *c, const sward_auto_exposure *a)
+{
+    for (size_t i = 0; i < AUTO_FIELD_COUNT; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "render.auto_exposure.%s", AUTO_FIELDS[i].name);
+        if (!sj_check_float(c, path, auto_get(a, &AUTO_FIELDS[i]), AUTO_FIELDS[i].range)) return false;
+    }
+    return auto_cross_rules(c, a);
+}
+
 bool world_parse_exposure(const sj_ctx *c, const cJSON *render, world_render *r)
 {
     static const char *const known[] = {"key",      "compensation", "min_ev",      "max_ev",
                                         "speed_up", "speed_down",   "low_percent", "high_percent"};
+    _Static_assert(sizeof known / sizeof known[0] == AUTO_FIELD_COUNT, "every field is known");
     sward_render_settings *rs = &r->settings;
     sward_auto_exposure *a = &rs->auto_exposure;
     const cJSON *e = sj_member(render, "exposure");
@@ -69,16 +106,11 @@ bool world_parse_exposure(const sj_ctx *c, const cJSON *render, world_render *r)
     if (!sj_object(c, render, "render", "auto_exposure", &o)) return false;
     if (!o) return true;
     const char *p = "render.auto_exposure";
-    if (!SJ_CHECK_FIELDS(c, o, p, known) || !sj_number(c, o, p, "key", RANGE_POS(1e-6, LIM_KEY), &a->key) ||
-        !sj_number(c, o, p, "compensation", RANGE(-LIM_EV, LIM_EV), &a->compensation) ||
-        !sj_number(c, o, p, "min_ev", RANGE(-LIM_EV, LIM_EV), &a->min_ev) ||
-        !sj_number(c, o, p, "max_ev", RANGE(-LIM_EV, LIM_EV), &a->max_ev) ||
-        !sj_number(c, o, p, "speed_up", RANGE_POS(1e-6, LIM_SPEED), &a->speed_up) ||
-        !sj_number(c, o, p, "speed_down", RANGE_POS(1e-6, LIM_SPEED), &a->speed_down) ||
-        !sj_number(c, o, p, "low_percent", RANGE(0.0, 100.0), &a->low_percent) ||
-        !sj_number(c, o, p, "high_percent", RANGE(0.0, 100.0), &a->high_percent))
-        return false;
-    return world_check_auto_exposure(c, a);
+    if (!SJ_CHECK_FIELDS(c, o, p, known)) return false;
+    /* each number in its range as it is read (its own message), then the rules between them */
+    for (size_t i = 0; i < AUTO_FIELD_COUNT; i++)
+        if (!sj_number(c, o, p, AUTO_FIELDS[i].name, AUTO_FIELDS[i].range, auto_value(a, &AUTO_FIELDS[i]))) return false;
+    return auto_cross_rules(c, a);
 }
 
 bool world_parse_exposure_areas(const sj_ctx *c, const cJSON *root, world_render *r)

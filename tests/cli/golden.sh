@@ -39,7 +39,10 @@
 # sizes is the behavioural tests'); then all 11 but dense, on purpose, for issue 20's motion vectors (SH2): blades and
 # assets write their own, which TAA's warm-up reprojects by (the depth's, stored as half floats), and an asset's
 # push is kept as half floats beside the previous frame's (at 320x180 flowers is within mean 0.015/255 of its image
-# before, no pixel off by more than 15/255; forest_edge 0.005/255, hills 0.005/255 and 1/255 at most). A refactor that
+# before, no pixel off by more than 15/255; forest_edge 0.005/255, hills 0.005/255 and 1/255 at most); then the same 10, on purpose, for issue 20: a still's
+# warm-up frames meter the exposure too, so that TAA weighs them at the still's exposure (the meter then reads a
+# differently weighted still: flowers within mean 0.94/255 of its image before, hills 1.1/255, none off by more
+# than 8/255: a uniform shift of the exposure). A refactor that
 # changes a single pixel fails here. Every feature is on, TAA with its 8-frame warm-up (but in dense). The hashes hold for Mesa's lavapipe (Debian 12, LLVM 15); another driver rasterises differently.
 #
 #   golden.sh SWARD SCENE.json SIZE    one scene at one size (ctest: cli_golden_<scene>_<size>, one test each,

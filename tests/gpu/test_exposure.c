@@ -110,6 +110,49 @@ static void test_meter_matches_cpu(void **state)
     gu_finish(r, ctx, scene);
 }
 
+/* A still's warm-up (SH8) integrates its frames at the exposure it adapts to (TAA weighs each sample by its luminance
+ * after exposure): with auto exposure the still is the still with that exposure by hand. The scene under a low sun
+ * (5 degrees): the adapted exposure far above the manual 1, where weights at the wrong exposure differ most. */
+static void test_still_warms_up_at_its_exposure(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = auto_scene("scenes/small.json");
+    scene->render.features |= SW_FEAT_TAA;
+    scene->render.features &= ~SW_FEAT_SHADOWS;
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    set_settings(scene, &rs);
+    scene->sun.direction[0] = 0.0f, scene->sun.direction[1] = sinf(0.087f), scene->sun.direction[2] = cosf(0.087f);
+    sward_renderer *r = gu_renderer(ctx, scene, W, H);
+    sward_image img = {.width = W, .height = H, .pixels = malloc(sward_image_bound(W, H))};
+    sward_image manual = {.width = W, .height = H, .pixels = malloc(sward_image_bound(W, H))};
+    sward_frame_stats st;
+    sward_error err = {0};
+    const sward_frame_desc fd = {.time = 0.5f};
+    if (sward_render(r, &fd, &img, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
+    assert_true(st.auto_exposure);
+    sward_renderer_destroy(r);
+    rs = sward_scene_render_settings(scene);
+    rs.auto_exposure.enabled = false;
+    rs.exposure = st.exposure;
+    set_settings(scene, &rs);
+    r = gu_renderer(ctx, scene, W, H);
+    if (sward_render(r, &fd, &manual, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
+    int off = 0, worst = 0;
+    for (size_t i = 0; i < (size_t)W * H * 4; i++) {
+        const int d = abs((int)img.pixels[i] - (int)manual.pixels[i]);
+        off += d > 1;
+        worst = d > worst ? d : worst;
+    }
+    print_message("still at exposure %.3f: %d channels off by more than 1 from the manual still (at most %d)\n",
+                  (double)rs.exposure, off, worst);
+    assert_true(rs.exposure > 2.0f); /* the low sun: well above the manual 1 */
+    assert_int_equal(off, 0);
+    free(manual.pixels);
+    free(img.pixels);
+    gu_finish(r, ctx, scene);
+}
+
 static sward_frame_stats frame_at(sward_renderer *r, float time, const float *eye)
 {
     sward_image img = {.width = W, .height = H, .pixels = malloc(sward_image_bound(W, H))};
@@ -265,6 +308,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_meter_matches_cpu),
+        cmocka_unit_test(test_still_warms_up_at_its_exposure),
         cmocka_unit_test(test_adapts_at_two_speeds),
         cmocka_unit_test(test_exposure_areas),
         cmocka_unit_test(test_every_scene_under_every_sun),

@@ -4,9 +4,11 @@
  * Pre-tone-map: the 8-bit image of the same frame must be the HDR image through the documented curve
  * (shaders/shared/sw_tonemap.h: exposure, Uncharted 2 with white point, sRGB) within one step, in every
  * pixel, with TAA and bloom on (a buffer before TAA or before the bloom, or after the tone map, does not
- * match); and the sunny scene holds radiance above 1.
+ * match), with the exposure the HDR image says it was tone-mapped with (auto exposure: the adapted one, PO4);
+ * and the sunny scene holds radiance above 1.
  * EXR: the file is read back with OpenEXR's C API (exr_start_read, the decode pipeline) and must hold the
- * buffer's floats exactly (channels R, G, B, A as 32-bit floats, rows top to bottom). A path in a missing
+ * buffer's floats exactly (channels R, G, B, A as 32-bit floats, rows top to bottom) and the tone map's exposure
+ * and white point (attributes swardExposure, swardWhitePoint). A path in a missing
  * folder fails with SWARD_ERROR_IO and a message naming the file, leaving nothing. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include "gpu_util.h"
@@ -34,6 +36,7 @@ static void render_hdr(hdr_frame *out)
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene_lean("scenes/small.json");
     scene->render.features |= SW_FEAT_TAA | SW_FEAT_BLOOM; /* what post reads with both on */
+    scene->render.settings.auto_exposure.enabled = true; /* PO4: the image carries the exposure it was adapted to */
     sward_error err = {0};
     sward_render_settings rs = sward_scene_render_settings(scene);
     rs.width = W;
@@ -41,8 +44,6 @@ static void render_hdr(hdr_frame *out)
     rs.white_point = 1.5f; /* the sky's radiance (3.7 at most) above the white point: the bloom adds light */
     if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
     rs = sward_scene_render_settings(scene);
-    out->exposure = rs.exposure;
-    out->white = rs.white_point;
     sward_renderer *r = NULL;
     if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
     sward_image img = {.width = W, .height = H, .pixels = malloc(sward_image_bound(W, H))};
@@ -60,6 +61,11 @@ static void render_hdr(hdr_frame *out)
     assert_int_equal(sward_render_hdr(r, &fd, NULL, &small, NULL, &err), SWARD_ERROR_INVALID_INPUT);
     out->ldr = img.pixels;
     out->hdr = hdr.pixels;
+    /* the tone map's parameters: the adapted exposure (not the manual 1) and the scene's white point */
+    out->exposure = hdr.exposure;
+    out->white = hdr.white_point;
+    assert_true(hdr.exposure > 0.0f && hdr.exposure != rs.exposure);
+    assert_true(hdr.white_point == rs.white_point);
     gu_finish(r, ctx, scene);
 }
 
@@ -94,7 +100,7 @@ static void test_hdr_is_pre_tonemap(void **state)
 
 #ifdef SWARD_HAVE_OPENEXR
 /* The file's pixels as RGBA floats (W x H), through OpenEXR's C API. */
-static float *read_exr(const char *path)
+static float *read_exr(const char *path, float *exposure, float *white)
 {
     exr_context_t f = NULL;
     exr_context_initializer_t init = EXR_DEFAULT_CONTEXT_INITIALIZER;
@@ -136,6 +142,9 @@ static float *read_exr(const char *path)
         assert_int_equal(exr_decoding_run(f, 0, &dec), EXR_ERR_SUCCESS);
     }
     exr_decoding_destroy(f, &dec);
+    /* the tone map's parameters (sward_image_hdr.exposure, white_point) */
+    assert_int_equal(exr_attr_get_float(f, 0, "swardExposure", exposure), EXR_ERR_SUCCESS);
+    assert_int_equal(exr_attr_get_float(f, 0, "swardWhitePoint", white), EXR_ERR_SUCCESS);
     exr_finish(&f);
     return px;
 }
@@ -151,11 +160,13 @@ static void test_exr_round_trip(void **state)
     char path[256], bad[256];
     snprintf(path, sizeof path, "%s/frame.exr", dir);
     snprintf(bad, sizeof bad, "%s/missing/frame.exr", dir);
-    sward_image_hdr img = {.width = W, .height = H, .pixels = f.hdr};
+    sward_image_hdr img = {.width = W, .height = H, .pixels = f.hdr, .exposure = f.exposure, .white_point = f.white};
     sward_error err = {0};
 #ifdef SWARD_HAVE_OPENEXR
     if (sward_write_exr(path, &img, &err) != SWARD_OK) fail_msg("write_exr: %s", err.message);
-    float *back = read_exr(path);
+    float exposure = 0.0f, white = 0.0f;
+    float *back = read_exr(path, &exposure, &white);
+    assert_true(exposure == f.exposure && white == f.white);
     size_t differ = 0;
     for (size_t i = 0; i < (size_t)W * H * 4; i++)
         if (memcmp(&back[i], &f.hdr[i], sizeof(float)) != 0) differ++;

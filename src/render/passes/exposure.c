@@ -5,8 +5,8 @@
  *   adapt      one workgroup: the bins into shared memory, then one thread: the percentile mean, the target EV,
  *              one adaptation step (exposure_adapt.comp.glsl).
  * The state (sw_exposure_state, RES_EXPOSURE) stays from frame to frame: the adapted EV the next frame steps
- * from, which TAA weighs its samples with. Runs where render.exposure is "auto" (SW_FLAG_AUTO_EXPOSURE), not in a
- * still's warm-up frames (the last frame takes its target: dt 0).
+ * from, which TAA weighs its samples with. Runs where render.exposure is "auto" (SW_FLAG_AUTO_EXPOSURE), in a still's
+ * warm-up frames too (each takes its target, dt 0: the next frame's TAA weighs at the still's exposure).
  * Reads frame, view, the resolved image (TAA) or the lit HDR colour, the frame's depth (sky or surface). Writes the
  * state.
  * Cost: a read of every pixel and 128 shared atomics per 256 pixels; one 128-bin loop. */
@@ -64,4 +64,5 @@ const render_pass render_pass_exposure = {
     .create = create,
     .record = record,
     .active = active,
+    .history = true, /* the exposure the warm-up's TAA weighs with */
 };
