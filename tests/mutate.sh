@@ -839,6 +839,18 @@ mut("LS4-contact", "LS4", "shaders/shadow.inc.glsl",
     "if (gap > 0.0 && gap < thickness && dot(q.xyz - world, n) > relief) return s * s;",
     "if (false) return s * s;",
     "gpu_shadows")
+mut("LS4-contact-steps", "LS4", "shaders/shadow.inc.glsl",
+    "    const int STEPS = 12;",
+    "    const int STEPS = 4;",
+    "gpu_shadows")
+mut("LS4-contact-length", "LS4", "shaders/shadow.inc.glsl",
+    "    const float LENGTH = 0.5; // m",
+    "    const float LENGTH = 0.25; // m",
+    "gpu_shadows")
+mut("LS4-contact-fade", "LS4", "shaders/shadow.inc.glsl",
+    "        if (gap > 0.0 && gap < thickness && dot(q.xyz - world, n) > relief) return s * s; // blocked",
+    "        if (gap > 0.0 && gap < thickness && dot(q.xyz - world, n) > relief) return 0.0; // blocked",
+    "gpu_shadows")
 mut("LS4-contact-plane", "LS4", "shaders/shadow.inc.glsl",
     " && dot(q.xyz - world, n) > relief) return s * s;",
     ") return s * s;",

@@ -1,13 +1,15 @@
 /* The sun's shadow cascades on the GPU (SPEC LS2, LS3, LS4): the near layer of the shadow map holds the near
  * cascade's blades and no ground (the near and mid ranges' lit heights have their own tests: test_lit_heights.c);
  * the far lit-height map equals the CPU reference (shared/sw_shadow.h) and is computed again only when the sun
- * turns; the lookup agrees with a CPU ray march; contact shadows; the cascades draw no ground; a still keeps
+ * turns; the lookup agrees with a CPU ray march; contact shadows find blades, and equal a CPU march over the
+ * frame's depth; the cascades draw no ground; a still keeps
  * the map.
  * scenes/small.json: 64 m of 3 m hills, the sun 15 degrees up. Validation (core + synchronisation) must say
  * nothing. */
 #include "gpu_util.h"
 
 #include "shadow_util.h"
+#include "shared/sw_dither.h"
 
 static void near_layer_is_blades(void **state)
 {
@@ -342,6 +344,136 @@ static void contact_shadows(void **state)
  * (no_terrain_lod; meadow's 2 m quads keep level 0 out to 192 m) and under half of its levels over the whole
  * terrain (culled by its planes); the cascades draw no ground at all (it casts
  * through the lit heights), and without mesh assets the mid cascade does not run. */
+/* ---- LS4's march on the CPU (shaders/shadow.inc.glsl sw_contact_shadow), over the frame's read-back depth ---- */
+
+typedef struct contact_ctx {
+    const float *depth;     /* the frame's depth (render_read_depth), rows top to bottom */
+    uint32_t w, h;
+    const sw_view *cam;     /* views[0] */
+    const sw_frame *frame;
+} contact_ctx;
+
+/* column-major, as sw_mat4 reads the views' matrices */
+static void mat_apply(const float m[16], const float v[4], float o[4])
+{
+    for (int r = 0; r < 4; r++) o[r] = m[r] * v[0] + m[4 + r] * v[1] + m[8 + r] * v[2] + m[12 + r] * v[3];
+}
+
+/* the depth's surface at uv (nearest texel, clamped: the depth sampler), false for the sky */
+static bool contact_surface(const contact_ctx *c, float u, float v, float out[3])
+{
+    long x = lrintf(floorf(u * (float)c->w)), y = lrintf(floorf(v * (float)c->h));
+    x = x < 0 ? 0 : (x >= (long)c->w ? (long)c->w - 1 : x);
+    y = y < 0 ? 0 : (y >= (long)c->h ? (long)c->h - 1 : y);
+    const float d = c->depth[(size_t)y * c->w + (size_t)x];
+    if (d <= 0.0f) return false;
+    const float p[4] = {u * 2.0f - 1.0f, v * 2.0f - 1.0f, d, 1.0f};
+    float q[4];
+    mat_apply(c->cam->inv_view_proj, p, q);
+    for (int k = 0; k < 3; k++) out[k] = q[k] / q[3];
+    return true;
+}
+
+static float len3(const float a[3]) { return sqrtf(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]); }
+
+static void tangent(const contact_ctx *c, float u, float v, float du, float dv, const float centre[3], float t[3])
+{
+    float a[3], b[3];
+    const bool ha = contact_surface(c, u + du, v + dv, a), hb = contact_surface(c, u - du, v - dv, b);
+    float da[3], db[3];
+    for (int k = 0; k < 3; k++) da[k] = a[k] - centre[k], db[k] = centre[k] - b[k];
+    const float la = ha ? len3(da) : 1e30f, lb = hb ? len3(db) : 1e30f;
+    for (int k = 0; k < 3; k++) t[k] = la < lb ? da[k] : db[k];
+}
+
+static float fractf(float x) { return x - floorf(x); }
+
+/* The pixel at uv: its surface, then the march (12 steps over 0.5 m toward the sun, the first one jittered by
+ * the frame's interleaved gradient noise; blocked by a surface in front of a step by less than the thickness that
+ * stands out of the receiver's plane; the hit fades with its distance along the ray), or 1 for the sky. */
+static float contact_cpu(const contact_ctx *c, float u, float v)
+{
+    float world[3];
+    if (!contact_surface(c, u, v, world)) return 1.0f;
+    const float cam[3] = {c->cam->cam_x, c->cam->cam_y, c->cam->cam_z};
+    float to_cam[3];
+    for (int k = 0; k < 3; k++) to_cam[k] = cam[k] - world[k];
+    const float dist = len3(to_cam);
+    const float l[3] = {c->frame->sun_x, c->frame->sun_y, c->frame->sun_z};
+    const float size[2] = {(float)c->cam->width, (float)c->cam->height};
+    float tx[3], ty[3], n[3];
+    tangent(c, u, v, 1.0f / size[0], 0.0f, world, tx);
+    tangent(c, u, v, 0.0f, 1.0f / size[1], world, ty);
+    n[0] = tx[1] * ty[2] - tx[2] * ty[1], n[1] = tx[2] * ty[0] - tx[0] * ty[2], n[2] = tx[0] * ty[1] - tx[1] * ty[0];
+    const float nl = len3(n);
+    if (nl > 0.0f) n[0] /= nl, n[1] /= nl, n[2] /= nl;
+    else n[0] = 0.0f, n[1] = 1.0f, n[2] = 0.0f;
+    if (n[0] * to_cam[0] + n[1] * to_cam[1] + n[2] * to_cam[2] < 0.0f) n[0] = -n[0], n[1] = -n[1], n[2] = -n[2];
+    const float thickness = 0.08f + 0.01f * dist, relief = 0.02f + 0.002f * dist;
+    const float off = sw_ign_frame_offset(c->frame->frame_index);
+    const float gx = u * size[0] + off, gy = v * size[1] + off;
+    const float jitter = fractf(52.9829189f * fractf(gx * 0.06711056f + gy * 0.00583715f));
+    const float lift = 0.01f + 0.002f * dist;
+    for (int i = 0; i < 12; i++) {
+        const float s = ((float)i + jitter) / 12.0f;
+        float p[4] = {0.0f, 0.0f, 0.0f, 1.0f}, q[4], hit[3];
+        for (int k = 0; k < 3; k++) p[k] = world[k] + l[k] * lift + l[k] * (0.5f * s);
+        mat_apply(c->cam->view_proj, p, q);
+        if (q[3] <= 0.0f) break;
+        const float su = q[0] / q[3] * 0.5f + 0.5f, sv = q[1] / q[3] * 0.5f + 0.5f;
+        if (su < 0.0f || sv < 0.0f || su > 1.0f || sv > 1.0f) break;
+        if (!contact_surface(c, su, sv, hit)) continue;
+        float pc[3], hc[3], hw[3];
+        for (int k = 0; k < 3; k++) pc[k] = p[k] - cam[k], hc[k] = hit[k] - cam[k], hw[k] = hit[k] - world[k];
+        const float gap = len3(pc) - len3(hc);
+        if (gap > 0.0f && gap < thickness && hw[0] * n[0] + hw[1] * n[1] + hw[2] * n[2] > relief) return s * s;
+    }
+    return 1.0f;
+}
+
+/* LS4's length, steps, thickness and fade: sw_contact_shadow at every 4th pixel of a grass frame equals the march
+ * above over the same depth (the same frame's jitter), but where float rounding moves a step across an edge. */
+static void contact_shadows_match_their_march(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_renderer *r = renderer(ctx, scene);
+    render_frame(r, &(sward_frame_desc){.time = 0.5f});
+    const uint32_t w = r->plan.width, h = r->plan.height;
+    float *depth = malloc((size_t)w * h * sizeof(float));
+    sward_error err = {0};
+    if (render_read_depth(r, depth, &err) != SWARD_OK) fail_msg("%s", err.message);
+    const uint32_t gx = w / 4, gy = h / 4, n = gx * gy;
+    float *probes = calloc((size_t)n * PROBE_FLOATS, sizeof(float)), *res = calloc((size_t)n * 4, sizeof(float));
+    for (uint32_t j = 0; j < gy; j++)
+        for (uint32_t i = 0; i < gx; i++) {
+            float *p = probes + (j * gx + i) * PROBE_FLOATS;
+            p[6] = ((float)(4 * i + 1) + 0.5f) / (float)w, p[7] = ((float)(4 * j + 1) + 0.5f) / (float)h;
+        }
+    run_probes(r, probes, n, res);
+    const contact_ctx c = {.depth = depth, .w = w, .h = h, .cam = &r->views[0].constants, .frame = &r->frame};
+    uint32_t blocked = 0, differ = 0, far_hits = 0;
+    double worst = 0.0;
+    for (uint32_t k = 0; k < n; k++) {
+        const float want = contact_cpu(&c, probes[k * PROBE_FLOATS + 6], probes[k * PROBE_FLOATS + 7]);
+        const float got = res[4 * k + 1];
+        blocked += want < 1.0f;
+        far_hits += want < 1.0f && want > 0.25f; /* blocked past half the ray's length */
+        const double d = fabs((double)got - want);
+        worst = fmax(worst, d);
+        differ += d > 0.02;
+    }
+    print_message("contact march: %u of %u probes blocked (%u past half its length), %u differ from the CPU's by more "
+                  "than 0.02 (worst %.3f)\n", blocked, n, far_hits, differ, worst);
+    assert_true(blocked > n / 12 && far_hits > n / 100);
+    assert_true(differ <= n / 50);
+    free(depth);
+    free(probes);
+    free(res);
+    gu_finish(r, ctx, scene);
+}
+
 static void cascades_draw_no_ground(void **state)
 {
     (void)state;
@@ -439,6 +571,7 @@ int main(void)
         cmocka_unit_test(far_map_matches_reference),
         cmocka_unit_test(lookup_matches_ray_march),
         cmocka_unit_test(contact_shadows),
+        cmocka_unit_test(contact_shadows_match_their_march),
         cmocka_unit_test(cascades_draw_no_ground),
         cmocka_unit_test(kept_for_a_still),
         cmocka_unit_test(off_without_feature),
