@@ -698,6 +698,18 @@ mut("LS2-pcf-compare", "LS2", "shaders/shadow.inc.glsl",
     "sum += wx * wy * (receiver >= d ? 1.0 : 0.0);",
     "sum += wx * wy;",
     "gpu_shadows")
+mut("LS2-near-cross-fade", "LS2", "shaders/shadow.inc.glsl",
+    "        float k = in_a ? smoothstep(views[SW_VIEW_NEAR].shadow_fade, views[SW_VIEW_NEAR].shadow_end, view_dist) : 1.0;",
+    "        float k = in_a ? 0.0 : 1.0;",
+    "gpu_shadows")
+mut("LS2-mid-cross-fade", "LS2", "shaders/shadow.inc.glsl",
+    "        float k = in_a ? smoothstep(views[SW_VIEW_MID].shadow_fade, views[SW_VIEW_MID].shadow_end, view_dist) : 1.0;",
+    "        float k = in_a ? clamp((view_dist - views[SW_VIEW_MID].shadow_fade) / (views[SW_VIEW_MID].shadow_end - views[SW_VIEW_MID].shadow_fade), 0.0, 1.0) : 1.0;",
+    "gpu_shadows")
+mut("LS2-fade-band", "LS2", "src/render/cascades.c",
+    "        v->shadow_fade = fade * cascades[k].end;",
+    "        v->shadow_fade = cascades[k].end;",
+    "gpu_shadows")
 mut("LS2-mid-cascade", "LS2", "shaders/shadow.inc.glsl",
     "    if (view_dist < views[SW_VIEW_MID].shadow_end) {",
     "    if (false) {",

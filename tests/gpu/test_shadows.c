@@ -474,6 +474,70 @@ static void contact_shadows_match_their_march(void **state)
     gu_finish(r, ctx, scene);
 }
 
+/* LS2's cross-fades: over the last 12 % of the near and the mid cascade's range the lookup blends into the next one
+ * by smoothstep of the view distance. The probe gives the lookup the distance, so one ground point under the grass
+ * in front of the eye, inside both maps (the near layer's blades, the mid range's impostor and the far height field
+ * see it differently), is looked up at distances before the band (this cascade alone), after it (the next alone)
+ * and at a quarter, half and three quarters through: there it must be the mix of the two by smoothstep
+ * (3t^2 - 2t^3), within 0.02. A hard switch
+ * leaves the nearer value up to the band's end; a linear blend is off by 0.09 at a quarter. */
+static void cascades_cross_fade_over_their_band(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_renderer *r = renderer(ctx, scene);
+    render_frame(r, &(sward_frame_desc){.time = 0.5f});
+    const sw_view *cam = &r->views[0].constants;
+    enum { SIDE = 24, POINTS = SIDE * SIDE, AT = 5 };
+    static const double ts[AT] = {-0.02, 0.25, 0.5, 0.75, 1.02}; /* through the band: before, inside, after */
+    float *probes = calloc((size_t)POINTS * AT * PROBE_FLOATS, sizeof(float));
+    float *res = calloc((size_t)POINTS * AT * 4, sizeof(float));
+    for (uint32_t band = SW_VIEW_NEAR; band <= SW_VIEW_MID; band++) {
+        const sw_view *v = &r->views[band].constants;
+        const double fade = v->shadow_fade, end = v->shadow_end;
+        assert_true(fade > 0.0 && fade < end);
+        /* ground points in front of the eye where the band lies (near: 6.5-8 m; mid: 30-45 m, on the 64 m terrain),
+         * inside both cascades' maps */
+        const double fx = cam->fwd_x / hypot(cam->fwd_x, cam->fwd_z), fz = cam->fwd_z / hypot(cam->fwd_x, cam->fwd_z);
+        const double d0 = band == SW_VIEW_NEAR ? 6.5 : 30.0, d1 = band == SW_VIEW_NEAR ? 8.0 : 45.0;
+        const double side = band == SW_VIEW_NEAR ? 2.0 : 10.0;
+        for (int j = 0; j < SIDE; j++)
+            for (int i = 0; i < SIDE; i++)
+                for (int k = 0; k < AT; k++) {
+                    float *p = probes + ((size_t)(j * SIDE + i) * AT + (size_t)k) * PROBE_FLOATS;
+                    const double along = d0 + (d1 - d0) * j / (SIDE - 1), across = side * (2.0 * i / (SIDE - 1) - 1.0);
+                    const double x = cam->cam_x + fx * along - fz * across, z = cam->cam_z + fz * along + fx * across;
+                    float nrm[3];
+                    terrain_normal(scene, x, z, nrm);
+                    p[0] = (float)x, p[1] = (float)terrain_at(scene, x, z), p[2] = (float)z;
+                    memcpy(p + 3, nrm, sizeof nrm);
+                    p[6] = -1.0f, p[7] = (float)(fade + ts[k] * (end - fade));
+                }
+        run_probes(r, probes, POINTS * AT, res);
+        int differ = 0;
+        double worst = 0.0;
+        for (int q = 0; q < POINTS; q++) {
+            const float *o = res + (size_t)q * AT * 4;
+            const double a = o[0], b = o[4 * (AT - 1)];
+            if (fabs(a - b) < 0.3) continue; /* the two cascades agree here: nothing to blend */
+            differ++;
+            for (int k = 1; k < AT - 1; k++) {
+                const double t = ts[k], want = a + (b - a) * t * t * (3.0 - 2.0 * t);
+                worst = fmax(worst, fabs(o[4 * k] - want));
+            }
+        }
+        print_message("cross-fade %s -> %s over %.1f-%.1f m: %d of %d points differ between them, the blend off by "
+                      "at most %.4f\n", band == SW_VIEW_NEAR ? "near" : "mid", band == SW_VIEW_NEAR ? "mid" : "far",
+                      fade, end, differ, POINTS, worst);
+        assert_true(differ >= 20);
+        assert_true(worst <= 0.02);
+    }
+    free(probes);
+    free(res);
+    gu_finish(r, ctx, scene);
+}
+
 static void cascades_draw_no_ground(void **state)
 {
     (void)state;
@@ -572,6 +636,7 @@ int main(void)
         cmocka_unit_test(lookup_matches_ray_march),
         cmocka_unit_test(contact_shadows),
         cmocka_unit_test(contact_shadows_match_their_march),
+        cmocka_unit_test(cascades_cross_fade_over_their_band),
         cmocka_unit_test(cascades_draw_no_ground),
         cmocka_unit_test(kept_for_a_still),
         cmocka_unit_test(off_without_feature),
