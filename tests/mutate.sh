@@ -1217,7 +1217,7 @@ mut("AS2-builder-limit", "AS2", "src/assets/mesh.c",
 mut("GA7-soft-clamp", "GA7", "shaders/shared/sw_wind.h",
     "    return x * (a + 1.0f) / (x + a);",
     "    return sw_minf(x, a + 1.0f);",
-    "unit_alpha")
+    "unit_alpha gpu_asset_wind")
 # AS1, AS2 (issue 9): the generator's baked wind data and size, the LOD chain built up from components
 mut("AS1-trunk-dist", "AS1 GA6", "src/assets/generate.c",
     "            float td = t->level == ASSET_LEVEL_TRUNK ? 0.0f : t->base_td + cum[i];",
@@ -1448,6 +1448,31 @@ mut("GA6-asset-wind", "GA6 GA7 GA9", "shaders/asset_vertex.inc.glsl",
     "    if (mag <= 0.0 || (a.flags & SW_ASSET_NO_WIND) != 0u) return p;",
     "    return p;",
     "gpu_assets")
+# GA6, GA7, GA9 against the formulas at the vertices (gpu_asset_wind)
+mut("GA6-trunk-leaf-swap", "GA6", "shaders/asset_vertex.inc.glsl",
+    "    float trunk01 = float((v.wind >> 8) & 255u) / 255.0;",
+    "    float trunk01 = float((v.wind >> 16) & 255u) / 255.0;",
+    "gpu_asset_wind")
+mut("GA6-branch-sway", "GA6", "shaders/asset_vertex.inc.glsl",
+    "            float sway = sin(t * 1.7 + phase) * (0.35 + mag);",
+    "            float sway = 0.0;",
+    "gpu_asset_wind")
+mut("GA6-leaf-flutter", "GA6", "shaders/asset_vertex.inc.glsl",
+    "            q += n * (0.04 + 0.12 * mag) * max(leaf01, 0.15) * a.leaf_len * scale;",
+    "            q += n * 0.0;",
+    "gpu_asset_wind")
+mut("GA6-trunk-bend", "GA6", "shaders/asset_vertex.inc.glsl",
+    "        vec3 q = sw_rotate(p, axis, bend * hy * hy);",
+    "        vec3 q = sw_rotate(p, axis, bend * hy);",
+    "gpu_asset_wind")
+mut("GA7-soft-clamp-use", "GA7", "shaders/asset_vertex.inc.glsl",
+    "        float lean = sw_soft_clamp(mag * 2.0, 0.5) * 0.45;",
+    "        float lean = mag * 2.0 * 0.45;",
+    "gpu_asset_wind")
+mut("GA9-flower-turn", "GA9", "shaders/asset_vertex.inc.glsl",
+    "    float angle = (0.6 * mag + 0.12 * sin(t * 2.9 + phase) * (0.4 + mag)) * gradient;",
+    "    float angle = (0.6 * mag + 0.12 * sin(t * 2.9 + phase) * (0.4 + mag));",
+    "gpu_asset_wind")
 mut("PL8-asset-draw", "PL8 AS1", "src/render/passes/asset_draw.c",
     "    if (!c->plan->asset_count || !c->plan->cluster_count) return;\n    vkCmdBindIndexBuffer",
     "    return;\n    vkCmdBindIndexBuffer",
