@@ -4,7 +4,7 @@
 #ifndef SHADOW_UTIL_H
 #define SHADOW_UTIL_H
 
-#include "render_util.h"
+#include "probe_util.h"
 #include "shared/sw_shadow.h"
 #include "shadow_probe_comp.h"
 
@@ -92,73 +92,29 @@ static inline sward_renderer *renderer(sward_context *ctx, sward_scene *scene)
 /* Runs the probe shader over n probes after the renderer's last frame; results: 4 floats per probe. */
 static inline void run_probes(sward_renderer *r, const float *probes, uint32_t n, float *results)
 {
-    gpu_device *dev = &r->ctx->dev;
-    sward_error err = {0};
-    const VkDescriptorType sb = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, img = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-    VkDescriptorSetLayoutBinding b[7] = {
-        {0, sb, 1, VK_SHADER_STAGE_ALL, NULL},
-        {1, sb, 1, VK_SHADER_STAGE_ALL, NULL},
-        {SW_LIGHT_DEPTH, img, 1, VK_SHADER_STAGE_ALL, NULL},
-        {SW_LIGHT_SHADOW_MAP, img, 1, VK_SHADER_STAGE_ALL, NULL},
-        {SW_LIGHT_SHADOW_FAR, sb, 1, VK_SHADER_STAGE_ALL, NULL},
-        {SW_LIGHT_SHADOW_CASTERS, sb, 1, VK_SHADER_STAGE_ALL, NULL},
-        {SW_LIGHT_SHADOW_LIT, sb, 1, VK_SHADER_STAGE_ALL, NULL},
-    };
-    VkDescriptorSetLayout set_layout;
-    VkPipelineLayout layout;
-    VkDescriptorPool pool;
-    VkDescriptorSet set;
-    VkPipeline pipe;
     gpu_buffer in, out;
-    if (gpu_set_layout_create(dev, b, 7, "test.probe", &set_layout, &err)) fail_msg("%s", err.message);
-    VkDescriptorSetLayout sets[2] = {render_scene_layout(r), set_layout};
-    if (gpu_pipeline_layout_create(dev, sets, 2, sizeof(sw_push), "test.probe", &layout, &err)) fail_msg("%s", err.message);
-    if (gpu_sets_allocate(dev, set_layout, b, 7, 1, "test.probe", &pool, &set, &err)) fail_msg("%s", err.message);
-    if (gpu_compute_pipeline(dev, layout, sw_test_shadow_probe_comp, sizeof sw_test_shadow_probe_comp, NULL,
-                             "test.probe", &pipe, &err))
-        fail_msg("%s", err.message);
-    if (gpu_buffer_create(dev, &in, (VkDeviceSize)n * PROBE_FLOATS * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                          GPU_MEMORY_UPLOAD, "test.probes", &err) ||
-        gpu_buffer_create(dev, &out, (VkDeviceSize)n * 4 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                          GPU_MEMORY_READBACK, "test.probe_results", &err))
-        fail_msg("%s", err.message);
-    memcpy(in.mapped, probes, (size_t)n * PROBE_FLOATS * sizeof(float));
-    gpu_write_buffer(dev, set, 0, sb, &in);
-    gpu_write_buffer(dev, set, 1, sb, &out);
+    probe_buffer(r, &in, (size_t)n * PROBE_FLOATS * sizeof(float), true, probes, "test.probes");
+    probe_buffer(r, &out, (size_t)n * 4 * sizeof(float), false, NULL, "test.probe_results");
     gpu_access depth_access; /* the frame's depth, as the lighting reads it */
     const render_res depth = render_frame_depth(r, &depth_access);
-    gpu_write_image(dev, set, SW_LIGHT_DEPTH, img, render_image_view(r, depth, 0), gpu_access_of(depth_access).layout,
-                    render_scene_sampler(r));
-    gpu_write_image(dev, set, SW_LIGHT_SHADOW_MAP, img, render_image_view(r, RES_SHADOW, 0),
-                    VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, render_scene_sampler(r));
-    gpu_write_buffer(dev, set, SW_LIGHT_SHADOW_FAR, sb, render_buffer(r, RES_SHADOW_FAR, 0));
-    gpu_write_buffer(dev, set, SW_LIGHT_SHADOW_CASTERS, sb, render_buffer(r, RES_SHADOW_CASTERS, 0));
-    gpu_write_buffer(dev, set, SW_LIGHT_SHADOW_LIT, sb, render_buffer(r, RES_SHADOW_LIT, 0));
-    VkCommandBuffer cmd;
-    if (gpu_begin_once(dev, &cmd, &err)) fail_msg("%s", err.message);
-    render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_COMPUTE_READ, false);
-    render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_COMPUTE_READ, false);
-    render_access(r, cmd, depth, 0, depth_access, false);
-    render_access(r, cmd, RES_SHADOW, 0, GPU_ACCESS_DEPTH_READ_COMPUTE, false);
-    render_access(r, cmd, RES_SHADOW_FAR, 0, GPU_ACCESS_COMPUTE_READ, false);
-    render_access(r, cmd, RES_SHADOW_LIT, 0, GPU_ACCESS_COMPUTE_READ, false);
-    render_access(r, cmd, RES_SHADOW_CASTERS, 0, GPU_ACCESS_COMPUTE_READ, false);
-    gpu_barrier_memory(cmd, GPU_ACCESS_HOST_WRITE, GPU_ACCESS_COMPUTE_READ);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-    VkDescriptorSet bound[2] = {render_scene_set0(r), set};
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 2, bound, 0, NULL);
-    sw_push push = {.view = 0, .level = n};
-    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
-    vkCmdDispatch(cmd, (n + 63) / 64, 1, 1);
-    gpu_barrier_memory(cmd, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_HOST_READ);
-    if (gpu_submit_wait(dev, cmd, &err)) fail_msg("%s", err.message);
+    const probe_bind binds[7] = {
+        {0, &in, VK_NULL_HANDLE, 0},
+        {1, &out, VK_NULL_HANDLE, 0},
+        {SW_LIGHT_DEPTH, NULL, render_image_view(r, depth, 0), gpu_access_of(depth_access).layout},
+        {SW_LIGHT_SHADOW_MAP, NULL, render_image_view(r, RES_SHADOW, 0), VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL},
+        {SW_LIGHT_SHADOW_FAR, render_buffer(r, RES_SHADOW_FAR, 0), VK_NULL_HANDLE, 0},
+        {SW_LIGHT_SHADOW_CASTERS, render_buffer(r, RES_SHADOW_CASTERS, 0), VK_NULL_HANDLE, 0},
+        {SW_LIGHT_SHADOW_LIT, render_buffer(r, RES_SHADOW_LIT, 0), VK_NULL_HANDLE, 0},
+    };
+    const probe_read reads[5] = {{depth, depth_access},
+                                 {RES_SHADOW, GPU_ACCESS_DEPTH_READ_COMPUTE},
+                                 {RES_SHADOW_FAR, GPU_ACCESS_COMPUTE_READ},
+                                 {RES_SHADOW_LIT, GPU_ACCESS_COMPUTE_READ},
+                                 {RES_SHADOW_CASTERS, GPU_ACCESS_COMPUTE_READ}};
+    probe_run(r, sw_test_shadow_probe_comp, sizeof sw_test_shadow_probe_comp, "test.probe", binds, 7, reads, 5, n);
     memcpy(results, out.mapped, (size_t)n * 4 * sizeof(float));
-    gpu_buffer_destroy(dev, &in);
-    gpu_buffer_destroy(dev, &out);
-    vkDestroyPipeline(dev->device, pipe, NULL);
-    vkDestroyDescriptorPool(dev->device, pool, NULL);
-    vkDestroyPipelineLayout(dev->device, layout, NULL);
-    vkDestroyDescriptorSetLayout(dev->device, set_layout, NULL);
+    gpu_buffer_destroy(&r->ctx->dev, &in);
+    gpu_buffer_destroy(&r->ctx->dev, &out);
 }
 
 static inline void render_frame(sward_renderer *r, const sward_frame_desc *fd)

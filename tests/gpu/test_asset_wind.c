@@ -17,7 +17,7 @@
  * wind's plant lean bounded by the clamp. */
 #include "gpu_util.h"
 #include "render/render.h"
-#include "render_util.h"
+#include "probe_util.h"
 #include "assets/assets.h"
 
 #include "asset_probe_comp.h"
@@ -147,61 +147,16 @@ static v3 world_of(const sw_asset *a, const sw_drawn *d, const probe_vertex *v, 
 static void run_probe(sward_renderer *r, const sw_drawn *drawn, uint32_t ndrawn, const uint32_t *pairs, uint32_t n,
                       uint32_t *out)
 {
-    gpu_device *dev = &r->ctx->dev;
-    sward_error err = {0};
-    const VkDescriptorType sb = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    VkDescriptorSetLayoutBinding b[3] = {
-        {0, sb, 1, VK_SHADER_STAGE_ALL, NULL},
-        {1, sb, 1, VK_SHADER_STAGE_ALL, NULL},
-        {2, sb, 1, VK_SHADER_STAGE_ALL, NULL},
-    };
-    VkDescriptorSetLayout set_layout;
-    VkPipelineLayout layout;
-    VkDescriptorPool pool;
-    VkDescriptorSet set;
-    VkPipeline pipe;
     gpu_buffer in, res, dr;
-    if (gpu_set_layout_create(dev, b, 3, "test.asset_probe", &set_layout, &err)) fail_msg("%s", err.message);
-    VkDescriptorSetLayout sets[2] = {render_scene_layout(r), set_layout};
-    if (gpu_pipeline_layout_create(dev, sets, 2, sizeof(sw_push), "test.asset_probe", &layout, &err))
-        fail_msg("%s", err.message);
-    if (gpu_sets_allocate(dev, set_layout, b, 3, 1, "test.asset_probe", &pool, &set, &err)) fail_msg("%s", err.message);
-    if (gpu_compute_pipeline(dev, layout, sw_test_asset_probe_comp, sizeof sw_test_asset_probe_comp, NULL,
-                             "test.asset_probe", &pipe, &err))
-        fail_msg("%s", err.message);
-    if (gpu_buffer_create(dev, &in, (VkDeviceSize)n * 2 * sizeof(uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                          GPU_MEMORY_UPLOAD, "test.asset_probes", &err) ||
-        gpu_buffer_create(dev, &dr, (VkDeviceSize)ndrawn * sizeof(sw_drawn), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                          GPU_MEMORY_UPLOAD, "test.asset_drawn", &err) ||
-        gpu_buffer_create(dev, &res, (VkDeviceSize)n * OUT_WORDS * sizeof(uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                          GPU_MEMORY_READBACK, "test.asset_probe_results", &err))
-        fail_msg("%s", err.message);
-    memcpy(in.mapped, pairs, (size_t)n * 2 * sizeof(uint32_t));
-    memcpy(dr.mapped, drawn, (size_t)ndrawn * sizeof(sw_drawn));
-    gpu_write_buffer(dev, set, 0, sb, &in);
-    gpu_write_buffer(dev, set, 1, sb, &res);
-    gpu_write_buffer(dev, set, 2, sb, &dr);
-    VkCommandBuffer cmd;
-    if (gpu_begin_once(dev, &cmd, &err)) fail_msg("%s", err.message);
-    render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_COMPUTE_READ, false);
-    render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_COMPUTE_READ, false);
-    gpu_barrier_memory(cmd, GPU_ACCESS_HOST_WRITE, GPU_ACCESS_COMPUTE_READ);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-    VkDescriptorSet bound[2] = {render_scene_set0(r), set};
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 2, bound, 0, NULL);
-    sw_push push = {.view = 0, .level = n};
-    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
-    vkCmdDispatch(cmd, (n + 63) / 64, 1, 1);
-    gpu_barrier_memory(cmd, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_HOST_READ);
-    if (gpu_submit_wait(dev, cmd, &err)) fail_msg("%s", err.message);
+    probe_buffer(r, &in, (size_t)n * 2 * sizeof(uint32_t), true, pairs, "test.asset_probes");
+    probe_buffer(r, &dr, (size_t)ndrawn * sizeof(sw_drawn), true, drawn, "test.asset_drawn");
+    probe_buffer(r, &res, (size_t)n * OUT_WORDS * sizeof(uint32_t), false, NULL, "test.asset_probe_results");
+    const probe_bind binds[3] = {{0, &in, VK_NULL_HANDLE, 0}, {1, &res, VK_NULL_HANDLE, 0}, {2, &dr, VK_NULL_HANDLE, 0}};
+    probe_run(r, sw_test_asset_probe_comp, sizeof sw_test_asset_probe_comp, "test.asset_probe", binds, 3, NULL, 0, n);
     memcpy(out, res.mapped, (size_t)n * OUT_WORDS * sizeof(uint32_t));
-    gpu_buffer_destroy(dev, &in);
-    gpu_buffer_destroy(dev, &res);
-    gpu_buffer_destroy(dev, &dr);
-    vkDestroyPipeline(dev->device, pipe, NULL);
-    vkDestroyDescriptorPool(dev->device, pool, NULL);
-    vkDestroyPipelineLayout(dev->device, layout, NULL);
-    vkDestroyDescriptorSetLayout(dev->device, set_layout, NULL);
+    gpu_buffer_destroy(&r->ctx->dev, &in);
+    gpu_buffer_destroy(&r->ctx->dev, &res);
+    gpu_buffer_destroy(&r->ctx->dev, &dr);
 }
 
 static float word_float(uint32_t w)

@@ -6,7 +6,7 @@
  * the pass is timed under its name. */
 #include "gpu_util.h"
 
-#include "render_util.h"
+#include "probe_util.h"
 #include "wind/wind.h"
 
 #include "wind_probe_comp.h"
@@ -17,57 +17,17 @@
  * results: sample x, z and push x, z per probe. */
 static void run_probes(sward_renderer *r, const float *probes, uint32_t n, float *results)
 {
-    gpu_device *dev = &r->ctx->dev;
-    sward_error err = {0};
-    const VkDescriptorType sb = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    VkDescriptorSetLayoutBinding b[3] = {
-        {0, sb, 1, VK_SHADER_STAGE_ALL, NULL},
-        {1, sb, 1, VK_SHADER_STAGE_ALL, NULL},
-        {SW_BIND_WIND_FIELD, sb, 1, VK_SHADER_STAGE_ALL, NULL},
-    };
-    VkDescriptorSetLayout set_layout;
-    VkPipelineLayout layout;
-    VkDescriptorPool pool;
-    VkDescriptorSet set;
-    VkPipeline pipe;
     gpu_buffer in, out;
-    if (gpu_set_layout_create(dev, b, 3, "test.wind_probe", &set_layout, &err)) fail_msg("%s", err.message);
-    VkDescriptorSetLayout sets[2] = {render_scene_layout(r), set_layout};
-    if (gpu_pipeline_layout_create(dev, sets, 2, sizeof(sw_push), "test.wind_probe", &layout, &err))
-        fail_msg("%s", err.message);
-    if (gpu_sets_allocate(dev, set_layout, b, 3, 1, "test.wind_probe", &pool, &set, &err)) fail_msg("%s", err.message);
-    if (gpu_compute_pipeline(dev, layout, sw_test_wind_probe_comp, sizeof sw_test_wind_probe_comp, NULL,
-                             "test.wind_probe", &pipe, &err))
-        fail_msg("%s", err.message);
-    if (gpu_buffer_create(dev, &in, (VkDeviceSize)n * 4 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                          GPU_MEMORY_UPLOAD, "test.wind_probes", &err) ||
-        gpu_buffer_create(dev, &out, (VkDeviceSize)n * 4 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                          GPU_MEMORY_READBACK, "test.wind_probe_results", &err))
-        fail_msg("%s", err.message);
-    memcpy(in.mapped, probes, (size_t)n * 4 * sizeof(float));
-    gpu_write_buffer(dev, set, 0, sb, &in);
-    gpu_write_buffer(dev, set, 1, sb, &out);
-    gpu_write_buffer(dev, set, SW_BIND_WIND_FIELD, sb, render_buffer(r, RES_WIND_FIELD, 0));
-    VkCommandBuffer cmd;
-    if (gpu_begin_once(dev, &cmd, &err)) fail_msg("%s", err.message);
-    render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_COMPUTE_READ, false);
-    render_access(r, cmd, RES_WIND_FIELD, 0, GPU_ACCESS_COMPUTE_READ, false);
-    gpu_barrier_memory(cmd, GPU_ACCESS_HOST_WRITE, GPU_ACCESS_COMPUTE_READ);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-    VkDescriptorSet bound[2] = {render_scene_set0(r), set};
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 2, bound, 0, NULL);
-    sw_push push = {.view = 0, .level = n};
-    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
-    vkCmdDispatch(cmd, (n + 63) / 64, 1, 1);
-    gpu_barrier_memory(cmd, GPU_ACCESS_COMPUTE_WRITE, GPU_ACCESS_HOST_READ);
-    if (gpu_submit_wait(dev, cmd, &err)) fail_msg("%s", err.message);
+    probe_buffer(r, &in, (size_t)n * 4 * sizeof(float), true, probes, "test.wind_probes");
+    probe_buffer(r, &out, (size_t)n * 4 * sizeof(float), false, NULL, "test.wind_probe_results");
+    const probe_bind binds[3] = {{0, &in, VK_NULL_HANDLE, 0},
+                                 {1, &out, VK_NULL_HANDLE, 0},
+                                 {SW_BIND_WIND_FIELD, render_buffer(r, RES_WIND_FIELD, 0), VK_NULL_HANDLE, 0}};
+    const probe_read reads[1] = {{RES_WIND_FIELD, GPU_ACCESS_COMPUTE_READ}};
+    probe_run(r, sw_test_wind_probe_comp, sizeof sw_test_wind_probe_comp, "test.wind_probe", binds, 3, reads, 1, n);
     memcpy(results, out.mapped, (size_t)n * 4 * sizeof(float));
-    gpu_buffer_destroy(dev, &in);
-    gpu_buffer_destroy(dev, &out);
-    vkDestroyPipeline(dev->device, pipe, NULL);
-    vkDestroyDescriptorPool(dev->device, pool, NULL);
-    vkDestroyPipelineLayout(dev->device, layout, NULL);
-    vkDestroyDescriptorSetLayout(dev->device, set_layout, NULL);
+    gpu_buffer_destroy(&r->ctx->dev, &in);
+    gpu_buffer_destroy(&r->ctx->dev, &out);
 }
 
 /* One frame (placement and culling only) at `time` from `eye` (NULL: the scene's camera); the GPU's field. */
