@@ -135,24 +135,26 @@ mat3 sw_asset_turn(sw_drawn d)
     return mat3(c, 0.0, -s, 0.0, 1.0, 0.0, s, 0.0, c);
 }
 
+// The vertex v of the drawn instance d in the world: scaled, turned, moved by the push w at time t (s).
+vec3 sw_asset_world(sw_drawn d, sw_asset a, sw_asset_vertex v, vec2 w, float t)
+{
+    mat3 turn = sw_asset_turn(d);
+    vec3 p = turn * (vec3(v.x, v.y, v.z) * d.scale);
+#ifndef SW_ASSET_NO_ANIMATION
+    vec3 pivot = turn * (vec3(v.px, v.py, v.pz) * d.scale);
+    p = sw_asset_animate(a, p, pivot, v, d.scale, (d.yaw_hash >> 16) & 0x1fffu, w, t);
+#endif
+    return vec3(d.x, d.y, d.z) + p;
+}
+
 // SH2: where the vertex of the drawn instance was in the previous frame (its push then, sw_drawn.prev_wind, at
 // sw_frame.prev_time), or `now` where the objects have no motion of their own.
 vec3 sw_asset_prev_world(uint instance, uint vertex, vec3 now)
 {
-#ifdef SW_ASSET_NO_ANIMATION
-    return now;
-#else
     if ((frame.flags & (SW_FLAG_MOTION | SW_FLAG_NO_MOTION)) != SW_FLAG_MOTION) return now;
     sw_drawn d = drawn[instance];
-    sw_asset_vertex v = asset_vertices[vertex];
-    sw_asset a = assets[d.yaw_hash >> 29u];
-    mat3 turn = sw_asset_turn(d);
-    vec3 p = turn * (vec3(v.x, v.y, v.z) * d.scale);
-    vec3 pivot = turn * (vec3(v.px, v.py, v.pz) * d.scale);
-    p = sw_asset_animate(a, p, pivot, v, d.scale, (d.yaw_hash >> 16) & 0x1fffu, unpackHalf2x16(d.prev_wind),
-                         frame.prev_time);
-    return vec3(d.x, d.y, d.z) + p;
-#endif
+    return sw_asset_world(d, assets[d.yaw_hash >> 29u], asset_vertices[vertex], unpackHalf2x16(d.prev_wind),
+                          frame.prev_time);
 }
 
 sw_asset_point sw_asset_point_of(uint instance, uint vertex)
@@ -165,12 +167,7 @@ sw_asset_point sw_asset_point_of(uint instance, uint vertex)
     sw_asset a = assets[o.asset];
     float yaw = float(d.yaw_hash & 0xffffu) / 65535.0 * 6.2831853;
     mat3 turn = sw_asset_turn(d);
-    vec3 p = turn * (vec3(v.x, v.y, v.z) * d.scale);
-    vec3 pivot = turn * (vec3(v.px, v.py, v.pz) * d.scale);
-#ifndef SW_ASSET_NO_ANIMATION
-    p = sw_asset_animate(a, p, pivot, v, d.scale, (d.yaw_hash >> 16) & 0x1fffu, unpackHalf2x16(d.wind), frame.time);
-#endif
-    o.world = vec3(d.x, d.y, d.z) + p;
+    o.world = sw_asset_world(d, a, v, unpackHalf2x16(d.wind), frame.time);
     o.normal = normalize(turn * sw_asset_decode_normal(v.normal));
     o.uv = vec2(float(v.uv & 0xffffu), float(v.uv >> 16)) / 65535.0;
     o.surface = (v.part >> 10) & 3u;

@@ -361,12 +361,12 @@ mut("SH2-hardware-blade-motion", "SH2", "shaders/grass.vert.glsl",
     "    blade_vertex g = blade_vertex_build_moving(v_prev); v_prev = gl_Position;",
     "gpu_motion")
 mut("SH2-asset-prev-wind", "SH2", "shaders/asset_vertex.inc.glsl",
-    "    p = sw_asset_animate(a, p, pivot, v, d.scale, (d.yaw_hash >> 16) & 0x1fffu, unpackHalf2x16(d.prev_wind),",
-    "    p = sw_asset_animate(a, p, pivot, v, d.scale, (d.yaw_hash >> 16) & 0x1fffu, unpackHalf2x16(d.wind),",
+    "    return sw_asset_world(d, assets[d.yaw_hash >> 29u], asset_vertices[vertex], unpackHalf2x16(d.prev_wind),",
+    "    return sw_asset_world(d, assets[d.yaw_hash >> 29u], asset_vertices[vertex], unpackHalf2x16(d.wind),",
     "gpu_motion")
 mut("SH2-asset-prev-time", "SH2", "shaders/asset_vertex.inc.glsl",
-    "                         frame.prev_time);",
-    "                         frame.time);",
+    "                          frame.prev_time);",
+    "                          frame.time);",
     "gpu_motion")
 mut("SH2-motion-depth-point", "SH2", "shaders/common.inc.glsl",
     "    vec4 prev = sw_mat4(VIEW.prev_view_proj) * vec4(w.xyz / w.w - moved, 1.0);",
