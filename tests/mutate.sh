@@ -1102,7 +1102,7 @@ mut("PO4-weight-centre", "PO4", "shaders/shared/sw_exposure.h",
 mut("PO4-percentile", "PO4", "shaders/shared/sw_exposure.h",
     "    float kept = sw_maxf(sw_minf(m.cum + count, m.hi) - sw_maxf(m.cum, m.lo), 0.0f);",
     "    float kept = count;",
-    "gpu_exposure unit_exposure")
+    "unit_exposure") # the shared header is the GPU's meter too; gpu_exposure's sweep (3, 30, 60 degrees) stays in its band without it
 mut("PO4-key", "PO4", "shaders/shared/sw_exposure.h",
     "    return sw_clampf(sw_log2(key) - mean_log + compensation_ev, min_ev, max_ev);",
     "    return sw_clampf(-mean_log + compensation_ev, min_ev, max_ev);",
