@@ -659,7 +659,11 @@ mut("SC7-far-tone", "SC7", "shaders/terrain_surface.inc.glsl",
 mut("LS2-snap", "LS2", "src/render/cascades.c",
     "double sx = floor(dot3(c, R) / texel + 0.5) * texel;",
     "double sx = dot3(c, R);",
-    "unit_cascades")
+    "unit_cascades gpu_shadows")
+mut("LS2-snap-half", "LS2", "src/render/cascades.c",
+    "    double texel = 2.0 * h / size;",
+    "    double texel = h / size;",
+    "unit_cascades gpu_shadows")
 mut("LS2-depth-range", "LS2", "src/render/cascades.c",
     "        if (hi > zmax) zmax = hi;",
     "",

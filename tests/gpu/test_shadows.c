@@ -2,7 +2,8 @@
  * cascade's blades and no ground (the near and mid ranges' lit heights have their own tests: test_lit_heights.c);
  * the far lit-height map equals the CPU reference (shared/sw_shadow.h) and is computed again only when the sun
  * turns; the lookup agrees with a CPU ray march; contact shadows find blades, and equal a CPU march over the
- * frame's depth; the cascades draw no ground; a still keeps
+ * frame's depth; the cascades cross-fade by smoothstep over their bands and their texel grid stays put under
+ * sub-texel camera moves; the cascades draw no ground; a still keeps
  * the map.
  * scenes/small.json: 64 m of 3 m hills, the sun 15 degrees up. Validation (core + synchronisation) must say
  * nothing. */
@@ -538,6 +539,70 @@ static void cascades_cross_fade_over_their_band(void **state)
     gu_finish(r, ctx, scene);
 }
 
+/* LS2's texel snapping on the GPU: the camera slides sideways by fractions of the mid cascade's texel (0.37, then
+ * 1.61 of it), the oak of scenes/tree.json standing in no wind; the lookup at fixed ground points around its shadow
+ * (the mid range: its cascade holds the tree) gives the same values each time, its soft edges included, because the
+ * map's box moves by whole texels and the tree is drawn onto the same texel grid. Unsnapped, the edges swim by a
+ * fraction of their softness every frame. */
+static void shadow_edges_stay_under_sub_texel_moves(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/tree.json");
+    scene->wind.speed = 0.0f;
+    sward_renderer *r = renderer(ctx, scene);
+    float eye[3], target[3];
+    world_camera_eye(scene, eye);
+    memcpy(target, scene->camera.target, sizeof target);
+    enum { SIDE = 48, N = SIDE * SIDE };
+    float *probes = calloc((size_t)N * PROBE_FLOATS, sizeof(float)), *res[3];
+    for (int j = 0; j < SIDE; j++)
+        for (int i = 0; i < SIDE; i++) {
+            float *p = probes + (size_t)(j * SIDE + i) * PROBE_FLOATS;
+            const double x = target[0] - 9.0 + 18.0 * i / (SIDE - 1), z = target[2] - 9.0 + 18.0 * j / (SIDE - 1);
+            float nrm[3];
+            terrain_normal(scene, x, z, nrm);
+            p[0] = (float)x, p[1] = (float)terrain_at(scene, x, z), p[2] = (float)z;
+            memcpy(p + 3, nrm, sizeof nrm);
+            p[6] = -1.0f, p[7] = 30.0f; /* the mid cascade's range */
+        }
+    static const double moves[3] = {0.0, 0.37, 1.61}; /* in the mid cascade's texels, sideways */
+    float vp[3][16];
+    double texel = 0.0;
+    for (int k = 0; k < 3; k++) {
+        if (k == 1) texel = r->views[SW_VIEW_MID].constants.shadow_texel;
+        const double fx = target[0] - eye[0], fz = target[2] - eye[2], fl = hypot(fx, fz);
+        float e[3] = {eye[0] + (float)(moves[k] * texel * -fz / fl), eye[1], eye[2] + (float)(moves[k] * texel * fx / fl)};
+        float t[3] = {target[0] + e[0] - eye[0], target[1], target[2] + e[2] - eye[2]};
+        render_frame(r, &(sward_frame_desc){.time = 0.5f, .no_grass = true, .eye = e, .target = t});
+        memcpy(vp[k], r->views[SW_VIEW_MID].constants.view_proj, sizeof vp[k]);
+        res[k] = calloc((size_t)N * 4, sizeof(float));
+        run_probes(r, probes, N, res[k]);
+    }
+    int edges = 0, shaded = 0, moved_off = 0;
+    double worst = 0.0;
+    for (int q = 0; q < N; q++) {
+        const float v0 = res[0][4 * q];
+        shaded += v0 < 0.5f;
+        edges += v0 > 0.05f && v0 < 0.95f;
+        for (int k = 1; k < 3; k++) {
+            const double d = fabs((double)res[k][4 * q] - v0);
+            worst = fmax(worst, d);
+            moved_off += d > 0.01;
+        }
+    }
+    print_message("snapping: %d of %d ground points shaded by the oak, %d on its soft edges; after moves of 0.37 and 1.61 "
+                  "texels (%.4f m) %d lookups moved by more than 0.01 (at most %.4f)\n",
+                  shaded, N, edges, texel, moved_off, worst);
+    assert_true(texel > 0.0);
+    assert_true(memcmp(vp[0], vp[2], sizeof vp[0]) != 0); /* the cascade followed the camera */
+    assert_true(shaded >= 50 && edges >= 20);
+    assert_true(moved_off <= N / 500);
+    for (int k = 0; k < 3; k++) free(res[k]);
+    free(probes);
+    gu_finish(r, ctx, scene);
+}
+
 static void cascades_draw_no_ground(void **state)
 {
     (void)state;
@@ -637,6 +702,7 @@ int main(void)
         cmocka_unit_test(contact_shadows),
         cmocka_unit_test(contact_shadows_match_their_march),
         cmocka_unit_test(cascades_cross_fade_over_their_band),
+        cmocka_unit_test(shadow_edges_stay_under_sub_texel_moves),
         cmocka_unit_test(cascades_draw_no_ground),
         cmocka_unit_test(kept_for_a_still),
         cmocka_unit_test(off_without_feature),
