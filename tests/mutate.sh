@@ -1756,6 +1756,23 @@ mut("TL3-cpu-tiles", "TL3", "src/render/frame.c",
     "    s->cpu_tiles_ms = core_now_ms() - t_tiles;",
     "    (void)t_tiles;",
     "cli_render")
+# Output files: temporaries renamed as one set, removed on SIGINT, SIGTERM and SIGHUP (src/core/atomic.c)
+mut("MD-commit-set", "", "src/core/atomic.c",
+    "    sward_result r = core_atomic_commit_all(b->files, b->count, err);",
+    "    sward_result r = SWARD_OK; for (int k = 0; k < b->count && r == SWARD_OK; k++) r = core_atomic_commit(b->files[k], err);",
+    "cli_interrupt")
+mut("MD-signal-removes", "", "src/core/atomic.c",
+    "    if (atomic_compare_exchange_strong(&state, &idle, STATE_ENDING)) {\n        core_atomic_remove_all();",
+    "    if (atomic_compare_exchange_strong(&state, &idle, STATE_ENDING)) {",
+    "cli_interrupt")
+mut("MD-signal-handler", "", "src/app/main.c",
+    "    app_signals_install();",
+    "",
+    "cli_interrupt")
+mut("MD-gltf-stamp", "", "src/assets/gltf_check.c",
+    "            sward_result r = check_stamp(g, i, uri->valuestring, o, b);",
+    "            sward_result r = SWARD_OK;",
+    "cli_interrupt")
 
 def out(*a):
     print(*a, flush=True)

@@ -35,7 +35,8 @@ static const char bake_help[] =
     "\n"
     "Options:\n"
     "  -o, --output DIR   the folder to write to (required); created with its parents when missing; files\n"
-    "                     in it with the same names are replaced\n"
+    "                     in it with the same names are replaced, all of them at once when every file is\n"
+    "                     written: a failed or interrupted bake leaves the previous files as they were\n"
     APP_SET_HELP
     "  --quiet            print nothing on success\n"
     "  -h, --help         print this help and exit\n"
@@ -85,8 +86,19 @@ static uint8_t *impostor_rgba(const asset_impostor *im)
 
 /* DIR/<stem>_leaf.png and DIR/<stem>_impostor.png of a chain with a billboard (the atlas baked with the leaf
  * texture set's alpha test, as asset_impostor_bake documents). */
-static sward_result bake_images(const char *dir, const char *stem, const world_asset *a, const asset_chain *c,
-                                sward_error *err)
+static sward_result write_png(core_batch *set, const char *path, const uint8_t *px, uint32_t w, uint32_t h,
+                              sward_error *err)
+{
+    void *png = NULL;
+    size_t size = 0;
+    sward_result r = core_png_encode_rgba8(path, px, w, h, &png, &size, err);
+    if (r == SWARD_OK) r = core_batch_write(set, path, png, size, err);
+    free(png);
+    return r;
+}
+
+static sward_result bake_images(core_batch *set, const char *dir, const char *stem, const world_asset *a,
+                                const asset_chain *c, sward_error *err)
 {
     char path[PATH_CAP];
     asset_texture_set leaves;
@@ -97,7 +109,7 @@ static sward_result bake_images(const char *dir, const char *stem, const world_a
     sward_result r = asset_texture_set_build(ASSET_SURFACE_LEAF, LEAF_TEXTURE, a->seed, &leaves, err);
     if (r == SWARD_OK) {
         snprintf(path, sizeof path, "%s/%s_leaf.png", dir, stem);
-        r = core_png_write_rgba8(path, leaves.a[0], leaves.size[0], leaves.size[0], err);
+        r = write_png(set, path, leaves.a[0], leaves.size[0], leaves.size[0], err);
     }
     uint32_t cell_h = c->kind == ASSET_KIND_TREE ? 2u * IMPOSTOR_CELL : IMPOSTOR_CELL;
     if (r == SWARD_OK) r = asset_impostor_bake(c, IMPOSTOR_CELL, cell_h, &leaves, &im, err);
@@ -105,7 +117,7 @@ static sward_result bake_images(const char *dir, const char *stem, const world_a
         r = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the impostor of \"%s\"", a->name);
     if (r == SWARD_OK) {
         snprintf(path, sizeof path, "%s/%s_impostor.png", dir, stem);
-        r = core_png_write_rgba8(path, px, im.width, im.height, err);
+        r = write_png(set, path, px, im.width, im.height, err);
     }
     free(px);
     asset_impostor_free(&im);
@@ -113,8 +125,8 @@ static sward_result bake_images(const char *dir, const char *stem, const world_a
     return r;
 }
 
-/* Bakes asset a into dir and prints its line. 0 or an exit status. */
-static int bake_asset(const char *dir, const sward_scene *s, int index, bool quiet)
+/* Bakes asset a into the set of files for dir and prints its line. 0 or an exit status. */
+static int bake_asset(core_batch *set, const char *dir, const sward_scene *s, int index, bool quiet)
 {
     sward_error err = {0};
     asset_chain c;
@@ -131,9 +143,9 @@ static int bake_asset(const char *dir, const sward_scene *s, int index, bool qui
     file_stem(a->name, stem, sizeof stem);
     for (uint32_t k = 0; k < c.lod_count && r == SWARD_OK; k++) {
         snprintf(path, sizeof path, "%s/%s_lod%u.gltf", dir, stem, k);
-        r = asset_write_gltf(path, &c.lods[k], &err);
+        r = asset_write_gltf(set, path, &c.lods[k], &err);
     }
-    if (r == SWARD_OK && c.billboard_from < c.lod_count) r = bake_images(dir, stem, a, &c, &err);
+    if (r == SWARD_OK && c.billboard_from < c.lod_count) r = bake_images(set, dir, stem, a, &c, &err);
     if (r != SWARD_OK) {
         asset_chain_free(&c);
         return app_fail(r, &err);
@@ -204,9 +216,18 @@ int cmd_bake(int argc, char **argv)
                 return APP_EXIT_USAGE;
             }
         }
+    /* Every file of every asset replaced as one set once all are written: an interrupted or failed bake leaves
+     * the folder's previous bake whole (a .gltf beside the .bin of another bake would render garbage). */
+    core_batch set = {0};
     rc = 0;
     for (int i = 0; i < scene->asset_count && rc == 0; i++)
-        rc = bake_asset(output, scene, i, quiet);
+        rc = bake_asset(&set, output, scene, i, quiet);
+    if (rc == 0) {
+        sward_result r = core_batch_commit(&set, &err);
+        if (r != SWARD_OK) rc = app_fail(r, &err);
+    } else {
+        core_batch_abort(&set);
+    }
     sward_scene_destroy(scene);
     return rc;
 }

@@ -1,24 +1,13 @@
 /* `sward bake world`: writes a scene's height field and maps as a world folder of pages (issue 10; the format is
  * docs/world-format.md), page by page at constant memory, for scenes that stream it ("terrain": {"world": DIR}).
  * Reaches below the public API (world/stream.h) like `sward bake`: what is baked is what the renderer reads. */
-#define _POSIX_C_SOURCE 200809L /* sigaction */
 #include "args.h"
 
 #include "core/core.h"
 #include "world/stream.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
-
-/* Interrupted (Ctrl-C, kill): the temporary files go, the folder's previous world stays, and the signal then
- * ends the process as it would have (exit status 128 + N). */
-static void on_signal(int sig)
-{
-    core_atomic_remove_all();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
 
 static const char bake_world_help[] =
     "Usage: sward bake world [SCENE.json] -o DIR [OPTIONS]\n"
@@ -93,12 +82,6 @@ int cmd_bake_world(int argc, char **argv)
     int p = page ? (int)page : t->stream_page ? t->stream_page : WORLD_PAGE_DEFAULT;
     if (t->stream && t->stream->from_disk) p = t->stream->page;
     double t0 = app_now();
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
-    for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++) {
-        struct sigaction sa = {.sa_handler = on_signal};
-        sigemptyset(&sa.sa_mask);
-        sigaction(sigs[k], &sa, NULL);
-    }
     rc = app_make_dirs(output);
     sward_result r = rc ? SWARD_OK : world_bake(scene, output, p, &err);
     if (!rc && r != SWARD_OK) rc = app_fail(r, &err);

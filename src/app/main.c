@@ -2,6 +2,7 @@
  * bake alone reaches below it (cmd_bake.c says why). */
 #define _POSIX_C_SOURCE 200809L /* SIGXFSZ */
 
+#include "signals.h"
 #include "args.h"
 
 #include <signal.h>
@@ -72,6 +73,7 @@ int main(int argc, char **argv)
     /* Past the file-size limit (ulimit -f) a write fails with EFBIG and sward reports it (exit 3) and removes
      * its temporary file, rather than being killed half-way through the file. */
     signal(SIGXFSZ, SIG_IGN);
+    app_signals_install();
     if (argc < 2) {
         fputs(main_help, stderr);
         return APP_EXIT_USAGE;

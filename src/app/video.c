@@ -2,14 +2,18 @@
  * (-f rawvideo -pix_fmt rgba -s WxH -r F -i -), which encodes H.264 (libx264, yuv420p, CRF 18, BT.709) into
  * an MP4, QuickTime or Matroska file chosen by the extension. ffmpeg is started with posix_spawnp (no shell);
  * its stdout and stderr go to an anonymous temporary file whose end is reported when it fails. It writes a
- * temporary file beside the output (".NAME.sward-PID-SALT.tmp"), renamed over the output when ffmpeg exits
- * with 0: a failed or interrupted encode leaves no partial video. SIGPIPE is ignored while ffmpeg runs, so
+ * temporary file beside the output (core_atomic), renamed over the output when ffmpeg exits with 0: a failed
+ * encode leaves no partial video, and an interrupted one neither (the signal handler stops ffmpeg, then removes
+ * the file). SIGPIPE is ignored while ffmpeg runs, so
  * ffmpeg dying shows up as EPIPE on the next write, not as the death of sward. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "video.h"
 
 #include "args.h"
+#include "signals.h"
+
+#include "core/core.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -34,7 +38,7 @@ struct app_video {
     FILE *log;   /* ffmpeg's stdout and stderr */
     size_t frame_bytes;
     char path[VIDEO_PATH_CAP];
-    char tmp[VIDEO_PATH_CAP + 64];
+    core_atomic out; /* the temporary file ffmpeg writes */
     struct sigaction old_pipe;
 };
 
@@ -99,27 +103,18 @@ int app_video_check(const char *path, uint32_t width, uint32_t height)
     return 0;
 }
 
-/* Creates the temporary file beside v->path (O_EXCL: never someone else's); ffmpeg then overwrites it. */
+/* The temporary file beside v->path (core_atomic: never someone else's, removed by the signal handler);
+ * ffmpeg then overwrites it. */
 static int make_temp(app_video *v)
 {
-    const char *slash = strrchr(v->path, '/');
-    int dir_len = slash ? (int)(slash - v->path) + 1 : 0;
-    const char *base = v->path + dir_len;
-    for (unsigned attempt = 0; attempt < 100; attempt++) {
-        struct timespec ts;
-        timespec_get(&ts, TIME_UTC);
-        unsigned salt = (unsigned)ts.tv_nsec ^ (unsigned)ts.tv_sec ^ (attempt * 0x9e3779b9u);
-        snprintf(v->tmp, sizeof v->tmp, "%.*s.%s.sward-%ld-%08x.tmp", dir_len, v->path, base, (long)getpid(), salt);
-        int fd = open(v->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd >= 0) {
-            close(fd);
-            return 0;
-        }
-        if (errno != EEXIST) break;
+    sward_error err = {0};
+    sward_result r = core_atomic_open(&v->out, v->path, &err);
+    if (r == SWARD_OK) r = core_atomic_close(&v->out, &err);
+    if (r != SWARD_OK) {
+        fprintf(stderr, "sward: cannot write video: %s\n", err.message);
+        return (int)SWARD_ERROR_IO;
     }
-    fprintf(stderr, "sward: cannot write video '%s': %s\n", v->path, strerror(errno));
-    v->tmp[0] = '\0';
-    return (int)SWARD_ERROR_IO;
+    return 0;
 }
 
 /* Prints the last lines ffmpeg wrote (at most about 1 KB). */
@@ -149,7 +144,7 @@ static void release(app_video *v)
     if (v->log) fclose(v->log);
     v->log = NULL;
     sigaction(SIGPIPE, &v->old_pipe, NULL);
-    if (v->tmp[0]) unlink(v->tmp);
+    core_atomic_abort(&v->out); /* nothing once committed */
     free(v);
 }
 
@@ -163,6 +158,7 @@ static int wait_ffmpeg(app_video *v, char *what, size_t size)
             return -1;
         }
     v->pid = 0;
+    app_signals_child(0);
     if (WIFEXITED(status)) {
         snprintf(what, size, "ffmpeg exited with status %d", WEXITSTATUS(status));
         return WEXITSTATUS(status);
@@ -237,7 +233,7 @@ int app_video_open(app_video **out, const char *path, uint32_t width, uint32_t h
     }
     argv[n++] = (char *)"-f";
     argv[n++] = (char *)muxer;
-    argv[n++] = v->tmp;
+    argv[n++] = v->out.tmp;
     argv[n] = NULL;
 
     posix_spawn_file_actions_t fa;
@@ -247,6 +243,7 @@ int app_video_open(app_video **out, const char *path, uint32_t width, uint32_t h
     posix_spawn_file_actions_adddup2(&fa, log_fd, 2);
     int e = posix_spawnp(&v->pid, "ffmpeg", &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
+    if (e == 0) app_signals_child(v->pid); /* a signal stops it before the temporary file is removed */
     close(fds[0]);
     if (e != 0) {
         v->pid = 0;
@@ -278,13 +275,12 @@ int app_video_finish(app_video *v)
     char what[128];
     int status = wait_ffmpeg(v, what, sizeof what);
     if (status != 0) return fail(v, "encoding failed");
-    if (rename(v->tmp, v->path) != 0) {
-        int e = errno;
-        fprintf(stderr, "sward: cannot write video '%s': %s\n", v->path, strerror(e));
+    sward_error err = {0};
+    if (core_atomic_commit(&v->out, &err) != SWARD_OK) {
+        fprintf(stderr, "sward: cannot write video: %s\n", err.message);
         release(v);
         return (int)SWARD_ERROR_IO;
     }
-    v->tmp[0] = '\0';
     release(v);
     return 0;
 }

@@ -137,14 +137,17 @@ sward_result asset_generate(const asset_gen_desc *d, asset_chain *out, sward_err
  * SWARD_ERROR_OUT_OF_MEMORY; on error *out is empty. */
 sward_result asset_chain_from_mesh(const asset_mesh *m, asset_kind kind, asset_chain *out, sward_error *err);
 
-/* Writes m as glTF 2.0 (gltf.c): `path` (.gltf, JSON) and its buffer beside it, the same name with .bin, both
- * through core_write_file (atomic). POSITION (with min / max), NORMAL, TEXCOORD_0 (uv) and the wind data as
+/* Writes m as glTF 2.0 (gltf.c): `path` (.gltf, JSON) and its buffer beside it, the same name with .bin, into
+ * batch (replaced with the rest of the caller's set at its commit), or, with batch NULL, replaced now as a pair.
+ * The buffer's FNV-1a hash is in buffers[0].extras.sward_fnv1a64 (ASSET_GLTF_STAMP): the import refuses a .bin
+ * that does not match it. POSITION (with min / max), NORMAL, TEXCOORD_0 (uv) and the wind data as
  * docs/import.md reads it (TEXCOORD_1 (gradient, phase), _2 (trunk_dist, branch_dist), _3 (pivot x, y), _4 (pivot
  * z, level), _5 (branch, 0), COLOR_0 (1, 1, 1, ao)), uint32 indices; one primitive per surface with a material
  * named "bark", "leaf" or "petal" (asset_import maps them back), and the billboard, if any, as a primitive of its
  * own with the material "leaf_billboard". Errors: SWARD_ERROR_INVALID_INPUT (a path not ending in .gltf, a mesh
  * without triangles or with an index out of range), SWARD_ERROR_IO, SWARD_ERROR_OUT_OF_MEMORY. */
-sward_result asset_write_gltf(const char *path, const asset_mesh *m, sward_error *err);
+#define ASSET_GLTF_STAMP "sward_fnv1a64"
+sward_result asset_write_gltf(core_batch *batch, const char *path, const asset_mesh *m, sward_error *err);
 
 /* ---- mesh import (AS1, import.c; docs/import.md): glTF 2.0 (.gltf + .bin, .glb) and OBJ through assimp ---- */
 typedef struct asset_import_desc {

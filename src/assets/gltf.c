@@ -218,7 +218,18 @@ static cJSON *document(const asset_mesh *m, const group *g, const char *uri, uin
     return root;
 }
 
-sward_result asset_write_gltf(const char *path, const asset_mesh *m, sward_error *err)
+/* The buffer's hash in the document (buffers[0].extras.sward_fnv1a64, hex): the reader checks it, so that a
+ * .gltf never reads the .bin of another bake without a word (a set replaced by half). */
+static bool stamp_buffer(cJSON *doc, const uint8_t *buf, size_t bytes)
+{
+    cJSON *buffer = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "buffers"), 0);
+    cJSON *extras = buffer ? cJSON_AddObjectToObject(buffer, "extras") : NULL;
+    char hex[20];
+    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)core_fnv1a64(CORE_FNV_OFFSET, buf, bytes));
+    return extras && cJSON_AddStringToObject(extras, ASSET_GLTF_STAMP, hex);
+}
+
+sward_result asset_write_gltf(core_batch *batch, const char *path, const asset_mesh *m, sward_error *err)
 {
     sward_result r = check(path, m, err);
     if (r != SWARD_OK) return r;
@@ -246,14 +257,22 @@ sward_result asset_write_gltf(const char *path, const asset_mesh *m, sward_error
         bytes += group_bytes(&g[k]);
     buf = malloc(bytes);
     doc = buf ? document(m, g, uri, buf, bytes) : NULL;
-    json = doc ? cJSON_Print(doc) : NULL;
+    json = doc && stamp_buffer(doc, buf, bytes) ? cJSON_Print(doc) : NULL;
     if (!json) {
         r = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
         goto done;
     }
-    /* the buffer first: a .gltf on disk always has its .bin */
-    r = core_write_file(bin_path, buf, bytes, err);
-    if (r == SWARD_OK) r = core_write_file(path, json, strlen(json), err);
+    /* the two files as one set: the caller's, or this call's own */
+    core_batch own = {0};
+    core_batch *set = batch ? batch : &own;
+    r = core_batch_write(set, bin_path, buf, bytes, err);
+    if (r == SWARD_OK) r = core_batch_write(set, path, json, strlen(json), err);
+    if (!batch) {
+        if (r == SWARD_OK)
+            r = core_batch_commit(&own, err);
+        else
+            core_batch_abort(&own);
+    }
 done:
     for (uint32_t k = 0; k < GROUP_COUNT; k++) {
         free(g[k].verts);

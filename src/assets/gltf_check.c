@@ -142,6 +142,31 @@ static char *buffer_file(const char *path, const char *uri, const char **why)
     return file;
 }
 
+/* Whether the file's bytes hash to the stamp sward's writer put beside its uri (asset_write_gltf): a bake
+ * interrupted or failed between its files must not pair a .gltf with another bake's .bin unnoticed. */
+static sward_result check_stamp(gltf_doc *g, int i, const char *uri, const gltf_buf *o, const cJSON *b)
+{
+    const cJSON *stamp = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(b, "extras"), ASSET_GLTF_STAMP);
+    if (!cJSON_IsString(stamp)) return SWARD_OK;
+    sward_result r = SWARD_OK;
+    FILE *f = core_open_regular(o->file, g->err, &r);
+    if (!f) return r;
+    uint64_t h = CORE_FNV_OFFSET;
+    uint8_t chunk[1 << 16];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+        h = core_fnv1a64(h, chunk, got);
+    fclose(f);
+    char hex[20];
+    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
+    if (strcmp(hex, stamp->valuestring) != 0)
+        return core_fail(g->err, SWARD_ERROR_INVALID_INPUT,
+                         "%s: buffer %d's file '%s' is not the one this file was written with (its hash is %s, "
+                         "extras." ASSET_GLTF_STAMP " says %.20s): the files of two bakes mixed; bake again",
+                         g->path, i, uri, hex, stamp->valuestring);
+    return SWARD_OK;
+}
+
 /* Each buffer: a data: URI, a file that must be a readable regular file (assimp reports a missing one only as a
  * generic read failure), or, in a .glb, buffer 0 without uri: the BIN chunk. */
 static sward_result check_buffers(gltf_doc *g, long bin_offset, size_t bin_size, bool glb)
@@ -180,6 +205,8 @@ static sward_result check_buffers(gltf_doc *g, long bin_offset, size_t bin_size,
                                  g->path, i, uri->valuestring, o->file,
                                  bad == EISDIR ? "not a regular file" : strerror(bad));
             o->size = (size_t)st.st_size;
+            sward_result r = check_stamp(g, i, uri->valuestring, o, b);
+            if (r != SWARD_OK) return r;
         }
         i++;
     }

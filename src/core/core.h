@@ -38,7 +38,7 @@ sward_result core_write_file(const char *path, const void *data, size_t n, sward
  * link's target is replaced, the link stays); core_atomic_abort removes it, leaving path as it was. A path
  * that is a folder, a device or a FIFO, or a file the user may not write, is refused (SWARD_ERROR_IO). Every
  * error names path: "<path>: cannot write: No space left on device". After a failed write or commit, call
- * core_atomic_abort (harmless twice). */
+ * core_atomic_abort (harmless twice). The renames run with SIGINT, SIGTERM and SIGHUP blocked (atomic.c). */
 typedef struct core_atomic {
     int fd;
     char path[4096];     /* as given, for messages */
@@ -52,10 +52,37 @@ sward_result core_atomic_write_at(core_atomic *a, uint64_t offset, const void *d
 /* Closes the file (its data flushed to the file system, no fsync) without renaming it; commit does this too. */
 sward_result core_atomic_close(core_atomic *a, sward_error *err);
 sward_result core_atomic_commit(core_atomic *a, sward_error *err);
+/* Closes n files and renames each over its target as one step: all of them or, when a rename fails, none
+ * (the targets replaced before it are put back). The files stay open for core_atomic_abort on failure. */
+sward_result core_atomic_commit_all(core_atomic *const *files, int n, sward_error *err);
 void core_atomic_abort(core_atomic *a);
-/* Removes the temporary files of every core_atomic not yet committed or aborted; async-signal-safe, for a
- * handler of SIGINT or SIGTERM (`sward bake world` interrupted leaves nothing behind). */
+
+/* A set of files replaced as a whole (a bake's glTFs and images, a world): zero-initialise, write each file
+ * through core_batch_write (a buffer) or core_batch_open (pieces; the file stays open until the commit), then
+ * core_batch_commit (core_atomic_commit_all over the set) or core_batch_abort (every temporary removed). Both
+ * free the set. */
+typedef struct core_batch {
+    core_atomic **files;
+    int count, cap;
+} core_batch;
+sward_result core_batch_open(core_batch *b, const char *path, core_atomic **file, sward_error *err);
+sward_result core_batch_write(core_batch *b, const char *path, const void *data, size_t n, sward_error *err);
+sward_result core_batch_commit(core_batch *b, sward_error *err);
+void core_batch_abort(core_batch *b);
+
+/* Removes the temporary files of every core_atomic not yet committed or aborted; async-signal-safe. */
 void core_atomic_remove_all(void);
+/* For a handler of SIGINT, SIGTERM or SIGHUP (async-signal-safe): removes every temporary file and returns
+ * true (the handler then ends the process), or, while a set of files is being renamed on another thread,
+ * records sig and returns false (the handler returns; the committing thread raises sig again once the set is
+ * in place, so that an interrupted command leaves the old output or the new one, whole). */
+bool core_atomic_interrupt(int sig);
+/* FNV-1a, 64 bits, continued from h (start with CORE_FNV_OFFSET): the stamps that tell the files of one bake
+ * from another's. */
+#define CORE_FNV_OFFSET 0xcbf29ce484222325ull
+uint64_t core_fnv1a64(uint64_t h, const void *data, size_t n);
+/* write(2) until n bytes are written; 0 or the errno. */
+int core_write_all(int fd, const void *data, size_t n);
 
 /* ---- text (text.c) ---- */
 
@@ -75,7 +102,10 @@ size_t core_escape(char *out, size_t cap, const char *in, size_t len, size_t max
 sward_result core_png_read_gray(const char *path, uint32_t max_side, float **values, uint32_t *width,
                                 uint32_t *height, sward_error *err);
 
-/* Writes RGBA8 pixels. */
+/* RGBA8 pixels encoded as a PNG in memory (*png malloc'd, caller frees); path only names the image in errors. */
+sward_result core_png_encode_rgba8(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                                   void **png, size_t *size, sward_error *err);
+/* Writes RGBA8 pixels (core_png_encode_rgba8, then core_write_file). */
 sward_result core_png_write_rgba8(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
                                   sward_error *err);
 

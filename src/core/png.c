@@ -156,18 +156,18 @@ sward_result core_png_read_gray(const char *path, uint32_t max_side, float **val
     return SWARD_OK;
 }
 
-sward_result core_png_write_rgba8(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                                  sward_error *err)
+sward_result core_png_encode_rgba8(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                                   void **png, size_t *png_size, sward_error *err)
 {
+    *png = NULL;
+    *png_size = 0;
     png_image img;
     memset(&img, 0, sizeof img);
     img.version = PNG_IMAGE_VERSION;
     img.width = width;
     img.height = height;
     img.format = PNG_FORMAT_RGBA;
-    /* Encoded in memory first, then written whole by core_write_file: a failed write (a full disk) leaves no
-     * truncated file and reports the system's reason. The buffer is libpng's worst-case bound; only the
-     * pages the compressed image fills are touched. */
+    /* The buffer is libpng's worst-case bound; only the pages the compressed image fills are touched. */
     png_alloc_size_t cap = PNG_IMAGE_PNG_SIZE_MAX(img);
     if (cap == 0 || (size_t)width * 4u > (size_t)INT32_MAX)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: cannot write a %ux%u image", path, (unsigned)width,
@@ -184,7 +184,20 @@ sward_result core_png_write_rgba8(const char *path, const uint8_t *pixels, uint3
         png_image_free(&img);
         return r;
     }
-    sward_result r = core_write_file(path, buf, (size_t)size, err);
+    *png = buf;
+    *png_size = (size_t)size;
+    return SWARD_OK;
+}
+
+sward_result core_png_write_rgba8(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                                  sward_error *err)
+{
+    /* Encoded in memory first, then written whole: a failed write (a full disk) leaves no truncated file and
+     * reports the system's reason. */
+    void *buf = NULL;
+    size_t size = 0;
+    sward_result r = core_png_encode_rgba8(path, pixels, width, height, &buf, &size, err);
+    if (r == SWARD_OK) r = core_write_file(path, buf, size, err);
     free(buf);
     return r;
 }

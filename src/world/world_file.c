@@ -289,15 +289,10 @@ sward_result world_file_read_map_types(FILE *f, const char *dir, const world_fil
 
 /* ---- writing (`sward bake world`) --------------------------------------------------------------------------- */
 
-/* FNV-1a, 64 bits: the bake's stamp is the hash of every page of both files, so that a bake of the same world
- * writes the same bytes and files of two different bakes do not pass for one world. */
-static uint64_t fnv1a(uint64_t h, const uint8_t *p, size_t n)
-{
-    for (size_t k = 0; k < n; k++)
-        h = (h ^ p[k]) * 0x100000001b3ull;
-    return h;
-}
-#define FNV_OFFSET 0xcbf29ce484222325ull
+/* The bake's stamp is the FNV-1a hash of every page of both files, so that a bake of the same world writes the
+ * same bytes and files of two different bakes do not pass for one world. */
+#define FNV_OFFSET CORE_FNV_OFFSET
+#define fnv1a core_fnv1a64
 
 static void header_bytes(uint8_t h[WORLD_FILE_HEADER_BYTES], const char magic[8], int page, int side, uint64_t stamp)
 {
@@ -378,11 +373,11 @@ static sward_result write_pages(const sward_scene *s, core_atomic *a, int file, 
     return r;
 }
 
-/* Issue 18: every file is written to a temporary file beside it and renamed over it once all three are
- * complete, world.json last: a full disk or a bake killed midway leaves the folder's previous world as it
- * was (and a bake into the folder the scene streams from reads the old pages through its open files while
- * it writes the new ones). The stamp in the headers and world.json tells a reader if it ever sees the files
- * of two bakes together (a crash between the renames). */
+/* The three files are written to temporary files beside them and replaced as one set once all are complete
+ * (core_batch: a full disk, a failed rename or a signal leaves the folder's previous world as it was, and a
+ * bake into the folder the scene streams from reads the old pages through its open files while it writes the
+ * new ones). The stamp in the headers and world.json tells a reader if it ever sees the files of two bakes
+ * together (a machine that stopped between the renames). */
 sward_result world_bake(const sward_scene *s, const char *dir, int page, sward_error *err)
 {
     const world_terrain *t = &s->terrain;
@@ -391,35 +386,29 @@ sward_result world_bake(const sward_scene *s, const char *dir, int page, sward_e
     float *values = malloc(pp * sizeof *values);
     uint8_t *bytes = malloc(pp * 4u);
     static const char *const names[3] = {"heights.bin", "maps.bin", "world.json"};
-    core_atomic *files = calloc(3, sizeof *files);
+    core_batch set = {0};
+    core_atomic *files[3] = {NULL, NULL, NULL};
     sward_result r = SWARD_OK;
     float lo = INFINITY, hi = -INFINITY;
     uint64_t stamp = FNV_OFFSET;
-    if (!values || !bytes || !files) r = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for a page");
-    int opened = 0;
+    if (!values || !bytes) r = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for a page");
     for (int k = 0; k < 3 && r == SWARD_OK; k++) {
         char path[WORLD_PATH_MAX + 16];
         join(path, sizeof path, dir, names[k]);
-        r = core_atomic_open(&files[k], path, err);
-        if (r == SWARD_OK) opened = k + 1;
+        r = core_batch_open(&set, path, &files[k], err);
     }
     for (int file = 0; file < 2 && r == SWARD_OK; file++)
-        r = write_pages(s, &files[file], file, page, values, bytes, &lo, &hi, &stamp, err);
+        r = write_pages(s, files[file], file, page, values, bytes, &lo, &hi, &stamp, err);
     for (int file = 0; file < 2 && r == SWARD_OK; file++) {
         uint8_t h[WORLD_FILE_HEADER_BYTES];
         header_bytes(h, file == 0 ? HF_MAGIC : MAP_MAGIC, page, file == 0 ? t->resolution : t->map_res, stamp);
-        r = core_atomic_write_at(&files[file], 0, h, sizeof h, err);
+        r = core_atomic_write_at(files[file], 0, h, sizeof h, err);
     }
-    if (r == SWARD_OK) r = write_info(s, &files[2], page, lo, hi, stamp, err);
-    /* Everything is written: closing first, so that a late write error (a full disk found at close) renames
-     * nothing. */
-    for (int k = 0; k < 3 && r == SWARD_OK; k++)
-        r = core_atomic_close(&files[k], err);
-    for (int k = 0; k < 3 && r == SWARD_OK; k++)
-        r = core_atomic_commit(&files[k], err);
-    for (int k = 0; k < opened; k++)
-        core_atomic_abort(&files[k]);
-    free(files);
+    if (r == SWARD_OK) r = write_info(s, files[2], page, lo, hi, stamp, err);
+    if (r == SWARD_OK)
+        r = core_batch_commit(&set, err);
+    else
+        core_batch_abort(&set);
     free(values);
     free(bytes);
     return r;

@@ -64,7 +64,7 @@ static void round_trip(const char *name, const asset_mesh *m)
     char path[512];
     tmp_path(path, sizeof path, "asset.gltf");
     sward_error err = {0};
-    sward_result r = asset_write_gltf(path, m, &err);
+    sward_result r = asset_write_gltf(NULL, path, m, &err);
     if (r != SWARD_OK) print_error("%s: %s\n", name, err.message);
     assert_int_equal(r, SWARD_OK);
     asset_mesh back;
@@ -109,7 +109,7 @@ static void check_json(const asset_mesh *m, const char *file, const char *uri, c
     tmp_path(path, sizeof path, file);
     snprintf(bin, sizeof bin, "%.*s.bin", (int)(strlen(path) - 5), path);
     sward_error err = {0};
-    assert_int_equal(asset_write_gltf(path, m, &err), SWARD_OK);
+    assert_int_equal(asset_write_gltf(NULL, path, m, &err), SWARD_OK);
     char *text;
     size_t size;
     assert_int_equal(core_read_file(path, 1u << 26, &text, &size, &err), SWARD_OK);
@@ -170,15 +170,15 @@ static void test_errors(void **state)
     sward_error err = {0};
     char path[512];
     tmp_path(path, sizeof path, "rock.glb");
-    assert_int_equal(asset_write_gltf(path, &ch.lods[0], &err), SWARD_ERROR_INVALID_INPUT);
+    assert_int_equal(asset_write_gltf(NULL, path, &ch.lods[0], &err), SWARD_ERROR_INVALID_INPUT);
     assert_non_null(strstr(err.message, "must end in .gltf"));
     tmp_path(path, sizeof path, "missing/rock.gltf");
-    assert_int_equal(asset_write_gltf(path, &ch.lods[0], &err), SWARD_ERROR_IO);
+    assert_int_equal(asset_write_gltf(NULL, path, &ch.lods[0], &err), SWARD_ERROR_IO);
     assert_non_null(strstr(err.message, "missing/rock.bin"));
     asset_mesh bad = ch.lods[0];
     bad.vertex_count = 2;
     tmp_path(path, sizeof path, "bad.gltf");
-    assert_int_equal(asset_write_gltf(path, &bad, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_int_equal(asset_write_gltf(NULL, path, &bad, &err), SWARD_ERROR_INVALID_INPUT);
     assert_non_null(strstr(err.message, "beyond the 2 vertices"));
     asset_chain_free(&ch);
 }
