@@ -28,8 +28,15 @@ vec3 bloom_load(uint first, ivec2 size, ivec2 q)
 }
 
 #ifdef SW_BLOOM_WRITE
+// The largest finite half float. The chain is in exposed units, and the documented exposures (up to 1e6, times
+// 2^30 by an exposure area) take c x exposure far past it: a texel stored as infinity would make post's bloom /
+// exposure infinite and the tone map's output NaN (a black frame). Saturating keeps every level finite; a texel
+// below the limit is stored unchanged, and so is the bloom of the normal range.
+#define SW_BLOOM_HALF_MAX 65504.0
+
 void bloom_store(uint first, ivec2 size, ivec2 q, vec3 c)
 {
+    c = min(c, vec3(SW_BLOOM_HALF_MAX));
     chain[first + uint(q.y * size.x + q.x)] = uvec2(packHalf2x16(c.rg), packHalf2x16(vec2(c.b, 0.0)));
 }
 #endif

@@ -455,6 +455,15 @@ mut("PO2-curve-cpu", "PO2", "shaders/shared/sw_tonemap.h",
     "return ((x * (A * x + C * B) + D * E) / (x * (A * x + B) + D * F)) - E / F;",
     "return x + 0.0f * (A + B + C + D + E + F);",
     "unit_tonemap")
+# issue 45: the curves saturate to white; an infinite or overflowing exposed value (x^2 past 3.4e38) gave NaN
+mut("PO2-saturate-filmic", "PO2", "shaders/shared/sw_tonemap.h",
+    "    x = sw_minf(x, SW_TONEMAP_X_MAX);",
+    "",
+    "unit_tonemap")
+mut("PO2-saturate-reinhard", "PO2", "shaders/shared/sw_tonemap.h",
+    "    float x = sw_minf(c * exposure, SW_TONEMAP_X_MAX);",
+    "    float x = c * exposure;",
+    "unit_tonemap")
 mut("LS1-sky", "LS1", "shaders/lighting.comp.glsl",
     "            c = sw_sky(dir);",
     "        c = sw_vec3(frame.horizon) * frame.sky_intensity;",
@@ -1067,6 +1076,12 @@ mut("PO3-threshold", "PO3", "shaders/bloom_bright.comp.glsl",
     "    return max(c * sw_exposure_now() - frame.white_point, vec3(0.0));",
     "    return c * sw_exposure_now();",
     "gpu_taa_bloom")
+# issue 45: the half-float chain saturates; at the documented top exposures it stored infinity (a black frame,
+# a NaN EXR)
+mut("PO3-saturate", "PO3", "shaders/bloom.inc.glsl",
+    "    c = min(c, vec3(SW_BLOOM_HALF_MAX));",
+    "",
+    "gpu_exr")
 mut("PO3-down", "PO3", "shaders/bloom_down.comp.glsl",
     "    bloom_store(dst, ds, q, 0.25 * c);",
     "    bloom_store(dst, ds, q, vec3(0.0));",

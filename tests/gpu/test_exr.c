@@ -9,7 +9,11 @@
  * EXR: the file is read back with OpenEXR's C API (exr_start_read, the decode pipeline) and must hold the
  * buffer's floats exactly (channels R, G, B, A as 32-bit floats, rows top to bottom) and the tone map's exposure
  * and white point (attributes swardExposure, swardWhitePoint). A path in a missing
- * folder fails with SWARD_ERROR_IO and a message naming the file, leaving nothing. */
+ * folder fails with SWARD_ERROR_IO and a message naming the file, leaving nothing.
+ * Extremes: at the documented ends of render.exposure, of render.auto_exposure's EV range, of an exposure area's
+ * ev and of the white point, through both curves, with bloom and TAA on, the HDR frame holds only finite values
+ * and the 8-bit one is white where it is over-exposed and black where under-exposed (the bloom chain's half
+ * floats and the curves saturate rather than overflow into infinity and NaN). */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include "gpu_util.h"
 
@@ -192,11 +196,90 @@ static void test_exr_round_trip(void **state)
     free(f.hdr);
 }
 
+/* One documented extreme: the manual exposure or an auto EV range, an area's bias, the white point and the curve,
+ * and what the 8-bit frame must be. */
+typedef struct extreme {
+    const char *name;
+    bool auto_ev;           /* auto exposure with min_ev = max_ev = ev; else the manual exposure */
+    float exposure, ev, area_ev, white;
+    sward_tonemap tonemap;
+    bool white_frame;       /* over-exposed: white; else under-exposed: black */
+} extreme;
+
+static void test_extreme_exposures_stay_finite(void **state)
+{
+    (void)state;
+    enum { EW = 64, EH = 36 }; /* the extremes, not the image, are under test: small and without shadows */
+    static const extreme cases[] = {
+        {"exposure 1e6", false, 1e6f, 0.0f, 0.0f, 8.0f, SWARD_TONEMAP_UNCHARTED2, true},
+        {"exposure 1e6, reinhard", false, 1e6f, 0.0f, 0.0f, 8.0f, SWARD_TONEMAP_REINHARD, true},
+        {"exposure 1e-6", false, 1e-6f, 0.0f, 0.0f, 8.0f, SWARD_TONEMAP_UNCHARTED2, false},
+        {"exposure 1e-6, reinhard", false, 1e-6f, 0.0f, 0.0f, 8.0f, SWARD_TONEMAP_REINHARD, false},
+        {"auto, ev 30", true, 1.0f, 30.0f, 0.0f, 8.0f, SWARD_TONEMAP_UNCHARTED2, true},
+        {"auto, ev 30, reinhard", true, 1.0f, 30.0f, 0.0f, 8.0f, SWARD_TONEMAP_REINHARD, true},
+        {"auto, ev -30", true, 1.0f, -30.0f, 0.0f, 8.0f, SWARD_TONEMAP_UNCHARTED2, false},
+        {"auto, ev -30, reinhard", true, 1.0f, -30.0f, 0.0f, 8.0f, SWARD_TONEMAP_REINHARD, false},
+        {"area ev 30", false, 1.0f, 0.0f, 30.0f, 8.0f, SWARD_TONEMAP_UNCHARTED2, true},
+        {"area ev -30", false, 1.0f, 0.0f, -30.0f, 8.0f, SWARD_TONEMAP_UNCHARTED2, false},
+        {"exposure 1e6, area ev 30, white 1e6", false, 1e6f, 0.0f, 30.0f, 1e6f, SWARD_TONEMAP_UNCHARTED2, true},
+        {"exposure 1e6, area ev 30, reinhard", false, 1e6f, 0.0f, 30.0f, 8.0f, SWARD_TONEMAP_REINHARD, true},
+        {"exposure 1e-6, area ev -30, white 0.001", false, 1e-6f, 0.0f, -30.0f, 0.001f, SWARD_TONEMAP_UNCHARTED2,
+         false},
+    };
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene_lean("scenes/small.json");
+    scene->render.features |= SW_FEAT_TAA | SW_FEAT_BLOOM; /* the bloom chain is what overflowed */
+    const float *e = scene->camera.position;
+    scene->render.exposure_areas[0] = (world_exposure_area){.min = {e[0] - 5, e[1] - 5, e[2] - 5},
+                                                            .max = {e[0] + 5, e[1] + 5, e[2] + 5}, .blend = 1};
+    sward_renderer *r = gu_renderer(ctx, scene, EW, EH);
+    sward_image img = {.width = EW, .height = EH, .pixels = malloc(sward_image_bound(EW, EH))};
+    sward_image_hdr hdr = {.width = EW, .height = EH, .pixels = malloc(sward_image_hdr_bound(EW, EH))};
+    assert_non_null(img.pixels);
+    assert_non_null(hdr.pixels);
+    size_t failed = 0;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        const extreme *x = &cases[k];
+        sward_render_settings rs = sward_scene_render_settings(scene);
+        rs.exposure = x->exposure;
+        rs.auto_exposure.enabled = x->auto_ev;
+        rs.auto_exposure.min_ev = rs.auto_exposure.max_ev = x->ev;
+        rs.white_point = x->white;
+        rs.tonemap = x->tonemap;
+        sward_error err = {0};
+        if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("%s: %s", x->name, err.message);
+        scene->render.exposure_areas[0].ev = x->area_ev;
+        scene->render.exposure_area_count = x->area_ev != 0.0f ? 1u : 0u;
+        sward_frame_desc fd = {.time = 0.5f, .taa_warmup = -1};
+        if (sward_render_hdr(r, &fd, &img, &hdr, NULL, &err) != SWARD_OK) fail_msg("%s: %s", x->name, err.message);
+        size_t not_finite = 0, off = 0;
+        int lo = 255, hi = 0;
+        for (size_t i = 0; i < (size_t)EW * EH; i++)
+            for (size_t c = 0; c < 4; c++) {
+                float v = hdr.pixels[i * 4 + c];
+                if (!isfinite(v) || v < 0.0f) not_finite++;
+                if (c == 3) continue;
+                int p = img.pixels[i * 4 + c];
+                lo = p < lo ? p : lo;
+                hi = p > hi ? p : hi;
+                if (x->white_frame ? p != 255 : p > 2) off++;
+            }
+        print_message("%-42s exposure %-10g HDR values not finite or negative %zu; 8-bit %d..%d, %zu channels not %s\n",
+                      x->name, (double)hdr.exposure, not_finite, lo, hi, off, x->white_frame ? "white" : "black");
+        if (not_finite || off) failed++;
+    }
+    assert_int_equal(failed, 0);
+    free(img.pixels);
+    free(hdr.pixels);
+    gu_finish(r, ctx, scene);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hdr_is_pre_tonemap),
         cmocka_unit_test(test_exr_round_trip),
+        cmocka_unit_test(test_extreme_exposures_stay_finite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,5 @@
 /* test_tonemap.c — Uncharted 2 filmic curve, Reinhard and sRGB (shaders/shared/sw_tonemap.h; SPEC PO2). */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -49,6 +50,35 @@ static void test_reinhard(void **state)
     assert_true(sw_tonemap_reinhard(1e6f, 1.0f) < 1.0f);
 }
 
+/* Over-exposed is white, never NaN: infinity, and the documented ends (radiance up to the half-float maximum
+ * 65504, exposures up to 1e6 x 2^30 by an exposure area, white points 0.001 to 1e6), whose product overflows the
+ * curve's x^2 (from about 4.8e19) or reaches infinity. */
+static void test_saturates_to_white(void **state)
+{
+    (void)state;
+    const float huge[] = {1e18f, 4.8e19f, 7e19f, 1e30f, 3.4e38f, INFINITY};
+    const float whites[] = {0.001f, 8.0f, 1e6f};
+    for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++) {
+        float u = sw_uncharted2(huge[i]);
+        assert_true(isfinite(u) && u > 0.9f && u < 1.0f); /* U's limit is 1 - E / F */
+        for (size_t w = 0; w < sizeof whites / sizeof whites[0]; w++) {
+            assert_float_equal(sw_tonemap_filmic(huge[i], 1.0f, whites[w]), 1.0f, 1e-5);
+            assert_float_equal(sw_linear_to_srgb(sw_tonemap_filmic(huge[i], 1.0f, whites[w])), 1.0f, 1e-5);
+        }
+        assert_float_equal(sw_tonemap_reinhard(huge[i], 1.0f), 1.0f, 0.0);
+        assert_float_equal(sw_linear_to_srgb(sw_tonemap_reinhard(huge[i], 1.0f)), 1.0f, 1e-6);
+    }
+    /* the product of documented ends */
+    float exposure = 1e6f * 1073741824.0f; /* 2^30 */
+    assert_float_equal(sw_tonemap_filmic(65504.0f, exposure, 1e6f), 1.0f, 1e-5);
+    assert_float_equal(sw_tonemap_filmic(INFINITY, exposure, 8.0f), 1.0f, 0.0);
+    assert_float_equal(sw_tonemap_reinhard(65504.0f, exposure), 1.0f, 0.0);
+    assert_float_equal(sw_tonemap_reinhard(INFINITY, 1e-6f), 1.0f, 0.0);
+    /* below the saturation nothing changed: the curve still rises to its limit */
+    assert_true(sw_uncharted2(1e17f) <= sw_uncharted2(1e18f));
+    assert_true(sw_tonemap_reinhard(1e6f, 1.0f) < 1.0f);
+}
+
 static void test_srgb(void **state)
 {
     (void)state;
@@ -77,6 +107,7 @@ int main(void)
         cmocka_unit_test(test_uncharted2_values),
         cmocka_unit_test(test_filmic_white_zero_monotonic),
         cmocka_unit_test(test_reinhard),
+        cmocka_unit_test(test_saturates_to_white),
         cmocka_unit_test(test_srgb),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
