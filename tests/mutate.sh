@@ -1788,6 +1788,27 @@ mut("MD-gltf-stamp", "", "src/assets/gltf_check.c",
     "            sward_result r = check_stamp(g, i, uri->valuestring, o, b);",
     "            sward_result r = SWARD_OK;",
     "cli_interrupt")
+# messages that name what the user gave; refusals before the costly work (tests/cli/test_messages.sh)
+mut("MSG-exposure-set-field", "PO4", "src/world/scene_exposure.c",
+    "        if (o && !sj_member(o, \"max_ev\"))",
+    "        if (0)",
+    "cli_messages")
+mut("MSG-script-fifo", "", "src/app/cmd_view.c",
+    "        script_file = core_open_regular(script, &serr, &sr);",
+    "        script_file = fopen(script, \"r\");",
+    "cli_messages")
+mut("AS1-unused-mesh", "AS1", "src/assets/gltf_check.c",
+    "    if (held == 0)",
+    "    if (0)",
+    "cli_messages")
+mut("AS1-obj-precheck", "AS1", "src/assets/import.c",
+    "    r = strcmp(ext, \"obj\") == 0 ? assets_obj_precheck(path, max_v, err)",
+    "    r = strcmp(ext, \"obj\") == 0 ? SWARD_OK",
+    "cli_messages")
+mut("AS2-device-limit-first", "AS2", "src/render/assets.c",
+    "    if (!res) res = check_mesh_buffers(r, verts, idx, true, err);",
+    "    (void)verts;",
+    "cli_messages")
 
 def out(*a):
     print(*a, flush=True)

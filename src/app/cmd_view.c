@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "args.h"
+#include "core/core.h"
 #include "view_camera.h"
 #include "view_hud.h"
 #include "view_script.h"
@@ -637,11 +638,19 @@ int cmd_view(int argc, char **argv)
         return APP_EXIT_USAGE;
     }
     FILE *script_file = NULL;
-    if (script) {
-        script_file = strcmp(script, "-") == 0 ? stdin : fopen(script, "r");
+    if (script && strcmp(script, "-") == 0) {
+        script_file = stdin;
+    } else if (script) {
+        /* a regular file only: a FIFO nobody writes would wait for ever (a pipe comes in as - instead) */
+        sward_error serr = {0};
+        sward_result sr = SWARD_OK;
+        script_file = core_open_regular(script, &serr, &sr);
         if (!script_file) {
-            fprintf(stderr, "sward view: cannot read script '%s': %s\n", script, strerror(errno));
-            return (int)SWARD_ERROR_IO;
+            const char *why = strstr(serr.message, ": cannot read: ");
+            why = why ? why + strlen(": cannot read: ") : serr.message;
+            fprintf(stderr, "sward view: --script: cannot read script '%s': %s%s\n", script, why,
+                    strcmp(why, "not a regular file") == 0 ? " (a FIFO or device; a pipe is read with --script -)" : "");
+            return (int)sr;
         }
     }
 

@@ -88,6 +88,8 @@ typedef struct asset_chain {
 
 void asset_mesh_free(asset_mesh *m);
 void asset_chain_free(asset_chain *c);
+/* A deep copy of src into dst (freed with asset_chain_free); false, with dst empty, when out of memory. */
+bool asset_chain_copy(asset_chain *dst, const asset_chain *src);
 /* Recomputes m->bounds_min / bounds_max from its vertices. */
 void asset_mesh_bounds(asset_mesh *m);
 

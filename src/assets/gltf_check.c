@@ -389,6 +389,73 @@ static sward_result check_indices(gltf_doc *g)
     return SWARD_OK;
 }
 
+/* ---- sizes ---- */
+
+/* What primitive `prim` declares: its vertices (POSITION's count, counted for an indexed primitive only: a list
+ * without indices repeats its shared vertices, which the import joins) and its triangles (exact, by its mode). */
+static void primitive_size(const gltf_doc *g, const cJSON *prim, uint64_t *vertices, uint64_t *triangles)
+{
+    int pa, ia, pcount = 0, icount = 0, mode = 4;
+    const cJSON *attrs = cJSON_GetObjectItemCaseSensitive(prim, "attributes");
+    const cJSON *pacc = json_index(attrs, "POSITION", &pa) ? json_item(g->root, "accessors", pa) : NULL;
+    if (!pacc || !json_index(pacc, "count", &pcount)) return;
+    bool indexed = json_index(prim, "indices", &ia);
+    const cJSON *iacc = indexed ? json_item(g->root, "accessors", ia) : NULL;
+    if (indexed && (!iacc || !json_index(iacc, "count", &icount))) return;
+    if (cJSON_GetObjectItemCaseSensitive(prim, "mode") && !json_index(prim, "mode", &mode)) return;
+    uint64_t n = (uint64_t)(indexed ? icount : pcount);
+    if (indexed) *vertices += (uint64_t)pcount;
+    *triangles += mode == 4 ? n / 3u : (mode == 5 || mode == 6) && n >= 3u ? n - 2u : 0u;
+}
+
+/* The sizes the file's scene declares (each mesh once per node that holds it, as the import takes it), against
+ * the import's limits, before assimp reads and joins them (minutes for millions); and a scene whose nodes hold
+ * no mesh at all, which assimp reports as a file without meshes. */
+static sward_result check_sizes(gltf_doc *g, uint32_t max_v)
+{
+    const cJSON *nodes = cJSON_GetObjectItemCaseSensitive(g->root, "nodes");
+    const cJSON *meshes = cJSON_GetObjectItemCaseSensitive(g->root, "meshes");
+    int sc = 0, n = cJSON_IsArray(nodes) ? cJSON_GetArraySize(nodes) : 0;
+    int nmeshes = cJSON_IsArray(meshes) ? cJSON_GetArraySize(meshes) : 0;
+    if (cJSON_GetObjectItemCaseSensitive(g->root, "scene") && !json_index(g->root, "scene", &sc)) return SWARD_OK;
+    const cJSON *scene = json_item(g->root, "scenes", sc);
+    const cJSON *roots = scene ? cJSON_GetObjectItemCaseSensitive(scene, "nodes") : NULL;
+    if (nmeshes == 0 || !scene) return SWARD_OK; /* assimp's to report */
+    int *queue = malloc((size_t)(n ? n : 1) * sizeof *queue), tail = 0, held = 0;
+    if (!queue) return core_fail(g->err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory for %d nodes", g->path, n);
+    const cJSON *e;
+    cJSON_ArrayForEach(e, (cJSON_IsArray(roots) ? roots : NULL)) {
+        double v = cJSON_IsNumber(e) ? e->valuedouble : -1.0;
+        if (v >= 0.0 && v < (double)n && v == (double)(int)v && tail < n) queue[tail++] = (int)v;
+    }
+    uint64_t vertices = 0, triangles = 0;
+    /* check_nodes made the graph a forest: each node is reached at most once (a root listed twice is assimp's) */
+    for (int head = 0; head < tail; head++) {
+        const cJSON *node = cJSON_GetArrayItem(nodes, queue[head]), *ch, *prim;
+        int m;
+        const cJSON *mesh = json_index(node, "mesh", &m) ? cJSON_GetArrayItem(meshes, m) : NULL;
+        if (mesh) held++;
+        const cJSON *prims = mesh ? cJSON_GetObjectItemCaseSensitive(mesh, "primitives") : NULL;
+        cJSON_ArrayForEach(prim, (cJSON_IsArray(prims) ? prims : NULL)) primitive_size(g, prim, &vertices, &triangles);
+        const cJSON *children = cJSON_GetObjectItemCaseSensitive(node, "children");
+        cJSON_ArrayForEach(ch, (cJSON_IsArray(children) ? children : NULL)) if (tail < n) queue[tail++] = (int)ch->valuedouble;
+    }
+    free(queue);
+    if (held == 0)
+        return core_fail(g->err, SWARD_ERROR_INVALID_INPUT,
+                         "%s: no node of the file holds a mesh with triangles (its %d mesh%s used by no node of scene %d)",
+                         g->path, nmeshes, nmeshes == 1 ? " is" : "es are", sc);
+    if (vertices > max_v)
+        return core_fail(g->err, SWARD_ERROR_INVALID_INPUT,
+                         "%s: %llu vertices (with every node's instance), more than the limit of %u", g->path,
+                         (unsigned long long)vertices, max_v);
+    if (triangles > 4ull * max_v)
+        return core_fail(g->err, SWARD_ERROR_INVALID_INPUT,
+                         "%s: %llu triangles, more than the limit of %llu (4 per vertex allowed)", g->path,
+                         (unsigned long long)triangles, 4ull * max_v);
+    return SWARD_OK;
+}
+
 /* ---- the file ---- */
 
 /* A .glb's header and chunks against the file's size (glTF 2.0 "GLB File Format Specification"); its JSON chunk
@@ -439,7 +506,7 @@ static sward_result read_glb(const char *path, FILE *f, long long size, char **j
     return SWARD_OK;
 }
 
-sward_result assets_gltf_precheck(const char *path, bool named_glb, sward_error *err)
+sward_result assets_gltf_precheck(const char *path, bool named_glb, uint32_t max_vertices, sward_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) return core_fail(err, SWARD_ERROR_IO, "%s: cannot read: %s", path, strerror(errno));
@@ -484,6 +551,7 @@ sward_result assets_gltf_precheck(const char *path, bool named_glb, sward_error 
     free(text);
     r = check_buffers(&g, bin_offset, bin_size, glb);
     if (r == SWARD_OK) r = check_nodes(&g);
+    if (r == SWARD_OK) r = check_sizes(&g, max_vertices);
     if (r == SWARD_OK) r = check_indices(&g);
     for (int i = 0; g.bufs && i < g.nbufs; i++) {
         free(g.bufs[i].file);

@@ -518,9 +518,11 @@ sward_result asset_import(const char *path, const asset_import_desc *desc, asset
     FILE *f = core_open_regular(path, err, &r); /* our message for a missing file, not assimp's */
     if (!f) return r;
     fclose(f);
-    /* a glTF's lengths, buffers, node graph and indices, before assimp trusts them (gltf_check.c) */
-    if (strcmp(ext, "obj") != 0 && (r = assets_gltf_precheck(path, strcmp(ext, "glb") == 0, err)) != SWARD_OK)
-        return r;
+    /* a glTF's lengths, buffers, node graph, sizes and indices, before assimp trusts them (gltf_check.c); an OBJ's
+     * sizes (obj_check.c) */
+    r = strcmp(ext, "obj") == 0 ? assets_obj_precheck(path, max_v, err)
+                                : assets_gltf_precheck(path, strcmp(ext, "glb") == 0, max_v, err);
+    if (r != SWARD_OK) return r;
 
     struct aiPropertyStore *props = aiCreatePropertyStore();
     if (!props) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);

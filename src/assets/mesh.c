@@ -20,6 +20,23 @@ void asset_chain_free(asset_chain *c)
     memset(c, 0, sizeof *c);
 }
 
+bool asset_chain_copy(asset_chain *dst, const asset_chain *src)
+{
+    *dst = *src;
+    bool ok = true;
+    for (uint32_t i = 0; i < ASSET_MAX_LODS; i++) {
+        const asset_mesh *m = &src->lods[i];
+        asset_mesh *o = &dst->lods[i];
+        o->vertices = ok && m->vertex_count ? malloc((size_t)m->vertex_count * sizeof *o->vertices) : NULL;
+        o->indices = ok && m->index_count ? malloc((size_t)m->index_count * sizeof *o->indices) : NULL;
+        ok = ok && (o->vertices || !m->vertex_count) && (o->indices || !m->index_count);
+        if (o->vertices) memcpy(o->vertices, m->vertices, (size_t)m->vertex_count * sizeof *o->vertices);
+        if (o->indices) memcpy(o->indices, m->indices, (size_t)m->index_count * sizeof *o->indices);
+    }
+    if (!ok) asset_chain_free(dst);
+    return ok;
+}
+
 void asset_mesh_bounds(asset_mesh *m)
 {
     for (int k = 0; k < 3; k++) {

@@ -45,11 +45,14 @@ sward_result assets_finish_level(assets_builder *b, uint32_t mesh_vertices, uint
 float assets_mesh_radius(const asset_mesh *m);
 
 /* gltf_check.c: a glTF (by content: a .gltf or a .glb; named_glb: the file is named .glb) checked before
- * assimp reads it: the .glb's lengths against the file, the buffers' files, the node graph, the index values
- * (docs/import.md "Errors"). */
+ * assimp reads it: the .glb's lengths against the file, the buffers' files, the node graph, the sizes its
+ * scene declares against max_vertices (and 4 triangles per vertex), the index values (docs/import.md "Errors"). */
 #define ASSETS_MAX_NODE_DEPTH 64u             /* node hierarchy levels: deeper is refused (a root is level 1) */
 #define ASSETS_MAX_GLTF_JSON (256u << 20)     /* a .gltf with its buffers inline (base64) can be large */
-sward_result assets_gltf_precheck(const char *path, bool named_glb, sward_error *err);
+sward_result assets_gltf_precheck(const char *path, bool named_glb, uint32_t max_vertices, sward_error *err);
+/* obj_check.c: an OBJ's `v` lines against max_vertices and the triangles of its `f` lines against 4 per vertex,
+ * before assimp reads it. */
+sward_result assets_obj_precheck(const char *path, uint32_t max_vertices, sward_error *err);
 
 /* PCG32 (O'Neill): the generator's only source of variation, seeded from the desc. */
 typedef struct assets_rng {

@@ -16,4 +16,11 @@ asset_kind render_asset_kind(world_asset_kind k);
  * import's names the mesh file). */
 sward_result render_asset_chain(const sward_scene *s, int index, asset_chain *out, sward_error *err);
 
+/* The two steps of render_asset_chain, for a caller that imports a mesh once for several assets and checks its
+ * size before the costly chain: the import of s->assets[index]'s mesh file (it must have one), and the chain of
+ * asset `index` from that mesh (NULL: generated). Errors as render_asset_chain's. */
+sward_result render_asset_import(const sward_scene *s, int index, asset_mesh *out, sward_error *err);
+sward_result render_asset_chain_of(const sward_scene *s, int index, const asset_mesh *mesh, asset_chain *out,
+                                   sward_error *err);
+
 #endif

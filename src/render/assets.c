@@ -64,10 +64,104 @@ static sw_asset_vertex pack_vertex(const asset_vertex *v, float branch_len, floa
     return o;
 }
 
-/* AS1, AS2: generated, or imported from mesh_path and simplified (render/asset_chain.c, shared with `sward bake`). */
-static sward_result build_chain(const sward_scene *s, uint32_t index, asset_chain *chain, sward_error *err)
+/* The vertices the mesh's triangles use: its chain's level 0 holds exactly these (chain.c keeps only them). */
+static uint64_t used_vertices(const asset_mesh *m)
 {
-    return render_asset_chain(s, (int)index, chain, err);
+    uint8_t *seen = calloc(m->vertex_count ? m->vertex_count : 1u, 1);
+    if (!seen) return m->vertex_count;
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < m->index_count; i++)
+        if (m->indices[i] < m->vertex_count && !seen[m->indices[i]]) seen[m->indices[i]] = 1, n++;
+    free(seen);
+    return n;
+}
+
+/* The assets' vertices and indices must each fit one storage buffer: past it, the message names the asset with
+ * the most (its mesh file) and what helps (the buffers' own names would say nothing to the scene's author).
+ * `least`: the counts are the most detailed levels alone (before the lower levels are simplified, which only
+ * adds to them), so that a scene that cannot fit is refused before that costly work. */
+static sward_result check_mesh_buffers(const sward_renderer *r, const uint64_t *verts, const uint64_t *idx, bool least,
+                                       sward_error *err)
+{
+    const sward_scene *s = r->scene;
+    double limit = (double)r->ctx->dev.props.limits.maxStorageBufferRange;
+    uint64_t tv = 0, ti = 0;
+    for (uint32_t a = 0; a < r->assets.count; a++) tv += verts[a], ti += idx[a];
+    double vb = (double)tv * sizeof(sw_asset_vertex), ib = (double)ti * sizeof(uint32_t);
+    if (vb <= limit && ib <= limit) return SWARD_OK;
+    bool by_vertices = vb > limit;
+    const uint64_t *n = by_vertices ? verts : idx;
+    uint32_t worst = 0;
+    for (uint32_t a = 1; a < r->assets.count; a++)
+        if (n[a] > n[worst]) worst = a;
+    const world_asset *w = &s->assets[worst];
+    double each = by_vertices ? (double)sizeof(sw_asset_vertex) : (double)sizeof(uint32_t);
+    char source[WORLD_PATH_MAX + 16];
+    if (w->mesh_path[0]) snprintf(source, sizeof source, ", mesh %s", w->mesh_path);
+    else snprintf(source, sizeof source, ", generated");
+    sward_result res = core_fail(
+        err, SWARD_ERROR_OUT_OF_MEMORY,
+        "%s: assets[%u] (\"%s\"%s): the assets' %s need %.1f MiB of %s (%.0f bytes each), %.1f MiB of them this "
+        "asset's (%llu %s), more than this device can bind as one storage buffer (maxStorageBufferRange %.1f MiB); "
+        "use fewer or smaller assets%s",
+        s->name, worst, w->name, source, least ? "most detailed levels alone" : "LOD chains",
+        (by_vertices ? vb : ib) / 1048576.0, by_vertices ? "vertices" : "indices", each,
+        (double)n[worst] * each / 1048576.0, (unsigned long long)n[worst], by_vertices ? "vertices" : "indices",
+        limit / 1048576.0,
+        w->mesh_path[0] ? ", or give this asset a mesh with fewer vertices and triangles (simplify it)" : "");
+    if (err) snprintf(err->field, sizeof err->field, w->mesh_path[0] ? "assets[%u].mesh.path" : "assets[%u]", worst);
+    return res;
+}
+
+/* AS1, AS2: every asset's LOD chain, generated, or imported from mesh_path and simplified (render/asset_chain.c,
+ * shared with `sward bake`). A mesh file is imported once for the assets that share it (and its scale), and
+ * simplified once for those that also share a kind; the most detailed levels are checked against the device's
+ * buffers before any imported mesh is simplified. */
+static sward_result build_chains(const sward_renderer *r, asset_chain *chains, sward_error *err)
+{
+    const sward_scene *s = r->scene;
+    uint32_t count = r->assets.count;
+    asset_mesh meshes[WORLD_MAX_ASSETS];
+    int source[WORLD_MAX_ASSETS]; /* the asset whose import this one uses; -1: generated */
+    uint64_t verts[WORLD_MAX_ASSETS] = {0}, idx[WORLD_MAX_ASSETS] = {0};
+    memset(meshes, 0, sizeof meshes);
+    sward_result res = SWARD_OK;
+    for (uint32_t a = 0; a < count && !res; a++) {
+        const world_asset *wa = &s->assets[a];
+        source[a] = -1;
+        if (!wa->mesh_path[0]) {
+            res = render_asset_chain_of(s, (int)a, NULL, &chains[a], err);
+            for (uint32_t k = 0; !res && k < chains[a].lod_count; k++)
+                verts[a] += chains[a].lods[k].vertex_count, idx[a] += chains[a].lods[k].index_count;
+            continue;
+        }
+        for (uint32_t b = 0; b < a && source[a] < 0; b++)
+            if (source[b] == (int)b && !strcmp(s->assets[b].mesh_path, wa->mesh_path) &&
+                s->assets[b].mesh_scale == wa->mesh_scale)
+                source[a] = (int)b;
+        if (source[a] < 0) {
+            source[a] = (int)a;
+            res = render_asset_import(s, (int)a, &meshes[a], err);
+        }
+        if (!res) {
+            const asset_mesh *m = &meshes[source[a]];
+            verts[a] = a == (uint32_t)source[a] ? used_vertices(m) : verts[source[a]];
+            idx[a] = m->index_count;
+        }
+    }
+    if (!res) res = check_mesh_buffers(r, verts, idx, true, err);
+    for (uint32_t a = 0; a < count && !res; a++) {
+        if (source[a] < 0) continue;
+        uint32_t same = a;
+        for (uint32_t b = 0; b < a && same == a; b++)
+            if (source[b] == source[a] && render_asset_kind(s->assets[b].kind) == render_asset_kind(s->assets[a].kind))
+                same = b;
+        if (same == a) res = render_asset_chain_of(s, (int)a, &meshes[source[a]], &chains[a], err);
+        else if (!asset_chain_copy(&chains[a], &chains[same]))
+            res = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: assets[%u]: out of memory for its LOD chain", s->name, a);
+    }
+    for (uint32_t a = 0; a < count; a++) asset_mesh_free(&meshes[a]);
+    return res;
 }
 
 /* The asset's GPU constants; its levels' index ranges are filled while packing. */
@@ -163,13 +257,15 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
     asset_chain chains[WORLD_MAX_ASSETS];
     memset(chains, 0, sizeof chains);
     size_t verts = 0, idx = 0;
-    for (uint32_t a = 0; a < ra->count && !res; a++) {
-        res = build_chain(s, a, &chains[a], err);
-        for (uint32_t k = 0; !res && k < chains[a].lod_count; k++) {
-            verts += chains[a].lods[k].vertex_count;
-            idx += chains[a].lods[k].index_count;
+    uint64_t asset_verts[WORLD_MAX_ASSETS] = {0}, asset_idx[WORLD_MAX_ASSETS] = {0};
+    res = build_chains(r, chains, err);
+    for (uint32_t a = 0; a < ra->count && !res; a++)
+        for (uint32_t k = 0; k < chains[a].lod_count; k++) {
+            asset_verts[a] += chains[a].lods[k].vertex_count;
+            asset_idx[a] += chains[a].lods[k].index_count;
         }
-    }
+    if (!res) res = check_mesh_buffers(r, asset_verts, asset_idx, false, err);
+    for (uint32_t a = 0; a < ra->count && !res; a++) verts += asset_verts[a], idx += asset_idx[a];
     /* AS3, AS5: the texture sets and the impostors (every scene gets the sets: the buffer is bound in set 0); each
      * billboard's cards trimmed to its impostor (issue 19) before the vertices are packed */
     if (!res) res = render_asset_textures(r, chains, err);

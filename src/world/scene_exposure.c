@@ -61,15 +61,25 @@ static float auto_get(const sward_auto_exposure *a, const auto_field *f)
     return v;
 }
 
-/* The rules between the fields, once each is in its range. */
-static bool auto_cross_rules(const sj_ctx *c, const sward_auto_exposure *a)
+/* The rules between the fields, once each is in its range. The message names a field the scene (or an override)
+ * gave: max_ev when given, else min_ev, which then broke the rule against the default max_ev (o: the JSON object,
+ * NULL when every field was given, as by the setter). */
+static bool auto_cross_rules(const sj_ctx *c, const sward_auto_exposure *a, const cJSON *o)
 {
-    if (a->min_ev > a->max_ev)
+    if (a->min_ev > a->max_ev) {
+        if (o && !sj_member(o, "max_ev"))
+            return sj_fail(c, "render.auto_exposure.min_ev", "must be <= max_ev (%g, the default), got %g",
+                           (double)a->max_ev, (double)a->min_ev);
         return sj_fail(c, "render.auto_exposure.max_ev", "must be >= min_ev (%g), got %g", (double)a->min_ev,
                        (double)a->max_ev);
-    if (!(a->low_percent < a->high_percent))
+    }
+    if (!(a->low_percent < a->high_percent)) {
+        if (o && !sj_member(o, "high_percent"))
+            return sj_fail(c, "render.auto_exposure.low_percent", "must be < high_percent (%g, the default), got %g",
+                           (double)a->high_percent, (double)a->low_percent);
         return sj_fail(c, "render.auto_exposure.high_percent", "must be > low_percent (%g), got %g",
                        (double)a->low_percent, (double)a->high_percent);
+    }
     return true;
 }
 
@@ -80,7 +90,7 @@ bool world_check_auto_exposure(const sj_ctx *c, const sward_auto_exposure *a)
         snprintf(path, sizeof path, "render.auto_exposure.%s", AUTO_FIELDS[i].name);
         if (!sj_check_float(c, path, auto_get(a, &AUTO_FIELDS[i]), AUTO_FIELDS[i].range)) return false;
     }
-    return auto_cross_rules(c, a);
+    return auto_cross_rules(c, a, NULL);
 }
 
 bool world_parse_exposure(const sj_ctx *c, const cJSON *render, world_render *r)
@@ -110,7 +120,7 @@ bool world_parse_exposure(const sj_ctx *c, const cJSON *render, world_render *r)
     /* each number in its range as it is read (its own message), then the rules between them */
     for (size_t i = 0; i < AUTO_FIELD_COUNT; i++)
         if (!sj_number(c, o, p, AUTO_FIELDS[i].name, AUTO_FIELDS[i].range, auto_value(a, &AUTO_FIELDS[i]))) return false;
-    return auto_cross_rules(c, a);
+    return auto_cross_rules(c, a, o);
 }
 
 bool world_parse_exposure_areas(const sj_ctx *c, const cJSON *root, world_render *r)

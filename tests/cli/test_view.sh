@@ -176,7 +176,7 @@ expect_err 2 "--screenshot needs --frames" "$SWARD" view --screenshot x.png
 expect_err 4 "cannot open a window" env -u DISPLAY -u WAYLAND_DISPLAY "$SWARD" view "$SRC/scenes/small.json" --frames 1
 printf 'frames 1\nfly 3\n' > "$tmp/bad_script"
 expect_err 2 "line 2: unknown command 'fly'" "$SWARD" view "$SRC/scenes/small.json" "${SIZE[@]}" --script "$tmp/bad_script"
-expect_err 2 "cannot read: Is a directory" "$SWARD" view "$SRC/scenes/small.json" "${SIZE[@]}" --script "$tmp"
+expect_err 3 "cannot read script '$tmp': it is a folder" "$SWARD" view "$SRC/scenes/small.json" "${SIZE[@]}" --script "$tmp"
 expect_err 3 "cannot read script" "$SWARD" view --script "$tmp/no_such_script"
 printf '{"grass": [{"density": -1}]}' > "$tmp/bad.json"
 expect_err 2 "grass[0].density" "$SWARD" view "$tmp/bad.json" --frames 1
