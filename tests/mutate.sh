@@ -664,6 +664,16 @@ mut("LS2-snap-half", "LS2", "src/render/cascades.c",
     "    double texel = 2.0 * h / size;",
     "    double texel = h / size;",
     "unit_cascades gpu_shadows")
+# the snap's step is the box's texel, and the grid is anchored in the world, not at the eye: a step off by 1/2048
+# of a texel drifts over long moves, a snap of the eye drifts as the camera turns (sub-texel moves stay whole)
+mut("LS2-snap-step", "LS2", "src/render/cascades.c",
+    "double sx = floor(dot3(c, R) / texel + 0.5) * texel;",
+    "double sx = floor(dot3(c, R) / texel + 0.5) * (2.0 * r / size);",
+    "unit_cascades")
+mut("LS2-snap-eye", "LS2", "src/render/cascades.c",
+    "    double sy = floor(dot3(c, U) / texel + 0.5) * texel;",
+    "    double e3[3] = {d->eye[0], d->eye[1], d->eye[2]};\n    double sy = floor(dot3(e3, U) / texel + 0.5) * texel + dot3(c, U) - dot3(e3, U);",
+    "unit_cascades")
 mut("LS2-depth-range", "LS2", "src/render/cascades.c",
     "        if (hi > zmax) zmax = hi;",
     "",
