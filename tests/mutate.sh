@@ -1533,6 +1533,15 @@ mut("SC1-nearest-first", "SC1", "src/place/cache.c",
     "    if (a->dist2 != b->dist2) return a->dist2 < b->dist2 ? -1 : 1;",
     "    if (a->dist2 != b->dist2) return a->dist2 > b->dist2 ? -1 : 1;",
     "unit_tile_cache")
+# under K the camera's needed tiles before the near cascade's, which reach around the eye (nearer than the camera's)
+mut("SC1-camera-first", "SC1", "src/place/cache.c",
+    "    if (a->list != b->list) return a->list < b->list ? -1 : 1;",
+    "    if (a->list != b->list) return a->list > b->list ? -1 : 1;",
+    "unit_tile_cache")
+mut("SC1-lists-by-distance", "SC1", "src/place/cache.c",
+    "    if (a->list != b->list) return a->list < b->list ? -1 : 1;",
+    "",
+    "unit_tile_cache")
 mut("SC1-budget", "SC1", "src/place/cache.c",
     "    if (total > allowed) {",
     "    if (total > allowed && false) {",
