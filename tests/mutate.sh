@@ -352,6 +352,11 @@ mut("SH2-prev-field", "SH2", "shaders/wind_field.comp.glsl",
     "    const float now = gl_WorkGroupID.y == 0u ? frame.time : frame.prev_time;",
     "    const float now = frame.time;",
     "gpu_motion")
+# beyond the grid the previous frame's field is the equilibrium of the drive at prev_time (far grass's motion)
+mut("SH2-far-prev-drive", "SH2", "shaders/wind_field.inc.glsl",
+    "    sw_wind_force f = sw_wind_force_at(sw_field_drive(), xz.x, xz.y, then ? frame.prev_time : frame.time);",
+    "    sw_wind_force f = sw_wind_force_at(sw_field_drive(), xz.x, xz.y, frame.time);",
+    "gpu_wind_field")
 mut("SH2-resolve-blade-motion", "SH2", "shaders/resolve.comp.glsl",
     "                                          s.surface.w, s.gloss, motion);",
     "                                          s.surface.w, s.gloss, vec2(SW_MOTION_NONE));",
