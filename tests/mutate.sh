@@ -62,6 +62,10 @@ mut("SC5-door-moves", "SC5 SH8", "shaders/shared/sw_dither.h",
     "SW_FN sw_uint sw_door_shift_of(sw_uint frame_index) { return (frame_index * 7u) & 15u; }",
     "SW_FN sw_uint sw_door_shift_of(sw_uint frame_index) { return (frame_index * 0u) & 15u; }",
     "unit_dither")
+mut("SC5-compute-door-moves", "SC5 BX1", "shaders/raster_blades.inc.glsl",
+    "    g_shift = sw_door_shift();\n#endif",
+    "    g_shift = 0u;\n#endif",
+    "gpu_dither")
 mut("LS4-contact-jitter-moves", "LS4 SH8", "shaders/shared/sw_dither.h",
     "SW_FN float sw_ign_frame_offset(sw_uint frame_index) { return 5.588238f * SW_F(frame_index & 63u); }",
     "SW_FN float sw_ign_frame_offset(sw_uint frame_index) { return 0.0f * SW_F(frame_index & 63u); }",
