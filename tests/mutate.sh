@@ -62,6 +62,10 @@ mut("SC5-door-moves", "SC5 SH8", "shaders/shared/sw_dither.h",
     "SW_FN sw_uint sw_door_shift_of(sw_uint frame_index) { return (frame_index * 7u) & 15u; }",
     "SW_FN sw_uint sw_door_shift_of(sw_uint frame_index) { return (frame_index * 0u) & 15u; }",
     "unit_dither")
+mut("SC5-compute-door-moves", "SC5 BX1", "shaders/raster_blades.inc.glsl",
+    "    g_shift = sw_door_shift();\n#endif",
+    "    g_shift = 0u;\n#endif",
+    "gpu_dither")
 mut("LS4-contact-jitter-moves", "LS4 SH8", "shaders/shared/sw_dither.h",
     "SW_FN float sw_ign_frame_offset(sw_uint frame_index) { return 5.588238f * SW_F(frame_index & 63u); }",
     "SW_FN float sw_ign_frame_offset(sw_uint frame_index) { return 0.0f * SW_F(frame_index & 63u); }",
@@ -352,6 +356,11 @@ mut("SH2-prev-field", "SH2", "shaders/wind_field.comp.glsl",
     "    const float now = gl_WorkGroupID.y == 0u ? frame.time : frame.prev_time;",
     "    const float now = frame.time;",
     "gpu_motion")
+# beyond the grid the previous frame's field is the equilibrium of the drive at prev_time (far grass's motion)
+mut("SH2-far-prev-drive", "SH2", "shaders/wind_field.inc.glsl",
+    "    sw_wind_force f = sw_wind_force_at(sw_field_drive(), xz.x, xz.y, then ? frame.prev_time : frame.time);",
+    "    sw_wind_force f = sw_wind_force_at(sw_field_drive(), xz.x, xz.y, frame.time);",
+    "gpu_wind_field")
 mut("SH2-resolve-blade-motion", "SH2", "shaders/resolve.comp.glsl",
     "                                          s.surface.w, s.gloss, motion);",
     "                                          s.surface.w, s.gloss, vec2(SW_MOTION_NONE));",
@@ -673,6 +682,16 @@ mut("LS2-snap-half", "LS2", "src/render/cascades.c",
     "    double texel = 2.0 * h / size;",
     "    double texel = h / size;",
     "unit_cascades gpu_shadows")
+# the snap's step is the box's texel, and the grid is anchored in the world, not at the eye: a step off by 1/2048
+# of a texel drifts over long moves, a snap of the eye drifts as the camera turns (sub-texel moves stay whole)
+mut("LS2-snap-step", "LS2", "src/render/cascades.c",
+    "double sx = floor(dot3(c, R) / texel + 0.5) * texel;",
+    "double sx = floor(dot3(c, R) / texel + 0.5) * (2.0 * r / size);",
+    "unit_cascades")
+mut("LS2-snap-eye", "LS2", "src/render/cascades.c",
+    "    double sy = floor(dot3(c, U) / texel + 0.5) * texel;",
+    "    double e3[3] = {d->eye[0], d->eye[1], d->eye[2]};\n    double sy = floor(dot3(e3, U) / texel + 0.5) * texel + dot3(c, U) - dot3(e3, U);",
+    "unit_cascades")
 mut("LS2-depth-range", "LS2", "src/render/cascades.c",
     "        if (hi > zmax) zmax = hi;",
     "",
@@ -1537,6 +1556,15 @@ mut("SC1-teleport-all", "SC1", "src/place/cache.c",
 mut("SC1-nearest-first", "SC1", "src/place/cache.c",
     "    if (a->dist2 != b->dist2) return a->dist2 < b->dist2 ? -1 : 1;",
     "    if (a->dist2 != b->dist2) return a->dist2 > b->dist2 ? -1 : 1;",
+    "unit_tile_cache")
+# under K the camera's needed tiles before the near cascade's, which reach around the eye (nearer than the camera's)
+mut("SC1-camera-first", "SC1", "src/place/cache.c",
+    "    if (a->list != b->list) return a->list < b->list ? -1 : 1;",
+    "    if (a->list != b->list) return a->list > b->list ? -1 : 1;",
+    "unit_tile_cache")
+mut("SC1-lists-by-distance", "SC1", "src/place/cache.c",
+    "    if (a->list != b->list) return a->list < b->list ? -1 : 1;",
+    "",
     "unit_tile_cache")
 mut("SC1-budget", "SC1", "src/place/cache.c",
     "    if (total > allowed) {",

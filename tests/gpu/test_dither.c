@@ -11,8 +11,13 @@
  *     alone has few teeth since the fades' cutoff moved above
  *     keep: little is dithered in view; unit_dither and the goldens are what fail with a fixed door. With the contact
  *     shadows off too, as the issue states the bound, popping's still is 1.105x: their small shadows are detail
- *     the metric counts, and their steps' banding, not integrated away, is left for later.) */
+ *     the metric counts, and their steps' banding, not integrated away, is left for later.)
+ *   - the compute rasteriser's door moves by the frame's shift, measured in its output over TAA's first four frames
+ *     (compute_doors_move_with_the_frame: the sharp check that the bound above is not). */
 #include "gpu_util.h"
+#include "render/render.h"
+#include "shared/sw_dither.h"
+#include "shared/sw_gbuffer.h"
 
 #include <math.h>
 
@@ -145,11 +150,94 @@ static void motion_keeps_no_dither_pattern(void **state)
     sward_context_destroy(ctx);
 }
 
+/* The compute rasteriser's door moves with the frame (raster_blades.inc.glsl; the hardware path's: the goldens).
+ * TAA's first four frames (indices 0-3, shifts 0, 7, 14, 5: sw_door_shift_of) of a field seen from above at 93 % of
+ * its draw distance, every blade fading at the edge, every tile in compute, rendered twice in lockstep: with the
+ * fades and without them (no_fade: the same blades and jitter, hard cuts). A pixel of grass without the fades that
+ * shows none with them is one the door cut: where the Bayer threshold of its place in the 4 x 4 pattern, moved by the
+ * frame's shift, is over the blade's coverage. So each of the 16 places (x mod 4, y mod 4) has its share cut, and
+ * frame k's shares are frame 0's moved by the difference of the two shifts: of the 16 moves, that one must fit best
+ * and at least 4x better than none (a door that stays put). Measured: squared error 0.005 against 1.3-6.3 unmoved. */
+static void compute_doors_move_with_the_frame(void **state)
+{
+    (void)state;
+    enum { DW = 128, DH = 72, FRAMES = 4 };
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("tests/data/popping/popping.json");
+    scene->render.features = (scene->render.features | SW_FEAT_TAA) & ~(SW_FEAT_SHADOWS | SW_FEAT_BLOOM);
+    scene->render.raster = WORLD_RASTER_COMPUTE;
+    const float D = 8.0f;
+    scene->render.draw_distance = D;
+    for (int i = 0; i < scene->material_count; i++) {
+        scene->materials[i].draw_distance = D;
+        scene->materials[i].density *= 4.0f; /* the edge's thinning leaves a quarter */
+    }
+    const float eye[3] = {0.0f, 0.93f * D, 0.0f}, target[3] = {0.0f, 0.0f, 1.0f};
+    sward_renderer *r[2] = {gu_renderer(ctx, scene, DW, DH), gu_renderer(ctx, scene, DW, DH)};
+    uint32_t *g[2][4];
+    for (int i = 0; i < 8; i++) g[i / 4][i % 4] = malloc((size_t)DW * DH * sizeof(uint32_t));
+    sward_image img = {.width = DW, .height = DH, .pixels = malloc(sward_image_bound(DW, DH))};
+    sward_error err = {0};
+    double shares[FRAMES][16] = {{0}};
+    uint32_t shift[FRAMES];
+    for (int k = 0; k < FRAMES; k++) {
+        for (int v = 0; v < 2; v++) {
+            const sward_frame_debug dbg = {.no_fade = v == 1};
+            /* no warm-up: the frames are the sequence's first four */
+            const sward_frame_desc fd = {.time = 0.5f, .eye = eye, .target = target, .taa_warmup = -1, .debug = &dbg};
+            sward_frame_stats st;
+            if (sward_render(r[v], &fd, &img, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
+            assert_true(st.raster_compute && st.raster_blades == st.blades_drawn && st.blades_drawn > 0);
+            if (render_read_gbuffer(r[v], g[v], &err) != SWARD_OK) fail_msg("%s", err.message);
+            assert_int_equal(r[v]->frame.frame_index, (uint32_t)k);
+        }
+        shift[k] = sw_door_shift_of(r[0]->frame.frame_index);
+        /* the share of each place's grass pixels that the door cut */
+        double *share = shares[k], count[16] = {0}, cut = 0.0;
+        for (uint32_t y = 0; y < DH; y++)
+            for (uint32_t x = 0; x < DW; x++) {
+                const size_t p = (size_t)y * DW + x;
+                if ((g[1][1][p] >> 30) != SW_KIND_GRASS) continue;
+                const uint32_t c = (y & 3u) * 4u + (x & 3u);
+                count[c] += 1.0;
+                share[c] += (g[0][1][p] >> 30) != SW_KIND_GRASS;
+            }
+        for (int c = 0; c < 16; c++) cut += share[c], share[c] /= fmax(count[c], 1.0);
+        assert_true(cut > 200.0);
+        if (k == 0) continue;
+        /* the door reads place (x + s & 3, y + s >> 2): place c of frame k has the threshold of place c + m of frame
+         * 0, m the difference of the shifts' two parts */
+        const uint32_t want =
+            (((shift[k] & 3u) - (shift[0] & 3u)) & 3u) | ((((shift[k] >> 2) - (shift[0] >> 2)) & 3u) << 2);
+        double err_of[16], best = 1e30;
+        uint32_t found = 0;
+        for (uint32_t m = 0; m < 16; m++) {
+            err_of[m] = 0.0;
+            for (uint32_t c = 0; c < 16; c++) {
+                const uint32_t from = ((((c >> 2) + (m >> 2)) & 3u) << 2) | (((c & 3u) + m) & 3u);
+                err_of[m] += (share[c] - shares[0][from]) * (share[c] - shares[0][from]);
+            }
+            if (err_of[m] < best) best = err_of[m], found = m;
+        }
+        print_message("frame %d: %.0f grass pixels cut by the door; its pattern is frame 0's moved by (%u, %u) (the "
+                      "shifts': (%u, %u)), squared error %.4f; unmoved %.4f\n",
+                      k, cut, found & 3u, found >> 2, want & 3u, want >> 2, err_of[want], err_of[0]);
+        assert_true(want != 0u);
+        assert_int_equal(found, want);
+        assert_true(err_of[want] < 0.25 * err_of[0]);
+    }
+    for (int i = 0; i < 8; i++) free(g[i / 4][i % 4]);
+    free(img.pixels);
+    sward_renderer_destroy(r[1]);
+    gu_finish(r[0], ctx, scene);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(stills_keep_no_dither_pattern),
         cmocka_unit_test(motion_keeps_no_dither_pattern),
+        cmocka_unit_test(compute_doors_move_with_the_frame),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

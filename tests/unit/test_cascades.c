@@ -1,6 +1,7 @@
 /* test_cascades.c — fitting the sun's shadow cascades to the camera (src/render/cascades.c; SPEC LS2): the
  * camera slice's corners lie in the cascade's box, moving the camera by a fraction of a texel moves every
- * world point's texel by whole texels or not at all (no swimming), turning the camera keeps the box's size
+ * world point's texel by whole texels or not at all (no swimming), the texel grid is the world's however far the
+ * camera moves or turns, turning the camera keeps the box's size
  * (no shimmer), and the depth range holds the terrain's highest points and casters and every point of the slice's
  * sphere; what lies farther from the sun than the sphere is clipped. */
 #include <setjmp.h>
@@ -126,6 +127,56 @@ static void test_snapped_to_texels(void **state)
             }
             assert_true(moved); /* the box did follow the camera */
         }
+}
+
+/* The texel grid is the world's, whatever the camera: the world origin projects onto a texel corner in every fit,
+ * and a world point moves by whole texels however far the camera goes. A snap step that differs from the texel
+ * by a little (the sphere's 2 r / size against the box's 2 h / size: 1/2048 of a texel) keeps short moves whole
+ * and drifts over long ones: swimming over a flight that the sub-texel moves above never make. */
+static void test_grid_anchored_to_world(void **state)
+{
+    (void)state;
+    double worst_origin = 0.0, worst_move = 0.0;
+    for (size_t s = 0; s < sizeof SUNS / sizeof SUNS[0]; s++)
+        for (int k = 0; k < 2; k++) {
+            const float eye0[3] = {-31.0f, 2.0f, 17.5f};
+            render_cascade_desc d0 = camera(eye0, 0.4f, -0.3f, SUNS[s], SLICES[k][0], SLICES[k][1]);
+            sw_view v0;
+            render_cascade_fit(&d0, &v0);
+            const double texel = v0.shadow_texel;
+            for (int step = 1; step <= 24; step++) {
+                /* from a fraction of a texel to thousands of them, along all three axes */
+                const double f = 0.37 + 13.1 * step * step;
+                const float eye1[3] = {eye0[0] + (float)(f * texel), eye0[1] + (float)(0.3 * f * texel),
+                                       eye0[2] - (float)(0.8 * f * texel)};
+                render_cascade_desc d1 = camera(eye1, 0.4f + 0.05f * (float)step, -0.3f, SUNS[s], SLICES[k][0],
+                                                SLICES[k][1]);
+                sw_view v1;
+                render_cascade_fit(&d1, &v1);
+                /* the world origin's texel coordinates: (clip + 1) size / 2 */
+                for (int axis = 0; axis < 2; axis++) {
+                    const double u = ((double)v1.view_proj[12 + axis] + 1.0) * 0.5 * SIZE;
+                    worst_origin = fmax(worst_origin, fabs(u - floor(u + 0.5)));
+                }
+                /* points around the new eye, seen from both */
+                for (int q = 0; q < 8; q++) {
+                    double p[3] = {eye1[0] + (q & 1 ? 1.9 : -2.6), eye1[1] + (q & 2 ? 0.7 : -1.1),
+                                   eye1[2] + (q & 4 ? 2.2 : -1.4)};
+                    double c0[3], c1[3];
+                    project(&v0, p, c0);
+                    project(&v1, p, c1);
+                    for (int axis = 0; axis < 2; axis++) {
+                        const double du = (c1[axis] - c0[axis]) * 0.5 * SIZE;
+                        worst_move = fmax(worst_move, fabs(du - floor(du + 0.5)));
+                    }
+                }
+            }
+        }
+    print_message("texel grid: the world origin at most %.2g texel off a corner; world points moved by whole texels "
+                  "to %.2g, over camera moves of up to %.0f texels\n",
+                  worst_origin, worst_move, 0.37 + 13.1 * 24 * 24);
+    assert_true(worst_origin < 0.01);
+    assert_true(worst_move < 0.01);
 }
 
 static void test_rotation_keeps_size(void **state)
@@ -280,6 +331,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_slice_corners_inside),
         cmocka_unit_test(test_snapped_to_texels),
+        cmocka_unit_test(test_grid_anchored_to_world),
         cmocka_unit_test(test_rotation_keeps_size),
         cmocka_unit_test(test_depth_holds_terrain),
         cmocka_unit_test(test_shadow_views),

@@ -130,6 +130,79 @@ static void test_k_and_nearest_first(void **state)
     close_all(s, &idx, &c, &f);
 }
 
+/* K limits a frame: the camera's needed tiles are placed before the near cascade's, even where the cascade's are
+ * nearer the eye (it reaches behind the camera, around the eye; the camera's list looks ahead). The worst case as
+ * the lists: the cascade needs the nearer half of the tiles around the eye, the camera the farther half. Frame after
+ * frame, no cascade tile is drawn while a camera tile is still missing, and the camera's come nearest first. */
+static void test_camera_before_shadow(void **state)
+{
+    (void)state;
+    sward_scene *s;
+    place_tile_index idx;
+    place_cache c;
+    frame_tiles f;
+    const uint32_t k = 7;
+    open_all("scenes/meadow.json", 64u << 20, k, &s, &idx, &c, &f);
+    const float eye[3] = {3.0f, 0.0f, -2.0f};
+    choose(s, &idx, eye[0], eye[2], &f);
+    const size_t total = f.n;
+    /* the split: the median distance of the tiles, each list in the chooser's row order */
+    double *d2 = malloc(total * sizeof *d2), median;
+    for (size_t i = 0; i < total; i++) d2[i] = tile_dist2(&c, &f.tiles[i], eye);
+    {
+        double *sorted = malloc(total * sizeof *sorted);
+        memcpy(sorted, d2, total * sizeof *sorted);
+        for (size_t i = 1; i < total; i++) /* insertion sort: a few hundred tiles */
+            for (size_t j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+                double t = sorted[j];
+                sorted[j] = sorted[j - 1];
+                sorted[j - 1] = t;
+            }
+        median = sorted[total / 2];
+        free(sorted);
+    }
+    sw_tile *cam = malloc(total * sizeof *cam), *near = malloc(total * sizeof *near);
+    size_t n_cam_all = 0, n_near_all = 0;
+    for (size_t i = 0; i < total; i++) {
+        if (d2[i] > median) cam[n_cam_all++] = f.tiles[i];
+        else near[n_near_all++] = f.tiles[i];
+    }
+    assert_true(n_cam_all > 4 * k && n_near_all > 4 * k);
+    int frames = 0, cam_done_at = -1, near_first_at = -1;
+    place_cache_stats st;
+    for (; frames < 1000; frames++) {
+        memcpy(f.tiles, cam, n_cam_all * sizeof *cam);
+        memcpy(f.tiles + n_cam_all, near, n_near_all * sizeof *near);
+        size_t n_cam = n_cam_all, n_near = n_near_all;
+        place_cache_frame(&c, s, &idx, eye, k, false, f.tiles, &n_cam, &n_near, f.place, &st);
+        assert_true(st.now <= k);
+        if (frames == 0) {
+            /* the first frame: K of the camera's, its nearest */
+            assert_int_equal(st.now, k);
+            assert_int_equal(n_cam, k);
+            assert_int_equal(n_near, 0);
+            double worst = 0.0;
+            for (uint32_t i = 0; i < k; i++) worst = fmax(worst, tile_dist2(&c, &f.place[i], eye));
+            for (size_t i = 0; i < n_cam_all; i++)
+                if (!held(&c, &cam[i])) assert_true(tile_dist2(&c, &cam[i], eye) >= worst);
+        }
+        if (n_near > 0 && near_first_at < 0) near_first_at = frames;
+        if (n_cam == n_cam_all && cam_done_at < 0) cam_done_at = frames;
+        if (n_near > 0) assert_int_equal(n_cam, n_cam_all); /* a cascade tile drawn: every camera tile is */
+        if (st.now == 0) break;
+    }
+    print_message("K = %u: the camera's %zu tiles (the farther half) all drawn at frame %d, the near cascade's first "
+                  "at frame %d, its %zu all by frame %d\n",
+                  k, n_cam_all, cam_done_at, near_first_at, n_near_all, frames);
+    assert_true(frames < 1000);
+    assert_int_equal(st.missing, 0);
+    assert_true(cam_done_at >= 0 && near_first_at >= cam_done_at);
+    free(cam);
+    free(near);
+    free(d2);
+    close_all(s, &idx, &c, &f);
+}
+
 static void test_teleport_places_all_needed(void **state)
 {
     (void)state;
@@ -281,6 +354,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_k_and_nearest_first),
+        cmocka_unit_test(test_camera_before_shadow),
         cmocka_unit_test(test_teleport_places_all_needed),
         cmocka_unit_test(test_ahead_of_the_camera),
         cmocka_unit_test(test_budget),

@@ -1,7 +1,7 @@
 // wind_probe.comp.glsl — test shader for tests/gpu/test_wind_field.c: shaders/wind_field.inc.glsl's
 // sw_field_sample and sw_field_push at probe points, bound as a vegetation pass binds the field (set 0 the
 // scene set, set 1 the field at SW_BIND_WIND_FIELD). A probe is 4 floats: x, z, category, stiffness; the
-// output per probe: the sample (x, z) and the push (x, z).
+// output per probe: the sample (x, z), the push (x, z) and the previous frame's sample (x, z: SH2 motion vectors).
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "common.inc.glsl"
@@ -20,8 +20,11 @@ void main()
     uint category = uint(probes[4u * i + 2u]);
     vec2 y = sw_field_sample(category, xz);
     vec2 p = sw_field_push(y, probes[4u * i + 3u]);
-    results[4u * i] = y.x;
-    results[4u * i + 1u] = y.y;
-    results[4u * i + 2u] = p.x;
-    results[4u * i + 3u] = p.y;
+    vec2 was = sw_field_sample_at(category, xz, true);
+    results[6u * i] = y.x;
+    results[6u * i + 1u] = y.y;
+    results[6u * i + 2u] = p.x;
+    results[6u * i + 3u] = p.y;
+    results[6u * i + 4u] = was.x;
+    results[6u * i + 5u] = was.y;
 }
