@@ -270,6 +270,23 @@ sward_device_info sward_context_device(const sward_context *ctx);
 /* Number of validation-layer messages (warnings and errors) seen so far; tests require 0. */
 uint32_t sward_context_validation_messages(const sward_context *ctx);
 
+/* The device memory the context's renderers hold now, by object name (the names tools such as RenderDoc show). */
+typedef enum sward_memory_kind {
+    SWARD_MEMORY_BUFFER,   /* a device-local buffer: counted in sward_frame_stats.vegetation_memory_bytes */
+    SWARD_MEMORY_IMAGE,    /* a render target, shadow map, texture: device-local */
+    SWARD_MEMORY_UPLOAD,   /* a host-visible buffer the CPU writes */
+    SWARD_MEMORY_READBACK  /* a host-visible buffer the CPU reads */
+} sward_memory_kind;
+typedef struct sward_memory_item {
+    char name[48];         /* e.g. "sward.tile_cache" */
+    sward_memory_kind kind;
+    uint64_t bytes;        /* device memory behind the objects of that name */
+    uint32_t count;        /* objects of that name */
+} sward_memory_item;
+/* Fills out with up to capacity items, largest first; *count is the number there are (a larger capacity gets
+ * them all). */
+void sward_context_memory(const sward_context *ctx, sward_memory_item *out, uint32_t capacity, uint32_t *count);
+
 /* ---- Rendering ---------------------------------------------------------------------------------------- */
 
 typedef struct sward_renderer sward_renderer;

@@ -92,6 +92,9 @@ int bench_measure(sward_context *ctx, sward_scene *scene, int64_t frames, bench_
     double raster_ms = b->hw_ms + b->compute_ms;
     uint64_t rasterised = b->last.hardware_blades + b->last.raster_blades;
     b->blades_per_ms = raster_ms > 0.0 ? (double)rasterised / raster_ms : NAN;
+    uint32_t held = 0;
+    sward_context_memory(ctx, b->memory, BENCH_MAX_MEMORY, &held);
+    b->memory_count = held < BENCH_MAX_MEMORY ? held : BENCH_MAX_MEMORY;
 done:
     free(samples);
     free(img.pixels);

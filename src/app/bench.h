@@ -9,6 +9,7 @@
 
 /* Passes bench keeps times of (more than any renderer has today: sward_renderer_pass_count is checked against it) */
 #define BENCH_MAX_PASSES 64
+#define BENCH_MAX_MEMORY 96
 
 typedef struct bench_result {
     uint32_t pass_count; /* the passes of the first measured frame, by name, in the order they ran */
@@ -20,6 +21,9 @@ typedef struct bench_result {
     /* BX1: per path, the median ms of its passes (hardware: grass_depth and grass; compute: raster,
      * raster_merge and resolve); the blades are last.hardware_blades and last.raster_blades */
     double hw_ms, compute_ms;
+    /* the device memory held after the last frame, by object name, largest first */
+    sward_memory_item memory[BENCH_MAX_MEMORY];
+    uint32_t memory_count; /* of them in memory[] (at most BENCH_MAX_MEMORY; the rest are summed in the last) */
 } bench_result;
 
 /* Renders `frames` frames of `scene` (after 2 warm-up frames, the time advancing 1/60 s per frame, two frames in

@@ -167,6 +167,13 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
            l->tiles_generated, l->tiles_cached, l->tiles_missing, l->tiles_evicted, l->teleport ? "true" : "false",
            (unsigned long long)l->cache_bytes, (unsigned long long)l->cache_budget_bytes,
            (unsigned long long)l->world_bytes, (unsigned long long)l->vegetation_memory_bytes);
+    /* the device memory by object name: what a scene's memory is made of */
+    static const char *const KIND[] = {"buffer", "image", "upload", "readback"};
+    printf(", \"memory\": [");
+    for (uint32_t k = 0; k < b->memory_count; k++)
+        printf("%s{\"name\": \"%s\", \"kind\": \"%s\", \"bytes\": %llu, \"count\": %u}", k ? ", " : "",
+               b->memory[k].name, KIND[b->memory[k].kind], (unsigned long long)b->memory[k].bytes, b->memory[k].count);
+    printf("]");
     /* PO4: the last frame's exposure */
     printf(", \"exposure\": {\"auto\": %s, \"multiplier\": ", l->auto_exposure ? "true" : "false");
     json_number(stdout, (double)l->exposure);
@@ -210,6 +217,12 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
            (unsigned long long)s->removed_occlusion);
     printf("GPU memory      %.1f MiB (%.1f MiB of it buffers: world, tile cache, lists, assets)\n",
            (double)s->gpu_memory_bytes / (1024.0 * 1024.0), (double)s->vegetation_memory_bytes / (1024.0 * 1024.0));
+    for (uint32_t k = 0; k < b->memory_count && k < 12; k++)
+        printf("  %-28s %8.2f MiB  %s x %u\n", b->memory[k].name, (double)b->memory[k].bytes / (1024.0 * 1024.0),
+               b->memory[k].kind == SWARD_MEMORY_BUFFER  ? "buffer"
+               : b->memory[k].kind == SWARD_MEMORY_IMAGE ? "image"
+                                                         : "host-visible buffer",
+               b->memory[k].count);
     printf("tile cache      %u tiles held in %.1f of %.1f MiB; last frame placed %u, %u missing, %u evicted%s\n",
            s->tiles_cached, (double)s->cache_bytes / (1024.0 * 1024.0), (double)s->cache_budget_bytes / (1024.0 * 1024.0),
            s->tiles_generated, s->tiles_missing, s->tiles_evicted, s->teleport ? " (a teleport)" : "");

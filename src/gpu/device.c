@@ -400,6 +400,7 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
 
 void gpu_device_destroy(gpu_device *dev)
 {
+    gpu_accounts_free(dev);
     if (dev->device) {
         if (dev->owns_device) vkDeviceWaitIdle(dev->device);
         if (dev->pool) vkDestroyCommandPool(dev->device, dev->pool, NULL);

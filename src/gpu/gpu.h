@@ -42,6 +42,8 @@ typedef struct gpu_device {
                                      images (render targets, shadow maps) nor the host-visible upload and
                                      read-back buffers */
     uint64_t budget_bytes;     /* most device memory sward may hold (0: no budget); see gpu_device_set_budget */
+    struct gpu_account *accounts; /* the memory held now by object name (gpu_memory_report) */
+    uint32_t account_count, account_cap;
     sward_logger logger;
     sward_device_info info;
 } gpu_device;
@@ -80,6 +82,7 @@ typedef struct gpu_buffer {
     VkDeviceSize allocated; /* bytes of device memory behind it */
     void *mapped; /* host-visible buffers stay mapped */
     bool device_local; /* GPU_MEMORY_DEVICE (counted in gpu_device.device_buffer_bytes) */
+    uint32_t account;  /* gpu_device.accounts index + 1 (0: none) */
 } gpu_buffer;
 
 typedef enum gpu_memory { GPU_MEMORY_DEVICE, GPU_MEMORY_UPLOAD, GPU_MEMORY_READBACK } gpu_memory;
@@ -89,6 +92,18 @@ typedef enum gpu_memory { GPU_MEMORY_DEVICE, GPU_MEMORY_UPLOAD, GPU_MEMORY_READB
 sward_result gpu_buffer_create(gpu_device *dev, gpu_buffer *b, VkDeviceSize size, VkBufferUsageFlags usage,
                                gpu_memory mem, const char *name, sward_error *err);
 void gpu_buffer_destroy(gpu_device *dev, gpu_buffer *b);
+
+/* The device memory held now under one object name: its bytes and the number of objects. */
+typedef struct gpu_account {
+    char name[48];
+    uint64_t bytes;
+    uint32_t count;
+    gpu_memory mem;  /* images: GPU_MEMORY_DEVICE */
+    bool image;
+} gpu_account;
+/* Copies up to capacity accounts with bytes held, largest first; returns how many there are. */
+uint32_t gpu_memory_report(const gpu_device *dev, gpu_account *out, uint32_t capacity);
+void gpu_accounts_free(gpu_device *dev);
 
 /* The aspects of a format: depth, stencil or both for depth/stencil formats, colour otherwise. */
 VkImageAspectFlags gpu_format_aspect(VkFormat format);
@@ -117,6 +132,7 @@ typedef struct gpu_image {
     VkImageAspectFlags aspect; /* all aspects of the format (barriers) */
     VkDeviceSize allocated;
     VkImageView storage_view;  /* gpu_image_desc.storage_format's view (storage descriptors), or none */
+    uint32_t account;          /* gpu_device.accounts index + 1 (0: none) */
 } gpu_image;
 
 sward_result gpu_image_create(gpu_device *dev, gpu_image *img, const gpu_image_desc *d, sward_error *err);

@@ -2,6 +2,8 @@
  * the bytes counted for the benchmark's "GPU memory in use". */
 #include "gpu/gpu.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int find_memory_type(const gpu_device *dev, uint32_t bits, VkMemoryPropertyFlags want)
@@ -53,6 +55,72 @@ static sward_result allocate(gpu_device *dev, VkMemoryRequirements req, gpu_memo
     return SWARD_OK;
 }
 
+/* ---- the memory by object name ---- */
+
+/* The account of name (created on first use): index + 1, or 0 when no room could be made (then not counted). */
+static uint32_t account_of(gpu_device *dev, const char *name, gpu_memory mem, bool image)
+{
+    char key[48];
+    snprintf(key, sizeof key, "%s", name ? name : "(unnamed)");
+    for (uint32_t k = 0; k < dev->account_count; k++)
+        if (dev->accounts[k].mem == mem && dev->accounts[k].image == image && strcmp(dev->accounts[k].name, key) == 0)
+            return k + 1;
+    if (dev->account_count == dev->account_cap) {
+        uint32_t cap = dev->account_cap ? 2 * dev->account_cap : 64;
+        gpu_account *grown = realloc(dev->accounts, cap * sizeof *grown);
+        if (!grown) return 0;
+        dev->accounts = grown;
+        dev->account_cap = cap;
+    }
+    gpu_account *a = &dev->accounts[dev->account_count++];
+    memset(a, 0, sizeof *a);
+    snprintf(a->name, sizeof a->name, "%s", key);
+    a->mem = mem;
+    a->image = image;
+    return dev->account_count;
+}
+
+static void account_add(gpu_device *dev, uint32_t account, VkDeviceSize bytes)
+{
+    if (!account) return;
+    dev->accounts[account - 1].bytes += bytes;
+    dev->accounts[account - 1].count++;
+}
+
+static void account_remove(gpu_device *dev, uint32_t account, VkDeviceSize bytes)
+{
+    if (!account) return;
+    dev->accounts[account - 1].bytes -= bytes;
+    dev->accounts[account - 1].count--;
+}
+
+static int by_bytes(const void *a, const void *b)
+{
+    const gpu_account *x = a, *y = b;
+    return x->bytes < y->bytes ? 1 : x->bytes > y->bytes ? -1 : strcmp(x->name, y->name);
+}
+
+uint32_t gpu_memory_report(const gpu_device *dev, gpu_account *out, uint32_t capacity)
+{
+    gpu_account *all = malloc((dev->account_count + 1u) * sizeof *all);
+    if (!all) return 0;
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < dev->account_count; k++)
+        if (dev->accounts[k].count) all[n++] = dev->accounts[k];
+    qsort(all, n, sizeof *all, by_bytes);
+    for (uint32_t k = 0; k < n && k < capacity; k++)
+        out[k] = all[k];
+    free(all);
+    return n;
+}
+
+void gpu_accounts_free(gpu_device *dev)
+{
+    free(dev->accounts);
+    dev->accounts = NULL;
+    dev->account_count = dev->account_cap = 0;
+}
+
 sward_result gpu_buffer_create(gpu_device *dev, gpu_buffer *b, VkDeviceSize size, VkBufferUsageFlags usage,
                                gpu_memory mem, const char *name, sward_error *err)
 {
@@ -83,6 +151,8 @@ sward_result gpu_buffer_create(gpu_device *dev, gpu_buffer *b, VkDeviceSize size
     b->allocated = req.size;
     b->device_local = mem == GPU_MEMORY_DEVICE;
     if (b->device_local) dev->device_buffer_bytes += req.size;
+    b->account = account_of(dev, name, mem, false);
+    account_add(dev, b->account, req.size);
     GPU_TRY(vkBindBufferMemory(dev->device, b->buffer, b->memory, 0));
     if (mem != GPU_MEMORY_DEVICE) GPU_TRY(vkMapMemory(dev->device, b->memory, 0, VK_WHOLE_SIZE, 0, &b->mapped));
     return SWARD_OK;
@@ -95,6 +165,7 @@ void gpu_buffer_destroy(gpu_device *dev, gpu_buffer *b)
         vkFreeMemory(dev->device, b->memory, NULL);
         dev->allocated_bytes -= b->allocated;
         if (b->device_local) dev->device_buffer_bytes -= b->allocated;
+        account_remove(dev, b->account, b->allocated);
     }
     memset(b, 0, sizeof *b);
 }
@@ -176,6 +247,8 @@ sward_result gpu_image_create(gpu_device *dev, gpu_image *img, const gpu_image_d
         return r;
     }
     img->allocated = req.size;
+    img->account = account_of(dev, d->name, GPU_MEMORY_DEVICE, true);
+    account_add(dev, img->account, req.size);
     GPU_TRY(vkBindImageMemory(dev->device, img->image, img->memory, 0));
     img->format = d->format;
     img->extent = (VkExtent2D){d->width, d->height};
@@ -215,6 +288,7 @@ void gpu_image_destroy(gpu_device *dev, gpu_image *img)
     if (img->memory) {
         vkFreeMemory(dev->device, img->memory, NULL);
         dev->allocated_bytes -= img->allocated;
+        account_remove(dev, img->account, img->allocated);
     }
     memset(img, 0, sizeof *img);
 }

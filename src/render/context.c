@@ -2,6 +2,7 @@
 #include "render/render.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 sward_result sward_list_devices(sward_device_info *out, uint32_t capacity, uint32_t *count, sward_error *err)
@@ -81,6 +82,25 @@ sward_device_info sward_context_device(const sward_context *ctx)
 uint32_t sward_context_validation_messages(const sward_context *ctx)
 {
     return ctx->dev.validation_messages;
+}
+
+void sward_context_memory(const sward_context *ctx, sward_memory_item *out, uint32_t capacity, uint32_t *count)
+{
+    gpu_account items[256];
+    uint32_t n = gpu_memory_report(&ctx->dev, items, 256);
+    *count = n;
+    for (uint32_t k = 0; k < n && k < capacity && k < 256; k++) {
+        sward_memory_item *o = &out[k];
+        memset(o, 0, sizeof *o);
+        _Static_assert(sizeof o->name == sizeof items[k].name, "one name length");
+        memcpy(o->name, items[k].name, sizeof o->name);
+        o->kind = items[k].image                       ? SWARD_MEMORY_IMAGE
+                  : items[k].mem == GPU_MEMORY_DEVICE ? SWARD_MEMORY_BUFFER
+                  : items[k].mem == GPU_MEMORY_UPLOAD ? SWARD_MEMORY_UPLOAD
+                                                      : SWARD_MEMORY_READBACK;
+        o->bytes = items[k].bytes;
+        o->count = items[k].count;
+    }
 }
 
 sward_vulkan_device sward_context_vulkan(const sward_context *ctx)
