@@ -917,6 +917,10 @@ args = ap.parse_args(sys.argv[2:])
 
 
 # Issue 6: the frame's machinery and the GPU layer
+mut("FR-survivor-room", "SC2", "src/render/lists.c",
+    "    uint64_t more = needed <= ordinary ? needed : needed / 3u > ordinary ? needed / 3u : ordinary;",
+    "    uint64_t more = needed;",
+    "gpu_frames.survivor_list_grows")
 mut("FR-survivor-growth", "SC2", "src/render/lists.c",
     "    if (needed > v->survivor_capacity) return render_ensure_survivors(r, view, needed, err);",
     "    if (needed > v->survivor_capacity) return SWARD_OK;",

@@ -153,9 +153,11 @@ static void survivor_list_grows(void **state)
     assert_int_equal(second.blades_dropped, 0);
     assert_true(second.blades_drawn > 524288);
     assert_int_equal(first.blades_drawn + first.blades_dropped, second.blades_drawn);
-    /* memory follows the survivors: the list holds at most twice them (lists.c: a flight over a denser field does
-     * not regrow it) */
-    assert_true((uint64_t)r->views[0].survivor_capacity <= second.blades_drawn * 2 + 65536);
+    /* memory follows the survivors: a list of more than 256 Ki blades holds 256 Ki or a third more (lists.c), in
+     * steps of 64 Ki; room for the survivors' count again would be 32 bytes a blade wasted */
+    uint64_t n = second.blades_drawn, more = n / 3 > 262144 ? n / 3 : 262144;
+    assert_true((uint64_t)r->views[0].survivor_capacity >= n + more);
+    assert_true((uint64_t)r->views[0].survivor_capacity < n + more + 65536);
 
     /* sward_render renders such a frame again: its image is complete (as the second frame's) */
     sward_renderer *r2 = renderer(ctx, scene);
