@@ -1990,6 +1990,7 @@ def targets_of(names):
         if n.startswith("cli_"):
             t.add("sward_cli")
             if n == "cli_embed_host": t.add("sward_example_embed")  # it runs the embedding example too
+            if n == "cli_interrupt": t.add("sigstep")  # its interposed write and rename
         elif n == "gpu_example_embed":
             t.add("sward_example_embed")
         elif n.startswith("schema_"):

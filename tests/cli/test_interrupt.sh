@@ -10,6 +10,7 @@ set -u
 SWARD=${1:?usage: test_interrupt.sh /path/to/sward}
 STEP_LIB=${SWARD_SIGSTEP:?SWARD_SIGSTEP: the path of the sigstep library (tests/CMakeLists.txt sets it)}
 SRC=${SWARD_SOURCE_DIR:?}
+[ -f "$STEP_LIB" ] || { echo "FAIL: $STEP_LIB: no such library (build the sigstep target)" >&2; exit 1; }
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 tmp=$(mktemp -d)
