@@ -1842,6 +1842,25 @@ mut("AS2-device-limit-first", "AS2", "src/render/assets.c",
     "    (void)verts;",
     "cli_messages")
 
+# The frame work budget (docs/scene-format.md "Budgets"): the estimate's 1/d^2, the eye-height clamp, the near
+# cascade's casters and the CPU device's limit
+mut("BUD-frame-inverse-square", "", "src/world/frame_budget.c",
+    "    if (D > r1) sum += b * log(fmin(r2, D) / r1);",
+    "    if (D > r1) sum += b * (fmin(r2, D) - r1);",
+    "unit_frame_budget")
+mut("BUD-frame-eye-height", "", "src/world/frame_budget.c",
+    "    return fmax(h, (double)s->camera.near_plane);",
+    "    return fmax(h + 1.0, (double)s->camera.near_plane);",
+    "unit_frame_budget")
+mut("BUD-frame-shadow-casters", "", "src/world/frame_budget.c",
+    "            texels = rho * PI * r * r * fmax(1.0, area * texels_per_m2);",
+    "            texels = 0.0;",
+    "unit_frame_budget cli_frame_budget")
+mut("BUD-frame-cpu-device", "", "src/render/renderer.c",
+    "    if (ctx->dev.props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU && !scene->budget.frame_work) {",
+    "    if (ctx->dev.props.deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU && !scene->budget.frame_work) {",
+    "cli_frame_budget")
+
 def out(*a):
     print(*a, flush=True)
 

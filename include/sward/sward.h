@@ -96,9 +96,15 @@ typedef struct sward_scene_budget {
     uint64_t memory_bytes; /* host bytes the scene holds (4 a height sample, 5 a map texel) plus an estimate of
                               the render targets (64 bytes a pixel of render.width x render.height);
                               0 = SWARD_DEFAULT_MEMORY_BYTES */
+    uint64_t frame_work;   /* units of work one frame may ask of the device, each one rasterised fragment,
+                              shadow-map texel or asset triangle, estimated from the scene; 0 =
+                              SWARD_DEFAULT_FRAME_WORK at load, and SWARD_CPU_FRAME_WORK on a CPU device
+                              (lavapipe) when the renderer is created; a value given applies on every device */
 } sward_scene_budget;
 #define SWARD_DEFAULT_LOAD_WORK 100000000ull       /* about 2 s of one CPU core */
 #define SWARD_DEFAULT_MEMORY_BYTES (2048ull << 20) /* 2 GiB: 7680x4320 renders, 8192x8192 does not */
+#define SWARD_DEFAULT_FRAME_WORK 4000000000ull     /* an overdraw of about 120 at 7680x4320: absurd anywhere */
+#define SWARD_CPU_FRAME_WORK 20000000ull           /* a CPU device (lavapipe): twice the shipped scenes at 320x180 */
 
 /* sward_scene_load_file / _string within the given budgets (NULL: the defaults). The budget stays with the
  * scene: sward_scene_set_render_settings checks a new width x height against it. */

@@ -102,6 +102,14 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     if (t->frames_in_flight > RENDER_MAX_SLOTS)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_renderer_create_vulkan: frames_in_flight %u (at most %d)",
                          t->frames_in_flight, RENDER_MAX_SLOTS);
+    /* A CPU device (lavapipe) does a frame's work a thousand times slower than a GPU: the scene's frame is held to
+     * the tighter budget, before anything is created, unless the scene's budget was given (docs/scene-format.md
+     * "Budgets"). */
+    if (ctx->dev.props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU && !scene->budget.frame_work) {
+        sward_result fr = world_check_frame_budget(scene, scene->render.settings.width, scene->render.settings.height,
+                                                   SWARD_CPU_FRAME_WORK, "frame work budget of a CPU device", err);
+        if (fr != SWARD_OK) return fr;
+    }
     sward_renderer *r = calloc(1, sizeof *r);
     if (!r) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
     r->ctx = ctx;

@@ -252,5 +252,7 @@ sward_result world_check_budget(const sward_scene *s, int height_res, int map_re
                 hint);
         return SWARD_ERROR_INVALID_INPUT;
     }
-    return SWARD_OK;
+    /* The frame's work, device-independent: the tighter limit of a CPU device waits for the renderer. */
+    const uint64_t frame = s->budget.frame_work ? s->budget.frame_work : SWARD_DEFAULT_FRAME_WORK;
+    return world_check_frame_budget(s, w, h, frame, "frame work budget", err);
 }

@@ -97,6 +97,7 @@ sward_result sward_scene_load_string_overrides(const char *json, size_t len, con
     world_scene_defaults(s);
     s->budget.work = budget && budget->work ? budget->work : SWARD_DEFAULT_LOAD_WORK;
     s->budget.memory_bytes = budget && budget->memory_bytes ? budget->memory_bytes : SWARD_DEFAULT_MEMORY_BYTES;
+    s->budget.frame_work = budget ? budget->frame_work : 0; /* 0: each device's default (frame_budget.c) */
     bool ok = world_scene_parse(&c, root, base_dir, s) && world_scene_validate(&c, s);
     cJSON_Delete(root);
     if (!ok) {

@@ -391,6 +391,29 @@ uint64_t world_memory_bytes(const sward_scene *scene, int height_res, int map_re
 sward_result world_check_budget(const sward_scene *scene, int height_res, int map_res, uint32_t width,
                                 uint32_t height, sward_error *err);
 
+/* The frame's work (frame_budget.c, docs/scene-format.md "Budgets"): what one width x height frame of the scene
+ * asks of the device, in units of one rasterised fragment, shadow-map texel or asset triangle, estimated in closed
+ * form before anything runs. */
+typedef struct world_frame_work {
+    double pixels;          /* width x height */
+    double fragments;       /* the camera's blades and assets, each at least one */
+    double overdraw;        /* fragments / pixels */
+    double blades;          /* blades within reach: the draw distances and the horizontal field of view */
+    double shadow_texels;   /* the near cascade's blades and assets, each at least one texel */
+    double asset_triangles; /* the assets' triangles in the camera and the near cascade */
+    double units;           /* fragments + shadow_texels + asset_triangles */
+    double eye_height;      /* m: the lowest eye height above the ground assumed, at least camera.near */
+    int worst;              /* the grass type (index) or asset (WORLD_MAX_MATERIALS + index) costing the most */
+} world_frame_work;
+void world_frame_work_estimate(const sward_scene *scene, uint32_t width, uint32_t height, world_frame_work *out);
+/* The integral over d in [0, D] of d x max(c, min(a, b / d^2)): one ring's share of the estimate (per radian and
+ * per unit of density). */
+double world_ring_integral(double a, double b, double c, double D);
+/* The estimate against `limit` units; over it, SWARD_ERROR_INVALID_INPUT with a message naming the field of the
+ * costliest grass type or asset and `budget_name` ("frame work budget"). */
+sward_result world_check_frame_budget(const sward_scene *scene, uint32_t width, uint32_t height, uint64_t limit,
+                                      const char *budget_name, sward_error *err);
+
 /* PL10 (layers.c): builds terrain->material_ids and, when a layer names a grass type, terrain->types from them
  * (world_maps_build calls it after the type map). Errors name the layer's image. */
 sward_result world_layers_build(sward_scene *scene, sward_error *err);
