@@ -431,7 +431,7 @@ typedef struct sward_frame_stats {
     uint64_t vegetation_memory_bytes; /* device memory of everything but the render targets: world maps, tile
                                    cache, instance lists, assets (gpu_memory_bytes less the size-dependent
                                    images and read-backs) */
-    /* SC3, issue 19: occlusion by the mesh assets (standalone frames with the depth prime and assets): the
+    /* SC3: occlusion by the mesh assets (standalone frames with the depth prime and assets): the
      * camera's instances were tested against the ground's Hi-Z, their depth drawn before the blades' culling,
      * whose Hi-Z then holds the ground and the assets (removed_occlusion counts blades hidden by either) */
     bool assets_occlude;        /* this frame's blades were tested against the assets' depth too */

@@ -182,7 +182,7 @@ static bool parse_terrain(const sj_ctx *c, const cJSON *o, const char *base_dir,
     static const char *const known_hm[] = {"path", "min", "max"};
     if (!SJ_CHECK_FIELDS(c, o, "terrain", known)) return false;
     int64_t res = t->resolution, map_res = 0;
-    const bool streamed = sj_member(o, "stream") != NULL; /* issue 10: larger worlds stream (scene_stream.c) */
+    const bool streamed = sj_member(o, "stream") != NULL; /* BX5: larger worlds stream (scene_stream.c) */
     if (!parse_map(c, o, "type_map", base_dir, t->type_map_path) ||
         !parse_map(c, o, "grass_height_map", base_dir, t->grass_height_path) ||
         !sj_integer(c, o, "terrain", "map_resolution",
