@@ -48,7 +48,7 @@
 #define LIM_FORCE_STRENGTH 10.0    /* m of push */
 #define LIM_FORCE_FREQUENCY 100.0  /* Hz */
 #define LIM_SPRING_FREQUENCY_MIN 0.05 /* Hz, wind.field.*.frequency (GA3) */
-#define LIM_SPRING_FREQUENCY 5.0      /* Hz: 6 steps of the field's 30 Hz simulation per period at least */
+#define LIM_SPRING_FREQUENCY 5.0      /* Hz: at least 3 of the field's 1/15 s steps per period */
 #define LIM_SPRING_DAMPING_MIN 0.05   /* damping ratio; at most 1 (critical) */
 #define LIM_SPRING_GAIN 4.0
 #define LIM_SPRING_SETTLE 0.15        /* Hz: damping x frequency at least (the window, src/wind/field.c) */
