@@ -6,7 +6,7 @@
 // screen doors). Shadow views take LS3's casters: the near cascade one level (alpha-tested, animated), the mid
 // cascade the last mesh level (drawn without alpha test or animation). Survivors are appended to the view's run
 // of their (asset, level), whose instance count is the indirect draw's.
-// The camera's instances are also tested against the ground's Hi-Z (SC3, issue 19: in sward's own frame, where
+// The camera's instances are also tested against the ground's Hi-Z (SC3: in sward's own frame, where
 // this runs before the blades' culling and the instances drawn are the blades' occluders), and in two phases
 // against the previous frame's pyramid of the ground and the assets (SW_VIEW_HIZ_HISTORY, seen through the
 // previous frame's view_proj): phase 1 (push level 0) draws what that pyramid does not hide and defers the rest
@@ -131,7 +131,7 @@ void consider(uint ci, sw_cluster cl, sw_asset a, uint i, bool late)
     vec3 centre = root + vec3(0.0, a.center_y * inst.scale, 0.0);
     float radius = a.radius * inst.scale;
     if (!sphere_in_frustum(centre, radius)) return;
-    // SC3 (issue 19): the camera's instances behind the occluders (SW_VIEW_OCCLUSION only when the frame tests
+    // SC3: the camera's instances behind the occluders (SW_VIEW_OCCLUSION only when the frame tests
     // occlusion): the box around the bounding sphere, which holds the swaying mesh. Without a history, one phase
     // against the ground's pyramid (hiz_ground). With one, phase 1 tests the previous frame's pyramid of the
     // ground and the assets alone (no hiz_ground is made) and defers what it hides; phase 2 takes those, against

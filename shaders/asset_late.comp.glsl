@@ -1,4 +1,4 @@
-// asset_late.comp.glsl — the bookkeeping of the camera's assets' second culling phase (SC3, issue 19;
+// asset_late.comp.glsl — the bookkeeping of the camera's assets' second culling phase (SC3;
 // asset_cull.comp.glsl): push level 0, before phase 2, keeps each (asset, level) run's count of phase 1 (early);
 // push level 1, after it, writes the indirect draws of what phase 2 appended: the instances after `early`.
 // One thread per run. Reads and writes the camera's draws; writes the second phase's draws.

@@ -1,4 +1,4 @@
-// asset_resolve.comp.glsl — the mesh assets' G-buffer from their visibility buffer (SPEC BX6, SH2; issue 19; Burns
+// asset_resolve.comp.glsl — the mesh assets' G-buffer from their visibility buffer (SPEC BX6, SH2; Burns
 // and Hunt, "The Visibility Buffer", 2013), one thread per pixel, in sward's own frame with the depth prime. The
 // assets' depth prime (asset_id.frag.glsl) left at each pixel it won the drawn instance and the triangle of its
 // level; where no G-buffer pass and no blade resolve wrote since (a hardware or compute blade in front), the

@@ -2,8 +2,9 @@
 // Ghost of Tsushima "GPU culling and placement", "Per-blade data and clumping"): for each cell the tile's
 // placement mask says grows a blade, the clump and the pull toward it, the root on the terrain; the
 // distance, thinning, frustum and Hi-Z occlusion tests; for the survivors the grass height, the wind at this
-// frame's time, and the 28-byte blade. Survivors go to the view's compact list, 15-vertex blades then
-// 7-vertex ones, in cell order (a workgroup scan); one atomic add per tile reserves the tile's run.
+// frame's and the last frame's time, and the 32-byte blade. Survivors go to the view's compact list,
+// 15-vertex blades then 7-vertex ones, in cell order (a workgroup scan); one atomic add per tile reserves the
+// tile's run.
 // Reads: frame, view, materials, heights, world maps, tiles, masks, the view's Hi-Z pyramid, the wind field.
 // Writes: survivors, the tile's sw_tile_draw, the view's counters.
 // Cost: one thread per 4 cells; the work per placed cell is a 3x3 clump search, a height lookup and the

@@ -2,7 +2,7 @@
 // blending), the same pattern in every pass that cuts blades (depth prime, G-buffer without prime, shadows, the
 // compute rasterisers). The pattern moves by one of 16 offsets each frame (`shift`, sw_door_shift in
 // common.inc.glsl: the frame index times 7, so TAA's 8-frame warm-up visits 8 of them): TAA averages a fade into
-// a blend instead of keeping a fixed stipple (issue 20; the assets' doors move the same way).
+// a blend instead of keeping a fixed stipple (SC5; the assets' doors move the same way).
 const float SW_BAYER4[16] = float[16](0.0, 8.0, 2.0, 10.0, 12.0, 4.0, 14.0, 6.0, 3.0, 11.0, 1.0, 9.0, 15.0, 7.0, 13.0, 5.0);
 
 // The Bayer threshold (0..15) of a pixel this frame.

@@ -1,7 +1,7 @@
 // draw_args.comp.glsl — the hardware path's indirect draw arguments from one view's culled tiles (SPEC GA1,
 // SC2): per tile two indexed draws, 15-vertex blades then 7-vertex ones, drawn in tile order; none for the tiles
 // the compute rasteriser draws (SPEC BX1, raster_split.inc.glsl), which read the same survivor list.
-// The compute rasteriser's work lists (issue 19): an entry per batch of 64 blades of each tile it draws, the row
+// The compute rasteriser's work lists (BX1): an entry per batch of 64 blades of each tile it draws, the row
 // walk's list for the camera's small blades, the chunked walk's for its large ones and for every tile of the near
 // shadow cascade (shadow_raster.comp.glsl): only workgroups with blades start, each walk's where it is faster.
 // Reads: tile_draws. Writes: draws, the work lists. Cost: one thread per tile.

@@ -222,7 +222,7 @@ blade_vertex blade_point(blade_shape sh, float t, float side)
     }
     if (m.wind_model == SW_WIND_HZD) {
         // HZD small-scale motion along the normal, weighted by height. The seed's "* (1, 1, 0.35)" damps its
-        // object space's z, which is up in Decima: y here (issue 20: it was applied to z, a horizontal axis).
+        // object space's z, which is up in Decima: y here (not z, a horizontal axis).
         float s = sw_hzd_small(world.x, world.y, world.z, sh.time) * t * min(sh.height, 1.0) * sh.amp * sh.gust;
         world += normal * vec3(1.0, 0.35, 1.0) * s;
     }

@@ -1,7 +1,7 @@
 // occlusion.inc.glsl — the occlusion test of the placement (SPEC SC3; two-phase: the terrain is drawn first
 // and its depth reduced into a min/max pyramid, then each blade's box is tested against it; in sward's own frame
 // the camera's mesh assets are tested against the ground's pyramid first, and their depth joins it; with the
-// previous frame's pyramid as well, in two phases: issue 19, asset_cull.comp.glsl).
+// previous frame's pyramid as well, in two phases: SC3, asset_cull.comp.glsl).
 // Depth is reverse-Z: larger is nearer. A box is hidden when even its nearest point is farther than the
 // farthest occluder over the pixels it covers, i.e. its max depth < the pyramid's min depth there.
 
@@ -12,7 +12,7 @@
 #define SW_HIZ_BINDING SW_CULL_HIZ
 #endif
 layout(std430, set = SW_SET_PASS, binding = SW_HIZ_BINDING) readonly buffer Hiz { vec2 hiz[]; }; // level L texels cover 2^(L+1) px
-// SC3's first phase of the camera's assets (issue 19): the previous frame's pyramid, the same layout
+// SC3's first phase of the camera's assets: the previous frame's pyramid, the same layout
 #ifdef SW_HIZ_HISTORY_BINDING
 layout(std430, set = SW_SET_PASS, binding = SW_HIZ_HISTORY_BINDING) readonly buffer HizHistory { vec2 hiz_history[]; };
 #endif

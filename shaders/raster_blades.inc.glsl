@@ -9,7 +9,7 @@
 //      one thread per triangle row, walked between the row's edges with Vulkan's fill rule
 //      (raster_triangle.inc.glsl). A far blade is a few rows, a near one a few hundred: rows keep every thread
 //      busy whatever the blades' sizes (measured: a thread taking a short triangle's rows at once is slower).
-//      With SW_RASTER_CHUNKED (issue 19: the near shadow cascade's, whose blades span many texel rows) each
+//      With SW_RASTER_CHUNKED (the near shadow cascade's, whose blades span many texel rows) each
 //      triangle is set up once first, GROUP at a time, into shared memory, and the chunk's rows are shared out:
 //      the same numbers, faster where triangles have many rows, slower where they have one or two (the camera's
 //      far blades: docs/raster.md).

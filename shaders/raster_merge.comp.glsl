@@ -2,7 +2,7 @@
 // of the hardware passes' depth and the visibility buffer's, into an R32F image that the lighting and TAA read in
 // the depth image's place (render_use.frame_depth). The depth image itself keeps the hardware's depth: a depth
 // image cannot be written from compute, and copying the merged depth into it cost 0.10 ms of this pass's 0.125
-// at 1920x1080 on the H200 (issue 19). So the G-buffer passes (EQUAL) also shade the few hardware blades and
+// at 1920x1080 on the H200. So the G-buffer passes (EQUAL) also shade the few hardware blades and
 // asset fragments behind compute blades, and resolve.comp.glsl (which tests the hardware's depth, the same
 // decision as against the merged one) writes the compute blade over them.
 // Reads: the visibility buffer, the depth. Writes: the merged depth.

@@ -8,7 +8,7 @@
 //   float sw_contact_shadow(vec2 pixel_uv, vec3 world, float view_dist) -> 0 .. 1
 // view_dist: metres from the camera's eye to `world` (length(world - cam)). Both return 1 when the scene's
 // features turn them off or the sun is below the horizon (the frame then has no shadow views).
-// RES_SHADOW_LIT at SW_LIGHT_SHADOW_LIT (storage buffer, issue 19). Cost per pixel: near or mid 16 texel
+// RES_SHADOW_LIT at SW_LIGHT_SHADOW_LIT (storage buffer). Cost per pixel: near or mid 16 texel
 // fetches where the cascade's layer holds casters and 4 lit heights (twice in a cross-fade), far 4 buffer
 // reads; contact: up to 16 depth fetches.
 
@@ -20,7 +20,7 @@ layout(std430, set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_FAR) readonly buffer
 // layer 0, where the view has SW_VIEW_CASTERS: the lookup takes the nearer of these and the layer's terrain
 // (no merge into the map).
 layout(std430, set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_CASTERS) readonly buffer ShadowCasterBuf { uint sw_shadow_casters[]; };
-// Issue 19: the ground's and the grass impostor's lit heights over the near and mid ranges (shadow_lit.comp.glsl)
+// LS4: the ground's and the grass impostor's lit heights over the near and mid ranges (shadow_lit.comp.glsl)
 layout(std430, set = SW_SET_PASS, binding = SW_LIGHT_SHADOW_LIT) readonly buffer ShadowLitBuf { vec2 sw_lit[]; };
 #ifndef SW_CONTACT_DEPTH
 layout(set = SW_SET_PASS, binding = SW_LIGHT_DEPTH) uniform sampler2D sw_light_depth;
@@ -85,7 +85,7 @@ float sw_far_visibility(vec3 world, out bool inside)
     return smoothstep(lit - bias - 0.5, lit - bias, world.y);
 }
 
-// Issue 19: the lit-height map of the near and mid ranges (shadow_lit.comp.glsl): per texel the ground's lit
+// LS4: the lit-height map of the near and mid ranges (shadow_lit.comp.glsl): per texel the ground's lit
 // height and the impostor's excess over it. The receiver moves out along its normal by a texel and a half and
 // toward the sun by one, as in the cascades. The ground: lit above its lit height bilinear at the point, less
 // 2 cm, over a soft edge of about a texel's worth of the sun's slope; bilinear heights follow a slope exactly,
@@ -201,7 +201,7 @@ float sw_contact_shadow(vec2 pixel_uv, vec3 world, float view_dist)
     float thickness = 0.08 + 0.01 * view_dist;
     float relief = 0.02 + 0.002 * view_dist; // m out of the receiver's plane that counts as an occluder
     // interleaved gradient noise moved each frame (Jimenez: 5.588238 px a frame, 64 frames before it repeats), so
-    // TAA integrates the steps' offsets instead of keeping their pattern (issue 20)
+    // TAA integrates the steps' offsets instead of keeping their pattern (LS4)
     vec2 ign_px = pixel_uv * size + sw_ign_frame_offset(frame.frame_index);
     float jitter = fract(52.9829189 * fract(dot(ign_px, vec2(0.06711056, 0.00583715))));
     vec3 start = world + l * (0.01 + 0.002 * view_dist);

@@ -1,4 +1,4 @@
-// shadow_assets.comp.glsl — the mesh assets' casters of the near shadow cascade in compute (SPEC LS3, BX1; issue 19
+// shadow_assets.comp.glsl — the mesh assets' casters of the near shadow cascade in compute (SPEC LS3, BX1
 // item 5: small triangles through the compute rasteriser, the alpha test in compute), for the assets of the bits
 // of pc.level (render_plan.shadow_assets). The workgroups of z = the asset take the instances of its run of the near
 // view's drawn list (its caster level's, sw_asset.shadow_near_lod) in turn, one at a time. A workgroup's 64 threads

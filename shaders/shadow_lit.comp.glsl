@@ -1,4 +1,4 @@
-// shadow_lit.comp.glsl — the near and mid ranges' lit-height map (issue 19; SPEC LS2, LS4): per texel of the
+// shadow_lit.comp.glsl — the near and mid ranges' lit-height map (SPEC LS2, LS4): per texel of the
 // square around the camera in the sun's horizontal frame (views[SW_VIEW_MID].lit_*, shared/sw_shadow.h), the
 // lowest height that sees the sun over the ground (x), and how much higher it is over the ground raised by the
 // grass impostor (y: the impostor's excess, >= 0, what the lookup filters: shadow.inc.glsl).

@@ -8,7 +8,7 @@
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #define SW_DITHER_COMPUTE
-#define SW_RASTER_CHUNKED // its blades are large in the cascade's texels: each triangle set up once (issue 19)
+#define SW_RASTER_CHUNKED // its blades are large in the cascade's texels: each triangle set up once
 #define SW_DOOR_FIXED     // the blades' screen door as shadow_grass's (SW_FLAG_SHADOW_DOOR)
 #include "grass_blade.inc.glsl"
 #include "shared/sw_raster.h"

@@ -1,4 +1,4 @@
-// terrain_lod.inc.glsl — a vertex of the ground's CDLOD patches (issue 19; shared/sw_terrain_lod.h says the
+// terrain_lod.inc.glsl — a vertex of the ground's CDLOD patches (shared/sw_terrain_lod.h says the
 // technique): the patch is this instance's of the plan's list (RES_TERRAIN_PATCHES, SW_BIND_TERRAIN_PATCHES of
 // set 1), the vertex its gl_VertexIndex in the patch grid (SW_TERRAIN_PATCH_VERTS a row: terrain.c's index
 // buffer). Include after common.inc.glsl.

@@ -1,4 +1,4 @@
-// terrain_resolve.comp.glsl — the ground's G-buffer in compute (SPEC BX6, SH2; issue 19: the visibility
+// terrain_resolve.comp.glsl — the ground's G-buffer in compute (SPEC BX6, SH2: the visibility
 // buffer's resolve of the terrain), one thread per pixel, in sward's own frame with the depth prime. The ground's
 // pixels are those with a depth (not the sky) that no G-buffer pass and no blade resolve wrote: the G-buffer
 // pass of the blades and assets tests EQUAL against the prime, so where the ground is nearest it writes

@@ -1,7 +1,7 @@
 // terrain_surface.inc.glsl — the ground's material at a point (SPEC SH2, SC7), one function for both of its
 // paths: the vertex shader of the ground's G-buffer pass (terrain.vert.glsl, per vertex; a host's frame, or
 // sward's own without the depth prime) and the compute resolve of the ground (terrain_resolve.comp.glsl, per
-// pixel at the pixel's own position: BX6, issue 19). Include after common.inc.glsl.
+// pixel at the pixel's own position: BX6). Include after common.inc.glsl.
 //
 // An albedo that carries the grass colours (SC7, Ghost of Tsushima far field): where the PL1 maps are uploaded
 // (frame.map_res > 0) each of the four map texels around the point gives its grass type's mean blade colour and

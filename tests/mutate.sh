@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/mutate.sh — proves that every feature has a test that fails when the feature is removed (DESIGN
-# "Testing"; issue 6). Each mutation below removes one feature by replacing one exact snippet of the source;
+# "Testing"). Each mutation below removes one feature by replacing one exact snippet of the source;
 # the script applies it to a private copy of the tree, rebuilds that copy incrementally, runs the test(s) the
 # table names, and requires every one of them to fail.
 #
@@ -43,8 +43,8 @@ mut("SC5-thinning", "SC5", "shaders/cull.comp.glsl",
     "if (lod_fade && sw_thin_hash(sw_pcg(sw_pcg(sw_pcg(c.hash))) >> 16u) >= sw_thin_cutoff(sqrt(dist2), draw_d)) {",
     "if (false) {",
     "gpu_culling")
-# issue 20: the fade's cutoff above keep, so that nothing is dithered where nothing is thinned (blades, assets)
-# issue 20: SH5 roughness from the scene
+# SC5: the fade's cutoff above keep, so that nothing is dithered where nothing is thinned (blades, assets)
+# SH5 roughness from the scene
 mut("SH5-grass-roughness", "SH5", "shaders/grass_surface.inc.glsl",
     "    float roughness = mix(m.roughness, 0.95, far);",
     "    float roughness = mix(0.58 - 0.12 * m.translucency, 0.95, far);",
@@ -57,7 +57,7 @@ mut("SH5-bark-roughness", "SH5", "src/render/assets.c",
     "    g.bark_roughness = a->bark_roughness;",
     "    g.bark_roughness = 0.9f;",
     "gpu_roughness")
-# issue 20: the screen doors and the contact shadows' steps move each frame (TAA integrates them)
+# SC5, LS4: the screen doors and the contact shadows' steps move each frame (TAA integrates them)
 mut("SC5-door-moves", "SC5 SH8", "shaders/shared/sw_dither.h",
     "SW_FN sw_uint sw_door_shift_of(sw_uint frame_index) { return (frame_index * 7u) & 15u; }",
     "SW_FN sw_uint sw_door_shift_of(sw_uint frame_index) { return (frame_index * 0u) & 15u; }",
@@ -144,12 +144,12 @@ mut("SC3-occlusion", "SC3", "shaders/cull.comp.glsl",
     "if (occlusion && sw_box_occluded(",
     "if (false && sw_box_occluded(",
     "gpu_occlusion")
-# issue 19: the mesh assets tested against the ground's Hi-Z, and their depth primed before the blades' culling
+# SC3: the mesh assets tested against the ground's Hi-Z, and their depth primed before the blades' culling
 mut("SC3-asset-occlusion", "SC3", "shaders/asset_cull.comp.glsl",
     "            if (sw_box_occluded(lo, hi)) {",
     "            if (false) {",
     "gpu_occlusion")
-# issue 19: two-phase culling of the camera's assets with the last frame's pyramid
+# SC3: two-phase culling of the camera's assets with the last frame's pyramid
 mut("SC3-two-phase-history", "SC3", "shaders/asset_cull.comp.glsl",
     "} else if (sw_box_occluded_by(sw_mat4(VIEW.hist_view_proj), true, lo, hi) && defer(ci, i)) {",
     "} else if (false && defer(ci, i)) {",
@@ -182,7 +182,7 @@ mut("SC3-asset-occluders-hiz", "SC3", "src/render/passes.c",
     "    &render_pass_asset_occluders, /* DRAW (RENDER_DRAW_OCCLUDERS): their depth prime, occluders of the blades */\n",
     "",
     "gpu_occlusion")
-# BX6 (issue 19): the ground's G-buffer resolved per pixel in compute (terrain_resolve.comp.glsl), against the
+# BX6: the ground's G-buffer resolved per pixel in compute (terrain_resolve.comp.glsl), against the
 # fragment pass it replaces (gpu_terrain)
 mut("BX6-terrain-resolve-off", "BX6", "src/render/plan.c",
     "    p->terrain_resolve = p->standalone && p->depth_prime && !sw->ground_fragment;",
@@ -208,7 +208,7 @@ mut("BX6-terrain-resolve-jitter", "BX6", "shaders/terrain_resolve.comp.glsl",
     "    vec4 wp = sw_mat4(VIEW.inv_view_proj) * vec4(centre / size * 2.0 - 1.0, depth, 1.0);",
     "    vec4 wp = sw_mat4(VIEW.inv_view_proj) * vec4((centre + 0.5) / size * 2.0 - 1.0, depth, 1.0);",
     "gpu_terrain")
-# BX6 (issue 19): the mesh assets' G-buffer resolved from their visibility buffer (asset_resolve.comp.glsl), against
+# BX6: the mesh assets' G-buffer resolved from their visibility buffer (asset_resolve.comp.glsl), against
 # the fragment pass it replaces (gpu_asset_resolve)
 mut("BX6-asset-resolve-off", "BX6", "src/render/plan.c",
     "    p->asset_resolve = p->assets_occlude && p->primitive_id && !sw->asset_fragment;",
@@ -238,7 +238,7 @@ mut("BX6-asset-id-primitive", "BX6", "shaders/asset_depth_frag.inc.glsl",
     "    o_id = uvec2(v_drawn + 1u, uint(gl_PrimitiveID));",
     "    o_id = uvec2(v_drawn + 1u, 0u);",
     "gpu_asset_compute")
-# LS3 (issue 19 item 5): the flowers' near casters rasterised in compute (shadow_assets.comp.glsl), against the
+# LS3: the flowers' near casters rasterised in compute (shadow_assets.comp.glsl), against the
 # hardware's (gpu_asset_compute)
 mut("LS3-asset-compute-off", "LS3 BX1", "src/render/plan.c",
     "    p->shadow_assets = p->shadows ? cards : 0u;",
@@ -330,7 +330,7 @@ mut("GA4-hzd-small", "GA4", "shaders/grass_blade.inc.glsl",
     "world += normal * vec3(1.0, 0.35, 1.0) * s;",
     "",
     "gpu_blades")
-# issue 20: the seed's (1, 1, 0.35) damps Decima's z, which is up: y here, not z
+# GA4: the seed's (1, 1, 0.35) damps Decima's z, which is up: y here, not z
 mut("GA4-hzd-small-axis", "GA4", "shaders/grass_blade.inc.glsl",
     "world += normal * vec3(1.0, 0.35, 1.0) * s;",
     "world += normal * vec3(1.0, 1.0, 0.35) * s;",
@@ -451,7 +451,7 @@ mut("PO2-exposure", "PO2", "shaders/post.comp.glsl", POST, POST.replace("exposur
 mut("PO2-white-point", "PO2", "shaders/post.comp.glsl", POST, POST.replace("frame.white_point", "11.2"), "gpu_post")
 mut("PO2-srgb", "PO2", "shaders/post.comp.glsl", POST,
     POST.replace("sw_linear_to_srgb(", "(").replace("frame.white_point))", "frame.white_point))"), "gpu_post")
-# issue 20: render.tonemap "reinhard" selects the seed's comparison curve
+# PO2: render.tonemap "reinhard" selects the seed's comparison curve
 mut("PO2-reinhard-select", "PO2", "shaders/post.comp.glsl",
     "    if ((frame.flags & SW_FLAG_TONEMAP_REINHARD) != 0u)",
     "    if (false)",
@@ -464,7 +464,7 @@ mut("PO2-curve-cpu", "PO2", "shaders/shared/sw_tonemap.h",
     "return ((x * (A * x + C * B) + D * E) / (x * (A * x + B) + D * F)) - E / F;",
     "return x + 0.0f * (A + B + C + D + E + F);",
     "unit_tonemap")
-# issue 45: the curves saturate to white; an infinite or overflowing exposed value (x^2 past 3.4e38) gave NaN
+# PO2: the curves saturate to white; an infinite or overflowing exposed value (x^2 past 3.4e38) gave NaN
 mut("PO2-saturate-filmic", "PO2", "shaders/shared/sw_tonemap.h",
     "    x = sw_minf(x, SW_TONEMAP_X_MAX);",
     "",
@@ -628,7 +628,7 @@ mut("PL10-query", "PL10", "src/world/layers.c",
     "    *material = 0u * id;",
     "unit_layers")
 
-# SH1-SH7: depth prime, G-buffer, deferred lighting (issue 7)
+# SH1-SH7: depth prime, G-buffer, deferred lighting
 mut("SH1-prime", "SH1", "src/render/passes/grass.c",
     "    draw(c, cmd, c->pipes[c->plan->depth_prime ? 1 : 0]);",
     "    draw(c, cmd, c->pipes[0]);",
@@ -696,12 +696,12 @@ mut("LS2-depth-range", "LS2", "src/render/cascades.c",
     "        if (hi > zmax) zmax = hi;",
     "",
     "unit_cascades")
-# issue 19: the depth ends at the far side of the slice's sphere (nothing farther from the sun shadows it)
+# LS2: the depth ends at the far side of the slice's sphere (nothing farther from the sun shadows it)
 mut("LS2-depth-sphere", "LS2", "src/render/cascades.c",
     "    double zmin = zc - h, zmax = zc + h;",
     "    double zmin = zc, zmax = zc + h;",
     "unit_cascades")
-# issue 19: billboard cards trimmed to their impostor, every covered texel kept
+# AS3: billboard cards trimmed to their impostor, every covered texel kept
 mut("AS3-trim-off", "AS3", "src/assets/trim.c",
     "    if (r == SWARD_OK) asset_billboard_trim(c, out);",
     "",
@@ -771,7 +771,7 @@ mut("LS3-caster-view", "LS3", "shaders/cull.comp.glsl",
     "if (!sphere_in_view(0u, 0.5 * (top + tip), 0.5 * length(tip - top) + hm)) {",
     "if (false) {",
     "gpu_shadows")
-# the ground's CDLOD patches (issue 19): culling removed; a corner of a patch's box dropped; a patch's heights
+# the ground's CDLOD patches: culling removed; a corner of a patch's box dropped; a patch's heights
 # its lowest only; the morph started earlier than the quadtree allows; the odd vertices of a level found on the
 # finest grid; no morph; a morph not complete at the range; nodes split at their own range, not their children's
 mut("TR-lod-cull", "SC4", "src/render/terrain_lod.c",
@@ -814,7 +814,7 @@ mut("TR-lod-gpu-level", "SC4", "shaders/terrain_lod.inc.glsl",
     "int gi = p.i0 + (gx << level), gj = p.j0 + (gy << level);",
     "int gi = p.i0 + gx, gj = p.j0 + gy;",
     "gpu_terrain")
-# the ground in the near and mid ranges through the lit heights (issue 19): the near range without them; a
+# LS4: the ground in the near and mid ranges through the lit heights: the near range without them; a
 # run's scan not carried across the threads; the rows not entered from the far map; the lookup's ground bilinear
 # along one axis only; its threshold half a metre high
 mut("LS3-ground-lit", "LS3", "shaders/shadow.inc.glsl",
@@ -845,7 +845,7 @@ mut("LS2-lit-soft", "LS2", "shaders/shadow.inc.glsl",
     "    float vis = smoothstep(ground - 0.02 - soft, ground - 0.02, p.y);",
     "    float vis = smoothstep(ground + 0.5 - soft, ground + 0.5, p.y);",
     "gpu_lit_heights")
-# a still's next frame keeps the shadow map (issue 19): never kept; kept across a change of time
+# a still's next frame keeps the shadow map: never kept; kept across a change of time
 mut("SH-kept-still", "LS2", "src/render/plan.c",
     "    p->shadows_kept = p->shadows && p->asset_count == 0 && (r->frame.flags & SW_FLAG_SHADOW_DOOR) == 0u &&",
     "    p->shadows_kept = false && p->asset_count == 0 && (r->frame.flags & SW_FLAG_SHADOW_DOOR) == 0u &&",
@@ -916,7 +916,7 @@ ap.add_argument("--no-baseline", action="store_true")
 args = ap.parse_args(sys.argv[2:])
 
 
-# Issue 6: the frame's machinery and the GPU layer
+# The frame's machinery and the GPU layer
 mut("FR-survivor-room", "SC2", "src/render/lists.c",
     "    uint64_t more = needed <= ordinary ? needed : needed / 3u > ordinary ? needed / 3u : ordinary;",
     "    uint64_t more = needed;",
@@ -970,7 +970,7 @@ mut("GPU-spec-constants", "", "src/gpu/pipelines.c",
     "    if (s) return NULL;",
     "gpu_gpu_layer")
 
-# The lighting issue, scene part: render.features, sun elevation/azimuth, --set overrides, the analytic sky
+# The lighting's scene part: render.features, sun elevation/azimuth, --set overrides, the analytic sky
 mut("FEAT-parse", "TL2", "src/world/scene_parse.c",
     "*features = on ? *features | feature_names[i].bit : *features & ~feature_names[i].bit;",
     "(void)on;",
@@ -1099,7 +1099,7 @@ mut("PO3-threshold", "PO3", "shaders/bloom_bright.comp.glsl",
     "    return max(c * sw_exposure_now() - frame.white_point, vec3(0.0));",
     "    return c * sw_exposure_now();",
     "gpu_taa_bloom")
-# issue 45: the half-float chain saturates; at the documented top exposures it stored infinity (a black frame,
+# PO3: the half-float chain saturates; at the documented top exposures it stored infinity (a black frame,
 # a NaN EXR)
 mut("PO3-saturate", "PO3", "shaders/bloom.inc.glsl",
     "    c = min(c, vec3(SW_BLOOM_HALF_MAX));",
@@ -1172,7 +1172,7 @@ mut("TL-plot-log", "BX1", "src/app/plot.c",
     "    return (v - a->lo) / (a->hi - a->lo);",
     "unit_plot")
 
-# AS4, GA7 (issue 9): coverage-preserving alpha mips, the plants' soft clamp
+# AS4, GA7: coverage-preserving alpha mips, the plants' soft clamp
 mut("GA8-camera-tilt", "GA8", "shaders/shared/sw_wind.h",
     "    d.y = (uy - 1.0f) * h;",
     "    d.y = 0.0f;",
@@ -1239,7 +1239,7 @@ mut("AS1-gltf-buffers", "AS1", "src/assets/gltf_check.c",
     "    r = check_buffers(&g, bin_offset, bin_size, glb);",
     "    r = SWARD_OK;",
     "unit_import")
-# issue 18: the glTF pre-check before assimp (node graph, .glb lengths, index values), the LOD builder's limit
+# AS1: the glTF pre-check before assimp (node graph, .glb lengths, index values), the LOD builder's limit
 mut("AS1-gltf-nodes", "AS1", "src/assets/gltf_check.c",
     "    if (r == SWARD_OK) r = check_nodes(&g);",
     "    if (false) r = check_nodes(&g);",
@@ -1260,7 +1260,7 @@ mut("GA7-soft-clamp", "GA7", "shaders/shared/sw_wind.h",
     "    return x * (a + 1.0f) / (x + a);",
     "    return sw_minf(x, a + 1.0f);",
     "unit_alpha gpu_asset_wind")
-# AS1, AS2 (issue 9): the generator's baked wind data and size, the LOD chain built up from components
+# AS1, AS2: the generator's baked wind data and size, the LOD chain built up from components
 mut("AS1-trunk-dist", "AS1 GA6", "src/assets/generate.c",
     "            float td = t->level == ASSET_LEVEL_TRUNK ? 0.0f : t->base_td + cum[i];",
     "            float td = t->level == ASSET_LEVEL_TRUNK ? 0.0f : t->base_td;",
@@ -1293,7 +1293,7 @@ mut("AS2-billboard", "AS2 AS3", "src/assets/lod.c",
     "    if (bb_cards && lv > 0)",
     "    if (bb_cards && lv > 99)",
     "unit_lod")
-# AS3, AS5 (issue 9): impostor bake (depth test, the leaves' alpha test, double-sided foliage normals) and
+# AS3, AS5: impostor bake (depth test, the leaves' alpha test, double-sided foliage normals) and
 # texture sets (signed-distance alpha, AS4's coverage-preserving chain)
 mut("AS3-depth-test", "AS3", "src/assets/impostor.c",
     "            if (z <= b->depth[i]) continue;",
@@ -1387,7 +1387,7 @@ mut("BX1-split", "BX1", "shaders/draw_args.comp.glsl",
     "    if (n > 0u && (!camera || sw_raster_in_compute(gl_GlobalInvocationID.x, tiles[t], blades[d.first].y))) {",
     "    if (false) {",
     "gpu_raster")
-# issue 19: the work lists: a tile's batches each one entry (a wrong batch drops blades), the chunked list from
+# BX1: the work lists: a tile's batches each one entry (a wrong batch drops blades), the chunked list from
 # the buffer's end (entries written over each other drop tiles)
 mut("BX1-work-batch", "BX1", "shaders/draw_args.comp.glsl",
     "            uint e = (gl_GlobalInvocationID.x << 5u) | b;",
@@ -1456,7 +1456,7 @@ mut("SC5-asset-crossfade", "SC5 AS2", "shaders/asset_cull.comp.glsl",
     "    if (f > 0.0 && level + 1u < a.lod_count) emit(cl.asset, level + 1u, inst, split, fade, w);",
     "",
     "gpu_assets")
-# LS3 (issue 19): the mid cascade draws each tree's one card nearest to facing the sun, the others off the view
+# LS3: the mid cascade draws each tree's one card nearest to facing the sun, the others off the view
 mut("LS3-mid-one-card", "LS3 AS3", "shaders/asset_vertex.inc.glsl",
     "        o.hidden = shadow && delta > half_step;",
     "        o.hidden = false;",
@@ -1473,7 +1473,7 @@ mut("LS3-mid-only-tall", "LS3", "src/render/pass.h",
     "    return p->asset_count > 0 && p->mid_casters != 0;",
     "    return p->asset_count > 0;",
     "gpu_assets")
-# AS4 (issue 19): the alpha test reads the sets' alpha chains from an R8 image array
+# AS4: the alpha test reads the sets' alpha chains from an R8 image array
 mut("AS4-alpha-image-channel", "AS4 AS5", "src/render/asset_textures.c",
     "            for (uint32_t i = 0; i < n; i++) *o++ = sets[layer].a[l][4 * i + 3];",
     "            for (uint32_t i = 0; i < n; i++) *o++ = sets[layer].a[l][4 * i + 2];",
@@ -1590,7 +1590,7 @@ mut("GA3-grass-sample", "GA3", "shaders/cull.comp.glsl",
     "vec2 wp = sw_field_push(sw_field_sample(SW_WIND_CAT_GRASS, vec2(c.x, c.z)), m.stiffness);",
     "vec2 wp = vec2(0.0);",
     "gpu_placement")
-# BX5: streamed world data (issue 10; shaders/shared/sw_ring.h, src/world/stream.c, world_file.c,
+# BX5: streamed world data (shaders/shared/sw_ring.h, src/world/stream.c, world_file.c,
 # src/render/world_stream.c, docs/world-format.md)
 mut("BX5-ring-index", "BX5", "shaders/shared/sw_ring.h",
     "    x = x >= ring ? x - ring : x;",
@@ -1667,7 +1667,7 @@ mut("BX5-plot-marks", "BX5", "src/app/plot.c",
     "    for (size_t i = 0; i < 0 * p->mark_count; i++) {",
     "cli_flight unit_plot")
 
-# TL1: the viewer (`sward view`, issue 11): screenshots, feature keys, camera, hot reload, errors in the HUD
+# TL1: the viewer (`sward view`): screenshots, feature keys, camera, hot reload, errors in the HUD
 mut("TL1-screenshot-still", "TL1", "src/app/cmd_view.c",
     "    sward_frame_desc fd = frame_desc(v, eye, target, 0);",
     "    sward_frame_desc fd = frame_desc(v, eye, target, -1);",
@@ -1709,7 +1709,7 @@ mut("TL1-scene-files", "TL1", "src/world/scene_files.c",
     "",
     "unit_scene_locate cli_view")
 
-# Issue 11: `sward bench --plot` on a still scene draws one bar per GPU pass (src/app/plot.c, cmd_bench.c)
+# TL3: `sward bench --plot` on a still scene draws one bar per GPU pass (src/app/plot.c, cmd_bench.c)
 mut("TL-plot-bars", "TL3", "src/app/cmd_bench.c",
     "    if (plot) {\n        if ((r = bench_plot_bars(",
     "    if (0 && plot) {\n        if ((r = bench_plot_bars(",
@@ -1731,7 +1731,7 @@ mut("TL-plot-bar-escape", "TL3", "src/app/plot.c",
     'text-anchor=\\"end\\">", BARS_X0 - 8.0, y + 12.5);\n        sb_printf(b, "%s", r->name ? r->name : "");',
     "unit_plot")
 
-# Issue 11, TL2: docs/scene.schema.json states the loader's rules (tests/schema/test_schema.py): a schema that
+# TL2: docs/scene.schema.json states the loader's rules (tests/schema/test_schema.py): a schema that
 # allows more or less than the loader, or a loader that drops a check the schema states, fails schema_rules
 mut("TL2-schema-max", "TL2", "docs/scene.schema.json",
     '"maximum": 170,',
@@ -1753,7 +1753,7 @@ mut("TL2-loader-schema-key", "TL2", "src/world/scene_parse.c",
     '"flight",  "exposure_areas", "$schema"};',
     '"flight",  "exposure_areas", "$schema-"};',
     "schema_rules")
-# Issue 11: video through ffmpeg, the progress bar, HDR (EXR) output
+# TL1: video through ffmpeg, the progress bar, HDR (EXR) output
 mut("MD-video-rate", "", "src/app/video.c",
     'snprintf(rate, sizeof rate, "%.10g", fps);',
     'snprintf(rate, sizeof rate, "%.10g", 25.0 + 0.0 * fps);',

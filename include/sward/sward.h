@@ -345,10 +345,15 @@ typedef struct sward_frame_desc {
  * embedding host gets the same image by rendering its first frame 1 + SWARD_TAA_WARMUP_DEFAULT times. */
 #define SWARD_TAA_WARMUP_DEFAULT 8
 
-/* GPU time of one pass of the frame, by name: "wind_field", "place", "terrain", "hiz", "cull", "draw_args", "grass", "taa",
- * "bloom", "post" today (docs/architecture.md lists them); new passes add names, not fields. The times are held by
- * the renderer (sward_frame_stats.passes points to them), so the number of passes is not part of the ABI:
- * sward_renderer_pass_count says how many a frame can have. */
+/* GPU time of one pass of the frame, by name. The passes, in frame order (a frame runs those its scene, features
+ * and path need; docs/architecture.md says what each does): "wind_field", "place", "asset_place", "terrain_depth",
+ * "hiz_ground", "asset_cull_camera", "asset_occluders", "hiz", "asset_cull_late", "cull", "draw_args", "asset_cull",
+ * "place_ahead", "asset_occluders_late", "hiz_history", "grass_depth", "asset_depth", "raster", "raster_merge",
+ * "terrain", "grass", "asset_gbuffer", "shadow_near", "shadow_raster", "shadow_assets", "shadow_mid", "shadow_far",
+ * "shadow_lit", "resolve", "asset_resolve", "terrain_resolve", "lighting", "taa", "exposure", "bloom", "post",
+ * "hdr_out". New passes add names, not fields. The times are held by the renderer (sward_frame_stats.passes points
+ * to them), so the number of passes is not part of the ABI: sward_renderer_pass_count says how many a frame can
+ * have. */
 typedef struct sward_pass_time {
     char name[24];
     double gpu_ms;
@@ -437,7 +442,7 @@ typedef struct sward_frame_stats {
     uint64_t vegetation_memory_bytes; /* device memory of everything but the render targets: world maps, tile
                                    cache, instance lists, assets (gpu_memory_bytes less the size-dependent
                                    images and read-backs) */
-    /* SC3, issue 19: occlusion by the mesh assets (standalone frames with the depth prime and assets): the
+    /* SC3: occlusion by the mesh assets (standalone frames with the depth prime and assets): the
      * camera's instances were tested against the ground's Hi-Z, their depth drawn before the blades' culling,
      * whose Hi-Z then holds the ground and the assets (removed_occlusion counts blades hidden by either) */
     bool assets_occlude;        /* this frame's blades were tested against the assets' depth too */
@@ -517,7 +522,7 @@ sward_result sward_renderer_resize(sward_renderer *r, uint32_t width, uint32_t h
 void sward_renderer_size(const sward_renderer *r, uint32_t *width, uint32_t *height);
 
 /* Runs the placement and the camera view's culling (no occlusion test) and reads back the surviving blades
- * (PL7 records, 28 bytes each, see shaders/shared/sw_types.h) for testing against the CPU reference, tile by
+ * (PL7 records, 32 bytes each, see shaders/shared/sw_types.h) for testing against the CPU reference, tile by
  * tile in the frame's tile order, each tile's 15-vertex blades before its 7-vertex ones. `count` gets the
  * number of blades (also when it is more than capacity, which is then an error). */
 sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame, void *blades, size_t capacity,

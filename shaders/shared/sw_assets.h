@@ -132,7 +132,7 @@ struct sw_asset_draw {
                       phase's are appended after them and drawn from RES_ASSET_LATE_DRAWS (asset_late.comp.glsl) */
 };
 
-/* SC3 two-phase culling (issue 19): the camera's instances phase 1 can defer to phase 2 (RES_ASSET_DEFERRED: a
+/* SC3 two-phase culling: the camera's instances phase 1 can defer to phase 2 (RES_ASSET_DEFERRED: a
  * 16-byte header, then a (cluster, instance) pair each); more are drawn in phase 1 */
 #define SW_ASSET_DEFERRED_MAX 65536u
 
@@ -211,7 +211,7 @@ SW_FN float sw_asset_keep(float dist, float draw_distance)
 }
 
 /* Coverage 0..1 of instance i of a cluster of n at a distance (0: not drawn). The cutoff is keep scaled by
- * 1 + SW_ASSET_THIN_BAND: where nothing is thinned (keep 1) every instance is whole (issue 20: measured from keep
+ * 1 + SW_ASSET_THIN_BAND: where nothing is thinned (keep 1) every instance is whole (SC5: measured from keep
  * itself, the last tenth of every cluster was drawn through the screen door at every distance, the wood's ghost
  * trees). */
 SW_FN float sw_asset_fade(sw_uint i, sw_uint n, float dist, float draw_distance)

@@ -35,7 +35,7 @@
 #define SW_WIND_FIELD_OUT 0
 #define SW_BIND_WIND_FIELD 15
 
-/* Issue 19, the ground's patches (sw_terrain_patch[], plan.terrain): every pass that draws the ground
+/* The ground's patches (sw_terrain_patch[], plan.terrain): every pass that draws the ground
  * (terrain_depth, terrain, shadow_near, shadow_mid) declares
  *     {RES_TERRAIN_PATCHES, GPU_ACCESS_VERTEX_READ, SW_BIND_TERRAIN_PATCHES, STORAGE_BUFFER}
  * and its vertex shader #includes "terrain_lod.inc.glsl". One number for every pass, like the wind field's. */
@@ -80,7 +80,7 @@
  * at the camera rasteriser's numbers, then */
 #define SW_SHADOW_CASTERS 3 /* uint per texel of the near layer: the blades' depth bits (atomicMax); the lighting
                                reads it at SW_LIGHT_SHADOW_CASTERS */
-/* set 1 of shadow_assets.comp.glsl (LS3, issue 19: the mesh assets' near casters in compute): SW_SHADOW_CASTERS
+/* set 1 of shadow_assets.comp.glsl (LS3: the mesh assets' near casters in compute): SW_SHADOW_CASTERS
  * and the near view's */
 #define SW_SHADOW_ASSET_DRAWN 4 /* sw_drawn[] (asset_vertex.inc.glsl reads it here) */
 #define SW_SHADOW_ASSET_DRAWS 5 /* sw_asset_draw[]: each (asset, level)'s run and indices */
@@ -99,7 +99,7 @@
 #define SW_ACULL_HIZ_HISTORY 6 /* the camera's: the previous frame's pyramid of the ground and the assets (SC3 phase 1) */
 #define SW_ACULL_DEFERRED 8    /* the camera's phase-2 list (SW_ASSET_DEFERRED_MAX; written by phase 1, read by 2) */
 #define SW_ACULL_LATE_ARGS 7   /* asset_cull_late (with asset_late.comp.glsl, which reads and writes SW_ACULL_DRAWS):
-                                  sw_asset_draw[], the second phase's indirect draws (SC3, issue 19) */
+                                  sw_asset_draw[], the second phase's indirect draws (SC3) */
 
 /* set 1 of the asset draw passes (asset.vert.glsl) */
 #define SW_ASSET_DRAWN 5  /* the view's sw_drawn[] (apart from the blade passes' bindings: shadow_near has both) */
@@ -133,7 +133,7 @@
 /* set 1 of the shadow passes (src/render/passes/shadow_*.c): shadow_near draws the near cascade's blades
  * through grass_blade.inc.glsl (SW_GRASS_SURVIVORS); shadow_far.comp.glsl writes the lit-height map: */
 #define SW_SHADOW_FAR_OUT 0 /* float[size^2], row-major (written) */
-/* shadow_lit.comp.glsl (issue 19): the near and mid ranges' lit heights, and the far map it starts each row from */
+/* shadow_lit.comp.glsl (LS4): the near and mid ranges' lit heights, and the far map it starts each row from */
 #define SW_SHADOW_LIT_OUT 0 /* vec2[size^2] (ground, impostor), texel (i, j) at i * size + j (written) */
 #define SW_SHADOW_LIT_FAR 1 /* RES_SHADOW_FAR, read */
 

@@ -1,4 +1,4 @@
-/* sw_dither.h — how the screen doors and the contact shadows' steps move from frame to frame (issue 20, SC5 and LS4
+/* sw_dither.h — how the screen doors and the contact shadows' steps move from frame to frame (SC5 and LS4
  * under SH8), for C (tests) and GLSL. The frame's index is the TAA sequence's (sw_frame.frame_index: 0 without TAA,
  * restarting with the history), so TAA's warm-up of a still integrates what moves here. */
 #ifndef SW_DITHER_H

@@ -24,7 +24,7 @@
 #define SW_RASTER_SUBPIXEL 256.0f   /* 8 sub-pixel bits */
 #define SW_RASTER_BATCHES 32u       /* workgroups per tile: 2 x SW_TILE_CANDIDATES blades in batches of 64 */
 #define SW_RASTER_MAX_TILES 65536u  /* tiles of a view the key can name: later tiles take the hardware path */
-/* The work lists draw_args makes per view (issue 19): an entry per (tile, batch of 64 blades) that has blades,
+/* The work lists draw_args makes per view (BX1): an entry per (tile, batch of 64 blades) that has blades,
  * local tile << 5 | batch. The row walk's list grows from the front after the header, the chunked walk's (each
  * triangle set up once: the camera's large blades and the near cascade's) from the buffer's end. Header:
  * the row walk's indirect dispatch (x, y, 1) and count, then the chunked walk's; x is at most

@@ -1,4 +1,4 @@
-/* sw_ring.h — the toroidal clipmap window of the world's samples (issue 10, streamed world data; docs/world-format.md).
+/* sw_ring.h — the toroidal clipmap window of the world's samples (BX5, streamed world data; docs/world-format.md).
  *
  * A map (the height field, or the type / grass-height / material maps) is held as a ring x ring window of its
  * samples whose first sample is the GLOBAL index (i0, j0); global sample (i, j) lives at (j mod ring) * ring +

@@ -64,7 +64,7 @@ SW_FN float sw_lit_height(SW_HF_ARG float px, float pz, float dx, float dz, floa
     return lit;
 }
 
-/* ---- The lit-height cascade of the near and mid ranges (issue 19; LS2, LS4) ----
+/* ---- The lit-height cascade of the near and mid ranges (LS2, LS4) ----
  * Instead of rasterising the terrain into the near and mid shadow maps (0.7 and 0.76 ms on the H200 in
  * got_field), the ground's and the grass impostor's shadows within RENDER_SHADOW_MID_END of the camera are a
  * lit-height map like the far one, finer, in the sun's horizontal frame: axis d toward the sun, axis e across

@@ -1,4 +1,4 @@
-/* sw_terrain_lod.h — the ground's continuous LOD (issue 19; Strugar, "Continuous Distance-Dependent Level of
+/* sw_terrain_lod.h — the ground's continuous LOD (Strugar, "Continuous Distance-Dependent Level of
  * Detail for Rendering Heightmaps", 2009, CDLOD), written once for the vertex shaders (terrain_lod.inc.glsl) and
  * the CPU reference (src/render/terrain_lod.c, tests/unit/test_terrain_lod.c).
  *

@@ -76,7 +76,7 @@ struct sw_frame {
                            beyond its grid is gain x force (sw_wind_field.h) */
     float wind_x, wind_z, wind_speed, wind_inv_gust_scale; /* direction normalised; m/s; 1/m */
     float wind_gust_speed, raster_threshold;       /* m/s the gust pattern scrolls; BX1: px (SW_FLAG_RASTER_*) */
-    float terrain_lod_range; /* issue 19, CDLOD (sw_terrain_lod.h): m, range0 (level 0's distance); 0: no LOD */
+    float terrain_lod_range; /* CDLOD (sw_terrain_lod.h): m, range0 (level 0's distance); 0: no LOD */
     float terrain_x0, terrain_z0, terrain_cell, terrain_inv_cell; /* height-field origin and texel size */
     int terrain_res, terrain_step, terrain_mesh_res, wind_field_i0; /* samples per side; mesh vertex stride; mesh
                                                             side; GA3: the wind field's first world cell in x */
@@ -92,7 +92,7 @@ struct sw_frame {
     sw_uint place_now, place_ahead;         /* SC1, SC2: the tiles placed this frame, after the views' tile_count
                                                tiles: place_now before culling (needed now), place_ahead after
                                                it, overlapping the draws (needed soon) */
-    /* Issue 10, streamed world data (sw_ring.h): the height field's window (ring samples a side, first global
+    /* BX5, streamed world data (sw_ring.h): the height field's window (ring samples a side, first global
      * sample (hf_i0, hf_j0)) and the maps' (map_ring texels from (map_i0, map_j0)). Resident: the whole map
      * at 0. terrain_x0/z0 and every other grid number stay the world's. */
     int hf_ring, hf_i0, hf_j0, map_ring;
@@ -120,7 +120,7 @@ struct sw_exposure_state {
     sw_uint histogram[SW_EXPOSURE_BINS];
 };
 
-/* Issue 19, CDLOD (sw_terrain_lod.h, src/render/terrain_lod.c): one patch of the ground mesh a view draws, an
+/* CDLOD (sw_terrain_lod.h, src/render/terrain_lod.c): one patch of the ground mesh a view draws, an
  * instance of the patch grid (SW_TERRAIN_PATCH^2 quads of 2^level mesh quads from global mesh quad i0, j0). */
 struct sw_terrain_patch {
     int i0, j0;
@@ -152,11 +152,11 @@ struct sw_view {
     float prev_view_proj[16]; /* the previous frame's (the history's) unjittered world -> clip (motion vectors) */
     float jitter_x, jitter_y; /* pixels: the jittered image shows a point at its unjittered position + jitter */
     float taa_alpha, pad5;    /* the history's blend weight once converged (about 0.1) */
-    /* The mid view (issue 19): the near and mid ranges' lit-height map (sw_shadow.h, shadow_lit.comp.glsl): its
+    /* The mid view (LS4): the near and mid ranges' lit-height map (sw_shadow.h, shadow_lit.comp.glsl): its
      * origin (u0, v0) in the sun's horizontal frame, its texel (m) and texels per side (0: none) */
     float lit_u0, lit_v0, lit_texel;
     sw_uint lit_size;
-    /* SC3 two-phase occlusion (issue 19; the camera, SW_VIEW_HIZ_HISTORY): the jittered world -> clip of the
+    /* SC3 two-phase occlusion (the camera, SW_VIEW_HIZ_HISTORY): the jittered world -> clip of the
      * previous frame, whose Hi-Z of the ground and the assets RES_HIZ_HISTORY holds (asset_cull.comp.glsl) */
     float hist_view_proj[16];
 };
@@ -200,9 +200,9 @@ struct sw_push {
 #define SW_VIEW_TAA_RESET 4u /* sw_view.flags: the TAA history is invalid (first frame, resize, camera cut) */
 #define SW_VIEW_TAA_STILL 8u /* sw_view.flags: the camera and the time are the history's: only the jitter moved */
 #define SW_VIEW_LAYER 256u /* sw_view.flags (near, mid): the cascade's layer of RES_SHADOW holds casters (blades drawn
-                              by the hardware, mesh assets); without it the lookup reads no layer (issue 19) */
+                              by the hardware, mesh assets); without it the lookup reads no layer */
 #define SW_VIEW_HIZ_HISTORY 512u /* sw_view.flags (camera): RES_HIZ_HISTORY holds the previous frame's pyramid, seen
-                                    through hist_view_proj: the assets' culling has two phases (SC3, issue 19) */
+                                    through hist_view_proj: the assets' culling has two phases (SC3) */
 #define SW_VIEW_SHADOW 128u    /* sw_view.flags: a shadow cascade (orthographic, reverse-Z, no Hi-Z) */
 #define SW_VIEW_LOW_LOD 32u  /* sw_view.flags: every blade the 7-vertex one (the near cascade's casters, LS3) */
 #define SW_VIEW_NO_BLADES 64u /* sw_view.flags: nothing is culled or drawn for it (mid: the impostor, far) */
@@ -214,7 +214,7 @@ struct sw_push {
  * tile the key can name is (shaders/raster_split.inc.glsl). */
 #define SW_FLAG_RASTER_COMPUTE 64u
 #define SW_FLAG_RASTER_ALL 128u
-/* issue 20: a grass type thins or fades within the near cascade's reach (with TAA): its casters' screen door moves
+/* SC5: a grass type thins or fades within the near cascade's reach (with TAA): its casters' screen door moves
  * each frame like the camera's, and the cascade's map is drawn every frame (plan.c keeps it otherwise) */
 #define SW_FLAG_SHADOW_DOOR 512u
 #define SW_FLAG_AUTO_EXPOSURE 1024u  /* PO4: the exposure is RES_EXPOSURE's adapted one, not sw_frame.exposure */

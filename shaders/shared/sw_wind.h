@@ -137,7 +137,7 @@ SW_FN float sw_thin_hash(sw_uint variation16)
 /* Dither coverage of a blade, 0..1: fades over SW_THIN_BAND before its thinning cutoff and over the last
  * SW_EDGE_BAND of the draw distance; the culling removes it where this reaches 0. The cutoff (sw_thin_cutoff) is
  * keep scaled by 1 + SW_THIN_BAND, so that where nothing is thinned (keep 1) every blade is whole: measured from keep itself,
- * the blades with u in the last band were dithered at every distance (issue 20: fixed stipples on one blade in
+ * the blades with u in the last band were dithered at every distance (SC5: fixed stipples on one blade in
  * twelve, the ghost trees of the assets' copy of this rule). */
 SW_FN float sw_blade_fade(float dist, float draw_distance, float u)
 {

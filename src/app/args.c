@@ -570,7 +570,7 @@ int app_make_parent_dirs(const char *path)
         fprintf(stderr, "sward: cannot write '%s': it is a folder\n", path);
         return (int)SWARD_ERROR_IO;
     }
-    /* Writable (issue 18): a file that exists must be, and so must its folder, where the file (or the temporary
+    /* Writable: a file that exists must be, and so must its folder, where the file (or the temporary
      * file renamed over it) is created. A device such as /dev/full is written in place: its folder need not be. */
     const char *slash = strrchr(path, '/');
     snprintf(buf, sizeof buf, "%.*s", slash ? (slash == path ? 1 : (int)(slash - path)) : 1, slash ? path : ".");

@@ -1,6 +1,6 @@
-/* bench_flight.c — the flight benchmark (SPEC BX5, issue 10): `sward bench` on a scene with a "flight" renders
+/* bench_flight.c — the flight benchmark (SPEC BX5): `sward bench` on a scene with a "flight" renders
  * every frame of the camera path instead of N stills and reports, per frame, the GPU ms (the sum of the passes'
- * timestamps), the tiles generated and missing, the teleports and the GPU memory; then the issue's criteria:
+ * timestamps), the tiles generated and missing, the teleports and the GPU memory; then the criteria (BX5, BX7):
  * vegetation memory <= 256 MiB, flat within 5 % over the flight, the largest frame time <= 1.5 x the median with
  * the teleports included once their visible tiles are ready (the frames from a teleport until the stats say no
  * tile is missing are the teleport's fill, reported apart). The bench reports; it does not judge (exit 0). */

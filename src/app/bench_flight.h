@@ -1,5 +1,5 @@
-/* bench_flight.h — `sward bench` on a scene with a "flight" (SPEC BX5, issue 10): every frame of the camera path,
- * per frame GPU ms, tiles and memory; the summary with the issue's three criteria; the plot. */
+/* bench_flight.h — `sward bench` on a scene with a "flight" (SPEC BX5): every frame of the camera path,
+ * per frame GPU ms, tiles and memory; the summary with BX5's and BX7's three criteria; the plot. */
 #ifndef SWARD_APP_BENCH_FLIGHT_H
 #define SWARD_APP_BENCH_FLIGHT_H
 
@@ -21,7 +21,7 @@ typedef struct flight_result {
 int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, flight_result *out, sward_error *err);
 void flight_result_free(flight_result *f);
 
-/* The summary as text (with PASS/FAIL lines for the issue's criteria) or as one JSON object with a "frames"
+/* The summary as text (with PASS/FAIL lines for the criteria) or as one JSON object with a "frames"
  * array; the device and scene as bench prints them. */
 void flight_print_text(const flight_result *f, const char *device_line, const char *scene_name, uint32_t width,
                        uint32_t height);

@@ -166,7 +166,7 @@ static int bake_asset(core_batch *set, const char *dir, const sward_scene *s, in
 
 int cmd_bake(int argc, char **argv)
 {
-    if (argc > 0 && strcmp(argv[0], "world") == 0) return cmd_bake_world(argc - 1, argv + 1); /* issue 10 */
+    if (argc > 0 && strcmp(argv[0], "world") == 0) return cmd_bake_world(argc - 1, argv + 1); /* BX5 */
     const char *scene_path = NULL, *output = NULL;
     bool quiet = false;
     static args_list sets;

@@ -1,4 +1,4 @@
-/* `sward bake world`: writes a scene's height field and maps as a world folder of pages (issue 10; the format is
+/* `sward bake world`: writes a scene's height field and maps as a world folder of pages (BX5; the format is
  * docs/world-format.md), page by page at constant memory, for scenes that stream it ("terrain": {"world": DIR}).
  * Reaches below the public API (world/stream.h) like `sward bake`: what is baked is what the renderer reads. */
 #include "args.h"

@@ -139,7 +139,7 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
     json_number(stdout, b->compute_ms);
     printf(", \"shadow_blades\": %llu, \"shadow_compute\": %s}", (unsigned long long)l->shadow_blades,
            l->shadow_raster_compute ? "true" : "false");
-    /* issue 19: the ground's triangles per view */
+    /* the ground's triangles per view */
     printf(", \"terrain_triangles\": {\"camera\": %llu, \"near_shadow\": %llu, \"mid_shadow\": %llu}",
            (unsigned long long)l->terrain_triangles[SWARD_VIEW_CAMERA],
            (unsigned long long)l->terrain_triangles[SWARD_VIEW_NEAR_SHADOW],
@@ -366,7 +366,7 @@ int cmd_bench(int argc, char **argv)
     rs = sward_scene_render_settings(scene);
     bool flight = sward_scene_flight(scene).frames > 0 && !sweep;
     /* As render -o: the plot's folders are created and its target checked before the device starts, so that
-     * a bad path fails in milliseconds rather than after the whole bench (issue 18). */
+     * a bad path fails in milliseconds rather than after the whole bench. */
     if (plot && (rc = app_make_parent_dirs(plot))) goto done;
 
     rc = app_create_context(&opts[O_DEV], device, validate, &verbose, &ctx, &err);

@@ -1,4 +1,4 @@
-/* flight_stats.c — the flight benchmark's summary (SPEC BX5, issue 10; flight_stats.h): "teleports included once
+/* flight_stats.c — the flight benchmark's summary (SPEC BX5; flight_stats.h): "teleports included once
  * the visible tiles are ready" is read as: the frames from a teleport until the stats say no visible tile is
  * missing are the teleport's fill, reported apart, and the no-hitch criterion (largest frame <= 1.5 x the
  * median) is judged over the other frames. */

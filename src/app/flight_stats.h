@@ -1,6 +1,6 @@
-/* flight_stats.h — the flight benchmark's numbers (SPEC BX5, issue 10), pure functions over the per-frame samples
+/* flight_stats.h — the flight benchmark's numbers (SPEC BX5), pure functions over the per-frame samples
  * that bench_flight.c records: the teleports' fills, GPU ms with and without them, the memory's range and the
- * issue's three criteria. No GPU: unit_flight_stats tests them on made-up frames. */
+ * three criteria (BX5, BX7). No GPU: unit_flight_stats tests them on made-up frames. */
 #ifndef SWARD_APP_FLIGHT_STATS_H
 #define SWARD_APP_FLIGHT_STATS_H
 
@@ -20,7 +20,7 @@ typedef struct flight_sample {
     uint64_t gpu_memory_bytes, vegetation_memory_bytes, world_bytes, cache_bytes;
 } flight_sample;
 
-#define FLIGHT_VEGETATION_BUDGET_MIB 256.0 /* the issue's criteria */
+#define FLIGHT_VEGETATION_BUDGET_MIB 256.0 /* BX5's criteria */
 #define FLIGHT_FLAT_LIMIT 0.05
 #define FLIGHT_HITCH_LIMIT 1.5
 

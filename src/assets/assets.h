@@ -295,7 +295,7 @@ sward_result asset_impostor_bake(const asset_chain *c, uint32_t cell_w, uint32_t
                                  const asset_texture_set *leaves, asset_impostor *out, sward_error *err);
 void asset_impostor_free(asset_impostor *im);
 
-/* ---- billboard cards trimmed to their impostor (AS3, issue 19; trim.c) ----
+/* ---- billboard cards trimmed to their impostor (AS3; trim.c) ----
  * A card's outline: its 3 rows (0 bottom, 1 middle, 2 top) at texel heights y from the cell's top, each row's ends
  * left and right in texels from the cell's left; every covered texel's whole square lies inside it. */
 typedef struct asset_card_outline {

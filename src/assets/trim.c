@@ -1,4 +1,4 @@
-/* trim.c — billboard cards trimmed to their impostor (SPEC AS3; issue 19). A billboard card is a rectangle, but its
+/* trim.c — billboard cards trimmed to their impostor (SPEC AS3). A billboard card is a rectangle, but its
  * impostor covers only the tree's silhouette: a round crown on a trunk leaves a third or more of the rectangle
  * empty, and every empty texel still costs an alpha-tested fragment (on the H200 the fragment work of a deep wood's
  * billboards is most of forest_edge's asset prime). The card keeps its 3 rows of 2 vertices and 4 triangles

@@ -1,5 +1,5 @@
 /* file.c — whole-file reads with a size cap and whole-file writes that leave nothing half-written; errors
- * name the path and give the system's reason (DESIGN "Errors"; issue 6: a FIFO given as the scene must not
+ * name the path and give the system's reason (DESIGN "Errors": a FIFO given as the scene must not
  * block, a full disk must not leave a truncated image). */
 #define _XOPEN_SOURCE 700 /* POSIX 2008 with XSI: open, fstat, fdopen, fcntl, realpath */
 #include "core/core.h"

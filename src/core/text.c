@@ -1,4 +1,4 @@
-/* text.c — UTF-8 and printable text for messages (issue 6: a scene string holding an escape sequence must
+/* text.c — UTF-8 and printable text for messages (a scene string holding an escape sequence must
  * not reach the terminal raw through an error message; RFC 3629 for what well-formed UTF-8 is). */
 #include "core/core.h"
 

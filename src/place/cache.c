@@ -174,7 +174,7 @@ static bool want_room(place_cache *c, size_t n)
     return true;
 }
 
-/* A streamed world (issue 10): is every sample the tile's placement reads (its cells, the clump pull, the 2 x 2
+/* A streamed world (BX5): is every sample the tile's placement reads (its cells, the clump pull, the 2 x 2
  * gathers) inside the windows now? A tile placed from the clamped edge would be cached wrong. */
 static bool in_window(const sward_scene *scene, const place_cache *c, uint32_t material, int ti, int tj)
 {

@@ -99,7 +99,7 @@ sward_result world_layers_build(sward_scene *s, sward_error *err)
             return core_fail(err, r, "%s: terrain.layers[%d].opacity.image: %s", name, l, inner.message);
         }
         ly->image_size = (int)w;
-        /* Issue 18: the layers' images count in the memory budget once their size is known, before the next
+        /* The layers' images count in the memory budget once their size is known, before the next
          * image (15 layers of 4096^2 floats would be 960 MiB the budget never saw). */
         r = world_check_budget(s, t->heights ? t->resolution : 0, t->map_res, s->render.settings.width,
                                s->render.settings.height, err);

@@ -15,7 +15,7 @@ bool world_override_check(const char *text, char *why, size_t why_cap);
  * grass[N] with N the array's length). Errors (SWARD_ERROR_INVALID_INPUT) read
  * `<scene>: override '<text>': <problem>`. */
 bool world_apply_override(const sj_ctx *c, cJSON *root, const char *text);
-/* The override as messages quote it (issue 18): escaped (core_escape), PATH cut after WORLD_OVERRIDE_SHOW_PATH
+/* The override as messages quote it: escaped (core_escape), PATH cut after WORLD_OVERRIDE_SHOW_PATH
  * bytes and VALUE after WORLD_OVERRIDE_SHOW_VALUE, each cut marked "…", so that a 100 KB value cannot push the
  * reason out of the message. out: WORLD_OVERRIDE_SHOWN bytes suffice. */
 #define WORLD_OVERRIDE_SHOW_PATH 100

@@ -1,4 +1,4 @@
-/* scene_flight.c — the scene's "flight": a camera path for the world-scale benchmark (SPEC BX5, issue 10;
+/* scene_flight.c — the scene's "flight": a camera path for the world-scale benchmark (SPEC BX5;
  * docs/scene-format.md "flight"). Keys of eye and target over time, linear between keys; a key with "cut" is a
  * teleport: the camera holds the previous key until the cut's time and then jumps to it. Parsed and checked
  * field by field with its path like the rest of the loader; after the terrain is built every frame's view is

@@ -112,7 +112,7 @@ bool world_parse_areas(const sj_ctx *c, const cJSON *root, const char *base_dir,
 
 /* The camera against the built terrain (not under the ground, not straight up or down). */
 bool world_scene_validate_camera(const sj_ctx *c, const sward_scene *s);
-/* Issue 10 (scene_stream.c): terrain.world and terrain.stream, after the rest of terrain is parsed; and their
+/* BX5 (scene_stream.c): terrain.world and terrain.stream, after the rest of terrain is parsed; and their
  * rules against the rest of the scene (the window covers the draw distance, the world's type names). */
 struct world_terrain;
 bool world_parse_stream(const sj_ctx *c, const cJSON *terrain, const char *base_dir, struct world_terrain *t);

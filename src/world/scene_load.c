@@ -105,7 +105,7 @@ sward_result sward_scene_load_string_overrides(const char *json, size_t len, con
         locate_failure(json, len, fail_path, overrides, override_count, err);
         return fail_code; /* SWARD_ERROR_IO: a file a field names (terrain.world's world.json) cannot be read */
     }
-    sward_result r = s->terrain.world_dir[0] || s->terrain.streamed ? world_stream_load(s, err) /* issue 10 */
+    sward_result r = s->terrain.world_dir[0] || s->terrain.streamed ? world_stream_load(s, err) /* BX5 */
                                                                      : world_terrain_build(&s->terrain, s->name, err);
     if (r == SWARD_OK && s->terrain.from_image) /* the height map's size is known now */
         r = world_check_budget(s, s->terrain.resolution,

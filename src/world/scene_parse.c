@@ -48,7 +48,7 @@
 #define LIM_FORCE_STRENGTH 10.0    /* m of push */
 #define LIM_FORCE_FREQUENCY 100.0  /* Hz */
 #define LIM_SPRING_FREQUENCY_MIN 0.05 /* Hz, wind.field.*.frequency (GA3) */
-#define LIM_SPRING_FREQUENCY 5.0      /* Hz: 6 steps of the field's 30 Hz simulation per period at least */
+#define LIM_SPRING_FREQUENCY 5.0      /* Hz: at least 3 of the field's 1/15 s steps per period */
 #define LIM_SPRING_DAMPING_MIN 0.05   /* damping ratio; at most 1 (critical) */
 #define LIM_SPRING_GAIN 4.0
 #define LIM_SPRING_SETTLE 0.15        /* Hz: damping x frequency at least (the window, src/wind/field.c) */
@@ -182,7 +182,7 @@ static bool parse_terrain(const sj_ctx *c, const cJSON *o, const char *base_dir,
     static const char *const known_hm[] = {"path", "min", "max"};
     if (!SJ_CHECK_FIELDS(c, o, "terrain", known)) return false;
     int64_t res = t->resolution, map_res = 0;
-    const bool streamed = sj_member(o, "stream") != NULL; /* issue 10: larger worlds stream (scene_stream.c) */
+    const bool streamed = sj_member(o, "stream") != NULL; /* BX5: larger worlds stream (scene_stream.c) */
     if (!parse_map(c, o, "type_map", base_dir, t->type_map_path) ||
         !parse_map(c, o, "grass_height_map", base_dir, t->grass_height_path) ||
         !sj_integer(c, o, "terrain", "map_resolution",

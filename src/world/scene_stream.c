@@ -1,4 +1,4 @@
-/* scene_stream.c — the scene fields of streamed world data (issue 10; docs/scene-format.md "Streamed worlds",
+/* scene_stream.c — the scene fields of streamed world data (BX5; docs/scene-format.md "Streamed worlds",
  * docs/world-format.md): terrain.world (a folder written by `sward bake world`) and terrain.stream ({"window":
  * metres, "page": samples}, or false for a baked world held whole). */
 #include "world/scene_json.h"

@@ -1,4 +1,4 @@
-/* stream.c — the streamed terrain's windows (issue 10; stream.h, shaders/shared/sw_ring.h, docs/world-format.md).
+/* stream.c — the streamed terrain's windows (BX5; stream.h, shaders/shared/sw_ring.h, docs/world-format.md).
  *
  * Each window is n x n whole pages of page x page samples (heights) or texels (maps) whose first page is
  * (pi, pj): global sample (i, j) of the window sits in the ring at (j mod ring) * ring + (i mod ring), ring =
@@ -271,7 +271,7 @@ bool world_stream_holds(const world_terrain *t, double x0, double z0, double x1,
 /* ---- open and close ---------------------------------------------------------------------------------------- */
 
 /* A failure in the world folder at load names the scene and its field before the world's file: `<scene>:
- * terrain.world: DIR/heights.bin: <problem>` (issue 18), with sward_error.field "terrain.world". */
+ * terrain.world: DIR/heights.bin: <problem>`, with sward_error.field "terrain.world". */
 static sward_result blame_world(const sward_scene *s, sward_result r, sward_error *err)
 {
     if (r == SWARD_OK || !err) return r;
@@ -282,7 +282,7 @@ static sward_result blame_world(const sward_scene *s, sward_result r, sward_erro
     return r;
 }
 
-/* Issue 18: every page is checked once before anything renders, not when the window first reaches it (a bad
+/* Every page is checked once before anything renders, not when the window first reaches it (a bad
  * type 700 m away would otherwise fail a flight mid-run): each height a number in world.json's range
  * (world_file_read_hf_page) and each type one of the scene's grass types or 255. The maps' type bytes are
  * read alone (a quarter of the file). A generated world needs no scan: its heights are the fBm's (finite, within

@@ -1,4 +1,4 @@
-/* stream.h — streamed world data (issue 10: worlds far larger than GPU memory; docs/world-format.md).
+/* stream.h — streamed world data (BX5: worlds far larger than GPU memory; docs/world-format.md).
  *
  * A streamed terrain holds its height field and maps as toroidal windows (shaders/shared/sw_ring.h) of whole
  * pages of WORLD page x page samples around the camera, at constant memory. Pages come from a baked world folder

@@ -99,7 +99,7 @@ typedef struct world_terrain {
     float layer_threshold;         /* [0, 1], default 0.5 */
     uint8_t *material_ids;         /* map_res^2 material ids (world_layer_at at each texel centre), NULL without
                                       layers; owned */
-    /* Issue 10, streamed world data (shaders/shared/sw_ring.h, docs/world-format.md): heights, types and
+    /* BX5, streamed world data (shaders/shared/sw_ring.h, docs/world-format.md): heights, types and
      * grass_height hold a ring x ring window of the map, global sample (i, j) at (j mod ring) * ring + (i mod
      * ring), the window's first sample (i0, j0). 0 = resident: the whole map at 0 (index maps to itself).
      * Read every sample through world_height_at, world_type_at, world_grass_height_at. */

@@ -1,4 +1,4 @@
-/* world_file.c — the baked world folder (issue 10; the format is docs/world-format.md): DIR/world.json, the
+/* world_file.c — the baked world folder (BX5; the format is docs/world-format.md): DIR/world.json, the
  * height pages DIR/heights.bin and the map pages DIR/maps.bin, written page by page at constant memory by
  * `sward bake world` (world_bake) and read page by page by the streamed terrain (stream.c).
  *
@@ -164,7 +164,7 @@ static sward_result check_header(FILE *f, const char *path, const char magic[8],
                          "%s: size mismatch: %u pages of %u samples over %u, but world.json gives %u pages of %d "
                          "over %d",
                          path, pages, fpage, fside, want_pages, page, side);
-    /* Issue 18: the files of one bake carry its stamp; a bake that was interrupted between its renames, or files
+    /* The files of one bake carry its stamp; a bake that was interrupted between its renames, or files
      * copied together from two bakes, must not be read as one world. */
     if (stamp != info_stamp)
         return core_fail(
@@ -233,7 +233,7 @@ sward_result world_file_read_hf_page(FILE *f, const char *dir, const world_file_
     const uint8_t *b = (const uint8_t *)out;
     for (size_t k = 0; k < n; k++)
         out[k] = bits_float(get_u32(b + 4 * k)); /* in place: same width */
-    /* Issue 18: every height is a number within world.json's range, which the renderer's bounds (and the
+    /* Every height is a number within world.json's range, which the renderer's bounds (and the
      * culling of tiles by them) trust. `!(v >= lo && v <= hi)` also catches NaN. */
     for (size_t k = 0; k < n; k++) {
         const float v = out[k];

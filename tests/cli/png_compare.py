@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""png_compare.py A.png B.png MEAN_MAX FRAC_MAX: two RGBA8 PNGs of one size (sward's output) agree within issue 19's
+"""png_compare.py A.png B.png MEAN_MAX FRAC_MAX: two RGBA8 PNGs of one size (sward's output) agree within a
 tolerance: the mean absolute difference per channel at most MEAN_MAX/255 and at most FRAC_MAX of the pixels off by
 more than 16/255 in a channel. Prints both numbers; exits 1 when they are over, 2 when the files are not such
 PNGs. The standard library only (no imaging package on CI)."""

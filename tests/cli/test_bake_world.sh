@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `sward bake world` (issue 10, docs/world-format.md): a generated scene baked with pages of 32 writes world.json
+# `sward bake world` (BX5, docs/world-format.md): a generated scene baked with pages of 32 writes world.json
 # (format, version, size, resolution, map resolution, page, height range, the types' names), heights.bin and
 # maps.bin of exactly header + pages x page bytes, and prints one line; the world held whole ("stream": false)
 # renders the image the generated scene renders, byte for byte, and streamed it renders too; a streamed scene

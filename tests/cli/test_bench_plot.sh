@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `sward bench --plot` on a still scene (issue 11), on lavapipe: scenes/small.json at 64x48, 3 frames, writes
+# `sward bench --plot` on a still scene (TL3), on lavapipe: scenes/small.json at 64x48, 3 frames, writes
 # an SVG that parses as XML with one bar per GPU pass the bench printed, in the printed order, each labelled with
 # its name and median ms, the bar widths proportional to the printed medians, a min mark per pass, the total in
 # the title and the scene, device and size in the subtitle; the validation layer stays clean. --json with

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Issue 6: the embedding example culls against the host's depth buffer (occlusion removes blades behind the
-# hills), and its image, made of the entry points a host calls, is the standalone frame's (within issue 19's
+# The embedding example culls against the host's depth buffer (occlusion removes blades behind the
+# hills), and its image, made of the entry points a host calls, is the standalone frame's (within png_compare's
 # tolerance: the standalone frame resolves the ground in compute).
 # (Once part of cli_frame_limits, whose dense frame is now cli_golden_dense_320x180's, validated.)
 set -u
@@ -36,7 +36,7 @@ n=$(printf '%s\n' "$out" | sed -n 's/.* \([0-9]*\) by occlusion.*/\1/p')
 # (an embedding host's G-buffer is drawn by the hardware rasteriser: render.raster "auto" means "hardware"
 # there, so the standalone frame is rendered with it too). With the depth prime sward's own frame resolves the
 # ground's G-buffer in compute (BX6) where the host's frame draws it by the fragment pass: the images agree
-# within issue 19's tolerance (gpu_terrain compares the two paths on their own).
+# within png_compare's tolerance (gpu_terrain compares the two paths on their own).
 "$SWARD" render "$tmp/hills.json" --set render.raster=hardware -o "$tmp/standalone.png" --quiet ||
     fail "render hills"
 cmp_out=$(python3 "$SRC/tests/cli/png_compare.py" "$tmp/embed.png" "$tmp/standalone.png" 1.0 0.005) ||

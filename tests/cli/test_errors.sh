@@ -69,7 +69,7 @@ expect 2 "sward bench: --frames: expected an integer from 1 to 100000, got '0'" 
 expect 2 "sward bench: --width: expected an integer from 1 to 8192, got 'wide'" bench --width=wide
 expect 2 "sward bench: --json: takes no value" bench --json=1
 
-# the memory budget (issue 6): 8192 x 8192 is within each flag's range but not the budget; refused before
+# the memory budget: 8192 x 8192 is within each flag's range but not the budget; refused before
 # any device is started
 expect 2 "sward: <default>: render.width, render.height: the scene needs about 4098." render --width 8192 --height 8192 -o "$tmp/x.png"
 expect 2 "more than the memory budget of 2048.0 MiB" render --width 8192 --height 8192 -o "$tmp/x.png"

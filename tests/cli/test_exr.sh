@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `sward render -o x.exr` (issue 11): the linear HDR frame before tone mapping as OpenEXR (what it holds is
+# `sward render -o x.exr` (TL1): the linear HDR frame before tone mapping as OpenEXR (what it holds is
 # checked by gpu_exr). Here: a still and a frame pattern, the files' size and pixel format (ffprobe's EXR
 # decoder: 32-bit float RGBA), a PNG of the same frame beside them still works; bad paths fail with
 # messages naming them and leave nothing. Built without OpenEXR: a clear refusal, exit 2.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The flight benchmark (SPEC BX5, issue 10), short, on lavapipe: `sward bench` on tests/data/flight/small.json (a
+# The flight benchmark (SPEC BX5), short, on lavapipe: `sward bench` on tests/data/flight/small.json (a
 # 256 m world, 20 frames at 10 fps, one cut) flies the path: one JSON entry per frame with every field, the
 # path's camera (the scene's own camera sees no grass, every frame of the flight does), the cut's frame and only
 # it flagged as a teleport, the GPU memory flat within 5 %, the same per-frame counts twice (determinism), the

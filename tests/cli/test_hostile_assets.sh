@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile asset inputs (issue 18): `sward bake` of a scene whose asset imports a hostile glTF, written here with
+# Hostile asset inputs: `sward bake` of a scene whose asset imports a hostile glTF, written here with
 # python3, exits with the documented status (2, 3 for an unreadable buffer) and one message naming the scene, the
 # field (assets[0].mesh.path, assets[0].generate.width), the mesh file and the problem; it never crashes, stays
 # fast and small (a .glb claiming a 4 GiB JSON chunk is refused before anything reads it), writes nothing into

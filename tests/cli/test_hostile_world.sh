@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 18, the world and CLI side: hostile world folders and flags.
+# The world and CLI side of hostile input: hostile world folders and flags.
 # - A world folder that is missing or a file, a world.json or heights.bin that is a FIFO, a maps.bin that is a
 #   folder: file errors (exit 3) at once, never a hang, naming the scene, terrain.world and the file.
 # - A NaN height, a height outside world.json's range, a bad grass type in a page far outside the first window:

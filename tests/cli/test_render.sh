@@ -122,7 +122,7 @@ assert d["blades_high"] + d["blades_low"] == d["blades_drawn"], "high + low != d
 # the CPU time's part spent choosing tiles (the tile cache, clusters): within the whole, and not nothing
 assert 0 < d["cpu_tiles_ms"]["median"] < d["cpu_ms"]["median"], f"cpu_tiles_ms {d['cpu_tiles_ms']} vs cpu_ms {d['cpu_ms']}"
 # the ground's triangles per view: small.json's 64 x 64 quads at most in the camera's; none in the cascades (the
-# ground casts through the lit heights: issue 19)
+# ground casts through the lit heights: LS4)
 t = d["terrain_triangles"]
 assert set(t) == {"camera", "near_shadow", "mid_shadow"}, f"terrain_triangles {t}"
 assert 0 < t["camera"] <= 2 * 64 * 64 and t["near_shadow"] == 0 and t["mid_shadow"] == 0, f"terrain_triangles {t}"

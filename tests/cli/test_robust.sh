@@ -2,7 +2,7 @@
 # Odd input through the whole command (found by trying it as a demanding user): height maps that are a
 # folder, a FIFO or a device are I/O errors (exit 3) at once, never a hang; a --frames/--fps range that runs
 # past render.time's limit is a usage error (exit 2) before anything renders; a scene with a UTF-8 byte
-# order mark renders. Issue 6: a FIFO as the scene (exit 3, no hang); escape sequences from a scene never
+# order mark renders. A FIFO as the scene (exit 3, no hang); escape sequences from a scene never
 # reach the terminal; a write that fails (/dev/full, the file-size limit) exits 3 with the system's reason
 # and leaves no file; a scene of exactly 4 MiB renders; bench --json is valid JSON for any scene path.
 # Bad scenes with exit 2 live in tests/data/bad (test_bad_scenes.sh).
@@ -56,7 +56,7 @@ printf '\xef\xbb\xbf{"grass": [{}], "render": {"width": 16, "height": 16, %s}}\n
 out=$("$SWARD" render "$tmp/bom.json" -o "$tmp/bom.png" --quiet 2>&1); rc=$?
 [ "$rc" -eq 0 ] && [ -s "$tmp/bom.png" ] || fail "render bom.json: exit $rc: $out"
 
-# ---- issue 6 ----
+# ---- hostile input ----
 # A FIFO (or a device) as the scene: refused at once.
 mkfifo "$tmp/scene.fifo"
 expect 3 "$tmp/scene.fifo: cannot read: not a regular file" render "$tmp/scene.fifo" -o "$tmp/x.png"

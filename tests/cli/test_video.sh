@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `sward render --video` (issue 11): frames piped to the ffmpeg program. Checks with ffprobe the frame count,
+# `sward render --video` (TL1): frames piped to the ffmpeg program. Checks with ffprobe the frame count,
 # size, rate, codec and pixel format of the file; odd sizes and unknown types refused before rendering; a
 # missing ffmpeg (exit 3, no file) and a failing one (its messages shown, no file, no temporary left);
 # --video alone writes no images, with -o both; the progress bar: nothing on stderr when it is not a

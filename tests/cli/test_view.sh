@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `sward view` (SPEC TL1, issue 11) under Xvfb on lavapipe, validation on: one viewer, driven by a script on its
+# `sward view` (SPEC TL1, TL2) under Xvfb on lavapipe, validation on: one viewer, driven by a script on its
 # stdin while this test edits its files:
 #   - a screenshot equals `sward render` of the same camera and time (the command the viewer prints, run);
 #   - a feature key (2: shadows, off in the test's scenes, so on) changes the image, and the screenshot equals

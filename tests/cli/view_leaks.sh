@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `sward view` leaks no host memory (issue 11: "exits cleanly on window close ... and no leak"), in the
+# `sward view` leaks no host memory (TL1: "exits cleanly on window close ... and no leak"), in the
 # sanitize build (ASan + LeakSanitizer + UBSan; registered by tests/CMakeLists.txt only there): a viewer under
 # Xvfb on lavapipe renders, switches a feature (a new scene and renderer), reloads an edited scene, shows a
 # broken edit, takes a screenshot (a second renderer), resizes and closes; LeakSanitizer must report nothing

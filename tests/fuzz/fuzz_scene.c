@@ -1,6 +1,6 @@
 /* fuzz_scene.c — libFuzzer harness for the scene parser and validator (src/world/scene_load.c,
  * scene_json.c): any bytes must give SWARD_OK or an error with a message that is printable text (valid
- * UTF-8, no control characters: issue 6), never a crash, a leak or unbounded work. The load runs under a
+ * UTF-8, no control characters), never a crash, a leak or unbounded work. The load runs under a
  * small work budget (sward_scene_budget), so that no input costs more than a few milliseconds. Height-map
  * paths resolve against a folder that does not exist, so image reads fail quickly with SWARD_ERROR_IO.
  * Build: see tests/fuzz/CMakeLists.txt. */

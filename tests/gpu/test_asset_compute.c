@@ -1,4 +1,4 @@
-/* The mesh assets in compute (issue 19), each against the hardware path it replaces:
+/* The mesh assets in compute (BX1, BX6), each against the hardware path it replaces:
  *   - their visibility buffer (SPEC BX6): in sward's own frame with the depth prime the assets' prime writes each
  *     pixel's drawn instance and triangle and asset_resolve rebuilds their G-buffer in compute;
  *     sward_frame_debug.asset_fragment draws it by the fragment pass instead (a host's path). The two evaluate the
@@ -200,7 +200,7 @@ static float *near_depth(sward_context *ctx, sward_scene *scene, const sward_fra
 
 /* `near_left`: shadow_near still has casters to draw (trees, rocks) with the cards' in compute. `draw`: > 0, the
  * assets' draw distance (m) brought that near, so that the near cascade's casters fade through the screen door
- * (issue 20: nearer than half the draw distance an instance is whole, and the door would go untested). */
+ * (SC5: nearer than half the draw distance an instance is whole, and the door would go untested). */
 static void casters_against_drawn(const char *rel, const float *eye_lift, const float *target_lift, size_t min_texels,
                                   bool near_left, float draw)
 {

@@ -1,16 +1,16 @@
-/* Temporal dithering (issue 20, SC5 and LS4 under SH8): every screen door (the blades' thinning and draw-edge
+/* Temporal dithering (SC5 and LS4 under SH8): every screen door (the blades' thinning and draw-edge
  * fades, the assets' fades and cross-fades, the shadow casters') and the contact shadows' step offsets move each
  * frame, so TAA integrates them instead of keeping their pattern (how they move: unit_dither).
  *   - the metric: the high-pass energy of the image's luma (each pixel against the mean of the 5 x 5 pixels around
  *     it: what is left of a 4-pixel dither period) of a still with every feature on is at most 1.1x that of the
  *     same still with the fades off (sward_frame_debug.no_fade: hard cuts), in tests/data/popping (its thinning band
  *     from 3.2 m in view) and the built-in meadow (the wood: see below); and after a moving
- *     camera's 12 frames over the popping field with its draw distance at 4.5 m, TAA on (until this session gu_scene
- *     had turned it off here: single frames were measured), the shadow maps off. Measured: 0.97-1.00x (without TAA
+ *     camera's 12 frames over the popping field with its draw distance at 4.5 m, TAA on (gu_scene
+ *     turns it off by default), the shadow maps off. Measured: 0.97-1.00x (without TAA
  *     1.00-1.03x). (This bound
  *     alone has few teeth since the fades' cutoff moved above
  *     keep: little is dithered in view; unit_dither and the goldens are what fail with a fixed door. With the contact
- *     shadows off too, as the issue states the bound, popping's still is 1.105x: their small shadows are detail
+ *     shadows off too, as SC5's bound is stated, popping's still is 1.105x: their small shadows are detail
  *     the metric counts, and their steps' banding, not integrated away, is left for later.)
  *   - the compute rasteriser's door moves by the frame's shift, measured in its output over TAA's first four frames
  *     (compute_doors_move_with_the_frame: the sharp check that the bound above is not). */

@@ -8,8 +8,8 @@
  *   suns      every scene of scenes/ under suns 3, 30 and 60 degrees high reads in a band: the median display
  *             luminance of the lower two thirds of the image within [SUN_BAND_LO, SUN_BAND_HI] (the fixed
  *             exposure leaves a 3-degree sun far below it: checked too, so the band has teeth). For the suite's
- *             time, at 96 x 54 without the shadow cascades and with 25 m of blades (32 frames of 8 scenes); the
- *             closing note of issue 20 has the same measure of every scene with everything on at 1920 x 1080. */
+ *             time, at 96 x 54 without the shadow cascades and with 25 m of blades (32 frames of 8 scenes);
+ *             docs/grass.md ("Exposure") has the same measure of every scene with everything on. */
 #include "gpu_util.h"
 
 #include "render/render.h"

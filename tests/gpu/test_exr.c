@@ -1,4 +1,4 @@
-/* HDR output (issue 11): sward_render_hdr reads back the linear frame the tone map reads (after TAA and
+/* HDR output (TL1): sward_render_hdr reads back the linear frame the tone map reads (after TAA and
  * bloom, before exposure, the filmic curve and sRGB), and sward_write_exr stores it as OpenEXR.
  *
  * Pre-tone-map: the 8-bit image of the same frame must be the HDR image through the documented curve

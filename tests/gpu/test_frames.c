@@ -1,4 +1,4 @@
-/* The frame's machinery (issue 6): frames in flight give the same images as one frame at a time and expire
+/* The frame's machinery: frames in flight give the same images as one frame at a time and expire
  * after SWARD_FRAMES_IN_FLIGHT newer ones; a renderer resized gives exactly the image of one created at that
  * size, and back; a survivor list that overflows grows (the dropped blades are counted, the next frame has
  * none) and sward_render still returns the complete image; pass times come by name, in frame order. All with
@@ -183,7 +183,7 @@ static void pass_times_by_name(void **state)
     sward_frame_stats st;
     free(render_one(r, 0.0f, rs.width, rs.height, &st));
     /* render.raster "compute": every pass of a scene without mesh assets runs (the compute rasteriser, and the near
-     * cascade's casters in compute, BX1), except the cascades' layers, which then have no casters (issue 19) */
+     * cascade's casters in compute, BX1), except the cascades' layers, which then have no casters */
     scene->render.raster = WORLD_RASTER_COMPUTE;
     sward_renderer_destroy(r);
     r = renderer(ctx, scene);

@@ -1,4 +1,4 @@
-/* The GPU layer (src/gpu) for the passes to come (issue 6, item 5): images with mips and layers and the right
+/* The GPU layer (src/gpu) for the passes: images with mips and layers and the right
  * aspects for every depth format the device has, barriers and views over sub-resources, depth-only pipelines,
  * a depth prime followed by an EQUAL test with depth writes off into two colour attachments, blending,
  * depth bias and clamp, specialization constants. Checked by reading back pixels and depths; validation

@@ -1,4 +1,4 @@
-/* The near and mid ranges' lit heights on the GPU (issue 19; SPEC LS2, LS4; shaders/shadow_lit.comp.glsl): both
+/* The near and mid ranges' lit heights on the GPU (SPEC LS2, LS4; shaders/shadow_lit.comp.glsl): both
  * channels equal the CPU's recurrence over the ground and over the ground raised by the grass impostor (the
  * local grass height, dithered down by at most SW_LIT_DITHER of it, where there is grass and not elsewhere);
  * each row enters from the far map beyond the square; the lookup equals its CPU formula; the map is computed
@@ -119,7 +119,7 @@ static double lit_lookup(const shadow_frame *f, const float sun[3], const float 
     return fmin(vis, sum / 9.0);
 }
 
-/* Issue 19: the lit heights of the near and mid ranges against the CPU's recurrence, both channels; the
+/* The lit heights of the near and mid ranges against the CPU's recurrence, both channels; the
  * impostor stands above the ground by at least the grass height less the deepest dither where there is grass,
  * never by more than the tallest raise; the lookup shades the ground under it and lights bare ground. */
 static void lit_heights_impostor(void **state)

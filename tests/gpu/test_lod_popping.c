@@ -17,7 +17,7 @@
  * tall, bent, wide blades on flat ground, LOD at 2.4 m, thinning from 3.2 m, draw distance 8 m) puts both
  * boundaries in view; there is no grass within 1.8 m of the camera, whose blades would move by more than
  * half a pixel a frame; the wind time is fixed, so only the camera moves. Its seed (13) is one whose dolly has
- * blades crossing the thinning cutoff in view, so that the no_fade control has a pop to show: after issue 20 moved
+ * blades crossing the thinning cutoff in view, so that the no_fade control has a pop to show: after SC5's fix moved
  * the cutoff above keep (nothing dithered where nothing is thinned), seed 11's dolly had none there; seeds 12 and
  * 14 have a near blade's moving edge over LIMIT in every run, the smooth one too (the metric's known limit). */
 #include "gpu_util.h"

@@ -1,5 +1,5 @@
 /* Occlusion culling (SPEC SC3) never removes a visible blade: a frame with the Hi-Z test equals the same frame
- * without it, while a scene with hills in front of the field draws fewer blades with it. Issue 19: in sward's own
+ * without it, while a scene with hills in front of the field draws fewer blades with it. SC3: in sward's own
  * frame the mesh assets are tested against the ground's pyramid and their depth occludes the blades: boulders in
  * front of the camera hide blades, hills hide boulders, and the image is the same as without occlusion; with the
  * last frame's pyramid, boulders hide boulders (two-phase culling) and still nothing visible goes. */
@@ -166,7 +166,7 @@ static void frame_at(sward_renderer *r, const float e[3], sward_image *img, swar
     if (sward_render(r, &fd, img, st, &err) != SWARD_OK) fail_msg("%s", err.message);
 }
 
-/* SC3, issue 19: two-phase culling. Boulders behind boulders: after a frame 0.3 m to the side, the last frame's
+/* SC3: two-phase culling. Boulders behind boulders: after a frame 0.3 m to the side, the last frame's
  * pyramid of the ground and the boulders hides some in the first phase; the second tests them against this
  * frame's and draws the ones the move uncovered. The image is the one a renderer without that history draws
  * (its frame before was a cut away), with fewer boulders drawn; a cut starts over with one phase. */

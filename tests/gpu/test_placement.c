@@ -248,7 +248,7 @@ static void compare_scene(const char *rel, float time)
     compare_scene_types(rel, time, 0);
 }
 
-/* Issue 3: four grass types chosen by a type map (dithered), a grass-height map with a path and a clearing,
+/* PL1, PL5: four grass types chosen by a type map (dithered), a grass-height map with a path and a clearing,
  * Voronoi clumps with pull: every field of every blade, clump word included. */
 static void gpu_equals_cpu_fields(void **state)
 {

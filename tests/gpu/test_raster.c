@@ -87,7 +87,7 @@ static void paths_match(size_t first, size_t end)
         assert_true(cs.blades_drawn > 0);
         assert_true(mad <= 1.0);
         assert_true(frac <= 0.005);
-        /* issue 19: at most 150,000 ground triangles in any view of the repository's scenes (16:9 here as at
+        /* At most 150,000 ground triangles in any view of the repository's scenes (16:9 here as at
          * 1920x1080: the same frustum; the cascades do not depend on the size) */
         print_message("%-22s ground triangles: camera %llu, near %llu, mid %llu\n", SCENES[k] ? SCENES[k] : "built-in",
                       (unsigned long long)cs.terrain_triangles[SWARD_VIEW_CAMERA],
@@ -139,7 +139,7 @@ static void test_split_and_determinism(void **state)
     assert_memory_equal(p1, p2, (size_t)480 * 270 * 4);
     free(p1);
     free(p2);
-    /* issue 19: whatever the threshold, the tiles within reach of the eye stay with the hardware, which clips the
+    /* Whatever the threshold, the tiles within reach of the eye stay with the hardware, which clips the
      * blades crossing the near plane (compute drops them): at the largest threshold every other tile is compute's */
     scene->render.raster_threshold = 4096.0f;
     sward_frame_stats c;
@@ -159,7 +159,7 @@ static void test_split_and_determinism(void **state)
 }
 
 /* The near cascade's casters with "auto": without mesh assets in compute from the first frame (got_field,
- * scenes/small.json: the near layer then holds nothing else, and shadow_near does not run: issue 19); so too with
+ * scenes/small.json: the near layer then holds nothing else, and shadow_near does not run); so too with
  * flowers alone (scenes/flowers.json: their casters are in compute, shadow_assets); with other assets (trees,
  * plants, rocks) in compute once the cascade held RENDER_SHADOW_RASTER_MIN_BLADES (4,000) blades in a frame
  * collected before (scenes/forest_edge.json with its two grass types at 400 a m^2, drawn to 15 m: 34,000 near

@@ -1,4 +1,4 @@
-/* SH5 roughness as an artist setting (issue 20): a grass type's `roughness` is its near blades' (rising to 0.95 with
+/* SH5 roughness as an artist setting: a grass type's `roughness` is its near blades' (rising to 0.95 with
  * distance, SH7), an asset's `roughness` its cards' (leaves, fronds, petals) and `bark_roughness` the rest, read
  * back from the G-buffer's normal texel (its b channel, 10 bits) where each kind is the nearest surface. */
 #include "gpu_util.h"

@@ -248,7 +248,7 @@ static void lookup_matches_ray_march(void **state)
     assert_true(cascade[0] > 50 && cascade[1] > 50 && cascade[2] > 50);
     assert_true(agree[0] >= judged[0] * 97 / 100);
     assert_true(agree[1] >= judged[1] * 95 / 100);
-    /* Issue 19: the near range on hill-shadowed ground, which only the ground's lit heights shade (the near
+    /* LS4: the near range on hill-shadowed ground, which only the ground's lit heights shade (the near
      * cascade's layer holds no ground): the eye above the first shadowed probe, looking along +x, and a 0.25 m
      * grid 0.5-7 m in front of it */
     int pick = -1;
@@ -341,7 +341,7 @@ static void contact_shadows(void **state)
     gu_finish(r, ctx, scene);
 }
 
-/* Issue 19: the camera draws its own patches of the CDLOD mesh, under half the whole-resolution mesh's triangles
+/* The camera draws its own patches of the CDLOD mesh, under half the whole-resolution mesh's triangles
  * (no_terrain_lod; meadow's 2 m quads keep level 0 out to 192 m) and under half of its levels over the whole
  * terrain (culled by its planes); the cascades draw no ground at all (it casts
  * through the lit heights), and without mesh assets the mid cascade does not run. */

@@ -1,11 +1,11 @@
-/* The ground's continuous LOD on the GPU (issue 19, terrain_lod.inc.glsl), against the whole-resolution mesh it
+/* The ground's continuous LOD on the GPU (terrain_lod.inc.glsl), against the whole-resolution mesh it
  * replaces (sward_frame_debug.no_terrain_lod: every patch at level 0, no morph). unit_terrain_lod proves the
  * technique on the CPU (no cracks, no pops, the culling); here the vertex shader's half of it:
- *   - the default view of the 1 km meadow renders as the whole mesh does (issue 19's tolerance: mean within
+ *   - the default view of the 1 km meadow renders as the whole mesh does (the tolerance: mean within
  *     1/255, at most 0.5 % of pixels off by more than 16/255), from under half its triangles;
  *   - from 60 m above the field, looking down across every level, no pixel shows the sky through the ground
  *     (a crack) and the image still matches the whole mesh.
- * BX6 (issue 19): in sward's own frame with the depth prime the ground's G-buffer is resolved per pixel in compute
+ * BX6: in sward's own frame with the depth prime the ground's G-buffer is resolved per pixel in compute
  * (terrain_resolve) instead of by its fragment pass (sward_frame_debug.ground_fragment, the host's path):
  *   - the ground alone and the ground under grass, on the hills, render as the fragment pass does;
  *   - the G-buffer itself (read back): the normals and the motion vectors of a moving, jittered camera. */

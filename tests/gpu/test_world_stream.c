@@ -1,4 +1,4 @@
-/* Streamed world data (issue 10; src/world/stream.c, src/render/world_stream.c): a 512 m world baked into a
+/* Streamed world data (BX5; src/world/stream.c, src/render/world_stream.c): a 512 m world baked into a
  * temporary folder and streamed through a small window renders, frame after frame with one renderer, exactly
  * what the same world held whole renders: the same placement and culling counts and byte-identical images, at
  * several camera positions, including walks that recentre the window by a page (only the pages that entered are

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""docs/scene.schema.json against the repository's scenes and against the loader's own rules (issue 11, TL2).
+"""docs/scene.schema.json against the repository's scenes and against the loader's own rules (TL2).
 
   test_schema.py scenes SRC          every scene in the repository validates against the schema (scenes/, bench/,
                                      tests/data/ but its bad/, the docs' JSON examples)

@@ -141,7 +141,7 @@ static void test_instance_fade(void **state)
     (void)state;
     const float D = 200.0f;
     const sw_uint n = 80;
-    /* issue 20: nearer than the thinning's start every instance is whole, the last of the cluster too (before, the
+    /* SC5: nearer than the thinning's start every instance is whole, the last of the cluster too (before, the
      * last tenth of every cluster was drawn through the screen door at every distance: the wood's ghost trees) */
     for (sw_uint i = 0; i < n; i++) {
         assert_float_equal(sw_asset_fade(i, n, 10.0f, D), 1.0f, 0.0);

@@ -1,4 +1,4 @@
-/* test_budget_world.c — issue 18: the load budgets count what the scene will compute and hold, before it does.
+/* test_budget_world.c — the load budgets count what the scene will compute and hold, before it does.
  * A streamed fBm terrain's windows (resolution^2 of the window x octaves; the generated type map's window) are
  * counted as a resident terrain's whole grid is, and a scene over the work budget is refused before a page is
  * generated; the blend layers' images count in the memory budget once read (a float a pixel), and too many or

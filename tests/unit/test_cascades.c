@@ -225,7 +225,7 @@ static void test_depth_holds_terrain(void **state)
             double zc = 0.0;
             for (int i = 0; i < 3; i++) zc += (eye[i] + fwd[i] / fl * along) * d.sun[i];
             /* world points at the lowest and highest heights over a wide square: every one the box's square covers
-             * is inside its depth range, or (issue 19) clipped behind it, farther from the sun than the whole slice
+             * is inside its depth range, or clipped behind it, farther from the sun than the whole slice
              * (so it cannot shadow anything the cascade serves); none is clipped toward the sun */
             double span = 3.0 * SLICES[k][1] + (Y_MAX - Y_MIN) / 0.08;
             int covered = 0, behind = 0;

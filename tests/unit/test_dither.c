@@ -1,4 +1,4 @@
-/* The screen doors' and the contact shadows' motion from frame to frame (issue 20; shaders/shared/sw_dither.h):
+/* The screen doors' and the contact shadows' motion from frame to frame (SC5, LS4; shaders/shared/sw_dither.h):
  * over TAA's 8-frame warm-up every pixel's Bayer threshold takes 8 distinct values of its 16 (a fade of f keeps
  * the pixel in about f of the frames, so the still shows a blend, not a stipple); the contact shadows' noise
  * offset moves by a non-integer step each frame. */

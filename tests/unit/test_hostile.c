@@ -1,4 +1,4 @@
-/* test_hostile.c — issue 6, "Bad input and robustness": what a user found with about a hundred hostile inputs.
+/* test_hostile.c — bad input and robustness: what a user found with about a hundred hostile inputs.
  * Positive fields that round to 0 as floats (scene_json.c, scene_parse.c), tile choice at tiny densities
  * (src/place/tiles.c, meaningful under ASan + UBSan), a FIFO as the scene (core/file.c), control characters
  * and invalid UTF-8 quoted in messages (core/text.c, core_fail), writes that fail half-way (core_write_file),
@@ -502,7 +502,7 @@ static void test_direction_tiny(void **state)
 static void test_budget_work(void **state)
 {
     (void)state;
-    /* The 1 KB scene of the issue: refused at once, naming the field and the budget. */
+    /* A 1 KB scene that asks for a huge terrain: refused at once, naming the field and the budget. */
     expect_error("{\"grass\": [{}], \"terrain\": {\"size\": 16384, \"resolution\": 4097,"
                  " \"fbm\": {\"octaves\": 16, \"wavelength\": 100000}}}",
                  "t.json: terrain.resolution: 4097 x 4097 samples x 16 octaves of fBm is 268566544 units of "

@@ -1,4 +1,4 @@
-/* test_hostile_assets.c — asset inputs at and past the limits (issue 18; docs/import.md "Errors"): the LOD
+/* test_hostile_assets.c — asset inputs at and past the limits (docs/import.md "Errors"): the LOD
  * builder holds a mesh within the import's limits (4194304 vertices, 4 triangles per vertex: 50 M indices; it
  * stopped at 16.7 M, "out of memory building LOD 0" above 5.6 M triangles) and calls a mesh past them too large,
  * not out of memory; the generator names the field of a size out of range and states the range.

@@ -329,7 +329,7 @@ static void test_errors(void **state)
     asset_impostor_free(&im); /* freeing an empty one is harmless */
 }
 
-/* Issue 19: the billboard's cards trimmed to their impostor (src/assets/trim.c). For a generated tree, bush and
+/* AS3: the billboard's cards trimmed to their impostor (src/assets/trim.c). For a generated tree, bush and
  * flower, every corner of every covered texel of each card lies inside the card's outline (the two trapezoids
  * between its rows), the outline is at most 80 % of the cell for the tree (a round crown on a trunk), and the
  * trimmed vertices of every level show the same texels where they moved: u and v follow the position along the

@@ -1,5 +1,5 @@
 /* Scene loading and validation (docs/scene-format.md): one test per error message, the example scenes,
- * round trips. The issue-3 fields (grass types, maps, clumps, force fields) are in test_scene_grass.c. */
+ * round trips. The Ghost of Tsushima fields (grass types, maps, clumps, force fields) are in test_scene_grass.c. */
 #include "scene_test_util.h"
 
 static void test_default_scene(void **state)
@@ -642,7 +642,7 @@ static void test_mutations(void **state)
     assert_true(loaded > 0);
 }
 
-/* ---- issue 3: Ghost of Tsushima fields (PL1, PL5, PL6, PL9, SC5, SC6, GA4, GA5) ------------------------ */
+/* ---- Ghost of Tsushima fields (PL1, PL5, PL6, PL9, SC5, SC6, GA4, GA5) ------------------------ */
 
 int main(void)
 {

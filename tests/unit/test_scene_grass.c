@@ -1,4 +1,4 @@
-/* Scene fields of the Ghost of Tsushima grass (issue 3): grass types, world maps, clumping, LOD, wind model,
+/* Scene fields of the Ghost of Tsushima grass: grass types, world maps, clumping, LOD, wind model,
  * gameplay, flower heads and force fields — defaults, round trip, every error message, map PNGs. */
 #include "scene_test_util.h"
 

@@ -1,4 +1,4 @@
-/* test_scene_sky.c — the scene fields of the lighting issue (render.features, sky.turbidity, sun.elevation and
+/* test_scene_sky.c — the scene fields of the lighting (render.features, sky.turbidity, sun.elevation and
  * sun.azimuth) and the PATH=VALUE overrides of sward_scene_load_*_overrides (the CLI's --set;
  * src/world/overrides.c). */
 #include "scene_test_util.h"

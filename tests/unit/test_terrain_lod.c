@@ -1,4 +1,4 @@
-/* test_terrain_lod.c — the ground's continuous LOD (issue 19; src/render/terrain_lod.c, the morph of
+/* test_terrain_lod.c — the ground's continuous LOD (src/render/terrain_lod.c, the morph of
  * shaders/shared/sw_terrain_lod.h), against a CPU mirror of terrain_lod.inc.glsl's vertex:
  *   - the quadtree's patches tile the mesh's window once, for any eye (no hole, no overlap);
  *   - no cracks: over random cameras and heights, neighbouring patches are within one level and the vertices
@@ -6,7 +6,7 @@
  *   - no pops: along a slow dolly the surface under fixed points moves by little at each step (the popping
  *     metric), where switching levels without the morph jumps by the coarser level's error;
  *   - a view's culled selection is the full one less patches of which no point lies in its clip volume;
- *   - the triangles a camera at 1920x1080 draws of a 1024 m field of 1 m quads stay under issue 19's bound. */
+ *   - the triangles a camera at 1920x1080 draws of a 1024 m field of 1 m quads stay under 150,000. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -121,7 +121,7 @@ static void test_thinning_and_fade(void **state)
     assert_float_equal(sw_blade_fade(0.5f * D, D, 0.1f), 1.0f, 1e-7);
     assert_float_equal(sw_blade_fade(D, D, 0.1f), 0.0f, 1e-7);
     assert_float_equal(sw_blade_fade(D * (1.0f - 0.5f * SW_EDGE_BAND), D, 0.1f), 0.5f, 1e-5);
-    /* issue 20: where nothing is thinned (keep 1), every blade is whole, whatever its hash (before, those with u in
+    /* SC5: where nothing is thinned (keep 1), every blade is whole, whatever its hash (before, those with u in
      * the last band were dithered at every distance: fixed stipples on one blade in twelve) */
     for (int k = 0; k < 1000; k++) assert_float_equal(sw_blade_fade(0.2f * D, D, (float)k / 1000.0f), 1.0f, 0.0);
     /* a blade with u = 0.6 fades before its cutoff and is gone (fade 0) where keep (1 + band) <= u */

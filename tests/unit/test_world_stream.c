@@ -1,4 +1,4 @@
-/* test_world_stream.c — streamed world data (issue 10; src/world/stream.c, world_file.c, docs/world-format.md):
+/* test_world_stream.c — streamed world data (BX5; src/world/stream.c, world_file.c, docs/world-format.md):
  * the baked world's round trip (every page equals the resident scene's samples; the world held whole equals the
  * resident scene), the ring windows against the resident arrays over random camera moves (every sample in a
  * window equals the resident one, presence set in the window and clear outside), for a baked and a generated
