@@ -1,4 +1,4 @@
-/* budget.c — the loader's budgets of work and memory (issue 6; docs/scene-format.md "Budgets").
+/* budget.c — the loader's budgets of work and memory (TL2; docs/scene-format.md "Budgets").
  *
  * Every field of a scene can be within its limit while the whole asks for too much: a 1 KB file could ask
  * for a 4097^2 fBm terrain of 16 octaves and a generated 4096^2 type map (half a billion noise evaluations,
@@ -8,7 +8,7 @@
  * 1 unit (5 ns) plus 3 for each grass type with patches whose noise it may test (20 to 55 ns each, the
  * most when the test's branch is unpredictable). Memory is counted in the bytes the scene holds plus an
  * estimate of the render targets. Sizes not known yet (an image not read) count as nothing; the loader checks
- * again once it knows them, before the next large step (issue 18: after each blend-layer image). A streamed
+ * again once it knows them, before the next large step (after each blend-layer image). A streamed
  * world counts its windows, whose size is known from the parsed scene, in place of the whole world. */
 #include "world/world.h"
 
@@ -27,8 +27,8 @@ static int patched_types(const sward_scene *s)
     return n;
 }
 
-/* A streamed terrain (issue 10) holds its windows only, and the load fills them: generates (fBm, the generated
- * type map) or reads (a baked world) the windows' pages around the camera. Issue 18: their area is counted, as
+/* A streamed terrain (BX5) holds its windows only, and the load fills them: generates (fBm, the generated
+ * type map) or reads (a baked world) the windows' pages around the camera. Their area is counted, as
  * the resident terrain's is, before a page is generated; the rings are the windows' samples a side. */
 static void stream_rings(const sward_scene *s, int *hf_ring, int *map_ring)
 {
@@ -99,7 +99,7 @@ static uint64_t maps_bytes(int res)
     return (uint64_t)res * (uint64_t)res * (1u + sizeof(float)) + pr * pr * sizeof(uint16_t);
 }
 
-/* PL10's blend layers (issue 18): each image layer's opacity as floats once read (0 before: its size is not
+/* PL10's blend layers: each image layer's opacity as floats once read (0 before: its size is not
  * known yet), and the material-id map of a byte a texel. */
 static uint64_t layers_bytes(const sward_scene *s, int map_res, int *images)
 {
