@@ -27,8 +27,8 @@ import argparse, fnmatch, hashlib, os, random, re, shutil, signal, subprocess, s
 # ---- the table: (id, SPEC ids, file, exact snippet, replacement that removes the feature, tests) ----
 # Snippets must occur exactly once in their file; the tests (ctest names, space-separated) must all fail.
 M = []
-def mut(mid, spec, path, find, repl, tests):
-    M.append(dict(id=mid, spec=spec, file=path, find=find, repl=repl, tests=tests))
+def mut(mid, spec, path, find, repl, tests, env=None):  # env: variables the tests run with, for this mutation only
+    M.append(dict(id=mid, spec=spec, file=path, find=find, repl=repl, tests=tests, env=env or {}))
 
 # SC5: density thinning, dither fade, draw-distance edge
 mut("SC5-fade", "SC5", "shaders/grass_blade.inc.glsl",
@@ -854,10 +854,12 @@ mut("SH-kept-time", "LS2", "src/render/plan.c",
     "                      sh->kept_time == r->frame.time && sh->kept_features == p->features &&",
     "                      sh->kept_features == p->features &&",
     "gpu_shadows")
+# the oak's stale shadow moves forest_edge by mean 0.001/255 on lavapipe, far below golden.sh's tolerance: caught
+# byte for byte only (SWARD_GOLDEN_EXACT), on a machine that reproduces the recorded images (the baseline proves it)
 mut("SH-kept-assets", "LS2", "src/render/plan.c",
     "p->shadows && p->asset_count == 0 && (r->frame.flags",
     "p->shadows && (r->frame.flags",
-    "cli_golden_forest_edge_320x180 cli_golden_areas_320x180")
+    "cli_golden_forest_edge_320x180", env={"SWARD_GOLDEN_EXACT": "1"})
 mut("SH-kept-switches", "LS2", "src/render/plan.c",
     "                      memcmp(&sh->kept_switches, &p->switches, sizeof p->switches) == 0 &&",
     "",
@@ -1165,6 +1167,12 @@ mut("PO4-use", "PO4", "shaders/exposure.inc.glsl",
     "    return (frame.flags & SW_FLAG_AUTO_EXPOSURE) != 0u ? exposure_state.exposure : frame.exposure;",
     "    return frame.exposure;",
     "gpu_exposure")
+# the goldens catch a small but real change beyond golden.sh's tolerance: the default key 0.36 to 0.38, 0.08 EV
+# brighter (mean 2.3/255 off the recorded small and hills, none off by more than 16/255; the tolerance is 0.75/255)
+mut("GOLD-exposure-key", "PO4", "src/world/scene_exposure.c",
+    ".key = 0.36f,",
+    ".key = 0.38f,",
+    "cli_golden_small_320x180 cli_golden_hills_320x180")
 
 # BX1: the scaling benchmark's chart (src/app/plot.c): a log axis maps decades to equal distances
 mut("TL-plot-log", "BX1", "src/app/plot.c",
@@ -2021,15 +2029,16 @@ def targets_of(names):
 def build(targets):
     return run(["cmake", "--build", BUILD, "-j", str(args.jobs), "--target"] + targets, LOG) == 0
 
-def run_tests(regex, tag):
+def run_tests(regex, tag, env=None):
     """Runs the tests matching regex; returns {name: passed} from ctest's result lines
     ("1/2 Test #13: gpu_blades ......   Passed    0.58 sec", "***Failed", "***Timeout", "Not Run", ...)."""
     # A mutation can make a test hang (a freed buffer the GPU still reads): 5 minutes, then it counts as failed.
     cmd = ["ctest", "--test-dir", BUILD, "-R", regex, "-j", str(args.jobs), "--output-on-failure", "--timeout", "300"]
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
     text = r.stdout.decode("utf-8", "replace")
     with open(LOG, "a", encoding="utf-8") as fh:
-        fh.write(f"\n$ {' '.join(cmd)}   [{tag}]\n{text}")
+        fh.write(f"\n$ {' '.join(f'{k}={v}' for k, v in (env or {}).items())}{' ' if env else ''}{' '.join(cmd)}"
+                 f"   [{tag}]\n{text}")
     res = {}
     for line in text.splitlines():
         m = re.match(r"\s*\d+/\d+ Test\s+#\d+: (\S+) \.*\s*(.*)$", line)
@@ -2102,7 +2111,7 @@ try:
         if not build(targets_of(names)):
             verdict, detail = "BUILD-FAILED", f"see {LOG}"
         else:
-            res = run_tests(regex_of(names), m["id"])
+            res = run_tests(regex_of(names), m["id"], m["env"])
             passed = [t for t in names if group_passed(res, t)]
             if passed:
                 verdict, detail = "SURVIVED", "passed: " + " ".join(passed)

@@ -1,60 +1,33 @@
 #!/usr/bin/env bash
-# Byte-identical images: every scene in scenes/ and bench/ at 320x180 at 4.25 s (and those of LARGE_SCENES at 640x360
-# at 1.5 s: none today) must
-# render to the PNG whose SHA-256 is recorded in tests/data/golden/sha256.txt (recorded on lavapipe at
-# 2026-12-01 (issue 8: the compute rasteriser, render.raster "auto"; issue 9: HZD and Frictional wind fixed, then
-# the simulated wind field (GA3) for every scene's wind, and the mesh-asset scenes forest_edge, flowers, tree; issue
-# 10: the tile cache, the streamed world and the density areas left all 36 unchanged, and added areas.json and the
-# streamed 16 km bench/flight.json: 44 images); with "hardware", before the wind fix, 21 of the 24 images of issue 7
-# were unchanged; issue 18: bench/dense.json's re-recorded without TAA, see flags_of, and
-# 320x180 at one time, not three: 22 images, for the suite's budget; the other hashes unchanged; issue 19: the
-# ground's continuous LOD (CDLOD) re-recorded the 20 images of terrains over 64 m, on purpose: on the H200 at
-# 1920x1080 each scene is within mean 0.04/255 of its image before, at most 0.008 % of pixels off by more than
-# 16/255); then the ground's and the grass impostor's shadows as lit heights re-recorded all 22, on purpose: the
-# impostor's dither is another random field and its bias no longer follows the raster's slope, so the grass from
-# 8 to 80 m differs blade by blade (meadow on lavapipe at 960x540: mean 1.8/255, 4.3 % of pixels off by more
-# than 16/255; the ground's own shadows and the near range as before); then the second size went from 960x540 to
-# 640x360 for the suite's budget (a third less time each; the 320x180 hashes unchanged); then the second size
-# only for the built-in meadow, got_field and the two mesh-asset scenes with the most asset pixels (LARGE_SCENES,
-# for the suite's budget: 7 images fewer, about 60 s of 2 cores; the others' behaviour at larger sizes is the
-# behavioural tests'); then all 15 again, on purpose, for three changes of issue 19: render.raster_threshold 512 with
-# the near guard (tiles within reach of the eye stay with the hardware), the shadow cascades' depth ending at the
-# slice's sphere (other depth values, so other biases), and the billboards trimmed to their impostors (the wind bends
-# them at other vertices; on the H200 at 1920x1080 every scene is within mean 0.44/255 of its image before, at most
-# 1.2 % of pixels off by more than 16/255, the flowers' billboards displaced by their sway, and 0.004 % without
-# wind); then the four images of the scenes with HZD's wind (got_field, fields, flight), on purpose, for issue 20:
-# the seed's small-scale motion damps the vertical axis, not a horizontal one (got_field at 640x360: mean
-# 0.08/255, 0.16 % of pixels off by more than 16/255: blade tips moved by millimetres); then all 15, on purpose,
-# for issue 20: the thinning's fade measured from a cutoff above keep, so that no blade or asset is dithered
-# where nothing is thinned (before, one blade in twelve and the last tenth of every asset cluster were drawn
-# through the screen door at every distance: fixed stipples, the wood's ghost trees; at 640x360 meadow is within
-# mean 0.87/255 of its image before, 1.9 % of pixels off by more than 16/255, flowers 1.56/255 and 3.3 %: blades
-# and plants whole that were faint); then all 15 again, on purpose, for issue 20: every screen door and the
-# contact shadows' step offsets move each frame, so TAA's warm-up integrates them (other bytes wherever a fade or a
-# contact shadow is); then all 15 again, on purpose, for issue 20: the exposure adapts to each frame (PO4,
-# render.exposure "auto" in every scene: 0.8 EV brighter for the built-in meadow, 0.3 EV darker for forest_edge on
-# the H200), the trees' canopies shade as volumes (SH3's abs(z), SH9's normals) and hzd-wind types tilt with the
-# camera as before (GA8 now a per-type switch); then the four 640x360 images dropped
-# (LARGE_SCENES empty: 110 s of the suite's 2 cores, then twice its budget; what the 320x180 images miss at larger
-# sizes is the behavioural tests'); then all 11 but dense, on purpose, for issue 20's motion vectors (SH2): blades and
-# assets write their own, which TAA's warm-up reprojects by (the depth's, stored as half floats), and an asset's
-# push is kept as half floats beside the previous frame's (at 320x180 flowers is within mean 0.015/255 of its image
-# before, no pixel off by more than 15/255; forest_edge 0.005/255, hills 0.005/255 and 1/255 at most); then the same 10, on purpose, for issue 20: a still's
-# warm-up frames meter the exposure too, so that TAA weighs them at the still's exposure (the meter then reads a
-# differently weighted still: flowers within mean 0.94/255 of its image before, hills 1.1/255, none off by more
-# than 8/255: a uniform shift of the exposure). A refactor that
-# changes a single pixel fails here. Every feature is on, TAA with its 8-frame warm-up (but in dense). The hashes hold for Mesa's lavapipe (Debian 12, LLVM 15); another driver rasterises differently.
+# The golden images: every scene in scenes/ and bench/, rendered at 320x180 at 4.25 s (and those of LARGE_SCENES at
+# 640x360 at 1.5 s: none today) on Mesa's lavapipe (Debian 12, LLVM 15), every feature on (TAA's 8-frame warm-up;
+# not in dense, see flags_of), equals its recorded image in tests/data/golden/: the PNG and its SHA-256 in sha256.txt.
+# A byte-identical image passes. Another CPU or Mesa point release rounds a little differently, so an image whose
+# hash differs is compared with the recorded PNG (png_compare.py) and passes when within mean MEAN_MAX/255 per channel
+# and at most FRAC_MAX of the pixels off by more than 16/255 (a line says so, with both numbers); beyond, it fails.
+# The tolerance, from measurements on lavapipe: disabling AVX-512 in its JIT (GALLIUM_OVERRIDE_CPU_CAPS=avx) changes
+# no byte of any scene; sward's CPU side built with FMA contraction (-march=native -ffp-contract=fast) moves every
+# scene by mean 0.000-0.011/255, none off by more than 16/255, but the streamed 16 km flight by 0.49/255 and 0.14 %
+# (its camera and tiles shift by a fraction of a pixel). 0.75/255 and 0.5 % leave 1.5x and 3.5x margin over that
+# and still fail 0.05 EV of exposure (mean 1.5/255) or the sun raised by 1 degree (meadow: 2.1/255; GOLD-exposure-key
+# in tests/mutate.sh). What passes now: 0.02 EV, the sun moved by a quarter degree, a few blades changed (past
+# intentional changes went as small as mean 0.015/255): what an image means is the behavioural tests' to check,
+# the goldens catch change, and a refactor that is byte-identical still says so (no "within tolerance" line).
 #
-#   golden.sh SWARD SCENE.json SIZE    one scene at one size (ctest: cli_golden_<scene>_<size>, one test each,
-#                                      so they run in parallel and none takes long): its recorded images
+#   golden.sh SWARD SCENE.json SIZE    one scene at one size (ctest: cli_golden_<scene>_<size>, one test each)
 #   golden.sh SWARD --all              every scene and size, and no recorded image without its scene
-#   golden.sh SWARD --list             renders nothing: every scene, size and time has exactly one recorded hash
-#                                      and every recorded hash its scene (ctest: cli_golden_list)
-#   golden.sh SWARD --update           re-record every hash; on purpose only (say why in the commit)
+#   golden.sh SWARD --list             renders nothing: every scene, size and time has exactly one hash and one PNG,
+#                                      each PNG has the hash beside it, and nothing is left over (cli_golden_list)
+#   golden.sh SWARD --update           re-record every hash and PNG; on purpose only (say why in the commit)
+# SWARD_GOLDEN_EXACT=1: byte-identical only, no tolerance (tests/mutate.sh, for changes too small for it).
 set -u
 SWARD=${1:?usage: golden.sh /path/to/sward SCENE.json SIZE | --all | --update}
 SRC=${SWARD_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-GOLDEN="$SRC/tests/data/golden/sha256.txt"
+DIR="$SRC/tests/data/golden"
+GOLDEN="$DIR/sha256.txt"
+# the tolerance for an image that is not byte-identical (png_compare.py's MEAN_MAX in 1/255 and FRAC_MAX; see above)
+MEAN_MAX=0.75
+FRAC_MAX=0.005
 SIZES="320x180 640x360"
 # the scenes recorded at the second size too (tests/CMakeLists.txt reads this line: one ctest test each)
 LARGE_SCENES=""
@@ -96,8 +69,11 @@ case "${2:-}" in
         for size in $(sizes_of "$(basename "$scene" .json)"); do render_one "$scene" "$size"; done
     done
     if [ "$2" = --update ]; then
+        [ "$failures" -eq 0 ] || exit 1
         (cd "$tmp" && sha256sum ./*.png | sed 's# \./# #') >"$GOLDEN"
-        echo "recorded $(wc -l <"$GOLDEN") hashes in $GOLDEN"
+        rm -f "$DIR"/*.png
+        cp "$tmp"/*.png "$DIR"/
+        echo "recorded $(wc -l <"$GOLDEN") hashes and images in $DIR"
         exit 0
     fi
     ;;
@@ -115,7 +91,17 @@ case "${2:-}" in
     [ -z "$missing" ] || fail "images with no recorded hash: $missing"
     [ -z "$extra" ] || fail "recorded hashes of no scene: $extra"
     [ -z "$dup" ] || fail "recorded twice: $dup"
-    [ "$failures" -eq 0 ] && echo "ok: $(echo "$want" | wc -l) images, each recorded once"
+    # each hash's PNG is the image it hashes, and no PNG is without its hash
+    pngs=$(find "$DIR" -maxdepth 1 -name '*.png' -printf '%f\n' | sort)
+    nopng=$(comm -23 <(echo "$have") <(echo "$pngs"))
+    nohash=$(comm -13 <(echo "$have") <(echo "$pngs"))
+    [ -z "$nopng" ] || fail "recorded hashes with no PNG in $DIR: $nopng"
+    [ -z "$nohash" ] || fail "PNGs in $DIR with no recorded hash: $nohash"
+    while read -r sum png; do
+        [ -f "$DIR/$png" ] || continue
+        [ "$(sha256sum "$DIR/$png" | cut -d' ' -f1)" = "$sum" ] || fail "$png: the PNG is not the image hashed"
+    done <"$GOLDEN"
+    [ "$failures" -eq 0 ] && echo "ok: $(echo "$want" | wc -l) images, each recorded once, hash and PNG"
     exit $((failures > 0))
     ;;
 "") echo "usage: golden.sh /path/to/sward SCENE.json SIZE | --all | --update" >&2; exit 2 ;;
@@ -127,16 +113,26 @@ case "${2:-}" in
 esac
 
 [ -f "$GOLDEN" ] || { echo "FAIL: $GOLDEN missing" >&2; exit 1; }
-# every image rendered has its recorded hash, and equals it; with --all, every recorded image was rendered
-checked=0
+# every image rendered has its recorded hash, and equals it or its PNG within tolerance; with --all, every recorded
+# image was rendered
+checked=0 close=0
 for png in "$tmp"/*.png; do
     [ -f "$png" ] || continue
     base=$(basename "$png")
     want=$(awk -v p="$base" '$2 == p {print $1}' "$GOLDEN")
     [ -n "$want" ] || { fail "$base: no recorded hash (a new scene? record it: golden.sh SWARD --update)"; continue; }
-    got=$(sha256sum "$png" | cut -d' ' -f1)
-    [ "$got" = "$want" ] || fail "$base: sha256 $got, recorded $want"
     checked=$((checked + 1))
+    got=$(sha256sum "$png" | cut -d' ' -f1)
+    [ "$got" = "$want" ] && continue
+    [ -z "${SWARD_GOLDEN_EXACT:-}" ] || { fail "$base: sha256 $got, recorded $want (SWARD_GOLDEN_EXACT)"; continue; }
+    [ -f "$DIR/$base" ] || { fail "$base: sha256 $got, recorded $want, and no recorded PNG to compare with"; continue; }
+    numbers=$(python3 "$SRC/tests/cli/png_compare.py" "$png" "$DIR/$base" "$MEAN_MAX" "$FRAC_MAX" 2>&1)
+    case $? in
+    0) echo "$base: not byte-identical to the recorded image, but within tolerance: $numbers" ;;
+    1) fail "$base: beyond tolerance of the recorded image (mean $MEAN_MAX/255, $FRAC_MAX over 16/255): $numbers" ;;
+    *) fail "$base: cannot compare with the recorded image: $numbers" ;;
+    esac
+    close=$((close + 1))
 done
 if [ "${2:-}" = --all ]; then
     while read -r _ png; do
@@ -144,5 +140,6 @@ if [ "${2:-}" = --all ]; then
     done <"$GOLDEN"
 fi
 [ "$checked" -gt 0 ] || fail "no image checked"
-[ "$failures" -eq 0 ] && echo "all $checked images byte-identical to the recorded ones"
+[ "$failures" -eq 0 ] &&
+    echo "all $checked images equal the recorded ones ($((checked - close)) byte-identical, $close within tolerance)"
 exit $((failures > 0))
