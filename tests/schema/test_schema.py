@@ -254,6 +254,8 @@ LOADER_ONLY_RULES = [
     "characters), valid UTF-8 without NUL",
     "only the first terrain layer may leave out opacity; an opacity is an image or a rule, not both",
     "assets[i].generate: height 0 or >= 0.05, width 0 or >= 0.02 and <= 4 x the height",
+    "the frame work budget: fragments, shadow texels and asset triangles estimated from the densities, sizes, "
+    "draw distances, camera and render size",
 ]
 # (field path, value set alone in its base) -> (the loader's path, a part of its message): bounds of the schema
 # that the loader refuses in the base scene because of a rule above.
@@ -288,6 +290,7 @@ LOADER_ONLY = {
     ("render.lod_distance", "max"): ("render.lod_distance", "must be <= render.draw_distance"),
     ("force_fields[0].path[0][0]", "max"): ("force_fields[0].path[1]", "times must increase"),
     ("assets[0].density", "min"): ("assets[0].base_density", "must be in [0, density]"),
+    ("assets[0].density", "max"): ("assets[0].density", "units of work, more than the frame work budget"),
     ("assets[0].scale[0]", "max"): ("assets[0].scale", MINMAX),
     ("assets[0].generate.width", "max"): ("assets[0].generate.width", "at most 4 x the height"),
     ("assets[0].base_density", "max"): ("assets[0].base_density", "must be in [0, density]"),
