@@ -170,7 +170,7 @@ void render_shadow_views(sward_renderer *r)
         memcpy(d.sun, r->scene->sun.direction, sizeof d.sun);
         d.begin = cascades[k].slice_begin;
         d.end = cascades[k].end;
-        d.size = RENDER_SHADOW_SIZE;
+        d.size = r->plan.shadow_size;
         d.y_min = sh->y_min;
         d.y_max = sh->y_max + sh->caster;
         sw_view *v = &r->views[SW_VIEW_NEAR + k].constants;
@@ -181,14 +181,14 @@ void render_shadow_views(sward_renderer *r)
         v->shadow_fade = fade * cascades[k].end;
     }
     /* Issue 19: the near and mid ranges' lit-height map (shadow_lit.comp.glsl), in the sun's horizontal frame,
-     * RENDER_SHADOW_SIZE texels a side around the eye, out to RENDER_SHADOW_MID_END and the lookup's 4 x 4
+     * render.shadow_size texels a side around the eye, out to RENDER_SHADOW_MID_END and the lookup's 4 x 4
      * texels beyond wherever the eye is within the snap; its origin snapped to RENDER_SHADOW_LIT_SNAP texels, so
      * a world point keeps its texel as the camera moves and the map is computed again only at a snap */
     {
         sw_view *m = &r->views[SW_VIEW_MID].constants;
         const float *sd = r->scene->sun.direction;
         sw_lit_axes ax = sw_lit_axes_of(sd[0], sd[1], sd[2]);
-        const uint32_t n = RENDER_SHADOW_SIZE;
+        const uint32_t n = r->plan.shadow_size;
         const double t = (double)RENDER_SHADOW_MID_END / (0.5 * n - 3.0 - 0.5 * RENDER_SHADOW_LIT_SNAP);
         const double snap = (double)RENDER_SHADOW_LIT_SNAP * t;
         const float *e = cam->eye;

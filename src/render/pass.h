@@ -40,7 +40,7 @@ extern const VkFormat RENDER_GBUFFER_FORMATS[RENDER_GBUFFER_COUNT];
         {RES_MOTION, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_MOTION, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 0}
 #define RENDER_MAX_INSIDE 4     /* uses a pass makes inside itself (render_pass.inside) */
 #define RENDER_MAX_PIPES 4
-#define RENDER_SHADOW_SIZE 2048u /* texels per side of each shadow-map layer (HZD: 2048) */
+#define RENDER_SHADOW_SIZE 2048u /* the largest render.shadow_size (render_plan.shadow_size: the renderer's) */
 
 /* The frame's named resources, declared by spec in resources.c (RENDER_RESOURCES: name, per view, format, usage,
  * size class, history partner). Per-view ones exist once per view (index = view). */
@@ -174,6 +174,8 @@ typedef struct render_plan {
     bool raster_all;           /* BX1: render.raster "compute": every camera tile in compute */
     bool primitive_id;         /* BX6: the device gives fragments their triangle (gl_PrimitiveID: geometryShader) */
     bool shadows;              /* LS2: SW_FEAT_SHADOWS and the sun above the horizon: views 1-3 are the cascades */
+    uint32_t shadow_size;      /* texels a side of the shadow map's layers, the casters and the lit heights
+                                  (render.shadow_size) */
     uint32_t view_count;       /* views with constants: 1, or 3 with shadows (camera, near, mid; far is view 3) */
     uint32_t blade_views;      /* views that cull and draw blades: the camera, and the near cascade */
     uint32_t asset_count;      /* the scene's mesh assets */

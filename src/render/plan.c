@@ -17,6 +17,7 @@ void render_plan_init(sward_renderer *r)
     p->geo.max_groups_x = dev->props.limits.maxComputeWorkGroupCount[0];
     p->geo.max_draw_indirect = dev->props.limits.maxDrawIndirectCount;
     p->primitive_id = dev->features.geometryShader;
+    p->shadow_size = r->scene->render.shadow_size;
     p->frame = &r->frame;
     for (uint32_t k = 0; k < SW_MAX_VIEWS; k++) p->view[k] = &r->views[k].constants;
     render_plan_size(r);

@@ -125,9 +125,9 @@ typedef struct shadows_arg {
     sw_view *views;
 } shadows_arg;
 
-static VkDeviceSize layer_bytes(void)
+static VkDeviceSize layer_bytes(const sward_renderer *r)
 {
-    return (VkDeviceSize)RENDER_SHADOW_SIZE * RENDER_SHADOW_SIZE * sizeof(float);
+    return (VkDeviceSize)r->plan.shadow_size * r->plan.shadow_size * sizeof(float);
 }
 
 static VkDeviceSize far_bytes(const sward_renderer *r)
@@ -138,14 +138,14 @@ static VkDeviceSize far_bytes(const sward_renderer *r)
 static VkDeviceSize shadows_bytes(sward_renderer *r, void *arg)
 {
     (void)arg;
-    return 5 * layer_bytes() + far_bytes(r); /* the lit heights: two floats a texel; the compute casters */
+    return 5 * layer_bytes(r) + far_bytes(r); /* the lit heights: two floats a texel; the compute casters */
 }
 
 /* The near cascade's casters rasterised in compute (shadow_raster, shadow_assets), a buffer of the layer's size
  * where they can run. */
 static bool has_casters(sward_renderer *r)
 {
-    return render_buffer(r, RES_SHADOW_CASTERS, 0)->size == layer_bytes();
+    return render_buffer(r, RES_SHADOW_CASTERS, 0)->size == layer_bytes(r);
 }
 
 static void shadows_copy(sward_renderer *r, VkCommandBuffer cmd, VkBuffer dst, void *arg)
@@ -157,20 +157,20 @@ static void shadows_copy(sward_renderer *r, VkCommandBuffer cmd, VkBuffer dst, v
     VkBufferImageCopy regions[2];
     for (uint32_t l = 0; l < 2; l++)
         regions[l] = (VkBufferImageCopy){
-            .bufferOffset = l * layer_bytes(),
+            .bufferOffset = l * layer_bytes(r),
             .imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, l, 1},
-            .imageExtent = {RENDER_SHADOW_SIZE, RENDER_SHADOW_SIZE, 1},
+            .imageExtent = {r->plan.shadow_size, r->plan.shadow_size, 1},
         };
     vkCmdCopyImageToBuffer(cmd, render_image(r, RES_SHADOW, 0)->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst, 2,
                            regions);
     vkCmdCopyBuffer(cmd, render_buffer(r, RES_SHADOW_FAR, 0)->buffer, dst, 1,
-                    &(VkBufferCopy){0, 2 * layer_bytes(), far_bytes(r)});
+                    &(VkBufferCopy){0, 2 * layer_bytes(r), far_bytes(r)});
     vkCmdCopyBuffer(cmd, render_buffer(r, RES_SHADOW_LIT, 0)->buffer, dst, 1,
-                    &(VkBufferCopy){0, 2 * layer_bytes() + far_bytes(r), 2 * layer_bytes()});
+                    &(VkBufferCopy){0, 2 * layer_bytes(r) + far_bytes(r), 2 * layer_bytes(r)});
     if (has_casters(r)) {
         render_access(r, cmd, RES_SHADOW_CASTERS, 0, GPU_ACCESS_TRANSFER_READ, false);
         vkCmdCopyBuffer(cmd, render_buffer(r, RES_SHADOW_CASTERS, 0)->buffer, dst, 1,
-                        &(VkBufferCopy){0, 4 * layer_bytes() + far_bytes(r), layer_bytes()});
+                        &(VkBufferCopy){0, 4 * layer_bytes(r) + far_bytes(r), layer_bytes(r)});
     }
 }
 
@@ -178,22 +178,22 @@ static sward_result shadows_read(sward_renderer *r, const void *mapped, void *ar
 {
     (void)err;
     const shadows_arg *a = arg;
-    if (a->layers) memcpy(a->layers, mapped, 2 * layer_bytes());
+    if (a->layers) memcpy(a->layers, mapped, 2 * layer_bytes(r));
     /* the near layer as the lookup sees it (shadow.inc.glsl): where the view has compute casters, the nearer of
      * them (depth bits, 0: none) and the layer (when it was drawn: SW_VIEW_LAYER) */
     const uint32_t near_flags = r->views[SW_VIEW_NEAR].constants.flags;
     if (a->layers && has_casters(r) && (near_flags & SW_VIEW_CASTERS)) {
-        const uint32_t *c = (const uint32_t *)((const uint8_t *)mapped + 4 * layer_bytes() + far_bytes(r));
+        const uint32_t *c = (const uint32_t *)((const uint8_t *)mapped + 4 * layer_bytes(r) + far_bytes(r));
         const bool layer = (near_flags & SW_VIEW_LAYER) != 0;
-        for (size_t i = 0; i < (size_t)RENDER_SHADOW_SIZE * RENDER_SHADOW_SIZE; i++) {
+        for (size_t i = 0; i < (size_t)r->plan.shadow_size * r->plan.shadow_size; i++) {
             float d;
             memcpy(&d, &c[i], sizeof d);
             const float l = layer ? a->layers[i] : 0.0f;
             a->layers[i] = d > l ? d : l;
         }
     }
-    if (a->far) memcpy(a->far, (const uint8_t *)mapped + 2 * layer_bytes(), far_bytes(r));
-    if (a->lit) memcpy(a->lit, (const uint8_t *)mapped + 2 * layer_bytes() + far_bytes(r), 2 * layer_bytes());
+    if (a->far) memcpy(a->far, (const uint8_t *)mapped + 2 * layer_bytes(r), far_bytes(r));
+    if (a->lit) memcpy(a->lit, (const uint8_t *)mapped + 2 * layer_bytes(r) + far_bytes(r), 2 * layer_bytes(r));
     for (uint32_t k = 0; k < SW_MAX_VIEWS && a->views; k++) a->views[k] = r->views[k].constants;
     return SWARD_OK;
 }

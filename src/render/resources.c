@@ -94,7 +94,7 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
     /* made on the first sward_render_hdr frame, for the render size (standalone.c) */
     [RES_HDR_OUT] = BUFFER("sward.hdr_out", VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
                            RENDER_SIZE_GROWS),
-    /* issue 19: RENDER_SHADOW_SIZE^2 texels of two floats (the mid view's lit_*); 1 texel without shadows */
+    /* issue 19: render.shadow_size^2 texels of two floats (the mid view's lit_*); 1 texel without shadows */
     [RES_SHADOW_LIT] = {.name = "sward.shadow_lit", .usage = STORAGE, .texel_bytes = 8,
                         .size = RENDER_SIZE_SHADOW, .needs = RENDER_NEEDS_SHADOWS, .tiny = true},
     /* sized for the mesh by the renderer (render_terrain_patches_max: the camera's) */
@@ -155,8 +155,8 @@ sward_result render_resources_size(sward_renderer *r, sward_error *err)
         if (s->size != RENDER_SIZE_TARGET && s->size != RENDER_SIZE_SHADOW) continue;
         bool full = needs_met(p, s->needs);
         if (!full && !s->tiny) continue; /* absent (embedded: the host's own, or no compute rasteriser) */
-        uint32_t w = s->size == RENDER_SIZE_SHADOW ? RENDER_SHADOW_SIZE : p->width;
-        uint32_t h = s->size == RENDER_SIZE_SHADOW ? RENDER_SHADOW_SIZE : p->height;
+        uint32_t w = s->size == RENDER_SIZE_SHADOW ? p->shadow_size : p->width;
+        uint32_t h = s->size == RENDER_SIZE_SHADOW ? p->shadow_size : p->height;
         if (!full) w = h = 1u;
         /* replaced only when its size changes: a replaced TAA image loses its history, the shadow map its
          * layers' views */

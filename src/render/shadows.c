@@ -1,5 +1,5 @@
 /* shadows.c — the sun's shadow cascades' resources and entry point (SPEC LS2-LS4): the views of RES_SHADOW's
- * layers (D32, one RENDER_SHADOW_SIZE^2 layer per rasterised cascade, made by resources.c: a view per layer to
+ * layers (D32, one render.shadow_size^2 layer per rasterised cascade, made by resources.c: a view per layer to
  * render into, the whole array to sample), RES_SHADOW_FAR (the far lit-height map; RES_SHADOW_LIT, the near and
  * mid ranges', is a shadow-class resource of resources.c), the cascades' depth-only pipelines, and
  * sward_cmd_shadows, which records the RENDER_PHASE_SHADOW passes (shadow_near, shadow_raster, shadow_mid,
@@ -92,7 +92,7 @@ sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, ui
 
 void render_shadow_begin(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t layer)
 {
-    uint32_t size = RENDER_SHADOW_SIZE;
+    uint32_t size = c->plan->shadow_size;
     VkRenderingAttachmentInfo depth = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
         .imageView = c->plan->geo.shadow_layers[layer],

@@ -15,7 +15,7 @@
  *     instance is at least LOD0's switch height in pixels tall, falling with the projected area past it, at
  *     least the billboard's;
  *   - the near shadow cascade's casters: the blades and assets on the ground inside its bounding sphere
- *     (RENDER_SHADOW_NEAR_END of the view), each its area in texels of the 2048^2 map (at least one), and the
+ *     (RENDER_SHADOW_NEAR_END of the view), each its area in texels of the render.shadow_size^2 map (at least one), and the
  *     assets' shadow-level triangles.
  *
  * Every ring integral is of the form density x theta x integral of d x max(c, min(a, b / d^2)) dd, in closed
@@ -36,7 +36,6 @@
  * chains' LOD0 triangles and last level (src/assets/lod.c asset_lod_targets) and LOD0's switch height in pixels
  * (src/render/assets.c LOD_PX_*), the default generated sizes (src/assets/assets.h asset_gen_desc). */
 #define SHADOW_NEAR_END 8.0
-#define SHADOW_SIZE 2048.0
 #define BLADE_FILL 0.5 /* a tapered blade covers about half of its height x width rectangle */
 #define ASSET_FILL 0.5 /* leaf cards and petals over the asset's height x width */
 
@@ -106,7 +105,8 @@ void world_frame_work_estimate(const sward_scene *s, uint32_t width, uint32_t he
     const double k2 = tan_x * tan_x + tan_y * tan_y, n = (double)s->camera.near_plane, e = SHADOW_NEAR_END;
     const double cc = fmin(0.5 * (n + e) * (1.0 + k2), e);
     const double radius = fmax(sqrt((cc - n) * (cc - n) + n * n * k2), sqrt((e - cc) * (e - cc) + e * e * k2));
-    const double texels_per_m2 = (SHADOW_SIZE / (2.0 * radius)) * (SHADOW_SIZE / (2.0 * radius));
+    const double shadow_size = (double)s->render.shadow_size;
+    const double texels_per_m2 = (shadow_size / (2.0 * radius)) * (shadow_size / (2.0 * radius));
     const bool shadows = (s->render.features & SW_FEAT_SHADOWS) && s->sun.direction[1] > 0.01f;
     double worst = -1.0;
 

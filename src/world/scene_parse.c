@@ -132,6 +132,7 @@ void world_scene_defaults(sward_scene *s)
     s->render.features = SW_FEAT_ALL;
     s->render.raster = WORLD_RASTER_AUTO;
     s->render.raster_threshold = WORLD_RASTER_THRESHOLD_DEFAULT;
+    s->render.shadow_size = WORLD_SHADOW_SIZE_DEFAULT;
     s->render.tile_cache = (world_tile_cache){.budget_mib = WORLD_TILE_CACHE_MIB_DEFAULT,
                                               .tiles_per_frame = WORLD_TILES_PER_FRAME_DEFAULT};
 }
@@ -493,9 +494,10 @@ static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
 {
     static const char *const known[] = {"width",         "height",       "seed",     "time",   "exposure",
                                         "white_point",   "draw_distance", "lod_distance", "features", "raster",
-                                        "raster_threshold", "tile_cache", "tonemap", "auto_exposure"};
+                                        "raster_threshold", "tile_cache", "tonemap", "auto_exposure",
+                                        "shadow_size"};
     sward_render_settings *rs = &r->settings;
-    int64_t w = rs->width, h = rs->height, seed = rs->seed;
+    int64_t w = rs->width, h = rs->height, seed = rs->seed, shadow_size = r->shadow_size;
     char raster[16] = "", tonemap[16] = "";
     if (!SJ_CHECK_FIELDS(c, o, "render", known) || !parse_features(c, o, &r->features) ||
         !sj_string(c, o, "render", "tonemap", tonemap, sizeof tonemap) ||
@@ -506,6 +508,7 @@ static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
         !sj_integer(c, o, "render", "width", RANGE(1, WORLD_IMAGE_SIZE_MAX), &w) ||
         !sj_integer(c, o, "render", "height", RANGE(1, WORLD_IMAGE_SIZE_MAX), &h) ||
         !sj_integer(c, o, "render", "seed", RANGE(0, 4294967295.0), &seed) ||
+        !sj_integer(c, o, "render", "shadow_size", RANGE(WORLD_SHADOW_SIZE_MIN, WORLD_SHADOW_SIZE_MAX), &shadow_size) ||
         !sj_number(c, o, "render", "time", RANGE(-LIM_TIME, LIM_TIME), &rs->time) ||
         !world_parse_exposure(c, o, r) ||
         !sj_number(c, o, "render", "white_point", RANGE_POS(LIM_WHITE_POINT_MIN, LIM_INTENSITY), &rs->white_point) ||
@@ -516,6 +519,10 @@ static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
     rs->width = (uint32_t)w;
     rs->height = (uint32_t)h;
     rs->seed = (uint32_t)seed;
+    if (shadow_size & (shadow_size - 1))
+        return sj_fail(c, "render.shadow_size", "must be a power of two (128, 256, 512, 1024 or 2048), got %lld",
+                       (long long)shadow_size);
+    r->shadow_size = (uint32_t)shadow_size;
     if (raster[0]) {
         if (!strcmp(raster, "auto")) r->raster = WORLD_RASTER_AUTO;
         else if (!strcmp(raster, "hardware")) r->raster = WORLD_RASTER_HARDWARE;

@@ -225,6 +225,9 @@ typedef struct world_camera {
 /* BX1 render.raster: "auto" (small blades in compute, large ones on the hardware path), "hardware", "compute". */
 typedef enum world_raster { WORLD_RASTER_AUTO, WORLD_RASTER_HARDWARE, WORLD_RASTER_COMPUTE } world_raster;
 #define WORLD_RASTER_THRESHOLD_DEFAULT 512.0f /* px, measured on the H200 (docs/raster.md) */
+#define WORLD_SHADOW_SIZE_DEFAULT 2048u /* texels a side of the near and mid shadow maps (HZD: 2048) */
+#define WORLD_SHADOW_SIZE_MIN 128u      /* the lit-height map's snap and lookup margin fit (cascades.c) */
+#define WORLD_SHADOW_SIZE_MAX 2048u     /* shadow_lit.comp.glsl's rows: 256 threads of 8 texels */
 
 /* SC1, SC2: the camera-local cache of placed tiles (render.tile_cache; src/place/cache.c). */
 #define WORLD_TILE_CACHE_MIB_DEFAULT 64.0f
@@ -257,6 +260,7 @@ typedef struct world_render {
     uint32_t features;    /* SW_FEAT_* bits (shaders/shared/sw_types.h): render.features, all on by default */
     world_raster raster;  /* BX1: which rasteriser draws the camera's blades (render.raster) */
     float raster_threshold; /* px: auto sends tiles whose blades project smaller than this to compute */
+    uint32_t shadow_size; /* texels a side of the near and mid shadow maps and their lit heights (a power of two) */
     world_tile_cache tile_cache; /* SC1, SC2: render.tile_cache */
 } world_render;
 

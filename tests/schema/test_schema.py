@@ -132,7 +132,7 @@ BASE_MAIN = {
                "draw_distance": 30, "lod_distance": 10,
                "features": {k: True for k in ("depth_prime", "shadows", "contact_shadows", "translucency",
                                               "specular", "taa", "bloom", "sky")},
-               "raster": "auto", "raster_threshold": 256,
+               "raster": "auto", "raster_threshold": 256, "shadow_size": 2048,
                "tile_cache": {"budget_mib": 64, "tiles_per_frame": 1024, "teleport_distance": 0},
                "auto_exposure": {"key": 0.36, "compensation": 0, "min_ev": -4, "max_ev": 6, "speed_up": 1.5,
                                  "speed_down": 3, "low_percent": 30, "high_percent": 85}},
