@@ -58,14 +58,18 @@ static inline sward_scene *gu_scene(const char *rel)
     return s;
 }
 
-/* gu_scene without the sun's shadow maps (render.features.shadows), for the tests of what they do not touch (placement,
- * culling, the tile cache, streaming, occlusion, LOD, the ground, post): on lavapipe the maps' casters and lit
- * heights are half of a moving frame's time and 0.6 s of a renderer's first frame. The shadows' own tests
- * (gpu_shadows, gpu_lit_heights, gpu_raster's casters, gpu_asset_compute's, gpu_lighting, gpu_assets) keep them. */
+/* The shadow maps' size of gu_scene_lean (render.shadow_size): on lavapipe the 2048^2 maps' casters and lit
+ * heights are half of a moving frame's time and 0.6 s of a renderer's first frame; at 512 they are a sixteenth. */
+#define GU_SHADOW_SIZE 512u
+
+/* gu_scene with the sun's shadow maps at GU_SHADOW_SIZE texels a side, for the tests of what their resolution does
+ * not touch (placement, culling, the tile cache, streaming, occlusion, LOD, the ground, post): the shadows are on,
+ * as in the default scenes, only coarser. The shadows' own tests (gpu_shadows, gpu_lit_heights, gpu_raster's
+ * casters, gpu_asset_compute's) read the maps back at the default size (RENDER_SHADOW_SIZE) and use gu_scene. */
 static inline sward_scene *gu_scene_lean(const char *rel)
 {
     sward_scene *s = gu_scene(rel);
-    s->render.features &= ~SW_FEAT_SHADOWS;
+    s->render.shadow_size = GU_SHADOW_SIZE;
     return s;
 }
 

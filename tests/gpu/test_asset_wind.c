@@ -183,7 +183,8 @@ static void vertex_programs_match_their_formulas(void **state)
     sward_scene *scene = NULL;
     if (sward_scene_load_string(SCENE, sizeof SCENE - 1, "asset_wind", NULL, &scene, &err) != SWARD_OK)
         fail_msg("%s", err.message);
-    scene->render.features &= ~(SW_FEAT_TAA | SW_FEAT_BLOOM | SW_FEAT_SHADOWS);
+    scene->render.features &= ~(SW_FEAT_TAA | SW_FEAT_BLOOM);
+    scene->render.shadow_size = GU_SHADOW_SIZE;
     sward_renderer *r = gu_renderer(ctx, scene, 64, 36);
     const float time = 1.3f;
     sward_image img = {.width = 64, .height = 36, .pixels = malloc(sward_image_bound(64, 36))};

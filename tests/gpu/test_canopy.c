@@ -71,11 +71,10 @@ static void canopy_shades_as_a_volume(void **state)
 {
     (void)state;
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("scenes/tree.json");
+    sward_scene *scene = gu_scene_lean("scenes/tree.json"); /* the G-buffer's normals: the maps' size is no matter */
     /* the oak's crown filling the view, from 12 m, a little below it */
     scene->camera.position[0] = -7.8f, scene->camera.position[1] = 2.0f, scene->camera.position[2] = -14.0f;
     scene->camera.target[0] = -7.8f, scene->camera.target[1] = 5.5f, scene->camera.target[2] = -2.2f;
-    scene->render.features &= ~(SW_FEAT_SHADOWS | SW_FEAT_CONTACT_SHADOWS);
     canopy c = measure(ctx, scene);
     print_message("canopy: %zu leaf pixels, %zu facing away, outward cosine %.3f, %zu with the sun behind the leaf\n",
                   c.pixels, c.away, c.outward, c.gated);

@@ -51,10 +51,10 @@ static float g_draw;
 
 static sward_scene *scene_at(const char *rel)
 {
-    sward_scene *scene = gu_scene(rel);
+    sward_scene *scene = gu_scene_lean(rel);
     /* TAA on (gu_scene turns it off for the single-frame tests): what this measures is its integration of the moving
-     * doors; the sun's shadow maps off (on lavapipe half of each frame: the casters' door is unit_dither's) */
-    scene->render.features = (scene->render.features | SW_FEAT_TAA) & ~SW_FEAT_SHADOWS;
+     * doors */
+    scene->render.features |= SW_FEAT_TAA;
     if (g_draw > 0.0f) {
         scene->render.draw_distance = g_draw;
         for (int i = 0; i < scene->material_count; i++) {
@@ -163,8 +163,8 @@ static void compute_doors_move_with_the_frame(void **state)
     (void)state;
     enum { DW = 128, DH = 72, FRAMES = 4 };
     sward_context *ctx = gu_context();
-    sward_scene *scene = gu_scene("tests/data/popping/popping.json");
-    scene->render.features = (scene->render.features | SW_FEAT_TAA) & ~(SW_FEAT_SHADOWS | SW_FEAT_BLOOM);
+    sward_scene *scene = gu_scene_lean("tests/data/popping/popping.json");
+    scene->render.features = (scene->render.features | SW_FEAT_TAA) & ~SW_FEAT_BLOOM;
     scene->render.raster = WORLD_RASTER_COMPUTE;
     const float D = 8.0f;
     scene->render.draw_distance = D;

@@ -32,7 +32,7 @@ static void set_settings(sward_scene *scene, const sward_render_settings *rs)
 
 static sward_scene *auto_scene(const char *rel)
 {
-    sward_scene *scene = gu_scene(rel);
+    sward_scene *scene = gu_scene_lean(rel);
     sward_render_settings rs = sward_scene_render_settings(scene);
     rs.auto_exposure.enabled = true;
     set_settings(scene, &rs);
@@ -119,7 +119,6 @@ static void test_still_warms_up_at_its_exposure(void **state)
     sward_context *ctx = gu_context();
     sward_scene *scene = auto_scene("scenes/small.json");
     scene->render.features |= SW_FEAT_TAA;
-    scene->render.features &= ~SW_FEAT_SHADOWS;
     sward_render_settings rs = sward_scene_render_settings(scene);
     set_settings(scene, &rs);
     scene->sun.direction[0] = 0.0f, scene->sun.direction[1] = sinf(0.087f), scene->sun.direction[2] = cosf(0.087f);
@@ -259,7 +258,6 @@ static void test_every_scene_under_every_sun(void **state)
     int outside = 0;
     for (size_t k = 0; k < sizeof scenes / sizeof scenes[0]; k++) {
         sward_scene *scene = auto_scene(scenes[k]);
-        scene->render.features &= ~SW_FEAT_SHADOWS;
         scene->render.draw_distance = fminf(scene->render.draw_distance, 25.0f);
         for (int m = 0; m < scene->material_count; m++)
             scene->materials[m].draw_distance = fminf(scene->materials[m].draw_distance, 25.0f);

@@ -123,10 +123,11 @@ static void survivor_list_grows(void **state)
     (void)state;
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene("bench/dense.json");
-    /* the camera's list (no shadows: the near cascade's 167,000 casters would double each lavapipe frame; no TAA:
-     * each frame is its own, without a still's 8 warm-up frames: 5 frames of 670,000 blades, not 20, for the
-     * suite's budget; sward_render's second try after a frame that dropped blades is the same without it) */
-    scene->render.features &= ~(SW_FEAT_SHADOWS | SW_FEAT_TAA);
+    /* the camera's list (no TAA: each frame is its own, without a still's 8 warm-up frames: 5 frames of 670,000
+     * blades, not 20; sward_render's second try after a frame that dropped blades is the same without it); the shadow
+     * maps at gu_scene_lean's size */
+    scene->render.features &= ~SW_FEAT_TAA;
+    scene->render.shadow_size = GU_SHADOW_SIZE;
     scene->render.draw_distance = 40.0f;
     for (int i = 0; i < scene->material_count; i++) {
         scene->materials[i].draw_distance = fminf(scene->materials[i].draw_distance, 40.0f);

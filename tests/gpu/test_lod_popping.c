@@ -145,6 +145,9 @@ static void dolly_does_not_pop(void **state)
     (void)state;
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene_lean("tests/data/popping/popping.json");
+    /* No sun shadow maps: their texels snap to the moving camera (LS2's stable fit), a step of the shadows' edges
+     * that the popping measure would count as the blades' */
+    scene->render.features &= ~SW_FEAT_SHADOWS;
     /* No grass within 2.5 m of the camera's path: the nearest blades would move by more than half a pixel a
      * frame, and their moving edges are not what this test is about. */
     float eye[3];

@@ -24,8 +24,8 @@ static sward_scene *load(const char *json)
     sward_error err = {0};
     if (sward_scene_load_string(json, strlen(json), "world.json", NULL, &s, &err) != SWARD_OK)
         fail_msg("scene: %s", err.message);
-    s->render.features &= ~(SW_FEAT_TAA | SW_FEAT_BLOOM | SW_FEAT_SHADOWS); /* single frames, no shadow maps (gpu_util.h
-                                                                                 * says why: gu_scene, gu_scene_lean) */
+    s->render.features &= ~(SW_FEAT_TAA | SW_FEAT_BLOOM); /* single frames (gpu_util.h: gu_scene) */
+    s->render.shadow_size = GU_SHADOW_SIZE;                /* gpu_util.h: gu_scene_lean */
     return s;
 }
 
