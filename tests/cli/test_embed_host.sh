@@ -12,15 +12,15 @@ fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 [ -x "$EMBED" ] || { echo "FAIL: $EMBED not built" >&2; exit 1; }
-# scenes/hills.json at a quarter of its size (320x180: the example renders a scene at its own size) and without its
-# shadow maps (on lavapipe half of the frame; what this compares is the host's depth and post), its height map by
+# scenes/hills.json at a quarter of its size (320x180: the example renders a scene at its own size) and its shadow
+# maps at 512 texels (render.shadow_size; what this compares is the host's depth and post), its height map by
 # absolute path
 python3 - "$SRC/scenes/hills.json" "$tmp/hills.json" <<'PY' || fail "cannot write the half-size scene"
 import json, os, sys
 d = json.load(open(sys.argv[1]))
 d.pop("$schema", None)
 d["render"]["width"], d["render"]["height"] = 320, 180
-d["render"].setdefault("features", {})["shadows"] = False
+d["render"]["shadow_size"] = 512
 # a fixed exposure: the auto exposure (PO4) would meter the two paths' slightly different ground (below) into a
 # shift of every pixel; gpu_exposure holds the exposure itself
 d["render"]["exposure"] = 1

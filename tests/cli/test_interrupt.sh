@@ -88,8 +88,8 @@ check() {
 }
 
 SMALL="$SRC/scenes/small.json"
-# small and quick: no shadow maps, no TAA warm-up
-F=(--width 48 --height 28 --set render.features.shadows=false --set render.features.taa=false)
+# small and quick: the shadow maps at 512 texels, no TAA warm-up
+F=(--width 48 --height 28 --set render.shadow_size=512 --set render.features.taa=false)
 R=("${F[@]}" --quiet)
 
 check "render -o PNG" "$tmp/png" -- \

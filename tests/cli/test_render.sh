@@ -11,13 +11,14 @@ fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 [ -f "$SCENE" ] || { echo "FAIL: $SCENE does not exist" >&2; exit 1; }
 # The CLI's behaviour, not TAA's (gpu_taa_bloom; the golden images render with it): small.json without TAA, so
-# each still is one frame, not TAA's 8 warm-up frames and the still, and without the shadow maps (on lavapipe half
-# of a renderer's first frame; the shadows' tests are gpu_shadows and gpu_lit_heights) (a copy: small.json names no
-# other file)
+# each still is one frame, not TAA's 8 warm-up frames and the still, and with the shadow maps at 512 texels (at 2048
+# on lavapipe half of a renderer's first frame; the shadows' tests are gpu_shadows and gpu_lit_heights) (a copy:
+# small.json names no other file)
 python3 - "$SCENE" "$tmp/small.json" <<'PY' || { echo "FAIL: cannot copy $SCENE" >&2; exit 1; }
 import json, sys
 s = json.load(open(sys.argv[1]))
-s.setdefault("render", {}).setdefault("features", {}).update(taa=False, shadows=False)
+s.setdefault("render", {}).setdefault("features", {}).update(taa=False)
+s["render"]["shadow_size"] = 512
 json.dump(s, open(sys.argv[2], "w"), indent=1)
 PY
 SCENE="$tmp/small.json"

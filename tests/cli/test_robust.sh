@@ -49,9 +49,9 @@ expect 2 "sward render: --frames 3 at --fps 1 from time 99999.5 reach time 10000
 [ ! -e "$tmp/x.png" ] && [ ! -e "$tmp/f_0.png" ] || fail "an image was written by a failing command"
 
 # A byte order mark is skipped; the scene renders.
-# (the scenes this test renders have no shadow maps and no TAA warm-up: what it tests is the files, and on lavapipe a
-# render is then a third of its time)
-LEAN='"features": {"shadows": false, "taa": false}'
+# (the scenes this test renders have their shadow maps at 512 texels and no TAA warm-up: what it tests is the files,
+# and on lavapipe a render is then a third of its time)
+LEAN='"shadow_size": 512, "features": {"taa": false}'
 printf '\xef\xbb\xbf{"grass": [{}], "render": {"width": 16, "height": 16, %s}}\n' "$LEAN" >"$tmp/bom.json"
 out=$("$SWARD" render "$tmp/bom.json" -o "$tmp/bom.png" --quiet 2>&1); rc=$?
 [ "$rc" -eq 0 ] && [ -s "$tmp/bom.png" ] || fail "render bom.json: exit $rc: $out"
@@ -68,7 +68,7 @@ expect 2 'got "\x1b]0;owned\x07"' render "$tmp/esc.json" -o "$tmp/x.png"
 if LC_ALL=C grep -q "$(printf '\033')" "$tmp/stderr"; then fail "an escape character reached stderr raw"; fi
 
 small="$tmp/small.json"
-python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); s["render"]["features"] = {"shadows": False, "taa": False}; json.dump(s, open(sys.argv[2], "w"))' \
+python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); s["render"]["features"] = {"taa": False}; s["render"]["shadow_size"] = 512; json.dump(s, open(sys.argv[2], "w"))' \
     "$SRC/scenes/small.json" "$small" || fail "cannot copy scenes/small.json"
 # /dev/full: exit 3 with the system's reason (the device is written in place, never replaced).
 expect 3 "sward: /dev/full: cannot write: No space left on device" render "$small" --width 32 --height 18 \

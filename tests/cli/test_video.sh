@@ -15,7 +15,7 @@ failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 SCENE="$tmp/small.json"
-python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); s.setdefault("render", {}).setdefault("features", {})["shadows"] = False; json.dump(s, open(sys.argv[2], "w"))' \
+python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); s.setdefault("render", {})["shadow_size"] = 512; json.dump(s, open(sys.argv[2], "w"))' \
     "$SCENE_SRC" "$SCENE" || { echo "FAIL: cannot copy $SCENE_SRC" >&2; exit 1; }
 command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || { echo "FAIL: ffmpeg and ffprobe are needed (dev.sh installs them)" >&2; exit 1; }
 VALIDATE=()
