@@ -10,7 +10,7 @@
 # scene by mean 0.000-0.011/255, none off by more than 16/255, but the streamed 16 km flight by 0.49/255 and 0.14 %
 # (its camera and tiles shift by a fraction of a pixel). 0.75/255 and 0.5 % leave 1.5x and 3.5x margin over that
 # and still fail 0.05 EV of exposure (mean 1.5/255) or the sun raised by 1 degree (meadow: 2.1/255; GOLD-exposure-key
-# in tests/mutate.sh). What passes now: 0.02 EV, the sun moved by a quarter degree, a few blades changed (past
+# in tests/mutations.py). What passes now: 0.02 EV, the sun moved by a quarter degree, a few blades changed (past
 # intentional changes went as small as mean 0.015/255): what an image means is the behavioural tests' to check,
 # the goldens catch change, and a refactor that is byte-identical still says so (no "within tolerance" line).
 #
