@@ -89,6 +89,7 @@ typedef struct sward_vulkan_view {
     float eye[3];           /* camera position in the world, m */
     uint32_t width, height; /* render area in pixels; sward sets viewport and scissor to it */
     float time;             /* s, wind animation time */
+    bool no_occlusion;      /* true: this frame's sward_cmd_cull gets no depth (no occlusion culling) */
 } sward_vulkan_view;
 
 /* The scene's own camera as a view for a width x height target (what the standalone path uses). */

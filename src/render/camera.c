@@ -63,6 +63,7 @@ sward_vulkan_view sward_scene_view(const sward_scene *s, uint32_t width, uint32_
 sward_vulkan_view render_frame_view(const sward_renderer *r, const sward_frame_desc *fd)
 {
     sward_vulkan_view v = sward_scene_view(r->scene, r->plan.width, r->plan.height, fd->time);
+    v.no_occlusion = fd->no_occlusion;
     if (fd->eye || fd->target) {
         vec3 eye, target, up = {0.0f, 1.0f, 0.0f};
         glm_vec3_copy(v.eye, eye);

@@ -17,6 +17,7 @@ typedef struct render_resource {
     gpu_image image;
     VkImage ext_image;     /* imported host image (RES_DEPTH in sward_cmd_cull) */
     VkImageView ext_view;
+    VkImageView ext_storage_view; /* the host's view for storage writes (the sRGB albedo's UNORM view), or none */
     VkImageAspectFlags ext_aspect;
     uint32_t generation;   /* changes whenever the handle changes (unique in the graph: the TAA pair swaps) */
     uint32_t serial;       /* bumped when sward replaces it (not by a swap or an import) */
@@ -385,7 +386,10 @@ static void write_set(sward_renderer *r, render_pass_state *ps, uint32_t slot, u
             gpu_write_buffer(dev, set, (uint32_t)u->binding, u->type, &rr->buffer);
         } else {
             VkImageView v = rr->ext_view ? rr->ext_view : rr->image.view;
-            if (u->type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE && rr->image.storage_view) v = rr->image.storage_view;
+            if (u->type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE) {
+                VkImageView storage = rr->ext_view ? rr->ext_storage_view : rr->image.storage_view;
+                if (storage) v = storage;
+            }
             if (!v) continue;
             bool sampled = u->type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
             VkImageLayout layout = gpu_access_of(u->access).layout;
@@ -661,13 +665,14 @@ void render_swap(sward_renderer *r, render_res a, render_res b)
     g->res[b][0].generation = ++g->generation;
 }
 
-void render_import(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkFormat format,
-                   gpu_access last, VkImageLayout layout)
+void render_import(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkImageView storage_view,
+                   VkFormat format, gpu_access last, VkImageLayout layout)
 {
     render_resource *d = &r->graph->res[res][0];
-    if (d->ext_view != view) d->generation = ++r->graph->generation;
+    if (d->ext_view != view || d->ext_storage_view != storage_view) d->generation = ++r->graph->generation;
     d->ext_image = image;
     d->ext_view = view;
+    d->ext_storage_view = storage_view;
     d->ext_aspect = gpu_format_aspect(format);
     d->last_write = last;
     d->reads = 0;
@@ -679,6 +684,7 @@ void render_unimport(sward_renderer *r, VkCommandBuffer cmd, render_res res, VkI
     render_release(r, cmd, res, 0, GPU_ACCESS_ALL, layout);
     r->graph->res[res][0].ext_image = VK_NULL_HANDLE;
     r->graph->res[res][0].ext_view = VK_NULL_HANDLE;
+    r->graph->res[res][0].ext_storage_view = VK_NULL_HANDLE;
 }
 
 sward_result render_graphics_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, VkPipeline *out, sward_error *err)

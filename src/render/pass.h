@@ -102,7 +102,8 @@ typedef struct render_use {
 } render_use;
 
 /* sward's own draw flag beside the public SWARD_DRAW_* ones: the assets' depth prime before the blades' culling
- * (standalone, render_plan.assets_occlude); a host's sward_cmd_draw never selects it. */
+ * (render_plan.assets_occlude), in sward_cmd_cull's own render pass instance; a host's sward_cmd_draw never
+ * selects it. */
 #define RENDER_DRAW_OCCLUDERS (1u << 16)
 /* ... and the second phase of their culling (SC3: what the previous frame's pyramid hid and this frame's does not),
  * after RENDER_PHASE_CULL (render_plan.hiz_history) */
@@ -110,19 +111,18 @@ typedef struct render_use {
 
 typedef enum render_phase {
     RENDER_PHASE_PLACE, /* sward_cmd_place: view-independent, per tile */
-    RENDER_PHASE_OCCLUDERS, /* standalone, render_plan.assets_occlude: after the ground's depth, the camera's Hi-Z
-                               of it and its asset culling against it; then the assets' depth prime
+    RENDER_PHASE_OCCLUDERS, /* sward_cmd_cull, render_plan.assets_occlude: the camera's Hi-Z of the ground's depth
+                               and its asset culling against it; then the assets' depth prime
                                (RENDER_DRAW_OCCLUDERS), before RENDER_PHASE_CULL builds the Hi-Z again */
     RENDER_PHASE_CULL,  /* sward_cmd_cull: per view (render_pass.views) */
-    RENDER_PHASE_HISTORY, /* standalone, render_plan.assets_occlude: after the CULL phase and the second phase's
+    RENDER_PHASE_HISTORY, /* sward_cmd_cull, render_plan.assets_occlude: after the CULL phase and the second phase's
                              occluders (RENDER_DRAW_OCCLUDERS_LATE): the camera's pyramid for the next frame */
     RENDER_PHASE_AHEAD, /* sward_cmd_cull, after the DRAW phase's barriers: the tiles placed ahead of the camera,
                            overlapping the draws (SC2) */
     RENDER_PHASE_DRAW,  /* sward_cmd_draw: inside a render pass instance (barriers come before it) */
-    RENDER_PHASE_RASTER, /* standalone: the compute rasteriser and its depth (BX1), after the depth of the
-                            hardware passes (the prime's, or the G-buffer's without one) */
     RENDER_PHASE_SHADOW, /* sward_cmd_shadows: the shadow cascades, each pass its own view (render_pass.view) */
-    RENDER_PHASE_POST,  /* after drawing: standalone output, or sward_cmd_post */
+    RENDER_PHASE_POST,  /* sward_cmd_post, after drawing: the compute rasteriser (BX1) and the resolves into the
+                           G-buffer (BX6), lighting, TAA, bloom, tone map */
 } render_phase;
 
 /* Which views a CULL pass runs for (render_plan.cull_views, .asset_views). */

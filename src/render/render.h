@@ -179,6 +179,12 @@ typedef struct render_tiles {
     uint32_t total;             /* the frame's tiles: the camera's, then the near shadow cascade's */
 } render_tiles;
 
+/* The standalone frame's kinds of frame beyond a host's (sward_render_submit, sward_render_hdr). */
+typedef struct render_frame_kind {
+    bool hdr_out;      /* the frame reads back its linear HDR image (plan.hdr_out) */
+    bool history_only; /* SH8: a warm-up frame, building the TAA history only (plan.history_only) */
+} render_frame_kind;
+
 struct sward_renderer {
     sward_context *ctx;
     const sward_scene *scene;
@@ -205,6 +211,7 @@ struct sward_renderer {
     render_exposure exposure;   /* PO4 */
     render_hiz_history hiz_history; /* SC3, issue 19 */
     uint32_t sized_features;    /* the SW_FEAT_* bits the passes' resources were last sized for */
+    render_frame_kind next_frame; /* what the next sward_cmd_place begins (render_standalone_begin; zero: a host's) */
     render_assets assets;       /* PL8: the mesh assets */
 };
 
@@ -295,8 +302,8 @@ void render_release(sward_renderer *r, VkCommandBuffer cmd, render_res res, uint
                     VkImageLayout layout);
 /* A host image as a named resource for one call: after its writes as an attachment (`last`), in `layout`; and
  * handed back in `layout` after the call. */
-void render_import(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkFormat format,
-                   gpu_access last, VkImageLayout layout);
+void render_import(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkImageView storage_view,
+                   VkFormat format, gpu_access last, VkImageLayout layout);
 void render_unimport(sward_renderer *r, VkCommandBuffer cmd, render_res res, VkImageLayout layout);
 /* Replaces a named buffer (device memory; its name and usage RENDER_RESOURCES') or image (the old one is freed
  * when the current slot comes round again). */
@@ -327,8 +334,7 @@ void render_scene_set(const sward_renderer *r, VkDescriptorSetLayout *layout, Vk
 sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, bool hdr_out, bool history_only,
                                 sward_error *err);
 /* The frame's constants, its tiles and the placement (the body of sward_cmd_place). */
-sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view, bool occlusion,
-                          sward_error *err);
+sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view, sward_error *err);
 /* The POST phase: TAA (its history and output swap first), bloom, post (in a warm-up frame, which is not shown,
  * only the passes of the TAA history: plan.history_only). */
 void render_post(sward_renderer *r, VkCommandBuffer cmd);
@@ -360,8 +366,9 @@ sward_result render_read_gbuffer(sward_renderer *r, uint32_t *out[4], sward_erro
 sward_result render_read_wind_field(sward_renderer *r, float *out, sward_error *err);
 /* standalone.c: RES_HDR_OUT for the current size; created on a frame's first ask (sward_render_hdr). */
 sward_result render_hdr_out_ensure(sward_renderer *r, sward_error *err);
-/* standalone.c: the standalone frame's start (the next slot's command buffer, the switches) and its end when it
- * cannot be submitted (the command buffer abandoned, the slot free again). */
+/* standalone.c: the standalone frame's start (the next slot's command buffer, the switches, the kind of frame
+ * sward_cmd_place then begins) and its end when it cannot be submitted (the command buffer abandoned, the slot
+ * free again). */
 sward_result render_standalone_begin(sward_renderer *r, const sward_frame_desc *fd, bool hdr, bool warmup,
                                      VkCommandBuffer *cmd, sward_error *err);
 void render_standalone_abandon(sward_renderer *r, VkCommandBuffer cmd);

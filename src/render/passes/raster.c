@@ -86,8 +86,9 @@ static sward_result create_merge(render_pass_ctx *c, sward_error *err)
 
 const render_pass render_pass_raster = {
     .name = "raster",
-    .phase = RENDER_PHASE_RASTER,
+    .phase = RENDER_PHASE_POST,
     .standalone_only = true,
+    .history = true, /* the G-buffer the TAA history is lit from */
     .use_count = 7,
     .uses = {
         {RES_SURVIVORS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
@@ -107,8 +108,9 @@ const render_pass render_pass_raster = {
 
 const render_pass render_pass_raster_merge = {
     .name = "raster_merge",
-    .phase = RENDER_PHASE_RASTER,
+    .phase = RENDER_PHASE_POST,
     .standalone_only = true,
+    .history = true,
     .use_count = 3,
     .uses = {
         {RES_VISBUF, GPU_ACCESS_COMPUTE_READ, SW_RASTER_VIS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
