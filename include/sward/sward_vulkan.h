@@ -62,6 +62,13 @@ typedef struct sward_vulkan_device {
     VkQueue queue;         /* of that family: sward submits its one-time uploads here (and waits) */
     bool debug_utils;      /* the instance has VK_EXT_debug_utils enabled: sward names its objects */
     sward_logger logger;
+    /* The features the device was created with (its VkDeviceCreateInfo's chain: VkPhysicalDeviceFeatures2 and
+     * VkPhysicalDeviceVulkan12Features or VkPhysicalDeviceShaderAtomicInt64Features), read during the call; NULL:
+     * none of the optional ones. sward's frame uses what is there of depthClamp, depthBiasClamp, independentBlend,
+     * pipelineStatisticsQuery, geometryShader (the assets' visibility buffer, BX6), shaderInt64 with
+     * shaderBufferInt64Atomics and shaderStorageImageExtendedFormats (the compute rasteriser, BX1): enable those
+     * the device has to get the frame `sward render` makes on it. */
+    const VkPhysicalDeviceFeatures2 *features;
 } sward_vulkan_device;
 
 /* Wraps the host's device. sward_context_destroy then frees sward's objects only. */
@@ -166,6 +173,10 @@ typedef struct sward_vulkan_post {
     VkImage gbuffer[SWARD_GBUFFER_COUNT], depth, out;
     VkImageView gbuffer_view[SWARD_GBUFFER_COUNT], depth_view, out_view;
     VkImageLayout gbuffer_layout, depth_layout;
+    /* gbuffer[0] as VK_FORMAT_R8G8B8A8_UNORM (its image made with VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT): sward's
+     * resolves write the albedo through it (compute cannot write sRGB); may be 0 only when no resolve runs
+     * (render.raster "hardware", no depth prime, no mesh assets) */
+    VkImageView albedo_storage_view;
 } sward_vulkan_post;
 
 /* sward's deferred lighting and post passes into the host's images (what the standalone frame does): the

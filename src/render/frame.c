@@ -477,9 +477,15 @@ sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_
         if (!complete)
             return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: every image (the G-buffer's, the depth, "
                                                              "the output) needs its image and view");
+        /* BX1, BX6: the resolves write the host's G-buffer as storage images, the albedo through its UNORM view */
+        const bool resolves = r->plan.raster_compute || r->plan.terrain_resolve || r->plan.asset_resolve;
+        if (resolves && !p->albedo_storage_view)
+            return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: the G-buffer is resolved in compute this "
+                                                             "frame: albedo_storage_view is required");
         for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++)
-            render_import(r, (render_res)(RES_GBUF_ALBEDO + i), p->gbuffer[i], p->gbuffer_view[i], VK_NULL_HANDLE,
-                          RENDER_GBUFFER_FORMATS[i], GPU_ACCESS_COLOR_ATTACHMENT, p->gbuffer_layout);
+            render_import(r, (render_res)(RES_GBUF_ALBEDO + i), p->gbuffer[i], p->gbuffer_view[i],
+                          i == 0 ? p->albedo_storage_view : VK_NULL_HANDLE, RENDER_GBUFFER_FORMATS[i],
+                          GPU_ACCESS_COLOR_ATTACHMENT, p->gbuffer_layout);
         render_import(r, RES_DEPTH, p->depth, p->depth_view, VK_NULL_HANDLE, r->plan.depth_format,
                       GPU_ACCESS_DEPTH_ATTACHMENT, p->depth_layout);
         render_import(r, RES_LDR, p->out, p->out_view, VK_NULL_HANDLE, RENDER_LDR_FORMAT, GPU_ACCESS_NONE,

@@ -154,12 +154,12 @@ static barrier_batch batch(void)
 }
 
 /* A use as this renderer's plan makes it: the frame's depth is the merged depth where the compute rasteriser
- * draws (RENDER_USE_FRAME_DEPTH); standalone and raster_compute are fixed for a renderer, so a pass's descriptor
- * names one resource for its life. */
+ * draws (RENDER_USE_FRAME_DEPTH); raster_compute is fixed for a renderer, so a pass's descriptor names one
+ * resource for its life. */
 static render_use use_of(const sward_renderer *r, const render_use *u)
 {
     render_use e = *u;
-    if ((u->flags & RENDER_USE_FRAME_DEPTH) && r->plan.standalone && r->plan.raster_compute) {
+    if ((u->flags & RENDER_USE_FRAME_DEPTH) && r->plan.raster_compute) {
         e.res = RES_MERGED_DEPTH;
         e.access = GPU_ACCESS_SAMPLED_COMPUTE;
     }

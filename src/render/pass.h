@@ -89,7 +89,7 @@ typedef enum render_res {
 /* render_use.flags (0: none). One field, so that every use's initializer names all of the struct's fields. */
 #define RENDER_USE_DISCARD 1u     /* the pass overwrites all of it: earlier contents need not be kept */
 #define RENDER_USE_FRAME_DEPTH 2u /* res is RES_DEPTH read as the frame's depth: where the compute rasteriser draws
-                                     (standalone, render_plan.raster_compute) the merged depth is read in its place
+                                     (render_plan.raster_compute) the merged depth is read in its place
                                      (RES_MERGED_DEPTH, sampled: the hardware's and the compute blades' nearer) */
 
 /* A use of a resource by a pass. A binding >= 0 puts it in the pass's descriptor set 1. */
@@ -197,7 +197,7 @@ typedef struct render_plan {
     bool terrain_resolve;      /* BX6, issue 19: sward's own frame with the prime: the ground's G-buffer in compute
                                   (terrain_resolve), not by the fragment pass (terrain) */
     bool assets_occlude;       /* SC3: the camera's assets are culled against the ground's Hi-Z and their depth
-                                  drawn before the blades' culling (RENDER_PHASE_OCCLUDERS; standalone.c) */
+                                  drawn before the blades' culling (RENDER_PHASE_OCCLUDERS; sward_cmd_cull) */
     bool hiz_history;          /* SC3, issue 19: with assets_occlude, RES_HIZ_HISTORY holds the previous frame's
                                   pyramid of this size, from an eye within RENDER_TAA_CUT_M: the camera's assets
                                   are culled in two phases (asset_cull_camera, asset_cull_late) */
@@ -260,7 +260,7 @@ typedef struct render_pass {
     const char *name;       /* its timestamps' name in sward_frame_stats */
     render_phase phase;
     uint32_t draw_flag;     /* RENDER_PHASE_DRAW: the SWARD_DRAW_* bit that selects it (or RENDER_DRAW_OCCLUDERS) */
-    bool standalone_only;   /* needs sward's own targets */
+    bool standalone_only;   /* sward_render's own read-backs (hdr_out): not part of a host's frame */
     bool history;           /* RENDER_PHASE_POST: builds the TAA history (runs in the warm-up's frames too) */
     render_views views;     /* RENDER_PHASE_CULL: the views it runs for */
     uint32_t view;          /* RENDER_PHASE_SHADOW: the view it renders (SW_VIEW_NEAR, _MID, _FAR) */
