@@ -3,11 +3,16 @@
  *                    tiles near the camera (copied from the slot's mapped upload buffer into the GPU buffers
  *                    that frames in flight share), then the PLACE passes;
  *   sward_cmd_draw   the DRAW passes the flags select, inside the host's render pass instance: sward's ground
- *                    (before culling: it is the standalone frame's occluder) and, after culling, the blades;
- *   sward_cmd_cull   the CULL passes per view: Hi-Z of the given depth, culling, draw arguments; then the
- *                    counters' copy for the slot's readback.
+ *                    (before culling: the occluder) and, after culling, the blades;
+ *   sward_cmd_cull   against the given depth: the mesh assets' occluders (their first culling phase and depth
+ *                    prime, in a render pass instance of its own), the CULL passes per view (Hi-Z, culling,
+ *                    draw arguments), the assets' second phase and the pyramid's history (SC3); then the
+ *                    counters' copy for the slot's readback and the tiles placed ahead;
+ *   sward_cmd_post   the POST passes: the compute rasteriser and the resolves into the G-buffer (BX1, BX6),
+ *                    lighting, TAA, exposure, bloom, tone map.
  * Each call ends with the barriers that the DRAW passes need (they cannot have barriers inside a render pass
- * instance). The standalone frame (standalone.c) is these calls with sward's own targets, plus post. */
+ * instance). The standalone frame (standalone.c) is these calls with sward's own targets (sward_cmd_shadows in
+ * shadows.c): one frame order for sward and hosts. */
 #include "render/render.h"
 #include "wind/wind.h"
 
@@ -182,21 +187,21 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     place_view pv;
     sward_result res;
     if (r->sized_features != r->scene->render.features && (res = render_graph_resize(r, err))) return res;
-    if ((res = render_world_update(r, cmd, view->eye, err))) return res; /* issue 10: before the tiles and PLACE */
+    if ((res = render_world_update(r, cmd, view->eye, err))) return res; /* before the tiles and PLACE */
     render_plan_taa(r, view); /* SH8: the history's reset and the jitter's index */
     render_view_proj(view, v->unjittered_view_proj);
     render_frame_constants(r, view->time, &r->frame);
     /* GA3: gains, grid; before the view's constants, whose TAA still test compares this frame's constants with
      * the history's (without it no still was ever still: every warm-up clipped its history) */
     wind_field_frame_constants(&r->scene->wind, view->eye[0], view->eye[2], &r->frame);
-    render_plan_terrain_lod(r, view->eye); /* issue 19: the ground's LOD constants, for the same reason */
+    render_plan_terrain_lod(r, view->eye); /* the ground's LOD constants, for the same reason */
     render_plan_exposure(r, view); /* PO4: the exposure's constants, for the same reason */
     render_view_constants(r, view, occlusion, &v->constants, &pv);
     render_plan_hiz_history(r, view); /* SC3: the assets' culling in one phase or two (after assets_occlude) */
     render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
     /* BX1: the near cascade's compute casters are read beside its layer by the lighting (shadow.inc.glsl) */
     if (r->plan.shadow_casters) r->views[SW_VIEW_NEAR].constants.flags |= SW_VIEW_CASTERS;
-    /* issue 19: the layers that hold casters (shadow_near and shadow_mid draw them); the lookup reads no other */
+    /* the layers that hold casters (shadow_near and shadow_mid draw them); the lookup reads no other */
     for (uint32_t c = SW_VIEW_NEAR; c <= SW_VIEW_MID; c++)
         if (render_plan_shadow_layer(&r->plan, c)) r->views[c].constants.flags |= SW_VIEW_LAYER;
     size_t in_range = 0;
@@ -241,7 +246,7 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     for (uint32_t k = 0; k < r->plan.blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
     s->cpu_tiles_ms = core_now_ms() - t_tiles;
     render_plan_shadows_kept(r, &s->cache); /* a still's next frame draws no cascade again */
-    /* issue 19: the ground's patches each view draws (CDLOD, terrain_lod.h), decided once for the passes */
+    /* the ground's patches each view draws (CDLOD, terrain_lod.h), decided once for the passes */
     render_plan_terrain(r);
     for (uint32_t k = 0; k < SWARD_VIEWS; k++) s->terrain_triangles[k] = r->plan.terrain.triangles[k];
 

@@ -343,13 +343,6 @@ gpu_buffer *render_pass_buffer(render_pass_ctx *c, render_res res)
     return &resource(c->graph->r, res, c->view)->buffer;
 }
 
-VkImage render_pass_image(render_pass_ctx *c, render_res res)
-{
-    assert(declared(c->ps->pass, res, -1) && "a pass touches a resource it did not declare");
-    const render_resource *rr = resource(c->graph->r, res, c->view);
-    return rr->ext_image ? rr->ext_image : rr->image.image;
-}
-
 bool render_pass_has(render_pass_ctx *c, render_res res)
 {
     assert(declared(c->ps->pass, res, -1) && "a pass touches a resource it did not declare");
@@ -410,13 +403,6 @@ void render_bind(render_pass_ctx *c, VkCommandBuffer cmd, VkPipelineBindPoint po
     sw_push pc = push ? *push : (sw_push){0};
     pc.view = c->view;
     vkCmdPushConstants(cmd, ps->layout, VK_SHADER_STAGE_ALL, 0, sizeof pc, &pc);
-}
-
-void render_push(render_pass_ctx *c, VkCommandBuffer cmd, const sw_push *push)
-{
-    sw_push pc = *push;
-    pc.view = c->view;
-    vkCmdPushConstants(cmd, c->ps->layout, VK_SHADER_STAGE_ALL, 0, sizeof pc, &pc);
 }
 
 static sward_result create_pass_state(sward_renderer *r, render_pass_state *ps, sward_error *err)

@@ -27,7 +27,7 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_asset_gbuffer, /* DRAW:  the mesh assets' G-buffer (EQUAL after the prime), where not resolved */
     &render_pass_shadow_near,   /* SHADOW: cascade 0: the near view's low-LOD blades, the assets (LS2, LS3) */
     &render_pass_shadow_raster, /* SHADOW: ... or its blades in compute, 32-bit depth (BX1) */
-    &render_pass_shadow_assets, /* SHADOW: ... and the assets' near casters in compute, alpha-tested (issue 19) */
+    &render_pass_shadow_assets, /* SHADOW: ... and the assets' near casters in compute, alpha-tested */
     &render_pass_shadow_mid,    /* SHADOW: cascade 1: the assets' casters (LS2, LS3), with assets only */
     &render_pass_shadow_far,    /* SHADOW: the far lit-height map, when it moved (LS2) */
     &render_pass_shadow_lit,    /* SHADOW: the near and mid ranges' lit heights: ground, grass impostor (LS4) */

@@ -189,7 +189,7 @@ void render_plan_terrain(sward_renderer *r)
     render_plan *p = &r->plan;
     render_terrain_draws *t = &p->terrain;
     /* CDLOD: the camera's patches inside all its clip planes. The cascades draw no ground: it casts through the
-     * lit heights (shadow_lit.c, issue 19); their counts stay 0. */
+     * lit heights (shadow_lit.c); their counts stay 0. */
     render_terrain_lod lod = render_terrain_lod_of(p);
     _Static_assert(SWARD_VIEW_NEAR_SHADOW == SW_VIEW_NEAR && SWARD_VIEW_MID_SHADOW == SW_VIEW_MID, "view numbers");
     uint32_t used = 0;

@@ -116,7 +116,7 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     r->tiles.bound = place_tiles_bound(scene);
     r->tiles.max = r->tiles.bound ? r->tiles.bound : 1;
     r->tiles.list = calloc(r->tiles.max, sizeof *r->tiles.list);
-    /* issue 10: a streamed world's presence changes with its window: no index, presence looked up per tile */
+    /* a streamed world's presence changes with its window: no index, presence looked up per tile */
     if (!scene->terrain.stream) place_tile_index_build(scene, &r->tiles.index);
     gpu_device *dev = &ctx->dev;
     sward_result res = SWARD_OK;

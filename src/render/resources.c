@@ -36,7 +36,7 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
     [RES_SURVIVORS] = PER_VIEW("sward.survivors", STORAGE),
     [RES_TILE_DRAWS] = PER_VIEW("sward.tile_draws", STORAGE),
     [RES_DRAWS] = PER_VIEW("sward.draws", STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT),
-    /* issue 19: sized with RES_DRAWS (lists.c), a list entry per batch a tile can have */
+    /* sized with RES_DRAWS (lists.c), a list entry per batch a tile can have */
     [RES_RASTER_WORK] = PER_VIEW("sward.raster_work", STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT),
     [RES_GBUF_ALBEDO] = {.name = "sward.gbuffer_albedo", .image = true, .format = VK_FORMAT_R8G8B8A8_SRGB,
                          .levels = 1, .layers = 1, .usage = GBUFFER_USAGE, .raster_usage = GBUFFER_RASTER,
@@ -94,16 +94,16 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
     /* made on the first sward_render_hdr frame, for the render size (standalone.c) */
     [RES_HDR_OUT] = BUFFER("sward.hdr_out", VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
                            RENDER_SIZE_GROWS),
-    /* issue 19: RENDER_SHADOW_SIZE^2 texels of two floats (the mid view's lit_*); 1 texel without shadows */
+    /* RENDER_SHADOW_SIZE^2 texels of two floats (the mid view's lit_*); 1 texel without shadows */
     [RES_SHADOW_LIT] = {.name = "sward.shadow_lit", .usage = STORAGE, .texel_bytes = 8,
                         .size = RENDER_SIZE_SHADOW, .needs = RENDER_NEEDS_SHADOWS, .tiny = true},
     /* sized for the mesh by the renderer (render_terrain_patches_max: the camera's) */
     [RES_TERRAIN_PATCHES] = BUFFER("sward.terrain_patches", STORAGE, RENDER_SIZE_FIXED),
-    /* SC3, issue 19: the camera's pyramid kept for the next frame (hiz.c sizes it with RES_HIZ; asset_cull_late
+    /* SC3: the camera's pyramid kept for the next frame (hiz.c sizes it with RES_HIZ; asset_cull_late
      * copies it) */
     [RES_HIZ_HISTORY] = BUFFER("sward.hiz_history", VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                RENDER_SIZE_GROWS),
-    /* SC3, issue 19: made by asset_cull_late for the scene's assets */
+    /* SC3: made by asset_cull_late for the scene's assets */
     [RES_ASSET_LATE_DRAWS] = BUFFER("sward.asset_late_draws", STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
                                     RENDER_SIZE_FIXED),
     /* SC3: made by asset_cull (16 bytes and SW_ASSET_DEFERRED_MAX pairs) */

@@ -126,7 +126,7 @@ static bool ground_only(const render_plan *p)
     return p->assets_occlude && !p->hiz_history;
 }
 
-/* SC3, issue 19: the same pyramid of the ground's depth alone, for the camera's asset culling
+/* SC3: the same pyramid of the ground's depth alone, for the camera's asset culling
  * (RENDER_PHASE_OCCLUDERS); the CULL phase's hiz then reduces the ground and the assets' depth prime. */
 const render_pass render_pass_hiz_ground = {
     .name = "hiz_ground",
@@ -141,7 +141,7 @@ const render_pass render_pass_hiz_ground = {
     .active = ground_only,
 };
 
-/* SC3, issue 19: the camera's pyramid of the ground and every asset drawn (both culling phases), kept for the next
+/* SC3: the camera's pyramid of the ground and every asset drawn (both culling phases), kept for the next
  * frame's first phase (RENDER_PHASE_HISTORY: sward_cmd_cull, after the second phase's draws). */
 const render_pass render_pass_hiz_history = {
     .name = "hiz_history",

@@ -1,5 +1,5 @@
 /* terrain.c — the ground: a mesh over the height field, at most 1025 x 1025 vertices (larger height fields are
- * drawn with a vertex stride), drawn as CDLOD patches (issue 19, terrain_lod.h: levels by distance with vertex
+ * drawn with a vertex stride), drawn as CDLOD patches (terrain_lod.h: levels by distance with vertex
  * morphing, no cracks, no pops); per-vertex albedo carries the far field's grass colours (SC7).
  * Two passes over the same mesh and vertex shader (terrain.vert.glsl, precise position), and a resolve:
  *   terrain_depth    the depth prime (SH1): depth only, drawn first, the occluders of the Hi-Z test;
@@ -71,7 +71,7 @@ render_terrain_lod render_terrain_lod_of(const render_plan *p)
     const sw_view *cam = p->view[SW_VIEW_CAMERA];
     const int step = f->terrain_step > 0 ? f->terrain_step : 1;
     render_terrain_lod t = {
-        /* the mesh starts at the height field's window (issue 10; resident: at the terrain's origin) */
+        /* the mesh starts at the height field's window (resident: at the terrain's origin) */
         .i0 = f->hf_i0 / step,
         .j0 = f->hf_j0 / step,
         .mesh = f->terrain_mesh_res,
