@@ -158,7 +158,7 @@ mut("SC3-two-phase-dispatch", "SC3", "shaders/asset_cull.comp.glsl",
     "    if ((k & 255u) == 0u) atomicAdd(d_groups_x, 1u);",
     "",
     "gpu_occlusion")
-mut("SC3-two-phase-late-draws", "SC3", "src/render/standalone.c",
+mut("SC3-two-phase-late-draws", "SC3", "src/render/frame.c",
     "        sward_cmd_draw(r, cmd, RENDER_DRAW_OCCLUDERS_LATE);\n",
     "",
     "gpu_occlusion")
@@ -170,12 +170,12 @@ mut("SC3-two-phase-cut", "SC3", "src/render/plan.c",
     "d[0] * d[0] + d[1] * d[1] + d[2] * d[2] <= RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;",
     "true;",
     "gpu_occlusion")
-mut("SC3-two-phase-pyramid", "SC3", "src/render/standalone.c",
+mut("SC3-two-phase-pyramid", "SC3", "src/render/frame.c",
     "    render_run_phase(r, RENDER_PHASE_HISTORY, cmd, 0);\n",
     "",
     "gpu_occlusion")
-mut("SC3-asset-occluders", "SC3", "src/render/standalone.c",
-    "    if (res == SWARD_OK) draw_occluders(r, cmd);                             /* 2b */\n",
+mut("SC3-asset-occluders", "SC3", "src/render/frame.c",
+    "    draw_occluders(r, cmd);\n",
     "",
     "gpu_occlusion")
 mut("SC3-asset-occluders-hiz", "SC3", "src/render/passes.c",
@@ -185,7 +185,7 @@ mut("SC3-asset-occluders-hiz", "SC3", "src/render/passes.c",
 # BX6: the ground's G-buffer resolved per pixel in compute (terrain_resolve.comp.glsl), against the
 # fragment pass it replaces (gpu_terrain)
 mut("BX6-terrain-resolve-off", "BX6", "src/render/plan.c",
-    "    p->terrain_resolve = p->standalone && p->depth_prime && !sw->ground_fragment;",
+    "    p->terrain_resolve = r->draw_terrain && p->depth_prime && !sw->ground_fragment;",
     "    p->terrain_resolve = false;",
     "gpu_terrain")
 mut("BX6-terrain-resolve-normal", "BX6", "shaders/terrain_resolve.comp.glsl",
@@ -940,16 +940,26 @@ mut("FR-barriers", "SC2", "src/render/graph.c",
     "    (void)di;",
     "gpu_frames")
 mut("FR-host-depth", "SC3", "src/render/frame.c",
-    "    bool imported = depth && !r->plan.standalone;",
-    "    bool imported = false;",
+    "    const bool imported = !r->plan.standalone && !r->plan.switches.no_occlusion;",
+    "    const bool imported = false;",
+    "cli_embed_host")
+# one frame for sward and hosts: a host's frame runs the compute rasteriser and the mesh assets' occluders as
+# sward's own does (cli_embed_host compares every scene byte for byte and reads the host's counters)
+mut("FR-host-raster", "BX1", "src/render/renderer.c",
+    "    const gpu_device *dev = &r->ctx->dev;\n    if (!dev->buffer_int64_atomics)",
+    "    const gpu_device *dev = &r->ctx->dev;\n    if (!r->plan.standalone) return \"a host\";\n    if (!dev->buffer_int64_atomics)",
+    "cli_embed_host")
+mut("FR-host-occluders", "SC3", "src/render/plan.c",
+    "    p->assets_occlude = p->asset_count > 0",
+    "    p->assets_occlude = p->standalone && p->asset_count > 0",
     "cli_embed_host")
 mut("FR-tile-index", "SC2", "src/place/tiles.c",
     "                if (tile_possible(t, k, &g, eps, b->ti0 + i, b->tj0 + j))",
     "                if (true)",
     "unit_tile_index")
 mut("FR-host-post", "PO2", "src/render/frame.c",
-    "    render_post(r, cmd);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    for (uint32_t i = 0;",
-    "    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    for (uint32_t i = 0;",
+    "    render_post(r, cmd);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    if (imported) {",
+    "    if (r->plan.standalone) render_post(r, cmd);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    if (imported) {",
     "cli_embed_host")
 mut("GPU-depth-aspect", "", "src/gpu/resources.c",
     "    case VK_FORMAT_D32_SFLOAT_S8_UINT: return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;",
@@ -1088,8 +1098,8 @@ mut("SH8-resolved", "SH8", "shaders/post_input.inc.glsl",
     "    vec3 c = false ? imageLoad(resolved, px).rgb : imageLoad(hdr, px).rgb;",
     "gpu_taa_bloom")
 mut("SH8-embed-warmup", "SH8", "examples/embed.c",
-    "    for (int frame = 0; frame <= SWARD_TAA_WARMUP_DEFAULT; frame++) {",
-    "    for (int frame = 0; frame <= 0; frame++) {",
+    "    int frames = taa ? 1 + SWARD_TAA_WARMUP_DEFAULT : 1;",
+    "    int frames = 1;",
     "cli_embed_host")
 
 # PO3: bloom (bright pass above the white point, half-resolution chain, added before the tone map)

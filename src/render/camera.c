@@ -63,6 +63,7 @@ sward_vulkan_view sward_scene_view(const sward_scene *s, uint32_t width, uint32_
 sward_vulkan_view render_frame_view(const sward_renderer *r, const sward_frame_desc *fd)
 {
     sward_vulkan_view v = sward_scene_view(r->scene, r->plan.width, r->plan.height, fd->time);
+    v.no_occlusion = fd->no_occlusion;
     if (fd->eye || fd->target) {
         vec3 eye, target, up = {0.0f, 1.0f, 0.0f};
         glm_vec3_copy(v.eye, eye);
@@ -110,7 +111,7 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
     f->exposure = s->render.settings.exposure;
     f->white_point = s->render.settings.white_point;
     f->features = s->render.features;
-    /* the screen doors' and the contact shadows' offsets (issue 20): the TAA sequence's index, which restarts with
+    /* the screen doors' and the contact shadows' offsets: the TAA sequence's index, which restarts with
      * its history, so a still's frames are the same whatever the renderer drew before; without TAA nothing
      * integrates them: 0, every frame the same */
     f->frame_index = (s->render.features & SW_FEAT_TAA) ? (sw_uint)r->taa.frame : 0u;
@@ -148,7 +149,7 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
                (r->plan.raster_compute ? SW_FLAG_RASTER_COMPUTE : 0u) |
                (r->plan.raster_all ? SW_FLAG_RASTER_ALL : 0u) |
                (s->render.settings.tonemap == SWARD_TONEMAP_REINHARD ? SW_FLAG_TONEMAP_REINHARD : 0u);
-    /* issue 20: a type whose thinning starts within the near cascade's blades (2 x RENDER_SHADOW_NEAR_END: its cull
+    /* a type whose thinning starts within the near cascade's blades (2 x RENDER_SHADOW_NEAR_END: its cull
      * distance at most) has fading casters: their door moves with TAA's index (else it is fixed, and the map kept) */
     for (int i = 0; i < s->material_count && (s->render.features & SW_FEAT_TAA); i++)
         if (SW_THIN_START * sw_type_draw_distance(s->materials[i].draw_distance, s->render.draw_distance) <

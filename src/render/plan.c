@@ -47,8 +47,8 @@ void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
     p->depth_prime = (p->features & SW_FEAT_DEPTH_PRIME) != 0;
     /* BX1: the near cascade's blades in compute with "compute", and with "auto" where compute is the faster
      * (measured: docs/raster.md): always when every mesh asset's casters are in compute too, or there are none
-     * (the near layer then holds nothing else, and shadow_near does not run at all: issue 19), else once the
-     * cascade held enough blades (in the last frame collected). Issue 19: the flowers' near casters (small
+     * (the near layer then holds nothing else, and shadow_near does not run at all), else once the
+     * cascade held enough blades (in the last frame collected). The flowers' near casters (small
      * alpha-tested cards) are in compute wherever the compute rasteriser is (shadow_assets); trees, plants and
      * rocks, whose cards and faces span many texels, are drawn (measured on the H200: docs/raster.md). */
     const render_switches *sw = &p->switches;
@@ -66,16 +66,16 @@ void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
      * only their culling runs for it (LS3) */
     p->cull_views = p->blade_views == 2 ? 3u : 1u;
     p->asset_views = !p->asset_count ? 0u : p->shadows ? (1u << 0) | (1u << SW_VIEW_NEAR) | (1u << SW_VIEW_MID) : 1u;
-    /* SC3, issue 19: in sward's own frame the mesh assets occlude the blades: the camera's assets are culled in
-     * RENDER_PHASE_OCCLUDERS (against the ground's Hi-Z) and their depth primed before the blades' Hi-Z, so the
-     * CULL phase culls only the shadow views' assets. Not for a host (its depth is its own until sward_cmd_draw)
-     * nor without the prime (the assets' G-buffer is drawn after the blades' culling). */
-    p->assets_occlude = p->standalone && p->asset_count > 0 && p->depth_prime && !sw->no_cull && !sw->no_occlusion &&
+    /* SC3: the mesh assets occlude the blades: the camera's assets are culled in RENDER_PHASE_OCCLUDERS (against
+     * the ground's Hi-Z) and their depth primed before the blades' Hi-Z (sward_cmd_cull, into sward's depth or the
+     * host's), so the CULL phase culls only the shadow views' assets. Not without the prime (the assets' G-buffer is
+     * drawn after the blades' culling) nor without a depth to cull against (sward_vulkan_view.no_occlusion). */
+    p->assets_occlude = p->asset_count > 0 && p->depth_prime && !sw->no_cull && !sw->no_occlusion &&
                         !sw->no_asset_occluders;
     if (p->assets_occlude) p->asset_views &= ~1u;
-    /* BX6: with the prime, the ground's G-buffer is resolved in compute where it is the depth (the G-buffer pass
-     * of the blades and assets leaves it unwritten there) */
-    p->terrain_resolve = p->standalone && p->depth_prime && !sw->ground_fragment;
+    /* BX6: with the prime, sward's ground's G-buffer is resolved in compute where it is the depth (the G-buffer
+     * pass of the blades and assets leaves it unwritten there); a host with its own ground has none to resolve */
+    p->terrain_resolve = r->draw_terrain && p->depth_prime && !sw->ground_fragment;
     /* BX6: the assets' G-buffer from the id their prime leaves, where the prime is drawn before the blades (their
      * occluders' pass holds the id target alone) */
     p->asset_resolve = p->assets_occlude && p->primitive_id && !sw->asset_fragment;
@@ -189,7 +189,7 @@ void render_plan_terrain(sward_renderer *r)
     render_plan *p = &r->plan;
     render_terrain_draws *t = &p->terrain;
     /* CDLOD: the camera's patches inside all its clip planes. The cascades draw no ground: it casts through the
-     * lit heights (shadow_lit.c, issue 19); their counts stay 0. */
+     * lit heights (shadow_lit.c); their counts stay 0. */
     render_terrain_lod lod = render_terrain_lod_of(p);
     _Static_assert(SWARD_VIEW_NEAR_SHADOW == SW_VIEW_NEAR && SWARD_VIEW_MID_SHADOW == SW_VIEW_MID, "view numbers");
     uint32_t used = 0;

@@ -32,8 +32,9 @@ static sward_result readback_frame(sward_renderer *r, const sward_frame_desc *fr
     }
     render_slot *s = &r->slots[r->slot];
     sward_vulkan_view view = render_frame_view(r, &fd);
+    view.no_occlusion = true; /* no ground is drawn to cull against */
     gpu_buffer rb = {0};
-    res = render_place(r, cmd, &view, false, err);
+    res = sward_cmd_place(r, cmd, &view, err);
     if (res == SWARD_OK) res = sward_cmd_cull(r, cmd, NULL, err);
     if (res == SWARD_OK && job->shadows) res = sward_cmd_shadows(r, cmd, err);
     if (res == SWARD_OK)

@@ -70,12 +70,11 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
 }
 
 /* BX1: what the compute rasteriser needs of the device (64-bit buffer atomics, the G-buffer's formats as storage
- * images, copies into the depth) and of the renderer (sward's own targets); NULL when it has it all, else why
- * not. */
+ * images, copies into the depth; a host's device: enabled, sward_vulkan_device.features); NULL when it has it all,
+ * else why not. */
 static const char *raster_unsupported(const sward_renderer *r)
 {
     const gpu_device *dev = &r->ctx->dev;
-    if (!r->plan.standalone) return "an embedding host's G-buffer is drawn by the hardware path";
     if (!dev->buffer_int64_atomics) return "the device has no 64-bit buffer atomics (shaderBufferInt64Atomics)";
     if (!dev->features.shaderStorageImageExtendedFormats)
         return "the device cannot write the G-buffer's formats from compute (shaderStorageImageExtendedFormats)";
@@ -125,7 +124,7 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     r->tiles.bound = place_tiles_bound(scene);
     r->tiles.max = r->tiles.bound ? r->tiles.bound : 1;
     r->tiles.list = calloc(r->tiles.max, sizeof *r->tiles.list);
-    /* issue 10: a streamed world's presence changes with its window: no index, presence looked up per tile */
+    /* a streamed world's presence changes with its window: no index, presence looked up per tile */
     if (!scene->terrain.stream) place_tile_index_build(scene, &r->tiles.index);
     gpu_device *dev = &ctx->dev;
     sward_result res = SWARD_OK;
