@@ -2,7 +2,9 @@
  * for, its resources' handles through the graph, its pipelines and its own state. Never the renderer: a pass
  * cannot read or steer another pass's state, and every per-frame decision a pass depends on (features, the
  * raster path, the depth prime, warm-up, HDR read-back, TAA reset, which views it runs for) is taken once per
- * frame in plan.c and read here through render_plan.
+ * frame in plan.c (the only file that writes the plan; setup.c calls its stages in order: decide at the frame's
+ * start and at the view, fill the constants, choose tiles and clusters, the late decisions, keep the histories,
+ * upload, place) and read here through render_plan.
  *
  * A pass is one file under src/render/passes/ and one line in passes.c (RENDER_PASSES, frame order). It declares
  * its phase (which entry point records it), what it reads and writes (render_use: graph.c derives its barriers
@@ -173,9 +175,8 @@ typedef struct render_plan {
     bool raster_compute;       /* BX1: render.raster resolved is not "hardware": the compute rasteriser exists */
     bool raster_all;           /* BX1: render.raster "compute": every camera tile in compute */
     bool primitive_id;         /* BX6: the device gives fragments their triangle (gl_PrimitiveID: geometryShader) */
-    bool shadows;              /* LS2: SW_FEAT_SHADOWS and the sun above the horizon: views 1-3 are the cascades */
-    uint32_t view_count;       /* views with constants: 1, or 3 with shadows (camera, near, mid; far is view 3) */
-    uint32_t blade_views;      /* views that cull and draw blades: the camera, and the near cascade */
+    bool shadow_maps;          /* LS2: the cascades' resources exist (the scene's shadows and sun at creation:
+                                  render_plan_scene); passes make their shadow pipelines only then */
     uint32_t asset_count;      /* the scene's mesh assets */
     uint32_t mid_casters;      /* LS3: the assets (a bit each) tall enough to cast into the mid cascade
                                   (SW_ASSET_MID_CASTER); none: the mid layer is not drawn */
@@ -186,8 +187,14 @@ typedef struct render_plan {
     /* the render size and the features the passes' resources follow (render_plan_size) */
     uint32_t width, height;    /* standalone: the targets; embedded: this frame's view */
     uint32_t features;         /* SW_FEAT_* */
-    /* this frame's (render_plan_frame, and the entry points as the frame goes on) */
+    /* this frame's (render_plan_frame, render_plan_view, render_plan_late as the setup goes on) */
+    bool shadows;              /* LS2: with shadow_maps, SW_FEAT_SHADOWS now and the sun above the horizon: views
+                                  1-3 are the cascades (SW_VIEW_SHADOW: the lookup's one key) */
+    uint32_t view_count;       /* views with constants: 1, or 3 with shadows (camera, near, mid; far is view 3) */
+    uint32_t blade_views;      /* views that cull and draw blades: the camera, and the near cascade */
     bool depth_prime;          /* SH1: the G-buffer passes test EQUAL against a depth prime */
+    bool near_compute;         /* BX1: the rule's choice of the near cascade's casters' path, shadows or not (the
+                                  frame's stats) */
     bool shadow_compute;       /* BX1: the near cascade's casters are rasterised in compute (shadow_raster.c) */
     bool shadow_casters;       /* the near cascade's compute casters' buffer is this frame's (shadow_raster clears
                                   it; the lookup reads it: SW_VIEW_CASTERS): blades or assets are in compute */
@@ -210,6 +217,7 @@ typedef struct render_plan {
     bool hdr_out;              /* sward_render_hdr: this frame reads back its linear HDR image (hdr_out.c) */
     bool history_only;         /* SH8 warm-up: POST runs only the passes that build the TAA history */
     bool taa_reset;            /* SH8: this frame starts a new TAA history */
+    uint32_t taa_frame;        /* SH8: the frame's index in its history (the jitter's, the screen doors') */
     bool motion;               /* SH2: the objects moved since the frame the camera's history is (sw_frame.prev_time is
                                   not its time): the wind field is computed then too (render_plan_motion) */
     bool auto_exposure;        /* PO4: the exposure pass meters and adapts this frame (render.exposure "auto", not a
@@ -230,6 +238,12 @@ typedef struct render_plan {
  * impostor cast through the lit heights, shadow_lit.c): the near one the hardware's blades (not with compute
  * casters) or mesh assets (not those in compute either), the mid one mesh assets. shadow_near and shadow_mid run
  * only then, and the view's SW_VIEW_LAYER tells the lookup (frame.c). */
+/* The views whose blade lists exist (the camera's, and the near cascade's where the cascades' resources do). */
+static inline uint32_t render_plan_blade_lists(const render_plan *p)
+{
+    return p->shadow_maps ? 2u : 1u;
+}
+
 static inline bool render_plan_shadow_layer(const render_plan *p, uint32_t view)
 {
     if (!p->shadows) return false;

@@ -161,7 +161,17 @@ typedef struct render_scene_buffers {
     gpu_buffer area_buf;        /* SW_BIND_AREAS (PL2 density areas) */
     gpu_buffer terrain_indices, blade_indices;
     render_terrain_bounds terrain_bounds; /* each ground patch's height range (resident terrain; none streamed) */
+    uint32_t terrain_index_count;         /* of terrain_indices (plan.geo) */
 } render_scene_buffers;
+
+/* What setup stage 3 (setup.c) produces: the frame's tiles in r->tiles.list (the camera's, then the near
+ * cascade's) and the tile cache's batches in r->tiles.place; the stages after it read this. */
+typedef struct render_frame_tiles {
+    size_t camera, near;             /* tiles of the camera's view and of the near cascade's box (LS3) */
+    size_t in_range;                 /* of the camera's, within its draw distance (the stats) */
+    uint32_t place_now, place_ahead; /* SC1: tiles placed before culling and ahead */
+    double cpu_ms;                   /* choosing tiles, the cache, the clusters (sward_frame_stats.cpu_tiles_ms) */
+} render_frame_tiles;
 
 /* The frame's tiles: which can hold blades, this frame's list, and the tile cache (SC1). */
 typedef struct render_tiles {
@@ -190,7 +200,8 @@ typedef struct render_frame_kind {
 struct sward_renderer {
     sward_context *ctx;
     const sward_scene *scene;
-    render_plan plan;           /* what this frame does (plan.c); the passes see only it */
+    render_plan plan;           /* what this frame does (plan.c, its only writer); the passes see only it */
+    uint64_t world_uploads;     /* +1 each time the streamed world uploads heights or maps (world_stream.c) */
     render_graph *graph;        /* the named resources, the passes, their sets (graph.c) */
     render_scene_buffers bufs;
     bool draw_terrain;          /* sward draws the ground (sward_vulkan_targets.no_terrain) */
@@ -247,38 +258,38 @@ void render_asset_readback_free(render_asset_readback *rb);
 extern const render_pass *const RENDER_PASSES[];
 extern const uint32_t RENDER_PASS_COUNT;
 
-/* ---- plan.c: the frame's decisions, once (render_plan) ---- */
-/* What the renderer fixes at creation: the raster path (once r->raster is resolved), the device's limits; then
- * the shared geometry once it exists (index patterns, shadow layers, the assets' count). */
-void render_plan_init(sward_renderer *r);
-/* The ground's CDLOD patches each view draws this frame (plan.terrain), once the views' constants are set. */
-void render_plan_terrain(sward_renderer *r);
-/* The ground's LOD constants of the frame (sw_frame.terrain_lod_*: CDLOD, sw_terrain_lod.h) for the eye, with the
- * frame's other constants (the TAA still test compares them). */
-void render_plan_terrain_lod(sward_renderer *r, const float eye[3]);
-/* Whether the shadow map already holds this frame's cascades (plan.shadows_kept): the same cascade views (their
- * tiles and lists too), time, features and switches as the last frame that drew it, into the same images, and
- * the tile cache settled (nothing placed before culling, missing or evicted, then or now), and no mesh
- * assets (their casters' screen door moves every frame): a still's TAA warm-up frames. Once the views'
- * constants are final. */
-void render_plan_shadows_kept(sward_renderer *r, const place_cache_stats *cache);
+/* ---- plan.c: the frame's decisions, once (render_plan); the only writer of the plan ---- */
+/* What the renderer fixes at creation: its kind (standalone) and depth format, the raster path (once r->raster is
+ * resolved), the size, the device's limits; once the assets exist their count and casters and whether the shadow
+ * cascades' resources are made (plan.shadow_maps: the scene's features and sun now); the ground's patch list
+ * (its capacity); the shared geometry once it exists (index patterns, shadow layers). */
+void render_plan_init(sward_renderer *r, bool standalone, VkFormat depth_format);
+void render_plan_scene(sward_renderer *r);
+sward_result render_plan_terrain_create(sward_renderer *r, uint32_t capacity, sward_error *err);
 void render_plan_geometry(sward_renderer *r);
-/* The render size and the features (before the passes' resources are sized). */
+/* The render size and the features (before the passes' resources are sized); a new render size. */
 void render_plan_size(sward_renderer *r);
-/* A frame's decisions at its start (render_begin_frame): the raster path of the shadows, the depth prime, the
- * views culled; `hdr_out` and `history_only` are the standalone frame's (false embedded). */
-void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only);
+void render_plan_render_size(sward_renderer *r, uint32_t width, uint32_t height);
+/* A frame's decisions at its start (render_begin_frame): the shadows (plan.shadows: the frame's one decision), the
+ * raster path of the shadows, the depth prime, the views culled; `no_occlusion` is the view's, `hdr_out` and
+ * `history_only` the standalone frame's (false embedded). */
+void render_plan_frame(sward_renderer *r, bool no_occlusion, bool hdr_out, bool history_only);
 /* The comparison switches of a standalone frame (sward_frame_desc.debug). */
 void render_plan_switches(sward_renderer *r, const sward_frame_desc *fd);
-/* SH8, at the frame's placement: whether the TAA history is reset, and the jitter's index. */
-void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view);
-/* SC3: after the camera's constants: whether the assets' culling has two phases this frame (the last
- * frame's pyramid fits: plan.hiz_history, SW_VIEW_HIZ_HISTORY, hist_view_proj), and this frame's pyramid becomes
- * the next one's history. */
-void render_plan_hiz_history(sward_renderer *r, const sward_vulkan_view *view);
-/* PO4, after the frame's constants: the exposure (the manual one times the exposure areas' bias, or the auto
- * exposure's settings, its dt and flags) and whether the exposure pass runs (plan.auto_exposure). */
-void render_plan_exposure(sward_renderer *r, const sward_vulkan_view *view);
+/* Setup stage 1 (setup.c), at the view: SH8 whether the TAA history is reset and the jitter's index, SH2 motion,
+ * PO4 whether the exposure pass meters, SC3 whether the assets' culling has two phases (the last frame's pyramid
+ * fits: plan.hiz_history), the streamed world's uploads. Reads the histories as the last frame left them. */
+void render_plan_view(sward_renderer *r, const sward_vulkan_view *view);
+/* Setup stage 4, once the tiles, clusters and views' constants are final: the counts, whether the shadow map
+ * already holds this frame's cascades (plan.shadows_kept: the same cascade views (their tiles and lists too),
+ * time, features and switches as the last frame that drew it, into the same images, the tile cache settled
+ * (nothing placed before culling, missing or evicted, then or now), and no mesh assets (their casters' screen
+ * door moves every frame): a still's TAA warm-up frames), and the ground's CDLOD patches each view draws
+ * (plan.terrain). */
+void render_plan_late(sward_renderer *r, const render_frame_tiles *t);
+void render_plan_terrain(sward_renderer *r);
+/* sward_cmd_cull has culled this frame's views (plan.culled). */
+void render_plan_culled(sward_renderer *r);
 
 /* ---- graph.c ---- */
 /* The graph before any resource (its sampler), the passes once the shared resources exist, their resize
@@ -333,9 +344,10 @@ void render_scene_set(const sward_renderer *r, VkDescriptorSetLayout *layout, Vk
 /* ---- frame.c: the entry points' shared parts ---- */
 /* Starts a frame in the next slot: reads the counters of the frame that last used it, frees what it
  * retired, grows lists that overflowed, resets its timestamps. */
-sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, bool hdr_out, bool history_only,
-                                sward_error *err);
-/* The frame's constants, its tiles and the placement (the body of sward_cmd_place). */
+sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, bool no_occlusion, bool hdr_out,
+                                bool history_only, sward_error *err);
+/* setup.c: the frame's setup as ordered stages (decide, constants, tiles, late decisions, keep, upload, place):
+ * the body of sward_cmd_place. */
 sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view, sward_error *err);
 /* The POST phase: TAA (its history and output swap first), bloom, post (in a warm-up frame, which is not shown,
  * only the passes of the TAA history: plan.history_only). */
@@ -389,7 +401,7 @@ typedef enum render_size_class {
 /* What a target or shadow resource needs of the plan; without it absent, or 1 x 1 when `tiny`. */
 #define RENDER_NEEDS_STANDALONE 1u /* sward's own targets (embedded: the host's) */
 #define RENDER_NEEDS_RASTER 2u     /* BX1: the compute rasteriser (render_plan.raster_compute) */
-#define RENDER_NEEDS_SHADOWS 4u    /* LS2: render_plan.shadows */
+#define RENDER_NEEDS_SHADOWS 4u    /* LS2: render_plan.shadow_maps */
 #define RENDER_NEEDS_TAA 8u        /* SH8: SW_FEAT_TAA */
 #define RENDER_NEEDS_ASSETS 16u    /* PL8: the scene has mesh assets (render_plan.asset_count) */
 
@@ -427,7 +439,13 @@ sward_result render_ensure_survivors(sward_renderer *r, uint32_t view, uint64_t 
 sward_result render_fit_survivors(sward_renderer *r, uint32_t view, uint64_t needed, sward_error *err);
 
 
-/* ---- camera.c ---- */
+/* ---- camera.c: the frame's and views' constants from the plan, and every SW_FLAG_* and SW_VIEW_* bit ---- */
+/* Setup stage 2: the frame's constants, view 0's (and the volume its tiles are chosen for), the shadow views
+ * (cascades.c fits them) and their flags. */
+void render_constants(sward_renderer *r, const sward_vulkan_view *view, place_view *pv);
+/* Setup stage 3's numbers into the constants: each view's run of tiles, the tile cache's batches, the assets'
+ * clusters, the survivor lists' capacities. */
+void render_tile_constants(sward_renderer *r, const render_frame_tiles *t);
 /* The frame's constants (sw_frame) at `time`, with the flags of this frame. */
 void render_frame_constants(sward_renderer *r, float time, sw_frame *f);
 /* A view's constants (sw_view) and the volume its tiles are chosen for. */

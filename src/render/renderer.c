@@ -25,11 +25,10 @@ static sward_result create_terrain_patches(sward_renderer *r, sward_error *err)
 {
     int step, mesh;
     render_terrain_mesh(world_mesh_samples(&r->scene->terrain), &step, &mesh);
-    render_terrain_draws *t = &r->plan.terrain;
-    t->capacity = render_terrain_patches_max(mesh);
-    t->patches = malloc((size_t)t->capacity * sizeof *t->patches);
-    if (!t->patches) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %u terrain patches", t->capacity);
-    return render_buffer_replace(r, RES_TERRAIN_PATCHES, 0, (VkDeviceSize)t->capacity * sizeof(sw_terrain_patch), err);
+    const uint32_t capacity = render_terrain_patches_max(mesh);
+    sward_result res = render_plan_terrain_create(r, capacity, err);
+    if (res != SWARD_OK) return res;
+    return render_buffer_replace(r, RES_TERRAIN_PATCHES, 0, (VkDeviceSize)capacity * sizeof(sw_terrain_patch), err);
 }
 
 static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
@@ -113,14 +112,8 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     if (!r) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
     r->ctx = ctx;
     r->scene = scene;
-    r->plan.standalone = standalone;
     r->draw_terrain = !t->no_terrain;
-    r->plan.width = scene->render.settings.width;
-    r->plan.height = scene->render.settings.height;
-    r->plan.depth_format = t->depth_format ? t->depth_format : RENDER_DEPTH_FORMAT;
     r->slot_count = t->frames_in_flight ? t->frames_in_flight : SWARD_FRAMES_IN_FLIGHT;
-    r->plan.view_count = 1;
-    r->plan.blade_views = 1;
     r->tiles.bound = place_tiles_bound(scene);
     r->tiles.max = r->tiles.bound ? r->tiles.bound : 1;
     r->tiles.list = calloc(r->tiles.max, sizeof *r->tiles.list);
@@ -144,18 +137,17 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
         res = core_fail(err, SWARD_ERROR_NO_DEVICE, "render.raster is \"compute\", but %s; use \"auto\" or \"hardware\"",
                         why);
     if (why) r->raster = WORLD_RASTER_HARDWARE;
-    render_plan_init(r); /* the paths fixed now (raster), the size, the device's limits */
+    /* the paths fixed now (raster), the size, the device's limits */
+    render_plan_init(r, standalone, t->depth_format ? t->depth_format : RENDER_DEPTH_FORMAT);
     if (!res) res = render_graph_new(r, err);
     if (!res) res = create_scene_buffers(r, err);
     if (!res)
-        res = render_terrain_indices(dev, scene, &r->bufs.terrain_indices, &r->plan.geo.terrain_index_count,
+        res = render_terrain_indices(dev, scene, &r->bufs.terrain_indices, &r->bufs.terrain_index_count,
                                      &r->bufs.terrain_bounds, err);
     if (!res) res = render_blade_indices(dev, &r->bufs.blade_indices, err);
     if (!res) res = render_assets_create(r, err);
-    if (!res) r->plan.asset_count = r->assets.count; /* the targets follow it (RENDER_NEEDS_ASSETS) */
-    for (uint32_t a = 0; !res && a < r->assets.count; a++)
-        if (r->assets.gpu[a].flags & SW_ASSET_MID_CASTER) r->plan.mid_casters |= 1u << a;
-    if (!res) res = render_shadows_create(r, err); /* decides the views, which the lists are made for */
+    if (!res) render_plan_scene(r); /* the assets' count and casters; whether the cascades' resources exist */
+    if (!res) res = render_shadows_create(r, err); /* the cascades' resources, which the lists are made for */
     if (!res) res = create_terrain_patches(r, err);
     if (!res) res = render_lists_create(r, err);
     if (!res) res = render_resources_size(r, err); /* the targets and the shadow map (resources.c) */

@@ -141,7 +141,7 @@ static bool needs_met(const render_plan *p, uint32_t needs)
 {
     if ((needs & RENDER_NEEDS_STANDALONE) && !p->standalone) return false;
     if ((needs & RENDER_NEEDS_RASTER) && !p->raster_compute) return false;
-    if ((needs & RENDER_NEEDS_SHADOWS) && !p->shadows) return false;
+    if ((needs & RENDER_NEEDS_SHADOWS) && !p->shadow_maps) return false;
     if ((needs & RENDER_NEEDS_TAA) && !(p->features & SW_FEAT_TAA)) return false;
     if ((needs & RENDER_NEEDS_ASSETS) && !p->asset_count) return false;
     return true;

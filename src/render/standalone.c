@@ -328,13 +328,11 @@ sward_result sward_renderer_resize(sward_renderer *r, uint32_t width, uint32_t h
                          height, (uint32_t)WORLD_IMAGE_SIZE_MAX);
     if (width == r->plan.width && height == r->plan.height) return SWARD_OK;
     uint32_t ow = r->plan.width, oh = r->plan.height;
-    r->plan.width = width;
-    r->plan.height = height;
+    render_plan_render_size(r, width, height);
     /* the targets and the passes' size-dependent resources are replaced; frames in flight keep the old ones,
      * which are freed when the slot of the newest frame comes round again */
     if ((res = render_graph_resize(r, err))) {
-        r->plan.width = ow;
-        r->plan.height = oh;
+        render_plan_render_size(r, ow, oh);
     }
     return res;
 }

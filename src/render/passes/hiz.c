@@ -61,7 +61,8 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
     if ((res = create_pipelines(c, err))) return res;
     /* The shadow views' culling (the near cascade's blades, the near and mid ones' assets) binds a pyramid too,
      * but never reads it (no SW_VIEW_OCCLUSION). */
-    uint32_t views = c->plan->asset_count && c->plan->blade_views > 1 ? SW_VIEW_MID + 1u : c->plan->blade_views;
+    const uint32_t lists = render_plan_blade_lists(c->plan);
+    uint32_t views = c->plan->asset_count && lists > 1 ? SW_VIEW_MID + 1u : lists;
     for (uint32_t v = 1; v < views; v++)
         if ((res = render_pass_buffer_replace(c, RES_HIZ, v, 2 * sizeof(float), err)))
             return res;

@@ -21,7 +21,7 @@ _Static_assert(RENDER_SHADOW_SIZE <= 256u * 8u, "the lit-height map's rows fit s
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->shadows) return SWARD_OK;
+    if (!c->plan->shadow_maps) return SWARD_OK;
     return render_compute_pipeline(c, sw_spirv_shadow_lit_comp, sizeof sw_spirv_shadow_lit_comp, "sward.shadow_lit",
                                    &c->pipes[0], err);
 }

@@ -8,7 +8,7 @@
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->shadows || !c->plan->asset_count) return SWARD_OK;
+    if (!c->plan->shadow_maps || !c->plan->asset_count) return SWARD_OK;
     /* LS3: the mesh assets' casters, the last mesh level, at rest and opaque (HZD "S2") */
     return render_asset_shadow_pipeline(c, SW_VIEW_MID, &c->pipes[0], err);
 }

@@ -14,7 +14,7 @@
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->shadows) return SWARD_OK;
+    if (!c->plan->shadow_maps) return SWARD_OK;
     sward_result res;
     /* The blades without a slope bias: they are thin, and the lookup offsets receivers along their normals. */
     gpu_graphics_desc b = {

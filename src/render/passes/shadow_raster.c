@@ -72,7 +72,7 @@ static bool active_assets(const render_plan *p)
 
 static sward_result create_assets(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->asset_count || !c->plan->shadows) return SWARD_OK; /* never runs (plan.c) */
+    if (!c->plan->asset_count || !c->plan->shadow_maps) return SWARD_OK; /* never runs (plan.c) */
     return render_raster_pipeline(c, sw_spirv_shadow_assets_comp, sizeof sw_spirv_shadow_assets_comp,
                                   "sward.shadow_assets", err);
 }
