@@ -71,8 +71,8 @@ mut("LS4-contact-jitter-moves", "LS4 SH8", "shaders/shared/sw_dither.h",
     "SW_FN float sw_ign_frame_offset(sw_uint frame_index) { return 0.0f * SW_F(frame_index & 63u); }",
     "unit_dither")
 mut("SC5-door-taa-index", "SC5 SH8", "src/render/camera.c",
-    "    f->frame_index = (s->render.features & SW_FEAT_TAA) ? (sw_uint)r->taa.frame : 0u;",
-    "    f->frame_index = 0u * r->taa.frame;",
+    "    f->frame_index = (s->render.features & SW_FEAT_TAA) ? (sw_uint)r->plan.taa_frame : 0u;",
+    "    f->frame_index = 0u * r->plan.taa_frame;",
     "cli_golden_meadow_320x180")
 mut("SC5-thin-whole", "SC5", "shaders/shared/sw_wind.h",
     "    float thin = sw_clampf((sw_thin_cutoff(dist, draw_distance) - u) / SW_THIN_BAND, 0.0f, 1.0f);",
@@ -746,9 +746,9 @@ mut("LS2-mid-cascade", "LS2", "shaders/shadow.inc.glsl",
     "    if (view_dist < views[SW_VIEW_MID].shadow_end) {",
     "    if (false) {",
     "gpu_shadows")
-mut("LS2-feature-guard", "LS2", "shaders/shadow.inc.glsl",
-    "return (frame.features & SW_FEAT_SHADOWS) != 0u && ",
-    "return ",
+mut("LS2-feature-guard", "LS2", "src/render/plan.c",
+    "p->shadows = p->shadow_maps && (p->features & SW_FEAT_SHADOWS) != 0 && ",
+    "p->shadows = p->shadow_maps && ",
     "gpu_shadows")
 # LS3 separate casters: the near cascade's low-LOD blades and its terrain
 mut("LS3-low-lod", "LS3", "shaders/cull.comp.glsl",
@@ -759,7 +759,7 @@ mut("LS3-blade-casters", "LS3", "src/render/passes/shadow_near.c",
     "        render_draw_blades(c, cmd);",
     "        (void)c;",
     "gpu_shadows")
-mut("LS3-near-tiles", "LS3", "src/render/frame.c",
+mut("LS3-near-tiles", "LS3", "src/render/setup.c",
     "        memcpy(nv.frustum, r->views[SW_VIEW_NEAR].constants.frustum, sizeof nv.frustum);",
     "",
     "gpu_shadows")
@@ -1062,7 +1062,7 @@ mut("SKY-haze", "LS1", "shaders/sky.inc.glsl",
     "gpu_blades")
 # SH8: temporal anti-aliasing (jitter, reprojected history, variance clipping, warm-up before stills)
 mut("SH8-jitter", "SH8", "src/render/camera.c",
-    "        render_taa_jitter(r->taa.frame, &out->jitter_x, &out->jitter_y);",
+    "        render_taa_jitter(r->plan.taa_frame, &out->jitter_x, &out->jitter_y);",
     "",
     "gpu_taa_bloom")
 mut("SH8-accumulate", "SH8", "shaders/taa.comp.glsl",
@@ -1165,11 +1165,11 @@ mut("PO4-speed-swap", "PO4", "shaders/shared/sw_exposure.h",
     "    float speed = target > ev ? speed_up : speed_down;",
     "    float speed = target > ev ? speed_down : speed_up;",
     "gpu_exposure unit_exposure")
-mut("PO4-dt", "PO4", "src/render/plan.c",
+mut("PO4-dt", "PO4", "src/render/camera.c",
     "    f->exposure_dt = e->kept && !cut && dt > 0.0f && dt <= RENDER_EXPOSURE_GAP_S ? dt : 0.0f;",
     "    f->exposure_dt = e->kept && dt > 0.0f && dt <= RENDER_EXPOSURE_GAP_S ? dt : 0.0f;",
     "gpu_exposure")
-mut("PO4-area-bias", "PO4", "src/render/plan.c",
+mut("PO4-area-bias", "PO4", "src/render/camera.c",
     "    f->exposure_compensation = a->compensation + bias;",
     "    f->exposure_compensation = a->compensation;",
     "gpu_exposure")
@@ -1567,7 +1567,7 @@ mut("SC1-k-limit", "SC1", "src/place/cache.c",
     "            if (!teleport) budget--;",
     "            (void)0;",
     "unit_tile_cache")
-mut("SC1-teleport", "SC1", "src/render/frame.c",
+mut("SC1-teleport", "SC1", "src/render/setup.c",
     "    bool teleport = !r->tiles.primed || !(dx * dx + dy * dy + dz * dz <= jump * jump);",
     "    bool teleport = !r->tiles.primed;",
     "gpu_tile_cache")
@@ -1810,16 +1810,16 @@ mut("MD-exr-exposure-attr", "", "src/core/exr.c",
     "",
     "gpu_exr")
 mut("PO4-warmup-meter", "PO4", "src/render/plan.c",
-    "    r->plan.auto_exposure = a->enabled;",
-    "    r->plan.auto_exposure = a->enabled && !r->plan.history_only;",
+    "    p->auto_exposure = wr->settings.auto_exposure.enabled;",
+    "    p->auto_exposure = wr->settings.auto_exposure.enabled && !p->history_only;",
     "gpu_exposure")
 mut("PO4-still-bookkeeping", "PO4", "src/render/camera.c",
     "            f.exposure_dt = r->taa.constants.exposure_dt;",
     "            f.exposure_dt = r->taa.constants.exposure_dt; f.flags ^= r->frame.flags & SW_FLAG_EXPOSURE_KEPT;",
     "gpu_exposure")
-mut("TL3-cpu-tiles", "TL3", "src/render/frame.c",
-    "    s->cpu_tiles_ms = core_now_ms() - t_tiles;",
-    "    (void)t_tiles;",
+mut("TL3-cpu-tiles", "TL3", "src/render/setup.c",
+    "    t->cpu_ms = core_now_ms() - t0;",
+    "    (void)t0;",
     "cli_render")
 # Output files: temporaries renamed as one set, removed on SIGINT, SIGTERM and SIGHUP (src/core/atomic.c)
 mut("MD-commit-set", "", "src/core/atomic.c",
