@@ -1,7 +1,7 @@
 /* frame.c — the entry points a host records a frame with (SC2, TL3), in the order a frame runs them:
- *   sward_cmd_place  starts a frame in the next frame slot; the frame's and the views' constants and the
- *                    tiles near the camera (copied from the slot's mapped upload buffer into the GPU buffers
- *                    that frames in flight share), then the PLACE passes;
+ *   sward_cmd_place  starts a frame in the next frame slot (its decisions at the start: render_plan_frame),
+ *                    then the setup's stages (setup.c: decide, constants, tiles and clusters, late decisions,
+ *                    keep the histories, upload through the slot's mapped buffer, the PLACE passes);
  *   sward_cmd_draw   the DRAW passes the flags select, inside the host's render pass instance: sward's ground
  *                    (before culling: the occluder) and, after culling, the blades;
  *   sward_cmd_cull   against the given depth: the mesh assets' occluders (their first culling phase and depth
