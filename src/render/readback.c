@@ -204,7 +204,7 @@ sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *fram
 {
     sward_result res = render_standalone_only(r, "render_read_shadows", err);
     if (res != SWARD_OK) return res;
-    if (!r->plan.shadows) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "render_read_shadows: no shadows");
+    if (!r->plan.shadow_maps) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "render_read_shadows: no shadows");
     shadows_arg a = {layers, far, lit, views};
     readback_job job = {"render_read_shadows", true, shadows_bytes, shadows_copy, shadows_read, &a};
     return readback_frame(r, frame, &job, err);
