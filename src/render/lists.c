@@ -1,4 +1,4 @@
-/* lists.c — the frame's lists and how they grow (SPEC SC2; issue 6 "memory grows with survivors"): the
+/* lists.c — the frame's lists and how they grow (SPEC SC2: memory grows with the survivors): the
  * tiles (host-written each frame), the tile cache's slots (136 bytes a tile, allocated once: src/place/cache.c),
  * and per view the survivor list,
  * the tiles' runs in it and the indirect draws. Nothing here waits for the device: a list that must grow is

@@ -30,7 +30,7 @@ static sward_result readback_frame(sward_renderer *r, const sward_frame_desc *fr
         if (cmd) vkEndCommandBuffer(cmd);
         return res;
     }
-    render_slot *s = &r->slots[r->slot];
+    render_slot *s = &r->slots[r->frames % r->slot_count]; /* the slot sward_cmd_place begins */
     sward_vulkan_view view = render_frame_view(r, &fd);
     view.no_occlusion = true; /* no ground is drawn to cull against */
     gpu_buffer rb = {0};

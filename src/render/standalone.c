@@ -72,7 +72,8 @@ sward_result render_standalone_begin(sward_renderer *r, const sward_frame_desc *
 void render_standalone_abandon(sward_renderer *r, VkCommandBuffer cmd)
 {
     vkEndCommandBuffer(cmd);
-    r->slots[r->slot].ticket = 0; /* the slot is free again */
+    for (uint32_t k = 0; k < r->slot_count; k++)
+        if (r->slots[k].frame.cmd == cmd) r->slots[k].ticket = 0; /* the slot is free again */
 }
 
 /* A slot's readback buffer of `bytes_per_pixel` a pixel for the current size: the output image's (4) or the

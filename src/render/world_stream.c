@@ -1,4 +1,4 @@
-/* world_stream.c — the renderer's side of streamed world data (issue 10; src/world/stream.c holds the windows,
+/* world_stream.c — the renderer's side of streamed world data (BX5; src/world/stream.c holds the windows,
  * docs/world-format.md).
  *
  * The GPU's heights, type map and grass-height buffers are the CPU rings' copies, allocated once at the ring
