@@ -142,7 +142,7 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
     f->terrain_res = s->terrain.resolution;
     f->map_res = s->terrain.map_res, f->map_inv_cell = (float)s->terrain.map_res / s->terrain.size; /* PL1, = world_map_grid */
     render_terrain_mesh(world_mesh_samples(&s->terrain), &f->terrain_step, &f->terrain_mesh_res);
-    /* Issue 10: the windows the shaders read the world through (sw_ring.h; resident: the whole maps at 0). */
+    /* BX5: the windows the shaders read the world through (sw_ring.h; resident: the whole maps at 0). */
     f->hf_ring = world_hf_ring(&s->terrain), f->hf_i0 = s->terrain.hf_i0, f->hf_j0 = s->terrain.hf_j0;
     f->map_ring = world_map_ring(&s->terrain), f->map_i0 = s->terrain.map_i0, f->map_j0 = s->terrain.map_j0;
     f->seed = s->render.settings.seed;

@@ -234,7 +234,7 @@ typedef struct render_plan {
     uint64_t world_uploads;    /* +1 each frame the streamed world uploads heights or maps (world_stream.c) */
 } render_plan;
 
-/* Issue 19: whether a cascade's layer of RES_SHADOW has casters to draw this frame (the ground and the grass
+/* LS2: whether a cascade's layer of RES_SHADOW has casters to draw this frame (the ground and the grass
  * impostor cast through the lit heights, shadow_lit.c): the near one the hardware's blades (not with compute
  * casters) or mesh assets (not those in compute either), the mid one mesh assets. shadow_near and shadow_mid run
  * only then, and the view's SW_VIEW_LAYER tells the lookup (frame.c). */

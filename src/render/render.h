@@ -356,7 +356,7 @@ void render_post(sward_renderer *r, VkCommandBuffer cmd);
 void render_copy_stats(sward_renderer *r, VkCommandBuffer cmd);
 /* Reads a completed slot's counters and times into s->stats and grows the survivor lists that overflowed. */
 sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err);
-/* Issue 10 (world_stream.c): recentres a streamed world's windows on the eye and records the copies of the pages
+/* BX5 (world_stream.c): recentres a streamed world's windows on the eye and records the copies of the pages
  * that changed (from the slot's staging, before the PLACE passes); nothing for a resident world. */
 sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const float eye[3], sward_error *err);
 /* Is the world box [x0, x1] x [z0, z1] wholly inside the current window (always for a resident world)? The tile

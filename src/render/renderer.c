@@ -19,7 +19,7 @@ static sward_result upload_buffer(sward_renderer *r, gpu_buffer *b, const void *
     return res;
 }
 
-/* Issue 19: the plan's list of the ground's patches, and its GPU copy (RES_TERRAIN_PATCHES): the camera's (the
+/* SC4: the plan's list of the ground's patches, and its GPU copy (RES_TERRAIN_PATCHES): the camera's (the
  * cascades draw no ground: shadow_lit.c). */
 static sward_result create_terrain_patches(sward_renderer *r, sward_error *err)
 {
@@ -40,7 +40,7 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     if ((res = upload_buffer(r, &r->bufs.material_buf, mats, sizeof(sw_material) * (VkDeviceSize)s->material_count,
                              "sward.materials", err)))
         return res;
-    /* Issue 10: the windows (world.h; resident: the whole maps), allocated once at their ring size. */
+    /* BX5: the windows (world.h; resident: the whole maps), allocated once at their ring size. */
     const int hring = world_hf_ring(&s->terrain), mring = world_map_ring(&s->terrain);
     VkDeviceSize h_bytes = sizeof(float) * (VkDeviceSize)hring * (VkDeviceSize)hring;
     if ((res = upload_buffer(r, &r->bufs.height_buf, s->terrain.heights, h_bytes, "sward.heights", err))) return res;
