@@ -1,16 +1,20 @@
 /* embed.c — a minimal host renderer that embeds sward (include/sward/sward_vulkan.h).
  *
- * The host owns everything Vulkan: it creates the instance and device, its G-buffer (sward's formats), depth
+ * The host owns everything Vulkan: it creates the instance and device (with the optional features sward's frame
+ * uses, where the device has them), its G-buffer (sward's formats, writable by sward's compute resolves), depth
  * and output targets, and the command buffer. Each frame it lets sward record the placement (compute), the
- * ground's depth prime inside its own depth-only rendering, the culling against its depth buffer (compute),
- * the blades' depth prime, then the G-buffer rendering (depth EQUAL), and the deferred lighting and post
- * passes into its output image, which it reads back and writes as a PNG. These are the
- * calls the standalone `sward render` is made of: the PNG is byte-identical to `sward render`'s of the scene.
+ * ground's depth prime inside its own depth-only rendering, the culling against its depth buffer (compute: the
+ * mesh assets' occluders drawn into it, Hi-Z, two-phase culling), the blades' depth prime, then the G-buffer
+ * rendering (depth EQUAL), the shadow maps, and the compute rasteriser, the resolves, the deferred lighting and
+ * post passes into its output image, which it reads back and writes as a PNG. These are the calls the
+ * standalone `sward render` is made of: the PNG is byte-identical to `sward render`'s of the scene with the same
+ * overrides (tests/cli/test_embed_host.sh compares every repository scene).
  *
- *     sward_example_embed [SCENE.json] [-o OUT.png]
+ *     sward_example_embed [SCENE.json] [--set PATH=VALUE]... [-o OUT.png]
  *
- * Exit status 0 when the frame shows a field of grass and, if SWARD_VALIDATION=1, the validation layer said
- * nothing; ctest runs it as gpu_example_embed. */
+ * It prints the frame's counters (blades drawn, by the compute rasteriser, removed by occlusion; mesh-asset
+ * instances occluded). Exit status 0 when the frame shows a field of grass and, if SWARD_VALIDATION=1, the
+ * validation layer said nothing; ctest runs it as gpu_example_embed. */
 #include <sward/sward_vulkan.h>
 
 #include <math.h>
@@ -50,7 +54,15 @@ static VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT sev
     return VK_FALSE;
 }
 
-static void host_create(host *h, bool validation)
+/* The device's features as the host enables them: sward's required ones, and what the device has of the optional
+ * ones sward's frame uses (sward_vulkan_device.features). */
+typedef struct host_features {
+    VkPhysicalDeviceFeatures2 f2;
+    VkPhysicalDeviceVulkan12Features f12;
+    VkPhysicalDeviceVulkan13Features f13;
+} host_features;
+
+static void host_create(host *h, host_features *hf, bool validation)
 {
     const char *layer = "VK_LAYER_KHRONOS_validation";
     const char *exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME};
@@ -95,14 +107,28 @@ static void host_create(host *h, bool validation)
     float prio = 1.0f;
     VkDeviceQueueCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueFamilyIndex = h->family,
                                   .queueCount = 1, .pQueuePriorities = &prio};
-    /* What sward needs from the host's device (sward_vulkan.h). */
-    VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-                                            .dynamicRendering = VK_TRUE, .synchronization2 = VK_TRUE,
-                                            .maintenance4 = VK_TRUE};
-    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f13,
-                                    .features = {.multiDrawIndirect = VK_TRUE, .drawIndirectFirstInstance = VK_TRUE}};
-    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f2, .queueCreateInfoCount = 1,
-                              .pQueueCreateInfos = &qi};
+    /* What sward needs from the host's device (sward_vulkan.h), and what it uses where the device has it. */
+    VkPhysicalDeviceVulkan12Features has12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
+    vkGetPhysicalDeviceFeatures2(h->gpu, &has);
+    hf->f13 = (VkPhysicalDeviceVulkan13Features){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+                                                 .dynamicRendering = VK_TRUE, .synchronization2 = VK_TRUE,
+                                                 .maintenance4 = VK_TRUE};
+    hf->f12 = (VkPhysicalDeviceVulkan12Features){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                                 .pNext = &hf->f13,
+                                                 .shaderBufferInt64Atomics = has12.shaderBufferInt64Atomics};
+    hf->f2 = (VkPhysicalDeviceFeatures2){
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+        .pNext = &hf->f12,
+        .features = {.multiDrawIndirect = VK_TRUE, .drawIndirectFirstInstance = VK_TRUE,
+                     .fragmentStoresAndAtomics = VK_TRUE, .depthClamp = has.features.depthClamp,
+                     .depthBiasClamp = has.features.depthBiasClamp, .independentBlend = has.features.independentBlend,
+                     .shaderInt64 = has.features.shaderInt64,
+                     .pipelineStatisticsQuery = has.features.pipelineStatisticsQuery,
+                     .shaderStorageImageExtendedFormats = has.features.shaderStorageImageExtendedFormats,
+                     .geometryShader = has.features.geometryShader}};
+    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &hf->f2,
+                              .queueCreateInfoCount = 1, .pQueueCreateInfos = &qi};
     CHECK(vkCreateDevice(h->gpu, &dci, NULL, &h->device));
     vkGetDeviceQueue(h->device, h->family, 0, &h->queue);
     VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
@@ -124,14 +150,20 @@ static uint32_t memory_type(host *h, uint32_t bits, VkMemoryPropertyFlags want)
 typedef struct target {
     VkImage image;
     VkImageView view;
+    VkImageView storage_view; /* the sRGB albedo's UNORM view (sward_vulkan_post.albedo_storage_view) */
     VkDeviceMemory memory;
 } target;
 
 static target target_create(host *h, VkFormat format, VkImageUsageFlags usage, VkImageAspectFlags aspect,
                             uint32_t w, uint32_t ht)
 {
-    target t;
+    target t = {0};
     VkImageCreateInfo ii = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
+                            /* the albedo (sRGB) is written by sward's resolves through a UNORM view: sRGB itself
+                             * is no storage format */
+                            .flags = format == VK_FORMAT_R8G8B8A8_SRGB
+                                         ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT
+                                         : 0u,
                             .format = format, .extent = {w, ht, 1}, .mipLevels = 1, .arrayLayers = 1,
                             .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL, .usage = usage};
     CHECK(vkCreateImage(h->device, &ii, NULL, &t.image));
@@ -141,10 +173,21 @@ static target target_create(host *h, VkFormat format, VkImageUsageFlags usage, V
                                .memoryTypeIndex = memory_type(h, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)};
     CHECK(vkAllocateMemory(h->device, &ai, NULL, &t.memory));
     CHECK(vkBindImageMemory(h->device, t.image, t.memory, 0));
-    VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = t.image,
+    const bool srgb = format == VK_FORMAT_R8G8B8A8_SRGB;
+    VkImageViewUsageCreateInfo own = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
+                                      .usage = usage & ~(VkImageUsageFlags)VK_IMAGE_USAGE_STORAGE_BIT};
+    VkImageViewUsageCreateInfo storage = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
+                                          .usage = VK_IMAGE_USAGE_STORAGE_BIT};
+    VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .pNext = srgb ? &own : NULL,
+                                .image = t.image,
                                 .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = format,
                                 .subresourceRange = {aspect, 0, 1, 0, 1}};
     CHECK(vkCreateImageView(h->device, &vi, NULL, &t.view));
+    if (srgb) {
+        vi.pNext = &storage;
+        vi.format = VK_FORMAT_R8G8B8A8_UNORM;
+        CHECK(vkCreateImageView(h->device, &vi, NULL, &t.storage_view));
+    }
     return t;
 }
 
@@ -165,8 +208,11 @@ static void barrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspec
 int main(int argc, char **argv)
 {
     const char *scene_path = NULL, *out = "out/embed.png";
+    const char *sets[32];
+    size_t set_count = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) out = argv[++i];
+        else if (strcmp(argv[i], "--set") == 0 && i + 1 < argc && set_count < 32) sets[set_count++] = argv[++i];
         else scene_path = argv[i];
     }
     const char *env = getenv("SWARD_VALIDATION");
@@ -174,7 +220,7 @@ int main(int argc, char **argv)
 
     sward_error err = {0};
     sward_scene *scene = NULL;
-    sward_result res = scene_path ? sward_scene_load_file(scene_path, &scene, &err) : sward_scene_load_default(&scene, &err);
+    sward_result res = sward_scene_load_overrides(scene_path, sets, set_count, &scene, &err);
     if (res != SWARD_OK) {
         fprintf(stderr, "embed: %s\n", err.message);
         return (int)res;
@@ -183,13 +229,15 @@ int main(int argc, char **argv)
     uint32_t w = rs.width, ht = rs.height;
 
     host h = {0};
-    host_create(&h, validation);
+    host_features hf;
+    host_create(&h, &hf, validation);
 
     /* 1. sward wraps the host's device and builds the scene's GPU data and pipelines for the host's formats. */
     sward_context *ctx = NULL;
     sward_renderer *grass = NULL;
     sward_vulkan_device vd = {.instance = h.instance, .physical_device = h.gpu, .device = h.device,
-                              .queue_family = h.family, .queue = h.queue, .debug_utils = validation};
+                              .queue_family = h.family, .queue = h.queue, .debug_utils = validation,
+                              .features = &hf.f2};
     if (sward_context_create_vulkan(&vd, &ctx, &err) != SWARD_OK ||
         sward_renderer_create_vulkan(ctx, scene, &(sward_vulkan_targets){.depth_format = VK_FORMAT_D32_SFLOAT}, &grass,
                                      &err) != SWARD_OK) {
@@ -198,11 +246,14 @@ int main(int argc, char **argv)
     }
 
     /* 2. The host's targets and read-back buffer. */
-    /* sward's G-buffer formats; sampled too: sward_cmd_post lights it in compute */
+    /* sward's G-buffer formats; sampled and storage too: sward_cmd_post resolves its visibility buffers into it and
+     * lights it in compute */
     const VkFormat gformats[SWARD_GBUFFER_COUNT] = SWARD_GBUFFER_FORMATS;
     target gbuf[SWARD_GBUFFER_COUNT];
     for (int i = 0; i < SWARD_GBUFFER_COUNT; i++)
-        gbuf[i] = target_create(&h, gformats[i], VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+        gbuf[i] = target_create(&h, gformats[i],
+                                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
+                                    VK_IMAGE_USAGE_STORAGE_BIT,
                                 VK_IMAGE_ASPECT_COLOR_BIT, w, ht);
     target ldr = target_create(&h, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                                VK_IMAGE_ASPECT_COLOR_BIT, w, ht);
@@ -226,12 +277,16 @@ int main(int argc, char **argv)
     /* 3. The frames: sward's compute, then the host's rendering with sward's draws inside it. The camera stands
      * still, so sward's temporal anti-aliasing (SH8) accumulates the jittered frames: like sward_render's
      * warm-up before a still, the host shows the 1 + SWARD_TAA_WARMUP_DEFAULT-th frame (one frame in flight:
-     * each is waited for). */
+     * each is waited for); without TAA the first. A frame whose blades outgrew sward's lists (its counters say
+     * how many were dropped; the lists have grown for the next) is rendered again, as sward_render does. */
     VkCommandBuffer cmd;
     VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = h.pool,
                                        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
     CHECK(vkAllocateCommandBuffers(h.device, &cai, &cmd));
-    for (int frame = 0; frame <= SWARD_TAA_WARMUP_DEFAULT; frame++) {
+    const bool taa = (sward_scene_features(scene) & SWARD_FEATURE_TAA) != 0;
+    int frames = taa ? 1 + SWARD_TAA_WARMUP_DEFAULT : 1;
+    sward_frame_stats st;
+    for (int frame = 0; frame < frames; frame++) {
         VkCommandBufferBeginInfo cbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
         CHECK(vkBeginCommandBuffer(cmd, &cbi));
         sward_vulkan_view view = sward_scene_view(scene, w, ht, rs.time);
@@ -294,7 +349,7 @@ int main(int argc, char **argv)
         sward_vulkan_post post = {.gbuffer_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                                   .depth = depth.image, .depth_view = depth.view,
                                   .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                                  .out = ldr.image, .out_view = ldr.view};
+                                  .out = ldr.image, .out_view = ldr.view, .albedo_storage_view = gbuf[0].storage_view};
         for (int i = 0; i < SWARD_GBUFFER_COUNT; i++) {
             post.gbuffer[i] = gbuf[i].image;
             post.gbuffer_view[i] = gbuf[i].view;
@@ -317,6 +372,9 @@ int main(int argc, char **argv)
         VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
         CHECK(vkQueueSubmit(h.queue, 1, &si, VK_NULL_HANDLE));
         CHECK(vkQueueWaitIdle(h.queue));
+        /* The frame's counters: the host waited for the queue, so the frame is complete. */
+        if (sward_vulkan_frame_stats(grass, true, &st, &err) != SWARD_OK) fprintf(stderr, "embed: %s\n", err.message);
+        if (!taa && st.blades_dropped && frames < 3) frames++;
     }
 
     /* 4. The image, and a check that the frame shows grass where the field is. */
@@ -335,12 +393,14 @@ int main(int argc, char **argv)
     double frac = (double)greenish / (double)lower;
     printf("embed: wrote %s (%ux%u); grass-coloured in the lower quarter: %.3f; validation messages: %u\n", out, w, ht,
            frac, h.messages);
-    /* The frame's counters: the host waited for the queue, so the frame is complete. */
-    sward_frame_stats st;
-    if (sward_vulkan_frame_stats(grass, true, &st, &err) != SWARD_OK) fprintf(stderr, "embed: %s\n", err.message);
-    printf("embed: %llu blades drawn; removed %llu by distance, %llu by frustum, %llu by occlusion (the host's depth)\n",
-           (unsigned long long)st.blades_drawn, (unsigned long long)st.removed_distance,
-           (unsigned long long)st.removed_frustum, (unsigned long long)st.removed_occlusion);
+    printf("embed: %llu blades drawn, %llu by the compute rasteriser; removed %llu by distance, %llu by frustum, %llu by "
+           "occlusion (the host's depth)\n",
+           (unsigned long long)st.blades_drawn, (unsigned long long)st.raster_blades,
+           (unsigned long long)st.removed_distance, (unsigned long long)st.removed_frustum,
+           (unsigned long long)st.removed_occlusion);
+    printf("embed: mesh assets: %llu occluded, %llu in the second culling phase (%s)\n",
+           (unsigned long long)st.asset_occluded, (unsigned long long)st.asset_late,
+           st.asset_two_phase ? "two phases" : "one phase");
     free(img.pixels);
 
     sward_renderer_destroy(grass);
@@ -350,6 +410,7 @@ int main(int argc, char **argv)
     vkFreeMemory(h.device, readback_mem, NULL);
     target *ts[] = {&gbuf[0], &gbuf[1], &gbuf[2], &gbuf[3], &depth, &ldr};
     for (int i = 0; i < 6; i++) {
+        if (ts[i]->storage_view) vkDestroyImageView(h.device, ts[i]->storage_view, NULL);
         vkDestroyImageView(h.device, ts[i]->view, NULL);
         vkDestroyImage(h.device, ts[i]->image, NULL);
         vkFreeMemory(h.device, ts[i]->memory, NULL);

@@ -27,10 +27,11 @@ layout(set = SW_SET_PASS, binding = SW_LIGHT_DEPTH) uniform sampler2D sw_light_d
 #define SW_CONTACT_DEPTH sw_light_depth
 #endif
 
+// The one key: the near view is a cascade (SW_VIEW_SHADOW) where the frame has shadows (render_plan.shadows: the
+// features, the sun above the horizon and the cascades' resources, decided once a frame in plan.c).
 bool sw_shadows_on()
 {
-    return (frame.features & SW_FEAT_SHADOWS) != 0u && (views[SW_VIEW_NEAR].flags & SW_VIEW_SHADOW) != 0u &&
-           frame.sun_y > 0.0;
+    return (views[SW_VIEW_NEAR].flags & SW_VIEW_SHADOW) != 0u;
 }
 
 // One cascade's visibility (v: SW_VIEW_NEAR or SW_VIEW_MID, layer v - 1) with a 3 x 3 tent PCF (bilinear

@@ -55,8 +55,8 @@ mut("LS4-contact-jitter-moves", "LS4 SH8", "shaders/shared/sw_dither.h",
     "SW_FN float sw_ign_frame_offset(sw_uint frame_index) { return 0.0f * SW_F(frame_index & 63u); }",
     "unit_dither")
 mut("SC5-door-taa-index", "SC5 SH8", "src/render/camera.c",
-    "    f->frame_index = (s->render.features & SW_FEAT_TAA) ? (sw_uint)r->taa.frame : 0u;",
-    "    f->frame_index = 0u * r->taa.frame;",
+    "    f->frame_index = (s->render.features & SW_FEAT_TAA) ? (sw_uint)r->plan.taa_frame : 0u;",
+    "    f->frame_index = 0u * r->plan.taa_frame;",
     "cli_golden_meadow_320x180")
 mut("SC5-thin-whole", "SC5", "shaders/shared/sw_wind.h",
     "    float thin = sw_clampf((sw_thin_cutoff(dist, draw_distance) - u) / SW_THIN_BAND, 0.0f, 1.0f);",
@@ -142,7 +142,7 @@ mut("SC3-two-phase-dispatch", "SC3", "shaders/asset_cull.comp.glsl",
     "    if ((k & 255u) == 0u) atomicAdd(d_groups_x, 1u);",
     "",
     "gpu_occlusion")
-mut("SC3-two-phase-late-draws", "SC3", "src/render/standalone.c",
+mut("SC3-two-phase-late-draws", "SC3", "src/render/frame.c",
     "        sward_cmd_draw(r, cmd, RENDER_DRAW_OCCLUDERS_LATE);\n",
     "",
     "gpu_occlusion")
@@ -154,12 +154,12 @@ mut("SC3-two-phase-cut", "SC3", "src/render/plan.c",
     "d[0] * d[0] + d[1] * d[1] + d[2] * d[2] <= RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;",
     "true;",
     "gpu_occlusion")
-mut("SC3-two-phase-pyramid", "SC3", "src/render/standalone.c",
+mut("SC3-two-phase-pyramid", "SC3", "src/render/frame.c",
     "    render_run_phase(r, RENDER_PHASE_HISTORY, cmd, 0);\n",
     "",
     "gpu_occlusion")
-mut("SC3-asset-occluders", "SC3", "src/render/standalone.c",
-    "    if (res == SWARD_OK) draw_occluders(r, cmd);                             /* 2b */\n",
+mut("SC3-asset-occluders", "SC3", "src/render/frame.c",
+    "    draw_occluders(r, cmd);\n",
     "",
     "gpu_occlusion")
 mut("SC3-asset-occluders-hiz", "SC3", "src/render/passes.c",
@@ -169,7 +169,7 @@ mut("SC3-asset-occluders-hiz", "SC3", "src/render/passes.c",
 # BX6: the ground's G-buffer resolved per pixel in compute (terrain_resolve.comp.glsl), against the
 # fragment pass it replaces (gpu_terrain)
 mut("BX6-terrain-resolve-off", "BX6", "src/render/plan.c",
-    "    p->terrain_resolve = p->standalone && p->depth_prime && !sw->ground_fragment;",
+    "    p->terrain_resolve = r->draw_terrain && p->depth_prime && !sw->ground_fragment;",
     "    p->terrain_resolve = false;",
     "gpu_terrain")
 mut("BX6-terrain-resolve-normal", "BX6", "shaders/terrain_resolve.comp.glsl",
@@ -730,9 +730,9 @@ mut("LS2-mid-cascade", "LS2", "shaders/shadow.inc.glsl",
     "    if (view_dist < views[SW_VIEW_MID].shadow_end) {",
     "    if (false) {",
     "gpu_shadows")
-mut("LS2-feature-guard", "LS2", "shaders/shadow.inc.glsl",
-    "return (frame.features & SW_FEAT_SHADOWS) != 0u && ",
-    "return ",
+mut("LS2-feature-guard", "LS2", "src/render/plan.c",
+    "p->shadows = p->shadow_maps && (p->features & SW_FEAT_SHADOWS) != 0 && ",
+    "p->shadows = p->shadow_maps && ",
     "gpu_shadows")
 # LS3 separate casters: the near cascade's low-LOD blades and its terrain
 mut("LS3-low-lod", "LS3", "shaders/cull.comp.glsl",
@@ -743,7 +743,7 @@ mut("LS3-blade-casters", "LS3", "src/render/passes/shadow_near.c",
     "        render_draw_blades(c, cmd);",
     "        (void)c;",
     "gpu_shadows")
-mut("LS3-near-tiles", "LS3", "src/render/frame.c",
+mut("LS3-near-tiles", "LS3", "src/render/setup.c",
     "        memcpy(nv.frustum, r->views[SW_VIEW_NEAR].constants.frustum, sizeof nv.frustum);",
     "",
     "gpu_shadows")
@@ -908,16 +908,26 @@ mut("FR-barriers", "SC2", "src/render/graph.c",
     "    (void)di;",
     "gpu_frames")
 mut("FR-host-depth", "SC3", "src/render/frame.c",
-    "    bool imported = depth && !r->plan.standalone;",
-    "    bool imported = false;",
+    "    const bool imported = !r->plan.standalone && !r->plan.switches.no_occlusion;",
+    "    const bool imported = false;",
+    "cli_embed_host")
+# one frame for sward and hosts: a host's frame runs the compute rasteriser and the mesh assets' occluders as
+# sward's own does (cli_embed_host compares every scene byte for byte and reads the host's counters)
+mut("FR-host-raster", "BX1", "src/render/renderer.c",
+    "    const gpu_device *dev = &r->ctx->dev;\n    if (!dev->buffer_int64_atomics)",
+    "    const gpu_device *dev = &r->ctx->dev;\n    if (!r->plan.standalone) return \"a host\";\n    if (!dev->buffer_int64_atomics)",
+    "cli_embed_host")
+mut("FR-host-occluders", "SC3", "src/render/plan.c",
+    "    p->assets_occlude = p->asset_count > 0",
+    "    p->assets_occlude = p->standalone && p->asset_count > 0",
     "cli_embed_host")
 mut("FR-tile-index", "SC2", "src/place/tiles.c",
     "                if (tile_possible(t, k, &g, eps, b->ti0 + i, b->tj0 + j))",
     "                if (true)",
     "unit_tile_index")
 mut("FR-host-post", "PO2", "src/render/frame.c",
-    "    render_post(r, cmd);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    for (uint32_t i = 0;",
-    "    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    for (uint32_t i = 0;",
+    "    render_post(r, cmd);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    if (imported) {",
+    "    if (r->plan.standalone) render_post(r, cmd);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    if (imported) {",
     "cli_embed_host")
 mut("GPU-depth-aspect", "", "src/gpu/resources.c",
     "    case VK_FORMAT_D32_SFLOAT_S8_UINT: return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;",
@@ -1020,7 +1030,7 @@ mut("SKY-haze", "LS1", "shaders/sky.inc.glsl",
     "gpu_blades")
 # SH8: temporal anti-aliasing (jitter, reprojected history, variance clipping, warm-up before stills)
 mut("SH8-jitter", "SH8", "src/render/camera.c",
-    "        render_taa_jitter(r->taa.frame, &out->jitter_x, &out->jitter_y);",
+    "        render_taa_jitter(r->plan.taa_frame, &out->jitter_x, &out->jitter_y);",
     "",
     "gpu_taa_bloom")
 mut("SH8-accumulate", "SH8", "shaders/taa.comp.glsl",
@@ -1056,8 +1066,8 @@ mut("SH8-resolved", "SH8", "shaders/post_input.inc.glsl",
     "    vec3 c = false ? imageLoad(resolved, px).rgb : imageLoad(hdr, px).rgb;",
     "gpu_taa_bloom")
 mut("SH8-embed-warmup", "SH8", "examples/embed.c",
-    "    for (int frame = 0; frame <= SWARD_TAA_WARMUP_DEFAULT; frame++) {",
-    "    for (int frame = 0; frame <= 0; frame++) {",
+    "    int frames = taa ? 1 + SWARD_TAA_WARMUP_DEFAULT : 1;",
+    "    int frames = 1;",
     "cli_embed_host")
 
 # PO3: bloom (bright pass above the white point, half-resolution chain, added before the tone map)
@@ -1123,11 +1133,11 @@ mut("PO4-speed-swap", "PO4", "shaders/shared/sw_exposure.h",
     "    float speed = target > ev ? speed_up : speed_down;",
     "    float speed = target > ev ? speed_down : speed_up;",
     "gpu_exposure unit_exposure")
-mut("PO4-dt", "PO4", "src/render/plan.c",
+mut("PO4-dt", "PO4", "src/render/camera.c",
     "    f->exposure_dt = e->kept && !cut && dt > 0.0f && dt <= RENDER_EXPOSURE_GAP_S ? dt : 0.0f;",
     "    f->exposure_dt = e->kept && dt > 0.0f && dt <= RENDER_EXPOSURE_GAP_S ? dt : 0.0f;",
     "gpu_exposure")
-mut("PO4-area-bias", "PO4", "src/render/plan.c",
+mut("PO4-area-bias", "PO4", "src/render/camera.c",
     "    f->exposure_compensation = a->compensation + bias;",
     "    f->exposure_compensation = a->compensation;",
     "gpu_exposure")
@@ -1525,7 +1535,7 @@ mut("SC1-k-limit", "SC1", "src/place/cache.c",
     "            if (!teleport) budget--;",
     "            (void)0;",
     "unit_tile_cache")
-mut("SC1-teleport", "SC1", "src/render/frame.c",
+mut("SC1-teleport", "SC1", "src/render/setup.c",
     "    bool teleport = !r->tiles.primed || !(dx * dx + dy * dy + dz * dz <= jump * jump);",
     "    bool teleport = !r->tiles.primed;",
     "gpu_tile_cache")
@@ -1768,16 +1778,16 @@ mut("MD-exr-exposure-attr", "", "src/core/exr.c",
     "",
     "gpu_exr")
 mut("PO4-warmup-meter", "PO4", "src/render/plan.c",
-    "    r->plan.auto_exposure = a->enabled;",
-    "    r->plan.auto_exposure = a->enabled && !r->plan.history_only;",
+    "    p->auto_exposure = wr->settings.auto_exposure.enabled;",
+    "    p->auto_exposure = wr->settings.auto_exposure.enabled && !p->history_only;",
     "gpu_exposure")
 mut("PO4-still-bookkeeping", "PO4", "src/render/camera.c",
     "            f.exposure_dt = r->taa.constants.exposure_dt;",
     "            f.exposure_dt = r->taa.constants.exposure_dt; f.flags ^= r->frame.flags & SW_FLAG_EXPOSURE_KEPT;",
     "gpu_exposure")
-mut("TL3-cpu-tiles", "TL3", "src/render/frame.c",
-    "    s->cpu_tiles_ms = core_now_ms() - t_tiles;",
-    "    (void)t_tiles;",
+mut("TL3-cpu-tiles", "TL3", "src/render/setup.c",
+    "    t->cpu_ms = core_now_ms() - t0;",
+    "    (void)t0;",
     "cli_render")
 # Output files: temporaries renamed as one set, removed on SIGINT, SIGTERM and SIGHUP (src/core/atomic.c)
 mut("MD-commit-set", "", "src/core/atomic.c",

@@ -1,10 +1,12 @@
 /* sward_vulkan.h — embedding sward in a host renderer's Vulkan frame (like the Vulkan back-ends of Dear ImGui
  * or FidelityFX): the host owns the instance, the device, the queue, the command buffers and the images;
- * sward owns only its buffers and pipelines and records its passes into the host's command buffer.
+ * sward owns only its buffers, its intermediate images and its pipelines and records its passes into the host's
+ * command buffer.
  *
  *     sward_context *ctx;   // wraps the host's device; destroys nothing of the host's
  *     sward_context_create_vulkan(&(sward_vulkan_device){ .instance = inst, .physical_device = gpu,
- *                                  .device = dev, .queue_family = family, .queue = queue }, &ctx, &err);
+ *                                  .device = dev, .queue_family = family, .queue = queue,
+ *                                  .features = &enabled_features2 }, &ctx, &err);
  *     sward_renderer *grass;
  *     sward_renderer_create_vulkan(ctx, scene, &(sward_vulkan_targets){ .depth_format = depth_format },
  *                                  &grass, &err);
@@ -15,7 +17,7 @@
  *     sward_cmd_draw(grass, cmd, SWARD_DRAW_GROUND_DEPTH);       // (or the host's own occluders)
  *     vkCmdEndRendering(cmd);
  *     sward_cmd_cull(grass, cmd, &(sward_vulkan_depth){ .image = depth, .view = depth_view,
- *                    .layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL }, &err); // Hi-Z, cull, draw args
+ *                    .layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL }, &err); // occluders, Hi-Z, cull
  *     vkCmdBeginRendering(cmd, ...);                             // the depth again (load)
  *     sward_cmd_draw(grass, cmd, SWARD_DRAW_BLADES_DEPTH);       // the blades' depth prime (SH1)
  *     vkCmdEndRendering(cmd);
@@ -24,25 +26,40 @@
  *     sward_cmd_draw(grass, cmd, SWARD_DRAW_GROUND | SWARD_DRAW_BLADES); // depth test EQUAL
  *     vkCmdEndRendering(cmd);
  *     sward_cmd_shadows(grass, cmd, &err);                       // the sun's shadow cascades
- *     sward_cmd_post(grass, cmd, &(sward_vulkan_post){ ...G-buffer, depth, output... }, &err); // lighting, tone map
- * sward_cmd_cull may be given no depth (NULL): then there is no occlusion culling. The standalone renderer
- * (sward_render, src/render/standalone.c record) is this same list with sward's own targets: 1 place, 2 the
- * ground's depth (cleared), 3 cull against it, 4 the blades' depth, the G-buffer barriers, the G-buffer, 5
- * shadows, 6 post, 7 the copy to the host. Each call ends with the barriers of the sward_cmd_draw passes that
- * may follow it, which is why nothing of sward's may be recorded inside the host's render pass instances but
- * sward_cmd_draw.
+ *     sward_cmd_post(grass, cmd, &(sward_vulkan_post){ ...G-buffer, depth, output... }, &err); // resolves, lighting
  *
- * Without render.features.depth_prime the depth-only instances go and the G-buffer passes test GREATER and
- * write depth (the ground before sward_cmd_cull, the blades after it).
+ * One frame, one list of passes: these calls record every pass sward's own frame runs, in its order (sward_render,
+ * src/render/standalone.c, is this same list with sward's own targets, then a copy to the host memory):
+ *   sward_cmd_place    wind_field, place, asset_place
+ *   sward_cmd_draw     terrain_depth (SWARD_DRAW_GROUND_DEPTH)
+ *   sward_cmd_cull     with mesh assets, the prime and a depth: hiz_ground, asset_cull_camera, asset_occluders (the
+ *                      assets' depth prime into the host's depth, in sward's own render pass instance: SC3); then
+ *                      hiz, asset_cull_late, cull, draw_args, asset_cull per view; asset_occluders_late and
+ *                      hiz_history (two-phase culling); place_ahead
+ *   sward_cmd_draw     grass_depth, asset_depth (SWARD_DRAW_BLADES_DEPTH); terrain, grass, asset_gbuffer
+ *                      (SWARD_DRAW_GROUND | SWARD_DRAW_BLADES: those not resolved in compute)
+ *   sward_cmd_shadows  shadow_near, shadow_raster, shadow_assets, shadow_mid, shadow_far, shadow_lit
+ *   sward_cmd_post     raster, raster_merge (the compute rasteriser, BX1), resolve, asset_resolve, terrain_resolve
+ *                      (the visibility buffers into the host's G-buffer, BX6), lighting, taa, exposure, bloom, post
+ * (the plan of each frame says which of them run; only sward_render_hdr's read-back, hdr_out, is not a host's).
+ * Each call ends with the barriers of the sward_cmd_draw passes that may follow it, which is why nothing of
+ * sward's may be recorded inside the host's render pass instances but sward_cmd_draw.
+ *
+ * sward_cmd_cull may be given no depth (NULL) only when the view said so (sward_vulkan_view.no_occlusion): then
+ * there is no occlusion culling. Without render.features.depth_prime the depth-only instances go and the
+ * G-buffer passes test GREATER and write depth (the ground before sward_cmd_cull, the blades after it).
  * Conventions the host must follow: depth is reverse-Z (1 near, 0 far; sward's pipelines test GREATER and
- * write depth, or EQUAL after the prime); shading is deferred: sward's draws write its G-buffer
- * (SWARD_GBUFFER_FORMATS) and sward_cmd_post lights it into linear HDR and tone-maps; the device has
- * Vulkan 1.3 with dynamicRendering, synchronization2 and maintenance4 (sward's SPIR-V 1.6 compute shaders declare
- * their sizes with LocalSizeId), and multiDrawIndirect and drawIndirectFirstInstance enabled. The host records sward's calls for its frames in submission order on one queue, and keeps at most
- * frames_in_flight frames in flight: when sward_cmd_place is recorded for frame N, frame N - frames_in_flight
- * has completed on the GPU (sward then reuses that frame's per-frame resources, reads its counters and frees
- * what it retired; it never waits for the device while recording). examples/embed.c is a complete minimal
- * host. */
+ * write depth, or EQUAL after the prime); shading is deferred: sward's draws and resolves write its G-buffer
+ * (SWARD_GBUFFER_FORMATS, with storage usage: sward_vulkan_post) and sward_cmd_post lights it into linear HDR
+ * and tone-maps; the device has Vulkan 1.3 with dynamicRendering, synchronization2 and maintenance4 (sward's
+ * SPIR-V 1.6 compute shaders declare their sizes with LocalSizeId), and multiDrawIndirect,
+ * drawIndirectFirstInstance and fragmentStoresAndAtomics enabled; the optional features it enabled
+ * (sward_vulkan_device.features) decide the paths, as the device's do for sward_render. The host records sward's
+ * calls for its frames in submission order on one queue, and keeps at most frames_in_flight frames in flight:
+ * when sward_cmd_place is recorded for frame N, frame N - frames_in_flight has completed on the GPU (sward then
+ * reuses that frame's per-frame resources, reads its counters and frees what it retired; it never waits for the
+ * device while recording). examples/embed.c is a complete minimal host; its image is sward render's byte for
+ * byte. */
 #ifndef SWARD_VULKAN_H
 #define SWARD_VULKAN_H
 
@@ -62,6 +79,13 @@ typedef struct sward_vulkan_device {
     VkQueue queue;         /* of that family: sward submits its one-time uploads here (and waits) */
     bool debug_utils;      /* the instance has VK_EXT_debug_utils enabled: sward names its objects */
     sward_logger logger;
+    /* The features the device was created with (its VkDeviceCreateInfo's chain: VkPhysicalDeviceFeatures2 and
+     * VkPhysicalDeviceVulkan12Features or VkPhysicalDeviceShaderAtomicInt64Features), read during the call; NULL:
+     * none of the optional ones. sward's frame uses what is there of depthClamp, depthBiasClamp, independentBlend,
+     * pipelineStatisticsQuery, geometryShader (the assets' visibility buffer, BX6), shaderInt64 with
+     * shaderBufferInt64Atomics and shaderStorageImageExtendedFormats (the compute rasteriser, BX1): enable those
+     * the device has to get the frame `sward render` makes on it. */
+    const VkPhysicalDeviceFeatures2 *features;
 } sward_vulkan_device;
 
 /* Wraps the host's device. sward_context_destroy then frees sward's objects only. */
@@ -69,7 +93,7 @@ sward_result sward_context_create_vulkan(const sward_vulkan_device *desc, sward_
 
 /* The Vulkan objects of a context, wrapped or created by sward (sward_context_create): a host that presents
  * sward's frames records its own work on this queue, from the thread that calls sward (the queue is externally
- * synchronised), and destroys its objects before sward_context_destroy. */
+ * synchronised), and destroys its objects before sward_context_destroy. Its features pointer is NULL. */
 sward_vulkan_device sward_context_vulkan(const sward_context *ctx);
 
 typedef struct sward_vulkan_targets {
@@ -89,6 +113,7 @@ typedef struct sward_vulkan_view {
     float eye[3];           /* camera position in the world, m */
     uint32_t width, height; /* render area in pixels; sward sets viewport and scissor to it */
     float time;             /* s, wind animation time */
+    bool no_occlusion;      /* true: this frame's sward_cmd_cull gets no depth (no occlusion culling) */
 } sward_vulkan_view;
 
 /* The scene's own camera as a view for a width x height target (what the standalone path uses). */
@@ -113,8 +138,12 @@ typedef struct sward_vulkan_depth {
 } sward_vulkan_depth;
 
 /* Culls the placed blades for the frame's view (distance, thinning, frustum, and occlusion against `depth`'s
- * min/max pyramid when depth is not NULL) into a compact list of survivors, then writes the indirect draw
- * arguments, with the barriers that make them ready for sward_cmd_draw. Outside any render pass. */
+ * min/max pyramid) into a compact list of survivors, then writes the indirect draw arguments, with the barriers
+ * that make them ready for sward_cmd_draw. With mesh assets and the depth prime it first culls the camera's
+ * assets against the depth and draws their depth prime into it (in a render pass instance of its own, the depth
+ * at the size of the view: the blades' pyramid then holds them), and after the blades' culling the assets the
+ * last frame's pyramid hid and this one does not (two-phase culling, SC3). `depth` may be NULL only when
+ * sward_cmd_place's view had no_occlusion. Outside any render pass. */
 sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_depth *depth,
                             sward_error *err);
 
@@ -133,7 +162,7 @@ sward_result sward_cmd_shadows(sward_renderer *r, VkCommandBuffer cmd, sward_err
 #define SWARD_DRAW_BLADES_DEPTH 8u  /* the blades' depth prime (depth only) */
 
 /* sward's G-buffer (SPEC SH2), the colour attachments of the render pass instance that SWARD_DRAW_GROUND and
- * SWARD_DRAW_BLADES draw into, in this order: albedo + AO, octahedral normal + roughness + kind, reflectance
+ * SWARD_DRAW_BLADES draw into, and the storage images sward_cmd_post's resolves write, in this order: albedo + AO, octahedral normal + roughness + kind, reflectance
  * + translucency amount and diffusion, motion in pixels (this frame's unjittered position minus the previous
  * frame's: the ground's by the camera, the blades' and mesh assets' by the camera and their wind; with
  * render.features.taa the previous frame is the renderer's last one unless the camera cut; without TAA there is
@@ -156,7 +185,8 @@ void sward_cmd_gbuffer_barriers(sward_renderer *r, VkCommandBuffer cmd);
 void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd, uint32_t what);
 
 /* The host's images for sward_cmd_post: the G-buffer sward's draws wrote (SWARD_GBUFFER_FORMATS, with
- * VK_IMAGE_USAGE_SAMPLED_BIT, in `gbuffer_layout` after their writes as colour attachments), the depth
+ * VK_IMAGE_USAGE_SAMPLED_BIT and VK_IMAGE_USAGE_STORAGE_BIT, the albedo made with VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT
+ * and VK_IMAGE_CREATE_EXTENDED_USAGE_BIT, in `gbuffer_layout` after their writes as colour attachments), the depth
  * (sampled, in `depth_layout` after its writes as a depth attachment), and the output (VK_FORMAT_R8G8B8A8_UNORM
  * with VK_IMAGE_USAGE_STORAGE_BIT; its contents are replaced). The G-buffer and depth are left in their
  * layouts, the output in VK_IMAGE_LAYOUT_GENERAL, each with its writes visible to every later command. The
@@ -165,10 +195,16 @@ typedef struct sward_vulkan_post {
     VkImage gbuffer[SWARD_GBUFFER_COUNT], depth, out;
     VkImageView gbuffer_view[SWARD_GBUFFER_COUNT], depth_view, out_view;
     VkImageLayout gbuffer_layout, depth_layout;
+    /* gbuffer[0] as VK_FORMAT_R8G8B8A8_UNORM (its image made with VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT): sward's
+     * resolves write the albedo through it (compute cannot write sRGB); may be 0 only when no resolve runs
+     * (render.raster "hardware", no depth prime, no mesh assets) */
+    VkImageView albedo_storage_view;
 } sward_vulkan_post;
 
-/* sward's deferred lighting and post passes into the host's images (what the standalone frame does): the
- * G-buffer lit by the sun and the sky (with shadows), the sky where the depth is empty, distance haze; with the
+/* sward's compute rasteriser and resolves, deferred lighting and post passes into the host's images (what the
+ * standalone frame does): the blades the compute rasteriser draws (BX1) and the surfaces of sward's visibility
+ * buffers (the mesh assets', the ground's: BX6) resolved into the G-buffer, the G-buffer lit by the sun and the
+ * sky (with shadows), the sky where the depth is empty, distance haze; with the
  * scene's TAA (SH8) the frame is resolved against sward's history of the earlier frames (sward jitters its own
  * blades and ground by a sub-pixel offset each frame and keeps the history; a first frame, a resize or a camera
  * cut starts a new one: render a still 1 + SWARD_TAA_WARMUP_DEFAULT times to converge it, as sward_render

@@ -294,9 +294,39 @@ static sward_result create_pool(gpu_device *dev, sward_error *err)
     return SWARD_OK;
 }
 
+/* The optional features a host enabled, as far as the device has them too (the required ones are the device's:
+ * describe() checked them). */
+static void wrap_features(gpu_device *dev, const VkPhysicalDeviceFeatures2 *enabled)
+{
+    VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    vkGetPhysicalDeviceFeatures2(dev->physical, &has);
+    const VkPhysicalDeviceFeatures on = enabled ? enabled->features : (VkPhysicalDeviceFeatures){0};
+    dev->features = (VkPhysicalDeviceFeatures){
+        .multiDrawIndirect = VK_TRUE,
+        .drawIndirectFirstInstance = VK_TRUE,
+        .depthClamp = on.depthClamp && has.features.depthClamp,
+        .depthBiasClamp = on.depthBiasClamp && has.features.depthBiasClamp,
+        .independentBlend = on.independentBlend && has.features.independentBlend,
+        .shaderInt64 = on.shaderInt64 && has.features.shaderInt64,
+        .pipelineStatisticsQuery = on.pipelineStatisticsQuery && has.features.pipelineStatisticsQuery,
+        .shaderStorageImageExtendedFormats = on.shaderStorageImageExtendedFormats &&
+                                             has.features.shaderStorageImageExtendedFormats,
+        .fragmentStoresAndAtomics = VK_TRUE,
+        .geometryShader = on.geometryShader && has.features.geometryShader,
+    };
+    bool atomics = false;
+    for (const VkBaseInStructure *p = enabled ? enabled->pNext : NULL; p; p = p->pNext) {
+        if (p->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES)
+            atomics = atomics || ((const VkPhysicalDeviceVulkan12Features *)p)->shaderBufferInt64Atomics;
+        if (p->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES)
+            atomics = atomics || ((const VkPhysicalDeviceShaderAtomicInt64Features *)p)->shaderBufferInt64Atomics;
+    }
+    dev->buffer_int64_atomics = atomics && dev->features.shaderInt64;
+}
+
 sward_result gpu_device_wrap(gpu_device *dev, VkInstance instance, VkPhysicalDevice physical, VkDevice device,
-                             uint32_t queue_family, VkQueue queue, bool debug_utils, sward_logger logger,
-                             sward_error *err)
+                             uint32_t queue_family, VkQueue queue, const VkPhysicalDeviceFeatures2 *enabled,
+                             bool debug_utils, sward_logger logger, sward_error *err)
 {
     memset(dev, 0, sizeof *dev);
     if (!instance || !physical || !device || !queue)
@@ -316,6 +346,7 @@ sward_result gpu_device_wrap(gpu_device *dev, VkInstance instance, VkPhysicalDev
                          dev->info.why_not);
     vkGetPhysicalDeviceProperties(physical, &dev->props);
     vkGetPhysicalDeviceMemoryProperties(physical, &dev->mem_props);
+    wrap_features(dev, enabled);
     return create_pool(dev, err);
 }
 

@@ -29,8 +29,8 @@ typedef struct gpu_device {
     VkPhysicalDeviceProperties props;
     VkPhysicalDeviceMemoryProperties mem_props;
     VkPhysicalDeviceFeatures features; /* enabled: the required ones and what the device has of the optional
-                                          ones (depthClamp, depthBiasClamp, independentBlend, shaderInt64); none optional for a
-                                          host's device, whose enabled features sward does not know */
+                                          ones (depthClamp, depthBiasClamp, independentBlend, shaderInt64, ...); a
+                                          host's device: those it says it enabled (sward_vulkan_device.features) */
     bool buffer_int64_atomics;         /* shaderBufferInt64Atomics enabled */
     bool owns_device;          /* standalone: sward created instance and device */
     bool debug_utils;          /* object names available */
@@ -60,9 +60,11 @@ typedef struct gpu_device_desc {
 
 sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, sward_error *err);
 /* Wraps a host's device (embedded use): sward creates only its command pool and destroys only that. */
+/* A host's device; `enabled` the features it was created with (its VkDeviceCreateInfo's chain: Features2 and
+ * the Vulkan 1.2 or atomic-int64 features), or NULL: none of the optional ones. */
 sward_result gpu_device_wrap(gpu_device *dev, VkInstance instance, VkPhysicalDevice physical, VkDevice device,
-                             uint32_t queue_family, VkQueue queue, bool debug_utils, sward_logger logger,
-                             sward_error *err);
+                             uint32_t queue_family, VkQueue queue, const VkPhysicalDeviceFeatures2 *enabled,
+                             bool debug_utils, sward_logger logger, sward_error *err);
 void gpu_device_destroy(gpu_device *dev);
 sward_result gpu_enumerate(sward_device_info *out, uint32_t capacity, uint32_t *count, sward_error *err);
 

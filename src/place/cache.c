@@ -92,13 +92,6 @@ void place_cache_free(place_cache *c)
     memset(c, 0, sizeof *c);
 }
 
-void place_cache_clear(place_cache *c)
-{
-    if (c->slots) memset(c->slots, 0, (size_t)c->slot_count * sizeof *c->slots);
-    c->held = 0;
-    place_cache_resweep(c);
-}
-
 void place_cache_resweep(place_cache *c)
 {
     for (int m = 0; m < c->material_count; m++) c->clean[m] = false, c->cycle_left[m] = 0;

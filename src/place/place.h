@@ -145,8 +145,6 @@ sward_result place_cache_init(place_cache *c, const sward_scene *scene, uint64_t
 void place_cache_free(place_cache *c);
 /* The slot tile (ti, tj) of a material goes in. */
 uint32_t place_cache_slot_of(const place_cache *c, uint32_t material, int ti, int tj);
-/* Forgets every placed tile. */
-void place_cache_clear(place_cache *c);
 /* Looks at whole rings again (the world's windows moved: tiles left out at their edge may be placeable now). */
 void place_cache_resweep(place_cache *c);
 /* One frame. tiles: the camera's n_cam tiles then the near cascade's n_near (place_choose_tiles); on return each

@@ -6,7 +6,7 @@
  * the vertex, fragment and compute stages; and the sets' alpha once more as a mipmapped R8 image array (layer 0
  * the leaf, 1 the petal) with a bilinear sampler, for the alpha test: every depth prime, shadow caster and
  * G-buffer fragment of a card runs it, and one hardware filtered read there costs 40 % less of the H200's
- * primes than the four storage reads and the filter by hand (issue 19). Each billboard's cards are trimmed to
+ * primes than the four storage reads and the filter by hand. Each billboard's cards are trimmed to
  * its impostor once it is baked (src/assets/trim.c). */
 #include "render/render.h"
 
@@ -83,7 +83,7 @@ sward_result render_asset_textures(sward_renderer *r, asset_chain *chains, sward
     size_t words = 2u * SW_TEXSET_WORDS;
     for (uint32_t a = 0; a < ra->count && !res; a++) {
         if (!chains[a].billboard_cards) continue;
-        /* baked, and the cards trimmed to it (issue 19: fewer empty fragments, the same texels shown) */
+        /* baked, and the cards trimmed to it (fewer empty fragments, the same texels shown) */
         res = asset_billboard_bake(&chains[a], SW_IMPOSTOR_CELL_W, SW_IMPOSTOR_CELL_H, &sets[0], &imp[a], err);
         if (res) break;
         ra->gpu[a].impostor_offset = (sw_uint)words;

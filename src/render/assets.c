@@ -267,7 +267,7 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
     if (!res) res = check_mesh_buffers(r, asset_verts, asset_idx, false, err);
     for (uint32_t a = 0; a < ra->count && !res; a++) verts += asset_verts[a], idx += asset_idx[a];
     /* AS3, AS5: the texture sets and the impostors (every scene gets the sets: the buffer is bound in set 0); each
-     * billboard's cards trimmed to its impostor (issue 19) before the vertices are packed */
+     * billboard's cards trimmed to its impostor (AS3) before the vertices are packed */
     if (!res) res = render_asset_textures(r, chains, err);
     sw_asset_vertex *vb = res ? NULL : malloc((verts ? verts : 1) * sizeof *vb);
     uint32_t *ib = res ? NULL : malloc((idx ? idx : 1) * sizeof *ib);

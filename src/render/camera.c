@@ -1,5 +1,9 @@
-/* camera.c — per-frame constants: view and reverse-Z infinite projection, world-space frustum planes, and
- * the scene's light, wind and terrain numbers in the layout the shaders read (sw_frame). */
+/* camera.c — the frame's and the views' constants (sw_frame, sw_view) from the plan's decisions: view and
+ * reverse-Z infinite projection, world-space frustum planes, the scene's light, wind and terrain numbers in the
+ * layout the shaders read, and every SW_FLAG_* and SW_VIEW_* bit (cascades.c fits the shadow views' numbers).
+ * It decides nothing: what a bit says was decided in plan.c (render_plan) or comes from the scene; it writes no
+ * plan and no history (setup.c keeps those). setup.c calls render_constants (stage 2) and render_tile_constants
+ * (stage 3's numbers). */
 #include "render/render.h"
 #include "render/sky.h"
 #include "wind/wind.h"
@@ -63,6 +67,7 @@ sward_vulkan_view sward_scene_view(const sward_scene *s, uint32_t width, uint32_
 sward_vulkan_view render_frame_view(const sward_renderer *r, const sward_frame_desc *fd)
 {
     sward_vulkan_view v = sward_scene_view(r->scene, r->plan.width, r->plan.height, fd->time);
+    v.no_occlusion = fd->no_occlusion;
     if (fd->eye || fd->target) {
         vec3 eye, target, up = {0.0f, 1.0f, 0.0f};
         glm_vec3_copy(v.eye, eye);
@@ -110,10 +115,10 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
     f->exposure = s->render.settings.exposure;
     f->white_point = s->render.settings.white_point;
     f->features = s->render.features;
-    /* the screen doors' and the contact shadows' offsets (issue 20): the TAA sequence's index, which restarts with
+    /* the screen doors' and the contact shadows' offsets: the TAA sequence's index, which restarts with
      * its history, so a still's frames are the same whatever the renderer drew before; without TAA nothing
      * integrates them: 0, every frame the same */
-    f->frame_index = (s->render.features & SW_FEAT_TAA) ? (sw_uint)r->taa.frame : 0u;
+    f->frame_index = (s->render.features & SW_FEAT_TAA) ? (sw_uint)r->plan.taa_frame : 0u;
     f->sun_x = s->sun.direction[0];
     f->sun_y = s->sun.direction[1];
     f->sun_z = s->sun.direction[2];
@@ -137,7 +142,7 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
     f->terrain_res = s->terrain.resolution;
     f->map_res = s->terrain.map_res, f->map_inv_cell = (float)s->terrain.map_res / s->terrain.size; /* PL1, = world_map_grid */
     render_terrain_mesh(world_mesh_samples(&s->terrain), &f->terrain_step, &f->terrain_mesh_res);
-    /* Issue 10: the windows the shaders read the world through (sw_ring.h; resident: the whole maps at 0). */
+    /* BX5: the windows the shaders read the world through (sw_ring.h; resident: the whole maps at 0). */
     f->hf_ring = world_hf_ring(&s->terrain), f->hf_i0 = s->terrain.hf_i0, f->hf_j0 = s->terrain.hf_j0;
     f->map_ring = world_map_ring(&s->terrain), f->map_i0 = s->terrain.map_i0, f->map_j0 = s->terrain.map_j0;
     f->seed = s->render.settings.seed;
@@ -148,17 +153,14 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
                (r->plan.raster_compute ? SW_FLAG_RASTER_COMPUTE : 0u) |
                (r->plan.raster_all ? SW_FLAG_RASTER_ALL : 0u) |
                (s->render.settings.tonemap == SWARD_TONEMAP_REINHARD ? SW_FLAG_TONEMAP_REINHARD : 0u);
-    /* issue 20: a type whose thinning starts within the near cascade's blades (2 x RENDER_SHADOW_NEAR_END: its cull
+    /* a type whose thinning starts within the near cascade's blades (2 x RENDER_SHADOW_NEAR_END: its cull
      * distance at most) has fading casters: their door moves with TAA's index (else it is fixed, and the map kept) */
     for (int i = 0; i < s->material_count && (s->render.features & SW_FEAT_TAA); i++)
         if (SW_THIN_START * sw_type_draw_distance(s->materials[i].draw_distance, s->render.draw_distance) <
             2.0f * RENDER_SHADOW_NEAR_END)
             f->flags |= SW_FLAG_SHADOW_DOOR;
     f->raster_threshold = s->render.raster_threshold;
-    /* SH2 motion vectors: the objects' previous frame is the camera's (TAA's history: prev_view_proj), where the
-     * time moved since; else none (the frame's own time: they write the camera's motion alone) */
-    r->plan.motion = (s->render.features & SW_FEAT_TAA) && !r->plan.taa_reset && r->taa.valid &&
-                     r->taa.constants.time != time;
+    /* SH2 motion vectors: the objects' previous frame is the camera's where the plan says they moved (plan.motion) */
     f->prev_time = r->plan.motion ? r->taa.constants.time : time;
     f->flags |= (r->plan.motion ? SW_FLAG_MOTION : 0u) | (r->plan.switches.no_motion ? SW_FLAG_NO_MOTION : 0u);
     /* GA5: where each force field is at this frame's time and at prev_time (src/wind/forces.c). */
@@ -251,7 +253,7 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
     if ((s->render.features & SW_FEAT_TAA) && v->width && v->height) {
         /* SH8: the frame's sample positions move by a Halton (2, 3) sub-pixel offset, a translation in NDC
          * applied after the projection (any host projection): clip x += 2 jx / width * clip w */
-        render_taa_jitter(r->taa.frame, &out->jitter_x, &out->jitter_y);
+        render_taa_jitter(r->plan.taa_frame, &out->jitter_x, &out->jitter_y);
         mat4 jit = GLM_MAT4_IDENTITY_INIT;
         jit[3][0] = 2.0f * out->jitter_x / (float)v->width;
         jit[3][1] = 2.0f * out->jitter_y / (float)v->height;
@@ -300,4 +302,83 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
     memcpy(view->eye, v->eye, sizeof view->eye);
     memcpy(view->frustum, out->frustum, sizeof view->frustum);
     view->draw_distance = r->plan.switches.no_cull ? 1e30f : s->render.draw_distance;
+}
+
+/* The ground's LOD constants (sw_frame.terrain_lod_*: CDLOD, sw_terrain_lod.h) for the eye. */
+static void terrain_lod_constants(sward_renderer *r, const float eye[3])
+{
+    sw_frame *f = &r->frame;
+    const int step = f->terrain_step > 0 ? f->terrain_step : 1;
+    const float quad = f->terrain_cell * (float)step;
+    f->terrain_lod_top = render_terrain_lod_top((f->terrain_res - 1 + step - 1) / step);
+    /* no_terrain_lod: every patch at level 0 (the whole-resolution mesh, for comparisons) */
+    f->terrain_lod_range = r->plan.switches.no_terrain_lod ? 1e30f : SW_TERRAIN_RANGE0 * quad;
+    f->terrain_lod_lift = fmaxf(eye[1] - r->plan.geo.terrain_y_max, 0.0f);
+}
+
+/* PO4: the exposure (the manual one times the exposure areas' bias, or the auto exposure's settings, its dt and
+ * flags: plan.auto_exposure) */
+static void exposure_constants(sward_renderer *r, const sward_vulkan_view *view)
+{
+    const world_render *wr = &r->scene->render;
+    const sward_auto_exposure *a = &wr->settings.auto_exposure;
+    const render_exposure *e = &r->exposure;
+    sw_frame *f = &r->frame;
+    /* PO4: the exposure areas bias the manual exposure and the auto exposure's target alike */
+    const float bias = world_exposure_bias(wr, view->eye);
+    f->exposure = wr->settings.exposure * exp2f(bias);
+    if (!r->plan.auto_exposure) return;
+    f->flags |= SW_FLAG_AUTO_EXPOSURE | (e->kept ? SW_FLAG_EXPOSURE_KEPT : 0u);
+    f->exposure_key = a->key;
+    f->exposure_compensation = a->compensation + bias;
+    f->exposure_min_ev = a->min_ev, f->exposure_max_ev = a->max_ev;
+    f->exposure_speed_up = a->speed_up, f->exposure_speed_down = a->speed_down;
+    f->exposure_low = a->low_percent, f->exposure_high = a->high_percent;
+    /* the eye adapts over the time since the last frame metered; none (the first frame), a cut (as TAA's), time
+     * standing or going back (a still, its warm-up, a paused viewer) or a gap over RENDER_EXPOSURE_GAP_S: the
+     * target at once */
+    const float d[3] = {view->eye[0] - e->eye[0], view->eye[1] - e->eye[1], view->eye[2] - e->eye[2]};
+    const float dt = view->time - e->time;
+    const bool cut = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;
+    f->exposure_dt = e->kept && !cut && dt > 0.0f && dt <= RENDER_EXPOSURE_GAP_S ? dt : 0.0f;
+}
+
+void render_constants(sward_renderer *r, const sward_vulkan_view *view, place_view *pv)
+{
+    render_view *v = &r->views[0];
+    render_view_proj(view, v->unjittered_view_proj);
+    /* the frame's constants whole before the view's: its TAA still test compares them with the history's
+     * (GA3's wind field, the ground's LOD, PO4's exposure among them) */
+    render_frame_constants(r, view->time, &r->frame);
+    wind_field_frame_constants(&r->scene->wind, view->eye[0], view->eye[2], &r->frame);
+    terrain_lod_constants(r, view->eye);
+    exposure_constants(r, view);
+    render_view_constants(r, view, !view->no_occlusion, &v->constants, pv);
+    if (r->plan.hiz_history) { /* SC3: the assets' second phase culls against the last frame's pyramid */
+        v->constants.flags |= SW_VIEW_HIZ_HISTORY;
+        memcpy(v->constants.hist_view_proj, r->hiz_history.view_proj, sizeof v->constants.hist_view_proj);
+    }
+    render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
+    /* BX1: the near cascade's compute casters are read beside its layer by the lighting (shadow.inc.glsl) */
+    if (r->plan.shadow_casters) r->views[SW_VIEW_NEAR].constants.flags |= SW_VIEW_CASTERS;
+    /* the layers that hold casters (shadow_near and shadow_mid draw them); the lookup reads no other */
+    for (uint32_t c = SW_VIEW_NEAR; c <= SW_VIEW_MID; c++)
+        if (render_plan_shadow_layer(&r->plan, c)) r->views[c].constants.flags |= SW_VIEW_LAYER;
+}
+
+void render_tile_constants(sward_renderer *r, const render_frame_tiles *t)
+{
+    sw_view *cam = &r->views[SW_VIEW_CAMERA].constants, *near = &r->views[SW_VIEW_NEAR].constants;
+    cam->tile_first = 0;
+    cam->tile_count = (sw_uint)t->camera;
+    if (r->plan.shadows) { /* LS3: the near cascade's tiles follow the camera's */
+        near->tile_first = (sw_uint)t->camera;
+        near->tile_count = (sw_uint)t->near;
+    }
+    r->frame.tile_count = (sw_uint)(t->camera + t->near);
+    r->frame.place_now = t->place_now;
+    r->frame.place_ahead = t->place_ahead;
+    r->frame.asset_count = r->assets.count; /* PL8: the mesh assets' clusters around the eye */
+    r->frame.cluster_count = r->assets.cluster_count;
+    for (uint32_t k = 0; k < r->plan.blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
 }

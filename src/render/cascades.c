@@ -91,7 +91,7 @@ void render_cascade_fit(const render_cascade_desc *d, sw_view *out)
     double sy = floor(dot3(c, U) / texel + 0.5) * texel;
     /* Depth: light-space z = p . L (larger: nearer the sun). Every receiver the cascade serves is in the slice's
      * sphere, so nothing farther from the sun than the sphere can shadow one: zmin is the sphere's far side, and
-     * casters and ground beyond it are clipped and culled (issue 19: in forest_edge the mid cascade drew the wood
+     * casters and ground beyond it are clipped and culled (in forest_edge the mid cascade drew the wood
      * far down the sun's column, 0.80 ms). Toward the sun the highest caster: a point of the column at light
      * (x, y) and height y_w has z = (y_w - x R.y - y U.y) / L.y, over the square's corners; and at least the
      * sphere, so a receiver above the terrain (the air the camera looks through, a host's objects) is never
@@ -180,7 +180,7 @@ void render_shadow_views(sward_renderer *r)
         v->shadow_end = cascades[k].end;
         v->shadow_fade = fade * cascades[k].end;
     }
-    /* Issue 19: the near and mid ranges' lit-height map (shadow_lit.comp.glsl), in the sun's horizontal frame,
+    /* LS4: the near and mid ranges' lit-height map (shadow_lit.comp.glsl), in the sun's horizontal frame,
      * render.shadow_size texels a side around the eye, out to RENDER_SHADOW_MID_END and the lookup's 4 x 4
      * texels beyond wherever the eye is within the snap; its origin snapped to RENDER_SHADOW_LIT_SNAP texels, so
      * a world point keeps its texel as the camera moves and the map is computed again only at a snap */

@@ -1,21 +1,21 @@
 /* frame.c — the entry points a host records a frame with (SC2, TL3), in the order a frame runs them:
- *   sward_cmd_place  starts a frame in the next frame slot; the frame's and the views' constants and the
- *                    tiles near the camera (copied from the slot's mapped upload buffer into the GPU buffers
- *                    that frames in flight share), then the PLACE passes;
+ *   sward_cmd_place  starts a frame in the next frame slot (its decisions at the start: render_plan_frame),
+ *                    then the setup's stages (setup.c: decide, constants, tiles and clusters, late decisions,
+ *                    keep the histories, upload through the slot's mapped buffer, the PLACE passes);
  *   sward_cmd_draw   the DRAW passes the flags select, inside the host's render pass instance: sward's ground
- *                    (before culling: it is the standalone frame's occluder) and, after culling, the blades;
- *   sward_cmd_cull   the CULL passes per view: Hi-Z of the given depth, culling, draw arguments; then the
- *                    counters' copy for the slot's readback.
+ *                    (before culling: the occluder) and, after culling, the blades;
+ *   sward_cmd_cull   against the given depth: the mesh assets' occluders (their first culling phase and depth
+ *                    prime, in a render pass instance of its own), the CULL passes per view (Hi-Z, culling,
+ *                    draw arguments), the assets' second phase and the pyramid's history (SC3); then the
+ *                    counters' copy for the slot's readback and the tiles placed ahead;
+ *   sward_cmd_post   the POST passes: the compute rasteriser and the resolves into the G-buffer (BX1, BX6),
+ *                    lighting, TAA, exposure, bloom, tone map.
  * Each call ends with the barriers that the DRAW passes need (they cannot have barriers inside a render pass
- * instance). The standalone frame (standalone.c) is these calls with sward's own targets, plus post. */
+ * instance). The standalone frame (standalone.c) is these calls with sward's own targets (sward_cmd_shadows in
+ * shadows.c): one frame order for sward and hosts. */
 #include "render/render.h"
-#include "wind/wind.h"
 
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
 
 sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
 {
@@ -108,8 +108,8 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     return res;
 }
 
-sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, bool hdr_out, bool history_only,
-                                sward_error *err)
+sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, bool no_occlusion, bool hdr_out,
+                                bool history_only, sward_error *err)
 {
     r->slot = (uint32_t)(r->frames % r->slot_count);
     r->frames++;
@@ -119,7 +119,9 @@ sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, bool hdr
     gpu_retired_flush(&r->ctx->dev, &s->retired);
     sward_result res = render_collect(r, s, err); /* may retire lists into this slot: they wait a round */
     if (res != SWARD_OK) return res;
-    render_plan_frame(r, hdr_out, history_only); /* the frame's decisions, once */
+    render_plan_frame(r, no_occlusion, hdr_out, history_only); /* the frame's decisions, once */
+    s->shadow_compute = r->plan.near_compute;
+    s->assets_occlude = r->plan.assets_occlude;
     s->ticket = r->frames;
     s->counted = false;
     s->stats_copied = false;
@@ -130,170 +132,6 @@ sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, bool hdr
     s->height = r->plan.height;
     gpu_timer_reset(cmd, &s->timer);
     gpu_stats_reset(cmd, &s->stats_query);
-    return SWARD_OK;
-}
-
-/* SC1: the frame's tiles through the cache: their slots, the lists without the tiles not placed yet, the tiles to
- * place now and ahead. A camera that moved farther than render.tile_cache.teleport_distance since the last frame
- * (or the first frame) is a teleport: everything the views need is placed at once. */
-static sward_result render_cache_frame(sward_renderer *r, const float eye[3], size_t *n_cam, size_t *n_near,
-                                       sward_error *err)
-{
-    const world_tile_cache *tc = &r->scene->render.tile_cache;
-    const uint32_t k = (uint32_t)tc->tiles_per_frame;
-    size_t need = *n_cam + *n_near + k;
-    if (need > r->tiles.place_cap) {
-        sw_tile *t = realloc(r->tiles.place, need * sizeof *t);
-        if (!t) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %zu tiles", need);
-        r->tiles.place = t;
-        r->tiles.place_cap = need;
-    }
-    float jump = tc->teleport_distance > 0.0f ? tc->teleport_distance : 0.25f * r->scene->render.draw_distance;
-    float dx = eye[0] - r->tiles.eye[0], dy = eye[1] - r->tiles.eye[1], dz = eye[2] - r->tiles.eye[2];
-    bool teleport = !r->tiles.primed || !(dx * dx + dy * dy + dz * dz <= jump * jump);
-    render_slot *s = &r->slots[r->slot];
-    memset(&s->cache, 0, sizeof s->cache);
-    s->teleport = false;
-    if (r->plan.switches.no_grass) { /* a frame without grass places nothing, not even ahead */
-        r->plan.place_now = r->plan.place_ahead = 0;
-        return SWARD_OK;
-    }
-    memcpy(r->tiles.eye, eye, sizeof r->tiles.eye);
-    r->tiles.primed = true;
-    if (r->tiles.world_generation != r->world_generation) { /* the windows moved: look at whole rings again */
-        r->tiles.world_generation = r->world_generation;
-        place_cache_resweep(&r->tiles.cache);
-    }
-    place_cache_frame(&r->tiles.cache, r->scene, &r->tiles.index, eye, k, teleport, r->tiles.list, n_cam, n_near, r->tiles.place,
-                      &s->cache);
-    s->teleport = teleport;
-    r->plan.place_now = s->cache.now;
-    r->plan.place_ahead = s->cache.ahead;
-    return SWARD_OK;
-}
-
-sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view, bool occlusion,
-                          sward_error *err)
-{
-    render_slot *s = &r->slots[r->slot];
-    render_view *v = &r->views[0];
-    v->vk = *view;
-    double t_tiles = core_now_ms();
-    if (r->plan.assets_occlude && !occlusion) { /* a frame without occlusion (tests' read-backs): no occluders step */
-        r->plan.assets_occlude = false;
-        r->plan.asset_views |= 1u;
-        s->assets_occlude = false;
-    }
-    place_view pv;
-    sward_result res;
-    if (r->sized_features != r->scene->render.features && (res = render_graph_resize(r, err))) return res;
-    if ((res = render_world_update(r, cmd, view->eye, err))) return res; /* issue 10: before the tiles and PLACE */
-    render_plan_taa(r, view); /* SH8: the history's reset and the jitter's index */
-    render_view_proj(view, v->unjittered_view_proj);
-    render_frame_constants(r, view->time, &r->frame);
-    /* GA3: gains, grid; before the view's constants, whose TAA still test compares this frame's constants with
-     * the history's (without it no still was ever still: every warm-up clipped its history) */
-    wind_field_frame_constants(&r->scene->wind, view->eye[0], view->eye[2], &r->frame);
-    render_plan_terrain_lod(r, view->eye); /* issue 19: the ground's LOD constants, for the same reason */
-    render_plan_exposure(r, view); /* PO4: the exposure's constants, for the same reason */
-    render_view_constants(r, view, occlusion, &v->constants, &pv);
-    render_plan_hiz_history(r, view); /* SC3: the assets' culling in one phase or two (after assets_occlude) */
-    render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
-    /* BX1: the near cascade's compute casters are read beside its layer by the lighting (shadow.inc.glsl) */
-    if (r->plan.shadow_casters) r->views[SW_VIEW_NEAR].constants.flags |= SW_VIEW_CASTERS;
-    /* issue 19: the layers that hold casters (shadow_near and shadow_mid draw them); the lookup reads no other */
-    for (uint32_t c = SW_VIEW_NEAR; c <= SW_VIEW_MID; c++)
-        if (render_plan_shadow_layer(&r->plan, c)) r->views[c].constants.flags |= SW_VIEW_LAYER;
-    size_t in_range = 0;
-    size_t n = r->plan.switches.no_grass ? 0 : place_choose_tiles_indexed(r->scene, &r->tiles.index, &pv, !r->plan.switches.no_cull, r->tiles.list, &in_range);
-    /* LS3: the near shadow cascade's casters come from the tiles in its own box (behind the camera too),
-     * after the camera's; tiles in both are placed twice (a few, near the camera), each view culls its run.
-     * None with no_culling (tests: every candidate of the view's tiles would cast). */
-    size_t n_near = 0;
-    if (r->plan.shadows && !r->plan.switches.no_grass && !r->plan.switches.no_cull) {
-        place_view nv = pv;
-        memcpy(nv.frustum, r->views[SW_VIEW_NEAR].constants.frustum, sizeof nv.frustum);
-        nv.draw_distance = fminf(nv.draw_distance, r->views[SW_VIEW_NEAR].constants.cull_distance);
-        n_near = place_choose_tiles_indexed(r->scene, &r->tiles.index, &nv, true, r->tiles.list + n, NULL);
-    }
-    /* SC1, SC2: the tile cache gives each tile its slot and says which tiles to place now and ahead */
-    if ((res = render_cache_frame(r, view->eye, &n, &n_near, err))) return res;
-    size_t total = n + n_near, placed = (size_t)r->plan.place_now + r->plan.place_ahead;
-    res = render_ensure_tiles(r, (uint32_t)total, (uint32_t)(total + placed), err);
-    if (res != SWARD_OK) return res;
-    r->plan.tile_count = (uint32_t)n;
-    r->tiles.total = (uint32_t)total;
-    r->tiles.in_range = (uint32_t)in_range;
-    v->constants.tile_first = 0;
-    v->constants.tile_count = (sw_uint)n;
-    if (r->plan.shadows) {
-        r->views[SW_VIEW_NEAR].constants.tile_first = (sw_uint)n;
-        r->views[SW_VIEW_NEAR].constants.tile_count = (sw_uint)n_near;
-    }
-    s->tile_count = r->plan.tile_count;
-    s->tiles_cached = r->tiles.cache.held;
-    s->tiles_in_range = r->tiles.in_range;
-    r->frame.tile_count = (sw_uint)total;
-    r->frame.place_now = r->plan.place_now;
-    r->frame.place_ahead = r->plan.place_ahead;
-    /* PL8: the mesh assets' clusters around the eye, and every view's draws reset */
-    const float eye[3] = {v->constants.cam_x, v->constants.cam_y, v->constants.cam_z};
-    if ((res = render_assets_frame(r, eye, err))) return res;
-    r->frame.asset_count = r->assets.count;
-    r->frame.cluster_count = r->assets.cluster_count;
-    r->plan.cluster_count = r->assets.cluster_count;
-    for (uint32_t a = 0; a < r->assets.count; a++) r->plan.asset_room[a] = r->assets.per_asset[a] * SW_CLUSTER_CANDIDATES;
-    for (uint32_t k = 0; k < r->plan.blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
-    s->cpu_tiles_ms = core_now_ms() - t_tiles;
-    render_plan_shadows_kept(r, &s->cache); /* a still's next frame draws no cascade again */
-    /* issue 19: the ground's patches each view draws (CDLOD, terrain_lod.h), decided once for the passes */
-    render_plan_terrain(r);
-    for (uint32_t k = 0; k < SWARD_VIEWS; k++) s->terrain_triangles[k] = r->plan.terrain.triangles[k];
-
-    /* Constants and tiles through the slot's mapped upload buffer (its last frame is done), one copy each. */
-    const VkDeviceSize views_at = sizeof(sw_frame), tiles_at = views_at + SW_MAX_VIEWS * sizeof(sw_view);
-    const VkDeviceSize place_at = tiles_at + (VkDeviceSize)total * sizeof(sw_tile);
-    const VkDeviceSize patches_at = place_at + (VkDeviceSize)placed * sizeof(sw_tile);
-    const render_terrain_draws *td = &r->plan.terrain;
-    const uint32_t patches = td->first[SWARD_VIEWS - 1] + td->count[SWARD_VIEWS - 1];
-    const VkDeviceSize assets_at = patches_at + (VkDeviceSize)patches * sizeof(sw_terrain_patch);
-    const VkDeviceSize bytes = assets_at + render_assets_upload_bytes(r);
-    if (s->upload.size < bytes) {
-        gpu_buffer_destroy(&r->ctx->dev, &s->upload);
-        res = gpu_buffer_create(&r->ctx->dev, &s->upload, bytes + bytes / 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                GPU_MEMORY_UPLOAD, "sward.frame_upload", err);
-        if (res != SWARD_OK) return res;
-    }
-    uint8_t *up = s->upload.mapped;
-    memcpy(up, &r->frame, sizeof r->frame);
-    /* every view: the shadow views' constants are zero when the frame has none (shadow.inc.glsl tests flags) */
-    for (uint32_t k = 0; k < SW_MAX_VIEWS; k++) memcpy(up + views_at + k * sizeof(sw_view), &r->views[k].constants, sizeof(sw_view));
-    if (total) memcpy(up + tiles_at, r->tiles.list, total * sizeof(sw_tile));
-    if (placed) memcpy(up + place_at, r->tiles.place, placed * sizeof(sw_tile));
-    if (patches) memcpy(up + patches_at, td->patches, patches * sizeof(sw_terrain_patch));
-    render_access(r, cmd, RES_FRAME, 0, GPU_ACCESS_TRANSFER_WRITE, false);
-    render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_TRANSFER_WRITE, false);
-    render_access(r, cmd, RES_TILES, 0, GPU_ACCESS_TRANSFER_WRITE, false);
-    render_access(r, cmd, RES_STATS, 0, GPU_ACCESS_TRANSFER_WRITE, false);
-    vkCmdCopyBuffer(cmd, s->upload.buffer, render_buffer(r, RES_FRAME, 0)->buffer, 1, &(VkBufferCopy){0, 0, sizeof(sw_frame)});
-    vkCmdCopyBuffer(cmd, s->upload.buffer, render_buffer(r, RES_VIEWS, 0)->buffer, 1,
-                    &(VkBufferCopy){views_at, 0, SW_MAX_VIEWS * sizeof(sw_view)});
-    if (total + placed)
-        vkCmdCopyBuffer(cmd, s->upload.buffer, render_buffer(r, RES_TILES, 0)->buffer, 1,
-                        &(VkBufferCopy){tiles_at, 0, (VkDeviceSize)(total + placed) * sizeof(sw_tile)});
-    if (patches) {
-        render_access(r, cmd, RES_TERRAIN_PATCHES, 0, GPU_ACCESS_TRANSFER_WRITE, false);
-        vkCmdCopyBuffer(cmd, s->upload.buffer, render_buffer(r, RES_TERRAIN_PATCHES, 0)->buffer, 1,
-                        &(VkBufferCopy){patches_at, 0, (VkDeviceSize)patches * sizeof(sw_terrain_patch)});
-    }
-    vkCmdFillBuffer(cmd, render_buffer(r, RES_STATS, 0)->buffer, 0, VK_WHOLE_SIZE, 0);
-    if (r->plan.hiz_history) { /* SC3: phase 1's list empty, phase 2's dispatch (0, 1, 1) */
-        static const uint32_t empty[4] = {0u, 0u, 1u, 1u};
-        render_access(r, cmd, RES_ASSET_DEFERRED, 0, GPU_ACCESS_TRANSFER_WRITE, false);
-        vkCmdUpdateBuffer(cmd, render_buffer(r, RES_ASSET_DEFERRED, 0)->buffer, 0, sizeof empty, empty);
-    }
-    render_assets_upload(r, cmd, &s->upload, assets_at);
-    render_run_phase(r, RENDER_PHASE_PLACE, cmd, 0);
     return SWARD_OK;
 }
 
@@ -338,21 +176,82 @@ sward_result sward_cmd_place(sward_renderer *r, VkCommandBuffer cmd, const sward
     if (view->width == 0 || view->height == 0)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_place: render area %ux%u is empty", view->width,
                          view->height);
-    sward_result res = render_begin_frame(r, cmd, false, false, err);
+    /* the standalone frame's own requests (render_standalone_begin): a warm-up frame, the HDR read-back */
+    const render_frame_kind kind = r->next_frame;
+    r->next_frame = (render_frame_kind){0};
+    sward_result res = render_begin_frame(r, cmd, view->no_occlusion, kind.hdr_out, kind.history_only, err);
     if (res != SWARD_OK) return res;
     double t0 = core_now_ms(); /* recording, not reading the reused slot's counters */
     if (!r->plan.standalone && (view->width != r->plan.width || view->height != r->plan.height)) {
         /* the host's render area sizes the view's Hi-Z pyramid */
-        r->plan.width = view->width;
-        r->plan.height = view->height;
+        render_plan_render_size(r, view->width, view->height);
         if ((res = render_graph_resize(r, err))) return res;
     }
-    res = render_place(r, cmd, view, false, err);
+    res = render_place(r, cmd, view, err);
     if (res == SWARD_OK)
         render_prepare_phase(r, RENDER_PHASE_DRAW, r->plan.depth_prime ? SWARD_DRAW_GROUND_DEPTH : SWARD_DRAW_GROUND,
                              cmd, 0);
     r->slots[r->slot].cpu_ms = core_now_ms() - t0;
     return res;
+}
+
+/* sward's own render pass instance in sward_cmd_cull: the mesh assets' depth prime into the frame's depth (the
+ * host's, imported), with the id target where their G-buffer is resolved from it (BX6: plan.asset_resolve),
+ * cleared by the first phase. */
+static void begin_occluders(sward_renderer *r, VkCommandBuffer cmd, bool clear_id)
+{
+    VkRenderingAttachmentInfo id = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = render_image_view(r, RES_ASSET_ID, 0),
+        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .loadOp = clear_id ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD,
+        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+    };
+    VkRenderingAttachmentInfo depth = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = render_image_view(r, RES_DEPTH, 0),
+        .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+    };
+    VkRenderingInfo ri = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+        .renderArea = {{0, 0}, {r->plan.width, r->plan.height}},
+        .layerCount = 1,
+        .colorAttachmentCount = r->plan.asset_resolve ? 1u : 0u,
+        .pColorAttachments = r->plan.asset_resolve ? &id : NULL,
+        .pDepthAttachment = &depth,
+    };
+    vkCmdBeginRendering(cmd, &ri);
+}
+
+/* SC3 (plan.assets_occlude): the mesh assets as occluders of the blades. The ground's Hi-Z (hiz_ground), the
+ * camera's assets culled against it (asset_cull_camera: an instance behind a hill is not drawn), then their depth
+ * prime (asset_occluders), so that the CULL phase's Hi-Z holds the ground and the assets: blades behind a tree or
+ * a rock are not drawn either. */
+static void draw_occluders(sward_renderer *r, VkCommandBuffer cmd)
+{
+    if (!r->plan.assets_occlude) return;
+    render_run_phase(r, RENDER_PHASE_OCCLUDERS, cmd, 0);
+    render_prepare_phase(r, RENDER_PHASE_DRAW, RENDER_DRAW_OCCLUDERS, cmd, 0);
+    begin_occluders(r, cmd, true);
+    sward_cmd_draw(r, cmd, RENDER_DRAW_OCCLUDERS);
+    vkCmdEndRendering(cmd);
+}
+
+/* SC3 (plan.assets_occlude), after the CULL phase: with the last frame's pyramid (plan.hiz_history), the assets
+ * the second culling phase found (asset_cull_late: hidden in the last frame, visible in this one) into the same
+ * depth and id; then the pyramid of the ground and every asset drawn, the next frame's history (hiz_history). */
+static void draw_late_occluders(sward_renderer *r, VkCommandBuffer cmd)
+{
+    if (!r->plan.assets_occlude) return;
+    if (r->plan.hiz_history) {
+        render_prepare_phase(r, RENDER_PHASE_DRAW, RENDER_DRAW_OCCLUDERS_LATE, cmd, 0);
+        begin_occluders(r, cmd, false);
+        sward_cmd_draw(r, cmd, RENDER_DRAW_OCCLUDERS_LATE);
+        vkCmdEndRendering(cmd);
+    }
+    render_run_phase(r, RENDER_PHASE_HISTORY, cmd, 0);
 }
 
 sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_depth *depth,
@@ -361,33 +260,24 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
     if (!r || !cmd) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_cull: null argument");
     if (r->slots[r->slot].ticket != r->frames || r->plan.culled)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_cull: call sward_cmd_place first, once per frame");
+    /* sward's own frame culls against its own depth; a host's against the one it gives, unless its view said
+     * there would be none (sward_vulkan_view.no_occlusion): the plan made for it at sward_cmd_place */
+    const bool imported = !r->plan.standalone && !r->plan.switches.no_occlusion;
+    if (imported && (!depth || !depth->image || !depth->view))
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                         "sward_cmd_cull: the depth needs an image and a view (or sward_cmd_place's view no_occlusion)");
     double t0 = core_now_ms();
-    bool imported = depth && !r->plan.standalone;
-    if (imported) {
-        if (!depth->image || !depth->view)
-            return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_cull: the depth needs an image and a view");
-        render_import(r, RES_DEPTH, depth->image, depth->view, r->plan.depth_format, GPU_ACCESS_DEPTH_ATTACHMENT,
-                     depth->layout);
-    }
-    /* occlusion for the view when there are occluders: sward's own depth (standalone) or the host's */
-    render_view *v = &r->views[0];
-    bool occlusion = (r->plan.standalone ? (v->constants.flags & SW_VIEW_OCCLUSION) != 0 : imported) && !r->plan.switches.no_cull;
-    if (!r->plan.standalone) {
-        v->constants.flags = (v->constants.flags & ~SW_VIEW_OCCLUSION) | (occlusion ? SW_VIEW_OCCLUSION : 0u);
-        uint32_t w0, h0, levels;
-        render_hiz_size(r->plan.width, r->plan.height, &w0, &h0, &levels);
-        v->constants.hiz_levels = occlusion ? levels : 0u;
-        /* the flags differ from what sward_cmd_place uploaded only for the embedded path: patch them */
-        render_access(r, cmd, RES_VIEWS, 0, GPU_ACCESS_TRANSFER_WRITE, false);
-        vkCmdUpdateBuffer(cmd, render_buffer(r, RES_VIEWS, 0)->buffer, offsetof(sw_view, hiz_levels), 2 * sizeof(uint32_t),
-                          &v->constants.hiz_levels);
-    }
+    if (imported)
+        render_import(r, RES_DEPTH, depth->image, depth->view, VK_NULL_HANDLE, r->plan.depth_format,
+                      GPU_ACCESS_DEPTH_ATTACHMENT, depth->layout);
+    draw_occluders(r, cmd);
     /* each view's CULL passes (the plan says which: the camera and the near shadow cascade cull blades, the mid
      * cascade only the assets' casters; the far cascade draws nothing culled) */
     for (uint32_t k = 0; k < r->plan.view_count; k++) render_run_phase(r, RENDER_PHASE_CULL, cmd, k);
+    draw_late_occluders(r, cmd);
     if (imported) render_unimport(r, cmd, RES_DEPTH, depth->layout); /* back to the host, in its layout */
     render_copy_stats(r, cmd);
-    r->plan.culled = true;
+    render_plan_culled(r);
     render_prepare_phase(r, RENDER_PHASE_DRAW, r->plan.depth_prime ? SWARD_DRAW_BLADES_DEPTH : SWARD_DRAW_BLADES,
                          cmd, 0);
     /* SC2: the tiles placed ahead, after the draws' barriers: nothing orders the draws after them (they write
@@ -417,27 +307,39 @@ void sward_cmd_gbuffer_barriers(sward_renderer *r, VkCommandBuffer cmd)
 
 sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_post *p, sward_error *err)
 {
-    if (!r || !cmd || !p) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: null argument");
-    if (r->plan.standalone)
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: this renderer has its own targets (sward_render)");
-    bool complete = p->depth && p->depth_view && p->out && p->out_view;
-    for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) complete = complete && p->gbuffer[i] && p->gbuffer_view[i];
-    if (!complete)
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT,
-                         "sward_cmd_post: every image (the G-buffer's, the depth, the output) needs its image and view");
+    if (!r || !cmd) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: null argument");
     if (r->slots[r->slot].ticket != r->frames)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: call sward_cmd_place first");
-    for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++)
-        render_import(r, (render_res)(RES_GBUF_ALBEDO + i), p->gbuffer[i], p->gbuffer_view[i], RENDER_GBUFFER_FORMATS[i],
-                     GPU_ACCESS_COLOR_ATTACHMENT, p->gbuffer_layout);
-    render_import(r, RES_DEPTH, p->depth, p->depth_view, r->plan.depth_format, GPU_ACCESS_DEPTH_ATTACHMENT, p->depth_layout);
-    render_import(r, RES_LDR, p->out, p->out_view, RENDER_LDR_FORMAT, GPU_ACCESS_NONE, VK_IMAGE_LAYOUT_UNDEFINED);
+    /* sward's own frame posts from and into its own targets; a host's from and into the images it gives */
+    const bool imported = !r->plan.standalone;
+    if (imported) {
+        bool complete = p && p->depth && p->depth_view && p->out && p->out_view;
+        for (uint32_t i = 0; complete && i < RENDER_GBUFFER_COUNT; i++) complete = p->gbuffer[i] && p->gbuffer_view[i];
+        if (!complete)
+            return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: every image (the G-buffer's, the depth, "
+                                                             "the output) needs its image and view");
+        /* BX1, BX6: the resolves write the host's G-buffer as storage images, the albedo through its UNORM view */
+        const bool resolves = r->plan.raster_compute || r->plan.terrain_resolve || r->plan.asset_resolve;
+        if (resolves && !p->albedo_storage_view)
+            return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: the G-buffer is resolved in compute this "
+                                                             "frame: albedo_storage_view is required");
+        for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++)
+            render_import(r, (render_res)(RES_GBUF_ALBEDO + i), p->gbuffer[i], p->gbuffer_view[i],
+                          i == 0 ? p->albedo_storage_view : VK_NULL_HANDLE, RENDER_GBUFFER_FORMATS[i],
+                          GPU_ACCESS_COLOR_ATTACHMENT, p->gbuffer_layout);
+        render_import(r, RES_DEPTH, p->depth, p->depth_view, VK_NULL_HANDLE, r->plan.depth_format,
+                      GPU_ACCESS_DEPTH_ATTACHMENT, p->depth_layout);
+        render_import(r, RES_LDR, p->out, p->out_view, VK_NULL_HANDLE, RENDER_LDR_FORMAT, GPU_ACCESS_NONE,
+                      VK_IMAGE_LAYOUT_UNDEFINED);
+    }
     render_post(r, cmd);
     render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */
-    for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++)
-        render_unimport(r, cmd, (render_res)(RES_GBUF_ALBEDO + i), p->gbuffer_layout);
-    render_unimport(r, cmd, RES_DEPTH, p->depth_layout);
-    render_unimport(r, cmd, RES_LDR, VK_IMAGE_LAYOUT_GENERAL);
+    if (imported) {
+        for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++)
+            render_unimport(r, cmd, (render_res)(RES_GBUF_ALBEDO + i), p->gbuffer_layout);
+        render_unimport(r, cmd, RES_DEPTH, p->depth_layout);
+        render_unimport(r, cmd, RES_LDR, VK_IMAGE_LAYOUT_GENERAL);
+    }
     return SWARD_OK;
 }
 

@@ -17,6 +17,7 @@ typedef struct render_resource {
     gpu_image image;
     VkImage ext_image;     /* imported host image (RES_DEPTH in sward_cmd_cull) */
     VkImageView ext_view;
+    VkImageView ext_storage_view; /* the host's view for storage writes (the sRGB albedo's UNORM view), or none */
     VkImageAspectFlags ext_aspect;
     uint32_t generation;   /* changes whenever the handle changes (unique in the graph: the TAA pair swaps) */
     uint32_t serial;       /* bumped when sward replaces it (not by a swap or an import) */
@@ -153,12 +154,12 @@ static barrier_batch batch(void)
 }
 
 /* A use as this renderer's plan makes it: the frame's depth is the merged depth where the compute rasteriser
- * draws (RENDER_USE_FRAME_DEPTH); standalone and raster_compute are fixed for a renderer, so a pass's descriptor
- * names one resource for its life. */
+ * draws (RENDER_USE_FRAME_DEPTH); raster_compute is fixed for a renderer, so a pass's descriptor names one
+ * resource for its life. */
 static render_use use_of(const sward_renderer *r, const render_use *u)
 {
     render_use e = *u;
-    if ((u->flags & RENDER_USE_FRAME_DEPTH) && r->plan.standalone && r->plan.raster_compute) {
+    if ((u->flags & RENDER_USE_FRAME_DEPTH) && r->plan.raster_compute) {
         e.res = RES_MERGED_DEPTH;
         e.access = GPU_ACCESS_SAMPLED_COMPUTE;
     }
@@ -342,13 +343,6 @@ gpu_buffer *render_pass_buffer(render_pass_ctx *c, render_res res)
     return &resource(c->graph->r, res, c->view)->buffer;
 }
 
-VkImage render_pass_image(render_pass_ctx *c, render_res res)
-{
-    assert(declared(c->ps->pass, res, -1) && "a pass touches a resource it did not declare");
-    const render_resource *rr = resource(c->graph->r, res, c->view);
-    return rr->ext_image ? rr->ext_image : rr->image.image;
-}
-
 bool render_pass_has(render_pass_ctx *c, render_res res)
 {
     assert(declared(c->ps->pass, res, -1) && "a pass touches a resource it did not declare");
@@ -385,7 +379,10 @@ static void write_set(sward_renderer *r, render_pass_state *ps, uint32_t slot, u
             gpu_write_buffer(dev, set, (uint32_t)u->binding, u->type, &rr->buffer);
         } else {
             VkImageView v = rr->ext_view ? rr->ext_view : rr->image.view;
-            if (u->type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE && rr->image.storage_view) v = rr->image.storage_view;
+            if (u->type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE) {
+                VkImageView storage = rr->ext_view ? rr->ext_storage_view : rr->image.storage_view;
+                if (storage) v = storage;
+            }
             if (!v) continue;
             bool sampled = u->type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
             VkImageLayout layout = gpu_access_of(u->access).layout;
@@ -406,13 +403,6 @@ void render_bind(render_pass_ctx *c, VkCommandBuffer cmd, VkPipelineBindPoint po
     sw_push pc = push ? *push : (sw_push){0};
     pc.view = c->view;
     vkCmdPushConstants(cmd, ps->layout, VK_SHADER_STAGE_ALL, 0, sizeof pc, &pc);
-}
-
-void render_push(render_pass_ctx *c, VkCommandBuffer cmd, const sw_push *push)
-{
-    sw_push pc = *push;
-    pc.view = c->view;
-    vkCmdPushConstants(cmd, c->ps->layout, VK_SHADER_STAGE_ALL, 0, sizeof pc, &pc);
 }
 
 static sward_result create_pass_state(sward_renderer *r, render_pass_state *ps, sward_error *err)
@@ -661,13 +651,14 @@ void render_swap(sward_renderer *r, render_res a, render_res b)
     g->res[b][0].generation = ++g->generation;
 }
 
-void render_import(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkFormat format,
-                   gpu_access last, VkImageLayout layout)
+void render_import(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkImageView storage_view,
+                   VkFormat format, gpu_access last, VkImageLayout layout)
 {
     render_resource *d = &r->graph->res[res][0];
-    if (d->ext_view != view) d->generation = ++r->graph->generation;
+    if (d->ext_view != view || d->ext_storage_view != storage_view) d->generation = ++r->graph->generation;
     d->ext_image = image;
     d->ext_view = view;
+    d->ext_storage_view = storage_view;
     d->ext_aspect = gpu_format_aspect(format);
     d->last_write = last;
     d->reads = 0;
@@ -679,6 +670,7 @@ void render_unimport(sward_renderer *r, VkCommandBuffer cmd, render_res res, VkI
     render_release(r, cmd, res, 0, GPU_ACCESS_ALL, layout);
     r->graph->res[res][0].ext_image = VK_NULL_HANDLE;
     r->graph->res[res][0].ext_view = VK_NULL_HANDLE;
+    r->graph->res[res][0].ext_storage_view = VK_NULL_HANDLE;
 }
 
 sward_result render_graphics_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, VkPipeline *out, sward_error *err)

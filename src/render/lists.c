@@ -1,4 +1,4 @@
-/* lists.c — the frame's lists and how they grow (SPEC SC2; issue 6 "memory grows with survivors"): the
+/* lists.c — the frame's lists and how they grow (SPEC SC2: memory grows with the survivors): the
  * tiles (host-written each frame), the tile cache's slots (136 bytes a tile, allocated once: src/place/cache.c),
  * and per view the survivor list,
  * the tiles' runs in it and the indirect draws. Nothing here waits for the device: a list that must grow is
@@ -36,7 +36,7 @@ sward_result render_lists_create(sward_renderer *r, sward_error *err)
     if ((res = render_ensure_tiles(r, 1, 1, err))) return res;
     if ((res = render_ensure_survivors(r, 0, SURVIVORS_INITIAL, err))) return res;
     /* the near shadow cascade: the blades within ~8 m of the camera (LS3) */
-    for (uint32_t v = 1; v < r->plan.blade_views; v++)
+    for (uint32_t v = 1; v < render_plan_blade_lists(&r->plan); v++)
         if ((res = render_ensure_survivors(r, v, SURVIVORS_SHADOW_INITIAL, err))) return res;
     return SWARD_OK;
 }
@@ -60,7 +60,7 @@ sward_result render_ensure_tiles(sward_renderer *r, uint32_t view_tiles, uint32_
     }
     if (view_tiles <= r->tiles.capacity) return SWARD_OK;
     uint32_t cap = grown(view_tiles, r->tiles.max);
-    for (uint32_t v = 0; v < r->plan.blade_views; v++) {
+    for (uint32_t v = 0; v < render_plan_blade_lists(&r->plan); v++) {
         if ((res = render_buffer_replace(r, RES_TILE_DRAWS, v, (VkDeviceSize)cap * sizeof(sw_tile_draw), err)))
             return res;
         if ((res = render_buffer_replace(r, RES_DRAWS, v, (VkDeviceSize)cap * 2 * sizeof(sw_draw_cmd), err)))

@@ -2,7 +2,9 @@
  * for, its resources' handles through the graph, its pipelines and its own state. Never the renderer: a pass
  * cannot read or steer another pass's state, and every per-frame decision a pass depends on (features, the
  * raster path, the depth prime, warm-up, HDR read-back, TAA reset, which views it runs for) is taken once per
- * frame in plan.c and read here through render_plan.
+ * frame in plan.c (the only file that writes the plan; setup.c calls its stages in order: decide at the frame's
+ * start and at the view, fill the constants, choose tiles and clusters, the late decisions, keep the histories,
+ * upload, place) and read here through render_plan.
  *
  * A pass is one file under src/render/passes/ and one line in passes.c (RENDER_PASSES, frame order). It declares
  * its phase (which entry point records it), what it reads and writes (render_use: graph.c derives its barriers
@@ -75,13 +77,13 @@ typedef enum render_res {
     RES_ASSET_DRAWS,    /* per view: sw_asset_draw per (asset, level), the indirect draws (uploaded, counted) */
     RES_WIND_FIELD,   /* GA3: the wind field around the camera, SW_WIND_FIELD_STRIDE floats per cell (wind_field.c) */
     RES_HDR_OUT,      /* standalone, sward_render_hdr: post's linear input as RGBA32F per pixel (hdr_out.c) */
-    RES_TERRAIN_PATCHES, /* issue 19: sw_terrain_patch[] the views draw, written each frame (plan.terrain) */
-    RES_SHADOW_LIT,   /* issue 19: the near and mid ranges' lit heights, vec2 (ground, impostor) per texel (shadow_lit) */
-    RES_HIZ_HISTORY,  /* SC3, issue 19: the camera's RES_HIZ of the previous frame (ground and assets; asset_cull_late) */
-    RES_ASSET_LATE_DRAWS, /* SC3, issue 19: sw_asset_draw per (asset, level), the camera's second-phase draws */
-    RES_ASSET_DEFERRED, /* SC3, issue 19: the camera's instances phase 1 deferred, and phase 2's dispatch */
+    RES_TERRAIN_PATCHES, /* sw_terrain_patch[] the views draw, written each frame (plan.terrain) */
+    RES_SHADOW_LIT,   /* the near and mid ranges' lit heights, vec2 (ground, impostor) per texel (shadow_lit) */
+    RES_HIZ_HISTORY,  /* SC3: the camera's RES_HIZ of the previous frame (ground and assets; asset_cull_late) */
+    RES_ASSET_LATE_DRAWS, /* SC3: sw_asset_draw per (asset, level), the camera's second-phase draws */
+    RES_ASSET_DEFERRED, /* SC3: the camera's instances phase 1 deferred, and phase 2's dispatch */
     RES_ASSET_ID,     /* BX6: RG32UI, the mesh assets' visibility buffer: drawn instance + 1, triangle (asset_id.frag) */
-    RES_RASTER_WORK,  /* per view, issue 19: the compute rasteriser's work lists and dispatches (draw_args; sw_raster.h) */
+    RES_RASTER_WORK,  /* per view: the compute rasteriser's work lists and dispatches (draw_args; sw_raster.h) */
     RES_EXPOSURE,     /* PO4: sw_exposure_state, the adapted exposure kept from frame to frame and the histogram */
     RES_COUNT
 } render_res;
@@ -89,7 +91,7 @@ typedef enum render_res {
 /* render_use.flags (0: none). One field, so that every use's initializer names all of the struct's fields. */
 #define RENDER_USE_DISCARD 1u     /* the pass overwrites all of it: earlier contents need not be kept */
 #define RENDER_USE_FRAME_DEPTH 2u /* res is RES_DEPTH read as the frame's depth: where the compute rasteriser draws
-                                     (standalone, render_plan.raster_compute) the merged depth is read in its place
+                                     (render_plan.raster_compute) the merged depth is read in its place
                                      (RES_MERGED_DEPTH, sampled: the hardware's and the compute blades' nearer) */
 
 /* A use of a resource by a pass. A binding >= 0 puts it in the pass's descriptor set 1. */
@@ -102,7 +104,8 @@ typedef struct render_use {
 } render_use;
 
 /* sward's own draw flag beside the public SWARD_DRAW_* ones: the assets' depth prime before the blades' culling
- * (standalone, render_plan.assets_occlude); a host's sward_cmd_draw never selects it. */
+ * (render_plan.assets_occlude), in sward_cmd_cull's own render pass instance; a host's sward_cmd_draw never
+ * selects it. */
 #define RENDER_DRAW_OCCLUDERS (1u << 16)
 /* ... and the second phase of their culling (SC3: what the previous frame's pyramid hid and this frame's does not),
  * after RENDER_PHASE_CULL (render_plan.hiz_history) */
@@ -110,19 +113,18 @@ typedef struct render_use {
 
 typedef enum render_phase {
     RENDER_PHASE_PLACE, /* sward_cmd_place: view-independent, per tile */
-    RENDER_PHASE_OCCLUDERS, /* standalone, render_plan.assets_occlude: after the ground's depth, the camera's Hi-Z
-                               of it and its asset culling against it; then the assets' depth prime
+    RENDER_PHASE_OCCLUDERS, /* sward_cmd_cull, render_plan.assets_occlude: the camera's Hi-Z of the ground's depth
+                               and its asset culling against it; then the assets' depth prime
                                (RENDER_DRAW_OCCLUDERS), before RENDER_PHASE_CULL builds the Hi-Z again */
     RENDER_PHASE_CULL,  /* sward_cmd_cull: per view (render_pass.views) */
-    RENDER_PHASE_HISTORY, /* standalone, render_plan.assets_occlude: after the CULL phase and the second phase's
+    RENDER_PHASE_HISTORY, /* sward_cmd_cull, render_plan.assets_occlude: after the CULL phase and the second phase's
                              occluders (RENDER_DRAW_OCCLUDERS_LATE): the camera's pyramid for the next frame */
     RENDER_PHASE_AHEAD, /* sward_cmd_cull, after the DRAW phase's barriers: the tiles placed ahead of the camera,
                            overlapping the draws (SC2) */
     RENDER_PHASE_DRAW,  /* sward_cmd_draw: inside a render pass instance (barriers come before it) */
-    RENDER_PHASE_RASTER, /* standalone: the compute rasteriser and its depth (BX1), after the depth of the
-                            hardware passes (the prime's, or the G-buffer's without one) */
     RENDER_PHASE_SHADOW, /* sward_cmd_shadows: the shadow cascades, each pass its own view (render_pass.view) */
-    RENDER_PHASE_POST,  /* after drawing: standalone output, or sward_cmd_post */
+    RENDER_PHASE_POST,  /* sward_cmd_post, after drawing: the compute rasteriser (BX1) and the resolves into the
+                           G-buffer (BX6), lighting, TAA, bloom, tone map */
 } render_phase;
 
 /* Which views a CULL pass runs for (render_plan.cull_views, .asset_views). */
@@ -173,11 +175,10 @@ typedef struct render_plan {
     bool raster_compute;       /* BX1: render.raster resolved is not "hardware": the compute rasteriser exists */
     bool raster_all;           /* BX1: render.raster "compute": every camera tile in compute */
     bool primitive_id;         /* BX6: the device gives fragments their triangle (gl_PrimitiveID: geometryShader) */
-    bool shadows;              /* LS2: SW_FEAT_SHADOWS and the sun above the horizon: views 1-3 are the cascades */
+    bool shadow_maps;          /* LS2: the cascades' resources exist (the scene's shadows and sun at creation:
+                                  render_plan_scene); passes make their shadow pipelines only then */
     uint32_t shadow_size;      /* texels a side of the shadow map's layers, the casters and the lit heights
                                   (render.shadow_size) */
-    uint32_t view_count;       /* views with constants: 1, or 3 with shadows (camera, near, mid; far is view 3) */
-    uint32_t blade_views;      /* views that cull and draw blades: the camera, and the near cascade */
     uint32_t asset_count;      /* the scene's mesh assets */
     uint32_t mid_casters;      /* LS3: the assets (a bit each) tall enough to cast into the mid cascade
                                   (SW_ASSET_MID_CASTER); none: the mid layer is not drawn */
@@ -188,22 +189,28 @@ typedef struct render_plan {
     /* the render size and the features the passes' resources follow (render_plan_size) */
     uint32_t width, height;    /* standalone: the targets; embedded: this frame's view */
     uint32_t features;         /* SW_FEAT_* */
-    /* this frame's (render_plan_frame, and the entry points as the frame goes on) */
+    /* this frame's (render_plan_frame, render_plan_view, render_plan_late as the setup goes on) */
+    bool shadows;              /* LS2: with shadow_maps, SW_FEAT_SHADOWS now and the sun above the horizon: views
+                                  1-3 are the cascades (SW_VIEW_SHADOW: the lookup's one key) */
+    uint32_t view_count;       /* views with constants: 1, or 3 with shadows (camera, near, mid; far is view 3) */
+    uint32_t blade_views;      /* views that cull and draw blades: the camera, and the near cascade */
     bool depth_prime;          /* SH1: the G-buffer passes test EQUAL against a depth prime */
+    bool near_compute;         /* BX1: the rule's choice of the near cascade's casters' path, shadows or not (the
+                                  frame's stats) */
     bool shadow_compute;       /* BX1: the near cascade's casters are rasterised in compute (shadow_raster.c) */
     bool shadow_casters;       /* the near cascade's compute casters' buffer is this frame's (shadow_raster clears
                                   it; the lookup reads it: SW_VIEW_CASTERS): blades or assets are in compute */
-    uint32_t shadow_assets;    /* issue 19: the mesh assets (a bit each) whose near casters are rasterised in
+    uint32_t shadow_assets;    /* the mesh assets (a bit each) whose near casters are rasterised in
                                   compute (shadow_assets), not drawn by shadow_near: the flowers, whose casters
                                   are small alpha-tested cards (measured: docs/raster.md) */
-    bool terrain_resolve;      /* BX6, issue 19: sward's own frame with the prime: the ground's G-buffer in compute
+    bool terrain_resolve;      /* BX6: sward's own frame with the prime: the ground's G-buffer in compute
                                   (terrain_resolve), not by the fragment pass (terrain) */
     bool assets_occlude;       /* SC3: the camera's assets are culled against the ground's Hi-Z and their depth
-                                  drawn before the blades' culling (RENDER_PHASE_OCCLUDERS; standalone.c) */
-    bool hiz_history;          /* SC3, issue 19: with assets_occlude, RES_HIZ_HISTORY holds the previous frame's
+                                  drawn before the blades' culling (RENDER_PHASE_OCCLUDERS; sward_cmd_cull) */
+    bool hiz_history;          /* SC3: with assets_occlude, RES_HIZ_HISTORY holds the previous frame's
                                   pyramid of this size, from an eye within RENDER_TAA_CUT_M: the camera's assets
                                   are culled in two phases (asset_cull_camera, asset_cull_late) */
-    bool asset_resolve;        /* BX6, issue 19: with assets_occlude, their prime writes the visibility buffer's id
+    bool asset_resolve;        /* BX6: with assets_occlude, their prime writes the visibility buffer's id
                                   (RES_ASSET_ID) and their G-buffer is resolved in compute (asset_resolve), not
                                   drawn by the fragment pass (asset_gbuffer) */
     bool shadows_kept;         /* the shadow map holds this frame's near and mid cascades already (a still's next
@@ -212,6 +219,7 @@ typedef struct render_plan {
     bool hdr_out;              /* sward_render_hdr: this frame reads back its linear HDR image (hdr_out.c) */
     bool history_only;         /* SH8 warm-up: POST runs only the passes that build the TAA history */
     bool taa_reset;            /* SH8: this frame starts a new TAA history */
+    uint32_t taa_frame;        /* SH8: the frame's index in its history (the jitter's, the screen doors') */
     bool motion;               /* SH2: the objects moved since the frame the camera's history is (sw_frame.prev_time is
                                   not its time): the wind field is computed then too (render_plan_motion) */
     bool auto_exposure;        /* PO4: the exposure pass meters and adapts this frame (render.exposure "auto", not a
@@ -224,14 +232,20 @@ typedef struct render_plan {
     uint32_t cluster_count;    /* PL8: the frame's asset clusters */
     uint32_t asset_room[SW_MAX_ASSETS]; /* each asset's room per run of a view's drawn list (assets.c) */
     bool culled;               /* this frame's views have been culled (the DRAW passes of blades draw) */
-    render_terrain_draws terrain; /* issue 19: the ground's patches each view draws (once the views are known) */
-    uint64_t world_uploads;    /* issue 10: +1 each frame the streamed world uploads heights or maps (world_stream.c) */
+    render_terrain_draws terrain; /* the ground's patches each view draws (once the views are known) */
+    uint64_t world_uploads;    /* +1 each frame the streamed world uploads heights or maps (world_stream.c) */
 } render_plan;
 
-/* Issue 19: whether a cascade's layer of RES_SHADOW has casters to draw this frame (the ground and the grass
+/* LS2: whether a cascade's layer of RES_SHADOW has casters to draw this frame (the ground and the grass
  * impostor cast through the lit heights, shadow_lit.c): the near one the hardware's blades (not with compute
  * casters) or mesh assets (not those in compute either), the mid one mesh assets. shadow_near and shadow_mid run
  * only then, and the view's SW_VIEW_LAYER tells the lookup (frame.c). */
+/* The views whose blade lists exist (the camera's, and the near cascade's where the cascades' resources do). */
+static inline uint32_t render_plan_blade_lists(const render_plan *p)
+{
+    return p->shadow_maps ? 2u : 1u;
+}
+
 static inline bool render_plan_shadow_layer(const render_plan *p, uint32_t view)
 {
     if (!p->shadows) return false;
@@ -262,7 +276,7 @@ typedef struct render_pass {
     const char *name;       /* its timestamps' name in sward_frame_stats */
     render_phase phase;
     uint32_t draw_flag;     /* RENDER_PHASE_DRAW: the SWARD_DRAW_* bit that selects it (or RENDER_DRAW_OCCLUDERS) */
-    bool standalone_only;   /* needs sward's own targets */
+    bool standalone_only;   /* sward_render's own read-backs (hdr_out): not part of a host's frame */
     bool history;           /* RENDER_PHASE_POST: builds the TAA history (runs in the warm-up's frames too) */
     render_views views;     /* RENDER_PHASE_CULL: the views it runs for */
     uint32_t view;          /* RENDER_PHASE_SHADOW: the view it renders (SW_VIEW_NEAR, _MID, _FAR) */
@@ -284,8 +298,6 @@ typedef struct render_pass {
 /* Binds set 0 and the pass's set 1 for the ctx's view (rewriting it first if a resource behind it was
  * replaced) and pushes the view index. */
 void render_bind(render_pass_ctx *c, VkCommandBuffer cmd, VkPipelineBindPoint point, const sw_push *push);
-/* Pushes new constants only (after render_bind, between draws of one pass and view). */
-void render_push(render_pass_ctx *c, VkCommandBuffer cmd, const sw_push *push);
 /* The record of a compute pass with one workgroup per tile of its view (cull): its pipeline 0, its sets, the
  * dispatch; nothing when the view has no tiles. */
 void render_record_per_tile(render_pass_ctx *c, VkCommandBuffer cmd);
@@ -299,7 +311,6 @@ sward_result render_compute_pipeline(render_pass_ctx *c, const uint32_t *code, s
                                      VkPipeline *out, sward_error *err);
 /* The pass's resources (declared in its uses; checked in debug builds) for the ctx's view. */
 gpu_buffer *render_pass_buffer(render_pass_ctx *c, render_res res);
-VkImage render_pass_image(render_pass_ctx *c, render_res res);
 bool render_pass_has(render_pass_ctx *c, render_res res); /* the resource exists (embedded: the host's, if given) */
 /* Brings a declared resource to `access` inside the pass (a use marked `inside`, or a second access). */
 void render_pass_access(render_pass_ctx *c, VkCommandBuffer cmd, render_res res, gpu_access access, bool discard);
@@ -360,7 +371,7 @@ typedef struct render_shadow_far_state {
     uint32_t updates;  /* times the far map was computed */
 } render_shadow_far_state;
 
-/* shadow_lit.c's (issue 19): the inputs its map was computed from; the map is computed again when they change. */
+/* shadow_lit.c's: the inputs its map was computed from; the map is computed again when they change. */
 typedef struct render_shadow_lit_key {
     float origin[2];           /* the mid view's lit_u0, lit_v0 */
     float sun[3];

@@ -22,17 +22,17 @@ const render_pass *const RENDER_PASSES[] = {
     &render_pass_hiz_history,   /* HISTORY: the camera's pyramid of the ground and the assets, for the next frame */
     &render_pass_grass_depth,   /* DRAW:  the blades' depth prime (screen door) */
     &render_pass_asset_depth,   /* DRAW:  the mesh assets' depth prime (alpha test, screen door) */
-    &render_pass_raster,        /* RASTER: the camera's blades in compute into the visibility buffer (BX1) */
-    &render_pass_raster_merge,  /* RASTER: its depth into the depth (BX1) */
     &render_pass_terrain,       /* DRAW:  the ground's G-buffer (EQUAL after the prime) */
     &render_pass_grass,         /* DRAW:  the blades' G-buffer (EQUAL after the prime) */
     &render_pass_asset_gbuffer, /* DRAW:  the mesh assets' G-buffer (EQUAL after the prime), where not resolved */
     &render_pass_shadow_near,   /* SHADOW: cascade 0: the near view's low-LOD blades, the assets (LS2, LS3) */
     &render_pass_shadow_raster, /* SHADOW: ... or its blades in compute, 32-bit depth (BX1) */
-    &render_pass_shadow_assets, /* SHADOW: ... and the assets' near casters in compute, alpha-tested (issue 19) */
+    &render_pass_shadow_assets, /* SHADOW: ... and the assets' near casters in compute, alpha-tested */
     &render_pass_shadow_mid,    /* SHADOW: cascade 1: the assets' casters (LS2, LS3), with assets only */
     &render_pass_shadow_far,    /* SHADOW: the far lit-height map, when it moved (LS2) */
     &render_pass_shadow_lit,    /* SHADOW: the near and mid ranges' lit heights: ground, grass impostor (LS4) */
+    &render_pass_raster,        /* POST:  the camera's blades in compute into the visibility buffer (BX1) */
+    &render_pass_raster_merge,  /* POST:  its depth and the hardware's into the merged depth (BX1) */
     &render_pass_resolve,       /* POST:  the visibility buffer's surfaces into the G-buffer (BX1) */
     &render_pass_asset_resolve, /* POST:  the mesh assets' G-buffer from their visibility buffer (BX6) */
     &render_pass_terrain_resolve, /* POST: the ground's G-buffer where it is the depth (BX6; with the prime) */

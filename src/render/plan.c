@@ -1,17 +1,29 @@
-/* plan.c — the frame's decisions, taken once (render_plan): what the renderer fixed at creation (the raster
- * path, the views, the shared geometry), the render size and features the passes' resources follow, and per
- * frame the depth prime, the near cascade's casters' path, the views culled, the TAA reset, the warm-up and the
- * HDR read-back. Passes read the plan (pass.h) and nothing else of the renderer; the entry points read it too,
- * so that a choice is made in one place. */
+/* plan.c — the frame's decisions, taken once (render_plan), and the only file that writes the plan: what the
+ * renderer fixes at creation (the raster path, whether the shadow cascades' resources exist, the shared
+ * geometry), the render size and features the passes' resources follow, and per frame (setup.c calls them in
+ * order): at its start the depth prime, the shadows, the near cascade's casters' path, the views culled, the
+ * warm-up and the HDR read-back; at the view (stage 1) the TAA reset and jitter index, motion, the exposure
+ * pass, the assets' two culling phases; once the tiles are known (stage 4) the tiles' and clusters' counts, the
+ * kept shadow map and the ground's patches. It reads the renderer's histories and writes none of them, nor a
+ * frame constant, view or slot (camera.c fills the constants from the plan; setup.c keeps the histories).
+ * Passes read the plan (pass.h) and nothing else of the renderer; the entry points read it too, so that a
+ * choice is made in one place. */
 #include "render/render.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
-void render_plan_init(sward_renderer *r)
+void render_plan_init(sward_renderer *r, bool standalone, VkFormat depth_format)
 {
     render_plan *p = &r->plan;
     const gpu_device *dev = &r->ctx->dev;
+    p->standalone = standalone;
+    p->width = r->scene->render.settings.width;
+    p->height = r->scene->render.settings.height;
+    p->depth_format = depth_format;
+    p->view_count = 1;
+    p->blade_views = 1;
     p->raster_compute = r->raster != WORLD_RASTER_HARDWARE;
     p->raster_all = r->raster == WORLD_RASTER_COMPUTE;
     p->geo.max_groups_x = dev->props.limits.maxComputeWorkGroupCount[0];
@@ -23,9 +35,32 @@ void render_plan_init(sward_renderer *r)
     render_plan_size(r);
 }
 
+void render_plan_scene(sward_renderer *r)
+{
+    render_plan *p = &r->plan;
+    const sward_scene *s = r->scene;
+    p->asset_count = r->assets.count; /* the targets follow it (RENDER_NEEDS_ASSETS) */
+    for (uint32_t a = 0; a < r->assets.count; a++)
+        if (r->assets.gpu[a].flags & SW_ASSET_MID_CASTER) p->mid_casters |= 1u << a;
+    /* LS2: the cascades' resources (views 1-3, the near cascade's lists, the maps) exist where the scene has
+     * shadows when the renderer is made; each frame draws them or not (render_plan_frame: plan.shadows). A host
+     * that turns shadows on later (sward_scene_set_features) gets none: they were not made. */
+    p->shadow_maps = (s->render.features & SW_FEAT_SHADOWS) != 0 && s->sun.direction[1] > 0.01f;
+}
+
+sward_result render_plan_terrain_create(sward_renderer *r, uint32_t capacity, sward_error *err)
+{
+    render_terrain_draws *t = &r->plan.terrain;
+    t->capacity = capacity;
+    t->patches = malloc((size_t)t->capacity * sizeof *t->patches);
+    if (!t->patches) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %u terrain patches", t->capacity);
+    return SWARD_OK;
+}
+
 void render_plan_geometry(sward_renderer *r)
 {
     render_plan *p = &r->plan;
+    p->geo.terrain_index_count = r->bufs.terrain_index_count;
     p->geo.terrain_indices = r->bufs.terrain_indices.buffer;
     p->geo.blade_indices = r->bufs.blade_indices.buffer;
     p->geo.asset_indices = r->assets.index_buf.buffer;
@@ -41,15 +76,37 @@ void render_plan_size(sward_renderer *r)
     r->plan.features = r->scene->render.features;
 }
 
-void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
+void render_plan_render_size(sward_renderer *r, uint32_t width, uint32_t height)
+{
+    r->plan.width = width;
+    r->plan.height = height;
+}
+
+void render_plan_culled(sward_renderer *r)
+{
+    r->plan.culled = true;
+}
+
+void render_plan_world_uploaded(sward_renderer *r)
+{
+    r->plan.world_uploads++;
+}
+
+void render_plan_frame(sward_renderer *r, bool no_occlusion, bool hdr_out, bool history_only)
 {
     render_plan *p = &r->plan;
     p->features = r->scene->render.features;
+    p->switches.no_occlusion = no_occlusion;
+    /* LS2: the frame's one decision on shadows: the scene's features now, the sun above the horizon, and the
+     * cascades' resources made (render_plan_scene); the lookup tests the near view's SW_VIEW_SHADOW alone */
+    p->shadows = p->shadow_maps && (p->features & SW_FEAT_SHADOWS) != 0 && r->scene->sun.direction[1] > 0.01f;
+    p->view_count = p->shadows ? 3u : 1u;
+    p->blade_views = p->shadows ? 2u : 1u;
     p->depth_prime = (p->features & SW_FEAT_DEPTH_PRIME) != 0;
     /* BX1: the near cascade's blades in compute with "compute", and with "auto" where compute is the faster
      * (measured: docs/raster.md): always when every mesh asset's casters are in compute too, or there are none
-     * (the near layer then holds nothing else, and shadow_near does not run at all: issue 19), else once the
-     * cascade held enough blades (in the last frame collected). Issue 19: the flowers' near casters (small
+     * (the near layer then holds nothing else, and shadow_near does not run at all), else once the
+     * cascade held enough blades (in the last frame collected). The flowers' near casters (small
      * alpha-tested cards) are in compute wherever the compute rasteriser is (shadow_assets); trees, plants and
      * rocks, whose cards and faces span many texels, are drawn (measured on the H200: docs/raster.md). */
     const render_switches *sw = &p->switches;
@@ -59,7 +116,7 @@ void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
     bool compute = r->raster == WORLD_RASTER_COMPUTE ||
                    (r->raster == WORLD_RASTER_AUTO &&
                     (cards == all || r->near_blades >= RENDER_SHADOW_RASTER_MIN_BLADES));
-    r->slots[r->slot].shadow_compute = compute; /* the frame's stats say the rule's choice */
+    p->near_compute = compute; /* the frame's stats say the rule's choice */
     p->shadow_compute = compute && p->shadows;  /* shadow_raster draws the blades; shadow_near none */
     p->shadow_assets = p->shadows ? cards : 0u;
     p->shadow_casters = p->shadow_compute || p->shadow_assets; /* the casters' buffer holds this frame's */
@@ -67,20 +124,19 @@ void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only)
      * only their culling runs for it (LS3) */
     p->cull_views = p->blade_views == 2 ? 3u : 1u;
     p->asset_views = !p->asset_count ? 0u : p->shadows ? (1u << 0) | (1u << SW_VIEW_NEAR) | (1u << SW_VIEW_MID) : 1u;
-    /* SC3, issue 19: in sward's own frame the mesh assets occlude the blades: the camera's assets are culled in
-     * RENDER_PHASE_OCCLUDERS (against the ground's Hi-Z) and their depth primed before the blades' Hi-Z, so the
-     * CULL phase culls only the shadow views' assets. Not for a host (its depth is its own until sward_cmd_draw)
-     * nor without the prime (the assets' G-buffer is drawn after the blades' culling). */
-    p->assets_occlude = p->standalone && p->asset_count > 0 && p->depth_prime && !sw->no_cull && !sw->no_occlusion &&
+    /* SC3: the mesh assets occlude the blades: the camera's assets are culled in RENDER_PHASE_OCCLUDERS (against
+     * the ground's Hi-Z) and their depth primed before the blades' Hi-Z (sward_cmd_cull, into sward's depth or the
+     * host's), so the CULL phase culls only the shadow views' assets. Not without the prime (the assets' G-buffer is
+     * drawn after the blades' culling) nor without a depth to cull against (sward_vulkan_view.no_occlusion). */
+    p->assets_occlude = p->asset_count > 0 && p->depth_prime && !sw->no_cull && !sw->no_occlusion &&
                         !sw->no_asset_occluders;
     if (p->assets_occlude) p->asset_views &= ~1u;
-    /* BX6: with the prime, the ground's G-buffer is resolved in compute where it is the depth (the G-buffer pass
-     * of the blades and assets leaves it unwritten there) */
-    p->terrain_resolve = p->standalone && p->depth_prime && !sw->ground_fragment;
+    /* BX6: with the prime, sward's ground's G-buffer is resolved in compute where it is the depth (the G-buffer
+     * pass of the blades and assets leaves it unwritten there); a host with its own ground has none to resolve */
+    p->terrain_resolve = r->draw_terrain && p->depth_prime && !sw->ground_fragment;
     /* BX6: the assets' G-buffer from the id their prime leaves, where the prime is drawn before the blades (their
      * occluders' pass holds the id target alone) */
     p->asset_resolve = p->assets_occlude && p->primitive_id && !sw->asset_fragment;
-    r->slots[r->slot].assets_occlude = p->assets_occlude;
     p->hdr_out = hdr_out && !history_only; /* the hdr_out pass runs (hdr_out.c active) in this frame only */
     p->history_only = history_only;
     p->culled = false;
@@ -108,81 +164,28 @@ void render_plan_switches(sward_renderer *r, const sward_frame_desc *fd)
     s->no_motion = d && d->no_motion;
 }
 
-void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view)
+void render_plan_view(sward_renderer *r, const sward_vulkan_view *view)
 {
-    render_taa *t = &r->taa;
-    /* a TAA image made since the history was kept holds no history (resize, features) */
-    uint32_t serial = render_resource_serial(r, RES_TAA) + render_resource_serial(r, RES_TAA_HISTORY);
-    if (serial != t->serial) t->valid = false;
-    t->serial = serial;
-    /* SH8: a new history (and the jitter sequence from its start) when the old one cannot be reprojected */
-    r->plan.taa_reset = render_taa_needs_reset(r, view);
-    t->frame = r->plan.taa_reset ? 0u : t->frame + 1u;
-}
-
-void render_plan_exposure(sward_renderer *r, const sward_vulkan_view *view)
-{
-    const world_render *wr = &r->scene->render;
-    const sward_auto_exposure *a = &wr->settings.auto_exposure;
-    render_exposure *e = &r->exposure;
-    sw_frame *f = &r->frame;
-    /* PO4: the exposure areas bias the manual exposure and the auto exposure's target alike */
-    const float bias = world_exposure_bias(wr, view->eye);
-    f->exposure = wr->settings.exposure * exp2f(bias);
-    /* a still's warm-up frames meter too (each takes its target: the time stands), so that TAA weighs their
-     * samples at the exposure the still adapts to */
-    r->plan.auto_exposure = a->enabled;
-    if (!a->enabled) return;
-    f->flags |= SW_FLAG_AUTO_EXPOSURE | (e->kept ? SW_FLAG_EXPOSURE_KEPT : 0u);
-    f->exposure_key = a->key;
-    f->exposure_compensation = a->compensation + bias;
-    f->exposure_min_ev = a->min_ev, f->exposure_max_ev = a->max_ev;
-    f->exposure_speed_up = a->speed_up, f->exposure_speed_down = a->speed_down;
-    f->exposure_low = a->low_percent, f->exposure_high = a->high_percent;
-    /* the eye adapts over the time since the last frame metered; none (the first frame), a cut (as TAA's), time
-     * standing or going back (a still, its warm-up, a paused viewer) or a gap over RENDER_EXPOSURE_GAP_S: the
-     * target at once */
-    const float d[3] = {view->eye[0] - e->eye[0], view->eye[1] - e->eye[1], view->eye[2] - e->eye[2]};
-    const float dt = view->time - e->time;
-    const bool cut = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;
-    f->exposure_dt = e->kept && !cut && dt > 0.0f && dt <= RENDER_EXPOSURE_GAP_S ? dt : 0.0f;
-    if (!r->plan.auto_exposure) return;
-    e->kept = true;
-    e->time = view->time;
-    memcpy(e->eye, view->eye, sizeof e->eye);
-}
-
-void render_plan_hiz_history(sward_renderer *r, const sward_vulkan_view *view)
-{
-    render_hiz_history *h = &r->hiz_history;
     render_plan *p = &r->plan;
-    sw_view *c = &r->views[0].constants;
-    float d[3] = {view->eye[0] - h->eye[0], view->eye[1] - h->eye[1], view->eye[2] - h->eye[2]};
-    /* a cut (as TAA's), a new size or a frame that kept no pyramid: one phase, against the ground alone */
+    const render_taa *t = &r->taa;
+    const world_render *wr = &r->scene->render;
+    p->world_uploads = r->world_uploads;
+    /* SH8: a new history (and the jitter sequence from its start) when the old one cannot be reprojected; a TAA
+     * image made since the history was kept holds no history (resize, features) */
+    const uint32_t serial = render_resource_serial(r, RES_TAA) + render_resource_serial(r, RES_TAA_HISTORY);
+    p->taa_reset = serial != t->serial || render_taa_needs_reset(r, view);
+    p->taa_frame = p->taa_reset ? 0u : t->frame + 1u;
+    /* SH2 motion vectors: the objects' previous frame is the camera's (TAA's history: prev_view_proj), where the
+     * time moved since; else none (the frame's own time: they write the camera's motion alone) */
+    p->motion = (wr->features & SW_FEAT_TAA) && !p->taa_reset && t->valid && t->constants.time != view->time;
+    /* PO4: a still's warm-up frames meter too (each takes its target: the time stands), so that TAA weighs their
+     * samples at the exposure the still adapts to */
+    p->auto_exposure = wr->settings.auto_exposure.enabled;
+    /* SC3: a cut (as TAA's), a new size or a frame that kept no pyramid: one phase, against the ground alone */
+    const render_hiz_history *h = &r->hiz_history;
+    const float d[3] = {view->eye[0] - h->eye[0], view->eye[1] - h->eye[1], view->eye[2] - h->eye[2]};
     p->hiz_history = p->assets_occlude && h->valid && h->width == p->width && h->height == p->height &&
                      d[0] * d[0] + d[1] * d[1] + d[2] * d[2] <= RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;
-    r->slots[r->slot].asset_two_phase = p->hiz_history;
-    if (p->hiz_history) {
-        c->flags |= SW_VIEW_HIZ_HISTORY;
-        memcpy(c->hist_view_proj, h->view_proj, sizeof c->hist_view_proj);
-    }
-    /* asset_cull_late keeps this frame's pyramid wherever the assets occlude */
-    h->valid = p->assets_occlude;
-    h->width = p->width;
-    h->height = p->height;
-    memcpy(h->eye, view->eye, sizeof h->eye);
-    memcpy(h->view_proj, c->view_proj, sizeof h->view_proj);
-}
-
-void render_plan_terrain_lod(sward_renderer *r, const float eye[3])
-{
-    sw_frame *f = &r->frame;
-    const int step = f->terrain_step > 0 ? f->terrain_step : 1;
-    const float quad = f->terrain_cell * (float)step;
-    f->terrain_lod_top = render_terrain_lod_top((f->terrain_res - 1 + step - 1) / step);
-    /* no_terrain_lod: every patch at level 0 (the whole-resolution mesh, for comparisons) */
-    f->terrain_lod_range = r->plan.switches.no_terrain_lod ? 1e30f : SW_TERRAIN_RANGE0 * quad;
-    f->terrain_lod_lift = fmaxf(eye[1] - r->plan.geo.terrain_y_max, 0.0f);
 }
 
 void render_plan_terrain(sward_renderer *r)
@@ -190,7 +193,7 @@ void render_plan_terrain(sward_renderer *r)
     render_plan *p = &r->plan;
     render_terrain_draws *t = &p->terrain;
     /* CDLOD: the camera's patches inside all its clip planes. The cascades draw no ground: it casts through the
-     * lit heights (shadow_lit.c, issue 19); their counts stay 0. */
+     * lit heights (shadow_lit.c); their counts stay 0. */
     render_terrain_lod lod = render_terrain_lod_of(p);
     _Static_assert(SWARD_VIEW_NEAR_SHADOW == SW_VIEW_NEAR && SWARD_VIEW_MID_SHADOW == SW_VIEW_MID, "view numbers");
     uint32_t used = 0;
@@ -204,14 +207,21 @@ void render_plan_terrain(sward_renderer *r)
     }
 }
 
-void render_plan_shadows_kept(sward_renderer *r, const place_cache_stats *cache)
+void render_plan_late(sward_renderer *r, const render_frame_tiles *t)
 {
     render_plan *p = &r->plan;
-    render_shadows *sh = &r->shadows;
+    p->tile_count = (uint32_t)t->camera;
+    p->place_now = t->place_now;
+    p->place_ahead = t->place_ahead;
+    p->cluster_count = r->assets.cluster_count;
+    for (uint32_t a = 0; a < r->assets.count; a++) p->asset_room[a] = r->assets.per_asset[a] * SW_CLUSTER_CANDIDATES;
+    /* a still's next frame draws no cascade again */
+    const render_shadows *sh = &r->shadows;
     const sw_view *near = &r->views[SW_VIEW_NEAR].constants, *mid = &r->views[SW_VIEW_MID].constants;
     const uint32_t serial = render_resource_serial(r, RES_SHADOW) + render_resource_serial(r, RES_SHADOW_CASTERS);
     /* the casters (blades, assets, the impostor) are functions of the cascade's view and tiles, the time (wind),
      * the features and switches, and the placed tiles; the map keeps what was drawn until an image is made anew */
+    const place_cache_stats *cache = &r->slots[r->slot].cache;
     const bool settled = cache->now == 0 && cache->missing == 0 && cache->evicted == 0;
     /* mesh assets cast with a screen door that moves every frame (frame_index, asset_alpha.inc.glsl): their
      * shadows differ frame by frame, and TAA averages them */
@@ -221,12 +231,6 @@ void render_plan_shadows_kept(sward_renderer *r, const place_cache_stats *cache)
                       sh->kept_time == r->frame.time && sh->kept_features == p->features &&
                       memcmp(&sh->kept_switches, &p->switches, sizeof p->switches) == 0 &&
                       memcmp(&sh->kept_views[0], near, sizeof *near) == 0 && memcmp(&sh->kept_views[1], mid, sizeof *mid) == 0;
-    if (p->shadows_kept) return;
-    /* this frame draws the map: what it holds from now on (a frame missing tiles is never kept) */
-    sh->kept_valid = p->shadows && cache->missing == 0 && cache->evicted == 0;
-    sh->kept_views[0] = *near, sh->kept_views[1] = *mid;
-    sh->kept_switches = p->switches;
-    sh->kept_time = r->frame.time;
-    sh->kept_features = p->features;
-    sh->kept_serial = serial;
+    /* the ground's patches each view draws (CDLOD, terrain_lod.h), decided once for the passes */
+    render_plan_terrain(r);
 }

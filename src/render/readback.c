@@ -30,10 +30,11 @@ static sward_result readback_frame(sward_renderer *r, const sward_frame_desc *fr
         if (cmd) vkEndCommandBuffer(cmd);
         return res;
     }
-    render_slot *s = &r->slots[r->slot];
+    render_slot *s = &r->slots[r->frames % r->slot_count]; /* the slot sward_cmd_place begins */
     sward_vulkan_view view = render_frame_view(r, &fd);
+    view.no_occlusion = true; /* no ground is drawn to cull against */
     gpu_buffer rb = {0};
-    res = render_place(r, cmd, &view, false, err);
+    res = sward_cmd_place(r, cmd, &view, err);
     if (res == SWARD_OK) res = sward_cmd_cull(r, cmd, NULL, err);
     if (res == SWARD_OK && job->shadows) res = sward_cmd_shadows(r, cmd, err);
     if (res == SWARD_OK)
@@ -203,7 +204,7 @@ sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *fram
 {
     sward_result res = render_standalone_only(r, "render_read_shadows", err);
     if (res != SWARD_OK) return res;
-    if (!r->plan.shadows) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "render_read_shadows: no shadows");
+    if (!r->plan.shadow_maps) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "render_read_shadows: no shadows");
     shadows_arg a = {layers, far, lit, views};
     readback_job job = {"render_read_shadows", true, shadows_bytes, shadows_copy, shadows_read, &a};
     return readback_frame(r, frame, &job, err);

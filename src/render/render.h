@@ -3,9 +3,11 @@
  * A frame is a list of passes (graph.c, RENDER_PASSES in passes.c) over named resources (render_res). Each
  * pass is one file under src/render/passes/ that sees only pass.h: the frame's plan (plan.c, every per-frame
  * decision taken once), its view, its declared resources and its own state; graph.c derives the barriers and
- * the named GPU timestamps from its declarations. This header is for the renderer's own files, not passes. The entry points an embedding host calls
- * (frame.c: sward_cmd_place, sward_cmd_cull, sward_cmd_draw) each record the passes of one phase, and the
- * standalone frame (standalone.c: sward_render) is built from the same calls: there is one frame order.
+ * the named GPU timestamps from its declarations. This header is for the renderer's own files, not passes. The
+ * entry points an embedding host calls (frame.c: sward_cmd_place, sward_cmd_cull, sward_cmd_draw, sward_cmd_post;
+ * shadows.c: sward_cmd_shadows) record every pass, and the standalone frame (standalone.c: sward_render) is
+ * built from the same calls: one frame order, one list of passes (passes.c; hdr_out, sward_render_hdr's
+ * read-back, is the one a host's frame lacks).
  *
  * Per frame: time, wind, sun, force fields (sw_frame). Per view: camera, frustum, resolution, Hi-Z (sw_view);
  * culling runs per view over the same placed tiles. View 0 is the camera. */
@@ -21,7 +23,7 @@ struct sward_context {
 
 #define RENDER_MAX_PASSES 64 /* = the bits of render_slot.timed_mask (passes.c asserts the list fits) */
 /* BX1: with render.raster "auto" and mesh assets in the near cascade, its blades are rasterised in compute from
- * this many (H200, docs/raster.md, issue 19: compute costs about 0.065 ms + 6 us per 1000 blades, the hardware
+ * this many (H200, docs/raster.md: compute costs about 0.065 ms + 6 us per 1000 blades, the hardware
  * 24 us per 1000: even at about 3,600; without assets every blade is in compute) */
 #define RENDER_SHADOW_RASTER_MIN_BLADES 4000u
 /* A frame slot's counters: sw_cull_stats per view, then the camera's asset draws (their instance counts) */
@@ -42,7 +44,7 @@ typedef struct render_slot {
     gpu_buffer hdr_pixels;    /* standalone, sward_render_hdr: the linear frame before the tone map (RGBA32F) */
     bool hdr_copied;          /* the slot's frame copied it (hdr_pixels holds this frame's) */
     gpu_buffer upload;        /* the frame's constants, views and tiles, copied to the GPU buffers by the frame */
-    gpu_buffer world_upload;  /* issue 10: staging of the streamed world's pages (world_stream.c), once, window-sized */
+    gpu_buffer world_upload;  /* staging of the streamed world's pages (world_stream.c), once, window-sized */
     uint32_t width, height;   /* of the slot's frame */
     gpu_retired retired;      /* freed when the slot is reused */
     uint64_t ticket;          /* frame number recorded in the slot (0: none) */
@@ -73,7 +75,7 @@ typedef struct render_view {
 } render_view;
 
 /* SH8: the TAA history of the camera view (view 0) and the jitter sequence. */
-/* SC3, issue 19: what the camera's pyramid copied at the end of the last frame's culling (RES_HIZ_HISTORY) was
+/* SC3: what the camera's pyramid copied at the end of the last frame's culling (RES_HIZ_HISTORY) was
  * made from: the next frame's first culling phase of the assets reads it through its view_proj. */
 typedef struct render_hiz_history {
     bool valid;             /* the last frame kept its pyramid (its assets occluded) */
@@ -109,7 +111,7 @@ typedef struct render_taa {
 #define RENDER_SHADOW_FAR_EXTENT 1536.0f /* m, side of the far lit-height map (clamped to the terrain) */
 #define RENDER_SHADOW_FAR_MAX 1024u   /* its texels per side at most (1.5 m texels over 1.5 km) */
 #define RENDER_SHADOW_FAR_SNAP 64u    /* its origin moves in steps of this many texels (recomputed then) */
-#define RENDER_SHADOW_LIT_SNAP 64u    /* issue 19: the near and mid ranges' lit heights: the same, for their map */
+#define RENDER_SHADOW_LIT_SNAP 64u    /* the near and mid ranges' lit heights: the same, for their map */
 
 typedef struct render_shadows {
     float y_min, y_max;       /* m: the terrain's heights; y_max + caster: the tallest blade above it */
@@ -159,7 +161,17 @@ typedef struct render_scene_buffers {
     gpu_buffer area_buf;        /* SW_BIND_AREAS (PL2 density areas) */
     gpu_buffer terrain_indices, blade_indices;
     render_terrain_bounds terrain_bounds; /* each ground patch's height range (resident terrain; none streamed) */
+    uint32_t terrain_index_count;         /* of terrain_indices (plan.geo) */
 } render_scene_buffers;
+
+/* What setup stage 3 (setup.c) produces: the frame's tiles in r->tiles.list (the camera's, then the near
+ * cascade's) and the tile cache's batches in r->tiles.place; the stages after it read this. */
+typedef struct render_frame_tiles {
+    size_t camera, near;             /* tiles of the camera's view and of the near cascade's box (LS3) */
+    size_t in_range;                 /* of the camera's, within its draw distance (the stats) */
+    uint32_t place_now, place_ahead; /* SC1: tiles placed before culling and ahead */
+    double cpu_ms;                   /* choosing tiles, the cache, the clusters (sward_frame_stats.cpu_tiles_ms) */
+} render_frame_tiles;
 
 /* The frame's tiles: which can hold blades, this frame's list, and the tile cache (SC1). */
 typedef struct render_tiles {
@@ -179,10 +191,17 @@ typedef struct render_tiles {
     uint32_t total;             /* the frame's tiles: the camera's, then the near shadow cascade's */
 } render_tiles;
 
+/* The standalone frame's kinds of frame beyond a host's (sward_render_submit, sward_render_hdr). */
+typedef struct render_frame_kind {
+    bool hdr_out;      /* the frame reads back its linear HDR image (plan.hdr_out) */
+    bool history_only; /* SH8: a warm-up frame, building the TAA history only (plan.history_only) */
+} render_frame_kind;
+
 struct sward_renderer {
     sward_context *ctx;
     const sward_scene *scene;
-    render_plan plan;           /* what this frame does (plan.c); the passes see only it */
+    render_plan plan;           /* what this frame does (plan.c, its only writer); the passes see only it */
+    uint64_t world_uploads;     /* +1 each time the streamed world uploads heights or maps (world_stream.c) */
     render_graph *graph;        /* the named resources, the passes, their sets (graph.c) */
     render_scene_buffers bufs;
     bool draw_terrain;          /* sward draws the ground (sward_vulkan_targets.no_terrain) */
@@ -193,7 +212,7 @@ struct sward_renderer {
     uint32_t slot_count, slot;  /* frames in flight; the slot being (or last) recorded */
     uint64_t frames;            /* frames started */
     uint64_t last_counted;      /* ticket of the newest frame whose counters were read */
-    uint64_t world_generation;  /* issue 10: +1 each time the streamed world's window moves (world_stream.c) */
+    uint64_t world_generation;  /* +1 each time the streamed world's window moves (world_stream.c) */
 
     sw_frame frame;             /* this frame's constants */
     render_sky_cache sky_cache;
@@ -203,8 +222,9 @@ struct sward_renderer {
     uint32_t near_blades;       /* BX1: blades the near shadow cascade drew in the last frame collected */
     render_taa taa;             /* SH8 */
     render_exposure exposure;   /* PO4 */
-    render_hiz_history hiz_history; /* SC3, issue 19 */
+    render_hiz_history hiz_history; /* SC3 */
     uint32_t sized_features;    /* the SW_FEAT_* bits the passes' resources were last sized for */
+    render_frame_kind next_frame; /* what the next sward_cmd_place begins (render_standalone_begin; zero: a host's) */
     render_assets assets;       /* PL8: the mesh assets */
 };
 
@@ -238,38 +258,38 @@ void render_asset_readback_free(render_asset_readback *rb);
 extern const render_pass *const RENDER_PASSES[];
 extern const uint32_t RENDER_PASS_COUNT;
 
-/* ---- plan.c: the frame's decisions, once (render_plan) ---- */
-/* What the renderer fixes at creation: the raster path (once r->raster is resolved), the device's limits; then
- * the shared geometry once it exists (index patterns, shadow layers, the assets' count). */
-void render_plan_init(sward_renderer *r);
-/* The ground's CDLOD patches each view draws this frame (plan.terrain), once the views' constants are set. */
-void render_plan_terrain(sward_renderer *r);
-/* The ground's LOD constants of the frame (sw_frame.terrain_lod_*: CDLOD, sw_terrain_lod.h) for the eye, with the
- * frame's other constants (the TAA still test compares them). */
-void render_plan_terrain_lod(sward_renderer *r, const float eye[3]);
-/* Whether the shadow map already holds this frame's cascades (plan.shadows_kept): the same cascade views (their
- * tiles and lists too), time, features and switches as the last frame that drew it, into the same images, and
- * the tile cache settled (nothing placed before culling, missing or evicted, then or now), and no mesh
- * assets (their casters' screen door moves every frame): a still's TAA warm-up frames. Once the views'
- * constants are final. */
-void render_plan_shadows_kept(sward_renderer *r, const place_cache_stats *cache);
+/* ---- plan.c: the frame's decisions, once (render_plan); the only writer of the plan ---- */
+/* What the renderer fixes at creation: its kind (standalone) and depth format, the raster path (once r->raster is
+ * resolved), the size, the device's limits; once the assets exist their count and casters and whether the shadow
+ * cascades' resources are made (plan.shadow_maps: the scene's features and sun now); the ground's patch list
+ * (its capacity); the shared geometry once it exists (index patterns, shadow layers). */
+void render_plan_init(sward_renderer *r, bool standalone, VkFormat depth_format);
+void render_plan_scene(sward_renderer *r);
+sward_result render_plan_terrain_create(sward_renderer *r, uint32_t capacity, sward_error *err);
 void render_plan_geometry(sward_renderer *r);
-/* The render size and the features (before the passes' resources are sized). */
+/* The render size and the features (before the passes' resources are sized); a new render size. */
 void render_plan_size(sward_renderer *r);
-/* A frame's decisions at its start (render_begin_frame): the raster path of the shadows, the depth prime, the
- * views culled; `hdr_out` and `history_only` are the standalone frame's (false embedded). */
-void render_plan_frame(sward_renderer *r, bool hdr_out, bool history_only);
+void render_plan_render_size(sward_renderer *r, uint32_t width, uint32_t height);
+/* A frame's decisions at its start (render_begin_frame): the shadows (plan.shadows: the frame's one decision), the
+ * raster path of the shadows, the depth prime, the views culled; `no_occlusion` is the view's, `hdr_out` and
+ * `history_only` the standalone frame's (false embedded). */
+void render_plan_frame(sward_renderer *r, bool no_occlusion, bool hdr_out, bool history_only);
 /* The comparison switches of a standalone frame (sward_frame_desc.debug). */
 void render_plan_switches(sward_renderer *r, const sward_frame_desc *fd);
-/* SH8, at the frame's placement: whether the TAA history is reset, and the jitter's index. */
-void render_plan_taa(sward_renderer *r, const sward_vulkan_view *view);
-/* SC3, issue 19: after the camera's constants: whether the assets' culling has two phases this frame (the last
- * frame's pyramid fits: plan.hiz_history, SW_VIEW_HIZ_HISTORY, hist_view_proj), and this frame's pyramid becomes
- * the next one's history. */
-void render_plan_hiz_history(sward_renderer *r, const sward_vulkan_view *view);
-/* PO4, after the frame's constants: the exposure (the manual one times the exposure areas' bias, or the auto
- * exposure's settings, its dt and flags) and whether the exposure pass runs (plan.auto_exposure). */
-void render_plan_exposure(sward_renderer *r, const sward_vulkan_view *view);
+/* Setup stage 1 (setup.c), at the view: SH8 whether the TAA history is reset and the jitter's index, SH2 motion,
+ * PO4 whether the exposure pass meters, SC3 whether the assets' culling has two phases (the last frame's pyramid
+ * fits: plan.hiz_history), the streamed world's uploads. Reads the histories as the last frame left them. */
+void render_plan_view(sward_renderer *r, const sward_vulkan_view *view);
+/* Setup stage 4, once the tiles, clusters and views' constants are final: the counts, whether the shadow map
+ * already holds this frame's cascades (plan.shadows_kept: the same cascade views (their tiles and lists too),
+ * time, features and switches as the last frame that drew it, into the same images, the tile cache settled
+ * (nothing placed before culling, missing or evicted, then or now), and no mesh assets (their casters' screen
+ * door moves every frame): a still's TAA warm-up frames), and the ground's CDLOD patches each view draws
+ * (plan.terrain). */
+void render_plan_late(sward_renderer *r, const render_frame_tiles *t);
+void render_plan_terrain(sward_renderer *r);
+/* sward_cmd_cull has culled this frame's views (plan.culled). */
+void render_plan_culled(sward_renderer *r);
 
 /* ---- graph.c ---- */
 /* The graph before any resource (its sampler), the passes once the shared resources exist, their resize
@@ -295,8 +315,8 @@ void render_release(sward_renderer *r, VkCommandBuffer cmd, render_res res, uint
                     VkImageLayout layout);
 /* A host image as a named resource for one call: after its writes as an attachment (`last`), in `layout`; and
  * handed back in `layout` after the call. */
-void render_import(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkFormat format,
-                   gpu_access last, VkImageLayout layout);
+void render_import(sward_renderer *r, render_res res, VkImage image, VkImageView view, VkImageView storage_view,
+                   VkFormat format, gpu_access last, VkImageLayout layout);
 void render_unimport(sward_renderer *r, VkCommandBuffer cmd, render_res res, VkImageLayout layout);
 /* Replaces a named buffer (device memory; its name and usage RENDER_RESOURCES') or image (the old one is freed
  * when the current slot comes round again). */
@@ -324,11 +344,11 @@ void render_scene_set(const sward_renderer *r, VkDescriptorSetLayout *layout, Vk
 /* ---- frame.c: the entry points' shared parts ---- */
 /* Starts a frame in the next slot: reads the counters of the frame that last used it, frees what it
  * retired, grows lists that overflowed, resets its timestamps. */
-sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, bool hdr_out, bool history_only,
-                                sward_error *err);
-/* The frame's constants, its tiles and the placement (the body of sward_cmd_place). */
-sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view, bool occlusion,
-                          sward_error *err);
+sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, bool no_occlusion, bool hdr_out,
+                                bool history_only, sward_error *err);
+/* setup.c: the frame's setup as ordered stages (decide, constants, tiles, late decisions, keep, upload, place):
+ * the body of sward_cmd_place. */
+sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view, sward_error *err);
 /* The POST phase: TAA (its history and output swap first), bloom, post (in a warm-up frame, which is not shown,
  * only the passes of the TAA history: plan.history_only). */
 void render_post(sward_renderer *r, VkCommandBuffer cmd);
@@ -336,7 +356,7 @@ void render_post(sward_renderer *r, VkCommandBuffer cmd);
 void render_copy_stats(sward_renderer *r, VkCommandBuffer cmd);
 /* Reads a completed slot's counters and times into s->stats and grows the survivor lists that overflowed. */
 sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err);
-/* Issue 10 (world_stream.c): recentres a streamed world's windows on the eye and records the copies of the pages
+/* BX5 (world_stream.c): recentres a streamed world's windows on the eye and records the copies of the pages
  * that changed (from the slot's staging, before the PLACE passes); nothing for a resident world. */
 sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const float eye[3], sward_error *err);
 /* Is the world box [x0, x1] x [z0, z1] wholly inside the current window (always for a resident world)? The tile
@@ -360,8 +380,9 @@ sward_result render_read_gbuffer(sward_renderer *r, uint32_t *out[4], sward_erro
 sward_result render_read_wind_field(sward_renderer *r, float *out, sward_error *err);
 /* standalone.c: RES_HDR_OUT for the current size; created on a frame's first ask (sward_render_hdr). */
 sward_result render_hdr_out_ensure(sward_renderer *r, sward_error *err);
-/* standalone.c: the standalone frame's start (the next slot's command buffer, the switches) and its end when it
- * cannot be submitted (the command buffer abandoned, the slot free again). */
+/* standalone.c: the standalone frame's start (the next slot's command buffer, the switches, the kind of frame
+ * sward_cmd_place then begins) and its end when it cannot be submitted (the command buffer abandoned, the slot
+ * free again). */
 sward_result render_standalone_begin(sward_renderer *r, const sward_frame_desc *fd, bool hdr, bool warmup,
                                      VkCommandBuffer *cmd, sward_error *err);
 void render_standalone_abandon(sward_renderer *r, VkCommandBuffer cmd);
@@ -380,7 +401,7 @@ typedef enum render_size_class {
 /* What a target or shadow resource needs of the plan; without it absent, or 1 x 1 when `tiny`. */
 #define RENDER_NEEDS_STANDALONE 1u /* sward's own targets (embedded: the host's) */
 #define RENDER_NEEDS_RASTER 2u     /* BX1: the compute rasteriser (render_plan.raster_compute) */
-#define RENDER_NEEDS_SHADOWS 4u    /* LS2: render_plan.shadows */
+#define RENDER_NEEDS_SHADOWS 4u    /* LS2: render_plan.shadow_maps */
 #define RENDER_NEEDS_TAA 8u        /* SH8: SW_FEAT_TAA */
 #define RENDER_NEEDS_ASSETS 16u    /* PL8: the scene has mesh assets (render_plan.asset_count) */
 
@@ -418,7 +439,13 @@ sward_result render_ensure_survivors(sward_renderer *r, uint32_t view, uint64_t 
 sward_result render_fit_survivors(sward_renderer *r, uint32_t view, uint64_t needed, sward_error *err);
 
 
-/* ---- camera.c ---- */
+/* ---- camera.c: the frame's and views' constants from the plan, and every SW_FLAG_* and SW_VIEW_* bit ---- */
+/* Setup stage 2: the frame's constants, view 0's (and the volume its tiles are chosen for), the shadow views
+ * (cascades.c fits them) and their flags. */
+void render_constants(sward_renderer *r, const sward_vulkan_view *view, place_view *pv);
+/* Setup stage 3's numbers into the constants: each view's run of tiles, the tile cache's batches, the assets'
+ * clusters, the survivor lists' capacities. */
+void render_tile_constants(sward_renderer *r, const render_frame_tiles *t);
 /* The frame's constants (sw_frame) at `time`, with the flags of this frame. */
 void render_frame_constants(sward_renderer *r, float time, sw_frame *f);
 /* A view's constants (sw_view) and the volume its tiles are chosen for. */
@@ -455,7 +482,7 @@ typedef struct render_cascade_desc {
     float sun[3];             /* towards the sun, normalised, above the horizon */
     float begin, end;         /* m: the slice of the camera's view depth */
     uint32_t size;            /* texels per side */
-    float y_min, y_max;       /* m: the terrain's lowest point (not used by the fit since issue 19: the sphere
+    float y_min, y_max;       /* m: the terrain's lowest point (not used by the fit: the sphere
                                  bounds the receivers), the highest caster (terrain max + tallest blade) */
 } render_cascade_desc;
 /* Fills view_proj, inv_view_proj, frustum (the box's 6 planes), width, height, shadow_texel and
@@ -479,7 +506,7 @@ void render_shadows_destroy(sward_renderer *r);
 /* Test-only (like sward_read_blades): renders one frame (place, cull, shadows) and copies back the shadow
  * map's two layers (2 x RENDER_SHADOW_SIZE^2 floats, layer 0 first: the near depth as the lookup sees it, the
  * nearer of the layer and the compute casters where the view has them), the far map (far_size^2 floats), the near
- * and mid ranges' lit heights (2 x RENDER_SHADOW_SIZE^2 floats: ground, impostor per texel; issue 19) and the
+ * and mid ranges' lit heights (2 x RENDER_SHADOW_SIZE^2 floats: ground, impostor per texel) and the
  * frame's views. Each of the arrays may be NULL. */
 sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *frame, float *layers, float *far,
                                  float *lit, sw_view views[SW_MAX_VIEWS], sward_error *err);

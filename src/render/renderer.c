@@ -19,17 +19,16 @@ static sward_result upload_buffer(sward_renderer *r, gpu_buffer *b, const void *
     return res;
 }
 
-/* Issue 19: the plan's list of the ground's patches, and its GPU copy (RES_TERRAIN_PATCHES): the camera's (the
+/* SC4: the plan's list of the ground's patches, and its GPU copy (RES_TERRAIN_PATCHES): the camera's (the
  * cascades draw no ground: shadow_lit.c). */
 static sward_result create_terrain_patches(sward_renderer *r, sward_error *err)
 {
     int step, mesh;
     render_terrain_mesh(world_mesh_samples(&r->scene->terrain), &step, &mesh);
-    render_terrain_draws *t = &r->plan.terrain;
-    t->capacity = render_terrain_patches_max(mesh);
-    t->patches = malloc((size_t)t->capacity * sizeof *t->patches);
-    if (!t->patches) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %u terrain patches", t->capacity);
-    return render_buffer_replace(r, RES_TERRAIN_PATCHES, 0, (VkDeviceSize)t->capacity * sizeof(sw_terrain_patch), err);
+    const uint32_t capacity = render_terrain_patches_max(mesh);
+    sward_result res = render_plan_terrain_create(r, capacity, err);
+    if (res != SWARD_OK) return res;
+    return render_buffer_replace(r, RES_TERRAIN_PATCHES, 0, (VkDeviceSize)capacity * sizeof(sw_terrain_patch), err);
 }
 
 static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
@@ -41,7 +40,7 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     if ((res = upload_buffer(r, &r->bufs.material_buf, mats, sizeof(sw_material) * (VkDeviceSize)s->material_count,
                              "sward.materials", err)))
         return res;
-    /* Issue 10: the windows (world.h; resident: the whole maps), allocated once at their ring size. */
+    /* BX5: the windows (world.h; resident: the whole maps), allocated once at their ring size. */
     const int hring = world_hf_ring(&s->terrain), mring = world_map_ring(&s->terrain);
     VkDeviceSize h_bytes = sizeof(float) * (VkDeviceSize)hring * (VkDeviceSize)hring;
     if ((res = upload_buffer(r, &r->bufs.height_buf, s->terrain.heights, h_bytes, "sward.heights", err))) return res;
@@ -70,12 +69,11 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
 }
 
 /* BX1: what the compute rasteriser needs of the device (64-bit buffer atomics, the G-buffer's formats as storage
- * images, copies into the depth) and of the renderer (sward's own targets); NULL when it has it all, else why
- * not. */
+ * images, copies into the depth; a host's device: enabled, sward_vulkan_device.features); NULL when it has it all,
+ * else why not. */
 static const char *raster_unsupported(const sward_renderer *r)
 {
     const gpu_device *dev = &r->ctx->dev;
-    if (!r->plan.standalone) return "an embedding host's G-buffer is drawn by the hardware path";
     if (!dev->buffer_int64_atomics) return "the device has no 64-bit buffer atomics (shaderBufferInt64Atomics)";
     if (!dev->features.shaderStorageImageExtendedFormats)
         return "the device cannot write the G-buffer's formats from compute (shaderStorageImageExtendedFormats)";
@@ -114,18 +112,12 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     if (!r) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
     r->ctx = ctx;
     r->scene = scene;
-    r->plan.standalone = standalone;
     r->draw_terrain = !t->no_terrain;
-    r->plan.width = scene->render.settings.width;
-    r->plan.height = scene->render.settings.height;
-    r->plan.depth_format = t->depth_format ? t->depth_format : RENDER_DEPTH_FORMAT;
     r->slot_count = t->frames_in_flight ? t->frames_in_flight : SWARD_FRAMES_IN_FLIGHT;
-    r->plan.view_count = 1;
-    r->plan.blade_views = 1;
     r->tiles.bound = place_tiles_bound(scene);
     r->tiles.max = r->tiles.bound ? r->tiles.bound : 1;
     r->tiles.list = calloc(r->tiles.max, sizeof *r->tiles.list);
-    /* issue 10: a streamed world's presence changes with its window: no index, presence looked up per tile */
+    /* a streamed world's presence changes with its window: no index, presence looked up per tile */
     if (!scene->terrain.stream) place_tile_index_build(scene, &r->tiles.index);
     gpu_device *dev = &ctx->dev;
     sward_result res = SWARD_OK;
@@ -145,18 +137,17 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
         res = core_fail(err, SWARD_ERROR_NO_DEVICE, "render.raster is \"compute\", but %s; use \"auto\" or \"hardware\"",
                         why);
     if (why) r->raster = WORLD_RASTER_HARDWARE;
-    render_plan_init(r); /* the paths fixed now (raster), the size, the device's limits */
+    /* the paths fixed now (raster), the size, the device's limits */
+    render_plan_init(r, standalone, t->depth_format ? t->depth_format : RENDER_DEPTH_FORMAT);
     if (!res) res = render_graph_new(r, err);
     if (!res) res = create_scene_buffers(r, err);
     if (!res)
-        res = render_terrain_indices(dev, scene, &r->bufs.terrain_indices, &r->plan.geo.terrain_index_count,
+        res = render_terrain_indices(dev, scene, &r->bufs.terrain_indices, &r->bufs.terrain_index_count,
                                      &r->bufs.terrain_bounds, err);
     if (!res) res = render_blade_indices(dev, &r->bufs.blade_indices, err);
     if (!res) res = render_assets_create(r, err);
-    if (!res) r->plan.asset_count = r->assets.count; /* the targets follow it (RENDER_NEEDS_ASSETS) */
-    for (uint32_t a = 0; !res && a < r->assets.count; a++)
-        if (r->assets.gpu[a].flags & SW_ASSET_MID_CASTER) r->plan.mid_casters |= 1u << a;
-    if (!res) res = render_shadows_create(r, err); /* decides the views, which the lists are made for */
+    if (!res) render_plan_scene(r); /* the assets' count and casters; whether the cascades' resources exist */
+    if (!res) res = render_shadows_create(r, err); /* the cascades' resources, which the lists are made for */
     if (!res) res = create_terrain_patches(r, err);
     if (!res) res = render_lists_create(r, err);
     if (!res) res = render_resources_size(r, err); /* the targets and the shadow map (resources.c) */

@@ -13,8 +13,8 @@
 #define STORAGE (VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT)
 /* (transfer source: the tests' read-back, render_read_gbuffer) */
 #define GBUFFER_USAGE (VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT)
-/* BX1, BX6: the resolves write the G-buffer (the sRGB albedo through a UNORM view): the compute rasteriser's and,
- * in sward's own frame, the ground's (terrain_resolve) */
+/* BX1, BX6: the resolves write the G-buffer (the sRGB albedo through a UNORM view): the compute rasteriser's, the
+ * ground's (terrain_resolve) and the mesh assets' (asset_resolve); a host's G-buffer likewise (sward_vulkan_post) */
 #define GBUFFER_RASTER VK_IMAGE_USAGE_STORAGE_BIT
 
 #define BUFFER(n, u, sz) {.name = n, .usage = (u), .size = (sz)}
@@ -36,7 +36,7 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
     [RES_SURVIVORS] = PER_VIEW("sward.survivors", STORAGE),
     [RES_TILE_DRAWS] = PER_VIEW("sward.tile_draws", STORAGE),
     [RES_DRAWS] = PER_VIEW("sward.draws", STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT),
-    /* issue 19: sized with RES_DRAWS (lists.c), a list entry per batch a tile can have */
+    /* sized with RES_DRAWS (lists.c), a list entry per batch a tile can have */
     [RES_RASTER_WORK] = PER_VIEW("sward.raster_work", STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT),
     [RES_GBUF_ALBEDO] = {.name = "sward.gbuffer_albedo", .image = true, .format = VK_FORMAT_R8G8B8A8_SRGB,
                          .levels = 1, .layers = 1, .usage = GBUFFER_USAGE, .raster_usage = GBUFFER_RASTER,
@@ -50,7 +50,7 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
                           RENDER_NEEDS_STANDALONE),
     /* embedded too: the lit image between lighting and the host's tone mapping (sward_cmd_post) */
     [RES_HDR] = TARGET("sward.hdr", RENDER_HDR_FORMAT, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, 0u, 0u),
-    /* embedded: the host's, imported for sward_cmd_cull and sward_cmd_post; BX1: the resolve copies into it */
+    /* embedded: the host's, imported for sward_cmd_cull and sward_cmd_post */
     [RES_DEPTH] = TARGET("sward.depth", RENDER_DEPTH_FORMAT,
                          VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
                              VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
@@ -94,27 +94,27 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
     /* made on the first sward_render_hdr frame, for the render size (standalone.c) */
     [RES_HDR_OUT] = BUFFER("sward.hdr_out", VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
                            RENDER_SIZE_GROWS),
-    /* issue 19: render.shadow_size^2 texels of two floats (the mid view's lit_*); 1 texel without shadows */
+    /* render.shadow_size^2 texels of two floats (the mid view's lit_*); 1 texel without shadows */
     [RES_SHADOW_LIT] = {.name = "sward.shadow_lit", .usage = STORAGE, .texel_bytes = 8,
                         .size = RENDER_SIZE_SHADOW, .needs = RENDER_NEEDS_SHADOWS, .tiny = true},
     /* sized for the mesh by the renderer (render_terrain_patches_max: the camera's) */
     [RES_TERRAIN_PATCHES] = BUFFER("sward.terrain_patches", STORAGE, RENDER_SIZE_FIXED),
-    /* SC3, issue 19: the camera's pyramid kept for the next frame (hiz.c sizes it with RES_HIZ; asset_cull_late
+    /* SC3: the camera's pyramid kept for the next frame (hiz.c sizes it with RES_HIZ; asset_cull_late
      * copies it) */
     [RES_HIZ_HISTORY] = BUFFER("sward.hiz_history", VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                RENDER_SIZE_GROWS),
-    /* SC3, issue 19: made by asset_cull_late for the scene's assets */
+    /* SC3: made by asset_cull_late for the scene's assets */
     [RES_ASSET_LATE_DRAWS] = BUFFER("sward.asset_late_draws", STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
                                     RENDER_SIZE_FIXED),
-    /* SC3, issue 19: made by asset_cull (16 bytes and SW_ASSET_DEFERRED_MAX pairs; a header alone for a host) */
+    /* SC3: made by asset_cull (16 bytes and SW_ASSET_DEFERRED_MAX pairs) */
     [RES_ASSET_DEFERRED] = BUFFER("sward.asset_deferred", STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
                                   RENDER_SIZE_FIXED),
     /* PO4: made by the exposure pass (sizeof sw_exposure_state); TAA, bloom, post and hdr_out read it */
     [RES_EXPOSURE] = BUFFER("sward.exposure", STORAGE, RENDER_SIZE_FIXED),
-    /* BX6: written by the assets' prime in sward's own frame, read by asset_resolve; 1 texel without assets */
+    /* BX6: written by the assets' prime (sward_cmd_cull), read by asset_resolve; 1 texel without assets */
     [RES_ASSET_ID] = {.name = "sward.asset_id", .image = true, .format = VK_FORMAT_R32G32_UINT, .levels = 1,
                       .layers = 1, .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_STORAGE_BIT,
-                      .size = RENDER_SIZE_TARGET, .needs = RENDER_NEEDS_STANDALONE | RENDER_NEEDS_ASSETS,
+                      .size = RENDER_SIZE_TARGET, .needs = RENDER_NEEDS_ASSETS,
                       .tiny = true},
 };
 
@@ -141,7 +141,7 @@ static bool needs_met(const render_plan *p, uint32_t needs)
 {
     if ((needs & RENDER_NEEDS_STANDALONE) && !p->standalone) return false;
     if ((needs & RENDER_NEEDS_RASTER) && !p->raster_compute) return false;
-    if ((needs & RENDER_NEEDS_SHADOWS) && !p->shadows) return false;
+    if ((needs & RENDER_NEEDS_SHADOWS) && !p->shadow_maps) return false;
     if ((needs & RENDER_NEEDS_TAA) && !(p->features & SW_FEAT_TAA)) return false;
     if ((needs & RENDER_NEEDS_ASSETS) && !p->asset_count) return false;
     return true;

@@ -27,10 +27,7 @@ sward_result render_shadows_create(sward_renderer *r, sward_error *err)
     const sward_scene *s = r->scene;
     render_shadows *sh = &r->shadows;
     memset(sh, 0, sizeof *sh);
-    bool on = (s->render.features & SW_FEAT_SHADOWS) != 0 && s->sun.direction[1] > 0.01f;
-    r->plan.shadows = on;
-    r->plan.view_count = on ? 3u : 1u;
-    r->plan.blade_views = on ? 2u : 1u;
+    const bool on = r->plan.shadow_maps; /* decided at creation (render_plan_scene) */
     if (on) {
         /* the near cascade's tiles follow the camera's in the frame's list (render_place) */
         size_t max = 2 * (r->tiles.bound ? r->tiles.bound : 1);

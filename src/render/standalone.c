@@ -9,11 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One dynamic-rendering instance into sward's targets: the depth alone (the depth prime), the G-buffer with the
- * depth, or the assets' id target with the depth (BX6, `id`: cleared to 0, none); clearing or loading. The motion
- * target clears to SW_MOTION_NONE (grass writes none). */
-static void begin_rendering(sward_renderer *r, VkCommandBuffer cmd, bool gbuffer, bool id, bool clear_color,
-                            bool clear_depth)
+/* One dynamic-rendering instance into sward's targets, as a host's would be: the depth alone (the depth prime) or
+ * the G-buffer with the depth; clearing or loading. The motion target clears to SW_MOTION_NONE (grass writes
+ * none). */
+static void begin_targets(sward_renderer *r, VkCommandBuffer cmd, bool gbuffer, bool clear_color, bool clear_depth)
 {
     VkRenderingAttachmentInfo color[RENDER_GBUFFER_COUNT];
     for (uint32_t i = 0; i < RENDER_GBUFFER_COUNT; i++) {
@@ -35,28 +34,15 @@ static void begin_rendering(sward_renderer *r, VkCommandBuffer cmd, bool gbuffer
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
         .clearValue = {.depthStencil = {0.0f, 0}}, /* reverse-Z: 0 is infinitely far */
     };
-    if (id)
-        color[0] = (VkRenderingAttachmentInfo){
-            .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-            .imageView = render_image_view(r, RES_ASSET_ID, 0),
-            .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-            .loadOp = clear_color ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD,
-            .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-        };
     VkRenderingInfo ri = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
         .renderArea = {{0, 0}, {r->plan.width, r->plan.height}},
         .layerCount = 1,
-        .colorAttachmentCount = gbuffer ? RENDER_GBUFFER_COUNT : id ? 1u : 0u,
-        .pColorAttachments = gbuffer || id ? color : NULL,
+        .colorAttachmentCount = gbuffer ? RENDER_GBUFFER_COUNT : 0u,
+        .pColorAttachments = gbuffer ? color : NULL,
         .pDepthAttachment = &depth,
     };
     vkCmdBeginRendering(cmd, &ri);
-}
-
-static void begin_targets(sward_renderer *r, VkCommandBuffer cmd, bool gbuffer, bool clear_color, bool clear_depth)
-{
-    begin_rendering(r, cmd, gbuffer, false, clear_color, clear_depth);
 }
 
 sward_result render_standalone_only(const sward_renderer *r, const char *fn, sward_error *err)
@@ -79,13 +65,15 @@ sward_result render_standalone_begin(sward_renderer *r, const sward_frame_desc *
     if (res != SWARD_OK) return res;
     *cmd = s->frame.cmd;
     render_plan_switches(r, fd);
-    return render_begin_frame(r, *cmd, hdr, warmup, err);
+    r->next_frame = (render_frame_kind){.hdr_out = hdr, .history_only = warmup}; /* for sward_cmd_place */
+    return SWARD_OK;
 }
 
 void render_standalone_abandon(sward_renderer *r, VkCommandBuffer cmd)
 {
     vkEndCommandBuffer(cmd);
-    r->slots[r->slot].ticket = 0; /* the slot is free again */
+    for (uint32_t k = 0; k < r->slot_count; k++)
+        if (r->slots[k].frame.cmd == cmd) r->slots[k].ticket = 0; /* the slot is free again */
 }
 
 /* A slot's readback buffer of `bytes_per_pixel` a pixel for the current size: the output image's (4) or the
@@ -108,13 +96,12 @@ sward_result render_hdr_out_ensure(sward_renderer *r, sward_error *err)
     return render_buffer_replace(r, RES_HDR_OUT, 0, bytes, err);
 }
 
-/* Step 2: the ground first, the occluders of the Hi-Z test (two-phase culling), into sward's targets (cleared);
- * with the depth prime (SH1) its depth only. */
+/* Step 2: the ground first, the occluders of the Hi-Z test, into sward's targets (cleared); with the depth prime
+ * (SH1) its depth only. */
 static void draw_ground(sward_renderer *r, VkCommandBuffer cmd)
 {
     render_slot *s = &r->slots[r->slot];
     bool primed = r->plan.depth_prime;
-    render_prepare_phase(r, RENDER_PHASE_DRAW, primed ? SWARD_DRAW_GROUND_DEPTH : SWARD_DRAW_GROUND, cmd, 0);
     begin_targets(r, cmd, !primed, true, true);
     /* SH1: fragment shader invocations of the G-buffer. Not on lavapipe for the ground without the prime:
      * Mesa 22.3's lavapipe crashes with a statistics query around a depth-writing pass of this size. */
@@ -124,41 +111,8 @@ static void draw_ground(sward_renderer *r, VkCommandBuffer cmd)
     vkCmdEndRendering(cmd);
 }
 
-/* Step 2b (SC3, issue 19; render_plan.assets_occlude): the mesh assets as occluders of the blades. The ground's
- * Hi-Z (hiz_ground), the camera's assets culled against it (asset_cull_camera: an instance behind a hill is not
- * drawn), then their depth prime (asset_occluders), so that the CULL phase's Hi-Z holds the ground and the assets:
- * blades behind a tree or a rock are not drawn either. BX6: with the id of each pixel's triangle, where the
- * assets' G-buffer is resolved from it (render_plan.asset_resolve). */
-static void draw_occluders(sward_renderer *r, VkCommandBuffer cmd)
-{
-    if (!r->plan.assets_occlude) return;
-    render_run_phase(r, RENDER_PHASE_OCCLUDERS, cmd, 0);
-    render_prepare_phase(r, RENDER_PHASE_DRAW, RENDER_DRAW_OCCLUDERS, cmd, 0);
-    begin_rendering(r, cmd, false, r->plan.asset_resolve, true, false); /* the id target cleared */
-    sward_cmd_draw(r, cmd, RENDER_DRAW_OCCLUDERS);
-    vkCmdEndRendering(cmd);
-}
-
-/* Step 3b (SC3, issue 19; render_plan.assets_occlude): with the last frame's pyramid, the assets the second
- * culling phase found after the CULL phase (asset_cull_late: hidden in the last frame, visible in this one), into
- * the same depth and id; then the pyramid of the ground and every asset drawn, the next frame's history
- * (hiz_history), and the blades' draws' barriers again (the pyramid read the depth). */
-static void draw_late_occluders(sward_renderer *r, VkCommandBuffer cmd)
-{
-    if (!r->plan.assets_occlude) return;
-    if (r->plan.hiz_history) {
-        render_prepare_phase(r, RENDER_PHASE_DRAW, RENDER_DRAW_OCCLUDERS_LATE, cmd, 0);
-        begin_rendering(r, cmd, false, r->plan.asset_resolve, false, false);
-        sward_cmd_draw(r, cmd, RENDER_DRAW_OCCLUDERS_LATE);
-        vkCmdEndRendering(cmd);
-    }
-    render_run_phase(r, RENDER_PHASE_HISTORY, cmd, 0);
-    render_prepare_phase(r, RENDER_PHASE_DRAW, SWARD_DRAW_BLADES_DEPTH, cmd, 0); /* assets_occlude: with the prime */
-}
-
-/* Step 4: the blades after culling. With the depth prime: the blades' depth, the compute rasteriser's blades
- * into it (BX1), then the G-buffer of everything with depth EQUAL; without: the blades' G-buffer, then the
- * compute rasteriser after the depth the G-buffer wrote. */
+/* Step 4: the blades after culling. With the depth prime: the blades' depth, then the G-buffer of everything with
+ * depth EQUAL; without: the blades' G-buffer. */
 static void draw_blades(sward_renderer *r, VkCommandBuffer cmd)
 {
     render_slot *s = &r->slots[r->slot];
@@ -166,7 +120,6 @@ static void draw_blades(sward_renderer *r, VkCommandBuffer cmd)
         begin_targets(r, cmd, false, false, false);
         sward_cmd_draw(r, cmd, SWARD_DRAW_BLADES_DEPTH);
         vkCmdEndRendering(cmd);
-        render_run_phase(r, RENDER_PHASE_RASTER, cmd, 0);
         sward_cmd_gbuffer_barriers(r, cmd);
         gpu_stats_begin(cmd, &s->stats_query, 1);
         begin_targets(r, cmd, true, true, false);
@@ -178,7 +131,6 @@ static void draw_blades(sward_renderer *r, VkCommandBuffer cmd)
     }
     vkCmdEndRendering(cmd);
     gpu_stats_end(cmd, &s->stats_query);
-    if (!r->plan.depth_prime) render_run_phase(r, RENDER_PHASE_RASTER, cmd, 0);
 }
 
 /* Step 7: the output image (and the linear HDR image) into the slot's read-backs. */
@@ -201,50 +153,46 @@ static void copy_out(sward_renderer *r, VkCommandBuffer cmd)
     gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
 }
 
-/* A frame, in the embedding host's order (sward_vulkan.h), with sward's own targets:
+/* A frame: the entry points an embedding host calls (sward_vulkan.h), in its order, with sward's own targets:
  *   1 place    sward_cmd_place: the frame's constants, tiles, PLACE passes
  *   2 ground   sward_cmd_draw of the ground (its depth prime, or its G-buffer), clearing the targets
- *   2b occluders  with mesh assets (render_plan.assets_occlude): the camera's assets culled against the ground's Hi-Z,
- *              their depth prime (SC3: the blades' Hi-Z then holds them); with the last frame's pyramid, the
- *              first phase of two (what it hides waits for step 3b)
- *   3 cull     sward_cmd_cull against that depth
- *   3b late occluders  with a history (render_plan.hiz_history): the assets of the second culling phase (SC3)
- *   4 blades   sward_cmd_draw of the blades (and the compute rasteriser, BX1)
+ *   3 cull     sward_cmd_cull against that depth: with mesh assets their first culling phase and depth prime,
+ *              the blades' Hi-Z and culling, the assets' second phase and the pyramid for the next frame (SC3)
+ *   4 blades   sward_cmd_draw of the blades' depth, then the G-buffer of everything (or the blades' G-buffer)
  *   5 shadows  sward_cmd_shadows
- *   6 post     sward_cmd_post's passes (resolve, lighting, TAA, bloom, tone map; a warm-up frame: up to TAA)
+ *   6 post     sward_cmd_post: the compute rasteriser, the resolves, lighting, TAA, bloom, tone map (a warm-up
+ *              frame: up to TAA)
  *   7 copy     the image (and HDR image) to the slot's read-backs; none in a warm-up frame
  * `warmup`: SH8, sward_render_submit's frames before a still; `hdr`: sward_render_hdr's frame. */
 static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool warmup, bool hdr, sward_error *err)
 {
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     sward_result res = render_standalone_begin(r, fd, hdr, warmup, &cmd, err);
-    /* CPU time of the frame: choosing tiles and recording, not the wait for the slot's last frame and the
-     * reading of its counters (begin) */
-    double t0 = core_now_ms();
-    render_slot *s = &r->slots[r->slot];
     if (res != SWARD_OK && !cmd) return res;
+    /* CPU time of the frame: choosing tiles and recording, not the wait for the slot's last frame and the
+     * reading of its counters (sward_cmd_place's start) */
+    double t0;
+    sward_vulkan_view view = render_frame_view(r, fd);
+    if (res == SWARD_OK) res = sward_cmd_place(r, cmd, &view, err);          /* 1 */
+    render_slot *s = &r->slots[r->slot];
+    const double place_ms = s->cpu_ms; /* sward_cmd_place's, without its start */
+    t0 = core_now_ms();
     if (res == SWARD_OK) res = slot_readback(r, &s->pixels, 4, "sward.pixels_readback", err);
     s->hdr_copied = false;
     if (res == SWARD_OK && r->plan.hdr_out)
         res = slot_readback(r, &s->hdr_pixels, 4 * sizeof(float), "sward.hdr_readback", err);
     if (res == SWARD_OK && r->plan.hdr_out) res = render_hdr_out_ensure(r, err);
-    sward_vulkan_view view = render_frame_view(r, fd);
-    bool occlusion = !fd->no_occlusion && !r->plan.switches.no_cull;
-    if (res == SWARD_OK) res = render_place(r, cmd, &view, occlusion, err); /* 1 */
     if (res == SWARD_OK) draw_ground(r, cmd);                                /* 2 */
-    if (res == SWARD_OK) draw_occluders(r, cmd);                             /* 2b */
     if (res == SWARD_OK) res = sward_cmd_cull(r, cmd, NULL, err);            /* 3 */
-    if (res == SWARD_OK) draw_late_occluders(r, cmd);                        /* 3b */
     if (res == SWARD_OK) draw_blades(r, cmd);                                /* 4 */
     if (res == SWARD_OK) res = sward_cmd_shadows(r, cmd, err);               /* 5 */
+    if (res == SWARD_OK) res = sward_cmd_post(r, cmd, NULL, err);            /* 6 */
     if (res != SWARD_OK) {
         render_standalone_abandon(r, cmd);
         return res;
     }
-    render_post(r, cmd);                                                     /* 6 */
-    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */
     if (!warmup) copy_out(r, cmd);                                           /* 7 */
-    s->cpu_ms = core_now_ms() - t0;
+    s->cpu_ms = place_ms + core_now_ms() - t0;
     return gpu_frame_submit(&r->ctx->dev, &s->frame, err);
 }
 
@@ -381,13 +329,11 @@ sward_result sward_renderer_resize(sward_renderer *r, uint32_t width, uint32_t h
                          height, (uint32_t)WORLD_IMAGE_SIZE_MAX);
     if (width == r->plan.width && height == r->plan.height) return SWARD_OK;
     uint32_t ow = r->plan.width, oh = r->plan.height;
-    r->plan.width = width;
-    r->plan.height = height;
+    render_plan_render_size(r, width, height);
     /* the targets and the passes' size-dependent resources are replaced; frames in flight keep the old ones,
      * which are freed when the slot of the newest frame comes round again */
     if ((res = render_graph_resize(r, err))) {
-        r->plan.width = ow;
-        r->plan.height = oh;
+        render_plan_render_size(r, ow, oh);
     }
     return res;
 }

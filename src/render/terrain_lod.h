@@ -1,4 +1,4 @@
-/* terrain_lod.h — the ground's continuous LOD (issue 19, SPEC SC4; Strugar 2009, CDLOD): which patches of the
+/* terrain_lod.h — the ground's continuous LOD (SPEC SC4; Strugar 2009, CDLOD): which patches of the
  * ground mesh each view draws, chosen once a frame by a quadtree over the mesh (levels by distance from the
  * camera, every view the same levels, each view culling by its own clip volume), and the bounds the
  * quadtree's boxes take. The morph that joins the levels is shaders/shared/sw_terrain_lod.h's, run by the

@@ -1,4 +1,4 @@
-/* world_stream.c — the renderer's side of streamed world data (issue 10; src/world/stream.c holds the windows,
+/* world_stream.c — the renderer's side of streamed world data (BX5; src/world/stream.c holds the windows,
  * docs/world-format.md).
  *
  * The GPU's heights, type map and grass-height buffers are the CPU rings' copies, allocated once at the ring
@@ -57,7 +57,7 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
     if (world_stream_update(scene, eye[0], eye[2], err, &res)) r->world_generation++;
     if (res != SWARD_OK) return res;
     if (!st->all_dirty && !st->hf_dirty_count && !st->map_dirty_count) return SWARD_OK;
-    r->plan.world_uploads++; /* new heights or maps on the GPU: shadow_lit computes its map again */
+    r->world_uploads++; /* new heights or maps on the GPU: shadow_lit computes its map again (plan.world_uploads) */
 
     render_slot *s = &r->slots[r->slot];
     const VkDeviceSize hb = r->bufs.height_buf.size, gb = r->bufs.grass_height_buf.size, tb = r->bufs.type_map_buf.size;

@@ -37,7 +37,7 @@ fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 
 # Every image renders with the validation layer where it is installed (a message is exit 5: the image fails), so that
 # bench/dense.json's frame (1.44 million blades in view at 320x180) also proves the frame within the device's limits
-# (issue 6: its lists fit maxStorageBufferRange, lavapipe's 128 MiB; its survivor list overflows and grows, then the
+# (its lists fit maxStorageBufferRange, lavapipe's 128 MiB; its survivor list overflows and grows, then the
 # frame again: gpu_frames survivor_list_grows)
 VALIDATE=()
 ls /usr/share/vulkan/explicit_layer.d/*validation* >/dev/null 2>&1 && VALIDATE=(--validate)

@@ -82,8 +82,7 @@ static inline sward_renderer *renderer(sward_context *ctx, sward_scene *scene)
     sward_error err = {0};
     sward_renderer *r = NULL;
     if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
-    assert_true(r->plan.shadows);
-    assert_int_equal(r->plan.view_count, 3);
+    assert_true(r->plan.shadow_maps); /* the cascades' resources; each frame's plan.shadows draws them */
     return r;
 }
 

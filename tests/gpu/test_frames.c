@@ -189,11 +189,11 @@ static void pass_times_by_name(void **state)
     sward_renderer_destroy(r);
     r = renderer(ctx, scene);
     free(render_one(r, 0.0f, rs.width, rs.height, &st));
+    /* the compute rasteriser in sward_cmd_post, before the resolves: one frame order for sward and hosts */
     const char *order[] = {"wind_field",   "place",         "terrain_depth", "hiz",         "cull",         "draw_args",
-                           "place_ahead",  "grass_depth",  "raster",        "raster_merge", "grass",
-                           "shadow_raster", "shadow_far", "shadow_lit",
-                           "resolve",      "terrain_resolve", "lighting",      "taa",          "exposure",   "bloom",
-                           "post"};
+                           "place_ahead",  "grass_depth",  "grass",         "shadow_raster", "shadow_far", "shadow_lit",
+                           "raster",       "raster_merge",  "resolve",      "terrain_resolve", "lighting",  "taa",
+                           "exposure",     "bloom",         "post"};
     const uint32_t n = sizeof order / sizeof order[0];
     assert_int_equal(st.pass_count, n);
     for (uint32_t i = 0; i < n; i++) {

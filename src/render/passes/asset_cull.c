@@ -42,8 +42,8 @@ static sward_result create_cull(render_pass_ctx *c, sward_error *err)
 {
     sward_result res = create(c, err);
     if (res != SWARD_OK || !c->plan->asset_count) return res;
-    VkDeviceSize pairs = c->plan->standalone ? SW_ASSET_DEFERRED_MAX : 1u;
-    return render_pass_buffer_replace(c, RES_ASSET_DEFERRED, 0, 16u + pairs * 2u * sizeof(uint32_t), err);
+    return render_pass_buffer_replace(c, RES_ASSET_DEFERRED, 0, 16u + SW_ASSET_DEFERRED_MAX * 2u * sizeof(uint32_t),
+                                      err);
 }
 
 const render_pass render_pass_asset_cull = {
@@ -60,7 +60,7 @@ static bool occluders(const render_plan *p)
     return p->asset_count > 0 && p->assets_occlude;
 }
 
-/* SC3, issue 19: the camera's assets before the blades' culling, against the ground's Hi-Z (hiz_ground), so that
+/* SC3: the camera's assets before the blades' culling, against the ground's Hi-Z (hiz_ground), so that
  * their depth prime (asset_occluders) is in the Hi-Z the blades are culled against; the shadow views' assets stay
  * in the CULL phase (render_plan.asset_views drops the camera then). */
 const render_pass render_pass_asset_cull_camera = {
@@ -71,14 +71,14 @@ const render_pass render_pass_asset_cull_camera = {
     .active = occluders,
 };
 
-/* SC3, issue 19: the camera's second culling phase, in the CULL phase after hiz has reduced this frame's ground
+/* SC3: the camera's second culling phase, in the CULL phase after hiz has reduced this frame's ground
  * and first-phase assets (render_plan.hiz_history): each run's first-phase count is kept (asset_late.comp.glsl,
  * level 0), asset_cull.comp.glsl (level 1) appends what the history hid and this frame's pyramid does not, and
- * the second phase's draws are written (level 1); standalone.c draws them (asset_occluders_late) and keeps the
+ * the second phase's draws are written (level 1); sward_cmd_cull draws them (asset_occluders_late) and keeps the
  * pyramid of everything for the next frame (hiz_history). */
 static sward_result create_late(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->asset_count || !c->plan->standalone) return SWARD_OK; /* never runs (active) */
+    if (!c->plan->asset_count) return SWARD_OK; /* never runs (active) */
     sward_result res = create(c, err);
     if (res == SWARD_OK)
         res = render_compute_pipeline(c, sw_spirv_asset_late_comp, sizeof sw_spirv_asset_late_comp, "sward.asset_late",

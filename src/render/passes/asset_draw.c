@@ -64,7 +64,7 @@ static void record_occluders(render_pass_ctx *c, VkCommandBuffer cmd)
     draw(c, cmd, c->pipes[c->plan->asset_resolve ? 1 : 0]);
 }
 
-/* SC3, issue 19: the second phase's instances (asset_cull_late), after each run's first-phase ones */
+/* SC3: the second phase's instances (asset_cull_late), after each run's first-phase ones */
 static void record_occluders_late(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     if (!c->plan->cluster_count) return;
@@ -213,7 +213,7 @@ const render_pass render_pass_asset_depth = {
     .active = active_depth,
 };
 
-/* SC3, issue 19: the same depth prime before the blades' culling (standalone.c's occluders step), so that the
+/* SC3: the same depth prime before the blades' culling (sward_cmd_cull's occluders step, into sward's depth or the host's), so that the
  * blades' Hi-Z holds the assets: blades behind a tree or a rock are not drawn. BX6: with the id of each pixel's
  * triangle (render_plan.asset_resolve; the target cleared by the step's rendering). */
 const render_pass render_pass_asset_occluders = {
@@ -227,7 +227,7 @@ const render_pass render_pass_asset_occluders = {
     .active = active_occluders,
 };
 
-/* SC3, issue 19: the occluders the second culling phase found (standalone.c's late occluders step, after the
+/* SC3: the occluders the second culling phase found (sward_cmd_cull's late occluders step, after the
  * CULL phase: the blades' Hi-Z does not hold them, their depth and id join the first phase's). */
 const render_pass render_pass_asset_occluders_late = {
     .name = "asset_occluders_late",

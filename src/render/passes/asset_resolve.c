@@ -1,5 +1,5 @@
-/* asset_resolve.c — the mesh assets' G-buffer from their visibility buffer (SPEC BX6, SH2; issue 19): in sward's
- * own frame with the depth prime, the assets' prime before the blades (asset_occluders) leaves at each pixel it
+/* asset_resolve.c — the mesh assets' G-buffer from their visibility buffer (SPEC BX6, SH2): with the depth
+ * prime and a depth to cull against (render_plan.asset_resolve), the assets' prime before the blades (asset_occluders) leaves at each pixel it
  * won the drawn instance and the triangle (RES_ASSET_ID); after the blades' G-buffer and their resolve, one
  * thread per pixel rebuilds the assets' surface where nothing nearer was written
  * (shaders/asset_resolve.comp.glsl), in place of their G-buffer fragment pass (asset_gbuffer), which drew every
@@ -24,7 +24,6 @@ static bool active(const render_plan *p)
 const render_pass render_pass_asset_resolve = {
     .name = "asset_resolve",
     .phase = RENDER_PHASE_POST,
-    .standalone_only = true,
     .history = true, /* the G-buffer the TAA history is lit from */
     .use_count = 9,
     .uses = {

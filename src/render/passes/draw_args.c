@@ -1,7 +1,7 @@
 /* draw_args.c — the hardware path's indirect arguments, per view (SPEC SC2; shaders/draw_args.comp.glsl): two
  * indexed draws per tile (15-vertex blades, 7-vertex blades) from the survivors' tile_draws; empty ones for the
  * tiles the compute rasteriser draws (BX1, passes/raster.c).
- * The compute rasteriser's work lists (issue 19, shaders/shared/sw_raster.h): a (tile, batch) entry for each
+ * The compute rasteriser's work lists (BX1, shaders/shared/sw_raster.h): a (tile, batch) entry for each
  * batch of 64 blades it draws, the camera's small blades in the row walk's list, its large ones and the near
  * cascade's in the chunked walk's, each list's indirect dispatch in its header (reset here first).
  * Reads: tile_draws. Writes: draws, work lists. Cost: one thread per tile, a few microseconds. */

@@ -1,6 +1,6 @@
 /* hiz.c — the hierarchical depth pyramid for occlusion culling, per view (SPEC SC3; two-phase culling as in
- * the 003 post and niagara: occluders first). The occluders' depth (sward's ground in the standalone frame,
- * the host's depth buffer when embedded) is reduced into a min/max pyramid (shaders/hiz.inc.glsl: a storage
+ * the 003 post and niagara: occluders first). The occluders' depth (sward's ground and mesh assets in sward's
+ * depth or the host's depth buffer) is reduced into a min/max pyramid (shaders/hiz.inc.glsl: a storage
  * buffer, level 0 half the render size) which the culling tests each blade's box against.
  * Reads: depth. Writes: the view's pyramid. Cost: about 1.3 x (width x height / 4) texels written, one
  * dispatch per level; 0.03-0.04 ms at 1920x1080 on the H200. */
@@ -35,11 +35,9 @@ static sward_result resize(render_pass_ctx *c, sward_error *err)
     const VkDeviceSize texels = (VkDeviceSize)sw_hiz_offset((int)w0, (int)h0, (int)levels);
     sward_result res = render_pass_buffer_replace(c, RES_HIZ, 0, texels * 2 * sizeof(float), err);
     if (res != SWARD_OK) return res;
-    /* SC3, issue 19: the camera's pyramid kept for the next frame, where the assets occlude (sward's own frame);
-     * every asset culling binds it (one texel where it is never read) */
+    /* SC3: the camera's pyramid kept for the next frame, where the assets occlude (every asset culling binds it) */
     if (c->plan->asset_count) {
-        VkDeviceSize history = c->plan->standalone ? texels * 2 * sizeof(float) : 2 * sizeof(float);
-        if ((res = render_pass_buffer_replace(c, RES_HIZ_HISTORY, 0, history, err))) return res;
+        if ((res = render_pass_buffer_replace(c, RES_HIZ_HISTORY, 0, texels * 2 * sizeof(float), err))) return res;
     }
     st->w0 = w0;
     st->h0 = h0;
@@ -63,7 +61,8 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
     if ((res = create_pipelines(c, err))) return res;
     /* The shadow views' culling (the near cascade's blades, the near and mid ones' assets) binds a pyramid too,
      * but never reads it (no SW_VIEW_OCCLUSION). */
-    uint32_t views = c->plan->asset_count && c->plan->blade_views > 1 ? SW_VIEW_MID + 1u : c->plan->blade_views;
+    const uint32_t lists = render_plan_blade_lists(c->plan);
+    uint32_t views = c->plan->asset_count && lists > 1 ? SW_VIEW_MID + 1u : lists;
     for (uint32_t v = 1; v < views; v++)
         if ((res = render_pass_buffer_replace(c, RES_HIZ, v, 2 * sizeof(float), err)))
             return res;
@@ -128,7 +127,7 @@ static bool ground_only(const render_plan *p)
     return p->assets_occlude && !p->hiz_history;
 }
 
-/* SC3, issue 19: the same pyramid of the ground's depth alone, for the camera's asset culling
+/* SC3: the same pyramid of the ground's depth alone, for the camera's asset culling
  * (RENDER_PHASE_OCCLUDERS); the CULL phase's hiz then reduces the ground and the assets' depth prime. */
 const render_pass render_pass_hiz_ground = {
     .name = "hiz_ground",
@@ -143,8 +142,8 @@ const render_pass render_pass_hiz_ground = {
     .active = ground_only,
 };
 
-/* SC3, issue 19: the camera's pyramid of the ground and every asset drawn (both culling phases), kept for the next
- * frame's first phase (RENDER_PHASE_HISTORY: standalone.c, after the second phase's draws). */
+/* SC3: the camera's pyramid of the ground and every asset drawn (both culling phases), kept for the next
+ * frame's first phase (RENDER_PHASE_HISTORY: sward_cmd_cull, after the second phase's draws). */
 const render_pass render_pass_hiz_history = {
     .name = "hiz_history",
     .phase = RENDER_PHASE_HISTORY,

@@ -9,11 +9,11 @@
  *                 copy into it cost more than the rest of the pass);
  *   resolve       per pixel where a compute blade is the depth, its surface into the G-buffer (storage
  *                 writes; shaders/resolve.comp.glsl), before lighting: lighting, TAA and post see one G-buffer.
- * raster and raster_merge run after the depth prime (before the G-buffer passes, which test EQUAL against the
- * hardware's depth: what they shade under a compute blade, resolve overwrites) or, without the prime, after the
- * G-buffer passes; resolve runs first in post. The visibility buffer and the merged depth are target-class resources (resources.c makes them for the
- * render size). sward's own targets only (an embedding host's G-buffer is drawn by the hardware path). Why: the H200 rasterises small triangles slowly on its few
- * graphics units; compute runs on all of its SMs (docs/raster.md has the measurements). */
+ * The three run first in sward_cmd_post, after every hardware pass's depth and G-buffer (what those shade under
+ * a compute blade, resolve overwrites), in sward's own frame and a host's alike (the host's G-buffer written as
+ * storage images). The visibility buffer and the merged depth are target-class resources (resources.c makes them
+ * for the render size). Why: the H200 rasterises small triangles slowly on its few graphics units; compute runs on
+ * all of its SMs (docs/raster.md has the measurements). */
 #include "render/pass.h"
 #include "shared/sw_raster.h"
 
@@ -86,8 +86,8 @@ static sward_result create_merge(render_pass_ctx *c, sward_error *err)
 
 const render_pass render_pass_raster = {
     .name = "raster",
-    .phase = RENDER_PHASE_RASTER,
-    .standalone_only = true,
+    .phase = RENDER_PHASE_POST,
+    .history = true, /* the G-buffer the TAA history is lit from */
     .use_count = 7,
     .uses = {
         {RES_SURVIVORS, GPU_ACCESS_COMPUTE_READ, SW_RASTER_SURVIVORS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
@@ -107,8 +107,8 @@ const render_pass render_pass_raster = {
 
 const render_pass render_pass_raster_merge = {
     .name = "raster_merge",
-    .phase = RENDER_PHASE_RASTER,
-    .standalone_only = true,
+    .phase = RENDER_PHASE_POST,
+    .history = true,
     .use_count = 3,
     .uses = {
         {RES_VISBUF, GPU_ACCESS_COMPUTE_READ, SW_RASTER_VIS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
@@ -123,7 +123,6 @@ const render_pass render_pass_raster_merge = {
 const render_pass render_pass_resolve = {
     .name = "resolve",
     .phase = RENDER_PHASE_POST,
-    .standalone_only = true,
     .history = true, /* the G-buffer the TAA history is lit from */
     .use_count = 9,
     .uses = {

@@ -13,7 +13,7 @@
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->shadows) return SWARD_OK;
+    if (!c->plan->shadow_maps) return SWARD_OK;
     return render_compute_pipeline(c, sw_spirv_shadow_far_comp, sizeof sw_spirv_shadow_far_comp,
                                    "sward.shadow_far", &c->pipes[0], err);
 }

@@ -1,4 +1,4 @@
-/* shadow_lit.c — the near and mid ranges' lit-height map (issue 19; SPEC LS2, LS4): a compute pass writing, for
+/* shadow_lit.c — the near and mid ranges' lit-height map (SPEC LS2, LS4): a compute pass writing, for
  * each texel of a RENDER_SHADOW_SIZE^2 square around the camera in the sun's horizontal frame (the mid view's
  * lit_*: cascades.c), the lowest height that sees the sun over the ground and over the ground raised by the
  * grass impostor (shaders/shadow_lit.comp.glsl, shared/sw_shadow.h). The lighting reads it in place of the
@@ -21,7 +21,7 @@ _Static_assert(RENDER_SHADOW_SIZE <= 256u * 8u, "the lit-height map's rows fit s
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->shadows) return SWARD_OK;
+    if (!c->plan->shadow_maps) return SWARD_OK;
     return render_compute_pipeline(c, sw_spirv_shadow_lit_comp, sizeof sw_spirv_shadow_lit_comp, "sward.shadow_lit",
                                    &c->pipes[0], err);
 }

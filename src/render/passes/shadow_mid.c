@@ -1,14 +1,14 @@
 /* shadow_mid.c — the mid sun-shadow cascade (SPEC LS2, LS3): into layer 1 of RES_SHADOW, depth only, the mesh
  * assets' casters at rest: the trees' billboards and the other tall assets' last mesh level (HZD "S2"). The
  * ground and the grass impostor (Ghost of Tsushima's terrain raised to the grass height, dithered) cast through
- * the lit heights (shadow_lit.c), which replaced their raster here in issue 19: 0.76-0.98 ms on the H200 in the
+ * the lit heights (shadow_lit.c), which replaced their raster here: 0.76-0.98 ms on the H200 in the
  * large scenes, mostly the 2048^2 fill of a fragment shader that wrote depth. Runs only with assets tall enough to
  * cast there (plan.mid_casters; the view's SW_VIEW_LAYER tells the lookup). Reads frame, the mid view, the assets' drawn lists. Writes layer 1. */
 #include "render/pass.h"
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->shadows || !c->plan->asset_count) return SWARD_OK;
+    if (!c->plan->shadow_maps || !c->plan->asset_count) return SWARD_OK;
     /* LS3: the mesh assets' casters, the last mesh level, at rest and opaque (HZD "S2") */
     return render_asset_shadow_pipeline(c, SW_VIEW_MID, &c->pipes[0], err);
 }

@@ -3,7 +3,7 @@
  * (views[SW_VIEW_NEAR]: within its box and the camera's draw distance, every one the 7-vertex form), animated and
  * alpha-tested with the SC5 dither as the camera sees them (shadow_grass.*.glsl include grass_blade.inc.glsl),
  * when the hardware draws them (shadow_raster draws them in compute from 30,000 blades), and the mesh assets'
- * casters (asset_draw.c) but those the compute rasteriser draws (shadow_assets, render_plan.shadow_assets). The ground casts through the lit heights (shadow_lit.c, issue 19), not here.
+ * casters (asset_draw.c) but those the compute rasteriser draws (shadow_assets, render_plan.shadow_assets). The ground casts through the lit heights (shadow_lit.c, LS4), not here.
  * Reads frame, the near view, survivors, draws. Writes layer 0 of the shadow map; runs only when it has casters
  * to draw (the view's SW_VIEW_LAYER tells the lookup). Cost: the blades within ~8 m of the camera whose shadows
  * reach its view (9,500 7-vertex blades, 47,000 triangles, in scenes/meadow.json) at 2048^2. */
@@ -14,7 +14,7 @@
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->shadows) return SWARD_OK;
+    if (!c->plan->shadow_maps) return SWARD_OK;
     sward_result res;
     /* The blades without a slope bias: they are thin, and the lookup offsets receivers along their normals. */
     gpu_graphics_desc b = {

@@ -4,11 +4,11 @@
  *                  near view into it, 32-bit depth by atomicMax (shaders/shadow_raster.comp.glsl, the camera
  *                  rasteriser's walk and fill rule);
  * and the lighting's lookup (shaders/shadow.inc.glsl) takes per texel the nearer of that and layer 0's terrain
- * (the view's SW_VIEW_CASTERS): no merge, no copy into the map (issue 19: 0.23 ms on the H200).
+ * (the view's SW_VIEW_CASTERS): no merge, no copy into the map (0.23 ms less on the H200).
  * Measured on the H200 (docs/raster.md): the hardware draws of these 7-vertex blades were the frame's largest
  * cost after the camera's blades. The casters' buffer (RES_SHADOW_CASTERS) is a shadow-class resource that
  * resources.c makes wherever these passes may run (the compute rasteriser and shadows).
- *   shadow_assets  (issue 19, item 5) the near casters of the flowers (render_plan.shadow_assets) into the
+ *   shadow_assets  the near casters of the flowers (render_plan.shadow_assets) into the
  *                  same buffer, after the blades: a workgroup per slot of each such asset's run of the near view's
  *                  drawn list, the alpha test in compute (shaders/shadow_assets.comp.glsl), in place of their
  *                  hardware draws in shadow_near (which does not run when no other caster is left). */
@@ -72,7 +72,7 @@ static bool active_assets(const render_plan *p)
 
 static sward_result create_assets(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->asset_count || !c->plan->shadows) return SWARD_OK; /* never runs (plan.c) */
+    if (!c->plan->asset_count || !c->plan->shadow_maps) return SWARD_OK; /* never runs (plan.c) */
     return render_raster_pipeline(c, sw_spirv_shadow_assets_comp, sizeof sw_spirv_shadow_assets_comp,
                                   "sward.shadow_assets", err);
 }

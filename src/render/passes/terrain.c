@@ -1,12 +1,12 @@
 /* terrain.c — the ground: a mesh over the height field, at most 1025 x 1025 vertices (larger height fields are
- * drawn with a vertex stride), drawn as CDLOD patches (issue 19, terrain_lod.h: levels by distance with vertex
+ * drawn with a vertex stride), drawn as CDLOD patches (terrain_lod.h: levels by distance with vertex
  * morphing, no cracks, no pops); per-vertex albedo carries the far field's grass colours (SC7).
  * Two passes over the same mesh and vertex shader (terrain.vert.glsl, precise position), and a resolve:
  *   terrain_depth    the depth prime (SH1): depth only, drawn first, the occluders of the Hi-Z test;
  *   terrain          the G-buffer (SH2): albedo, normal, material, motion; depth test EQUAL after the prime,
- *                    else GREATER with writes (then it is the first pass and the occluders); a host's frame,
- *                    or sward's own without the prime (or sward_frame_debug.ground_fragment);
- *   terrain_resolve  sward's own frame with the prime (render_plan.terrain_resolve; BX6, issue 19): the same
+ *                    else GREATER with writes (then it is the first pass and the occluders); without the prime
+ *                    (or with sward_frame_debug.ground_fragment);
+ *   terrain_resolve  with the prime (render_plan.terrain_resolve; BX6): the same
  *                    G-buffer in compute, per pixel where the ground is the depth (terrain_resolve.comp.glsl),
  *                    after the blades' resolve, instead of the fragment pass.
  * Each draws the camera's patches (the plan's: inside its clip volume) in one instanced draw of the patch grid.
@@ -71,7 +71,7 @@ render_terrain_lod render_terrain_lod_of(const render_plan *p)
     const sw_view *cam = p->view[SW_VIEW_CAMERA];
     const int step = f->terrain_step > 0 ? f->terrain_step : 1;
     render_terrain_lod t = {
-        /* the mesh starts at the height field's window (issue 10; resident: at the terrain's origin) */
+        /* the mesh starts at the height field's window (resident: at the terrain's origin) */
         .i0 = f->hf_i0 / step,
         .j0 = f->hf_j0 / step,
         .mesh = f->terrain_mesh_res,
@@ -197,7 +197,6 @@ static sward_result create_resolve(render_pass_ctx *c, sward_error *err)
 const render_pass render_pass_terrain_resolve = {
     .name = "terrain_resolve",
     .phase = RENDER_PHASE_POST,
-    .standalone_only = true,
     .history = true, /* the G-buffer the TAA history is lit from */
     .use_count = 6,
     .uses = {
