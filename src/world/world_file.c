@@ -291,8 +291,6 @@ sward_result world_file_read_map_types(FILE *f, const char *dir, const world_fil
 
 /* The bake's stamp is the FNV-1a hash of every page of both files, so that a bake of the same world writes the
  * same bytes and files of two different bakes do not pass for one world. */
-#define FNV_OFFSET CORE_FNV_OFFSET
-#define fnv1a core_fnv1a64
 
 static void header_bytes(uint8_t h[WORLD_FILE_HEADER_BYTES], const char magic[8], int page, int side, uint64_t stamp)
 {
@@ -366,7 +364,7 @@ static sward_result write_pages(const sward_scene *s, core_atomic *a, int file, 
                 }
             }
             if (r == SWARD_OK) {
-                *hash = fnv1a(*hash, bytes, pp * 4u);
+                *hash = core_fnv1a64(*hash, bytes, pp * 4u);
                 r = core_atomic_write(a, bytes, pp * 4u, err);
             }
         }
@@ -390,7 +388,7 @@ sward_result world_bake(const sward_scene *s, const char *dir, int page, sward_e
     core_atomic *files[3] = {NULL, NULL, NULL};
     sward_result r = SWARD_OK;
     float lo = INFINITY, hi = -INFINITY;
-    uint64_t stamp = FNV_OFFSET;
+    uint64_t stamp = CORE_FNV_OFFSET;
     if (!values || !bytes) r = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for a page");
     for (int k = 0; k < 3 && r == SWARD_OK; k++) {
         char path[WORLD_PATH_MAX + 16];
