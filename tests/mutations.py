@@ -195,7 +195,7 @@ mut("BX6-terrain-resolve-jitter", "BX6", "shaders/terrain_resolve.comp.glsl",
 # BX6: the mesh assets' G-buffer resolved from their visibility buffer (asset_resolve.comp.glsl), against
 # the fragment pass it replaces (gpu_asset_resolve)
 mut("BX6-asset-resolve-off", "BX6", "src/render/plan.c",
-    "    p->asset_resolve = p->assets_occlude && p->primitive_id && !sw->asset_fragment;",
+    "    p->asset_resolve = p->assets_occlude && cfg->primitive_id && !sw->asset_fragment;",
     "    p->asset_resolve = false;",
     "gpu_asset_compute")
 mut("BX6-asset-resolve-facing", "BX6", "shaders/asset_resolve.comp.glsl",
@@ -731,8 +731,8 @@ mut("LS2-mid-cascade", "LS2", "shaders/shadow.inc.glsl",
     "    if (false) {",
     "gpu_shadows")
 mut("LS2-feature-guard", "LS2", "src/render/plan.c",
-    "p->shadows = p->shadow_maps && (p->features & SW_FEAT_SHADOWS) != 0 && ",
-    "p->shadows = p->shadow_maps && ",
+    "p->shadows = cfg->shadow_maps && (features & SW_FEAT_SHADOWS) != 0 && ",
+    "p->shadows = cfg->shadow_maps && ",
     "gpu_shadows")
 # LS3 separate casters: the near cascade's low-LOD blades and its terrain
 mut("LS3-low-lod", "LS3", "shaders/cull.comp.glsl",
@@ -831,17 +831,17 @@ mut("LS2-lit-soft", "LS2", "shaders/shadow.inc.glsl",
     "gpu_lit_heights")
 # a still's next frame keeps the shadow map: never kept; kept across a change of time
 mut("SH-kept-still", "LS2", "src/render/plan.c",
-    "    p->shadows_kept = p->shadows && p->asset_count == 0 && (r->frame.flags & SW_FLAG_SHADOW_DOOR) == 0u &&",
-    "    p->shadows_kept = false && p->asset_count == 0 && (r->frame.flags & SW_FLAG_SHADOW_DOOR) == 0u &&",
+    "    p->shadows_kept = p->shadows && r->config.asset_count == 0 && (r->frame.flags & SW_FLAG_SHADOW_DOOR) == 0u &&",
+    "    p->shadows_kept = false && r->config.asset_count == 0 && (r->frame.flags & SW_FLAG_SHADOW_DOOR) == 0u &&",
     "gpu_shadows")
 mut("SH-kept-time", "LS2", "src/render/plan.c",
-    "                      sh->kept_time == r->frame.time && sh->kept_features == p->features &&",
-    "                      sh->kept_features == p->features &&",
+    "                      sh->kept_time == r->frame.time && sh->kept_features == r->config.features &&",
+    "                      sh->kept_features == r->config.features &&",
     "gpu_shadows")
 # the oak's stale shadow moves forest_edge by mean 0.001/255 on lavapipe, far below golden.sh's tolerance: caught
 # byte for byte only (SWARD_GOLDEN_EXACT), on a machine that reproduces the recorded images (the baseline proves it)
 mut("SH-kept-assets", "LS2", "src/render/plan.c",
-    "p->shadows && p->asset_count == 0 && (r->frame.flags",
+    "p->shadows && r->config.asset_count == 0 && (r->frame.flags",
     "p->shadows && (r->frame.flags",
     "cli_golden_forest_edge_320x180", env={"SWARD_GOLDEN_EXACT": "1"})
 mut("SH-kept-switches", "LS2", "src/render/plan.c",
@@ -908,18 +908,18 @@ mut("FR-barriers", "SC2", "src/render/graph.c",
     "    (void)di;",
     "gpu_frames")
 mut("FR-host-depth", "SC3", "src/render/frame.c",
-    "    const bool imported = !r->plan.standalone && !r->plan.switches.no_occlusion;",
+    "    const bool imported = !r->config.standalone && !r->plan.switches.no_occlusion;",
     "    const bool imported = false;",
     "cli_embed_host")
 # one frame for sward and hosts: a host's frame runs the compute rasteriser and the mesh assets' occluders as
 # sward's own does (cli_embed_host compares every scene byte for byte and reads the host's counters)
 mut("FR-host-raster", "BX1", "src/render/renderer.c",
     "    const gpu_device *dev = &r->ctx->dev;\n    if (!dev->buffer_int64_atomics)",
-    "    const gpu_device *dev = &r->ctx->dev;\n    if (!r->plan.standalone) return \"a host\";\n    if (!dev->buffer_int64_atomics)",
+    "    const gpu_device *dev = &r->ctx->dev;\n    if (!r->config.standalone) return \"a host\";\n    if (!dev->buffer_int64_atomics)",
     "cli_embed_host")
 mut("FR-host-occluders", "SC3", "src/render/plan.c",
-    "    p->assets_occlude = p->asset_count > 0",
-    "    p->assets_occlude = p->standalone && p->asset_count > 0",
+    "    p->assets_occlude = cfg->asset_count > 0",
+    "    p->assets_occlude = cfg->standalone && cfg->asset_count > 0",
     "cli_embed_host")
 mut("FR-tile-index", "SC2", "src/place/tiles.c",
     "                if (tile_possible(t, k, &g, eps, b->ti0 + i, b->tj0 + j))",
@@ -927,7 +927,7 @@ mut("FR-tile-index", "SC2", "src/place/tiles.c",
     "unit_tile_index")
 mut("FR-host-post", "PO2", "src/render/frame.c",
     "    render_post(r, cmd);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    if (imported) {",
-    "    if (r->plan.standalone) render_post(r, cmd);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    if (imported) {",
+    "    if (r->config.standalone) render_post(r, cmd);\n    render_copy_stats(r, cmd); /* again: with the lighting's pixel counts */\n    if (imported) {",
     "cli_embed_host")
 mut("GPU-depth-aspect", "", "src/gpu/resources.c",
     "    case VK_FORMAT_D32_SFLOAT_S8_UINT: return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;",
@@ -1455,9 +1455,9 @@ mut("LS3-mid-card-cull", "LS3 AS3", "shaders/asset_depth_vert.inc.glsl",
     "    gl_Position = p.hidden ? vec4(2.0, 2.0, 2.0, 1.0) : sw_mat4(VIEW.view_proj) * vec4(p.world, 1.0);",
     "    gl_Position = sw_mat4(VIEW.view_proj) * vec4(p.world, 1.0);",
     "gpu_assets")
-mut("LS3-mid-only-tall", "LS3", "src/render/pass.h",
-    "    return p->asset_count > 0 && p->mid_casters != 0;",
-    "    return p->asset_count > 0;",
+mut("LS3-mid-only-tall", "LS3", "src/render/plan.c",
+    "    const bool mid_layer = cfg->asset_count > 0 && cfg->mid_casters != 0;",
+    "    const bool mid_layer = cfg->asset_count > 0;",
     "gpu_assets")
 # AS4: the alpha test reads the sets' alpha chains from an R8 image array
 mut("AS4-alpha-image-channel", "AS4 AS5", "src/render/asset_textures.c",
@@ -1502,7 +1502,7 @@ mut("GA9-flower-turn", "GA9", "shaders/asset_vertex.inc.glsl",
     "    float angle = (0.6 * mag + 0.12 * sin(t * 2.9 + phase) * (0.4 + mag));",
     "gpu_asset_wind")
 mut("PL8-asset-draw", "PL8 AS1", "src/render/passes/asset_draw.c",
-    "    if (!c->plan->asset_count || !c->plan->cluster_count) return;\n    vkCmdBindIndexBuffer",
+    "    if (!c->config->asset_count || !c->work->cluster_count) return;\n    vkCmdBindIndexBuffer",
     "    return;\n    vkCmdBindIndexBuffer",
     "gpu_assets")
 
@@ -1569,8 +1569,8 @@ mut("SC2-crescent", "SC2", "src/place/cache.c",
     "            (void)d2;",
     "unit_tile_cache")
 mut("SC2-ahead-gpu", "SC2", "src/render/passes/place.c",
-    "    uint32_t tiles = batch ? c->plan->place_ahead : c->plan->place_now;",
-    "    uint32_t tiles = batch ? 0u : c->plan->place_now;",
+    "    uint32_t tiles = batch ? c->work->place_ahead : c->work->place_now;",
+    "    uint32_t tiles = batch ? 0u : c->work->place_now;",
     "gpu_tile_cache")
 mut("GA3-grass-sample", "GA3", "shaders/cull.comp.glsl",
     "vec2 wp = sw_field_push(sw_field_sample(SW_WIND_CAT_GRASS, vec2(c.x, c.z)), m.stiffness);",

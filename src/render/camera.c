@@ -66,7 +66,7 @@ sward_vulkan_view sward_scene_view(const sward_scene *s, uint32_t width, uint32_
 
 sward_vulkan_view render_frame_view(const sward_renderer *r, const sward_frame_desc *fd)
 {
-    sward_vulkan_view v = sward_scene_view(r->scene, r->plan.width, r->plan.height, fd->time);
+    sward_vulkan_view v = sward_scene_view(r->scene, r->config.width, r->config.height, fd->time);
     v.no_occlusion = fd->no_occlusion;
     if (fd->eye || fd->target) {
         vec3 eye, target, up = {0.0f, 1.0f, 0.0f};
@@ -150,8 +150,8 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
     f->flags = (r->plan.switches.no_cull ? SW_FLAG_NO_CULL : 0u) | (r->plan.switches.no_lod_fade ? SW_FLAG_NO_LOD_FADE : 0u) |
                (r->plan.switches.no_fade ? SW_FLAG_NO_FADE : 0u) | (r->plan.switches.no_morph ? SW_FLAG_NO_MORPH : 0u) |
                (r->plan.switches.count_shading ? SW_FLAG_COUNT_SHADING : 0u) |
-               (r->plan.raster_compute ? SW_FLAG_RASTER_COMPUTE : 0u) |
-               (r->plan.raster_all ? SW_FLAG_RASTER_ALL : 0u) |
+               (r->config.raster_compute ? SW_FLAG_RASTER_COMPUTE : 0u) |
+               (r->config.raster_all ? SW_FLAG_RASTER_ALL : 0u) |
                (s->render.settings.tonemap == SWARD_TONEMAP_REINHARD ? SW_FLAG_TONEMAP_REINHARD : 0u);
     /* a type whose thinning starts within the near cascade's blades (2 x RENDER_SHADOW_NEAR_END: its cull
      * distance at most) has fading casters: their door moves with TAA's index (else it is fixed, and the map kept) */
@@ -216,8 +216,8 @@ void render_taa_keep(sward_renderer *r)
     render_taa *t = &r->taa;
     const render_view *v = &r->views[0];
     t->valid = true;
-    t->width = r->plan.width;
-    t->height = r->plan.height;
+    t->width = r->config.width;
+    t->height = r->config.height;
     t->content = render_taa_content(r);
     t->constants = r->frame;
     t->constants.frame_index = 0;
@@ -297,7 +297,7 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
     occlusion = occlusion && !r->plan.switches.no_cull;
     out->flags |= occlusion ? SW_VIEW_OCCLUSION : 0u;
     uint32_t hiz_w0, hiz_h0, hiz_levels; /* hiz.c sizes the pyramid for the render size */
-    render_hiz_size(r->plan.width, r->plan.height, &hiz_w0, &hiz_h0, &hiz_levels);
+    render_hiz_size(r->config.width, r->config.height, &hiz_w0, &hiz_h0, &hiz_levels);
     out->hiz_levels = hiz_levels;
     memcpy(view->eye, v->eye, sizeof view->eye);
     memcpy(view->frustum, out->frustum, sizeof view->frustum);
@@ -313,7 +313,7 @@ static void terrain_lod_constants(sward_renderer *r, const float eye[3])
     f->terrain_lod_top = render_terrain_lod_top((f->terrain_res - 1 + step - 1) / step);
     /* no_terrain_lod: every patch at level 0 (the whole-resolution mesh, for comparisons) */
     f->terrain_lod_range = r->plan.switches.no_terrain_lod ? 1e30f : SW_TERRAIN_RANGE0 * quad;
-    f->terrain_lod_lift = fmaxf(eye[1] - r->plan.geo.terrain_y_max, 0.0f);
+    f->terrain_lod_lift = fmaxf(eye[1] - r->config.geo.terrain_y_max, 0.0f);
 }
 
 /* PO4: the exposure (the manual one times the exposure areas' bias, or the auto exposure's settings, its dt and

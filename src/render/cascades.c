@@ -170,7 +170,7 @@ void render_shadow_views(sward_renderer *r)
         memcpy(d.sun, r->scene->sun.direction, sizeof d.sun);
         d.begin = cascades[k].slice_begin;
         d.end = cascades[k].end;
-        d.size = r->plan.shadow_size;
+        d.size = r->config.shadow_size;
         d.y_min = sh->y_min;
         d.y_max = sh->y_max + sh->caster;
         sw_view *v = &r->views[SW_VIEW_NEAR + k].constants;
@@ -188,7 +188,7 @@ void render_shadow_views(sward_renderer *r)
         sw_view *m = &r->views[SW_VIEW_MID].constants;
         const float *sd = r->scene->sun.direction;
         sw_lit_axes ax = sw_lit_axes_of(sd[0], sd[1], sd[2]);
-        const uint32_t n = r->plan.shadow_size;
+        const uint32_t n = r->config.shadow_size;
         const double t = (double)RENDER_SHADOW_MID_END / (0.5 * n - 3.0 - 0.5 * RENDER_SHADOW_LIT_SNAP);
         const double snap = (double)RENDER_SHADOW_LIT_SNAP * t;
         const float *e = cam->eye;

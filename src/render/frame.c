@@ -49,7 +49,7 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->lower_pixels = c[0].lower_px;
     st->lower_ground = c[0].lower_ground;
     st->gbuffer_shaded = c[0].shaded;
-    st->raster_compute = r->plan.raster_compute;
+    st->raster_compute = r->config.raster_compute;
     st->raster_threshold = r->raster == WORLD_RASTER_AUTO ? r->scene->render.raster_threshold : 0.0f;
     st->raster_blades = c[0].raster_blades;
     st->hardware_blades = c[0].hw_blades;
@@ -120,6 +120,7 @@ sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, bool no_
     sward_result res = render_collect(r, s, err); /* may retire lists into this slot: they wait a round */
     if (res != SWARD_OK) return res;
     render_plan_frame(r, no_occlusion, hdr_out, history_only); /* the frame's decisions, once */
+    render_work_begin(r);
     s->shadow_compute = r->plan.near_compute;
     s->assets_occlude = r->plan.assets_occlude;
     s->ticket = r->frames;
@@ -128,8 +129,8 @@ sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, bool no_
     s->exposure_copied = false;
     s->exposure = r->scene->render.settings.exposure;
     s->timed_mask = 0;
-    s->width = r->plan.width;
-    s->height = r->plan.height;
+    s->width = r->config.width;
+    s->height = r->config.height;
     gpu_timer_reset(cmd, &s->timer);
     gpu_stats_reset(cmd, &s->stats_query);
     return SWARD_OK;
@@ -137,7 +138,7 @@ sward_result render_begin_frame(sward_renderer *r, VkCommandBuffer cmd, bool no_
 
 void render_post(sward_renderer *r, VkCommandBuffer cmd)
 {
-    bool taa = (r->plan.features & SW_FEAT_TAA) != 0;
+    bool taa = (r->config.features & SW_FEAT_TAA) != 0;
     if (taa) render_resources_swap_histories(r); /* SH8: last frame's output is this frame's history */
     render_run_phase(r, RENDER_PHASE_POST, cmd, 0);
     if (taa) render_taa_keep(r); /* the next frame reprojects into this one */
@@ -182,9 +183,9 @@ sward_result sward_cmd_place(sward_renderer *r, VkCommandBuffer cmd, const sward
     sward_result res = render_begin_frame(r, cmd, view->no_occlusion, kind.hdr_out, kind.history_only, err);
     if (res != SWARD_OK) return res;
     double t0 = core_now_ms(); /* recording, not reading the reused slot's counters */
-    if (!r->plan.standalone && (view->width != r->plan.width || view->height != r->plan.height)) {
+    if (!r->config.standalone && (view->width != r->config.width || view->height != r->config.height)) {
         /* the host's render area sizes the view's Hi-Z pyramid */
-        render_plan_render_size(r, view->width, view->height);
+        render_config_render_size(r, view->width, view->height);
         if ((res = render_graph_resize(r, err))) return res;
     }
     res = render_place(r, cmd, view, err);
@@ -216,7 +217,7 @@ static void begin_occluders(sward_renderer *r, VkCommandBuffer cmd, bool clear_i
     };
     VkRenderingInfo ri = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-        .renderArea = {{0, 0}, {r->plan.width, r->plan.height}},
+        .renderArea = {{0, 0}, {r->config.width, r->config.height}},
         .layerCount = 1,
         .colorAttachmentCount = r->plan.asset_resolve ? 1u : 0u,
         .pColorAttachments = r->plan.asset_resolve ? &id : NULL,
@@ -258,17 +259,17 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
                             sward_error *err)
 {
     if (!r || !cmd) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_cull: null argument");
-    if (r->slots[r->slot].ticket != r->frames || r->plan.culled)
+    if (r->slots[r->slot].ticket != r->frames || r->work.culled)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_cull: call sward_cmd_place first, once per frame");
     /* sward's own frame culls against its own depth; a host's against the one it gives, unless its view said
      * there would be none (sward_vulkan_view.no_occlusion): the plan made for it at sward_cmd_place */
-    const bool imported = !r->plan.standalone && !r->plan.switches.no_occlusion;
+    const bool imported = !r->config.standalone && !r->plan.switches.no_occlusion;
     if (imported && (!depth || !depth->image || !depth->view))
         return core_fail(err, SWARD_ERROR_INVALID_INPUT,
                          "sward_cmd_cull: the depth needs an image and a view (or sward_cmd_place's view no_occlusion)");
     double t0 = core_now_ms();
     if (imported)
-        render_import(r, RES_DEPTH, depth->image, depth->view, VK_NULL_HANDLE, r->plan.depth_format,
+        render_import(r, RES_DEPTH, depth->image, depth->view, VK_NULL_HANDLE, r->config.depth_format,
                       GPU_ACCESS_DEPTH_ATTACHMENT, depth->layout);
     draw_occluders(r, cmd);
     /* each view's CULL passes (the plan says which: the camera and the near shadow cascade cull blades, the mid
@@ -277,7 +278,7 @@ sward_result sward_cmd_cull(sward_renderer *r, VkCommandBuffer cmd, const sward_
     draw_late_occluders(r, cmd);
     if (imported) render_unimport(r, cmd, RES_DEPTH, depth->layout); /* back to the host, in its layout */
     render_copy_stats(r, cmd);
-    render_plan_culled(r);
+    r->work.culled = true; /* the DRAW passes of blades draw from now on */
     render_prepare_phase(r, RENDER_PHASE_DRAW, r->plan.depth_prime ? SWARD_DRAW_BLADES_DEPTH : SWARD_DRAW_BLADES,
                          cmd, 0);
     /* SC2: the tiles placed ahead, after the draws' barriers: nothing orders the draws after them (they write
@@ -292,8 +293,8 @@ void sward_cmd_draw(sward_renderer *r, VkCommandBuffer cmd, uint32_t what)
     if (!r || !cmd) return;
     if (what == 0) what = SWARD_DRAW_GROUND | SWARD_DRAW_BLADES;
     if (!r->draw_terrain) what &= ~(SWARD_DRAW_GROUND | SWARD_DRAW_GROUND_DEPTH);
-    VkViewport vp = {0.0f, 0.0f, (float)r->plan.width, (float)r->plan.height, 0.0f, 1.0f};
-    VkRect2D sc = {{0, 0}, {r->plan.width, r->plan.height}};
+    VkViewport vp = {0.0f, 0.0f, (float)r->config.width, (float)r->config.height, 0.0f, 1.0f};
+    VkRect2D sc = {{0, 0}, {r->config.width, r->config.height}};
     vkCmdSetViewport(cmd, 0, 1, &vp);
     vkCmdSetScissor(cmd, 0, 1, &sc);
     render_run_draws(r, what, cmd);
@@ -311,7 +312,7 @@ sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_
     if (r->slots[r->slot].ticket != r->frames)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: call sward_cmd_place first");
     /* sward's own frame posts from and into its own targets; a host's from and into the images it gives */
-    const bool imported = !r->plan.standalone;
+    const bool imported = !r->config.standalone;
     if (imported) {
         bool complete = p && p->depth && p->depth_view && p->out && p->out_view;
         for (uint32_t i = 0; complete && i < RENDER_GBUFFER_COUNT; i++) complete = p->gbuffer[i] && p->gbuffer_view[i];
@@ -319,7 +320,7 @@ sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_
             return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: every image (the G-buffer's, the depth, "
                                                              "the output) needs its image and view");
         /* BX1, BX6: the resolves write the host's G-buffer as storage images, the albedo through its UNORM view */
-        const bool resolves = r->plan.raster_compute || r->plan.terrain_resolve || r->plan.asset_resolve;
+        const bool resolves = r->config.raster_compute || r->plan.terrain_resolve || r->plan.asset_resolve;
         if (resolves && !p->albedo_storage_view)
             return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_post: the G-buffer is resolved in compute this "
                                                              "frame: albedo_storage_view is required");
@@ -327,7 +328,7 @@ sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_
             render_import(r, (render_res)(RES_GBUF_ALBEDO + i), p->gbuffer[i], p->gbuffer_view[i],
                           i == 0 ? p->albedo_storage_view : VK_NULL_HANDLE, RENDER_GBUFFER_FORMATS[i],
                           GPU_ACCESS_COLOR_ATTACHMENT, p->gbuffer_layout);
-        render_import(r, RES_DEPTH, p->depth, p->depth_view, VK_NULL_HANDLE, r->plan.depth_format,
+        render_import(r, RES_DEPTH, p->depth, p->depth_view, VK_NULL_HANDLE, r->config.depth_format,
                       GPU_ACCESS_DEPTH_ATTACHMENT, p->depth_layout);
         render_import(r, RES_LDR, p->out, p->out_view, VK_NULL_HANDLE, RENDER_LDR_FORMAT, GPU_ACCESS_NONE,
                       VK_IMAGE_LAYOUT_UNDEFINED);

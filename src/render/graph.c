@@ -159,7 +159,7 @@ static barrier_batch batch(void)
 static render_use use_of(const sward_renderer *r, const render_use *u)
 {
     render_use e = *u;
-    if ((u->flags & RENDER_USE_FRAME_DEPTH) && r->plan.raster_compute) {
+    if ((u->flags & RENDER_USE_FRAME_DEPTH) && r->config.raster_compute) {
         e.res = RES_MERGED_DEPTH;
         e.access = GPU_ACCESS_SAMPLED_COMPUTE;
     }
@@ -222,7 +222,9 @@ void render_release(sward_renderer *r, VkCommandBuffer cmd, render_res res, uint
 static render_pass_ctx pass_ctx(sward_renderer *r, render_pass_state *ps, uint32_t view)
 {
     return (render_pass_ctx){
+        .config = &r->config,
         .plan = &r->plan,
+        .work = &r->work,
         .scene = r->scene,
         .dev = &r->ctx->dev,
         .view = view,
@@ -249,10 +251,16 @@ static void run(sward_renderer *r, render_pass_state *ps, VkCommandBuffer cmd, u
     }
 }
 
+/* The pass exists in this renderer: the config has what it needs (else it was not created). */
+static bool exists(const sward_renderer *r, const render_pass_state *ps)
+{
+    return render_config_meets(&r->config, ps->pass->needs);
+}
+
 static bool runs(const sward_renderer *r, const render_pass_state *ps)
 {
     const render_pass *p = ps->pass;
-    return !(p->standalone_only && !r->plan.standalone) && (!p->active || p->active(&r->plan));
+    return exists(r, ps) && (!p->active || p->active(&r->plan, &r->work));
 }
 
 /* The plan's say on which views a CULL pass runs for, and which POST passes a warm-up frame runs. */
@@ -302,7 +310,7 @@ void render_prepare_phase(sward_renderer *r, render_phase phase, uint32_t draw_f
  * into the tile index). */
 void render_dispatch_tiles(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t tiles)
 {
-    uint32_t max_x = c->plan->geo.max_groups_x;
+    uint32_t max_x = c->config->geo.max_groups_x;
     uint32_t x = tiles < max_x ? tiles : max_x;
     if (x) vkCmdDispatch(cmd, x, (tiles + x - 1) / x, 1);
 }
@@ -310,7 +318,7 @@ void render_dispatch_tiles(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t til
 void render_record_per_tile(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     /* culling: the view's run of the frame's tiles */
-    uint32_t tiles = c->plan->view[c->view]->tile_count;
+    uint32_t tiles = c->work->view[c->view]->tile_count;
     if (!tiles) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, NULL);
@@ -321,7 +329,7 @@ void render_record_per_pixel(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, NULL);
-    vkCmdDispatch(cmd, (c->plan->width + 7) / 8, (c->plan->height + 7) / 8, 1);
+    vkCmdDispatch(cmd, (c->config->width + 7) / 8, (c->config->height + 7) / 8, 1);
 }
 
 /* ---- what a pass may touch: its declared uses (checked in debug builds) ---- */
@@ -425,6 +433,7 @@ static sward_result create_pass_state(sward_renderer *r, render_pass_state *ps, 
     sward_result res;
     if (p->state_size && !(ps->state = calloc(1, p->state_size)))
         return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for pass %s", p->name);
+    if (!exists(r, ps)) return SWARD_OK; /* the config lacks what it needs: no sets, no pipelines, never run */
     if (n && (res = gpu_set_layout_create(dev, b, n, name, &ps->set_layout, err))) return res;
     VkDescriptorSetLayout sets[2] = {r->graph->scene_layout, ps->set_layout};
     if ((res = gpu_pipeline_layout_create(dev, sets, n ? 2u : 1u, sizeof(sw_push), name, &ps->layout, err)))
@@ -489,7 +498,7 @@ sward_result render_graph_create(sward_renderer *r, sward_error *err)
         ps->timer = (int)g->timed_count++;
         if ((res = create_pass_state(r, ps, err))) return res;
     }
-    r->sized_features = r->plan.features;
+    r->sized_features = r->config.features;
     for (uint32_t s = 0; s < r->slot_count; s++) {
         char name[48];
         snprintf(name, sizeof name, "sward.timestamps[%u]", s);
@@ -502,7 +511,7 @@ sward_result render_graph_create(sward_renderer *r, sward_error *err)
 sward_result render_graph_resize(sward_renderer *r, sward_error *err)
 {
     render_graph *g = r->graph;
-    render_plan_size(r); /* the resources follow the plan's size and features */
+    render_config_size(r); /* the resources follow the config's size and features */
     sward_result res = render_resources_size(r, err); /* the targets and the shadow-size resources (resources.c) */
     for (uint32_t i = 0; i < g->pass_count && res == SWARD_OK; i++) {
         render_pass_state *ps = &g->passes[i];
@@ -512,7 +521,7 @@ sward_result render_graph_resize(sward_renderer *r, sward_error *err)
         }
     }
     if (res != SWARD_OK) return res;
-    r->sized_features = r->plan.features; /* TAA and bloom size their resources by the features */
+    r->sized_features = r->config.features; /* TAA and bloom size their resources by the features */
     return SWARD_OK;
 }
 
@@ -524,7 +533,7 @@ void render_graph_destroy(sward_renderer *r)
     for (uint32_t i = 0; i < g->pass_count; i++) {
         render_pass_state *ps = &g->passes[i];
         render_pass_ctx c = pass_ctx(r, ps, 0);
-        if (ps->pass->destroy) ps->pass->destroy(&c);
+        if (ps->pass->destroy && exists(r, ps)) ps->pass->destroy(&c);
         for (uint32_t k = 0; k < RENDER_MAX_PIPES; k++)
             if (ps->pipes[k]) vkDestroyPipeline(dev->device, ps->pipes[k], NULL);
         if (ps->pool) vkDestroyDescriptorPool(dev->device, ps->pool, NULL);
@@ -675,7 +684,7 @@ void render_unimport(sward_renderer *r, VkCommandBuffer cmd, render_res res, VkI
 
 sward_result render_graphics_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, VkPipeline *out, sward_error *err)
 {
-    if (d->depth_format == VK_FORMAT_UNDEFINED) d->depth_format = c->plan->depth_format;
+    if (d->depth_format == VK_FORMAT_UNDEFINED) d->depth_format = c->config->depth_format;
     /* specialised to view 0, the camera (common.inc.glsl: SW_VIEW_SPEC) */
     if (d->spec.count == 0) d->spec.count = 1;
     d->spec.values[0] = 0;

@@ -36,7 +36,7 @@ sward_result render_lists_create(sward_renderer *r, sward_error *err)
     if ((res = render_ensure_tiles(r, 1, 1, err))) return res;
     if ((res = render_ensure_survivors(r, 0, SURVIVORS_INITIAL, err))) return res;
     /* the near shadow cascade: the blades within ~8 m of the camera (LS3) */
-    for (uint32_t v = 1; v < render_plan_blade_lists(&r->plan); v++)
+    for (uint32_t v = 1; v < render_config_blade_lists(&r->config); v++)
         if ((res = render_ensure_survivors(r, v, SURVIVORS_SHADOW_INITIAL, err))) return res;
     return SWARD_OK;
 }
@@ -60,7 +60,7 @@ sward_result render_ensure_tiles(sward_renderer *r, uint32_t view_tiles, uint32_
     }
     if (view_tiles <= r->tiles.capacity) return SWARD_OK;
     uint32_t cap = grown(view_tiles, r->tiles.max);
-    for (uint32_t v = 0; v < render_plan_blade_lists(&r->plan); v++) {
+    for (uint32_t v = 0; v < render_config_blade_lists(&r->config); v++) {
         if ((res = render_buffer_replace(r, RES_TILE_DRAWS, v, (VkDeviceSize)cap * sizeof(sw_tile_draw), err)))
             return res;
         if ((res = render_buffer_replace(r, RES_DRAWS, v, (VkDeviceSize)cap * 2 * sizeof(sw_draw_cmd), err)))

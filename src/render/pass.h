@@ -42,7 +42,7 @@ extern const VkFormat RENDER_GBUFFER_FORMATS[RENDER_GBUFFER_COUNT];
         {RES_MOTION, GPU_ACCESS_GENERAL_COMPUTE, SW_RESOLVE_MOTION, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 0}
 #define RENDER_MAX_INSIDE 4     /* uses a pass makes inside itself (render_pass.inside) */
 #define RENDER_MAX_PIPES 4
-#define RENDER_SHADOW_SIZE 2048u /* the largest render.shadow_size (render_plan.shadow_size: the renderer's) */
+#define RENDER_SHADOW_SIZE 2048u /* the largest render.shadow_size (render_config.shadow_size: the renderer's) */
 
 /* The frame's named resources, declared by spec in resources.c (RENDER_RESOURCES: name, per view, format, usage,
  * size class, history partner). Per-view ones exist once per view (index = view). */
@@ -77,7 +77,7 @@ typedef enum render_res {
     RES_ASSET_DRAWS,    /* per view: sw_asset_draw per (asset, level), the indirect draws (uploaded, counted) */
     RES_WIND_FIELD,   /* GA3: the wind field around the camera, SW_WIND_FIELD_STRIDE floats per cell (wind_field.c) */
     RES_HDR_OUT,      /* standalone, sward_render_hdr: post's linear input as RGBA32F per pixel (hdr_out.c) */
-    RES_TERRAIN_PATCHES, /* sw_terrain_patch[] the views draw, written each frame (plan.terrain) */
+    RES_TERRAIN_PATCHES, /* sw_terrain_patch[] the views draw, written each frame (work.terrain) */
     RES_SHADOW_LIT,   /* the near and mid ranges' lit heights, vec2 (ground, impostor) per texel (shadow_lit) */
     RES_HIZ_HISTORY,  /* SC3: the camera's RES_HIZ of the previous frame (ground and assets; asset_cull_late) */
     RES_ASSET_LATE_DRAWS, /* SC3: sw_asset_draw per (asset, level), the camera's second-phase draws */
@@ -91,7 +91,7 @@ typedef enum render_res {
 /* render_use.flags (0: none). One field, so that every use's initializer names all of the struct's fields. */
 #define RENDER_USE_DISCARD 1u     /* the pass overwrites all of it: earlier contents need not be kept */
 #define RENDER_USE_FRAME_DEPTH 2u /* res is RES_DEPTH read as the frame's depth: where the compute rasteriser draws
-                                     (render_plan.raster_compute) the merged depth is read in its place
+                                     (render_config.raster_compute) the merged depth is read in its place
                                      (RES_MERGED_DEPTH, sampled: the hardware's and the compute blades' nearer) */
 
 /* A use of a resource by a pass. A binding >= 0 puts it in the pass's descriptor set 1. */
@@ -168,15 +168,17 @@ typedef struct render_terrain_draws {
     uint64_t triangles[SWARD_VIEWS];
 } render_terrain_draws;
 
-/* The frame's plan: every decision passes depend on, taken once per frame (plan.c); passes only read it. */
-typedef struct render_plan {
-    /* the renderer's, fixed when it is created (render_plan_init) */
+/* What the renderer fixes when it is made, and at a resize (config.c, its only writer): the kind, paths and
+ * device's limits, the scene's assets and shadows, the shared geometry, the render size and features the passes'
+ * resources follow. A pass's `needs` (RENDER_NEEDS_*) are tested against it once: the graph neither creates nor
+ * runs a pass whose needs it lacks. */
+typedef struct render_config {
     bool standalone;           /* sward's own targets, post pass and readback (sward_render) */
     bool raster_compute;       /* BX1: render.raster resolved is not "hardware": the compute rasteriser exists */
     bool raster_all;           /* BX1: render.raster "compute": every camera tile in compute */
     bool primitive_id;         /* BX6: the device gives fragments their triangle (gl_PrimitiveID: geometryShader) */
     bool shadow_maps;          /* LS2: the cascades' resources exist (the scene's shadows and sun at creation:
-                                  render_plan_scene); passes make their shadow pipelines only then */
+                                  render_config_scene); passes make their shadow pipelines only then */
     uint32_t shadow_size;      /* texels a side of the shadow map's layers, the casters and the lit heights
                                   (render.shadow_size) */
     uint32_t asset_count;      /* the scene's mesh assets */
@@ -184,12 +186,34 @@ typedef struct render_plan {
                                   (SW_ASSET_MID_CASTER); none: the mid layer is not drawn */
     VkFormat depth_format;     /* the depth the DRAW passes test (the host's with sward_renderer_create_vulkan) */
     render_geometry geo;
-    const sw_frame *frame;     /* this frame's constants */
-    const sw_view *view[SW_MAX_VIEWS]; /* this frame's view constants */
-    /* the render size and the features the passes' resources follow (render_plan_size) */
+    /* the render size and the features the passes' resources follow (render_config_size) */
     uint32_t width, height;    /* standalone: the targets; embedded: this frame's view */
     uint32_t features;         /* SW_FEAT_* */
-    /* this frame's (render_plan_frame, render_plan_view, render_plan_late as the setup goes on) */
+} render_config;
+
+/* What a target or shadow resource (resources.c), or a pass (render_pass.needs), needs of the config. */
+#define RENDER_NEEDS_STANDALONE 1u /* sward's own targets (embedded: the host's) */
+#define RENDER_NEEDS_RASTER 2u     /* BX1: the compute rasteriser (render_config.raster_compute) */
+#define RENDER_NEEDS_SHADOWS 4u    /* LS2: render_config.shadow_maps */
+#define RENDER_NEEDS_TAA 8u        /* SH8: SW_FEAT_TAA (resources only: the features change at a resize) */
+#define RENDER_NEEDS_ASSETS 16u    /* PL8: the scene has mesh assets (render_config.asset_count) */
+#define RENDER_NEEDS_PRIMITIVE_ID 32u /* BX6: render_config.primitive_id */
+
+static inline bool render_config_meets(const render_config *c, uint32_t needs)
+{
+    if ((needs & RENDER_NEEDS_STANDALONE) && !c->standalone) return false;
+    if ((needs & RENDER_NEEDS_RASTER) && !c->raster_compute) return false;
+    if ((needs & RENDER_NEEDS_SHADOWS) && !c->shadow_maps) return false;
+    if ((needs & RENDER_NEEDS_TAA) && !(c->features & SW_FEAT_TAA)) return false;
+    if ((needs & RENDER_NEEDS_ASSETS) && !c->asset_count) return false;
+    if ((needs & RENDER_NEEDS_PRIMITIVE_ID) && !c->primitive_id) return false;
+    return true;
+}
+
+/* The frame's plan: every decision passes depend on, taken once per frame by plan.c (its only writer) from the
+ * config, the scene, the histories and the frame's work, as values; passes only read it. */
+typedef struct render_plan {
+    /* taken at the frame's start (render_plan_frame), at the view (render_plan_view) and late (render_plan_late) */
     bool shadows;              /* LS2: with shadow_maps, SW_FEAT_SHADOWS now and the sun above the horizon: views
                                   1-3 are the cascades (SW_VIEW_SHADOW: the lookup's one key) */
     uint32_t view_count;       /* views with constants: 1, or 3 with shadows (camera, near, mid; far is view 3) */
@@ -227,6 +251,15 @@ typedef struct render_plan {
     render_switches switches;
     uint32_t cull_views;       /* bits of the views RENDER_VIEWS_BLADES passes cull */
     uint32_t asset_views;      /* bits of the views RENDER_VIEWS_ASSETS passes cull */
+    uint32_t shadow_layers;    /* LS2: bits of the shadow views whose layer of RES_SHADOW has casters this frame
+                                  (render_plan_shadow_layer) */
+} render_plan;
+
+/* The frame's work, filled by the setup (setup.c) as it goes: the constants it fills, the tiles, placements,
+ * clusters and the ground's patches it chose; `culled` where sward_cmd_cull records the culling. */
+typedef struct render_work {
+    const sw_frame *frame;     /* this frame's constants */
+    const sw_view *view[SW_MAX_VIEWS]; /* this frame's view constants */
     uint32_t tile_count;       /* the camera's (view 0's) tiles */
     uint32_t place_now, place_ahead; /* SC1: tiles to place before culling and ahead (place.c) */
     uint32_t cluster_count;    /* PL8: the frame's asset clusters */
@@ -234,25 +267,21 @@ typedef struct render_plan {
     bool culled;               /* this frame's views have been culled (the DRAW passes of blades draw) */
     render_terrain_draws terrain; /* the ground's patches each view draws (once the views are known) */
     uint64_t world_uploads;    /* +1 each frame the streamed world uploads heights or maps (world_stream.c) */
-} render_plan;
+} render_work;
+
+/* The views whose blade lists exist (the camera's, and the near cascade's where the cascades' resources do). */
+static inline uint32_t render_config_blade_lists(const render_config *c)
+{
+    return c->shadow_maps ? 2u : 1u;
+}
 
 /* LS2: whether a cascade's layer of RES_SHADOW has casters to draw this frame (the ground and the grass
  * impostor cast through the lit heights, shadow_lit.c): the near one the hardware's blades (not with compute
- * casters) or mesh assets (not those in compute either), the mid one mesh assets. shadow_near and shadow_mid run
- * only then, and the view's SW_VIEW_LAYER tells the lookup (frame.c). */
-/* The views whose blade lists exist (the camera's, and the near cascade's where the cascades' resources do). */
-static inline uint32_t render_plan_blade_lists(const render_plan *p)
-{
-    return p->shadow_maps ? 2u : 1u;
-}
-
+ * casters) or mesh assets (not those in compute either), the mid one mesh assets (plan.c decides:
+ * plan.shadow_layers). shadow_near and shadow_mid run only then, and the view's SW_VIEW_LAYER tells the lookup. */
 static inline bool render_plan_shadow_layer(const render_plan *p, uint32_t view)
 {
-    if (!p->shadows) return false;
-    if (view == SW_VIEW_NEAR)
-        return !p->shadow_compute || (p->asset_count > 0 && p->shadow_assets != (1u << p->asset_count) - 1u);
-    /* the mid one: mesh assets tall enough (without any, the layer's clear alone was 0.31 ms on the H200) */
-    return p->asset_count > 0 && p->mid_casters != 0;
+    return (p->shadow_layers >> view) & 1u;
 }
 
 typedef struct render_graph render_graph;           /* graph.c: resources, sets, barriers (opaque) */
@@ -260,7 +289,9 @@ typedef struct render_pass_state render_pass_state; /* graph.c: a pass's sets an
 
 /* What a pass's callbacks get. */
 typedef struct render_pass_ctx {
-    const render_plan *plan;
+    const render_config *config; /* fixed at creation and resize */
+    const render_plan *plan;   /* this frame's decisions */
+    const render_work *work;   /* this frame's work: constants, tiles, placements, clusters, patches */
     const sward_scene *scene;  /* read-only */
     gpu_device *dev;
     uint32_t view;             /* the view it records for (0 at create, resize and destroy) */
@@ -276,7 +307,7 @@ typedef struct render_pass {
     const char *name;       /* its timestamps' name in sward_frame_stats */
     render_phase phase;
     uint32_t draw_flag;     /* RENDER_PHASE_DRAW: the SWARD_DRAW_* bit that selects it (or RENDER_DRAW_OCCLUDERS) */
-    bool standalone_only;   /* sward_render's own read-backs (hdr_out): not part of a host's frame */
+    uint32_t needs;         /* RENDER_NEEDS_* of the config: without them the pass is neither created nor run */
     bool history;           /* RENDER_PHASE_POST: builds the TAA history (runs in the warm-up's frames too) */
     render_views views;     /* RENDER_PHASE_CULL: the views it runs for */
     uint32_t view;          /* RENDER_PHASE_SHADOW: the view it renders (SW_VIEW_NEAR, _MID, _FAR) */
@@ -291,7 +322,9 @@ typedef struct render_pass {
     sward_result (*resize)(render_pass_ctx *c, sward_error *err); /* may be NULL; the size or features changed */
     void (*destroy)(render_pass_ctx *c);                           /* may be NULL; its private resources */
     void (*record)(render_pass_ctx *c, VkCommandBuffer cmd);
-    bool (*active)(const render_plan *p); /* may be NULL (always); false: not run, no barriers, no time */
+    /* may be NULL (always); false: not run this frame, no barriers, no time. Only the frame's decisions: what
+     * the config lacks is the pass's `needs`. */
+    bool (*active)(const render_plan *p, const render_work *w);
 } render_pass;
 
 /* ---- graph.c: the helpers passes record with ---- */
@@ -325,8 +358,8 @@ sward_result render_pass_buffer_replace(render_pass_ctx *c, render_res res, uint
  * (either may be VK_NULL_HANDLE: not dispatched). */
 void render_raster_blades(render_pass_ctx *c, VkCommandBuffer cmd, render_res target, VkPipeline rows,
                           VkPipeline chunked);
-/* raster.c: pipeline 0 of a compute-rasteriser pass (raster, resolve, shadow_raster), made only where
- * the compute rasteriser can run (64-bit integers); elsewhere the pass never runs and has none. */
+/* raster.c: pipeline 0 of a compute-rasteriser pass (raster, resolve, shadow_raster, shadow_assets): each needs
+ * RENDER_NEEDS_RASTER, so it is made only where the compute rasteriser can run (64-bit integers). */
 sward_result render_raster_pipeline(render_pass_ctx *c, const uint32_t *code, size_t bytes, const char *name,
                                     sward_error *err);
 /* grass.c: the view's blades (its run of tiles' indirect draws, with the blade index pattern), for every pass
@@ -347,8 +380,8 @@ void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pi
 /* terrain.c: the ground's one instanced draw of the pass's view's patches (its pipeline bound; binds the sets). */
 void render_terrain_draw(render_pass_ctx *c, VkCommandBuffer cmd);
 /* terrain.c: the mesh as the frame places it, the LOD's eye (the camera's) and constants (the frame's:
- * render_plan_terrain_lod), for the quadtree (terrain_lod.h). */
-render_terrain_lod render_terrain_lod_of(const render_plan *p);
+ * render_work), for the quadtree (terrain_lod.h). */
+render_terrain_lod render_terrain_lod_of(const render_config *c, const render_work *w);
 void render_shadow_begin(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t layer);
 sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, uint32_t view, VkPipeline *out,
                                     sward_error *err);
@@ -376,7 +409,7 @@ typedef struct render_shadow_lit_key {
     float origin[2];           /* the mid view's lit_u0, lit_v0 */
     float sun[3];
     float far_origin[2];       /* the far map's, which each row enters from */
-    uint64_t world_uploads;    /* the streamed world's uploads (render_plan.world_uploads) */
+    uint64_t world_uploads;    /* the streamed world's uploads (render_work.world_uploads) */
 } render_shadow_lit_key;
 typedef struct render_shadow_lit_state {
     render_shadow_lit_key key;

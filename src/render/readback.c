@@ -66,7 +66,7 @@ typedef struct blades_arg {
 static VkDeviceSize blades_bytes(sward_renderer *r, void *arg)
 {
     blades_arg *a = arg;
-    a->draw_bytes = (VkDeviceSize)r->plan.tile_count * sizeof(sw_tile_draw);
+    a->draw_bytes = (VkDeviceSize)r->work.tile_count * sizeof(sw_tile_draw);
     a->blade_bytes = (VkDeviceSize)r->views[0].survivor_capacity * sizeof(sw_blade);
     return a->draw_bytes + a->blade_bytes;
 }
@@ -92,7 +92,7 @@ static sward_result blades_read(sward_renderer *r, const void *mapped, void *arg
     const sw_blade *src = (const sw_blade *)((const uint8_t *)mapped + a->draw_bytes);
     sw_blade *dst = a->blades;
     size_t n = 0;
-    for (uint32_t t = 0; t < r->plan.tile_count; t++)
+    for (uint32_t t = 0; t < r->work.tile_count; t++)
         for (uint32_t k = 0; k < d[t].high + d[t].low; k++) {
             if (n < a->capacity) dst[n] = src[d[t].first + k];
             n++;
@@ -128,7 +128,7 @@ typedef struct shadows_arg {
 
 static VkDeviceSize layer_bytes(const sward_renderer *r)
 {
-    return (VkDeviceSize)r->plan.shadow_size * r->plan.shadow_size * sizeof(float);
+    return (VkDeviceSize)r->config.shadow_size * r->config.shadow_size * sizeof(float);
 }
 
 static VkDeviceSize far_bytes(const sward_renderer *r)
@@ -160,7 +160,7 @@ static void shadows_copy(sward_renderer *r, VkCommandBuffer cmd, VkBuffer dst, v
         regions[l] = (VkBufferImageCopy){
             .bufferOffset = l * layer_bytes(r),
             .imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, l, 1},
-            .imageExtent = {r->plan.shadow_size, r->plan.shadow_size, 1},
+            .imageExtent = {r->config.shadow_size, r->config.shadow_size, 1},
         };
     vkCmdCopyImageToBuffer(cmd, render_image(r, RES_SHADOW, 0)->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst, 2,
                            regions);
@@ -186,7 +186,7 @@ static sward_result shadows_read(sward_renderer *r, const void *mapped, void *ar
     if (a->layers && has_casters(r) && (near_flags & SW_VIEW_CASTERS)) {
         const uint32_t *c = (const uint32_t *)((const uint8_t *)mapped + 4 * layer_bytes(r) + far_bytes(r));
         const bool layer = (near_flags & SW_VIEW_LAYER) != 0;
-        for (size_t i = 0; i < (size_t)r->plan.shadow_size * r->plan.shadow_size; i++) {
+        for (size_t i = 0; i < (size_t)r->config.shadow_size * r->config.shadow_size; i++) {
             float d;
             memcpy(&d, &c[i], sizeof d);
             const float l = layer ? a->layers[i] : 0.0f;
@@ -204,7 +204,7 @@ sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *fram
 {
     sward_result res = render_standalone_only(r, "render_read_shadows", err);
     if (res != SWARD_OK) return res;
-    if (!r->plan.shadow_maps) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "render_read_shadows: no shadows");
+    if (!r->config.shadow_maps) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "render_read_shadows: no shadows");
     shadows_arg a = {layers, far, lit, views};
     readback_job job = {"render_read_shadows", true, shadows_bytes, shadows_copy, shadows_read, &a};
     return readback_frame(r, frame, &job, err);
@@ -316,7 +316,7 @@ static sward_result read_last(sward_renderer *r, render_res res, void *out, VkDe
         if (res == RES_DEPTH || res == RES_MERGED_DEPTH || (res >= RES_GBUF_ALBEDO && res <= RES_MOTION)) {
             const VkImageAspectFlags aspect = res == RES_DEPTH ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
             VkBufferImageCopy region = {.imageSubresource = {aspect, 0, 0, 1},
-                                        .imageExtent = {r->plan.width, r->plan.height, 1}};
+                                        .imageExtent = {r->config.width, r->config.height, 1}};
             vkCmdCopyImageToBuffer(cmd, render_image(r, res, 0)->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                                    rb.buffer, 1, &region);
         } else {
@@ -335,14 +335,14 @@ sward_result render_read_depth(sward_renderer *r, float *out, sward_error *err)
     sward_result res = render_standalone_only(r, "render_read_depth", err);
     if (res != SWARD_OK) return res;
     /* the frame's depth: with the compute rasteriser the merged one (the depth image holds the hardware's) */
-    const render_res depth = r->plan.raster_compute ? RES_MERGED_DEPTH : RES_DEPTH;
-    return read_last(r, depth, out, (VkDeviceSize)r->plan.width * r->plan.height * sizeof(float), err);
+    const render_res depth = r->config.raster_compute ? RES_MERGED_DEPTH : RES_DEPTH;
+    return read_last(r, depth, out, (VkDeviceSize)r->config.width * r->config.height * sizeof(float), err);
 }
 
 sward_result render_read_gbuffer(sward_renderer *r, uint32_t *out[4], sward_error *err)
 {
     sward_result res = render_standalone_only(r, "render_read_gbuffer", err);
-    const VkDeviceSize bytes = (VkDeviceSize)r->plan.width * r->plan.height * sizeof(uint32_t); /* 4-byte texels */
+    const VkDeviceSize bytes = (VkDeviceSize)r->config.width * r->config.height * sizeof(uint32_t); /* 4-byte texels */
     for (int i = 0; i < 4 && res == SWARD_OK; i++) res = read_last(r, (render_res)(RES_GBUF_ALBEDO + i), out[i], bytes, err);
     return res;
 }

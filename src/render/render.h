@@ -155,13 +155,13 @@ typedef struct render_assets {
     uint32_t drawn_total;            /* room of each view's drawn list */
 } render_assets;
 
-/* The scene set's buffers (set 0) and the index patterns the passes share (plan.geo names them). */
+/* The scene set's buffers (set 0) and the index patterns the passes share (config.geo names them). */
 typedef struct render_scene_buffers {
     gpu_buffer material_buf, height_buf, type_map_buf, grass_height_buf;
     gpu_buffer area_buf;        /* SW_BIND_AREAS (PL2 density areas) */
     gpu_buffer terrain_indices, blade_indices;
     render_terrain_bounds terrain_bounds; /* each ground patch's height range (resident terrain; none streamed) */
-    uint32_t terrain_index_count;         /* of terrain_indices (plan.geo) */
+    uint32_t terrain_index_count;         /* of terrain_indices (config.geo) */
 } render_scene_buffers;
 
 /* What setup stage 3 (setup.c) produces: the frame's tiles in r->tiles.list (the camera's, then the near
@@ -200,13 +200,15 @@ typedef struct render_frame_kind {
 struct sward_renderer {
     sward_context *ctx;
     const sward_scene *scene;
-    render_plan plan;           /* what this frame does (plan.c, its only writer); the passes see only it */
+    render_config config;       /* fixed at creation and resize (config.c, its only writer) */
+    render_plan plan;           /* what this frame does (plan.c, its only writer) */
+    render_work work;           /* this frame's work (setup.c fills it); passes see these three, read-only */
     uint64_t world_uploads;     /* +1 each time the streamed world uploads heights or maps (world_stream.c) */
     render_graph *graph;        /* the named resources, the passes, their sets (graph.c) */
     render_scene_buffers bufs;
     bool draw_terrain;          /* sward draws the ground (sward_vulkan_targets.no_terrain) */
     world_raster raster;        /* BX1: render.raster resolved (auto without the compute path's device features
-                                   or with a host's targets is hardware); plan.raster_compute follows */
+                                   or with a host's targets is hardware); config.raster_compute follows */
 
     render_slot slots[RENDER_MAX_SLOTS];
     uint32_t slot_count, slot;  /* frames in flight; the slot being (or last) recorded */
@@ -258,38 +260,43 @@ void render_asset_readback_free(render_asset_readback *rb);
 extern const render_pass *const RENDER_PASSES[];
 extern const uint32_t RENDER_PASS_COUNT;
 
-/* ---- plan.c: the frame's decisions, once (render_plan); the only writer of the plan ---- */
-/* What the renderer fixes at creation: its kind (standalone) and depth format, the raster path (once r->raster is
- * resolved), the size, the device's limits; once the assets exist their count and casters and whether the shadow
- * cascades' resources are made (plan.shadow_maps: the scene's features and sun now); the ground's patch list
- * (its capacity); the shared geometry once it exists (index patterns, shadow layers). */
-void render_plan_init(sward_renderer *r, bool standalone, VkFormat depth_format);
-void render_plan_scene(sward_renderer *r);
-sward_result render_plan_terrain_create(sward_renderer *r, uint32_t capacity, sward_error *err);
-void render_plan_geometry(sward_renderer *r);
+/* ---- config.c: what the renderer fixes at creation and resize (render_config); its only writer ---- */
+/* At creation: its kind (standalone) and depth format, the raster path (once r->raster is resolved), the size,
+ * the device's limits; once the assets exist their count and casters and whether the shadow cascades' resources
+ * are made (config.shadow_maps: the scene's features and sun now); the shared geometry once it exists (index
+ * patterns, shadow layers). */
+void render_config_init(sward_renderer *r, bool standalone, VkFormat depth_format);
+void render_config_scene(sward_renderer *r);
+void render_config_geometry(sward_renderer *r);
 /* The render size and the features (before the passes' resources are sized); a new render size. */
-void render_plan_size(sward_renderer *r);
-void render_plan_render_size(sward_renderer *r, uint32_t width, uint32_t height);
-/* A frame's decisions at its start (render_begin_frame): the shadows (plan.shadows: the frame's one decision), the
- * raster path of the shadows, the depth prime, the views culled; `no_occlusion` is the view's, `hdr_out` and
- * `history_only` the standalone frame's (false embedded). */
+void render_config_size(sward_renderer *r);
+void render_config_render_size(sward_renderer *r, uint32_t width, uint32_t height);
+
+/* ---- plan.c: the frame's decisions, once (render_plan); the only writer of the plan ---- */
+/* The plan before the first frame (one view). */
+void render_plan_init(sward_renderer *r);
+/* A frame's decisions at its start (render_begin_frame): the shadows (plan.shadows: the frame's one decision) and
+ * the layers that hold casters, the raster path of the shadows, the depth prime, the views culled;
+ * `no_occlusion` is the view's, `hdr_out` and `history_only` the standalone frame's (false embedded). */
 void render_plan_frame(sward_renderer *r, bool no_occlusion, bool hdr_out, bool history_only);
 /* The comparison switches of a standalone frame (sward_frame_desc.debug). */
 void render_plan_switches(sward_renderer *r, const sward_frame_desc *fd);
 /* Setup stage 1 (setup.c), at the view: SH8 whether the TAA history is reset and the jitter's index, SH2 motion,
  * PO4 whether the exposure pass meters, SC3 whether the assets' culling has two phases (the last frame's pyramid
- * fits: plan.hiz_history), the streamed world's uploads. Reads the histories as the last frame left them. */
+ * fits: plan.hiz_history). Reads the histories as the last frame left them. */
 void render_plan_view(sward_renderer *r, const sward_vulkan_view *view);
-/* Setup stage 4, once the tiles, clusters and views' constants are final: the counts, whether the shadow map
- * already holds this frame's cascades (plan.shadows_kept: the same cascade views (their tiles and lists too),
- * time, features and switches as the last frame that drew it, into the same images, the tile cache settled
- * (nothing placed before culling, missing or evicted, then or now), and no mesh assets (their casters' screen
- * door moves every frame): a still's TAA warm-up frames), and the ground's CDLOD patches each view draws
- * (plan.terrain). */
-void render_plan_late(sward_renderer *r, const render_frame_tiles *t);
-void render_plan_terrain(sward_renderer *r);
-/* sward_cmd_cull has culled this frame's views (plan.culled). */
-void render_plan_culled(sward_renderer *r);
+/* Setup stage 4, once the tiles, clusters and views' constants are final: whether the shadow map already holds
+ * this frame's cascades (plan.shadows_kept: the same cascade views (their tiles and lists too), time, features
+ * and switches as the last frame that drew it, into the same images, the tile cache settled (nothing placed
+ * before culling, missing or evicted, then or now), and no mesh assets (their casters' screen door moves every
+ * frame): a still's TAA warm-up frames). */
+void render_plan_late(sward_renderer *r);
+
+/* ---- setup.c: the frame's setup in stages, and its work (render_work) ---- */
+/* The work's pointers to the constants, and the ground's patch list of `patches` capacity (at creation). */
+sward_result render_work_create(sward_renderer *r, uint32_t patches, sward_error *err);
+/* A frame's work at its start: nothing chosen, placed or culled yet (render_begin_frame). */
+void render_work_begin(sward_renderer *r);
 
 /* ---- graph.c ---- */
 /* The graph before any resource (its sampler), the passes once the shared resources exist, their resize
@@ -397,13 +404,6 @@ typedef enum render_size_class {
     RENDER_SIZE_GROWS,  /* at run time by its owner: the lists (lists.c), the assets' records (assets.c), the
                            pyramids of the render size (hiz.c, bloom.c), the HDR read-back (standalone.c) */
 } render_size_class;
-
-/* What a target or shadow resource needs of the plan; without it absent, or 1 x 1 when `tiny`. */
-#define RENDER_NEEDS_STANDALONE 1u /* sward's own targets (embedded: the host's) */
-#define RENDER_NEEDS_RASTER 2u     /* BX1: the compute rasteriser (render_plan.raster_compute) */
-#define RENDER_NEEDS_SHADOWS 4u    /* LS2: render_plan.shadow_maps */
-#define RENDER_NEEDS_TAA 8u        /* SH8: SW_FEAT_TAA */
-#define RENDER_NEEDS_ASSETS 16u    /* PL8: the scene has mesh assets (render_plan.asset_count) */
 
 typedef struct render_resource_spec {
     const char *name;        /* the debug name, "sward.hdr" */

@@ -19,14 +19,14 @@ static sward_result upload_buffer(sward_renderer *r, gpu_buffer *b, const void *
     return res;
 }
 
-/* SC4: the plan's list of the ground's patches, and its GPU copy (RES_TERRAIN_PATCHES): the camera's (the
+/* SC4: the work's list of the ground's patches, and its GPU copy (RES_TERRAIN_PATCHES): the camera's (the
  * cascades draw no ground: shadow_lit.c). */
 static sward_result create_terrain_patches(sward_renderer *r, sward_error *err)
 {
     int step, mesh;
     render_terrain_mesh(world_mesh_samples(&r->scene->terrain), &step, &mesh);
     const uint32_t capacity = render_terrain_patches_max(mesh);
-    sward_result res = render_plan_terrain_create(r, capacity, err);
+    sward_result res = render_work_create(r, capacity, err);
     if (res != SWARD_OK) return res;
     return render_buffer_replace(r, RES_TERRAIN_PATCHES, 0, (VkDeviceSize)capacity * sizeof(sw_terrain_patch), err);
 }
@@ -138,7 +138,8 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
                         why);
     if (why) r->raster = WORLD_RASTER_HARDWARE;
     /* the paths fixed now (raster), the size, the device's limits */
-    render_plan_init(r, standalone, t->depth_format ? t->depth_format : RENDER_DEPTH_FORMAT);
+    render_config_init(r, standalone, t->depth_format ? t->depth_format : RENDER_DEPTH_FORMAT);
+    render_plan_init(r);
     if (!res) res = render_graph_new(r, err);
     if (!res) res = create_scene_buffers(r, err);
     if (!res)
@@ -146,13 +147,13 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
                                      &r->bufs.terrain_bounds, err);
     if (!res) res = render_blade_indices(dev, &r->bufs.blade_indices, err);
     if (!res) res = render_assets_create(r, err);
-    if (!res) render_plan_scene(r); /* the assets' count and casters; whether the cascades' resources exist */
+    if (!res) render_config_scene(r); /* the assets' count and casters; whether the cascades' resources exist */
     if (!res) res = render_shadows_create(r, err); /* the cascades' resources, which the lists are made for */
     if (!res) res = create_terrain_patches(r, err);
     if (!res) res = render_lists_create(r, err);
     if (!res) res = render_resources_size(r, err); /* the targets and the shadow map (resources.c) */
     if (!res) res = render_shadows_views(r, err);   /* the shadow map's layers */
-    if (!res) render_plan_geometry(r); /* what the passes share, now that it exists */
+    if (!res) render_config_geometry(r); /* what the passes share, now that it exists */
     if (!res) res = render_graph_create(r, err);
     if (res) {
         sward_renderer_destroy(r);
@@ -199,7 +200,7 @@ void sward_renderer_destroy(sward_renderer *r)
                           &r->bufs.blade_indices};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gpu_buffer_destroy(dev, bufs[i]);
     render_terrain_bounds_free(&r->bufs.terrain_bounds);
-    free(r->plan.terrain.patches);
+    free(r->work.terrain.patches);
     place_tile_index_free(&r->tiles.index);
     place_cache_free(&r->tiles.cache);
     free(r->tiles.place);

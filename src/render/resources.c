@@ -136,24 +136,13 @@ const char *render_resources_check(void)
     return NULL;
 }
 
-/* Whether the plan has what the resource needs (RENDER_NEEDS_*). */
-static bool needs_met(const render_plan *p, uint32_t needs)
-{
-    if ((needs & RENDER_NEEDS_STANDALONE) && !p->standalone) return false;
-    if ((needs & RENDER_NEEDS_RASTER) && !p->raster_compute) return false;
-    if ((needs & RENDER_NEEDS_SHADOWS) && !p->shadow_maps) return false;
-    if ((needs & RENDER_NEEDS_TAA) && !(p->features & SW_FEAT_TAA)) return false;
-    if ((needs & RENDER_NEEDS_ASSETS) && !p->asset_count) return false;
-    return true;
-}
-
 sward_result render_resources_size(sward_renderer *r, sward_error *err)
 {
-    const render_plan *p = &r->plan;
+    const render_config *p = &r->config;
     for (int k = 0; k < RES_COUNT; k++) {
         const render_resource_spec *s = &RENDER_RESOURCES[k];
         if (s->size != RENDER_SIZE_TARGET && s->size != RENDER_SIZE_SHADOW) continue;
-        bool full = needs_met(p, s->needs);
+        bool full = render_config_meets(p, s->needs);
         if (!full && !s->tiny) continue; /* absent (embedded: the host's own, or no compute rasteriser) */
         uint32_t w = s->size == RENDER_SIZE_SHADOW ? p->shadow_size : p->width;
         uint32_t h = s->size == RENDER_SIZE_SHADOW ? p->shadow_size : p->height;

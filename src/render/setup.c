@@ -22,6 +22,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+sward_result render_work_create(sward_renderer *r, uint32_t patches, sward_error *err)
+{
+    render_work *w = &r->work;
+    w->frame = &r->frame;
+    for (uint32_t k = 0; k < SW_MAX_VIEWS; k++) w->view[k] = &r->views[k].constants;
+    w->terrain.capacity = patches;
+    w->terrain.patches = malloc((size_t)patches * sizeof *w->terrain.patches);
+    if (!w->terrain.patches) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %u terrain patches", patches);
+    return SWARD_OK;
+}
+
+void render_work_begin(sward_renderer *r)
+{
+    render_work *w = &r->work;
+    w->culled = false;
+    w->tile_count = 0;
+    w->place_now = w->place_ahead = 0;
+    w->cluster_count = 0;
+}
+
 /* 0. the resources the constants describe: sized for the features, the world's windows around the eye */
 static sward_result setup_resources(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_view *view,
                                     sward_error *err)
@@ -98,6 +118,33 @@ static sward_result setup_tiles(sward_renderer *r, const place_view *pv, double 
     return SWARD_OK;
 }
 
+/* 4. the frame's work the passes read: the counts of its tiles, placements and clusters, the room of each asset's
+ * runs, the streamed world's uploads, and the ground's CDLOD patches each view draws (terrain_lod.h) */
+static void setup_work(sward_renderer *r, const render_frame_tiles *t)
+{
+    render_work *w = &r->work;
+    w->tile_count = (uint32_t)t->camera;
+    w->place_now = t->place_now;
+    w->place_ahead = t->place_ahead;
+    w->cluster_count = r->assets.cluster_count;
+    for (uint32_t a = 0; a < r->assets.count; a++) w->asset_room[a] = r->assets.per_asset[a] * SW_CLUSTER_CANDIDATES;
+    w->world_uploads = r->world_uploads;
+    render_terrain_draws *td = &w->terrain;
+    /* CDLOD: the camera's patches inside all its clip planes. The cascades draw no ground: it casts through the
+     * lit heights (shadow_lit.c); their counts stay 0. */
+    render_terrain_lod lod = render_terrain_lod_of(&r->config, w);
+    _Static_assert(SWARD_VIEW_NEAR_SHADOW == SW_VIEW_NEAR && SWARD_VIEW_MID_SHADOW == SW_VIEW_MID, "view numbers");
+    uint32_t used = 0;
+    for (uint32_t v = 0; v < SWARD_VIEWS; v++) {
+        const bool on = v == SW_VIEW_CAMERA && r->draw_terrain;
+        uint32_t n = on ? render_terrain_select(&lod, w->view[v]->view_proj, RENDER_CLIP_ALL, td->patches + used, td->capacity - used) : 0;
+        if (n > td->capacity - used) n = td->capacity - used; /* never: the capacity is the mesh's bound per view */
+        td->first[v] = used, td->count[v] = n;
+        td->triangles[v] = (uint64_t)n * 2u * SW_TERRAIN_PATCH * SW_TERRAIN_PATCH;
+        used += n;
+    }
+}
+
 /* 5. the histories take this frame's values (each read the last frame's in stages 1-4), and the slot's stats */
 static void setup_keep(sward_renderer *r, const sward_vulkan_view *view, const render_frame_tiles *t)
 {
@@ -114,8 +161,8 @@ static void setup_keep(sward_renderer *r, const sward_vulkan_view *view, const r
     }
     render_hiz_history *h = &r->hiz_history; /* SC3: asset_cull_late keeps this frame's pyramid where assets occlude */
     h->valid = p->assets_occlude;
-    h->width = p->width;
-    h->height = p->height;
+    h->width = r->config.width;
+    h->height = r->config.height;
     memcpy(h->eye, view->eye, sizeof h->eye);
     memcpy(h->view_proj, r->views[0].constants.view_proj, sizeof h->view_proj);
     render_shadows *sh = &r->shadows;
@@ -125,15 +172,15 @@ static void setup_keep(sward_renderer *r, const sward_vulkan_view *view, const r
         sh->kept_views[0] = r->views[SW_VIEW_NEAR].constants, sh->kept_views[1] = r->views[SW_VIEW_MID].constants;
         sh->kept_switches = p->switches;
         sh->kept_time = r->frame.time;
-        sh->kept_features = p->features;
+        sh->kept_features = r->config.features;
         sh->kept_serial = render_resource_serial(r, RES_SHADOW) + render_resource_serial(r, RES_SHADOW_CASTERS);
     }
     s->asset_two_phase = p->hiz_history;
-    s->tile_count = p->tile_count;
+    s->tile_count = r->work.tile_count;
     s->tiles_cached = r->tiles.cache.held;
     s->tiles_in_range = r->tiles.in_range;
     s->cpu_tiles_ms = t->cpu_ms;
-    for (uint32_t k = 0; k < SWARD_VIEWS; k++) s->terrain_triangles[k] = p->terrain.triangles[k];
+    for (uint32_t k = 0; k < SWARD_VIEWS; k++) s->terrain_triangles[k] = r->work.terrain.triangles[k];
 }
 
 /* 6. constants and tiles through the slot's mapped upload buffer (its last frame is done), one copy each */
@@ -145,7 +192,7 @@ static sward_result setup_upload(sward_renderer *r, VkCommandBuffer cmd, const r
     const VkDeviceSize views_at = sizeof(sw_frame), tiles_at = views_at + SW_MAX_VIEWS * sizeof(sw_view);
     const VkDeviceSize place_at = tiles_at + (VkDeviceSize)total * sizeof(sw_tile);
     const VkDeviceSize patches_at = place_at + (VkDeviceSize)placed * sizeof(sw_tile);
-    const render_terrain_draws *td = &r->plan.terrain;
+    const render_terrain_draws *td = &r->work.terrain;
     const uint32_t patches = td->first[SWARD_VIEWS - 1] + td->count[SWARD_VIEWS - 1];
     const VkDeviceSize assets_at = patches_at + (VkDeviceSize)patches * sizeof(sw_terrain_patch);
     const VkDeviceSize bytes = assets_at + render_assets_upload_bytes(r);
@@ -198,7 +245,8 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     render_constants(r, view, &pv);                                  /* 2. constants */
     if ((res = setup_tiles(r, &pv, t0, &tiles, err))) return res;    /* 3. tiles, clusters */
     render_tile_constants(r, &tiles);
-    render_plan_late(r, &tiles);                                     /* 4. late decisions, the ground */
+    setup_work(r, &tiles);                                           /* 4. the work's counts, the ground */
+    render_plan_late(r);                                             /*    late decisions */
     setup_keep(r, view, &tiles);                                     /* 5. histories, stats */
     if ((res = setup_upload(r, cmd, &tiles, err))) return res;       /* 6. upload */
     render_run_phase(r, RENDER_PHASE_PLACE, cmd, 0);                 /* 7. place */

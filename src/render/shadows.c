@@ -27,7 +27,7 @@ sward_result render_shadows_create(sward_renderer *r, sward_error *err)
     const sward_scene *s = r->scene;
     render_shadows *sh = &r->shadows;
     memset(sh, 0, sizeof *sh);
-    const bool on = r->plan.shadow_maps; /* decided at creation (render_plan_scene) */
+    const bool on = r->config.shadow_maps; /* decided at creation (render_config_scene) */
     if (on) {
         /* the near cascade's tiles follow the camera's in the frame's list (render_place) */
         size_t max = 2 * (r->tiles.bound ? r->tiles.bound : 1);
@@ -89,10 +89,10 @@ sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, ui
 
 void render_shadow_begin(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t layer)
 {
-    uint32_t size = c->plan->shadow_size;
+    uint32_t size = c->config->shadow_size;
     VkRenderingAttachmentInfo depth = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = c->plan->geo.shadow_layers[layer],
+        .imageView = c->config->geo.shadow_layers[layer],
         .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
         .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
@@ -114,7 +114,7 @@ void render_shadow_begin(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t layer
 sward_result sward_cmd_shadows(sward_renderer *r, VkCommandBuffer cmd, sward_error *err)
 {
     if (!r || !cmd) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_shadows: null argument");
-    if (r->slots[r->slot].ticket != r->frames || !r->plan.culled)
+    if (r->slots[r->slot].ticket != r->frames || !r->work.culled)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_cmd_shadows: call sward_cmd_cull first, this frame");
     if (!r->plan.shadows) return SWARD_OK;
     double t0 = core_now_ms();

@@ -36,7 +36,7 @@ static void begin_targets(sward_renderer *r, VkCommandBuffer cmd, bool gbuffer, 
     };
     VkRenderingInfo ri = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-        .renderArea = {{0, 0}, {r->plan.width, r->plan.height}},
+        .renderArea = {{0, 0}, {r->config.width, r->config.height}},
         .layerCount = 1,
         .colorAttachmentCount = gbuffer ? RENDER_GBUFFER_COUNT : 0u,
         .pColorAttachments = gbuffer ? color : NULL,
@@ -48,7 +48,7 @@ static void begin_targets(sward_renderer *r, VkCommandBuffer cmd, bool gbuffer, 
 sward_result render_standalone_only(const sward_renderer *r, const char *fn, sward_error *err)
 {
     if (!r) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: no renderer", fn);
-    if (!r->plan.standalone)
+    if (!r->config.standalone)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT,
                          "%s: this renderer draws into a host's targets (sward_renderer_create_vulkan); use "
                          "sward_cmd_place, sward_cmd_cull and sward_cmd_draw",
@@ -81,7 +81,7 @@ void render_standalone_abandon(sward_renderer *r, VkCommandBuffer cmd)
 static sward_result slot_readback(sward_renderer *r, gpu_buffer *buf, VkDeviceSize bytes_per_pixel, const char *name,
                                   sward_error *err)
 {
-    VkDeviceSize bytes = (VkDeviceSize)r->plan.width * r->plan.height * bytes_per_pixel;
+    VkDeviceSize bytes = (VkDeviceSize)r->config.width * r->config.height * bytes_per_pixel;
     if (buf->buffer && buf->size == bytes) return SWARD_OK;
     gpu_buffer_destroy(&r->ctx->dev, buf);
     return gpu_buffer_create(&r->ctx->dev, buf, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK, name,
@@ -90,7 +90,7 @@ static sward_result slot_readback(sward_renderer *r, gpu_buffer *buf, VkDeviceSi
 
 sward_result render_hdr_out_ensure(sward_renderer *r, sward_error *err)
 {
-    VkDeviceSize bytes = (VkDeviceSize)r->plan.width * r->plan.height * 4u * sizeof(float);
+    VkDeviceSize bytes = (VkDeviceSize)r->config.width * r->config.height * 4u * sizeof(float);
     const gpu_buffer *b = render_buffer(r, RES_HDR_OUT, 0);
     if (b->buffer && b->size == bytes) return SWARD_OK;
     return render_buffer_replace(r, RES_HDR_OUT, 0, bytes, err);
@@ -140,7 +140,7 @@ static void copy_out(sward_renderer *r, VkCommandBuffer cmd)
     render_access(r, cmd, RES_LDR, 0, GPU_ACCESS_TRANSFER_READ, false);
     VkBufferImageCopy region = {
         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-        .imageExtent = {r->plan.width, r->plan.height, 1},
+        .imageExtent = {r->config.width, r->config.height, 1},
     };
     vkCmdCopyImageToBuffer(cmd, render_image(r, RES_LDR, 0)->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                            s->pixels.buffer, 1, &region);
@@ -254,12 +254,12 @@ static sward_result render_complete(sward_renderer *r, const sward_frame_desc *f
 {
     sward_result res = render_standalone_only(r, fn, err);
     if (res != SWARD_OK) return res;
-    if (image && (!image->pixels || image->width != r->plan.width || image->height != r->plan.height))
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: image must be %ux%u with pixels", fn, r->plan.width,
-                         r->plan.height);
-    if (hdr && (!hdr->pixels || hdr->width != r->plan.width || hdr->height != r->plan.height))
-        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: HDR image must be %ux%u with pixels", fn, r->plan.width,
-                         r->plan.height);
+    if (image && (!image->pixels || image->width != r->config.width || image->height != r->config.height))
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: image must be %ux%u with pixels", fn, r->config.width,
+                         r->config.height);
+    if (hdr && (!hdr->pixels || hdr->width != r->config.width || hdr->height != r->config.height))
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: HDR image must be %ux%u with pixels", fn, r->config.width,
+                         r->config.height);
     /* A frame whose blades outgrew the lists is rendered again once they have grown (render_collect): the
      * image is always complete. With TAA the frames of its history (the warm-up) must be complete too, in
      * every view (the near shadow cascade's casters): which blades a full list drops depends on the order
@@ -327,19 +327,19 @@ sward_result sward_renderer_resize(sward_renderer *r, uint32_t width, uint32_t h
     if (width == 0 || height == 0 || width > (uint32_t)WORLD_IMAGE_SIZE_MAX || height > (uint32_t)WORLD_IMAGE_SIZE_MAX)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_renderer_resize: %ux%u: each side must be 1..%u", width,
                          height, (uint32_t)WORLD_IMAGE_SIZE_MAX);
-    if (width == r->plan.width && height == r->plan.height) return SWARD_OK;
-    uint32_t ow = r->plan.width, oh = r->plan.height;
-    render_plan_render_size(r, width, height);
+    if (width == r->config.width && height == r->config.height) return SWARD_OK;
+    uint32_t ow = r->config.width, oh = r->config.height;
+    render_config_render_size(r, width, height);
     /* the targets and the passes' size-dependent resources are replaced; frames in flight keep the old ones,
      * which are freed when the slot of the newest frame comes round again */
     if ((res = render_graph_resize(r, err))) {
-        render_plan_render_size(r, ow, oh);
+        render_config_render_size(r, ow, oh);
     }
     return res;
 }
 
 void sward_renderer_size(const sward_renderer *r, uint32_t *width, uint32_t *height)
 {
-    if (width) *width = r ? r->plan.width : 0;
-    if (height) *height = r ? r->plan.height : 0;
+    if (width) *width = r ? r->config.width : 0;
+    if (height) *height = r ? r->config.height : 0;
 }

@@ -57,7 +57,7 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
     if (world_stream_update(scene, eye[0], eye[2], err, &res)) r->world_generation++;
     if (res != SWARD_OK) return res;
     if (!st->all_dirty && !st->hf_dirty_count && !st->map_dirty_count) return SWARD_OK;
-    r->world_uploads++; /* new heights or maps on the GPU: shadow_lit computes its map again (plan.world_uploads) */
+    r->world_uploads++; /* new heights or maps on the GPU: shadow_lit computes its map again (work.world_uploads) */
 
     render_slot *s = &r->slots[r->slot];
     const VkDeviceSize hb = r->bufs.height_buf.size, gb = r->bufs.grass_height_buf.size, tb = r->bufs.type_map_buf.size;

@@ -82,7 +82,7 @@ static inline sward_renderer *renderer(sward_context *ctx, sward_scene *scene)
     sward_error err = {0};
     sward_renderer *r = NULL;
     if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
-    assert_true(r->plan.shadow_maps); /* the cascades' resources; each frame's plan.shadows draws them */
+    assert_true(r->config.shadow_maps); /* the cascades' resources; each frame's plan.shadows draws them */
     return r;
 }
 
@@ -119,7 +119,7 @@ static inline void run_probes(sward_renderer *r, const float *probes, uint32_t n
 static inline void render_frame(sward_renderer *r, const sward_frame_desc *fd)
 {
     sward_error err = {0};
-    sward_image img = {.width = r->plan.width, .height = r->plan.height};
+    sward_image img = {.width = r->config.width, .height = r->config.height};
     img.pixels = malloc(sward_image_bound(img.width, img.height));
     assert_non_null(img.pixels);
     if (sward_render(r, fd, &img, NULL, &err) != SWARD_OK) fail_msg("%s", err.message);

@@ -441,7 +441,7 @@ static void contact_shadows_match_their_march(void **state)
     sward_scene *scene = gu_scene("scenes/small.json");
     sward_renderer *r = renderer(ctx, scene);
     render_frame(r, &(sward_frame_desc){.time = 0.5f});
-    const uint32_t w = r->plan.width, h = r->plan.height;
+    const uint32_t w = r->config.width, h = r->config.height;
     float *depth = malloc((size_t)w * h * sizeof(float));
     sward_error err = {0};
     if (render_read_depth(r, depth, &err) != SWARD_OK) fail_msg("%s", err.message);
@@ -617,8 +617,8 @@ static void cascades_draw_no_ground(void **state)
         fail_msg("%s", err.message);
     if (sward_render(r, &(sward_frame_desc){.no_grass = true}, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
     /* the camera's levels over the whole terrain, no view's planes */
-    render_terrain_lod lod = render_terrain_lod_of(&r->plan);
-    const uint32_t whole = render_terrain_select(&lod, NULL, 0, r->plan.terrain.patches, r->plan.terrain.capacity);
+    render_terrain_lod lod = render_terrain_lod_of(&r->config, &r->work);
+    const uint32_t whole = render_terrain_select(&lod, NULL, 0, r->work.terrain.patches, r->work.terrain.capacity);
     const uint64_t whole_tris = (uint64_t)whole * 2u * SW_TERRAIN_PATCH * SW_TERRAIN_PATCH;
     print_message("terrain triangles: camera %llu (%llu without the LOD, %llu its levels over the whole terrain), "
                   "near %llu, mid %llu\n",
@@ -645,7 +645,7 @@ static void kept_for_a_still(void **state)
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene("scenes/small.json");
     sward_renderer *r = renderer(ctx, scene);
-    const uint32_t w = r->plan.width, h = r->plan.height;
+    const uint32_t w = r->config.width, h = r->config.height;
     sward_error err = {0};
     uint8_t *img[4];
     bool ran[4];
@@ -684,7 +684,7 @@ static void off_without_feature(void **state)
     if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
     assert_false(r->plan.shadows);
     assert_int_equal(r->plan.view_count, 1);
-    sward_image img = {.width = r->plan.width, .height = r->plan.height};
+    sward_image img = {.width = r->config.width, .height = r->config.height};
     img.pixels = malloc(sward_image_bound(img.width, img.height));
     sward_frame_stats st;
     if (sward_render(r, NULL, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);

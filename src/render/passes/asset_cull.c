@@ -11,14 +11,8 @@
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->asset_count) return SWARD_OK; /* never runs (active) */
     return render_compute_pipeline(c, sw_spirv_asset_cull_comp, sizeof sw_spirv_asset_cull_comp,
                                    "sward.asset_cull", &c->pipes[0], err);
-}
-
-static bool active(const render_plan *p)
-{
-    return p->asset_count > 0;
 }
 
 /* What both asset culling passes touch and record (the camera's early one and the CULL phase's). */
@@ -41,7 +35,7 @@ static bool active(const render_plan *p)
 static sward_result create_cull(render_pass_ctx *c, sward_error *err)
 {
     sward_result res = create(c, err);
-    if (res != SWARD_OK || !c->plan->asset_count) return res;
+    if (res != SWARD_OK) return res;
     return render_pass_buffer_replace(c, RES_ASSET_DEFERRED, 0, 16u + SW_ASSET_DEFERRED_MAX * 2u * sizeof(uint32_t),
                                       err);
 }
@@ -52,12 +46,12 @@ const render_pass render_pass_asset_cull = {
     .views = RENDER_VIEWS_ASSETS, /* LS3: the mid cascade draws the assets' casters, not blades */
     ASSET_CULL_PASS,
     .create = create_cull,
-    .active = active,
+    .needs = RENDER_NEEDS_ASSETS,
 };
 
-static bool occluders(const render_plan *p)
+static bool occluders(const render_plan *p, const render_work *w)
 {
-    return p->asset_count > 0 && p->assets_occlude;
+    return (void)w, p->assets_occlude;
 }
 
 /* SC3: the camera's assets before the blades' culling, against the ground's Hi-Z (hiz_ground), so that
@@ -68,6 +62,7 @@ const render_pass render_pass_asset_cull_camera = {
     .phase = RENDER_PHASE_OCCLUDERS,
     ASSET_CULL_PASS,
     .create = create,
+    .needs = RENDER_NEEDS_ASSETS,
     .active = occluders,
 };
 
@@ -78,14 +73,13 @@ const render_pass render_pass_asset_cull_camera = {
  * pyramid of everything for the next frame (hiz_history). */
 static sward_result create_late(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->asset_count) return SWARD_OK; /* never runs (active) */
     sward_result res = create(c, err);
     if (res == SWARD_OK)
         res = render_compute_pipeline(c, sw_spirv_asset_late_comp, sizeof sw_spirv_asset_late_comp, "sward.asset_late",
                                       &c->pipes[1], err);
     if (res == SWARD_OK)
         res = render_pass_buffer_replace(c, RES_ASSET_LATE_DRAWS, 0,
-                                         (VkDeviceSize)c->plan->asset_count * SW_ASSET_MAX_LODS * sizeof(sw_asset_draw),
+                                         (VkDeviceSize)c->config->asset_count * SW_ASSET_MAX_LODS * sizeof(sw_asset_draw),
                                          err);
     return res;
 }
@@ -94,12 +88,12 @@ static void late_runs(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t level)
 {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[1]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &(sw_push){.level = level});
-    vkCmdDispatch(cmd, (c->plan->asset_count * SW_ASSET_MAX_LODS + 63u) / 64u, 1, 1);
+    vkCmdDispatch(cmd, (c->config->asset_count * SW_ASSET_MAX_LODS + 63u) / 64u, 1, 1);
 }
 
 static void record_late(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    if (!c->plan->cluster_count) return;
+    if (!c->work->cluster_count) return;
     late_runs(c, cmd, 0u);
     render_pass_access(c, cmd, RES_ASSET_DRAWS, GPU_ACCESS_COMPUTE_READ_WRITE, false);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
@@ -110,9 +104,9 @@ static void record_late(render_pass_ctx *c, VkCommandBuffer cmd)
     late_runs(c, cmd, 1u);
 }
 
-static bool late(const render_plan *p)
+static bool late(const render_plan *p, const render_work *w)
 {
-    return p->asset_count > 0 && p->assets_occlude && p->hiz_history;
+    return (void)w, p->assets_occlude && p->hiz_history;
 }
 
 const render_pass render_pass_asset_cull_late = {
@@ -134,6 +128,7 @@ const render_pass render_pass_asset_cull_late = {
         {RES_ASSET_DEFERRED, GPU_ACCESS_INDIRECT, -1, 0, 0},
     },
     .create = create_late,
+    .needs = RENDER_NEEDS_ASSETS,
     .record = record_late,
     .active = late,
 };

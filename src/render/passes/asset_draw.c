@@ -25,7 +25,7 @@ static void draw_assets_from(render_pass_ctx *c, VkCommandBuffer cmd, render_res
  * asset_cull_camera before it. */
 static void draw(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
 {
-    if (!c->plan->cluster_count || !(c->plan->culled || c->plan->assets_occlude)) return;
+    if (!c->work->cluster_count || !(c->work->culled || c->plan->assets_occlude)) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
     render_draw_assets(c, cmd);
@@ -33,7 +33,6 @@ static void draw(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
 
 static sward_result create_depth(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->asset_count) return SWARD_OK; /* never runs (active) */
     gpu_graphics_desc d = {
         .vs = sw_spirv_asset_depth_vert, .vs_bytes = sizeof sw_spirv_asset_depth_vert,
         .fs = sw_spirv_asset_depth_frag, .fs_bytes = sizeof sw_spirv_asset_depth_frag,
@@ -44,11 +43,11 @@ static sward_result create_depth(render_pass_ctx *c, sward_error *err)
 }
 
 /* The occluders' prime: pipeline 0 depth only, 1 with the id target (where the device gives fragments their
- * primitive: render_plan.primitive_id). */
+ * primitive: render_config.primitive_id). */
 static sward_result create_occluders(render_pass_ctx *c, sward_error *err)
 {
     sward_result res = create_depth(c, err);
-    if (res != SWARD_OK || !c->plan->asset_count || !c->plan->primitive_id) return res;
+    if (res != SWARD_OK || !c->config->primitive_id) return res;
     gpu_graphics_desc d = {
         .vs = sw_spirv_asset_id_vert, .vs_bytes = sizeof sw_spirv_asset_id_vert,
         .fs = sw_spirv_asset_id_frag, .fs_bytes = sizeof sw_spirv_asset_id_frag,
@@ -67,7 +66,7 @@ static void record_occluders(render_pass_ctx *c, VkCommandBuffer cmd)
 /* SC3: the second phase's instances (asset_cull_late), after each run's first-phase ones */
 static void record_occluders_late(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    if (!c->plan->cluster_count) return;
+    if (!c->work->cluster_count) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c->pipes[c->plan->asset_resolve ? 1 : 0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
     draw_assets_from(c, cmd, RES_ASSET_LATE_DRAWS, 0u);
@@ -75,7 +74,6 @@ static void record_occluders_late(render_pass_ctx *c, VkCommandBuffer cmd)
 
 static sward_result create_gbuffer(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->asset_count) return SWARD_OK; /* never runs (active) */
     gpu_graphics_desc d = {
         .vs = sw_spirv_asset_vert, .vs_bytes = sizeof sw_spirv_asset_vert,
         .fs = sw_spirv_asset_dither_frag, .fs_bytes = sizeof sw_spirv_asset_dither_frag,
@@ -105,25 +103,25 @@ static void record_gbuffer(render_pass_ctx *c, VkCommandBuffer cmd)
 }
 
 /* where the G-buffer is not resolved from the visibility buffer (asset_resolve) */
-static bool active(const render_plan *p)
+static bool active(const render_plan *p, const render_work *w)
 {
-    return p->asset_count > 0 && !p->asset_resolve;
+    return (void)w, !p->asset_resolve;
 }
 
 /* the depth prime with the blades' (SWARD_DRAW_BLADES_DEPTH), unless it was drawn as the blades' occluders */
-static bool active_depth(const render_plan *p)
+static bool active_depth(const render_plan *p, const render_work *w)
 {
-    return p->asset_count > 0 && !p->assets_occlude;
+    return (void)w, !p->assets_occlude;
 }
 
-static bool active_occluders(const render_plan *p)
+static bool active_occluders(const render_plan *p, const render_work *w)
 {
-    return p->asset_count > 0 && p->assets_occlude;
+    return (void)w, p->assets_occlude;
 }
 
-static bool active_occluders_late(const render_plan *p)
+static bool active_occluders_late(const render_plan *p, const render_work *w)
 {
-    return active_occluders(p) && p->hiz_history;
+    return active_occluders(p, w) && p->hiz_history;
 }
 
 /* LS3: the casters of a shadow cascade: the near one animated and alpha-tested, the mid one at rest (trees: the
@@ -149,8 +147,8 @@ sward_result render_asset_shadow_pipeline(render_pass_ctx *c, uint32_t view, VkP
 
 void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe, uint32_t skip)
 {
-    if (!c->plan->asset_count || !c->plan->cluster_count || !pipe) return;
-    if (skip == (1u << c->plan->asset_count) - 1u) return;
+    if (!c->config->asset_count || !c->work->cluster_count || !pipe) return;
+    if (skip == (1u << c->config->asset_count) - 1u) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
     render_draw_assets_but(c, cmd, skip);
@@ -161,7 +159,7 @@ void render_shadow_assets(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pi
 static void draw_range(render_pass_ctx *c, VkCommandBuffer cmd, render_res args, uint32_t a0, uint32_t a1)
 {
     uint32_t n = (a1 - a0) * SW_ASSET_MAX_LODS, at = a0 * SW_ASSET_MAX_LODS;
-    uint32_t max_per_call = c->plan->geo.max_draw_indirect;
+    uint32_t max_per_call = c->config->geo.max_draw_indirect;
     if (max_per_call == 0) max_per_call = 1;
     for (uint32_t first = 0; first < n; first += max_per_call) {
         uint32_t k = n - first < max_per_call ? n - first : max_per_call;
@@ -172,16 +170,16 @@ static void draw_range(render_pass_ctx *c, VkCommandBuffer cmd, render_res args,
 
 static void draw_assets_from(render_pass_ctx *c, VkCommandBuffer cmd, render_res args, uint32_t skip)
 {
-    if (!c->plan->asset_count || !c->plan->cluster_count) return;
-    vkCmdBindIndexBuffer(cmd, c->plan->geo.asset_indices, 0, VK_INDEX_TYPE_UINT32);
+    if (!c->config->asset_count || !c->work->cluster_count) return;
+    vkCmdBindIndexBuffer(cmd, c->config->geo.asset_indices, 0, VK_INDEX_TYPE_UINT32);
     /* one multi-draw per run of assets not skipped */
-    for (uint32_t a = 0; a < c->plan->asset_count;) {
+    for (uint32_t a = 0; a < c->config->asset_count;) {
         if (skip & (1u << a)) {
             a++;
             continue;
         }
         uint32_t b = a;
-        while (b < c->plan->asset_count && !(skip & (1u << b))) b++;
+        while (b < c->config->asset_count && !(skip & (1u << b))) b++;
         draw_range(c, cmd, args, a, b);
         a = b;
     }
@@ -209,6 +207,7 @@ const render_pass render_pass_asset_depth = {
     .use_count = 3,
     .uses = {ASSET_DEPTH_USES},
     .create = create_depth,
+    .needs = RENDER_NEEDS_ASSETS,
     .record = record_depth,
     .active = active_depth,
 };
@@ -223,6 +222,7 @@ const render_pass render_pass_asset_occluders = {
     .use_count = 4,
     .uses = {ASSET_DEPTH_USES, {RES_ASSET_ID, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, RENDER_USE_DISCARD}},
     .create = create_occluders,
+    .needs = RENDER_NEEDS_ASSETS,
     .record = record_occluders,
     .active = active_occluders,
 };
@@ -241,6 +241,7 @@ const render_pass render_pass_asset_occluders_late = {
         {RES_ASSET_ID, GPU_ACCESS_COLOR_ATTACHMENT, -1, 0, 0},
     },
     .create = create_occluders,
+    .needs = RENDER_NEEDS_ASSETS,
     .record = record_occluders_late,
     .active = active_occluders_late,
 };
@@ -261,6 +262,7 @@ const render_pass render_pass_asset_gbuffer = {
         {RES_DEPTH, GPU_ACCESS_DEPTH_ATTACHMENT, -1, 0, 0},
     },
     .create = create_gbuffer,
+    .needs = RENDER_NEEDS_ASSETS,
     .record = record_gbuffer,
     .active = active,
 };

@@ -8,7 +8,6 @@
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->asset_count) return SWARD_OK; /* never runs (active) */
     return render_compute_pipeline(c, sw_spirv_asset_place_comp, sizeof sw_spirv_asset_place_comp,
                                    "sward.asset_place", &c->pipes[0], err);
 }
@@ -16,18 +15,13 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
 /* One workgroup per cluster; beyond the device's workgroups in x, continuing in y. */
 void render_dispatch_clusters(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    uint32_t n = c->plan->cluster_count;
+    uint32_t n = c->work->cluster_count;
     if (!n) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, NULL);
-    uint32_t max_x = c->plan->geo.max_groups_x;
+    uint32_t max_x = c->config->geo.max_groups_x;
     uint32_t x = n < max_x ? n : max_x;
     vkCmdDispatch(cmd, x, (n + x - 1) / x, 1);
-}
-
-static bool active(const render_plan *p)
-{
-    return p->asset_count > 0;
 }
 
 const render_pass render_pass_asset_place = {
@@ -40,5 +34,5 @@ const render_pass render_pass_asset_place = {
     },
     .create = create,
     .record = render_dispatch_clusters,
-    .active = active,
+    .needs = RENDER_NEEDS_ASSETS,
 };

@@ -11,14 +11,13 @@
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->asset_count || !c->plan->primitive_id) return SWARD_OK; /* never runs (active) */
     return render_compute_pipeline(c, sw_spirv_asset_resolve_comp, sizeof sw_spirv_asset_resolve_comp,
                                    "sward.asset_resolve", &c->pipes[0], err);
 }
 
-static bool active(const render_plan *p)
+static bool active(const render_plan *p, const render_work *w)
 {
-    return p->asset_resolve;
+    return (void)w, p->asset_resolve;
 }
 
 const render_pass render_pass_asset_resolve = {
@@ -34,5 +33,6 @@ const render_pass render_pass_asset_resolve = {
     },
     .create = create,
     .record = render_record_per_pixel,
+    .needs = RENDER_NEEDS_ASSETS | RENDER_NEEDS_PRIMITIVE_ID,
     .active = active,
 };

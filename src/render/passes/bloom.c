@@ -32,8 +32,8 @@ static void level_size(uint32_t width, uint32_t height, uint32_t level, uint32_t
 
 static sward_result resize(render_pass_ctx *c, sward_error *err)
 {
-    bool on = (c->plan->features & SW_FEAT_BLOOM) != 0;
-    VkDeviceSize bytes = (on ? chain_texels(c->plan->width, c->plan->height) : 1u) * 2u * sizeof(uint32_t);
+    bool on = (c->config->features & SW_FEAT_BLOOM) != 0;
+    VkDeviceSize bytes = (on ? chain_texels(c->config->width, c->config->height) : 1u) * 2u * sizeof(uint32_t);
     const gpu_buffer *chain = render_pass_buffer(c, RES_BLOOM);
     if (chain->buffer && chain->size == bytes) return SWARD_OK;
     return render_pass_buffer_replace(c, RES_BLOOM, 0, bytes, err);
@@ -52,7 +52,7 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
     return resize(c, err);
 }
 
-static void dispatch_level(VkCommandBuffer cmd, const render_plan *p, uint32_t level)
+static void dispatch_level(VkCommandBuffer cmd, const render_config *p, uint32_t level)
 {
     uint32_t w, h;
     level_size(p->width, p->height, level, &w, &h);
@@ -61,26 +61,26 @@ static void dispatch_level(VkCommandBuffer cmd, const render_plan *p, uint32_t l
 
 static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    if (!(c->plan->features & SW_FEAT_BLOOM) || c->view != 0) return;
+    if (!(c->config->features & SW_FEAT_BLOOM) || c->view != 0) return;
     gpu_buffer *chain = render_pass_buffer(c, RES_BLOOM);
     sw_push push = {.view = c->view};
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &push);
-    dispatch_level(cmd, c->plan, 0);
+    dispatch_level(cmd, c->config, 0);
     /* each dispatch reads what the one before wrote: the only barriers inside the pass, on its own chain */
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[1]);
     for (uint32_t l = 0; l + 1 < SW_BLOOM_LEVELS; l++) {
         gpu_barrier_buffer(cmd, chain, GPU_ACCESS_COMPUTE_READ_WRITE, GPU_ACCESS_COMPUTE_READ_WRITE);
         push.level = l;
         vkCmdPushConstants(cmd, c->layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
-        dispatch_level(cmd, c->plan, l + 1);
+        dispatch_level(cmd, c->config, l + 1);
     }
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[2]);
     for (uint32_t l = SW_BLOOM_LEVELS - 1; l-- > 0;) {
         gpu_barrier_buffer(cmd, chain, GPU_ACCESS_COMPUTE_READ_WRITE, GPU_ACCESS_COMPUTE_READ_WRITE);
         push.level = l;
         vkCmdPushConstants(cmd, c->layout, VK_SHADER_STAGE_ALL, 0, sizeof push, &push);
-        dispatch_level(cmd, c->plan, l);
+        dispatch_level(cmd, c->config, l);
     }
 }
 

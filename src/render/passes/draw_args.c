@@ -24,7 +24,7 @@ static void record(render_pass_ctx *c, VkCommandBuffer cmd)
     render_pass_access(c, cmd, RES_RASTER_WORK, GPU_ACCESS_TRANSFER_WRITE, false);
     vkCmdUpdateBuffer(cmd, render_pass_buffer(c, RES_RASTER_WORK)->buffer, 0, sizeof empty, empty);
     render_pass_access(c, cmd, RES_RASTER_WORK, GPU_ACCESS_COMPUTE_READ_WRITE, false);
-    uint32_t tiles = c->plan->view[c->view]->tile_count; /* the view's run of the frame's tiles */
+    uint32_t tiles = c->work->view[c->view]->tile_count; /* the view's run of the frame's tiles */
     if (!tiles) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, NULL);

@@ -40,13 +40,13 @@ static void record(render_pass_ctx *c, VkCommandBuffer cmd)
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &push);
     const uint32_t block = 2u * SW_EXPOSURE_GROUP; /* pixels a workgroup covers per side */
-    vkCmdDispatch(cmd, (c->plan->width + block - 1) / block, (c->plan->height + block - 1) / block, 1);
+    vkCmdDispatch(cmd, (c->config->width + block - 1) / block, (c->config->height + block - 1) / block, 1);
     gpu_barrier_buffer(cmd, state, GPU_ACCESS_COMPUTE_READ_WRITE, GPU_ACCESS_COMPUTE_READ_WRITE);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[1]);
     vkCmdDispatch(cmd, 1, 1, 1);
 }
 
-static bool active(const render_plan *p) { return p->auto_exposure; }
+static bool active(const render_plan *p, const render_work *w) { return (void)w, p->auto_exposure; }
 
 const render_pass render_pass_exposure = {
     .name = "exposure",

@@ -61,11 +61,11 @@ sward_result render_blade_indices(gpu_device *dev, gpu_buffer *out, sward_error 
 
 void render_draw_blades(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    vkCmdBindIndexBuffer(cmd, c->plan->geo.blade_indices, 0, VK_INDEX_TYPE_UINT32);
+    vkCmdBindIndexBuffer(cmd, c->config->geo.blade_indices, 0, VK_INDEX_TYPE_UINT32);
     VkBuffer draws = render_pass_buffer(c, RES_DRAWS)->buffer;
     /* two draws per tile of the view's run of the frame's tiles */
-    uint32_t first0 = 2 * c->plan->view[c->view]->tile_first, n = 2 * c->plan->view[c->view]->tile_count;
-    uint32_t max_per_call = c->plan->geo.max_draw_indirect;
+    uint32_t first0 = 2 * c->work->view[c->view]->tile_first, n = 2 * c->work->view[c->view]->tile_count;
+    uint32_t max_per_call = c->config->geo.max_draw_indirect;
     if (max_per_call == 0) max_per_call = 1;
     for (uint32_t first = 0; first < n; first += max_per_call) {
         uint32_t k = n - first < max_per_call ? n - first : max_per_call;
@@ -77,7 +77,7 @@ void render_draw_blades(render_pass_ctx *c, VkCommandBuffer cmd)
 /* The camera's blades with pipeline `pipe`. */
 static void draw(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
 {
-    if (!c->plan->tile_count || !c->plan->culled) return;
+    if (!c->work->tile_count || !c->work->culled) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
     render_draw_blades(c, cmd);

@@ -13,15 +13,15 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
                                    &c->pipes[0], err);
 }
 
-static bool active(const render_plan *p)
+static bool active(const render_plan *p, const render_work *w)
 {
-    return p->hdr_out;
+    return (void)w, p->hdr_out;
 }
 
 const render_pass render_pass_hdr_out = {
     .name = "hdr_out",
     .phase = RENDER_PHASE_POST,
-    .standalone_only = true,
+    .needs = RENDER_NEEDS_STANDALONE, /* sward_render's own read-back: not part of a host's frame */
     .use_count = 5,
     .uses = {
         {RES_HDR, GPU_ACCESS_GENERAL_COMPUTE, SW_HDR_OUT_HDR, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 0},

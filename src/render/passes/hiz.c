@@ -30,13 +30,13 @@ static sward_result resize(render_pass_ctx *c, sward_error *err)
 {
     hiz_state *st = c->state;
     uint32_t w0, h0, levels;
-    render_hiz_size(c->plan->width, c->plan->height, &w0, &h0, &levels);
+    render_hiz_size(c->config->width, c->config->height, &w0, &h0, &levels);
     if (render_pass_buffer(c, RES_HIZ)->buffer && w0 == st->w0 && h0 == st->h0) return SWARD_OK;
     const VkDeviceSize texels = (VkDeviceSize)sw_hiz_offset((int)w0, (int)h0, (int)levels);
     sward_result res = render_pass_buffer_replace(c, RES_HIZ, 0, texels * 2 * sizeof(float), err);
     if (res != SWARD_OK) return res;
     /* SC3: the camera's pyramid kept for the next frame, where the assets occlude (every asset culling binds it) */
-    if (c->plan->asset_count) {
+    if (c->config->asset_count) {
         if ((res = render_pass_buffer_replace(c, RES_HIZ_HISTORY, 0, texels * 2 * sizeof(float), err))) return res;
     }
     st->w0 = w0;
@@ -61,8 +61,8 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
     if ((res = create_pipelines(c, err))) return res;
     /* The shadow views' culling (the near cascade's blades, the near and mid ones' assets) binds a pyramid too,
      * but never reads it (no SW_VIEW_OCCLUSION). */
-    const uint32_t lists = render_plan_blade_lists(c->plan);
-    uint32_t views = c->plan->asset_count && lists > 1 ? SW_VIEW_MID + 1u : lists;
+    const uint32_t lists = render_config_blade_lists(c->config);
+    uint32_t views = c->config->asset_count && lists > 1 ? SW_VIEW_MID + 1u : lists;
     for (uint32_t v = 1; v < views; v++)
         if ((res = render_pass_buffer_replace(c, RES_HIZ, v, 2 * sizeof(float), err)))
             return res;
@@ -74,7 +74,7 @@ static void reduce(render_pass_ctx *c, VkCommandBuffer cmd, render_res out)
 {
     if (!render_pass_has(c, RES_DEPTH)) return; /* no occluders this frame */
     hiz_state v; /* the sizes resize made the pyramid for (hiz_ground has no state of its own) */
-    render_hiz_size(c->plan->width, c->plan->height, &v.w0, &v.h0, &v.levels);
+    render_hiz_size(c->config->width, c->config->height, &v.w0, &v.h0, &v.levels);
     sw_push push = {.view = c->view, .size0_x = (int)v.w0, .size0_y = (int)v.h0};
     gpu_buffer *hiz = render_pass_buffer(c, out);
     for (uint32_t l = 0; l < v.levels; l++) {
@@ -115,16 +115,16 @@ const render_pass render_pass_hiz = {
     .record = record,
 };
 
-static bool assets_occlude(const render_plan *p)
+static bool assets_occlude(const render_plan *p, const render_work *w)
 {
-    return p->assets_occlude;
+    return (void)w, p->assets_occlude;
 }
 
 /* SC3: the ground's own pyramid is needed where the assets' culling has one phase; with the last frame's pyramid
  * (hiz_history) the first phase tests that one alone (asset_cull.comp.glsl) */
-static bool ground_only(const render_plan *p)
+static bool ground_only(const render_plan *p, const render_work *w)
 {
-    return p->assets_occlude && !p->hiz_history;
+    return (void)w, p->assets_occlude && !p->hiz_history;
 }
 
 /* SC3: the same pyramid of the ground's depth alone, for the camera's asset culling

@@ -21,7 +21,7 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
 /* The batch (sw_push.level: 0 now, 1 ahead) of the frame's tiles to place. */
 static void record(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t batch)
 {
-    uint32_t tiles = batch ? c->plan->place_ahead : c->plan->place_now;
+    uint32_t tiles = batch ? c->work->place_ahead : c->work->place_now;
     if (!tiles) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     sw_push pc = {.level = batch};
@@ -39,9 +39,10 @@ static void record_ahead(render_pass_ctx *c, VkCommandBuffer cmd)
     record(c, cmd, 1);
 }
 
-static bool ahead_active(const render_plan *p)
+static bool ahead_active(const render_plan *p, const render_work *w)
 {
-    return p->place_ahead > 0;
+    (void)p;
+    return w->place_ahead > 0;
 }
 
 const render_pass render_pass_place = {

@@ -22,22 +22,16 @@
 #include "raster_merge_comp.h"
 #include "resolve_comp.h"
 
-static bool active(const render_plan *p)
-{
-    return p->raster_compute;
-}
-
 sward_result render_raster_pipeline(render_pass_ctx *c, const uint32_t *code, size_t bytes, const char *name,
                                     sward_error *err)
 {
-    if (!c->plan->raster_compute) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
     return render_compute_pipeline(c, code, bytes, name, &c->pipes[0], err);
 }
 
 static sward_result create_raster(render_pass_ctx *c, sward_error *err)
 {
     sward_result res = render_raster_pipeline(c, sw_spirv_raster_comp, sizeof sw_spirv_raster_comp, "sward.raster", err);
-    if (res != SWARD_OK || !c->plan->raster_compute) return res;
+    if (res != SWARD_OK) return res;
     return render_compute_pipeline(c, sw_spirv_raster_chunked_comp, sizeof sw_spirv_raster_chunked_comp,
                                    "sward.raster_chunked", &c->pipes[1], err);
 }
@@ -54,8 +48,8 @@ void render_raster_blades(render_pass_ctx *c, VkCommandBuffer cmd, render_res ta
     render_pass_access(c, cmd, target, GPU_ACCESS_TRANSFER_WRITE, true);
     vkCmdFillBuffer(cmd, render_pass_buffer(c, target)->buffer, 0, VK_WHOLE_SIZE, 0);
     render_pass_access(c, cmd, target, GPU_ACCESS_COMPUTE_READ_WRITE, false);
-    uint32_t tiles = c->plan->view[c->view]->tile_count;
-    if (!tiles || !c->plan->culled) return;
+    uint32_t tiles = c->work->view[c->view]->tile_count;
+    if (!tiles || !c->work->culled) return;
     /* a workgroup per entry of each walk's work list, its dispatch in the list's header (draw_args.comp.glsl):
      * only batches with blades start; the two walks' atomics into the same buffer need no order between them, so
      * the second dispatch fills the GPU while the first's long workgroups (the large blades: chunked) finish */
@@ -78,7 +72,6 @@ static void record_raster(render_pass_ctx *c, VkCommandBuffer cmd)
 
 static sward_result create_merge(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->raster_compute) return SWARD_OK; /* never runs: no pipeline (64-bit integers) */
     return render_compute_pipeline(c, sw_spirv_raster_merge_comp, sizeof sw_spirv_raster_merge_comp,
                                    "sward.raster_merge", &c->pipes[0], err);
 }
@@ -102,7 +95,7 @@ const render_pass render_pass_raster = {
     .inside = {{RES_VISBUF, GPU_ACCESS_TRANSFER_WRITE, -1, 0, RENDER_USE_DISCARD}}, /* cleared first (render_raster_blades) */
     .create = create_raster,
     .record = record_raster,
-    .active = active,
+    .needs = RENDER_NEEDS_RASTER,
 };
 
 const render_pass render_pass_raster_merge = {
@@ -117,7 +110,7 @@ const render_pass render_pass_raster_merge = {
     },
     .create = create_merge,
     .record = render_record_per_pixel,
-    .active = active,
+    .needs = RENDER_NEEDS_RASTER,
 };
 
 const render_pass render_pass_resolve = {
@@ -133,5 +126,5 @@ const render_pass render_pass_resolve = {
     },
     .create = create_resolve,
     .record = render_record_per_pixel,
-    .active = active,
+    .needs = RENDER_NEEDS_RASTER,
 };

@@ -13,7 +13,6 @@
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->shadow_maps) return SWARD_OK;
     return render_compute_pipeline(c, sw_spirv_shadow_far_comp, sizeof sw_spirv_shadow_far_comp,
                                    "sward.shadow_far", &c->pipes[0], err);
 }
@@ -21,7 +20,7 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
 static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     render_shadow_far_state *sh = c->state;
-    const sw_view *f = c->plan->view[c->view];
+    const sw_view *f = c->work->view[c->view];
     const float *sun = c->scene->sun.direction;
     float key[5] = {f->shadow_x0, f->shadow_z0, sun[0], sun[1], sun[2]};
     if (sh->valid && memcmp(key, sh->key, sizeof key) == 0) return;
@@ -44,5 +43,6 @@ const render_pass render_pass_shadow_far = {
         {RES_SHADOW_FAR, GPU_ACCESS_COMPUTE_WRITE, SW_SHADOW_FAR_OUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
     },
     .create = create,
+    .needs = RENDER_NEEDS_SHADOWS,
     .record = record,
 };

@@ -21,7 +21,6 @@ _Static_assert(RENDER_SHADOW_SIZE <= 256u * 8u, "the lit-height map's rows fit s
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->shadow_maps) return SWARD_OK;
     return render_compute_pipeline(c, sw_spirv_shadow_lit_comp, sizeof sw_spirv_shadow_lit_comp, "sward.shadow_lit",
                                    &c->pipes[0], err);
 }
@@ -29,27 +28,27 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
 static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     render_shadow_lit_state *st = c->state;
-    const sw_view *m = c->plan->view[SW_VIEW_MID], *f = c->plan->view[SW_VIEW_FAR];
+    const sw_view *m = c->work->view[SW_VIEW_MID], *f = c->work->view[SW_VIEW_FAR];
     const float *sun = c->scene->sun.direction;
     render_shadow_lit_key key;
     memset(&key, 0, sizeof key); /* padding too: the key is compared by its bytes */
     key.origin[0] = m->lit_u0, key.origin[1] = m->lit_v0;
     memcpy(key.sun, sun, sizeof key.sun);
     key.far_origin[0] = f->shadow_x0, key.far_origin[1] = f->shadow_z0;
-    key.world_uploads = c->plan->world_uploads;
+    key.world_uploads = c->work->world_uploads;
     if (st->valid && memcmp(&key, &st->key, sizeof key) == 0) return;
     st->key = key;
     st->valid = true;
     st->updates++;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, NULL);
-    vkCmdDispatch(cmd, c->plan->view[SW_VIEW_MID]->lit_size, 1, 1);
+    vkCmdDispatch(cmd, c->work->view[SW_VIEW_MID]->lit_size, 1, 1);
 }
 
 /* Not when the shadow map is kept (plan.c: a still's next frame), which keeps this map too. */
-static bool active(const render_plan *p)
+static bool active(const render_plan *p, const render_work *w)
 {
-    return p->shadows && !p->shadows_kept;
+    return (void)w, p->shadows && !p->shadows_kept;
 }
 
 const render_pass render_pass_shadow_lit = {
@@ -65,5 +64,6 @@ const render_pass render_pass_shadow_lit = {
     },
     .create = create,
     .record = record,
+    .needs = RENDER_NEEDS_SHADOWS,
     .active = active,
 };

@@ -3,12 +3,11 @@
  * ground and the grass impostor (Ghost of Tsushima's terrain raised to the grass height, dithered) cast through
  * the lit heights (shadow_lit.c), which replaced their raster here: 0.76-0.98 ms on the H200 in the
  * large scenes, mostly the 2048^2 fill of a fragment shader that wrote depth. Runs only with assets tall enough to
- * cast there (plan.mid_casters; the view's SW_VIEW_LAYER tells the lookup). Reads frame, the mid view, the assets' drawn lists. Writes layer 1. */
+ * cast there (config.mid_casters; the view's SW_VIEW_LAYER tells the lookup). Reads frame, the mid view, the assets' drawn lists. Writes layer 1. */
 #include "render/pass.h"
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->shadow_maps || !c->plan->asset_count) return SWARD_OK;
     /* LS3: the mesh assets' casters, the last mesh level, at rest and opaque (HZD "S2") */
     return render_asset_shadow_pipeline(c, SW_VIEW_MID, &c->pipes[0], err);
 }
@@ -21,9 +20,9 @@ static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 }
 
 /* With assets over 2 m (render_plan_shadow_layer), when the map does not hold this frame's cascade already. */
-static bool active(const render_plan *p)
+static bool active(const render_plan *p, const render_work *w)
 {
-    return render_plan_shadow_layer(p, SW_VIEW_MID) && !p->shadows_kept;
+    return (void)w, render_plan_shadow_layer(p, SW_VIEW_MID) && !p->shadows_kept;
 }
 
 const render_pass render_pass_shadow_mid = {
@@ -38,5 +37,6 @@ const render_pass render_pass_shadow_mid = {
     },
     .create = create,
     .record = record,
+    .needs = RENDER_NEEDS_SHADOWS | RENDER_NEEDS_ASSETS,
     .active = active,
 };

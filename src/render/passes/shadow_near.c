@@ -14,7 +14,6 @@
 
 static sward_result create(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->shadow_maps) return SWARD_OK;
     sward_result res;
     /* The blades without a slope bias: they are thin, and the lookup offsets receivers along their normals. */
     gpu_graphics_desc b = {
@@ -24,13 +23,13 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
     };
     if ((res = render_shadow_pipeline(c, &b, SW_VIEW_NEAR, &c->pipes[0], err))) return res;
     /* LS3: the mesh assets' casters, animated and alpha-tested */
-    return c->plan->asset_count ? render_asset_shadow_pipeline(c, SW_VIEW_NEAR, &c->pipes[1], err) : SWARD_OK;
+    return c->config->asset_count ? render_asset_shadow_pipeline(c, SW_VIEW_NEAR, &c->pipes[1], err) : SWARD_OK;
 }
 
 static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     render_shadow_begin(c, cmd, 0);
-    if (c->plan->view[c->view]->tile_count && !c->plan->shadow_compute) {
+    if (c->work->view[c->view]->tile_count && !c->plan->shadow_compute) {
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c->pipes[0]);
         render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
         render_draw_blades(c, cmd);
@@ -41,9 +40,9 @@ static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 
 /* When it has casters (the hardware's blades, assets: render_plan_shadow_layer) and the map does not hold this
  * frame's cascade already (plan.c: a still's next frame). */
-static bool active(const render_plan *p)
+static bool active(const render_plan *p, const render_work *w)
 {
-    return render_plan_shadow_layer(p, SW_VIEW_NEAR) && !p->shadows_kept;
+    return (void)w, render_plan_shadow_layer(p, SW_VIEW_NEAR) && !p->shadows_kept;
 }
 
 const render_pass render_pass_shadow_near = {
@@ -60,5 +59,6 @@ const render_pass render_pass_shadow_near = {
     },
     .create = create,
     .record = record,
+    .needs = RENDER_NEEDS_SHADOWS,
     .active = active,
 };

@@ -17,9 +17,9 @@
 #include "shadow_raster_comp.h"
 #include "shadow_assets_comp.h"
 
-static bool active(const render_plan *p)
+static bool active(const render_plan *p, const render_work *w)
 {
-    return p->shadow_casters && !p->shadows_kept; /* plan.c: only with the compute rasteriser and shadows */
+    return (void)w, p->shadow_casters && !p->shadows_kept;
 }
 
 static sward_result create_raster(render_pass_ctx *c, sward_error *err)
@@ -58,6 +58,7 @@ const render_pass render_pass_shadow_raster = {
     .inside = {{RES_SHADOW_CASTERS, GPU_ACCESS_TRANSFER_WRITE, -1, 0, RENDER_USE_DISCARD}}, /* cleared first */
     .create = create_raster,
     .record = record_raster,
+    .needs = RENDER_NEEDS_RASTER | RENDER_NEEDS_SHADOWS,
     .active = active,
 };
 
@@ -65,14 +66,13 @@ const render_pass render_pass_shadow_raster = {
  * the empty ones of a run with room for tens of thousands cost nothing. */
 #define SHADOW_ASSET_GROUPS 2048u
 
-static bool active_assets(const render_plan *p)
+static bool active_assets(const render_plan *p, const render_work *w)
 {
-    return p->shadow_assets && !p->shadows_kept;
+    return (void)w, p->shadow_assets && !p->shadows_kept;
 }
 
 static sward_result create_assets(render_pass_ctx *c, sward_error *err)
 {
-    if (!c->plan->asset_count || !c->plan->shadow_maps) return SWARD_OK; /* never runs (plan.c) */
     return render_raster_pipeline(c, sw_spirv_shadow_assets_comp, sizeof sw_spirv_shadow_assets_comp,
                                   "sward.shadow_assets", err);
 }
@@ -80,17 +80,18 @@ static sward_result create_assets(render_pass_ctx *c, sward_error *err)
 static void record_assets(render_pass_ctx *c, VkCommandBuffer cmd)
 {
     const render_plan *p = c->plan;
-    if (!p->cluster_count || !p->culled) return;
+    const render_work *w = c->work;
+    if (!w->cluster_count || !w->culled) return;
     /* per asset in compute (z), workgroups that take its run's instances in turn: as many as its room, at most
      * SHADOW_ASSET_GROUPS (the culling fills the run's first slots; its count is on the GPU) */
     uint32_t room = 0;
-    for (uint32_t a = 0; a < p->asset_count; a++)
-        if ((p->shadow_assets & (1u << a)) && p->asset_room[a] > room) room = p->asset_room[a];
+    for (uint32_t a = 0; a < c->config->asset_count; a++)
+        if ((p->shadow_assets & (1u << a)) && w->asset_room[a] > room) room = w->asset_room[a];
     if (!room) return;
     uint32_t x = room < SHADOW_ASSET_GROUPS ? room : SHADOW_ASSET_GROUPS;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, &(sw_push){.level = p->shadow_assets});
-    vkCmdDispatch(cmd, x, 1, p->asset_count);
+    vkCmdDispatch(cmd, x, 1, c->config->asset_count);
 }
 
 const render_pass render_pass_shadow_assets = {
@@ -105,5 +106,6 @@ const render_pass render_pass_shadow_assets = {
     },
     .create = create_assets,
     .record = record_assets,
+    .needs = RENDER_NEEDS_RASTER | RENDER_NEEDS_SHADOWS | RENDER_NEEDS_ASSETS,
     .active = active_assets,
 };

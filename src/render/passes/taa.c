@@ -19,7 +19,7 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
 
 static void record(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    if (!(c->plan->features & SW_FEAT_TAA) || c->view != 0) return;
+    if (!(c->config->features & SW_FEAT_TAA) || c->view != 0) return;
     render_record_per_pixel(c, cmd); /* the next frame reprojects into this one (render_post keeps its camera) */
 }
 

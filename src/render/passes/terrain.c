@@ -65,10 +65,10 @@ sward_result render_terrain_indices(gpu_device *dev, const sward_scene *scene, g
     return res;
 }
 
-render_terrain_lod render_terrain_lod_of(const render_plan *p)
+render_terrain_lod render_terrain_lod_of(const render_config *p, const render_work *w)
 {
-    const sw_frame *f = p->frame;
-    const sw_view *cam = p->view[SW_VIEW_CAMERA];
+    const sw_frame *f = w->frame;
+    const sw_view *cam = w->view[SW_VIEW_CAMERA];
     const int step = f->terrain_step > 0 ? f->terrain_step : 1;
     render_terrain_lod t = {
         /* the mesh starts at the height field's window (resident: at the terrain's origin) */
@@ -92,11 +92,11 @@ render_terrain_lod render_terrain_lod_of(const render_plan *p)
 
 void render_terrain_draw(render_pass_ctx *c, VkCommandBuffer cmd)
 {
-    const render_terrain_draws *t = &c->plan->terrain;
+    const render_terrain_draws *t = &c->work->terrain;
     if (t->count[c->view] == 0) return;
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, NULL);
-    vkCmdBindIndexBuffer(cmd, c->plan->geo.terrain_indices, 0, VK_INDEX_TYPE_UINT32);
-    vkCmdDrawIndexed(cmd, c->plan->geo.terrain_index_count, t->count[c->view], 0, 0, t->first[c->view]);
+    vkCmdBindIndexBuffer(cmd, c->config->geo.terrain_indices, 0, VK_INDEX_TYPE_UINT32);
+    vkCmdDrawIndexed(cmd, c->config->geo.terrain_index_count, t->count[c->view], 0, 0, t->first[c->view]);
 }
 
 static sward_result create_depth(render_pass_ctx *c, sward_error *err)
@@ -129,7 +129,7 @@ static sward_result create_gbuffer(render_pass_ctx *c, sward_error *err)
 
 static void draw(render_pass_ctx *c, VkCommandBuffer cmd, VkPipeline pipe)
 {
-    if (c->plan->terrain.count[SW_VIEW_CAMERA] == 0) return;
+    if (c->work->terrain.count[SW_VIEW_CAMERA] == 0) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
     render_terrain_draw(c, cmd);
 }
@@ -158,14 +158,14 @@ const render_pass render_pass_terrain_depth = {
     .record = record_depth,
 };
 
-static bool fragment(const render_plan *p)
+static bool fragment(const render_plan *p, const render_work *w)
 {
-    return !p->terrain_resolve;
+    return (void)w, !p->terrain_resolve;
 }
 
-static bool resolved(const render_plan *p)
+static bool resolved(const render_plan *p, const render_work *w)
 {
-    return p->terrain_resolve;
+    return (void)w, p->terrain_resolve;
 }
 
 const render_pass render_pass_terrain = {
