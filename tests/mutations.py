@@ -1053,7 +1053,7 @@ mut("SH8-still", "SH8", "src/render/camera.c",
     "                out->flags |= SW_VIEW_TAA_STILL;",
     "                out->flags |= 0u;",
     "gpu_taa_bloom")
-mut("SH8-cut", "SH8", "src/render/camera.c",
+mut("SH8-cut", "SH8", "src/render/history.c",
     "    return d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;",
     "    return false;",
     "gpu_taa_bloom")

@@ -205,40 +205,6 @@ void render_view_proj(const sward_vulkan_view *v, float out[16])
     memcpy(out, vp, sizeof vp);
 }
 
-uint32_t render_taa_content(const sward_renderer *r)
-{
-    return (r->plan.switches.no_grass ? 1u : 0u) | (r->plan.switches.no_cull ? 2u : 0u) | (r->plan.switches.no_lod_fade ? 4u : 0u) | (r->plan.switches.no_fade ? 8u : 0u) |
-           (r->plan.switches.no_morph ? 16u : 0u);
-}
-
-void render_taa_keep(sward_renderer *r)
-{
-    render_taa *t = &r->taa;
-    const render_view *v = &r->views[0];
-    t->valid = true;
-    t->width = r->config.width;
-    t->height = r->config.height;
-    t->content = render_taa_content(r);
-    t->constants = r->frame;
-    t->constants.frame_index = 0;
-    t->constants.tile_count = 0; /* as render_view_constants sees this frame's: before the tiles are chosen */
-    t->constants.asset_count = 0; /* ... and before the assets' clusters */
-    t->constants.cluster_count = 0;
-    t->constants.place_now = 0; /* ... and before the tile cache's batches */
-    t->constants.place_ahead = 0;
-    memcpy(t->eye, v->vk.eye, sizeof t->eye);
-    memcpy(t->view_proj, v->unjittered_view_proj, sizeof t->view_proj);
-}
-
-bool render_taa_needs_reset(const sward_renderer *r, const sward_vulkan_view *v)
-{
-    const render_taa *t = &r->taa;
-    if (!t->valid || t->width != v->width || t->height != v->height || t->content != render_taa_content(r))
-        return true;
-    float d[3] = {v->eye[0] - t->eye[0], v->eye[1] - t->eye[1], v->eye[2] - t->eye[2]};
-    return d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > RENDER_TAA_CUT_M * RENDER_TAA_CUT_M;
-}
-
 void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, bool occlusion, sw_view *out,
                            place_view *view)
 {

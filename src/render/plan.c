@@ -121,7 +121,7 @@ void render_plan_late(sward_renderer *r)
 {
     render_plan *p = &r->plan;
     /* a still's next frame draws no cascade again */
-    const render_shadows *sh = &r->shadows;
+    const render_shadow_history *sh = &r->shadow_history;
     const sw_view *near = &r->views[SW_VIEW_NEAR].constants, *mid = &r->views[SW_VIEW_MID].constants;
     const uint32_t serial = render_resource_serial(r, RES_SHADOW) + render_resource_serial(r, RES_SHADOW_CASTERS);
     /* the casters (blades, assets, the impostor) are functions of the cascade's view and tiles, the time (wind),

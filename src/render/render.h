@@ -16,6 +16,7 @@
 
 #include "render/pass.h"
 #include "place/place.h"
+#include "render/history.h"
 
 struct sward_context {
     gpu_device dev;
@@ -74,36 +75,6 @@ typedef struct render_view {
     float unjittered_view_proj[16];      /* SH8: view_proj without this frame's jitter */
 } render_view;
 
-/* SH8: the TAA history of the camera view (view 0) and the jitter sequence. */
-/* SC3: what the camera's pyramid copied at the end of the last frame's culling (RES_HIZ_HISTORY) was
- * made from: the next frame's first culling phase of the assets reads it through its view_proj. */
-typedef struct render_hiz_history {
-    bool valid;             /* the last frame kept its pyramid (its assets occluded) */
-    uint32_t width, height; /* its render size */
-    float eye[3];           /* its eye (a cut: RENDER_TAA_CUT_M) */
-    float view_proj[16];    /* its jittered world -> clip */
-} render_hiz_history;
-
-/* PO4: what the CPU knows of the auto exposure's state (RES_EXPOSURE): whether it holds an adapted frame, and
- * that frame's time (the next one adapts over the difference). */
-typedef struct render_exposure {
-    bool kept;    /* an earlier frame metered and adapted (the state holds its EV) */
-    float time;   /* s, that frame's */
-    float eye[3]; /* its eye (a cut: RENDER_TAA_CUT_M) */
-} render_exposure;
-#define RENDER_EXPOSURE_GAP_S 1.0f /* s: frames farther apart take their target at once */
-
-typedef struct render_taa {
-    bool valid;              /* the history holds a frame (written by the taa pass) */
-    uint32_t width, height;  /* the history's size */
-    float eye[3];            /* the history's camera position (cuts) */
-    float view_proj[16];     /* the history's unjittered view_proj */
-    sw_frame constants;      /* the history's frame constants (frame_index, tile_count 0): time, sun, ... */
-    uint32_t content;        /* the history's render_taa_content: what the frame leaves out (tests, comparisons) */
-    uint32_t frame;          /* frames since the history was reset: the jitter's index in the sequence */
-    uint32_t serial;         /* of the images the history is in (a replaced image holds none: plan.c) */
-    bool incomplete;         /* a frame since the last warm-up began dropped blades in some view */
-} render_taa;
 /* LS2-LS4: the sun's shadow cascades (cascades.c fits them, shadows.c owns their resources). */
 #define RENDER_SHADOW_NEAR_END 8.0f   /* m from the eye: the near cascade */
 #define RENDER_SHADOW_MID_END 80.0f   /* m: the mid cascade */
@@ -118,13 +89,7 @@ typedef struct render_shadows {
     float caster;             /* m: the tallest blade of the scene's types */
     float far_side, far_texel; /* m: the far map's side and texel (>= the height field's cell) */
     uint32_t far_size;        /* texels per side */
-    VkImageView layers[2];    /* RES_SHADOW: one view per layer, to render into (plan.geo has them too) */
-    /* what the shadow map last drawn holds (render_plan_shadows_kept): its cascades, time, features, images */
-    bool kept_valid;
-    sw_view kept_views[2];
-    render_switches kept_switches;
-    float kept_time;
-    uint32_t kept_features, kept_serial;
+    VkImageView layers[2];    /* RES_SHADOW: one view per layer, to render into (config.geo has them too) */
 } render_shadows;
 
 /* The sky constants of the last frame (camera.c) and what they were computed from. */
@@ -222,9 +187,11 @@ struct sward_renderer {
     render_shadows shadows;
     render_tiles tiles;
     uint32_t near_blades;       /* BX1: blades the near shadow cascade drew in the last frame collected */
+    /* the histories (history.h): what earlier frames left (history.c keeps each frame's) */
     render_taa taa;             /* SH8 */
     render_exposure exposure;   /* PO4 */
     render_hiz_history hiz_history; /* SC3 */
+    render_shadow_history shadow_history; /* LS2: what the kept shadow map holds */
     uint32_t sized_features;    /* the SW_FEAT_* bits the passes' resources were last sized for */
     render_frame_kind next_frame; /* what the next sward_cmd_place begins (render_standalone_begin; zero: a host's) */
     render_assets assets;       /* PL8: the mesh assets */
@@ -455,18 +422,9 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
 sward_vulkan_view render_frame_view(const sward_renderer *r, const sward_frame_desc *fd);
 /* The view's world -> clip without jitter. */
 void render_view_proj(const sward_vulkan_view *v, float out[16]);
-/* SH8: the frame's comparison switches (no_grass, no_culling, ...) as bits: a history of other ones shows
- * other content and is not used. */
-uint32_t render_taa_content(const sward_renderer *r);
-/* SH8: the history now holds this frame (render_post, after the taa pass). */
-void render_taa_keep(sward_renderer *r);
-/* SH8: the TAA history cannot be used for a frame of `v` (none yet, another size, a camera cut, other
- * content). */
-bool render_taa_needs_reset(const sward_renderer *r, const sward_vulkan_view *v);
 /* SH8: the sub-pixel jitter of frame `index` of a history: Halton (2, 3), 16 samples, in pixels, in
  * [-0.5, 0.5). */
 void render_taa_jitter(uint32_t index, float *jx, float *jy);
-#define RENDER_TAA_CUT_M 2.0f   /* an eye that moved more than this since the history's frame is a camera cut */
 #define RENDER_TAA_ALPHA 0.1f   /* the current frame's weight once the history has converged */
 #define RENDER_TAA_SAMPLES 16u  /* the jitter sequence's length */
 

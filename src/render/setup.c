@@ -145,37 +145,12 @@ static void setup_work(sward_renderer *r, const render_frame_tiles *t)
     }
 }
 
-/* 5. the histories take this frame's values (each read the last frame's in stages 1-4), and the slot's stats */
-static void setup_keep(sward_renderer *r, const sward_vulkan_view *view, const render_frame_tiles *t)
+/* 5. the histories take this frame's values (history.c: each read the last frame's in stages 1-4), and the
+ * slot's stats */
+static void setup_stats(sward_renderer *r, const render_frame_tiles *t)
 {
-    const render_plan *p = &r->plan;
-    render_taa *taa = &r->taa;
-    const uint32_t taa_serial = render_resource_serial(r, RES_TAA) + render_resource_serial(r, RES_TAA_HISTORY);
-    if (taa_serial != taa->serial) taa->valid = false; /* a TAA image made since holds no history */
-    taa->serial = taa_serial;
-    taa->frame = p->taa_frame;
-    if (p->auto_exposure) { /* PO4: the meter's last frame */
-        r->exposure.kept = true;
-        r->exposure.time = view->time;
-        memcpy(r->exposure.eye, view->eye, sizeof r->exposure.eye);
-    }
-    render_hiz_history *h = &r->hiz_history; /* SC3: asset_cull_late keeps this frame's pyramid where assets occlude */
-    h->valid = p->assets_occlude;
-    h->width = r->config.width;
-    h->height = r->config.height;
-    memcpy(h->eye, view->eye, sizeof h->eye);
-    memcpy(h->view_proj, r->views[0].constants.view_proj, sizeof h->view_proj);
-    render_shadows *sh = &r->shadows;
     render_slot *s = &r->slots[r->slot];
-    if (!p->shadows_kept) { /* this frame draws the map: what it holds from now on (a frame missing tiles never) */
-        sh->kept_valid = p->shadows && s->cache.missing == 0 && s->cache.evicted == 0;
-        sh->kept_views[0] = r->views[SW_VIEW_NEAR].constants, sh->kept_views[1] = r->views[SW_VIEW_MID].constants;
-        sh->kept_switches = p->switches;
-        sh->kept_time = r->frame.time;
-        sh->kept_features = r->config.features;
-        sh->kept_serial = render_resource_serial(r, RES_SHADOW) + render_resource_serial(r, RES_SHADOW_CASTERS);
-    }
-    s->asset_two_phase = p->hiz_history;
+    s->asset_two_phase = r->plan.hiz_history;
     s->tile_count = r->work.tile_count;
     s->tiles_cached = r->tiles.cache.held;
     s->tiles_in_range = r->tiles.in_range;
@@ -247,7 +222,8 @@ sward_result render_place(sward_renderer *r, VkCommandBuffer cmd, const sward_vu
     render_tile_constants(r, &tiles);
     setup_work(r, &tiles);                                           /* 4. the work's counts, the ground */
     render_plan_late(r);                                             /*    late decisions */
-    setup_keep(r, view, &tiles);                                     /* 5. histories, stats */
+    render_history_keep(r, view);                                    /* 5. histories, stats */
+    setup_stats(r, &tiles);
     if ((res = setup_upload(r, cmd, &tiles, err))) return res;       /* 6. upload */
     render_run_phase(r, RENDER_PHASE_PLACE, cmd, 0);                 /* 7. place */
     return SWARD_OK;
