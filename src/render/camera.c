@@ -324,7 +324,13 @@ void render_constants(sward_renderer *r, const sward_vulkan_view *view, place_vi
         v->constants.flags |= SW_VIEW_HIZ_HISTORY;
         memcpy(v->constants.hist_view_proj, r->hiz_history.view_proj, sizeof v->constants.hist_view_proj);
     }
-    render_shadow_views(r); /* LS2: views 1-3, the cascades fitted to this camera (cascades.c) */
+    /* LS2: views 1-3, the cascades fitted to this camera (cascades.c): each a shadow view; the one that culls
+     * blades does so at a lower level of detail, the others draw none */
+    const render_shadow_fit fit = render_shadow_views(r);
+    for (uint32_t s = SW_VIEW_NEAR; s <= SW_VIEW_FAR; s++) {
+        const uint32_t blades = ((fit.blades >> s) & 1u) ? SW_VIEW_LOW_LOD : SW_VIEW_NO_BLADES;
+        if ((fit.views >> s) & 1u) r->views[s].constants.flags = SW_VIEW_SHADOW | blades;
+    }
     /* BX1: the near cascade's compute casters are read beside its layer by the lighting (shadow.inc.glsl) */
     if (r->plan.shadow_casters) r->views[SW_VIEW_NEAR].constants.flags |= SW_VIEW_CASTERS;
     /* the layers that hold casters (shadow_near and shadow_mid draw them); the lookup reads no other */

@@ -146,22 +146,22 @@ static float far_origin(float eye, float side, float texel, float t0, float tsiz
     return (float)o;
 }
 
-void render_shadow_views(sward_renderer *r)
+render_shadow_fit render_shadow_views(sward_renderer *r)
 {
     for (uint32_t v = 1; v < SW_MAX_VIEWS; v++) memset(&r->views[v].constants, 0, sizeof(sw_view));
     const render_shadows *sh = &r->shadows;
-    if (!r->plan.shadows) return;
+    if (!r->plan.shadows) return (render_shadow_fit){0u, 0u};
     const sward_vulkan_view *cam = &r->views[0].vk;
     const float fade = 1.0f - RENDER_SHADOW_FADE;
     const struct {
         float begin, end, slice_begin;
-        uint32_t flags;
+        bool blades; /* it culls blades (at a lower level of detail); the mid one draws the assets' alone */
     } cascades[2] = {
-        {0.0f, RENDER_SHADOW_NEAR_END, 0.0f, SW_VIEW_SHADOW | SW_VIEW_LOW_LOD},
+        {0.0f, RENDER_SHADOW_NEAR_END, 0.0f, true},
         /* the mid cascade's slice starts where the near one starts fading into it */
-        {fade * RENDER_SHADOW_NEAR_END, RENDER_SHADOW_MID_END, fade * RENDER_SHADOW_NEAR_END,
-         SW_VIEW_SHADOW | SW_VIEW_NO_BLADES},
+        {fade * RENDER_SHADOW_NEAR_END, RENDER_SHADOW_MID_END, fade * RENDER_SHADOW_NEAR_END, false},
     };
+    render_shadow_fit fit = {(1u << SW_VIEW_NEAR) | (1u << SW_VIEW_MID) | (1u << SW_VIEW_FAR), 0u};
     for (uint32_t k = 0; k < 2; k++) {
         render_cascade_desc d;
         memcpy(d.view, cam->view, sizeof d.view);
@@ -175,7 +175,7 @@ void render_shadow_views(sward_renderer *r)
         d.y_max = sh->y_max + sh->caster;
         sw_view *v = &r->views[SW_VIEW_NEAR + k].constants;
         render_cascade_fit(&d, v);
-        v->flags = cascades[k].flags;
+        if (cascades[k].blades) fit.blades |= 1u << (SW_VIEW_NEAR + k);
         v->shadow_begin = cascades[k].begin;
         v->shadow_end = cascades[k].end;
         v->shadow_fade = fade * cascades[k].end;
@@ -211,7 +211,6 @@ void render_shadow_views(sward_renderer *r)
     sw_view *f = &r->views[SW_VIEW_FAR].constants;
     const sw_frame *fr = &r->frame;
     float tsize = r->scene->terrain.size;
-    f->flags = SW_VIEW_SHADOW | SW_VIEW_NO_BLADES;
     f->width = f->height = sh->far_size;
     f->shadow_texel = sh->far_texel;
     f->shadow_x0 = far_origin(cam->eye[0], sh->far_side, sh->far_texel, fr->terrain_x0, tsize);
@@ -227,4 +226,5 @@ void render_shadow_views(sward_renderer *r)
         c->cam_y = cam->eye[1];
         c->cam_z = cam->eye[2];
     }
+    return fit;
 }

@@ -451,8 +451,13 @@ void render_cascade_fit(const render_cascade_desc *d, sw_view *out);
 void render_slice_sphere(float tan_x, float tan_y, float n, float f, float *centre, float *radius);
 /* The light-space basis of a sun direction: right (horizontal), up, and the direction itself. */
 void render_light_basis(const float sun[3], float right[3], float up[3]);
-/* Views 1-3 of the frame from view 0 (the camera) when r->plan.shadows, else zeroes them. */
-void render_shadow_views(sward_renderer *r);
+/* Views 1-3 of the frame from view 0 (the camera) when r->plan.shadows, else zeroes them; what it fitted, which
+ * camera.c sets the views' flags from (it sets no flag itself). */
+typedef struct render_shadow_fit {
+    uint32_t views;  /* bits of the shadow views fitted (none without shadows) */
+    uint32_t blades; /* ... of those that cull blades (the near cascade, at a lower level of detail) */
+} render_shadow_fit;
+render_shadow_fit render_shadow_views(sward_renderer *r);
 /* Gribb-Hartmann planes of clip-space -w <= x, y <= w, 0 <= z <= w (camera.c). */
 void render_frustum_planes(const float vp[16], float out[24]);
 

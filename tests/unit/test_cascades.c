@@ -257,9 +257,9 @@ static void test_depth_holds_terrain(void **state)
         }
 }
 
-/* The frame's shadow views from its camera (render_shadow_views): flags, the eye, the chained ranges, and the
- * far map's origin, which moves only in whole snap steps, keeps the camera inside what it serves and stays on
- * the terrain; none without shadows. */
+/* The frame's shadow views from its camera (render_shadow_views): which it fitted and which of them cull blades,
+ * the eye, the chained ranges, and the far map's origin, which moves only in whole snap steps, keeps the camera
+ * inside what it serves and stays on the terrain; none without shadows. */
 static void test_shadow_views(void **state)
 {
     (void)state;
@@ -286,12 +286,13 @@ static void test_shadow_views(void **state)
         memcpy(r.views[0].vk.view, d.view, sizeof d.view);
         memcpy(r.views[0].vk.proj, d.proj, sizeof d.proj);
         memcpy(r.views[0].vk.eye, eye, sizeof eye);
-        render_shadow_views(&r);
+        const render_shadow_fit fit = render_shadow_views(&r);
         const sw_view *v1 = &r.views[SW_VIEW_NEAR].constants, *v2 = &r.views[SW_VIEW_MID].constants,
                       *v3 = &r.views[SW_VIEW_FAR].constants;
-        assert_int_equal(v1->flags, SW_VIEW_SHADOW | SW_VIEW_LOW_LOD);
-        assert_int_equal(v2->flags, SW_VIEW_SHADOW | SW_VIEW_NO_BLADES);
-        assert_int_equal(v3->flags, SW_VIEW_SHADOW | SW_VIEW_NO_BLADES);
+        /* every shadow view fitted; the near cascade alone culls blades (camera.c sets the flags from this) */
+        assert_int_equal(fit.views, (1u << SW_VIEW_NEAR) | (1u << SW_VIEW_MID) | (1u << SW_VIEW_FAR));
+        assert_int_equal(fit.blades, 1u << SW_VIEW_NEAR);
+        assert_int_equal(v1->flags | v2->flags | v3->flags, 0u); /* not cascades.c's to set */
         for (uint32_t v = 1; v < SW_MAX_VIEWS; v++) {
             assert_float_equal(r.views[v].constants.cam_x, eye[0], 0.0f);
             assert_float_equal(r.views[v].constants.cam_z, eye[2], 0.0f);
@@ -321,7 +322,8 @@ static void test_shadow_views(void **state)
     }
     assert_true(moves > 5 && moves < 60); /* 2.9 km of travel in x: about 30 steps of 96 m */
     r.plan.shadows = false;
-    render_shadow_views(&r);
+    const render_shadow_fit none = render_shadow_views(&r);
+    assert_int_equal(none.views | none.blades, 0u);
     static const sw_view zero;
     for (uint32_t v = 1; v < SW_MAX_VIEWS; v++) assert_memory_equal(&r.views[v].constants, &zero, sizeof zero);
 }
