@@ -1,10 +1,13 @@
-/* pass.h — what a pass sees (the doorway of src/render/passes/): the frame's plan (read-only), the view it runs
- * for, its resources' handles through the graph, its pipelines and its own state. Never the renderer: a pass
- * cannot read or steer another pass's state, and every per-frame decision a pass depends on (features, the
- * raster path, the depth prime, warm-up, HDR read-back, TAA reset, which views it runs for) is taken once per
- * frame in plan.c (the only file that writes the plan; setup.c calls its stages in order: decide at the frame's
- * start and at the view, fill the constants, choose tiles and clusters, the late decisions, keep the histories,
- * upload, place) and read here through render_plan.
+/* pass.h — what a pass sees (the doorway of src/render/passes/): the renderer's state by lifetime, read-only,
+ * the view it runs for, its resources' handles through the graph, its pipelines and its own state. Never the
+ * renderer: a pass cannot read or steer another pass's state. The state it reads, each with one writer:
+ *   render_config  fixed at creation and resize (config.c): kind, raster path, device limits, assets, shadow
+ *                  maps, shared geometry, size, features; a pass declares what it needs of it (render_pass.needs)
+ *   render_plan    this frame's decisions, as values (plan.c): the shadows, the raster paths, the depth prime,
+ *                  warm-up, HDR read-back, TAA reset, which views each pass runs for
+ *   render_work    this frame's work (setup.c): the constants, tiles, placements, clusters, the ground's patches
+ * The histories (what earlier frames left: history.h) reach passes only through the plan's decisions and their
+ * GPU resources.
  *
  * A pass is one file under src/render/passes/ and one line in passes.c (RENDER_PASSES, frame order). It declares
  * its phase (which entry point records it), what it reads and writes (render_use: graph.c derives its barriers
@@ -158,7 +161,7 @@ typedef struct render_switches {
     bool no_motion;            /* blades and assets write the camera's motion alone (SW_FLAG_NO_MOTION) */
 } render_switches;
 
-/* The ground each view draws this frame (render_plan_terrain): the patches of the CDLOD quadtree (terrain_lod.h)
+/* The ground each view draws this frame (setup.c setup_work): the patches of the CDLOD quadtree (terrain_lod.h)
  * in view v's clip volume are patches[first[v], first[v] + count[v]), the views' runs one after another
  * (uploaded to RES_TERRAIN_PATCHES; each view's is one instanced draw); their triangles (SWARD_VIEW_*). */
 typedef struct render_terrain_draws {
@@ -238,16 +241,16 @@ typedef struct render_plan {
                                   (RES_ASSET_ID) and their G-buffer is resolved in compute (asset_resolve), not
                                   drawn by the fragment pass (asset_gbuffer) */
     bool shadows_kept;         /* the shadow map holds this frame's near and mid cascades already (a still's next
-                                  frame: render_plan_shadows_kept): shadow_near, shadow_raster, shadow_mid and
+                                  frame: render_plan_late): shadow_near, shadow_raster, shadow_mid and
                                   shadow_lit rest */
     bool hdr_out;              /* sward_render_hdr: this frame reads back its linear HDR image (hdr_out.c) */
     bool history_only;         /* SH8 warm-up: POST runs only the passes that build the TAA history */
     bool taa_reset;            /* SH8: this frame starts a new TAA history */
     uint32_t taa_frame;        /* SH8: the frame's index in its history (the jitter's, the screen doors') */
     bool motion;               /* SH2: the objects moved since the frame the camera's history is (sw_frame.prev_time is
-                                  not its time): the wind field is computed then too (render_plan_motion) */
+                                  not its time): the wind field is computed then too (render_plan_view) */
     bool auto_exposure;        /* PO4: the exposure pass meters and adapts this frame (render.exposure "auto", not a
-                                  warm-up frame: render_plan_exposure) */
+                                  warm-up frame: render_plan_view) */
     render_switches switches;
     uint32_t cull_views;       /* bits of the views RENDER_VIEWS_BLADES passes cull */
     uint32_t asset_views;      /* bits of the views RENDER_VIEWS_ASSETS passes cull */

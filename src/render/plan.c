@@ -26,7 +26,7 @@ void render_plan_frame(sward_renderer *r, bool no_occlusion, bool hdr_out, bool 
     const uint32_t features = r->scene->render.features;
     p->switches.no_occlusion = no_occlusion;
     /* LS2: the frame's one decision on shadows: the scene's features now, the sun above the horizon, and the
-     * cascades' resources made (render_plan_scene); the lookup tests the near view's SW_VIEW_SHADOW alone */
+     * cascades' resources made (render_config_scene); the lookup tests the near view's SW_VIEW_SHADOW alone */
     p->shadows = cfg->shadow_maps && (features & SW_FEAT_SHADOWS) != 0 && r->scene->sun.direction[1] > 0.01f;
     p->view_count = p->shadows ? 3u : 1u;
     p->blade_views = p->shadows ? 2u : 1u;

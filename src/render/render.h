@@ -1,9 +1,12 @@
 /* render.h — the frame (module `render`): named resources, passes over them, frames in flight and views.
  *
  * A frame is a list of passes (graph.c, RENDER_PASSES in passes.c) over named resources (render_res). Each
- * pass is one file under src/render/passes/ that sees only pass.h: the frame's plan (plan.c, every per-frame
- * decision taken once), its view, its declared resources and its own state; graph.c derives the barriers and
- * the named GPU timestamps from its declarations. This header is for the renderer's own files, not passes. The
+ * pass is one file under src/render/passes/ that sees only pass.h: the config, plan and work (read-only), its
+ * view, its declared resources and its own state; graph.c derives the barriers and the named GPU timestamps from
+ * its declarations. This header is for the renderer's own files, not passes. The renderer's state by lifetime,
+ * each with one writer: the config (config.c: creation and resize), the plan (plan.c: the frame's decisions), the
+ * work (setup.c: the frame's tiles, placements, clusters, patches), the histories (history.c: what a frame leaves
+ * for the next), the constants (camera.c: sw_frame, sw_view and every SW_FLAG_* / SW_VIEW_* bit). The
  * entry points an embedding host calls (frame.c: sward_cmd_place, sward_cmd_cull, sward_cmd_draw, sward_cmd_post;
  * shadows.c: sward_cmd_shadows) record every pass, and the standalone frame (standalone.c: sward_render) is
  * built from the same calls: one frame order, one list of passes (passes.c; hdr_out, sward_render_hdr's

@@ -1,5 +1,6 @@
 /* setup.c — a frame's setup (sward_cmd_place, SC1 SC2 TL3) as ordered stages, each producing what the next
- * reads; render_place calls them in order:
+ * reads, and the writer of the frame's work (render_work: lives one frame, reset at its start by
+ * render_work_begin, filled here; passes read it); render_place calls the stages in order:
  *   0. resources  the passes' resources follow the features; the streamed world's windows follow the eye
  *                 (world_stream.c): what the constants describe;
  *   1. decide     the view's decisions into the plan (plan.c render_plan_view: TAA reset and jitter index,
@@ -9,13 +10,16 @@
  *                 camera's volume the tiles are chosen for;
  *   3. tiles      the camera's and the near cascade's tiles, the tile cache's slots and batches, the assets'
  *                 clusters (render_frame_tiles), and their numbers into the constants (render_tile_constants);
- *   4. late       the decisions that need the tiles and the final views (plan.c render_plan_late: counts, the
- *                 kept shadow map, the ground's patches);
- *   5. keep       the histories (TAA, exposure, the assets' pyramid, the shadow map) and the slot's stats take
- *                 this frame's values, after everything that reads the last frame's;
+ *   4. late       the work the passes read (counts, each asset's room, the ground's CDLOD patches: setup_work),
+ *                 then the decisions that need it and the final views (plan.c render_plan_late: the kept
+ *                 shadow map);
+ *   5. keep       the histories (history.c render_history_keep: TAA, exposure, the assets' pyramid, the shadow
+ *                 map) and the slot's stats take this frame's values, after everything that reads the last
+ *                 frame's;
  *   6. upload     constants, tiles, patches and clusters through the slot's mapped upload buffer;
  *   7. place      the PLACE passes.
- * No stage writes what an earlier one decided: plan.c alone writes the plan, camera.c alone the constants. */
+ * No stage writes what an earlier one decided: plan.c alone writes the plan, camera.c alone the constants,
+ * history.c the histories. */
 #include "render/render.h"
 
 #include <math.h>
@@ -29,7 +33,8 @@ sward_result render_work_create(sward_renderer *r, uint32_t patches, sward_error
     for (uint32_t k = 0; k < SW_MAX_VIEWS; k++) w->view[k] = &r->views[k].constants;
     w->terrain.capacity = patches;
     w->terrain.patches = malloc((size_t)patches * sizeof *w->terrain.patches);
-    if (!w->terrain.patches) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %u terrain patches", patches);
+    if (!w->terrain.patches)
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %u terrain patches", patches);
     return SWARD_OK;
 }
 
@@ -137,7 +142,9 @@ static void setup_work(sward_renderer *r, const render_frame_tiles *t)
     uint32_t used = 0;
     for (uint32_t v = 0; v < SWARD_VIEWS; v++) {
         const bool on = v == SW_VIEW_CAMERA && r->draw_terrain;
-        uint32_t n = on ? render_terrain_select(&lod, w->view[v]->view_proj, RENDER_CLIP_ALL, td->patches + used, td->capacity - used) : 0;
+        const uint32_t room = td->capacity - used;
+        uint32_t n = on ? render_terrain_select(&lod, w->view[v]->view_proj, RENDER_CLIP_ALL, td->patches + used, room)
+                        : 0;
         if (n > td->capacity - used) n = td->capacity - used; /* never: the capacity is the mesh's bound per view */
         td->first[v] = used, td->count[v] = n;
         td->triangles[v] = (uint64_t)n * 2u * SW_TERRAIN_PATCH * SW_TERRAIN_PATCH;

@@ -78,9 +78,9 @@ static sward_result create_late(render_pass_ctx *c, sward_error *err)
         res = render_compute_pipeline(c, sw_spirv_asset_late_comp, sizeof sw_spirv_asset_late_comp, "sward.asset_late",
                                       &c->pipes[1], err);
     if (res == SWARD_OK)
-        res = render_pass_buffer_replace(c, RES_ASSET_LATE_DRAWS, 0,
-                                         (VkDeviceSize)c->config->asset_count * SW_ASSET_MAX_LODS * sizeof(sw_asset_draw),
-                                         err);
+        res = render_pass_buffer_replace(
+            c, RES_ASSET_LATE_DRAWS, 0, (VkDeviceSize)c->config->asset_count * SW_ASSET_MAX_LODS * sizeof(sw_asset_draw),
+            err);
     return res;
 }
 
