@@ -85,7 +85,7 @@ static void blades_copy(sward_renderer *r, VkCommandBuffer cmd, VkBuffer dst, vo
 static sward_result blades_read(sward_renderer *r, const void *mapped, void *arg, sward_error *err)
 {
     blades_arg *a = arg;
-    a->again = r->slots[r->slot].stats.blades_dropped > 0;
+    a->again = r->slots[r->slot].stats.blades.dropped > 0;
     if (a->again) return SWARD_OK;
     /* each tile's run: its high blades, then its low ones, in the frame's tile order */
     const sw_tile_draw *d = mapped;

@@ -356,6 +356,9 @@ void render_post(sward_renderer *r, VkCommandBuffer cmd);
 void render_copy_stats(sward_renderer *r, VkCommandBuffer cmd);
 /* Reads a completed slot's counters and times into s->stats and grows the survivor lists that overflowed. */
 sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err);
+/* Refuses a caller's sward_frame_stats whose struct_size is not this library's sizeof(sward_frame_stats) (NULL
+ * passes): a host built against another sward.h would read other fields. fn names the entry point. */
+sward_result render_stats_size(const sward_frame_stats *stats, const char *fn, sward_error *err);
 /* BX5 (world_stream.c): recentres a streamed world's windows on the eye and records the copies of the pages
  * that changed (from the slot's staging, before the PLACE passes); nothing for a resident world. */
 sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const float eye[3], sward_error *err);
