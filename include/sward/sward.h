@@ -17,7 +17,7 @@
  *         sward_render_settings rs = sward_scene_render_settings(scene);
  *         sward_image img = { .width = rs.width, .height = rs.height };
  *         img.pixels = malloc(sward_image_bound(img.width, img.height));
- *         sward_frame_stats stats;
+ *         sward_frame_stats stats = SWARD_FRAME_STATS_INIT;   // its struct_size: sward refuses another
  *         if (sward_render(r, &(sward_frame_desc){ .time = 0.0f }, &img, &stats, &err) != SWARD_OK) return 1;
  *         sward_write_png("meadow.png", &img, &err);
  *         free(img.pixels);
@@ -278,7 +278,7 @@ uint32_t sward_context_validation_messages(const sward_context *ctx);
 
 /* The device memory the context's renderers hold now, by object name (the names tools such as RenderDoc show). */
 typedef enum sward_memory_kind {
-    SWARD_MEMORY_BUFFER,   /* a device-local buffer: counted in sward_frame_stats.vegetation_memory_bytes */
+    SWARD_MEMORY_BUFFER,   /* a device-local buffer: counted in sward_frame_stats.memory.vegetation_bytes */
     SWARD_MEMORY_IMAGE,    /* a render target, shadow map, texture: device-local */
     SWARD_MEMORY_UPLOAD,   /* a host-visible buffer the CPU writes */
     SWARD_MEMORY_READBACK  /* a host-visible buffer the CPU reads */
@@ -313,7 +313,7 @@ typedef struct sward_frame_debug {
     bool no_morph;       /* comparisons: no SC6 morph toward the 7-vertex shape; the LOD switch stays (hard switch) */
     bool no_terrain_lod; /* comparisons: the ground's whole-resolution mesh in every view (no CDLOD levels) */
     bool count_shading;  /* diagnostics: the G-buffer fragment shaders count their invocations with an atomic
-                            (stats.gbuffer_shaded; costs an atomic per fragment): SH1's zero overdraw */
+                            (stats.gbuffer.shaded; costs an atomic per fragment): SH1's zero overdraw */
     bool no_asset_occluders; /* comparisons: the mesh assets' depth is not in the blades' Hi-Z (SC3: the ground
                                 alone occludes, as an embedding host's frame) */
     bool ground_fragment; /* comparisons: the ground's G-buffer drawn by its fragment pass (a host's path), not
@@ -351,9 +351,9 @@ typedef struct sward_frame_desc {
  * "place_ahead", "asset_occluders_late", "hiz_history", "grass_depth", "asset_depth", "raster", "raster_merge",
  * "terrain", "grass", "asset_gbuffer", "shadow_near", "shadow_raster", "shadow_assets", "shadow_mid", "shadow_far",
  * "shadow_lit", "resolve", "asset_resolve", "terrain_resolve", "lighting", "taa", "exposure", "bloom", "post",
- * "hdr_out". New passes add names, not fields. The times are held by the renderer (sward_frame_stats.passes points
- * to them), so the number of passes is not part of the ABI: sward_renderer_pass_count says how many a frame can
- * have. */
+ * "hdr_out". New passes add names, not fields. The times are held by the renderer (sward_frame_stats.passes.times
+ * points to them), so the number of passes is not part of the ABI: sward_renderer_pass_count says how many a frame
+ * can have. */
 typedef struct sward_pass_time {
     char name[24];
     double gpu_ms;
@@ -365,7 +365,7 @@ typedef struct sward_pass_time {
 #define SWARD_ASSET_KIND_FLOWER 2
 #define SWARD_ASSET_KIND_ROCK 3
 #define SWARD_ASSET_KINDS 4
-/* The views a frame draws the ground into (sward_frame_stats.terrain_triangles). */
+/* The views a frame draws the ground into (sward_frame_stats.terrain.triangles). */
 #define SWARD_VIEW_CAMERA 0
 #define SWARD_VIEW_NEAR_SHADOW 1
 #define SWARD_VIEW_MID_SHADOW 2
@@ -527,7 +527,7 @@ typedef struct sward_frame_stats {
 
 /* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran. */
 double sward_stats_pass_ms(const sward_frame_stats *stats, const char *name);
-/* The most passes a frame of this renderer times: room enough for sward_frame_stats.passes. */
+/* The most passes a frame of this renderer times: room enough for sward_frame_stats.passes.times. */
 uint32_t sward_renderer_pass_count(const sward_renderer *r);
 
 typedef struct sward_image {
@@ -552,7 +552,7 @@ typedef struct sward_image_hdr {
     uint32_t width, height;
     float *pixels; /* RGBA32F linear, rows top to bottom, caller-owned, sward_image_hdr_bound(width, height) bytes */
     /* What the 8-bit frame's tone map applied to it, filled by sward_render_hdr (0 until then): the exposure
-     * (linear, sward_frame_stats.exposure: with auto exposure the adapted one) and the white point (0 with
+     * (sward_frame_stats.exposure.linear: with auto exposure the adapted one) and the white point (0 with
      * Reinhard's curve, which has none). sward_write_exr stores them in the file (attributes swardExposure,
      * swardWhitePoint), so that a reader can tone-map the EXR as sward did. */
     float exposure, white_point;
@@ -571,7 +571,7 @@ sward_result sward_render_hdr(sward_renderer *r, const sward_frame_desc *frame, 
  * once with a ticket; sward_render_wait waits for that frame and reads back its image (may be NULL) and
  * stats (may be NULL). The CPU records the next frame while the GPU runs this one. A ticket can be waited for
  * until SWARD_FRAMES_IN_FLIGHT newer frames have been submitted; after that its results are gone
- * (SWARD_ERROR_INVALID_INPUT). Blades that did not fit this frame are counted in stats.blades_dropped (the
+ * (SWARD_ERROR_INVALID_INPUT). Blades that did not fit this frame are counted in stats.blades.dropped (the
  * lists grow for the next frame). */
 #define SWARD_FRAMES_IN_FLIGHT 2
 sward_result sward_render_submit(sward_renderer *r, const sward_frame_desc *frame, uint64_t *ticket,

@@ -209,7 +209,7 @@ typedef struct sward_vulkan_post {
  * blades and ground by a sub-pixel offset each frame and keeps the history; a first frame, a resize or a camera
  * cut starts a new one: render a still 1 + SWARD_TAA_WARMUP_DEFAULT times to converge it, as sward_render
  * does); bloom (PO3), exposure (PO4: with render.exposure "auto" metered from this frame and adapted from the
- * last one's over their times' difference; the frame's stats say which: sward_frame_stats.exposure), the
+ * last one's over their times' difference; the frame's stats say which: sward_frame_stats.exposure.linear), the
  * Uncharted 2 filmic curve with the scene's white point, sRGB. Outside any render pass, after this frame's
  * sward_cmd_place. */
 sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_post *images,

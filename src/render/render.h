@@ -62,7 +62,7 @@ typedef struct render_slot {
     double cpu_ms;
     double cpu_tiles_ms; /* of it: choosing tiles, the cache, the clusters (render_place) */
     uint64_t terrain_triangles[SWARD_VIEWS]; /* the ground's, per view (render_place) */
-    sward_frame_stats stats;  /* the slot's frame's counters and times, once counted (stats.passes: pass_times) */
+    sward_frame_stats stats;  /* the slot's frame's counters and times, once counted (stats.passes.times: pass_times) */
     sward_pass_time pass_times[RENDER_MAX_PASSES];
 } render_slot;
 
@@ -170,7 +170,7 @@ typedef struct render_frame_tiles {
     size_t camera, near;             /* tiles of the camera's view and of the near cascade's box (LS3) */
     size_t in_range;                 /* of the camera's, within its draw distance (the stats) */
     uint32_t place_now, place_ahead; /* SC1: tiles placed before culling and ahead */
-    double cpu_ms;                   /* choosing tiles, the cache, the clusters (sward_frame_stats.cpu_tiles_ms) */
+    double cpu_ms;                   /* choosing tiles, the cache, the clusters (sward_frame_stats.cpu.tiles_ms) */
 } render_frame_tiles;
 
 /* The frame's tiles: which can hold blades, this frame's list, and the tile cache (SC1). */
