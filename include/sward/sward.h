@@ -301,37 +301,14 @@ sward_result sward_renderer_create(sward_context *ctx, const sward_scene *scene,
                                    sward_error *err);
 void sward_renderer_destroy(sward_renderer *r);
 
-/* Test and comparison switches of a frame (sward_frame_desc.debug): not features. Each one removes or
- * disables part of the frame so that a test or a comparison can see another part alone; none belongs in a
- * product's frame. A TAA history of other switches is not used (SH8). */
-typedef struct sward_frame_debug {
-    bool no_culling;     /* tests: keep every candidate of the tiles within draw distance (no per-blade
-                            distance or frustum test, no tile frustum test) */
-    bool no_lod_fade;    /* comparisons: every blade at the high LOD, no density thinning, no dither fade, a hard
-                            cut at the draw distance (SC5, SC6 off) */
-    bool no_fade;        /* comparisons: no SC5 dither fade; thinning and the draw-distance cut stay (hard cuts) */
-    bool no_morph;       /* comparisons: no SC6 morph toward the 7-vertex shape; the LOD switch stays (hard switch) */
-    bool no_terrain_lod; /* comparisons: the ground's whole-resolution mesh in every view (no CDLOD levels) */
-    bool count_shading;  /* diagnostics: the G-buffer fragment shaders count their invocations with an atomic
-                            (stats.gbuffer.shaded; costs an atomic per fragment): SH1's zero overdraw */
-    bool no_asset_occluders; /* comparisons: the mesh assets' depth is not in the blades' Hi-Z (SC3: the ground
-                                alone occludes, as an embedding host's frame) */
-    bool ground_fragment; /* comparisons: the ground's G-buffer drawn by its fragment pass (a host's path), not
-                             resolved per pixel in compute (BX6; sward's own frame with the depth prime) */
-    bool asset_fragment;  /* comparisons: the mesh assets' G-buffer drawn by their fragment pass (a host's path),
-                             not resolved from their visibility buffer in compute (BX6; sward's own frame with the
-                             depth prime and the assets as occluders) */
-    bool asset_casters_drawn; /* comparisons: the mesh assets' near-cascade casters drawn by the hardware, not
-                                 rasterised in compute (render.raster "auto" or "compute") */
-    bool no_motion;       /* comparisons: blades and mesh assets write the camera's motion alone, not their own
-                             (wind) motion since the previous frame (SH2), as before motion vectors */
-} sward_frame_debug;
+/* The frame's test and comparison switches: experimental, at the end of this header. */
+typedef struct sward_frame_debug sward_frame_debug;
 
 typedef struct sward_frame_desc {
     float time;          /* s; wind animation time */
     bool no_grass;       /* draw terrain and sky only */
     bool no_occlusion;   /* skip the Hi-Z occlusion test (comparisons) */
-    const sward_frame_debug *debug; /* NULL: none of the test switches */
+    const sward_frame_debug *debug; /* NULL: none of the test switches (experimental, below) */
     const float *eye;    /* optional camera override, world m (x, y, z); NULL = the scene's camera */
     const float *target; /* optional look-at override, world m; NULL = the scene's target */
     int taa_warmup;      /* SH8, when render.features has TAA: frames rendered before this one, at the same time
@@ -584,13 +561,6 @@ sward_result sward_render_wait(sward_renderer *r, uint64_t ticket, sward_image *
 sward_result sward_renderer_resize(sward_renderer *r, uint32_t width, uint32_t height, sward_error *err);
 void sward_renderer_size(const sward_renderer *r, uint32_t *width, uint32_t *height);
 
-/* Runs the placement and the camera view's culling (no occlusion test) and reads back the surviving blades
- * (PL7 records, 32 bytes each, see shaders/shared/sw_types.h) for testing against the CPU reference, tile by
- * tile in the frame's tile order, each tile's 15-vertex blades before its 7-vertex ones. `count` gets the
- * number of blades (also when it is more than capacity, which is then an error). */
-sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame, void *blades, size_t capacity,
-                               size_t *count, sward_error *err);
-
 /* ---- Images ------------------------------------------------------------------------------------------- */
 
 sward_result sward_write_png(const char *path, const sward_image *image, sward_error *err);
@@ -601,6 +571,36 @@ sward_result sward_write_png(const char *path, const sward_image *image, sward_e
  * sward was built without OpenEXR (CMake SWARD_OPENEXR=OFF, the default of the bundle):
  * SWARD_ERROR_INVALID_INPUT, "PATH: cannot write EXR: sward was built without OpenEXR". */
 sward_result sward_write_exr(const char *path, const sward_image_hdr *image, sward_error *err);
+
+/* ---- Experimental: may change without notice ------------------------------------------------------------ */
+
+/* Test and comparison switches of a frame (sward_frame_desc.debug), for sward's tests and the viewer's comparison
+ * keys (`sward view`'s L and C): not features, and not a stable part of the API (fields may come and go between
+ * versions). Each one removes or disables part of the frame so that a test or a comparison can see another part
+ * alone; none belongs in a product's frame. A TAA history of other switches is not used (SH8). What only tests
+ * use (reading back a frame's blades) is in sward/sward_testing.h, which is not installed. */
+struct sward_frame_debug {
+    bool no_culling;     /* tests: keep every candidate of the tiles within draw distance (no per-blade
+                            distance or frustum test, no tile frustum test) */
+    bool no_lod_fade;    /* comparisons: every blade at the high LOD, no density thinning, no dither fade, a hard
+                            cut at the draw distance (SC5, SC6 off) */
+    bool no_fade;        /* comparisons: no SC5 dither fade; thinning and the draw-distance cut stay (hard cuts) */
+    bool no_morph;       /* comparisons: no SC6 morph toward the 7-vertex shape; the LOD switch stays (hard switch) */
+    bool no_terrain_lod; /* comparisons: the ground's whole-resolution mesh in every view (no CDLOD levels) */
+    bool count_shading;  /* diagnostics: the G-buffer fragment shaders count their invocations with an atomic
+                            (stats.gbuffer.shaded; costs an atomic per fragment): SH1's zero overdraw */
+    bool no_asset_occluders; /* comparisons: the mesh assets' depth is not in the blades' Hi-Z (SC3: the ground
+                                alone occludes, as an embedding host's frame) */
+    bool ground_fragment; /* comparisons: the ground's G-buffer drawn by its fragment pass (a host's path), not
+                             resolved per pixel in compute (BX6; sward's own frame with the depth prime) */
+    bool asset_fragment;  /* comparisons: the mesh assets' G-buffer drawn by their fragment pass (a host's path),
+                             not resolved from their visibility buffer in compute (BX6; sward's own frame with the
+                             depth prime and the assets as occluders) */
+    bool asset_casters_drawn; /* comparisons: the mesh assets' near-cascade casters drawn by the hardware, not
+                                 rasterised in compute (render.raster "auto" or "compute") */
+    bool no_motion;       /* comparisons: blades and mesh assets write the camera's motion alone, not their own
+                             (wind) motion since the previous frame (SH2), as before motion vectors */
+};
 
 #ifdef __cplusplus
 }

@@ -75,7 +75,6 @@ int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, fligh
             continue;
         }
         sward_frame_stats s = SWARD_FRAME_STATS_INIT;
-        memset(&s, 0, sizeof s);
         if ((r = sward_render_wait(renderer, pending, NULL, &s, err)) != SWARD_OK) {
             rc = app_fail(r, err);
             goto done;

@@ -241,19 +241,6 @@ sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_er
 VkDeviceSize render_assets_upload_bytes(const sward_renderer *r);
 /* Copies the clusters and the draws from the frame's upload buffer (at `at`) into their GPU buffers. */
 void render_assets_upload(sward_renderer *r, VkCommandBuffer cmd, gpu_buffer *upload, VkDeviceSize at);
-/* Tests: one frame placed and culled, and what the asset passes wrote (standalone.c). */
-typedef struct render_asset_readback {
-    sw_cluster *clusters;   /* cluster_count, with the counts and heights asset_place wrote */
-    sw_instance *instances; /* SW_CLUSTER_CANDIDATES per cluster slot */
-    sw_asset_draw draws[RENDER_ASSET_VIEWS][SW_MAX_ASSETS * SW_ASSET_MAX_LODS];
-    sw_drawn *drawn;        /* the camera's list (drawn_total entries; each draw's run from first_instance) */
-    uint32_t cluster_count, drawn_total;
-    sw_view views[SW_MAX_VIEWS];
-    sward_frame_stats stats; /* the frame's counters */
-} render_asset_readback;
-sward_result render_read_assets(sward_renderer *r, const sward_frame_desc *frame, render_asset_readback *out,
-                               sward_error *err);
-void render_asset_readback_free(render_asset_readback *rb);
 /* ---- passes.c: the frame's pass list, in frame order ---- */
 extern const render_pass *const RENDER_PASSES[];
 extern const uint32_t RENDER_PASS_COUNT;
@@ -370,17 +357,9 @@ uint64_t render_world_bytes(const sward_renderer *r);
 /* The world's buffers now hold the CPU windows (renderer.c after creating them): no page waits for a copy. */
 void render_world_uploaded(sward_renderer *r);
 
-/* ---- readback.c: what tests read back of a frame ---- */
-/* The depth buffer of the last standalone frame (width x height floats, reverse-Z). */
-sward_result render_read_depth(sward_renderer *r, float *out, sward_error *err);
 /* The frame's depth as the lighting reads it (RENDER_USE_FRAME_DEPTH): RES_MERGED_DEPTH where the compute
  * rasteriser draws, else RES_DEPTH; *access (if not NULL) its sampled access. For tests' own pipelines. */
 render_res render_frame_depth(const sward_renderer *r, gpu_access *access);
-/* The G-buffer of the last standalone frame, RES_GBUF_ALBEDO .. RES_MOTION (width x height 4-byte texels each:
- * RGBA8 sRGB, RGB10A2 octahedral normal + kind, RGBA8, RG16F motion in pixels). */
-sward_result render_read_gbuffer(sward_renderer *r, uint32_t *out[4], sward_error *err);
-/* The last frame's wind field (WIND_FIELD_FLOATS floats, src/wind/wind.h); its time and origin are in r->frame. */
-sward_result render_read_wind_field(sward_renderer *r, float *out, sward_error *err);
 /* standalone.c: RES_HDR_OUT for the current size; created on a frame's first ask (sward_render_hdr). */
 sward_result render_hdr_out_ensure(sward_renderer *r, sward_error *err);
 /* standalone.c: the standalone frame's start (the next slot's command buffer, the switches, the kind of frame
@@ -506,17 +485,5 @@ sward_result render_shadows_create(sward_renderer *r, sward_error *err);
 /* The shadow map's layers' views (after render_resources_size made RES_SHADOW; it never replaces it). */
 sward_result render_shadows_views(sward_renderer *r, sward_error *err);
 void render_shadows_destroy(sward_renderer *r);
-/* Test-only (like sward_read_blades): renders one frame (place, cull, shadows) and copies back the shadow
- * map's two layers (2 x RENDER_SHADOW_SIZE^2 floats, layer 0 first: the near depth as the lookup sees it, the
- * nearer of the layer and the compute casters where the view has them), the far map (far_size^2 floats), the near
- * and mid ranges' lit heights (2 x RENDER_SHADOW_SIZE^2 floats: ground, impostor per texel) and the
- * frame's views. Each of the arrays may be NULL. */
-sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *frame, float *layers, float *far,
-                                 float *lit, sw_view views[SW_MAX_VIEWS], sward_error *err);
-
-/* Test-only: the far map's cache (shadow_far's state), the near and mid ranges' lit heights' (shadow_lit's):
- * times each was computed. */
-uint32_t render_shadow_far_updates(sward_renderer *r);
-uint32_t render_shadow_lit_updates(sward_renderer *r);
 
 #endif

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "sward/sward.h"
+#include "sward/sward_testing.h"
 #include "world/world.h"
 #include "shared/sw_types.h"
 

@@ -6,6 +6,7 @@
 #include "gpu_util.h"
 
 #include "render/render.h"
+#include "testing/readback.h"
 
 #include <math.h>
 

@@ -16,6 +16,7 @@
  *     (compute_doors_move_with_the_frame: the sharp check that the bound above is not). */
 #include "gpu_util.h"
 #include "render/render.h"
+#include "testing/readback.h"
 #include "shared/sw_dither.h"
 #include "shared/sw_gbuffer.h"
 

@@ -13,6 +13,7 @@
 #include "gpu_util.h"
 
 #include "render/render.h"
+#include "testing/readback.h"
 #include "shared/sw_exposure.h"
 
 #include <math.h>

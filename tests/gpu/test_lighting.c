@@ -26,6 +26,7 @@
  *     beyond the draw distance D (D to 1.1 D) differs from the last blades' (0.9 D to D) by at most 3 %, and the
  *     field continues as the far field to the hills 150 m and more away. */
 #include "gpu_util.h"
+#include "testing/readback.h"
 
 #include "render_util.h"
 #include <cglm/cglm.h>

@@ -8,6 +8,7 @@
  * scenes/small.json: 64 m of 3 m hills, the sun 15 degrees up. Validation (core + synchronisation) must say
  * nothing. */
 #include "gpu_util.h"
+#include "testing/readback.h"
 
 #include "shadow_util.h"
 #include "shared/sw_dither.h"

@@ -11,6 +11,7 @@
  *   - the G-buffer itself (read back): the normals and the motion vectors of a moving, jittered camera. */
 #include "gpu_util.h"
 #include "render/render.h"
+#include "testing/readback.h"
 #include "shared/sw_gbuffer.h"
 
 #include <math.h>

@@ -6,6 +6,7 @@
  * the pass is timed under its name; the next frame samples the previous frame's field (SH2), in the grid and
  * beyond it, as the CPU computes it at the previous frame's time. */
 #include "gpu_util.h"
+#include "testing/readback.h"
 
 #include "probe_util.h"
 #include "wind/wind.h"
