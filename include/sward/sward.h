@@ -502,7 +502,8 @@ typedef struct sward_frame_stats {
 #define SWARD_FRAME_STATS_INIT {.struct_size = sizeof(sward_frame_stats)}
 #endif
 
-/* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran. */
+/* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran (or stats.struct_size is not
+ * sizeof(sward_frame_stats)). */
 double sward_stats_pass_ms(const sward_frame_stats *stats, const char *name);
 /* The most passes a frame of this renderer times: room enough for sward_frame_stats.passes.times. */
 uint32_t sward_renderer_pass_count(const sward_renderer *r);
