@@ -217,7 +217,8 @@ sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_
 
 /* Counters and GPU pass times of a frame recorded with these calls. With `completed` true the host says the
  * newest frame has completed on the GPU (it waited for its fence): its stats are read. Otherwise the stats are
- * those of the newest frame sward has read by itself, frames_in_flight frames after it ran (no waiting). */
+ * those of the newest frame sward has read by itself, frames_in_flight frames after it ran (no waiting).
+ * stats.struct_size must be sizeof(sward_frame_stats) (SWARD_FRAME_STATS_INIT), else SWARD_ERROR_INVALID_INPUT. */
 sward_result sward_vulkan_frame_stats(sward_renderer *r, bool completed, sward_frame_stats *stats, sward_error *err);
 
 #ifdef __cplusplus
