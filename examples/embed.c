@@ -285,7 +285,7 @@ int main(int argc, char **argv)
     CHECK(vkAllocateCommandBuffers(h.device, &cai, &cmd));
     const bool taa = (sward_scene_features(scene) & SWARD_FEATURE_TAA) != 0;
     int frames = taa ? 1 + SWARD_TAA_WARMUP_DEFAULT : 1;
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     for (int frame = 0; frame < frames; frame++) {
         VkCommandBufferBeginInfo cbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
         CHECK(vkBeginCommandBuffer(cmd, &cbi));
@@ -374,7 +374,7 @@ int main(int argc, char **argv)
         CHECK(vkQueueWaitIdle(h.queue));
         /* The frame's counters: the host waited for the queue, so the frame is complete. */
         if (sward_vulkan_frame_stats(grass, true, &st, &err) != SWARD_OK) fprintf(stderr, "embed: %s\n", err.message);
-        if (!taa && st.blades_dropped && frames < 3) frames++;
+        if (!taa && st.blades.dropped && frames < 3) frames++;
     }
 
     /* 4. The image, and a check that the frame shows grass where the field is. */
@@ -393,14 +393,15 @@ int main(int argc, char **argv)
     double frac = (double)greenish / (double)lower;
     printf("embed: wrote %s (%ux%u); grass-coloured in the lower quarter: %.3f; validation messages: %u\n", out, w, ht,
            frac, h.messages);
-    printf("embed: %llu blades drawn, %llu by the compute rasteriser; removed %llu by distance, %llu by frustum, %llu by "
-           "occlusion (the host's depth)\n",
-           (unsigned long long)st.blades_drawn, (unsigned long long)st.raster_blades,
-           (unsigned long long)st.removed_distance, (unsigned long long)st.removed_frustum,
-           (unsigned long long)st.removed_occlusion);
+    printf(
+        "embed: %llu blades drawn, %llu by the compute rasteriser; removed %llu by distance, %llu by frustum, %llu by "
+        "occlusion (the host's depth)\n",
+        (unsigned long long)st.blades.drawn, (unsigned long long)st.raster.blades,
+        (unsigned long long)st.blades.removed_distance, (unsigned long long)st.blades.removed_frustum,
+        (unsigned long long)st.blades.removed_occlusion);
     printf("embed: mesh assets: %llu occluded, %llu in the second culling phase (%s)\n",
-           (unsigned long long)st.asset_occluded, (unsigned long long)st.asset_late,
-           st.asset_two_phase ? "two phases" : "one phase");
+           (unsigned long long)st.assets.occluded, (unsigned long long)st.assets.late,
+           st.assets.two_phase ? "two phases" : "one phase");
     free(img.pixels);
 
     sward_renderer_destroy(grass);

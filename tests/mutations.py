@@ -1770,9 +1770,18 @@ mut("MD-exr-channels", "", "src/core/exr.c",
     "comp = c;",
     "gpu_exr")
 mut("MD-exr-exposure", "", "src/render/standalone.c",
-    "        hdr->exposure = st.exposure;",
+    "        hdr->exposure = st.exposure.linear;",
     "        hdr->exposure = r->scene->render.settings.exposure;",
     "gpu_exr")
+# The versioned sward_frame_stats: a struct_size other than this sward's is refused, not filled or read
+mut("API-stats-size", "", "src/render/frame.c",
+    "    if (!stats || stats->struct_size == sizeof *stats) return SWARD_OK;",
+    "    return SWARD_OK;",
+    "gpu_frames.stats_of_another_size_refused")
+mut("API-stats-size-pass-ms", "", "src/render/standalone.c",
+    "    if (!stats || !name || stats->struct_size != sizeof *stats) return -1.0;",
+    "    if (!stats || !name) return -1.0;",
+    "gpu_frames.stats_of_another_size_refused")
 mut("MD-exr-exposure-attr", "", "src/core/exr.c",
     "    if (rv == EXR_ERR_SUCCESS && image->exposure > 0.0f) rv = exr_attr_set_float(f, part, \"swardExposure\", image->exposure);",
     "",

@@ -17,7 +17,7 @@
  *         sward_render_settings rs = sward_scene_render_settings(scene);
  *         sward_image img = { .width = rs.width, .height = rs.height };
  *         img.pixels = malloc(sward_image_bound(img.width, img.height));
- *         sward_frame_stats stats;
+ *         sward_frame_stats stats = SWARD_FRAME_STATS_INIT;   // its struct_size: sward refuses another
  *         if (sward_render(r, &(sward_frame_desc){ .time = 0.0f }, &img, &stats, &err) != SWARD_OK) return 1;
  *         sward_write_png("meadow.png", &img, &err);
  *         free(img.pixels);
@@ -278,7 +278,7 @@ uint32_t sward_context_validation_messages(const sward_context *ctx);
 
 /* The device memory the context's renderers hold now, by object name (the names tools such as RenderDoc show). */
 typedef enum sward_memory_kind {
-    SWARD_MEMORY_BUFFER,   /* a device-local buffer: counted in sward_frame_stats.vegetation_memory_bytes */
+    SWARD_MEMORY_BUFFER,   /* a device-local buffer: counted in sward_frame_stats.memory.vegetation_bytes */
     SWARD_MEMORY_IMAGE,    /* a render target, shadow map, texture: device-local */
     SWARD_MEMORY_UPLOAD,   /* a host-visible buffer the CPU writes */
     SWARD_MEMORY_READBACK  /* a host-visible buffer the CPU reads */
@@ -301,37 +301,14 @@ sward_result sward_renderer_create(sward_context *ctx, const sward_scene *scene,
                                    sward_error *err);
 void sward_renderer_destroy(sward_renderer *r);
 
-/* Test and comparison switches of a frame (sward_frame_desc.debug): not features. Each one removes or
- * disables part of the frame so that a test or a comparison can see another part alone; none belongs in a
- * product's frame. A TAA history of other switches is not used (SH8). */
-typedef struct sward_frame_debug {
-    bool no_culling;     /* tests: keep every candidate of the tiles within draw distance (no per-blade
-                            distance or frustum test, no tile frustum test) */
-    bool no_lod_fade;    /* comparisons: every blade at the high LOD, no density thinning, no dither fade, a hard
-                            cut at the draw distance (SC5, SC6 off) */
-    bool no_fade;        /* comparisons: no SC5 dither fade; thinning and the draw-distance cut stay (hard cuts) */
-    bool no_morph;       /* comparisons: no SC6 morph toward the 7-vertex shape; the LOD switch stays (hard switch) */
-    bool no_terrain_lod; /* comparisons: the ground's whole-resolution mesh in every view (no CDLOD levels) */
-    bool count_shading;  /* diagnostics: the G-buffer fragment shaders count their invocations with an atomic
-                            (stats.gbuffer_shaded; costs an atomic per fragment): SH1's zero overdraw */
-    bool no_asset_occluders; /* comparisons: the mesh assets' depth is not in the blades' Hi-Z (SC3: the ground
-                                alone occludes, as an embedding host's frame) */
-    bool ground_fragment; /* comparisons: the ground's G-buffer drawn by its fragment pass (a host's path), not
-                             resolved per pixel in compute (BX6; sward's own frame with the depth prime) */
-    bool asset_fragment;  /* comparisons: the mesh assets' G-buffer drawn by their fragment pass (a host's path),
-                             not resolved from their visibility buffer in compute (BX6; sward's own frame with the
-                             depth prime and the assets as occluders) */
-    bool asset_casters_drawn; /* comparisons: the mesh assets' near-cascade casters drawn by the hardware, not
-                                 rasterised in compute (render.raster "auto" or "compute") */
-    bool no_motion;       /* comparisons: blades and mesh assets write the camera's motion alone, not their own
-                             (wind) motion since the previous frame (SH2), as before motion vectors */
-} sward_frame_debug;
+/* The frame's test and comparison switches: experimental, at the end of this header. */
+typedef struct sward_frame_debug sward_frame_debug;
 
 typedef struct sward_frame_desc {
     float time;          /* s; wind animation time */
     bool no_grass;       /* draw terrain and sky only */
     bool no_occlusion;   /* skip the Hi-Z occlusion test (comparisons) */
-    const sward_frame_debug *debug; /* NULL: none of the test switches */
+    const sward_frame_debug *debug; /* NULL: none of the test switches (experimental, below) */
     const float *eye;    /* optional camera override, world m (x, y, z); NULL = the scene's camera */
     const float *target; /* optional look-at override, world m; NULL = the scene's target */
     int taa_warmup;      /* SH8, when render.features has TAA: frames rendered before this one, at the same time
@@ -351,9 +328,9 @@ typedef struct sward_frame_desc {
  * "place_ahead", "asset_occluders_late", "hiz_history", "grass_depth", "asset_depth", "raster", "raster_merge",
  * "terrain", "grass", "asset_gbuffer", "shadow_near", "shadow_raster", "shadow_assets", "shadow_mid", "shadow_far",
  * "shadow_lit", "resolve", "asset_resolve", "terrain_resolve", "lighting", "taa", "exposure", "bloom", "post",
- * "hdr_out". New passes add names, not fields. The times are held by the renderer (sward_frame_stats.passes points
- * to them), so the number of passes is not part of the ABI: sward_renderer_pass_count says how many a frame can
- * have. */
+ * "hdr_out". New passes add names, not fields. The times are held by the renderer (sward_frame_stats.passes.times
+ * points to them), so the number of passes is not part of the ABI: sward_renderer_pass_count says how many a frame
+ * can have. */
 typedef struct sward_pass_time {
     char name[24];
     double gpu_ms;
@@ -365,106 +342,170 @@ typedef struct sward_pass_time {
 #define SWARD_ASSET_KIND_FLOWER 2
 #define SWARD_ASSET_KIND_ROCK 3
 #define SWARD_ASSET_KINDS 4
-/* The views a frame draws the ground into (sward_frame_stats.terrain_triangles). */
+/* The views a frame draws the ground into (sward_frame_stats.terrain.triangles). */
 #define SWARD_VIEW_CAMERA 0
 #define SWARD_VIEW_NEAR_SHADOW 1
 #define SWARD_VIEW_MID_SHADOW 2
 #define SWARD_VIEWS 3
 #define SWARD_ASSET_LODS 6
 
-typedef struct sward_frame_stats {
+/* The frame's statistics, nested by concern. A versioned struct: the caller sets struct_size to
+ * sizeof(sward_frame_stats) (SWARD_FRAME_STATS_INIT) and every function that takes one refuses another size
+ * (SWARD_ERROR_INVALID_INPUT, "sward_frame_stats.struct_size is N, this sward's is M: ..."), so that a host built
+ * against another sward.h fails loudly instead of reading the wrong fields. The library keeps struct_size as it
+ * was given. New counters go into the group of their concern. */
+
+/* The camera's blades: what the culling considered, drew and removed. */
+typedef struct sward_blade_stats {
     uint64_t candidates_in_range; /* grid cells of the tiles within draw distance of the camera */
     uint64_t candidates;    /* of those, in tiles that pass the CPU frustum test: what the compute considers */
-    uint64_t blades_drawn;  /* after density, distance and frustum tests */
-    uint64_t blades_high;   /* of those, drawn with the 15-vertex blade */
-    uint64_t blades_low;    /* ... and with the 7-vertex blade */
+    uint64_t drawn;         /* after density, distance and frustum tests */
+    uint64_t high;          /* of those, drawn with the 15-vertex blade */
+    uint64_t low;           /* ... and with the 7-vertex blade */
     uint64_t triangles;     /* grass triangles drawn */
     uint64_t tiles;         /* render tiles dispatched */
     uint64_t removed_outside;   /* candidates off the terrain */
     uint64_t removed_density;   /* ... removed by the density (coverage) test */
     uint64_t removed_distance;  /* ... beyond the draw distance */
     uint64_t removed_frustum;   /* ... outside the view frustum */
-    uint64_t removed_occlusion; /* ... hidden behind the terrain (Hi-Z) */
-    uint64_t blades_dropped;    /* survivors that did not fit the view's list this frame (it grows for the next) */
-    uint32_t pass_count;        /* entries of passes[], in the order the passes ran */
-    const sward_pass_time *passes; /* the frame's per-pass GPU times, held by the renderer: valid until it starts
-                                   its next frame (sward_render*, sward_render_submit, sward_cmd_place), is resized
-                                   or destroyed; copy them to keep them longer (pass_count entries) */
-    double cpu_ms;          /* CPU time to prepare and record the frame */
-    double cpu_tiles_ms;    /* of cpu_ms: the world windows, choosing the tiles, the tile cache and the assets' clusters
-                               (the rest is uploading the constants and recording the passes) */
-    uint64_t gpu_memory_bytes; /* device memory allocated by sward */
-    /* SH1/SH2, from the deferred lighting's view of the G-buffer (standalone frames) */
+    uint64_t removed_occlusion; /* ... hidden behind the terrain (Hi-Z; with assets.occlude the assets too) */
+    uint64_t dropped;           /* survivors that did not fit the view's list this frame (it grows for the next) */
+} sward_blade_stats;
+
+/* BX1, the compute rasteriser (render.raster): of blades.drawn, hardware_blades went to the hardware draws and
+ * blades to the compute rasteriser. */
+typedef struct sward_raster_stats {
+    bool compute;               /* the compute rasteriser ran (render.raster "auto" or "compute" on a device
+                                   that has what it needs) */
+    float threshold;            /* px: tiles whose blades project smaller go to compute (render.raster_threshold) */
+    uint64_t hardware_blades;
+    uint64_t blades;            /* of blades.drawn, drawn by the compute rasteriser */
+    uint64_t tiles;             /* tiles it drew */
+    uint64_t fragments;         /* covered pixel centres of its blades (after the screen door) */
+    uint64_t pixels;            /* of them, 64-bit atomicMax issued: those whose key beat the value read first */
+} sward_raster_stats;
+
+/* LS3: the near shadow cascade's blades. */
+typedef struct sward_shadow_stats {
+    uint64_t blades;            /* blades the near shadow cascade drew */
+    bool raster_compute;        /* ... in compute (render.raster "compute", or "auto" with many of them) */
+} sward_shadow_stats;
+
+/* The mesh assets (scene "assets"). */
+typedef struct sward_asset_stats {
+    /* PL8, AS2: the instances the camera drew, per kind (SWARD_ASSET_KIND_*) and level of detail (0 the most
+     * detailed); an instance cross-fading between two levels counts in both */
+    uint64_t instances[SWARD_ASSET_KINDS][SWARD_ASSET_LODS];
+    uint64_t triangles[SWARD_ASSET_KINDS][SWARD_ASSET_LODS];
+    uint64_t clusters;          /* SC4: clusters the camera considered */
+    uint64_t clusters_culled;   /* ... of them, culled by their bounds */
+    uint64_t dropped;           /* instances that did not fit the camera's lists (none: they are sized to fit) */
+    /* SC3: occlusion by the mesh assets (standalone frames with the depth prime and assets): the camera's
+     * instances were tested against the ground's Hi-Z, their depth drawn before the blades' culling, whose Hi-Z
+     * then holds the ground and the assets (blades.removed_occlusion counts blades hidden by either) */
+    bool occlude;               /* this frame's blades were tested against the assets' depth too */
+    uint64_t occluded;          /* the camera's instances hidden behind the ground (or, in the second phase,
+                                   behind this frame's ground and first-phase assets), not drawn */
+    /* Two-phase culling (with the last frame's pyramid: an eye within 2 m of the last frame's, the same size):
+     * the instances the last frame's pyramid of the ground and the assets hid were left out of the first phase
+     * and tested again against this frame's; those it does not hide were drawn after all (a disocclusion). */
+    bool two_phase;             /* this frame's asset culling had the last frame's pyramid */
+    uint64_t deferred;          /* instances the first phase left for the second */
+    uint64_t late;              /* of them, drawn by the second */
+} sward_asset_stats;
+
+/* The ground's triangles each view draws (SWARD_VIEW_*): the CDLOD patches (levels by distance from the camera)
+ * in its clip volume; each of the camera's terrain passes draws these (the depth prime and the G-buffer); 0 for
+ * the camera where the host does not draw the ground. The cascades draw none: the ground casts through
+ * lit-height maps (kept for the layout and for comparisons with earlier builds). */
+typedef struct sward_terrain_stats {
+    uint64_t triangles[SWARD_VIEWS];
+} sward_terrain_stats;
+
+/* SC1, SC2: the tile cache (render.tile_cache). */
+typedef struct sward_tile_cache_stats {
+    uint32_t generated;         /* tiles placed this frame (at most render.tile_cache.tiles_per_frame, except
+                                   what a teleport fills) */
+    uint32_t cached;            /* tiles the cache holds after this frame */
+    uint32_t missing;           /* tiles this frame needed that were not placed yet (not drawn this frame) */
+    uint32_t evicted;           /* tiles dropped from the cache this frame (least recently used first) */
+    bool teleport;              /* the camera jumped this frame: what is visible was placed first, all of it */
+    uint64_t bytes;             /* device memory of the cache's placed tiles */
+    uint64_t budget_bytes;      /* its budget (render.tile_cache.budget_mib) */
+} sward_tile_cache_stats;
+
+/* Device memory. */
+typedef struct sward_memory_stats {
+    uint64_t gpu_bytes;         /* device memory allocated by sward */
+    uint64_t world_bytes;       /* of the world maps (heights, types, grass height, materials) */
+    uint64_t vegetation_bytes;  /* of everything but the render targets: world maps, tile cache, instance lists,
+                                   assets (gpu_bytes less the size-dependent images and read-backs) */
+} sward_memory_stats;
+
+/* SH1/SH2, from the deferred lighting's view of the G-buffer (standalone frames). */
+typedef struct sward_gbuffer_stats {
     uint64_t covered_pixels;    /* pixels with a surface (not sky) */
     uint64_t grass_pixels;      /* of them, blades */
     uint64_t lower_pixels;      /* pixels in the lower third of the image */
     uint64_t lower_ground;      /* of them, ground seen between blades */
-    uint64_t gbuffer_fragments; /* fragment shader invocations of the G-buffer passes (pipeline statistics) */
-    bool gbuffer_fragments_valid; /* the device counts them (pipelineStatisticsQuery) */
-    double overdraw;            /* gbuffer_fragments / covered_pixels; 1.0 with the depth prime; 0 unknown */
-    uint64_t gbuffer_shaded;    /* with sward_frame_debug.count_shading: G-buffer fragment shader invocations that
-                                   ran (helper invocations excluded), counted by the shaders themselves (and
-                                   the compute rasteriser's resolve, one per pixel it writes) */
-    /* BX1, the compute rasteriser (render.raster): of blades_drawn, hardware_blades went to the hardware draws
-     * and raster_blades to the compute rasteriser */
-    uint64_t hardware_blades;
-    bool raster_compute;        /* the compute rasteriser ran (render.raster "auto" or "compute" on a device
-                                   that has what it needs) */
-    float raster_threshold;     /* px: tiles whose blades project smaller go to compute (render.raster_threshold) */
-    uint64_t raster_blades;     /* of blades_drawn, drawn by the compute rasteriser */
-    uint64_t raster_tiles;      /* tiles it drew */
-    uint64_t raster_fragments;  /* covered pixel centres of its blades (after the screen door) */
-    uint64_t shadow_blades;     /* blades the near shadow cascade drew (LS3) */
-    bool shadow_raster_compute; /* ... in compute (render.raster "compute", or "auto" with many of them) */
-    uint64_t raster_pixels;     /* of them, 64-bit atomicMax issued: those whose key beat the value read first */
-    /* PL8, AS2: the mesh assets (scene "assets") the camera drew, per kind (SWARD_ASSET_KIND_*) and level of
-     * detail (0 the most detailed); an instance cross-fading between two levels counts in both */
-    uint64_t asset_instances[SWARD_ASSET_KINDS][SWARD_ASSET_LODS];
-    uint64_t asset_triangles[SWARD_ASSET_KINDS][SWARD_ASSET_LODS];
-    uint64_t asset_clusters;         /* SC4: clusters the camera considered */
-    uint64_t asset_clusters_culled;  /* ... of them, culled by their bounds */
-    uint64_t asset_dropped;          /* instances that did not fit the camera's lists (none: they are sized to fit) */
-    /* The ground's triangles each view draws (SWARD_VIEW_*): the CDLOD patches (levels by distance from the
-     * camera) in its clip volume; each of the camera's terrain passes draws these (the depth prime and the
-     * G-buffer); 0 for the camera where the host does not draw the ground. The cascades draw none: the ground
-     * casts through lit-height maps (kept for the layout and for comparisons with earlier builds) */
-    uint64_t terrain_triangles[SWARD_VIEWS];
-    /* SC1, SC2: the tile cache (render.tile_cache) */
-    uint32_t tiles_generated;   /* tiles placed this frame (at most render.tile_cache.tiles_per_frame, except
-                                   what a teleport fills) */
-    uint32_t tiles_cached;      /* tiles the cache holds after this frame */
-    uint32_t tiles_missing;     /* tiles this frame needed that were not placed yet (not drawn this frame) */
-    uint32_t tiles_evicted;     /* tiles dropped from the cache this frame (least recently used first) */
-    bool teleport;              /* the camera jumped this frame: what is visible was placed first, all of it */
-    uint64_t cache_bytes;       /* device memory of the cache's placed tiles */
-    uint64_t cache_budget_bytes; /* its budget (render.tile_cache.budget_mib) */
-    uint64_t world_bytes;       /* device memory of the world maps (heights, types, grass height, materials) */
-    uint64_t vegetation_memory_bytes; /* device memory of everything but the render targets: world maps, tile
-                                   cache, instance lists, assets (gpu_memory_bytes less the size-dependent
-                                   images and read-backs) */
-    /* SC3: occlusion by the mesh assets (standalone frames with the depth prime and assets): the
-     * camera's instances were tested against the ground's Hi-Z, their depth drawn before the blades' culling,
-     * whose Hi-Z then holds the ground and the assets (removed_occlusion counts blades hidden by either) */
-    bool assets_occlude;        /* this frame's blades were tested against the assets' depth too */
-    uint64_t asset_occluded;    /* the camera's asset instances hidden behind the ground (or, in the second
-                                   phase, behind this frame's ground and first-phase assets), not drawn */
-    /* Two-phase culling (with the last frame's pyramid: an eye within 2 m of the last frame's, the same size):
-     * the instances the last frame's pyramid of the ground and the assets hid were left out of the first phase
-     * and tested again against this frame's; those it does not hide were drawn after all (a disocclusion). */
-    bool asset_two_phase;       /* this frame's asset culling had the last frame's pyramid */
-    uint64_t asset_deferred;    /* instances the first phase left for the second */
-    uint64_t asset_late;        /* of them, drawn by the second */
-    /* PO4: the exposure the frame was tone-mapped with (linear; with auto exposure the adapted one, else
-     * render.exposure times the exposure areas' bias) and, with auto exposure (auto_exposure true), its EV, the
-     * frame's target EV and the metered mean log2 luminance (standalone frames and sward_cmd_post) */
-    float exposure;
-    bool auto_exposure;
-    float exposure_ev, exposure_target_ev, exposure_mean_log;
+    uint64_t fragments;         /* fragment shader invocations of the G-buffer passes (pipeline statistics) */
+    bool fragments_valid;       /* the device counts them (pipelineStatisticsQuery) */
+    double overdraw;            /* fragments / covered_pixels; 1.0 with the depth prime; 0 unknown */
+    uint64_t shaded;            /* with sward_frame_debug.count_shading: G-buffer fragment shader invocations that
+                                   ran (helper invocations excluded), counted by the shaders themselves (and the
+                                   compute rasteriser's resolve, one per pixel it writes) */
+} sward_gbuffer_stats;
+
+/* PO4: the exposure the frame was tone-mapped with (standalone frames and sward_cmd_post). */
+typedef struct sward_exposure_stats {
+    float linear;               /* with auto exposure the adapted one, else render.exposure times the exposure
+                                   areas' bias */
+    bool automatic;             /* auto exposure: the three below are set */
+    float ev, target_ev;        /* its EV and the frame's target EV */
+    float mean_log;             /* the metered mean log2 luminance */
+} sward_exposure_stats;
+
+/* CPU time. */
+typedef struct sward_cpu_stats {
+    double frame_ms;            /* to prepare and record the frame */
+    double tiles_ms;            /* of frame_ms: the world windows, choosing the tiles, the tile cache and the assets'
+                                   clusters (the rest is uploading the constants and recording the passes) */
+} sward_cpu_stats;
+
+/* The frame's per-pass GPU times (sward_stats_pass_ms finds one by name). */
+typedef struct sward_pass_stats {
+    uint32_t count;             /* entries of times[], in the order the passes ran */
+    const sward_pass_time *times; /* held by the renderer: valid until it starts its next frame (sward_render*,
+                                   sward_render_submit, sward_cmd_place), is resized or destroyed; copy them to
+                                   keep them longer (count entries) */
+} sward_pass_stats;
+
+typedef struct sward_frame_stats {
+    size_t struct_size;         /* set by the caller: sizeof(sward_frame_stats) (SWARD_FRAME_STATS_INIT) */
+    sward_blade_stats blades;
+    sward_raster_stats raster;
+    sward_shadow_stats shadows;
+    sward_asset_stats assets;
+    sward_terrain_stats terrain;
+    sward_tile_cache_stats tile_cache;
+    sward_memory_stats memory;
+    sward_gbuffer_stats gbuffer;
+    sward_exposure_stats exposure;
+    sward_cpu_stats cpu;
+    sward_pass_stats passes;
 } sward_frame_stats;
 
-/* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran. */
+/* A sward_frame_stats ready to be filled: `sward_frame_stats st = SWARD_FRAME_STATS_INIT;`. */
+#ifdef __cplusplus
+#define SWARD_FRAME_STATS_INIT {sizeof(sward_frame_stats)}
+#else
+#define SWARD_FRAME_STATS_INIT {.struct_size = sizeof(sward_frame_stats)}
+#endif
+
+/* The GPU ms of the pass named `name` in stats, or -1 if no such pass ran (or stats.struct_size is not
+ * sizeof(sward_frame_stats)). */
 double sward_stats_pass_ms(const sward_frame_stats *stats, const char *name);
-/* The most passes a frame of this renderer times: room enough for sward_frame_stats.passes. */
+/* The most passes a frame of this renderer times: room enough for sward_frame_stats.passes.times. */
 uint32_t sward_renderer_pass_count(const sward_renderer *r);
 
 typedef struct sward_image {
@@ -489,7 +530,7 @@ typedef struct sward_image_hdr {
     uint32_t width, height;
     float *pixels; /* RGBA32F linear, rows top to bottom, caller-owned, sward_image_hdr_bound(width, height) bytes */
     /* What the 8-bit frame's tone map applied to it, filled by sward_render_hdr (0 until then): the exposure
-     * (linear, sward_frame_stats.exposure: with auto exposure the adapted one) and the white point (0 with
+     * (sward_frame_stats.exposure.linear: with auto exposure the adapted one) and the white point (0 with
      * Reinhard's curve, which has none). sward_write_exr stores them in the file (attributes swardExposure,
      * swardWhitePoint), so that a reader can tone-map the EXR as sward did. */
     float exposure, white_point;
@@ -508,7 +549,7 @@ sward_result sward_render_hdr(sward_renderer *r, const sward_frame_desc *frame, 
  * once with a ticket; sward_render_wait waits for that frame and reads back its image (may be NULL) and
  * stats (may be NULL). The CPU records the next frame while the GPU runs this one. A ticket can be waited for
  * until SWARD_FRAMES_IN_FLIGHT newer frames have been submitted; after that its results are gone
- * (SWARD_ERROR_INVALID_INPUT). Blades that did not fit this frame are counted in stats.blades_dropped (the
+ * (SWARD_ERROR_INVALID_INPUT). Blades that did not fit this frame are counted in stats.blades.dropped (the
  * lists grow for the next frame). */
 #define SWARD_FRAMES_IN_FLIGHT 2
 sward_result sward_render_submit(sward_renderer *r, const sward_frame_desc *frame, uint64_t *ticket,
@@ -521,13 +562,6 @@ sward_result sward_render_wait(sward_renderer *r, uint64_t ticket, sward_image *
 sward_result sward_renderer_resize(sward_renderer *r, uint32_t width, uint32_t height, sward_error *err);
 void sward_renderer_size(const sward_renderer *r, uint32_t *width, uint32_t *height);
 
-/* Runs the placement and the camera view's culling (no occlusion test) and reads back the surviving blades
- * (PL7 records, 32 bytes each, see shaders/shared/sw_types.h) for testing against the CPU reference, tile by
- * tile in the frame's tile order, each tile's 15-vertex blades before its 7-vertex ones. `count` gets the
- * number of blades (also when it is more than capacity, which is then an error). */
-sward_result sward_read_blades(sward_renderer *r, const sward_frame_desc *frame, void *blades, size_t capacity,
-                               size_t *count, sward_error *err);
-
 /* ---- Images ------------------------------------------------------------------------------------------- */
 
 sward_result sward_write_png(const char *path, const sward_image *image, sward_error *err);
@@ -538,6 +572,36 @@ sward_result sward_write_png(const char *path, const sward_image *image, sward_e
  * sward was built without OpenEXR (CMake SWARD_OPENEXR=OFF, the default of the bundle):
  * SWARD_ERROR_INVALID_INPUT, "PATH: cannot write EXR: sward was built without OpenEXR". */
 sward_result sward_write_exr(const char *path, const sward_image_hdr *image, sward_error *err);
+
+/* ---- Experimental: may change without notice ------------------------------------------------------------ */
+
+/* Test and comparison switches of a frame (sward_frame_desc.debug), for sward's tests and the viewer's comparison
+ * keys (`sward view`'s L and C): not features, and not a stable part of the API (fields may come and go between
+ * versions). Each one removes or disables part of the frame so that a test or a comparison can see another part
+ * alone; none belongs in a product's frame. A TAA history of other switches is not used (SH8). What only tests
+ * use (reading back a frame's blades) is in sward/sward_testing.h, which is not installed. */
+struct sward_frame_debug {
+    bool no_culling;     /* tests: keep every candidate of the tiles within draw distance (no per-blade
+                            distance or frustum test, no tile frustum test) */
+    bool no_lod_fade;    /* comparisons: every blade at the high LOD, no density thinning, no dither fade, a hard
+                            cut at the draw distance (SC5, SC6 off) */
+    bool no_fade;        /* comparisons: no SC5 dither fade; thinning and the draw-distance cut stay (hard cuts) */
+    bool no_morph;       /* comparisons: no SC6 morph toward the 7-vertex shape; the LOD switch stays (hard switch) */
+    bool no_terrain_lod; /* comparisons: the ground's whole-resolution mesh in every view (no CDLOD levels) */
+    bool count_shading;  /* diagnostics: the G-buffer fragment shaders count their invocations with an atomic
+                            (stats.gbuffer.shaded; costs an atomic per fragment): SH1's zero overdraw */
+    bool no_asset_occluders; /* comparisons: the mesh assets' depth is not in the blades' Hi-Z (SC3: the ground
+                                alone occludes, as an embedding host's frame) */
+    bool ground_fragment; /* comparisons: the ground's G-buffer drawn by its fragment pass (a host's path), not
+                             resolved per pixel in compute (BX6; sward's own frame with the depth prime) */
+    bool asset_fragment;  /* comparisons: the mesh assets' G-buffer drawn by their fragment pass (a host's path),
+                             not resolved from their visibility buffer in compute (BX6; sward's own frame with the
+                             depth prime and the assets as occluders) */
+    bool asset_casters_drawn; /* comparisons: the mesh assets' near-cascade casters drawn by the hardware, not
+                                 rasterised in compute (render.raster "auto" or "compute") */
+    bool no_motion;       /* comparisons: blades and mesh assets write the camera's motion alone, not their own
+                             (wind) motion since the previous frame (SH2), as before motion vectors */
+};
 
 #ifdef __cplusplus
 }

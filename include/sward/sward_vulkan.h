@@ -209,7 +209,7 @@ typedef struct sward_vulkan_post {
  * blades and ground by a sub-pixel offset each frame and keeps the history; a first frame, a resize or a camera
  * cut starts a new one: render a still 1 + SWARD_TAA_WARMUP_DEFAULT times to converge it, as sward_render
  * does); bloom (PO3), exposure (PO4: with render.exposure "auto" metered from this frame and adapted from the
- * last one's over their times' difference; the frame's stats say which: sward_frame_stats.exposure), the
+ * last one's over their times' difference; the frame's stats say which: sward_frame_stats.exposure.linear), the
  * Uncharted 2 filmic curve with the scene's white point, sRGB. Outside any render pass, after this frame's
  * sward_cmd_place. */
 sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_post *images,
@@ -217,7 +217,8 @@ sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_
 
 /* Counters and GPU pass times of a frame recorded with these calls. With `completed` true the host says the
  * newest frame has completed on the GPU (it waited for its fence): its stats are read. Otherwise the stats are
- * those of the newest frame sward has read by itself, frames_in_flight frames after it ran (no waiting). */
+ * those of the newest frame sward has read by itself, frames_in_flight frames after it ran (no waiting).
+ * stats.struct_size must be sizeof(sward_frame_stats) (SWARD_FRAME_STATS_INIT), else SWARD_ERROR_INVALID_INPUT. */
 sward_result sward_vulkan_frame_stats(sward_renderer *r, bool completed, sward_frame_stats *stats, sward_error *err);
 
 #ifdef __cplusplus

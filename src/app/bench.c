@@ -51,8 +51,7 @@ int bench_measure(sward_context *ctx, sward_scene *scene, int64_t frames, bench_
             pending = ticket;
             continue;
         }
-        sward_frame_stats s;
-        memset(&s, 0, sizeof s);
+        sward_frame_stats s = SWARD_FRAME_STATS_INIT;
         if ((r = sward_render_wait(renderer, pending, &img, &s, err)) != SWARD_OK) {
             rc = app_fail(r, err);
             goto done;
@@ -61,9 +60,9 @@ int bench_measure(sward_context *ctx, sward_scene *scene, int64_t frames, bench_
         if (k - 1 < WARMUP_FRAMES) continue;
         size_t i = k - 1 - WARMUP_FRAMES;
         if (i == 0) {
-            b->pass_count = s.pass_count < BENCH_MAX_PASSES ? s.pass_count : BENCH_MAX_PASSES;
+            b->pass_count = s.passes.count < BENCH_MAX_PASSES ? s.passes.count : BENCH_MAX_PASSES;
             for (uint32_t p = 0; p < b->pass_count; p++)
-                snprintf(b->pass_names[p], sizeof b->pass_names[p], "%s", s.passes[p].name);
+                snprintf(b->pass_names[p], sizeof b->pass_names[p], "%s", s.passes.times[p].name);
         }
         double total = 0.0;
         for (uint32_t p = 0; p < b->pass_count; p++) {
@@ -72,11 +71,11 @@ int bench_measure(sward_context *ctx, sward_scene *scene, int64_t frames, bench_
             total += samples[(size_t)p * n + i];
         }
         samples[(size_t)BENCH_MAX_PASSES * n + i] = total;
-        samples[(size_t)(BENCH_MAX_PASSES + 1) * n + i] = s.cpu_ms;
-        samples[(size_t)(BENCH_MAX_PASSES + 2) * n + i] = s.cpu_tiles_ms;
+        samples[(size_t)(BENCH_MAX_PASSES + 1) * n + i] = s.cpu.frame_ms;
+        samples[(size_t)(BENCH_MAX_PASSES + 2) * n + i] = s.cpu.tiles_ms;
         b->last = s;
-        b->last.passes = NULL; /* the renderer's, gone with it; the times are in b->pass */
-        b->last.pass_count = 0;
+        b->last.passes.times = NULL; /* the renderer's, gone with it; the times are in b->pass */
+        b->last.passes.count = 0;
     }
     for (uint32_t p = 0; p < b->pass_count; p++) b->pass[p] = stats_summarize(samples + (size_t)p * n, n);
     b->total = stats_summarize(samples + (size_t)BENCH_MAX_PASSES * n, n);
@@ -90,7 +89,7 @@ int bench_measure(sward_context *ctx, sward_scene *scene, int64_t frames, bench_
     }
     /* every blade drawn went through one of the two paths: the rate is over all of their rasterisation */
     double raster_ms = b->hw_ms + b->compute_ms;
-    uint64_t rasterised = b->last.hardware_blades + b->last.raster_blades;
+    uint64_t rasterised = b->last.raster.hardware_blades + b->last.raster.blades;
     b->blades_per_ms = raster_ms > 0.0 ? (double)rasterised / raster_ms : NAN;
     uint32_t held = 0;
     sward_context_memory(ctx, b->memory, BENCH_MAX_MEMORY, &held);
@@ -199,7 +198,7 @@ int bench_sweep(sward_context *ctx, const char *scene_path, const args_list *set
             rc = bench_measure(ctx, scene, frames, &b, err);
             sward_scene_destroy(scene);
             if (rc) return rc;
-            uint64_t on_path = k == 0 ? b.last.hardware_blades : b.last.raster_blades;
+            uint64_t on_path = k == 0 ? b.last.raster.hardware_blades : b.last.raster.blades;
             double ms = k == 0 ? b.hw_ms : b.compute_ms;
             double per_ms = ms > 0.0 ? (double)on_path / ms : NAN;
             if (k == 1 && dens[i] > densest_d) {
@@ -207,7 +206,7 @@ int bench_sweep(sward_context *ctx, const char *scene_path, const args_list *set
                 densest_d = dens[i];
             }
             printf("| %s | %g | %llu | %llu | %.3f | %.0f |\n", paths[k], dens[i],
-                   (unsigned long long)b.last.blades_drawn, (unsigned long long)on_path, ms, per_ms);
+                   (unsigned long long)b.last.blades.drawn, (unsigned long long)on_path, ms, per_ms);
             fflush(stdout);
             if (on_path > 0 && isfinite(per_ms) && per_ms > 0.0) {
                 x[k][np[k]] = (double)on_path;

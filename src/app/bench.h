@@ -19,7 +19,7 @@ typedef struct bench_result {
     double blades_per_ms; /* blades rasterised (both paths) / the median ms of all their rasterisation (hw_ms +
                              compute_ms) */
     /* BX1: per path, the median ms of its passes (hardware: grass_depth and grass; compute: raster,
-     * raster_merge and resolve); the blades are last.hardware_blades and last.raster_blades */
+     * raster_merge and resolve); the blades are last.raster.hardware_blades and last.raster.blades */
     double hw_ms, compute_ms;
     /* the device memory held after the last frame, by object name, largest first */
     sward_memory_item memory[BENCH_MAX_MEMORY];

@@ -22,8 +22,8 @@
 static double frame_gpu_ms(const sward_frame_stats *s)
 {
     double total = 0.0;
-    for (uint32_t p = 0; p < s->pass_count; p++)
-        if (s->passes[p].gpu_ms > 0.0) total += s->passes[p].gpu_ms;
+    for (uint32_t p = 0; p < s->passes.count; p++)
+        if (s->passes.times[p].gpu_ms > 0.0) total += s->passes.times[p].gpu_ms;
     return total;
 }
 
@@ -74,8 +74,7 @@ int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, fligh
             pending = ticket;
             continue;
         }
-        sward_frame_stats s;
-        memset(&s, 0, sizeof s);
+        sward_frame_stats s = SWARD_FRAME_STATS_INIT;
         if ((r = sward_render_wait(renderer, pending, NULL, &s, err)) != SWARD_OK) {
             rc = app_fail(r, err);
             goto done;
@@ -84,16 +83,16 @@ int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, fligh
         if (k - 1 < FLIGHT_WARMUP_FRAMES) continue;
         flight_sample *fs = &out->frames[k - 1 - FLIGHT_WARMUP_FRAMES];
         fs->gpu_ms = frame_gpu_ms(&s);
-        fs->cpu_ms = s.cpu_ms;
-        fs->blades_drawn = s.blades_drawn;
-        fs->tiles = s.tiles;
-        fs->tiles_generated = s.tiles_generated;
-        fs->tiles_missing = s.tiles_missing;
-        fs->teleport = fs->cut || s.teleport;
-        fs->gpu_memory_bytes = s.gpu_memory_bytes;
-        fs->vegetation_memory_bytes = s.vegetation_memory_bytes;
-        fs->world_bytes = s.world_bytes;
-        fs->cache_bytes = s.cache_bytes;
+        fs->cpu_ms = s.cpu.frame_ms;
+        fs->blades_drawn = s.blades.drawn;
+        fs->tiles = s.blades.tiles;
+        fs->tiles_generated = s.tile_cache.generated;
+        fs->tiles_missing = s.tile_cache.missing;
+        fs->teleport = fs->cut || s.tile_cache.teleport;
+        fs->gpu_memory_bytes = s.memory.gpu_bytes;
+        fs->vegetation_memory_bytes = s.memory.vegetation_bytes;
+        fs->world_bytes = s.memory.world_bytes;
+        fs->cache_bytes = s.tile_cache.bytes;
     }
     flight_mark_fills(out->frames, out->count);
 done:

@@ -68,7 +68,7 @@ static void json_number(FILE *f, double v)
 
 static uint64_t hw_blades(const sward_frame_stats *s)
 {
-    return s->hardware_blades;
+    return s->raster.hardware_blades;
 }
 
 static double per_ms(uint64_t blades, double ms)
@@ -103,15 +103,15 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
     const sward_frame_stats *l = &b->last;
     printf("}, \"candidates_in_range\": %llu, \"candidates\": %llu, \"removed\": {\"outside\": %llu, "
            "\"density\": %llu, \"distance\": %llu, \"frustum\": %llu, \"occlusion\": %llu}, ",
-           (unsigned long long)l->candidates_in_range, (unsigned long long)l->candidates,
-           (unsigned long long)l->removed_outside, (unsigned long long)l->removed_density,
-           (unsigned long long)l->removed_distance, (unsigned long long)l->removed_frustum,
-           (unsigned long long)l->removed_occlusion);
+           (unsigned long long)l->blades.candidates_in_range, (unsigned long long)l->blades.candidates,
+           (unsigned long long)l->blades.removed_outside, (unsigned long long)l->blades.removed_density,
+           (unsigned long long)l->blades.removed_distance, (unsigned long long)l->blades.removed_frustum,
+           (unsigned long long)l->blades.removed_occlusion);
     printf("\"blades_drawn\": %llu, \"blades_high\": %llu, \"blades_low\": %llu, \"triangles\": %llu, "
            "\"tiles\": %llu, \"gpu_memory_bytes\": %llu, \"cpu_ms\": {\"min\": ",
-           (unsigned long long)l->blades_drawn, (unsigned long long)l->blades_high,
-           (unsigned long long)l->blades_low, (unsigned long long)l->triangles, (unsigned long long)l->tiles,
-           (unsigned long long)l->gpu_memory_bytes);
+           (unsigned long long)l->blades.drawn, (unsigned long long)l->blades.high, (unsigned long long)l->blades.low,
+           (unsigned long long)l->blades.triangles, (unsigned long long)l->blades.tiles,
+           (unsigned long long)l->memory.gpu_bytes);
     json_number(stdout, b->cpu.min);
     printf(", \"median\": ");
     json_number(stdout, b->cpu.median);
@@ -121,52 +121,55 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
     json_number(stdout, b->cpu_tiles.median);
     printf("}, \"blades_per_ms\": ");
     json_number(stdout, b->blades_per_ms);
-    printf(", \"covered_pixels\": %llu, \"gbuffer_fragments\": ", (unsigned long long)l->covered_pixels);
-    if (l->gbuffer_fragments_valid) printf("%llu", (unsigned long long)l->gbuffer_fragments);
+    printf(", \"covered_pixels\": %llu, \"gbuffer_fragments\": ", (unsigned long long)l->gbuffer.covered_pixels);
+    if (l->gbuffer.fragments_valid)
+        printf("%llu", (unsigned long long)l->gbuffer.fragments);
     else printf("null");
     printf(", \"overdraw\": ");
-    json_number(stdout, l->gbuffer_fragments_valid && l->covered_pixels ? l->overdraw : NAN);
+    json_number(stdout, l->gbuffer.fragments_valid && l->gbuffer.covered_pixels ? l->gbuffer.overdraw : NAN);
     printf(", \"lower_third_ground\": ");
-    json_number(stdout, l->lower_pixels ? (double)l->lower_ground / (double)l->lower_pixels : NAN);
-    printf(", \"raster\": {\"compute\": %s, \"threshold_px\": ", l->raster_compute ? "true" : "false");
-    json_number(stdout, l->raster_compute && l->raster_threshold > 0.0f ? (double)l->raster_threshold : NAN);
+    json_number(stdout,
+                l->gbuffer.lower_pixels ? (double)l->gbuffer.lower_ground / (double)l->gbuffer.lower_pixels : NAN);
+    printf(", \"raster\": {\"compute\": %s, \"threshold_px\": ", l->raster.compute ? "true" : "false");
+    json_number(stdout, l->raster.compute && l->raster.threshold > 0.0f ? (double)l->raster.threshold : NAN);
     printf(", \"hardware_blades\": %llu, \"hardware_ms\": ", (unsigned long long)hw_blades(l));
     json_number(stdout, b->hw_ms);
     printf(", \"compute_blades\": %llu, \"compute_tiles\": %llu, \"compute_fragments\": %llu, "
            "\"compute_atomics\": %llu, \"compute_ms\": ",
-           (unsigned long long)l->raster_blades, (unsigned long long)l->raster_tiles,
-           (unsigned long long)l->raster_fragments, (unsigned long long)l->raster_pixels);
+           (unsigned long long)l->raster.blades, (unsigned long long)l->raster.tiles,
+           (unsigned long long)l->raster.fragments, (unsigned long long)l->raster.pixels);
     json_number(stdout, b->compute_ms);
-    printf(", \"shadow_blades\": %llu, \"shadow_compute\": %s}", (unsigned long long)l->shadow_blades,
-           l->shadow_raster_compute ? "true" : "false");
+    printf(", \"shadow_blades\": %llu, \"shadow_compute\": %s}", (unsigned long long)l->shadows.blades,
+           l->shadows.raster_compute ? "true" : "false");
     /* the ground's triangles per view */
     printf(", \"terrain_triangles\": {\"camera\": %llu, \"near_shadow\": %llu, \"mid_shadow\": %llu}",
-           (unsigned long long)l->terrain_triangles[SWARD_VIEW_CAMERA],
-           (unsigned long long)l->terrain_triangles[SWARD_VIEW_NEAR_SHADOW],
-           (unsigned long long)l->terrain_triangles[SWARD_VIEW_MID_SHADOW]);
+           (unsigned long long)l->terrain.triangles[SWARD_VIEW_CAMERA],
+           (unsigned long long)l->terrain.triangles[SWARD_VIEW_NEAR_SHADOW],
+           (unsigned long long)l->terrain.triangles[SWARD_VIEW_MID_SHADOW]);
     /* PL8, AS2: instances and triangles per asset kind and level */
     printf(", \"assets\": {\"clusters\": %llu, \"clusters_culled\": %llu, \"dropped\": %llu, \"occluded\": %llu, "
            "\"occlude_blades\": %s, \"two_phase\": %s, \"deferred\": %llu, \"late\": %llu",
-           (unsigned long long)l->asset_clusters, (unsigned long long)l->asset_clusters_culled,
-           (unsigned long long)l->asset_dropped, (unsigned long long)l->asset_occluded,
-           l->assets_occlude ? "true" : "false", l->asset_two_phase ? "true" : "false",
-           (unsigned long long)l->asset_deferred, (unsigned long long)l->asset_late);
+           (unsigned long long)l->assets.clusters, (unsigned long long)l->assets.clusters_culled,
+           (unsigned long long)l->assets.dropped, (unsigned long long)l->assets.occluded,
+           l->assets.occlude ? "true" : "false", l->assets.two_phase ? "true" : "false",
+           (unsigned long long)l->assets.deferred, (unsigned long long)l->assets.late);
     for (int k = 0; k < SWARD_ASSET_KINDS; k++) {
         printf(", \"%s\": {\"instances\": [", ASSET_KIND_NAMES[k]);
         for (int lv = 0; lv < SWARD_ASSET_LODS; lv++)
-            printf("%s%llu", lv ? ", " : "", (unsigned long long)l->asset_instances[k][lv]);
+            printf("%s%llu", lv ? ", " : "", (unsigned long long)l->assets.instances[k][lv]);
         printf("], \"triangles\": [");
         for (int lv = 0; lv < SWARD_ASSET_LODS; lv++)
-            printf("%s%llu", lv ? ", " : "", (unsigned long long)l->asset_triangles[k][lv]);
+            printf("%s%llu", lv ? ", " : "", (unsigned long long)l->assets.triangles[k][lv]);
         printf("]}");
     }
     /* SC1: the tile cache in the last frame; the memory that is not render targets */
     printf("}, \"tile_cache\": {\"generated\": %u, \"cached\": %u, \"missing\": %u, \"evicted\": %u, "
            "\"teleport\": %s, \"bytes\": %llu, \"budget_bytes\": %llu}, \"world_bytes\": %llu, "
            "\"vegetation_memory_bytes\": %llu",
-           l->tiles_generated, l->tiles_cached, l->tiles_missing, l->tiles_evicted, l->teleport ? "true" : "false",
-           (unsigned long long)l->cache_bytes, (unsigned long long)l->cache_budget_bytes,
-           (unsigned long long)l->world_bytes, (unsigned long long)l->vegetation_memory_bytes);
+           l->tile_cache.generated, l->tile_cache.cached, l->tile_cache.missing, l->tile_cache.evicted,
+           l->tile_cache.teleport ? "true" : "false", (unsigned long long)l->tile_cache.bytes,
+           (unsigned long long)l->tile_cache.budget_bytes, (unsigned long long)l->memory.world_bytes,
+           (unsigned long long)l->memory.vegetation_bytes);
     /* the device memory by object name: what a scene's memory is made of */
     static const char *const KIND[] = {"buffer", "image", "upload", "readback"};
     printf(", \"memory\": [");
@@ -175,14 +178,14 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
                b->memory[k].name, KIND[b->memory[k].kind], (unsigned long long)b->memory[k].bytes, b->memory[k].count);
     printf("]");
     /* PO4: the last frame's exposure */
-    printf(", \"exposure\": {\"auto\": %s, \"multiplier\": ", l->auto_exposure ? "true" : "false");
-    json_number(stdout, (double)l->exposure);
+    printf(", \"exposure\": {\"auto\": %s, \"multiplier\": ", l->exposure.automatic ? "true" : "false");
+    json_number(stdout, (double)l->exposure.linear);
     printf(", \"ev\": ");
-    json_number(stdout, l->auto_exposure ? (double)l->exposure_ev : NAN);
+    json_number(stdout, l->exposure.automatic ? (double)l->exposure.ev : NAN);
     printf(", \"target_ev\": ");
-    json_number(stdout, l->auto_exposure ? (double)l->exposure_target_ev : NAN);
+    json_number(stdout, l->exposure.automatic ? (double)l->exposure.target_ev : NAN);
     printf(", \"mean_log2\": ");
-    json_number(stdout, l->auto_exposure ? (double)l->exposure_mean_log : NAN);
+    json_number(stdout, l->exposure.automatic ? (double)l->exposure.mean_log : NAN);
     printf("}}\n");
 }
 
@@ -201,22 +204,23 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
     printf("%-10s %10.3f %10.3f\n\n", "total", b->total.min, b->total.median);
     const sward_frame_stats *s = &b->last;
     printf("candidates      %llu within draw distance, %llu considered (tiles in the frustum)\n",
-           (unsigned long long)s->candidates_in_range, (unsigned long long)s->candidates);
-    printf("blades drawn    %llu (high %llu, low %llu)\n", (unsigned long long)s->blades_drawn,
-           (unsigned long long)s->blades_high, (unsigned long long)s->blades_low);
-    printf("triangles       %llu\n", (unsigned long long)s->triangles);
-    printf("terrain         %llu triangles in the camera's view (each terrain pass), %llu near shadow, %llu mid shadow\n",
-           (unsigned long long)s->terrain_triangles[SWARD_VIEW_CAMERA],
-           (unsigned long long)s->terrain_triangles[SWARD_VIEW_NEAR_SHADOW],
-           (unsigned long long)s->terrain_triangles[SWARD_VIEW_MID_SHADOW]);
-    printf("tiles           %llu\n", (unsigned long long)s->tiles);
+           (unsigned long long)s->blades.candidates_in_range, (unsigned long long)s->blades.candidates);
+    printf("blades drawn    %llu (high %llu, low %llu)\n", (unsigned long long)s->blades.drawn,
+           (unsigned long long)s->blades.high, (unsigned long long)s->blades.low);
+    printf("triangles       %llu\n", (unsigned long long)s->blades.triangles);
+    printf(
+        "terrain         %llu triangles in the camera's view (each terrain pass), %llu near shadow, %llu mid shadow\n",
+        (unsigned long long)s->terrain.triangles[SWARD_VIEW_CAMERA],
+        (unsigned long long)s->terrain.triangles[SWARD_VIEW_NEAR_SHADOW],
+        (unsigned long long)s->terrain.triangles[SWARD_VIEW_MID_SHADOW]);
+    printf("tiles           %llu\n", (unsigned long long)s->blades.tiles);
     printf("removed         %llu off the terrain, %llu by density, %llu by distance, %llu by frustum, "
            "%llu by occlusion\n",
-           (unsigned long long)s->removed_outside, (unsigned long long)s->removed_density,
-           (unsigned long long)s->removed_distance, (unsigned long long)s->removed_frustum,
-           (unsigned long long)s->removed_occlusion);
+           (unsigned long long)s->blades.removed_outside, (unsigned long long)s->blades.removed_density,
+           (unsigned long long)s->blades.removed_distance, (unsigned long long)s->blades.removed_frustum,
+           (unsigned long long)s->blades.removed_occlusion);
     printf("GPU memory      %.1f MiB (%.1f MiB of it buffers: world, tile cache, lists, assets)\n",
-           (double)s->gpu_memory_bytes / (1024.0 * 1024.0), (double)s->vegetation_memory_bytes / (1024.0 * 1024.0));
+           (double)s->memory.gpu_bytes / (1024.0 * 1024.0), (double)s->memory.vegetation_bytes / (1024.0 * 1024.0));
     for (uint32_t k = 0; k < b->memory_count && k < 12; k++)
         printf("  %-28s %8.2f MiB  %s x %u\n", b->memory[k].name, (double)b->memory[k].bytes / (1024.0 * 1024.0),
                b->memory[k].kind == SWARD_MEMORY_BUFFER  ? "buffer"
@@ -224,13 +228,15 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
                                                          : "host-visible buffer",
                b->memory[k].count);
     printf("tile cache      %u tiles held in %.1f of %.1f MiB; last frame placed %u, %u missing, %u evicted%s\n",
-           s->tiles_cached, (double)s->cache_bytes / (1024.0 * 1024.0), (double)s->cache_budget_bytes / (1024.0 * 1024.0),
-           s->tiles_generated, s->tiles_missing, s->tiles_evicted, s->teleport ? " (a teleport)" : "");
-    if (s->auto_exposure)
+           s->tile_cache.cached, (double)s->tile_cache.bytes / (1024.0 * 1024.0),
+           (double)s->tile_cache.budget_bytes / (1024.0 * 1024.0), s->tile_cache.generated, s->tile_cache.missing,
+           s->tile_cache.evicted, s->tile_cache.teleport ? " (a teleport)" : "");
+    if (s->exposure.automatic)
         printf("exposure        auto: EV %+.2f (x %.3f), the last frame's target %+.2f, metered mean log2 %.2f\n",
-               (double)s->exposure_ev, (double)s->exposure, (double)s->exposure_target_ev, (double)s->exposure_mean_log);
+               (double)s->exposure.ev, (double)s->exposure.linear, (double)s->exposure.target_ev,
+               (double)s->exposure.mean_log);
     else
-        printf("exposure        manual: x %.3f (render.exposure and the exposure areas)\n", (double)s->exposure);
+        printf("exposure        manual: x %.3f (render.exposure and the exposure areas)\n", (double)s->exposure.linear);
     printf("CPU ms/frame    min %.3f, median %.3f (of it choosing tiles, the cache, clusters: median %.3f)\n",
            b->cpu.min, b->cpu.median, b->cpu_tiles.median);
     if (isfinite(b->blades_per_ms))
@@ -238,46 +244,49 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
                b->blades_per_ms);
     else
         printf("blades/ms       n/a (the blades' rasterisation took no measurable time)\n");
-    if (s->gbuffer_fragments_valid && s->covered_pixels)
+    if (s->gbuffer.fragments_valid && s->gbuffer.covered_pixels)
         printf("overdraw        %.3f in the G-buffer passes (%llu fragment shader invocations / %llu covered pixels)\n",
-               s->overdraw, (unsigned long long)s->gbuffer_fragments, (unsigned long long)s->covered_pixels);
+               s->gbuffer.overdraw, (unsigned long long)s->gbuffer.fragments,
+               (unsigned long long)s->gbuffer.covered_pixels);
     else
         printf("overdraw        n/a (the device counts no pipeline statistics)\n");
-    if (s->lower_pixels)
+    if (s->gbuffer.lower_pixels)
         printf("ground seen     %.1f %% of the lower third (between blades, from the G-buffer)\n",
-               100.0 * (double)s->lower_ground / (double)s->lower_pixels);
+               100.0 * (double)s->gbuffer.lower_ground / (double)s->gbuffer.lower_pixels);
     printf("raster          hardware %llu blades in %.3f ms (grass_depth + grass, %.0f blades/ms)\n",
            (unsigned long long)hw_blades(s), b->hw_ms, per_ms(hw_blades(s), b->hw_ms));
-    if (s->raster_compute)
+    if (s->raster.compute)
         printf("                compute %llu blades, %llu tiles, %llu fragments, %llu atomics in %.3f ms (raster + "
                "raster_merge + resolve, %.0f blades/ms); %s\n",
-               (unsigned long long)s->raster_blades, (unsigned long long)s->raster_tiles,
-               (unsigned long long)s->raster_fragments, (unsigned long long)s->raster_pixels, b->compute_ms,
-               per_ms(s->raster_blades, b->compute_ms),
-               s->raster_threshold > 0.0f ? "tiles whose blades project under the threshold" : "every tile");
-    if (s->raster_compute && s->raster_threshold > 0.0f)
-        printf("                threshold %.1f px (render.raster_threshold)\n", (double)s->raster_threshold);
-    if (!s->raster_compute) printf("                compute: off (render.raster, or the device lacks it)\n");
-    if (s->shadow_blades)
+               (unsigned long long)s->raster.blades, (unsigned long long)s->raster.tiles,
+               (unsigned long long)s->raster.fragments, (unsigned long long)s->raster.pixels, b->compute_ms,
+               per_ms(s->raster.blades, b->compute_ms),
+               s->raster.threshold > 0.0f ? "tiles whose blades project under the threshold" : "every tile");
+    if (s->raster.compute && s->raster.threshold > 0.0f)
+        printf("                threshold %.1f px (render.raster_threshold)\n", (double)s->raster.threshold);
+    if (!s->raster.compute) printf("                compute: off (render.raster, or the device lacks it)\n");
+    if (s->shadows.blades)
         printf("shadow casters  %llu blades in the near cascade, rasterised by %s\n",
-               (unsigned long long)s->shadow_blades, s->shadow_raster_compute ? "compute (shadow_raster)" : "the hardware (shadow_near)");
-    if (s->asset_clusters) {
+               (unsigned long long)s->shadows.blades,
+               s->shadows.raster_compute ? "compute (shadow_raster)" : "the hardware (shadow_near)");
+    if (s->assets.clusters) {
         printf("assets          %llu clusters, %llu culled by their bounds, %llu instances hidden by the ground%s",
-               (unsigned long long)s->asset_clusters, (unsigned long long)s->asset_clusters_culled,
-               (unsigned long long)s->asset_occluded, s->assets_occlude ? " (their depth occludes the blades)" : "");
-        if (s->asset_two_phase)
+               (unsigned long long)s->assets.clusters, (unsigned long long)s->assets.clusters_culled,
+               (unsigned long long)s->assets.occluded, s->assets.occlude ? " (their depth occludes the blades)" : "");
+        if (s->assets.two_phase)
             printf(" or by the assets; %llu hidden in the last frame, of them %llu drawn in the second phase",
-                   (unsigned long long)s->asset_deferred, (unsigned long long)s->asset_late);
+                   (unsigned long long)s->assets.deferred, (unsigned long long)s->assets.late);
         printf("; instances / triangles per level:\n");
         for (int k = 0; k < SWARD_ASSET_KINDS; k++) {
             uint64_t any = 0;
-            for (int lv = 0; lv < SWARD_ASSET_LODS; lv++) any += s->asset_instances[k][lv];
+            for (int lv = 0; lv < SWARD_ASSET_LODS; lv++)
+                any += s->assets.instances[k][lv];
             if (!any) continue;
             printf("  %-8s", ASSET_KIND_NAMES[k]);
             for (int lv = 0; lv < SWARD_ASSET_LODS; lv++)
-                if (s->asset_instances[k][lv])
-                    printf("  L%d %llu / %llu", lv, (unsigned long long)s->asset_instances[k][lv],
-                           (unsigned long long)s->asset_triangles[k][lv]);
+                if (s->assets.instances[k][lv])
+                    printf("  L%d %llu / %llu", lv, (unsigned long long)s->assets.instances[k][lv],
+                           (unsigned long long)s->assets.triangles[k][lv]);
             printf("\n");
         }
     }

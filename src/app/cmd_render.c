@@ -257,8 +257,7 @@ int cmd_render(int argc, char **argv)
     char first[PATH_CAP] = "";
     app_progress_start(&progress, (uint64_t)frames, !quiet);
     for (int64_t k = 0; k < frames; k++) {
-        sward_frame_stats stats;
-        memset(&stats, 0, sizeof stats);
+        sward_frame_stats stats = SWARD_FRAME_STATS_INIT;
         sward_frame_desc fd = { .time = (float)((double)rs.time + (double)k / fps) };
         r = exr ? sward_render_hdr(renderer, &fd, &img, &hdr, &stats, &err)
                 : sward_render(renderer, &fd, &img, &stats, &err);
@@ -281,7 +280,7 @@ int cmd_render(int argc, char **argv)
             video = NULL; /* freed, its file removed */
             goto done;
         }
-        blades_total += stats.blades_drawn;
+        blades_total += stats.blades.drawn;
         app_progress_update(&progress, (uint64_t)k + 1);
     }
     app_progress_end(&progress);

@@ -206,32 +206,35 @@ static void build_hud(viewer *v, view_hud *h)
     view_hud_line(h, 255, 255, 255, "sward view  %s  %ux%u  %s", v->scene_path ? v->scene_path : "<default>",
                   (unsigned)w, (unsigned)hh, dev.name);
     double gpu = 0.0;
-    for (uint32_t i = 0; i < s->pass_count; i++) gpu += s->passes[i].gpu_ms;
+    for (uint32_t i = 0; i < s->passes.count; i++)
+        gpu += s->passes.times[i].gpu_ms;
     view_hud_line(h, 255, 255, 255, "frame %llu  t %.2f s%s  %.1f fps  gpu %.2f ms  cpu %.2f ms",
-                  (unsigned long long)v->frames, v->time, v->paused ? " (paused)" : "", v->fps, gpu, s->cpu_ms);
+                  (unsigned long long)v->frames, v->time, v->paused ? " (paused)" : "", v->fps, gpu, s->cpu.frame_ms);
     view_hud_line(h, 255, 255, 255, "blades %llu (%llu high, %llu low)  triangles %llu  tiles %llu",
-                  (unsigned long long)s->blades_drawn, (unsigned long long)s->blades_high,
-                  (unsigned long long)s->blades_low, (unsigned long long)s->triangles, (unsigned long long)s->tiles);
+                  (unsigned long long)s->blades.drawn, (unsigned long long)s->blades.high,
+                  (unsigned long long)s->blades.low, (unsigned long long)s->blades.triangles,
+                  (unsigned long long)s->blades.tiles);
     uint64_t inst = 0;
     for (int k = 0; k < SWARD_ASSET_KINDS; k++)
-        for (int l = 0; l < SWARD_ASSET_LODS; l++) inst += s->asset_instances[k][l];
+        for (int l = 0; l < SWARD_ASSET_LODS; l++)
+            inst += s->assets.instances[k][l];
     view_hud_line(h, 255, 255, 255, "assets %llu  tile cache %u tiles, %u placed this frame, %u missing",
-                  (unsigned long long)inst, (unsigned)s->tiles_cached, (unsigned)s->tiles_generated,
-                  (unsigned)s->tiles_missing);
-    if (s->auto_exposure) /* PO4: where the eye has adapted to, and where it is going */
+                  (unsigned long long)inst, (unsigned)s->tile_cache.cached, (unsigned)s->tile_cache.generated,
+                  (unsigned)s->tile_cache.missing);
+    if (s->exposure.automatic) /* PO4: where the eye has adapted to, and where it is going */
         view_hud_line(h, 255, 255, 255, "exposure auto: EV %+.2f (x %.3f), target %+.2f, metered log2 %.2f",
-                      (double)s->exposure_ev, (double)s->exposure, (double)s->exposure_target_ev,
-                      (double)s->exposure_mean_log);
+                      (double)s->exposure.ev, (double)s->exposure.linear, (double)s->exposure.target_ev,
+                      (double)s->exposure.mean_log);
     else
-        view_hud_line(h, 255, 255, 255, "exposure x %.3f (manual)", (double)s->exposure);
+        view_hud_line(h, 255, 255, 255, "exposure x %.3f (manual)", (double)s->exposure.linear);
     view_hud_line(h, 255, 255, 255, "memory %.1f MiB (vegetation %.1f MiB, world %.1f MiB, cache %.1f MiB)",
-                  (double)s->gpu_memory_bytes / 1048576.0, (double)s->vegetation_memory_bytes / 1048576.0,
-                  (double)s->world_bytes / 1048576.0, (double)s->cache_bytes / 1048576.0);
+                  (double)s->memory.gpu_bytes / 1048576.0, (double)s->memory.vegetation_bytes / 1048576.0,
+                  (double)s->memory.world_bytes / 1048576.0, (double)s->tile_cache.bytes / 1048576.0);
     char line[VIEW_HUD_LINE_CHARS] = "";
     size_t used = 0;
-    for (uint32_t i = 0; i < s->pass_count; i++) {
+    for (uint32_t i = 0; i < s->passes.count; i++) {
         char item[64];
-        int n = snprintf(item, sizeof item, "%s %.3f  ", s->passes[i].name, s->passes[i].gpu_ms);
+        int n = snprintf(item, sizeof item, "%s %.3f  ", s->passes.times[i].name, s->passes.times[i].gpu_ms);
         if (n < 0) continue;
         if (used + (size_t)n >= 110) {
             view_hud_line(h, 200, 220, 255, "%s", line);
@@ -662,6 +665,7 @@ int cmd_view(int argc, char **argv)
     v.sets = &sets;
     v.raster = -1;
     for (int f = 0; f < VIEW_FEATURES; f++) v.feature[f] = -1;
+    v.stats.struct_size = sizeof v.stats;
     v.hud_on = true;
     v.paused = paused;
     v.fixed_step = frames > 0 || script;

@@ -17,6 +17,15 @@
 
 #include <string.h>
 
+sward_result render_stats_size(const sward_frame_stats *stats, const char *fn, sward_error *err)
+{
+    if (!stats || stats->struct_size == sizeof *stats) return SWARD_OK;
+    return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                     "%s: sward_frame_stats.struct_size is %zu, this sward's is %zu: set it to "
+                     "sizeof(sward_frame_stats) (SWARD_FRAME_STATS_INIT), and build against this sward's sward.h",
+                     fn, stats->struct_size, sizeof *stats);
+}
+
 sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
 {
     if (s->ticket == 0 || s->counted || !s->stats_copied) return SWARD_OK;
@@ -25,76 +34,78 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     sward_frame_stats *st = &s->stats;
     if (s->ticket > r->last_counted) r->last_counted = s->ticket;
     memset(st, 0, sizeof *st);
-    st->passes = s->pass_times;
-    st->tiles = s->tile_count;
-    st->candidates = (uint64_t)s->tile_count * SW_TILE_CANDIDATES;
-    st->candidates_in_range = (uint64_t)s->tiles_in_range * SW_TILE_CANDIDATES;
-    st->blades_high = c[0].high;
-    st->blades_low = c[0].low;
-    st->blades_drawn = c[0].drawn;
-    st->triangles = c[0].triangles;
-    st->removed_outside = c[0].outside;
-    st->removed_density = c[0].density;
-    st->removed_distance = c[0].distance;
-    st->removed_frustum = c[0].frustum;
-    st->removed_occlusion = c[0].occlusion;
-    st->blades_dropped = c[0].needed > c[0].drawn ? c[0].needed - c[0].drawn : 0;
-    st->cpu_ms = s->cpu_ms;
-    st->cpu_tiles_ms = s->cpu_tiles_ms;
-    for (uint32_t v = 0; v < SWARD_VIEWS; v++) st->terrain_triangles[v] = s->terrain_triangles[v];
-    st->gpu_memory_bytes = r->ctx->dev.allocated_bytes;
-    st->world_bytes = render_world_bytes(r);
-    st->covered_pixels = c[0].covered;
-    st->grass_pixels = c[0].grass_px;
-    st->lower_pixels = c[0].lower_px;
-    st->lower_ground = c[0].lower_ground;
-    st->gbuffer_shaded = c[0].shaded;
-    st->raster_compute = r->config.raster_compute;
-    st->raster_threshold = r->raster == WORLD_RASTER_AUTO ? r->scene->render.raster_threshold : 0.0f;
-    st->raster_blades = c[0].raster_blades;
-    st->hardware_blades = c[0].hw_blades;
-    st->raster_tiles = c[0].raster_tiles;
-    st->raster_pixels = c[0].raster_pixels;
-    st->raster_fragments = c[0].raster_fragments;
-    st->shadow_blades = r->plan.blade_views > 1 ? c[1].drawn : 0;
-    st->shadow_raster_compute = s->shadow_compute;
+    st->struct_size = sizeof *st;
+    st->passes.times = s->pass_times;
+    st->blades.tiles = s->tile_count;
+    st->blades.candidates = (uint64_t)s->tile_count * SW_TILE_CANDIDATES;
+    st->blades.candidates_in_range = (uint64_t)s->tiles_in_range * SW_TILE_CANDIDATES;
+    st->blades.high = c[0].high;
+    st->blades.low = c[0].low;
+    st->blades.drawn = c[0].drawn;
+    st->blades.triangles = c[0].triangles;
+    st->blades.removed_outside = c[0].outside;
+    st->blades.removed_density = c[0].density;
+    st->blades.removed_distance = c[0].distance;
+    st->blades.removed_frustum = c[0].frustum;
+    st->blades.removed_occlusion = c[0].occlusion;
+    st->blades.dropped = c[0].needed > c[0].drawn ? c[0].needed - c[0].drawn : 0;
+    st->cpu.frame_ms = s->cpu_ms;
+    st->cpu.tiles_ms = s->cpu_tiles_ms;
+    for (uint32_t v = 0; v < SWARD_VIEWS; v++)
+        st->terrain.triangles[v] = s->terrain_triangles[v];
+    st->memory.gpu_bytes = r->ctx->dev.allocated_bytes;
+    st->memory.world_bytes = render_world_bytes(r);
+    st->gbuffer.covered_pixels = c[0].covered;
+    st->gbuffer.grass_pixels = c[0].grass_px;
+    st->gbuffer.lower_pixels = c[0].lower_px;
+    st->gbuffer.lower_ground = c[0].lower_ground;
+    st->gbuffer.shaded = c[0].shaded;
+    st->raster.compute = r->config.raster_compute;
+    st->raster.threshold = r->raster == WORLD_RASTER_AUTO ? r->scene->render.raster_threshold : 0.0f;
+    st->raster.blades = c[0].raster_blades;
+    st->raster.hardware_blades = c[0].hw_blades;
+    st->raster.tiles = c[0].raster_tiles;
+    st->raster.pixels = c[0].raster_pixels;
+    st->raster.fragments = c[0].raster_fragments;
+    st->shadows.blades = r->plan.blade_views > 1 ? c[1].drawn : 0;
+    st->shadows.raster_compute = s->shadow_compute;
     /* PL8, AS2: the camera's asset draws, per kind and level */
     const sw_asset_draw *ad = (const sw_asset_draw *)(c + SW_MAX_VIEWS);
     for (uint32_t a = 0; a < r->assets.count; a++)
         for (uint32_t k = 0; k < SW_ASSET_MAX_LODS && k < SWARD_ASSET_LODS; k++) {
             const sw_asset_draw *d = &ad[a * SW_ASSET_MAX_LODS + k];
             uint32_t kind = r->assets.gpu[a].kind < SWARD_ASSET_KINDS ? r->assets.gpu[a].kind : SWARD_ASSET_KIND_ROCK;
-            st->asset_instances[kind][k] += d->instance_count;
-            st->asset_triangles[kind][k] += (uint64_t)d->instance_count * (d->index_count / 3u);
-            if (d->needed > d->instance_count) st->asset_dropped += d->needed - d->instance_count;
+            st->assets.instances[kind][k] += d->instance_count;
+            st->assets.triangles[kind][k] += (uint64_t)d->instance_count * (d->index_count / 3u);
+            if (d->needed > d->instance_count) st->assets.dropped += d->needed - d->instance_count;
         }
-    st->tiles_generated = s->cache.now + s->cache.ahead;
-    st->tiles_missing = s->cache.missing;
-    st->tiles_evicted = s->cache.evicted;
-    st->tiles_cached = s->tiles_cached;
-    st->teleport = s->teleport;
-    st->cache_bytes = (uint64_t)r->tiles.cache.slot_count * SW_TILE_SLOT_WORDS * sizeof(uint32_t);
-    st->cache_budget_bytes = (uint64_t)((double)r->scene->render.tile_cache.budget_mib * 1048576.0);
-    st->vegetation_memory_bytes = r->ctx->dev.device_buffer_bytes;
+    st->tile_cache.generated = s->cache.now + s->cache.ahead;
+    st->tile_cache.missing = s->cache.missing;
+    st->tile_cache.evicted = s->cache.evicted;
+    st->tile_cache.cached = s->tiles_cached;
+    st->tile_cache.teleport = s->teleport;
+    st->tile_cache.bytes = (uint64_t)r->tiles.cache.slot_count * SW_TILE_SLOT_WORDS * sizeof(uint32_t);
+    st->tile_cache.budget_bytes = (uint64_t)((double)r->scene->render.tile_cache.budget_mib * 1048576.0);
+    st->memory.vegetation_bytes = r->ctx->dev.device_buffer_bytes;
     /* PO4 (render_post): the exposure the frame was tone-mapped with */
-    st->exposure = s->exposure;
+    st->exposure.linear = s->exposure;
     if (s->exposure_copied) {
         const float *e = (const float *)((const char *)s->stats_readback.mapped + RENDER_STATS_EXPOSURE_AT);
-        st->auto_exposure = true;
-        st->exposure_ev = e[0], st->exposure = e[1], st->exposure_target_ev = e[2], st->exposure_mean_log = e[3];
+        st->exposure =
+            (sward_exposure_stats){.automatic = true, .ev = e[0], .linear = e[1], .target_ev = e[2], .mean_log = e[3]};
     }
-    st->asset_clusters = c[0].asset_clusters;
-    st->asset_clusters_culled = c[0].asset_clusters_culled;
-    st->asset_occluded = c[0].asset_occluded;
-    st->asset_deferred = c[0].asset_deferred;
-    st->asset_late = c[0].asset_late;
-    st->asset_two_phase = s->asset_two_phase;
-    st->assets_occlude = s->assets_occlude;
-    sward_result qres = gpu_stats_read(&r->ctx->dev, &s->stats_query, &st->gbuffer_fragments,
-                                       &st->gbuffer_fragments_valid, err);
+    st->assets.clusters = c[0].asset_clusters;
+    st->assets.clusters_culled = c[0].asset_clusters_culled;
+    st->assets.occluded = c[0].asset_occluded;
+    st->assets.deferred = c[0].asset_deferred;
+    st->assets.late = c[0].asset_late;
+    st->assets.two_phase = s->asset_two_phase;
+    st->assets.occlude = s->assets_occlude;
+    sward_result qres =
+        gpu_stats_read(&r->ctx->dev, &s->stats_query, &st->gbuffer.fragments, &st->gbuffer.fragments_valid, err);
     if (qres != SWARD_OK) return qres;
-    if (st->gbuffer_fragments_valid && st->covered_pixels)
-        st->overdraw = (double)st->gbuffer_fragments / (double)st->covered_pixels;
+    if (st->gbuffer.fragments_valid && st->gbuffer.covered_pixels)
+        st->gbuffer.overdraw = (double)st->gbuffer.fragments / (double)st->gbuffer.covered_pixels;
     sward_result res = render_graph_times(r, s, st, err);
     if (res != SWARD_OK) return res;
     /* The survivor lists grow for the frames to come (SC2: memory follows what is on screen). */
@@ -347,6 +358,8 @@ sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_
 sward_result sward_vulkan_frame_stats(sward_renderer *r, bool completed, sward_frame_stats *stats, sward_error *err)
 {
     if (!r || !stats) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_vulkan_frame_stats: null argument");
+    sward_result sres = render_stats_size(stats, "sward_vulkan_frame_stats", err);
+    if (sres != SWARD_OK) return sres;
     if (completed) {
         render_slot *s = &r->slots[r->slot];
         if (s->ticket == r->frames) {
@@ -360,5 +373,6 @@ sward_result sward_vulkan_frame_stats(sward_renderer *r, bool completed, sward_f
             return SWARD_OK;
         }
     memset(stats, 0, sizeof *stats);
+    stats->struct_size = sizeof *stats;
     return SWARD_OK;
 }

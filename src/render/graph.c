@@ -565,10 +565,10 @@ sward_result render_graph_times(sward_renderer *r, render_slot *s, sward_frame_s
     double ms[RENDER_MAX_PASSES];
     sward_result res = gpu_timer_read(&r->ctx->dev, &s->timer, s->timed_mask, ms, g->timed_count, err);
     if (res != SWARD_OK) return res;
-    for (uint32_t i = 0; i < g->pass_count && st->pass_count < RENDER_MAX_PASSES; i++) {
+    for (uint32_t i = 0; i < g->pass_count && st->passes.count < RENDER_MAX_PASSES; i++) {
         const render_pass_state *ps = &g->passes[i];
         if (ps->timer < 0 || !(s->timed_mask & (1ull << ps->timer))) continue;
-        sward_pass_time *pt = &s->pass_times[st->pass_count++];
+        sward_pass_time *pt = &s->pass_times[st->passes.count++];
         snprintf(pt->name, sizeof pt->name, "%s", ps->pass->name);
         pt->gpu_ms = ms[ps->timer];
     }

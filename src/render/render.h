@@ -66,7 +66,7 @@ typedef struct render_slot {
     double cpu_ms;
     double cpu_tiles_ms; /* of it: choosing tiles, the cache, the clusters (render_place) */
     uint64_t terrain_triangles[SWARD_VIEWS]; /* the ground's, per view (render_place) */
-    sward_frame_stats stats;  /* the slot's frame's counters and times, once counted (stats.passes: pass_times) */
+    sward_frame_stats stats;  /* the slot's frame's counters and times, once counted (stats.passes.times: pass_times) */
     sward_pass_time pass_times[RENDER_MAX_PASSES];
 } render_slot;
 
@@ -138,7 +138,7 @@ typedef struct render_frame_tiles {
     size_t camera, near;             /* tiles of the camera's view and of the near cascade's box (LS3) */
     size_t in_range;                 /* of the camera's, within its draw distance (the stats) */
     uint32_t place_now, place_ahead; /* SC1: tiles placed before culling and ahead */
-    double cpu_ms;                   /* choosing tiles, the cache, the clusters (sward_frame_stats.cpu_tiles_ms) */
+    double cpu_ms;                   /* choosing tiles, the cache, the clusters (sward_frame_stats.cpu.tiles_ms) */
 } render_frame_tiles;
 
 /* The frame's tiles: which can hold blades, this frame's list, and the tile cache (SC1). */
@@ -213,19 +213,6 @@ sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_er
 VkDeviceSize render_assets_upload_bytes(const sward_renderer *r);
 /* Copies the clusters and the draws from the frame's upload buffer (at `at`) into their GPU buffers. */
 void render_assets_upload(sward_renderer *r, VkCommandBuffer cmd, gpu_buffer *upload, VkDeviceSize at);
-/* Tests: one frame placed and culled, and what the asset passes wrote (standalone.c). */
-typedef struct render_asset_readback {
-    sw_cluster *clusters;   /* cluster_count, with the counts and heights asset_place wrote */
-    sw_instance *instances; /* SW_CLUSTER_CANDIDATES per cluster slot */
-    sw_asset_draw draws[RENDER_ASSET_VIEWS][SW_MAX_ASSETS * SW_ASSET_MAX_LODS];
-    sw_drawn *drawn;        /* the camera's list (drawn_total entries; each draw's run from first_instance) */
-    uint32_t cluster_count, drawn_total;
-    sw_view views[SW_MAX_VIEWS];
-    sward_frame_stats stats; /* the frame's counters */
-} render_asset_readback;
-sward_result render_read_assets(sward_renderer *r, const sward_frame_desc *frame, render_asset_readback *out,
-                               sward_error *err);
-void render_asset_readback_free(render_asset_readback *rb);
 /* ---- passes.c: the frame's pass list, in frame order ---- */
 extern const render_pass *const RENDER_PASSES[];
 extern const uint32_t RENDER_PASS_COUNT;
@@ -333,6 +320,9 @@ void render_post(sward_renderer *r, VkCommandBuffer cmd);
 void render_copy_stats(sward_renderer *r, VkCommandBuffer cmd);
 /* Reads a completed slot's counters and times into s->stats and grows the survivor lists that overflowed. */
 sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err);
+/* Refuses a caller's sward_frame_stats whose struct_size is not this library's sizeof(sward_frame_stats) (NULL
+ * passes): a host built against another sward.h would read other fields. fn names the entry point. */
+sward_result render_stats_size(const sward_frame_stats *stats, const char *fn, sward_error *err);
 /* BX5 (world_stream.c): recentres a streamed world's windows on the eye and records the copies of the pages
  * that changed (from the slot's staging, before the PLACE passes); nothing for a resident world. */
 sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const float eye[3], sward_error *err);
@@ -344,17 +334,9 @@ uint64_t render_world_bytes(const sward_renderer *r);
 /* The world's buffers now hold the CPU windows (renderer.c after creating them): no page waits for a copy. */
 void render_world_uploaded(sward_renderer *r);
 
-/* ---- readback.c: what tests read back of a frame ---- */
-/* The depth buffer of the last standalone frame (width x height floats, reverse-Z). */
-sward_result render_read_depth(sward_renderer *r, float *out, sward_error *err);
 /* The frame's depth as the lighting reads it (RENDER_USE_FRAME_DEPTH): RES_MERGED_DEPTH where the compute
  * rasteriser draws, else RES_DEPTH; *access (if not NULL) its sampled access. For tests' own pipelines. */
 render_res render_frame_depth(const sward_renderer *r, gpu_access *access);
-/* The G-buffer of the last standalone frame, RES_GBUF_ALBEDO .. RES_MOTION (width x height 4-byte texels each:
- * RGBA8 sRGB, RGB10A2 octahedral normal + kind, RGBA8, RG16F motion in pixels). */
-sward_result render_read_gbuffer(sward_renderer *r, uint32_t *out[4], sward_error *err);
-/* The last frame's wind field (WIND_FIELD_FLOATS floats, src/wind/wind.h); its time and origin are in r->frame. */
-sward_result render_read_wind_field(sward_renderer *r, float *out, sward_error *err);
 /* standalone.c: RES_HDR_OUT for the current size; created on a frame's first ask (sward_render_hdr). */
 sward_result render_hdr_out_ensure(sward_renderer *r, sward_error *err);
 /* standalone.c: the standalone frame's start (the next slot's command buffer, the switches, the kind of frame
@@ -469,17 +451,5 @@ sward_result render_shadows_create(sward_renderer *r, sward_error *err);
 /* The shadow map's layers' views (after render_resources_size made RES_SHADOW; it never replaces it). */
 sward_result render_shadows_views(sward_renderer *r, sward_error *err);
 void render_shadows_destroy(sward_renderer *r);
-/* Test-only (like sward_read_blades): renders one frame (place, cull, shadows) and copies back the shadow
- * map's two layers (2 x RENDER_SHADOW_SIZE^2 floats, layer 0 first: the near depth as the lookup sees it, the
- * nearer of the layer and the compute casters where the view has them), the far map (far_size^2 floats), the near
- * and mid ranges' lit heights (2 x RENDER_SHADOW_SIZE^2 floats: ground, impostor per texel) and the
- * frame's views. Each of the arrays may be NULL. */
-sward_result render_read_shadows(sward_renderer *r, const sward_frame_desc *frame, float *layers, float *far,
-                                 float *lit, sw_view views[SW_MAX_VIEWS], sward_error *err);
-
-/* Test-only: the far map's cache (shadow_far's state), the near and mid ranges' lit heights' (shadow_lit's):
- * times each was computed. */
-uint32_t render_shadow_far_updates(sward_renderer *r);
-uint32_t render_shadow_lit_updates(sward_renderer *r);
 
 #endif

@@ -230,7 +230,7 @@ sward_result sward_render_wait(sward_renderer *r, uint64_t ticket, sward_image *
                                sward_error *err)
 {
     sward_result res = render_standalone_only(r, "sward_render_wait", err);
-    if (res != SWARD_OK) return res;
+    if (res != SWARD_OK || (res = render_stats_size(stats, "sward_render_wait", err)) != SWARD_OK) return res;
     render_slot *s = NULL;
     for (uint32_t i = 0; i < r->slot_count; i++)
         if (ticket && r->slots[i].ticket == ticket) s = &r->slots[i];
@@ -253,7 +253,7 @@ static sward_result render_complete(sward_renderer *r, const sward_frame_desc *f
                                     sward_image_hdr *hdr, sward_frame_stats *stats, const char *fn, sward_error *err)
 {
     sward_result res = render_standalone_only(r, fn, err);
-    if (res != SWARD_OK) return res;
+    if (res != SWARD_OK || (res = render_stats_size(stats, fn, err)) != SWARD_OK) return res;
     if (image && (!image->pixels || image->width != r->config.width || image->height != r->config.height))
         return core_fail(err, SWARD_ERROR_INVALID_INPUT, "%s: image must be %ux%u with pixels", fn, r->config.width,
                          r->config.height);
@@ -265,7 +265,7 @@ static sward_result render_complete(sward_renderer *r, const sward_frame_desc *f
      * every view (the near shadow cascade's casters): which blades a full list drops depends on the order
      * the GPU ran the tiles, and the still would not be the same every time. Twice is enough; a third try
      * covers a list limited by the device. */
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     render_slot *s = NULL;
     for (int attempt = 0; attempt < 3; attempt++) {
         uint64_t ticket;
@@ -278,14 +278,14 @@ static sward_result render_complete(sward_renderer *r, const sward_frame_desc *f
             if (w->ticket == 0 || w->counted || !w->stats_copied) continue;
             if ((res = gpu_frame_wait(&r->ctx->dev, &w->frame, err)) || (res = render_collect(r, w, err))) return res;
         }
-        if (st.blades_dropped == 0 && !r->taa.incomplete) break;
+        if (st.blades.dropped == 0 && !r->taa.incomplete) break;
         r->taa.valid = false; /* the history holds an incomplete frame: warm up again */
     }
     if (hdr) {
         if (!s || !s->hdr_copied)
             return core_fail(err, SWARD_ERROR_VULKAN, "%s: the frame did not read back its HDR image", fn);
         memcpy(hdr->pixels, s->hdr_pixels.mapped, sward_image_hdr_bound(hdr->width, hdr->height));
-        hdr->exposure = st.exposure;
+        hdr->exposure = st.exposure.linear;
         hdr->white_point = r->scene->render.settings.tonemap == SWARD_TONEMAP_REINHARD ? 0.0f
                                                                                         : r->scene->render.settings.white_point;
     }
@@ -314,9 +314,9 @@ uint32_t sward_renderer_pass_count(const sward_renderer *r)
 
 double sward_stats_pass_ms(const sward_frame_stats *stats, const char *name)
 {
-    if (!stats || !name) return -1.0;
-    for (uint32_t i = 0; stats->passes && i < stats->pass_count; i++)
-        if (strcmp(stats->passes[i].name, name) == 0) return stats->passes[i].gpu_ms;
+    if (!stats || !name || stats->struct_size != sizeof *stats) return -1.0;
+    for (uint32_t i = 0; stats->passes.times && i < stats->passes.count; i++)
+        if (strcmp(stats->passes.times[i].name, name) == 0) return stats->passes.times[i].gpu_ms;
     return -1.0;
 }
 

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "sward/sward.h"
+#include "sward/sward_testing.h"
 #include "world/world.h"
 #include "shared/sw_types.h"
 
@@ -98,7 +99,7 @@ static inline uint8_t *gu_render(sward_context *ctx, sward_scene *scene, uint32_
     sward_error err = {0};
     sward_renderer *r = gu_renderer(ctx, scene, w, h);
     sward_image img = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
-    sward_frame_stats local;
+    sward_frame_stats local = SWARD_FRAME_STATS_INIT;
     if (sward_render(r, fd, &img, st ? st : &local, &err) != SWARD_OK) fail_msg("render: %s", err.message);
     sward_renderer_destroy(r);
     return img.pixels;

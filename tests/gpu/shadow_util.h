@@ -5,6 +5,7 @@
 #define SHADOW_UTIL_H
 
 #include "probe_util.h"
+#include "testing/readback.h"
 #include "shared/sw_shadow.h"
 #include "shadow_probe_comp.h"
 

@@ -12,6 +12,7 @@
 #include "gpu_util.h"
 
 #include "render/render.h"
+#include "testing/readback.h"
 
 #include <math.h>
 #include <string.h>
@@ -41,7 +42,7 @@ static frame_of render_one(sward_renderer *r, const sward_frame_desc *base, bool
     fd.debug = fragment ? &frag : NULL;
     sward_image img = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
     sward_error err = {0};
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     if (sward_render(r, &fd, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
     f.resolved = sward_stats_pass_ms(&st, "asset_resolve") >= 0.0;
     f.drawn = sward_stats_pass_ms(&st, "asset_gbuffer") >= 0.0;
@@ -189,7 +190,7 @@ static float *near_depth(sward_context *ctx, sward_scene *scene, const sward_fra
     metres[0] = m[8], metres[1] = m[9], metres[2] = m[10];
     /* and its third: the image, and which passes ran (the renderer holds their names until its next frame) */
     sward_image img = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     if (sward_render(r, &fd, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
     ran[0] = sward_stats_pass_ms(&st, "shadow_assets") >= 0.0;
     ran[1] = sward_stats_pass_ms(&st, "shadow_near") >= 0.0;

@@ -6,6 +6,7 @@
 #include "gpu_util.h"
 
 #include "render/render.h"
+#include "testing/readback.h"
 
 #include <math.h>
 
@@ -126,14 +127,15 @@ static void test_culling_and_levels(void **state)
         fern_levels += per_level[1][k] > 0;
     }
     print_message("tree levels %u, fern levels %u, %u instances cross-fading; %llu of %llu clusters culled\n",
-                  tree_levels, fern_levels, fading, (unsigned long long)rb.stats.asset_clusters_culled,
-                  (unsigned long long)rb.stats.asset_clusters);
+                  tree_levels, fern_levels, fading, (unsigned long long)rb.stats.assets.clusters_culled,
+                  (unsigned long long)rb.stats.assets.clusters);
     /* SC4: clusters behind the camera are culled by their bounds, before their instances */
-    assert_true(rb.stats.asset_clusters_culled > 0 && rb.stats.asset_clusters_culled < rb.stats.asset_clusters);
+    assert_true(rb.stats.assets.clusters_culled > 0 && rb.stats.assets.clusters_culled < rb.stats.assets.clusters);
     /* the stats count what the draws hold, per kind and level */
     uint64_t counted = 0, listed = 0;
     for (int k = 0; k < SWARD_ASSET_KINDS; k++)
-        for (int lv = 0; lv < SWARD_ASSET_LODS; lv++) counted += rb.stats.asset_instances[k][lv];
+        for (int lv = 0; lv < SWARD_ASSET_LODS; lv++)
+            counted += rb.stats.assets.instances[k][lv];
     for (uint32_t d = 0; d < SW_MAX_ASSETS * SW_ASSET_MAX_LODS; d++) listed += rb.draws[0][d].instance_count;
     assert_true(counted == listed && listed > 0);
     assert_true(tree_levels >= 2 && fern_levels >= 2);
@@ -334,7 +336,7 @@ static bool mid_layer_drawn(const char *rel)
     sward_scene *scene = gu_scene(rel);
     sward_renderer *r = renderer(ctx, scene, 160, 90);
     sward_image img = {.width = 160, .height = 90, .pixels = malloc(sward_image_bound(160, 90))};
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     sward_error err = {0};
     if (sward_render(r, &(sward_frame_desc){.time = 0.0f}, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
     bool ran = sward_stats_pass_ms(&st, "shadow_mid") >= 0.0;

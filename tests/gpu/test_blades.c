@@ -519,11 +519,11 @@ static result run(sward_context *ctx, sward_scene *scene, world_wind_model model
     if (sward_read_blades(r, &fd, bl, cap, &n, &err) != SWARD_OK) fail_msg("read blades: %s", err.message);
     sward_image img = {.width = W, .height = H, .pixels = malloc(sward_image_bound(W, H))};
     sward_image bare = {.width = W, .height = H, .pixels = malloc(sward_image_bound(W, H))};
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     if (sward_render(r, &fd, &img, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
     sward_frame_desc fd_bare = {.time = fd.time, .no_grass = true};
     if (sward_render(r, &fd_bare, &bare, NULL, &err) != SWARD_OK) fail_msg("render: %s", err.message);
-    assert_int_equal(st.blades_drawn, n); /* the flat field hides nothing: the frame draws what was placed */
+    assert_int_equal(st.blades.drawn, n); /* the flat field hides nothing: the frame draws what was placed */
 
     /* The frame's constants exactly as uploaded, and the materials. */
     sw_frame f;

@@ -7,6 +7,7 @@
  * face the sun is behind reflect none of it (their G-buffer specular occlusion is gated). */
 #include "gpu_util.h"
 #include "render/render.h"
+#include "testing/readback.h"
 #include "shared/sw_gbuffer.h"
 
 #include <math.h>

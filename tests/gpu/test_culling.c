@@ -133,19 +133,19 @@ static void gpu_culls_what_the_reference_culls(void **state)
      * test, which this reference leaves out). */
     sward_render_settings rs = sward_scene_render_settings(scene);
     sward_image img = {.width = rs.width, .height = rs.height, .pixels = malloc(sward_image_bound(rs.width, rs.height))};
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     sward_frame_desc fd_render = {.time = time, .no_occlusion = true};
     if (sward_render(r, &fd_render, &img, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
     print_message("frame: high %llu low %llu triangles %llu tiles %llu (of %llu candidates in range)\n",
-                  (unsigned long long)st.blades_high, (unsigned long long)st.blades_low,
-                  (unsigned long long)st.triangles, (unsigned long long)st.tiles,
-                  (unsigned long long)st.candidates_in_range);
-    assert_int_equal(st.tiles, ntiles);
-    assert_true(llabs((long long)st.blades_high - (long long)high) <= (long long)(2 + nkeep / 5000));
-    assert_true(llabs((long long)st.blades_low - (long long)low) <= (long long)(2 + nkeep / 5000));
-    assert_true(llabs((long long)st.triangles - (long long)triangles) <= (long long)(26 + triangles / 5000));
-    assert_true(st.removed_distance > 0 && st.removed_frustum > 0);
-    assert_int_equal(st.removed_frustum, by_frustum);
+                  (unsigned long long)st.blades.high, (unsigned long long)st.blades.low,
+                  (unsigned long long)st.blades.triangles, (unsigned long long)st.blades.tiles,
+                  (unsigned long long)st.blades.candidates_in_range);
+    assert_int_equal(st.blades.tiles, ntiles);
+    assert_true(llabs((long long)st.blades.high - (long long)high) <= (long long)(2 + nkeep / 5000));
+    assert_true(llabs((long long)st.blades.low - (long long)low) <= (long long)(2 + nkeep / 5000));
+    assert_true(llabs((long long)st.blades.triangles - (long long)triangles) <= (long long)(26 + triangles / 5000));
+    assert_true(st.blades.removed_distance > 0 && st.blades.removed_frustum > 0);
+    assert_int_equal(st.blades.removed_frustum, by_frustum);
 
     free(img.pixels);
     free(tiles);

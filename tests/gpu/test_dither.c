@@ -16,6 +16,7 @@
  *     (compute_doors_move_with_the_frame: the sharp check that the bound above is not). */
 #include "gpu_util.h"
 #include "render/render.h"
+#include "testing/readback.h"
 #include "shared/sw_dither.h"
 #include "shared/sw_gbuffer.h"
 
@@ -185,9 +186,9 @@ static void compute_doors_move_with_the_frame(void **state)
             const sward_frame_debug dbg = {.no_fade = v == 1};
             /* no warm-up: the frames are the sequence's first four */
             const sward_frame_desc fd = {.time = 0.5f, .eye = eye, .target = target, .taa_warmup = -1, .debug = &dbg};
-            sward_frame_stats st;
+            sward_frame_stats st = SWARD_FRAME_STATS_INIT;
             if (sward_render(r[v], &fd, &img, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
-            assert_true(st.raster_compute && st.raster_blades == st.blades_drawn && st.blades_drawn > 0);
+            assert_true(st.raster.compute && st.raster.blades == st.blades.drawn && st.blades.drawn > 0);
             if (render_read_gbuffer(r[v], g[v], &err) != SWARD_OK) fail_msg("%s", err.message);
             assert_int_equal(r[v]->frame.frame_index, (uint32_t)k);
         }

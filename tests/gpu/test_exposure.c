@@ -13,6 +13,7 @@
 #include "gpu_util.h"
 
 #include "render/render.h"
+#include "testing/readback.h"
 #include "shared/sw_exposure.h"
 
 #include <math.h>
@@ -72,7 +73,7 @@ static void test_meter_matches_cpu(void **state)
     const sward_auto_exposure *a = &scene->render.settings.auto_exposure;
     sward_image img = {.width = W, .height = H, .pixels = malloc(sward_image_bound(W, H))};
     sward_image_hdr hdr = {.width = W, .height = H, .pixels = malloc(sward_image_hdr_bound(W, H))};
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     sward_error err = {0};
     sward_frame_desc fd = {.time = 0.5f};
     float *depth = malloc(sizeof(float) * W * H);
@@ -84,22 +85,22 @@ static void test_meter_matches_cpu(void **state)
     float mean = cpu_mean_log(hdr.pixels, depth, W, H, a);
     float target = sw_exposure_target_ev(mean, a->key, a->compensation, a->min_ev, a->max_ev);
     print_message("mean log2 %.4f (cpu %.4f), target %.4f (cpu %.4f), ev %.4f, exposure %.4f\n",
-                  (double)st.exposure_mean_log, (double)mean, (double)st.exposure_target_ev, (double)target,
-                  (double)st.exposure_ev, (double)st.exposure);
-    assert_true(st.auto_exposure);
+                  (double)st.exposure.mean_log, (double)mean, (double)st.exposure.target_ev, (double)target,
+                  (double)st.exposure.ev, (double)st.exposure.linear);
+    assert_true(st.exposure.automatic);
     assert_true(target > a->min_ev && target < a->max_ev); /* not at a clamp: the meter decides */
-    assert_float_equal(st.exposure_mean_log, mean, 0.01);
-    assert_float_equal(st.exposure_target_ev, target, 0.01);
-    assert_float_equal(st.exposure_ev, st.exposure_target_ev, 0.0); /* the first frame takes its target */
-    assert_float_equal(st.exposure, exp2f(st.exposure_ev), 1e-5 * st.exposure);
+    assert_float_equal(st.exposure.mean_log, mean, 0.01);
+    assert_float_equal(st.exposure.target_ev, target, 0.01);
+    assert_float_equal(st.exposure.ev, st.exposure.target_ev, 0.0); /* the first frame takes its target */
+    assert_float_equal(st.exposure.linear, exp2f(st.exposure.ev), 1e-5 * st.exposure.linear);
     /* the tone map used it: the same frame with that exposure by hand is the same image */
     sward_render_settings rs = sward_scene_render_settings(scene);
     rs.auto_exposure.enabled = false;
-    rs.exposure = st.exposure;
+    rs.exposure = st.exposure.linear;
     set_settings(scene, &rs);
     sward_image manual = {.width = W, .height = H, .pixels = malloc(sward_image_bound(W, H))};
     if (sward_render(r, &fd, &manual, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
-    assert_false(st.auto_exposure);
+    assert_false(st.exposure.automatic);
     int off = 0;
     for (size_t i = 0; i < (size_t)W * H * 4; i++) off += abs((int)img.pixels[i] - (int)manual.pixels[i]) > 1;
     assert_int_equal(off, 0);
@@ -125,15 +126,15 @@ static void test_still_warms_up_at_its_exposure(void **state)
     sward_renderer *r = gu_renderer(ctx, scene, W, H);
     sward_image img = {.width = W, .height = H, .pixels = malloc(sward_image_bound(W, H))};
     sward_image manual = {.width = W, .height = H, .pixels = malloc(sward_image_bound(W, H))};
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     sward_error err = {0};
     const sward_frame_desc fd = {.time = 0.5f};
     if (sward_render(r, &fd, &img, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
-    assert_true(st.auto_exposure);
+    assert_true(st.exposure.automatic);
     sward_renderer_destroy(r);
     rs = sward_scene_render_settings(scene);
     rs.auto_exposure.enabled = false;
-    rs.exposure = st.exposure;
+    rs.exposure = st.exposure.linear;
     set_settings(scene, &rs);
     r = gu_renderer(ctx, scene, W, H);
     if (sward_render(r, &fd, &manual, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
@@ -155,7 +156,7 @@ static void test_still_warms_up_at_its_exposure(void **state)
 static sward_frame_stats frame_at(sward_renderer *r, float time, const float *eye)
 {
     sward_image img = {.width = W, .height = H, .pixels = malloc(sward_image_bound(W, H))};
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     sward_error err = {0};
     sward_frame_desc fd = {.time = time, .eye = eye};
     if (sward_render(r, &fd, &img, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
@@ -177,31 +178,31 @@ static void test_adapts_at_two_speeds(void **state)
     rs.auto_exposure.compensation = 2.0f;
     set_settings(scene, &rs);
     sward_frame_stats s1 = frame_at(r, 0.6f, NULL);
-    print_message("ev %.4f -> %.4f (target %.4f)\n", (double)s0.exposure_ev, (double)s1.exposure_ev,
-                  (double)s1.exposure_target_ev);
-    assert_true(s1.exposure_target_ev > s0.exposure_ev + 1.5f);
-    float want = s0.exposure_ev + (s1.exposure_target_ev - s0.exposure_ev) * (1.0f - expf(-0.1f * up));
-    assert_float_equal(s1.exposure_ev, want, 2e-3);
+    print_message("ev %.4f -> %.4f (target %.4f)\n", (double)s0.exposure.ev, (double)s1.exposure.ev,
+                  (double)s1.exposure.target_ev);
+    assert_true(s1.exposure.target_ev > s0.exposure.ev + 1.5f);
+    float want = s0.exposure.ev + (s1.exposure.target_ev - s0.exposure.ev) * (1.0f - expf(-0.1f * up));
+    assert_float_equal(s1.exposure.ev, want, 2e-3);
     /* four stops less: falling at speed_down */
     rs.auto_exposure.compensation = -2.0f;
     set_settings(scene, &rs);
     sward_frame_stats s2 = frame_at(r, 0.7f, NULL);
-    print_message("ev %.4f -> %.4f (target %.4f)\n", (double)s1.exposure_ev, (double)s2.exposure_ev,
-                  (double)s2.exposure_target_ev);
-    assert_true(s2.exposure_target_ev < s1.exposure_ev);
-    want = s1.exposure_ev + (s2.exposure_target_ev - s1.exposure_ev) * (1.0f - expf(-0.1f * down));
-    assert_float_equal(s2.exposure_ev, want, 2e-3);
+    print_message("ev %.4f -> %.4f (target %.4f)\n", (double)s1.exposure.ev, (double)s2.exposure.ev,
+                  (double)s2.exposure.target_ev);
+    assert_true(s2.exposure.target_ev < s1.exposure.ev);
+    want = s1.exposure.ev + (s2.exposure.target_ev - s1.exposure.ev) * (1.0f - expf(-0.1f * down));
+    assert_float_equal(s2.exposure.ev, want, 2e-3);
     /* the same time again (a still): the target at once */
     sward_frame_stats s3 = frame_at(r, 0.7f, NULL);
-    assert_float_equal(s3.exposure_ev, s3.exposure_target_ev, 0.0);
+    assert_float_equal(s3.exposure.ev, s3.exposure.target_ev, 0.0);
     /* a cut (the eye 10 m away): the target at once, though time moved on */
     rs.auto_exposure.compensation = 1.0f;
     set_settings(scene, &rs);
     const float *cam = scene->camera.position;
     float eye[3] = {cam[0] + 10.0f, cam[1], cam[2]};
     sward_frame_stats s4 = frame_at(r, 0.8f, eye);
-    assert_true(fabsf(s4.exposure_target_ev - s3.exposure_ev) > 1.0f);
-    assert_float_equal(s4.exposure_ev, s4.exposure_target_ev, 0.0);
+    assert_true(fabsf(s4.exposure.target_ev - s3.exposure.ev) > 1.0f);
+    assert_float_equal(s4.exposure.ev, s4.exposure.target_ev, 0.0);
     gu_finish(r, ctx, scene);
 }
 
@@ -218,15 +219,15 @@ static void test_exposure_areas(void **state)
                                                             .max = {e[0] + 5, e[1] + 5, e[2] + 5}, .ev = 1.5f, .blend = 2};
     scene->render.exposure_area_count = 1;
     sward_frame_stats s1 = frame_at(r, 0.5f, NULL);
-    assert_float_equal(s1.exposure_target_ev - s0.exposure_target_ev, 1.5f, 1e-3);
+    assert_float_equal(s1.exposure.target_ev - s0.exposure.target_ev, 1.5f, 1e-3);
     /* the manual exposure too */
     sward_render_settings rs = sward_scene_render_settings(scene);
     rs.auto_exposure.enabled = false;
     rs.exposure = 0.5f;
     set_settings(scene, &rs);
     sward_frame_stats s2 = frame_at(r, 0.5f, NULL);
-    assert_false(s2.auto_exposure);
-    assert_float_equal(s2.exposure, 0.5f * exp2f(1.5f), 1e-5);
+    assert_false(s2.exposure.automatic);
+    assert_float_equal(s2.exposure.linear, 0.5f * exp2f(1.5f), 1e-5);
     gu_finish(r, ctx, scene);
 }
 
@@ -270,14 +271,14 @@ static void test_every_scene_under_every_sun(void **state)
             scene->sun.direction[1] = sinf(el);
             scene->sun.direction[2] = cosf(el) * cosf(az);
             sward_image img = {.width = SUN_W, .height = SUN_H, .pixels = malloc(sward_image_bound(SUN_W, SUN_H))};
-            sward_frame_stats st;
+            sward_frame_stats st = SWARD_FRAME_STATS_INIT;
             sward_error err = {0};
             sward_frame_desc fd = {.time = 0.5f};
             if (sward_render(r, &fd, &img, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
             double m = lower_median(img.pixels, SUN_W, SUN_H);
             bool in = m >= SUN_BAND_LO && m <= SUN_BAND_HI;
             print_message("%-24s sun %4.0f deg: ev %+5.2f, lower median %.3f%s\n", scenes[k], (double)elevations[e],
-                          (double)st.exposure_ev, m, in ? "" : "  OUTSIDE");
+                          (double)st.exposure.ev, m, in ? "" : "  OUTSIDE");
             outside += !in;
             if (e == 0 && k == 5) { /* the meadow under a 3-degree sun with the fixed exposure: murky, below it */
                 sward_render_settings rs = sward_scene_render_settings(scene);

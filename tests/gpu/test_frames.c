@@ -50,10 +50,10 @@ static void frames_in_flight_equal_one_at_a_time(void **state)
     assert_int_equal(sward_render_wait(r, ticket[0], &img, NULL, &err), SWARD_ERROR_INVALID_INPUT);
     assert_non_null(strstr(err.message, "not in flight"));
     for (int i = 2; i >= 1; i--) { /* any order */
-        sward_frame_stats st;
+        sward_frame_stats st = SWARD_FRAME_STATS_INIT;
         if (sward_render_wait(r, ticket[i], &img, &st, &err) != SWARD_OK) fail_msg("wait: %s", err.message);
         assert_memory_equal(img.pixels, sync[i], bytes);
-        assert_true(st.blades_drawn > 1000);
+        assert_true(st.blades.drawn > 1000);
     }
     assert_true(memcmp(sync[0], sync[2], bytes) != 0); /* the times differ: the comparison can fail */
     free(img.pixels);
@@ -140,32 +140,32 @@ static void survivor_list_grows(void **state)
     if (sward_scene_set_render_settings(scene, &rs, &err) != SWARD_OK) fail_msg("settings: %s", err.message);
     sward_renderer *r = renderer(ctx, scene);
     uint64_t ticket;
-    sward_frame_stats first, second;
+    sward_frame_stats first = SWARD_FRAME_STATS_INIT, second = SWARD_FRAME_STATS_INIT;
     sward_frame_desc fd = {.time = 0.25f};
     if (sward_render_submit(r, &fd, &ticket, &err) || sward_render_wait(r, ticket, NULL, &first, &err))
         fail_msg("frame: %s", err.message);
     if (sward_render_submit(r, &fd, &ticket, &err) || sward_render_wait(r, ticket, NULL, &second, &err))
         fail_msg("frame: %s", err.message);
     print_message("first frame %llu drawn, %llu dropped; second %llu drawn, %llu dropped; %.1f MiB\n",
-                  (unsigned long long)first.blades_drawn, (unsigned long long)first.blades_dropped,
-                  (unsigned long long)second.blades_drawn, (unsigned long long)second.blades_dropped,
-                  (double)second.gpu_memory_bytes / 1048576.0);
-    assert_true(first.blades_dropped > 0);
-    assert_int_equal(second.blades_dropped, 0);
-    assert_true(second.blades_drawn > 524288);
-    assert_int_equal(first.blades_drawn + first.blades_dropped, second.blades_drawn);
+                  (unsigned long long)first.blades.drawn, (unsigned long long)first.blades.dropped,
+                  (unsigned long long)second.blades.drawn, (unsigned long long)second.blades.dropped,
+                  (double)second.memory.gpu_bytes / 1048576.0);
+    assert_true(first.blades.dropped > 0);
+    assert_int_equal(second.blades.dropped, 0);
+    assert_true(second.blades.drawn > 524288);
+    assert_int_equal(first.blades.drawn + first.blades.dropped, second.blades.drawn);
     /* memory follows the survivors: a list of more than 256 Ki blades holds 256 Ki or a third more (lists.c), in
      * steps of 64 Ki; room for the survivors' count again would be 32 bytes a blade wasted */
-    uint64_t n = second.blades_drawn, more = n / 3 > 262144 ? n / 3 : 262144;
+    uint64_t n = second.blades.drawn, more = n / 3 > 262144 ? n / 3 : 262144;
     assert_true((uint64_t)r->views[0].survivor_capacity >= n + more);
     assert_true((uint64_t)r->views[0].survivor_capacity < n + more + 65536);
 
     /* sward_render renders such a frame again: its image is complete (as the second frame's) */
     sward_renderer *r2 = renderer(ctx, scene);
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     uint8_t *once = render_one(r2, 0.25f, rs.width, rs.height, &st);
     uint8_t *grown = render_one(r, 0.25f, rs.width, rs.height, NULL);
-    assert_int_equal(st.blades_dropped, 0);
+    assert_int_equal(st.blades.dropped, 0);
     assert_memory_equal(once, grown, sward_image_bound(rs.width, rs.height));
     free(once);
     free(grown);
@@ -181,7 +181,7 @@ static void pass_times_by_name(void **state)
     scene->render.settings.auto_exposure.enabled = true; /* the scene's: the exposure pass runs (PO4) */
     sward_renderer *r = renderer(ctx, scene);
     sward_render_settings rs = sward_scene_render_settings(scene);
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     free(render_one(r, 0.0f, rs.width, rs.height, &st));
     /* render.raster "compute": every pass of a scene without mesh assets runs (the compute rasteriser, and the near
      * cascade's casters in compute, BX1), except the cascades' layers, which then have no casters */
@@ -195,12 +195,12 @@ static void pass_times_by_name(void **state)
                            "raster",       "raster_merge",  "resolve",      "terrain_resolve", "lighting",  "taa",
                            "exposure",     "bloom",         "post"};
     const uint32_t n = sizeof order / sizeof order[0];
-    assert_int_equal(st.pass_count, n);
+    assert_int_equal(st.passes.count, n);
     for (uint32_t i = 0; i < n; i++) {
-        assert_string_equal(st.passes[i].name, order[i]);
+        assert_string_equal(st.passes.times[i].name, order[i]);
         /* a time measured (a pass beyond the timer's room would read 0: none is that fast on lavapipe) */
-        assert_true(st.passes[i].gpu_ms > 0.0);
-        assert_true(sward_stats_pass_ms(&st, order[i]) == st.passes[i].gpu_ms);
+        assert_true(st.passes.times[i].gpu_ms > 0.0);
+        assert_true(sward_stats_pass_ms(&st, order[i]) == st.passes.times[i].gpu_ms);
     }
     assert_true(sward_stats_pass_ms(&st, "no such pass") < 0.0);
     /* the renderer holds the times (no fixed room in the ABI): room for every pass it can time, these and those
@@ -211,8 +211,69 @@ static void pass_times_by_name(void **state)
      * fragment pass, which terrain_resolve replaces with the prime) */
     assert_int_equal(sward_renderer_pass_count(r), n + 16);
     assert_true(sward_renderer_pass_count(NULL) == 0);
-    assert_true(st.blades_high + st.blades_low == st.blades_drawn);
-    assert_true(st.triangles >= st.blades_high * 13 + st.blades_low * 5);
+    assert_true(st.blades.high + st.blades.low == st.blades.drawn);
+    assert_true(st.blades.triangles >= st.blades.high * 13 + st.blades.low * 5);
+    gu_finish(r, ctx, scene);
+}
+
+/* A host built against another sward.h passes a sward_frame_stats of another size: every entry point that fills
+ * one refuses it with a message naming the field and both sizes, writes nothing into it, and consumes nothing
+ * (the frame in flight can still be waited for with the right size). */
+static void stats_of_another_size_refused(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/small.json");
+    sward_renderer *r = renderer(ctx, scene);
+    sward_render_settings rs = sward_scene_render_settings(scene);
+    sward_image img = {
+        .width = rs.width, .height = rs.height, .pixels = malloc(sward_image_bound(rs.width, rs.height))};
+    sward_error err = {0};
+    char want[96];
+    snprintf(want, sizeof want, "sward_frame_stats.struct_size is %zu, this sward's is %zu",
+             sizeof(sward_frame_stats) - 8, sizeof(sward_frame_stats));
+    sward_frame_stats st;
+    memset(&st, 0xab, sizeof st);
+    st.struct_size = sizeof st - 8; /* an older header's struct, one counter short */
+    unsigned char before[sizeof st];
+    memcpy(before, &st, sizeof st);
+    const sward_frame_desc fd = {.time = 0.0f};
+    assert_int_equal(sward_render(r, &fd, &img, &st, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_non_null(strstr(err.message, "sward_render: "));
+    assert_non_null(strstr(err.message, want));
+    assert_memory_equal(&st, before, sizeof st);
+    sward_image_hdr hdr = {
+        .width = rs.width, .height = rs.height, .pixels = malloc(sward_image_hdr_bound(rs.width, rs.height))};
+    err = (sward_error){0};
+    assert_int_equal(sward_render_hdr(r, &fd, NULL, &hdr, &st, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_non_null(strstr(err.message, "sward_render_hdr: "));
+    assert_non_null(strstr(err.message, want));
+    uint64_t ticket = 0;
+    if (sward_render_submit(r, &fd, &ticket, &err) != SWARD_OK) fail_msg("submit: %s", err.message);
+    err = (sward_error){0};
+    assert_int_equal(sward_render_wait(r, ticket, &img, &st, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_non_null(strstr(err.message, "sward_render_wait: "));
+    assert_non_null(strstr(err.message, want));
+    err = (sward_error){0};
+    assert_int_equal(sward_vulkan_frame_stats(r, false, &st, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_non_null(strstr(err.message, "sward_vulkan_frame_stats: "));
+    assert_non_null(strstr(err.message, want));
+    assert_memory_equal(&st, before, sizeof st);
+    st.passes.count = 0; /* would say "no such pass" anyway: the size alone must refuse */
+    assert_true(sward_stats_pass_ms(&st, "cull") < 0.0);
+    st.struct_size = 0; /* never set */
+    assert_int_equal(sward_render(r, &fd, &img, &st, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_non_null(strstr(err.message, "struct_size is 0"));
+    /* the right size: the frame refused above is still there to be waited for, and its stats come */
+    sward_frame_stats ok = SWARD_FRAME_STATS_INIT;
+    if (sward_render_wait(r, ticket, &img, &ok, &err) != SWARD_OK) fail_msg("wait: %s", err.message);
+    assert_int_equal(ok.struct_size, sizeof ok);
+    assert_true(ok.blades.drawn > 1000);
+    assert_true(sward_stats_pass_ms(&ok, "cull") > 0.0);
+    ok.struct_size = sizeof ok + 8;
+    assert_true(sward_stats_pass_ms(&ok, "cull") < 0.0);
+    free(hdr.pixels);
+    free(img.pixels);
     gu_finish(r, ctx, scene);
 }
 
@@ -223,6 +284,7 @@ int main(void)
         cmocka_unit_test(resize_equals_a_renderer_of_that_size),
         cmocka_unit_test(survivor_list_grows),
         cmocka_unit_test(pass_times_by_name),
+        cmocka_unit_test(stats_of_another_size_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,6 +26,7 @@
  *     beyond the draw distance D (D to 1.1 D) differs from the last blades' (0.9 D to D) by at most 3 %, and the
  *     field continues as the far field to the hills 150 m and more away. */
 #include "gpu_util.h"
+#include "testing/readback.h"
 
 #include "render_util.h"
 #include <cglm/cglm.h>
@@ -109,18 +110,18 @@ static void depth_prime_shades_each_pixel_once(void **state)
     sward_scene *scene = gu_scene_lean("scenes/meadow.json");
     sward_frame_debug dbg = {.count_shading = true};
     sward_frame_desc fd = {.debug = &dbg};
-    sward_frame_stats primed, plain;
+    sward_frame_stats primed = SWARD_FRAME_STATS_INIT, plain = SWARD_FRAME_STATS_INIT;
     free(render(ctx, scene, LEAN_FEATURES, &fd, &primed));
     free(render(ctx, scene, LEAN_FEATURES & ~SW_FEAT_DEPTH_PRIME, &fd, &plain));
     print_message("covered %llu: shaded %llu with the depth prime (%.4f per pixel), %llu without (%.3f)\n",
-                  (unsigned long long)primed.covered_pixels, (unsigned long long)primed.gbuffer_shaded,
-                  (double)primed.gbuffer_shaded / (double)primed.covered_pixels,
-                  (unsigned long long)plain.gbuffer_shaded,
-                  (double)plain.gbuffer_shaded / (double)plain.covered_pixels);
-    assert_true(primed.covered_pixels > W * H / 2);
-    assert_true(primed.gbuffer_shaded >= primed.covered_pixels);
-    assert_true(primed.gbuffer_shaded * 1000 <= primed.covered_pixels * 1005);
-    assert_true(plain.gbuffer_shaded * 10 > plain.covered_pixels * 13);
+                  (unsigned long long)primed.gbuffer.covered_pixels, (unsigned long long)primed.gbuffer.shaded,
+                  (double)primed.gbuffer.shaded / (double)primed.gbuffer.covered_pixels,
+                  (unsigned long long)plain.gbuffer.shaded,
+                  (double)plain.gbuffer.shaded / (double)plain.gbuffer.covered_pixels);
+    assert_true(primed.gbuffer.covered_pixels > W * H / 2);
+    assert_true(primed.gbuffer.shaded >= primed.gbuffer.covered_pixels);
+    assert_true(primed.gbuffer.shaded * 1000 <= primed.gbuffer.covered_pixels * 1005);
+    assert_true(plain.gbuffer.shaded * 10 > plain.gbuffer.covered_pixels * 13);
     gu_no_validation_messages(ctx);
     sward_context_destroy(ctx);
     sward_scene_destroy(scene);
@@ -221,12 +222,12 @@ static void default_field_is_full(void **state)
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene_lean("scenes/meadow.json");
     sward_frame_desc fd = {0};
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     free(render(ctx, scene, LEAN_FEATURES, &fd, &st));
-    double ground = (double)st.lower_ground / (double)st.lower_pixels;
-    print_message("lower third: %llu pixels, ground seen in %.1f %%\n", (unsigned long long)st.lower_pixels,
+    double ground = (double)st.gbuffer.lower_ground / (double)st.gbuffer.lower_pixels;
+    print_message("lower third: %llu pixels, ground seen in %.1f %%\n", (unsigned long long)st.gbuffer.lower_pixels,
                   100.0 * ground);
-    assert_int_equal(st.lower_pixels, (uint64_t)W * (H - (2 * H + 2) / 3));
+    assert_int_equal(st.gbuffer.lower_pixels, (uint64_t)W * (H - (2 * H + 2) / 3));
     assert_true(ground <= 0.10);
     gu_no_validation_messages(ctx);
     sward_context_destroy(ctx);

@@ -5,6 +5,7 @@
  * again only when its inputs change. scenes/small.json (64 m of 3 m hills, the sun 15 degrees up) and meadow's
  * 1 km. Validation (core + synchronisation) must say nothing. */
 #include "gpu_util.h"
+#include "testing/readback.h"
 
 #include "shadow_util.h"
 

@@ -101,10 +101,10 @@ static score dolly(sward_renderer *r, const sward_scene *scene, bool no_fade, bo
         sward_frame_debug dbg = {.no_fade = no_fade, .no_morph = no_morph};
         sward_frame_desc fd = {.time = 0.5f, .debug = &dbg, .eye = eye, .target = target};
         sward_image *cur = (k & 1) ? &b : &a, *prev = (k & 1) ? &a : &b;
-        sward_frame_stats st;
+        sward_frame_stats st = SWARD_FRAME_STATS_INIT;
         if (sward_render(r, &fd, cur, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
-        if (k == 0) s.high0 = st.blades_high, s.low0 = st.blades_low, s.removed0 = st.removed_distance;
-        s.high1 = st.blades_high, s.removed1 = st.removed_distance;
+        if (k == 0) s.high0 = st.blades.high, s.low0 = st.blades.low, s.removed0 = st.blades.removed_distance;
+        s.high1 = st.blades.high, s.removed1 = st.blades.removed_distance;
         if (k == 0) continue;
         int region = largest_region(prev->pixels, cur->pixels, mark, stack);
         if (region > s.largest) {

@@ -12,6 +12,7 @@
  * before motion vectors) must write none but the camera's. */
 #include "gpu_util.h"
 #include "render/render.h"
+#include "testing/readback.h"
 #include "shared/sw_gbuffer.h"
 
 #include <math.h>

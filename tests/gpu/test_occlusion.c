@@ -74,16 +74,16 @@ static void render_pair(const char *rel, uint32_t w, uint32_t h, sward_frame_sta
 static void hidden_blades_are_culled_and_nothing_visible_is(void **state)
 {
     (void)state;
-    sward_frame_stats with, without;
+    sward_frame_stats with = SWARD_FRAME_STATS_INIT, without = SWARD_FRAME_STATS_INIT;
     size_t differing;
     render_pair("scenes/hills.json", 320, 180, &with, &without, &differing);
     print_message("drawn with occlusion %llu, without %llu; removed by occlusion %llu; pixels differing %zu\n",
-                  (unsigned long long)with.blades_drawn, (unsigned long long)without.blades_drawn,
-                  (unsigned long long)with.removed_occlusion, (size_t)differing);
-    assert_true(without.removed_occlusion == 0);
-    assert_true(with.removed_occlusion > 0);
-    assert_int_equal(with.blades_drawn + with.removed_occlusion, without.blades_drawn);
-    assert_true(with.blades_drawn < without.blades_drawn * 9 / 10); /* the hills hide a good part */
+                  (unsigned long long)with.blades.drawn, (unsigned long long)without.blades.drawn,
+                  (unsigned long long)with.blades.removed_occlusion, (size_t)differing);
+    assert_true(without.blades.removed_occlusion == 0);
+    assert_true(with.blades.removed_occlusion > 0);
+    assert_int_equal(with.blades.drawn + with.blades.removed_occlusion, without.blades.drawn);
+    assert_true(with.blades.drawn < without.blades.drawn * 9 / 10); /* the hills hide a good part */
     /* Only blades hidden behind the terrain went: the image is the same, but for a few pixels where two
      * blades meet at equal depth and the drawing order decides. */
     assert_true(differing <= 320 * 180 / 1000);
@@ -92,11 +92,11 @@ static void hidden_blades_are_culled_and_nothing_visible_is(void **state)
 static void open_field_loses_little(void **state)
 {
     (void)state;
-    sward_frame_stats with, without;
+    sward_frame_stats with = SWARD_FRAME_STATS_INIT, without = SWARD_FRAME_STATS_INIT;
     size_t differing;
     render_pair("scenes/small.json", 320, 180, &with, &without, &differing);
     print_message("small: drawn with occlusion %llu, without %llu, pixels differing %zu\n",
-                  (unsigned long long)with.blades_drawn, (unsigned long long)without.blades_drawn, differing);
+                  (unsigned long long)with.blades.drawn, (unsigned long long)without.blades.drawn, differing);
     assert_true(differing <= 320 * 180 / 1000);
 }
 
@@ -105,23 +105,24 @@ static void open_field_loses_little(void **state)
 static void blades_behind_boulders_are_culled(void **state)
 {
     (void)state;
-    sward_frame_stats with, without, ground;
+    sward_frame_stats with = SWARD_FRAME_STATS_INIT, without = SWARD_FRAME_STATS_INIT, ground = SWARD_FRAME_STATS_INIT;
     size_t differing, ground_differing;
     render_three("tests/data/occlusion/boulders.json", 320, 180, &with, &without, &differing, &ground, &ground_differing);
     print_message("boulders: drawn %llu with the assets occluding, %llu with the ground alone, %llu without occlusion; "
                   "removed by occlusion %llu, %llu; pixels differing %zu, %zu\n",
-                  (unsigned long long)with.blades_drawn, (unsigned long long)ground.blades_drawn,
-                  (unsigned long long)without.blades_drawn, (unsigned long long)with.removed_occlusion,
-                  (unsigned long long)ground.removed_occlusion, differing, ground_differing);
-    assert_true(with.assets_occlude);
-    assert_false(without.assets_occlude);
-    assert_false(ground.assets_occlude);
-    assert_int_equal(without.removed_occlusion, 0);
+                  (unsigned long long)with.blades.drawn, (unsigned long long)ground.blades.drawn,
+                  (unsigned long long)without.blades.drawn, (unsigned long long)with.blades.removed_occlusion,
+                  (unsigned long long)ground.blades.removed_occlusion, differing, ground_differing);
+    assert_true(with.assets.occlude);
+    assert_false(without.assets.occlude);
+    assert_false(ground.assets.occlude);
+    assert_int_equal(without.blades.removed_occlusion, 0);
     /* the boulders hide a good part of the field; the ground (amplitude 0.5 m) hides little */
-    assert_true(with.removed_occlusion > ground.removed_occlusion + without.blades_drawn / 4);
-    assert_int_equal(with.blades_drawn + with.removed_occlusion, without.blades_drawn);
-    assert_true(with.asset_instances[SWARD_ASSET_KIND_ROCK][0] + with.asset_instances[SWARD_ASSET_KIND_ROCK][1] +
-                    with.asset_instances[SWARD_ASSET_KIND_ROCK][2] > 0);
+    assert_true(with.blades.removed_occlusion > ground.blades.removed_occlusion + without.blades.drawn / 4);
+    assert_int_equal(with.blades.drawn + with.blades.removed_occlusion, without.blades.drawn);
+    assert_true(with.assets.instances[SWARD_ASSET_KIND_ROCK][0] + with.assets.instances[SWARD_ASSET_KIND_ROCK][1] +
+                    with.assets.instances[SWARD_ASSET_KIND_ROCK][2] >
+                0);
     assert_true(differing <= 320 * 180 / 1000);
     assert_true(ground_differing <= 320 * 180 / 1000);
 }
@@ -130,22 +131,23 @@ static void blades_behind_boulders_are_culled(void **state)
 static void boulders_behind_hills_are_culled(void **state)
 {
     (void)state;
-    sward_frame_stats with, without;
+    sward_frame_stats with = SWARD_FRAME_STATS_INIT, without = SWARD_FRAME_STATS_INIT;
     size_t differing;
     render_pair("tests/data/occlusion/hill_rocks.json", 320, 180, &with, &without, &differing);
     uint64_t drawn_with = 0, drawn_without = 0;
     for (int lv = 0; lv < SWARD_ASSET_LODS; lv++) {
-        drawn_with += with.asset_instances[SWARD_ASSET_KIND_ROCK][lv];
-        drawn_without += without.asset_instances[SWARD_ASSET_KIND_ROCK][lv];
+        drawn_with += with.assets.instances[SWARD_ASSET_KIND_ROCK][lv];
+        drawn_without += without.assets.instances[SWARD_ASSET_KIND_ROCK][lv];
     }
-    print_message("hill boulders: %llu drawn with occlusion, %llu without, %llu hidden by the hills; pixels differing %zu\n",
-                  (unsigned long long)drawn_with, (unsigned long long)drawn_without,
-                  (unsigned long long)with.asset_occluded, differing);
-    assert_true(with.asset_occluded > 0);
-    assert_int_equal(without.asset_occluded, 0);
+    print_message(
+        "hill boulders: %llu drawn with occlusion, %llu without, %llu hidden by the hills; pixels differing %zu\n",
+        (unsigned long long)drawn_with, (unsigned long long)drawn_without, (unsigned long long)with.assets.occluded,
+        differing);
+    assert_true(with.assets.occluded > 0);
+    assert_int_equal(without.assets.occluded, 0);
     assert_true(drawn_with > 0);
     /* no boulder cross-fades between levels here (each counts once) */
-    assert_int_equal(drawn_with + with.asset_occluded, drawn_without);
+    assert_int_equal(drawn_with + with.assets.occluded, drawn_without);
     assert_true(differing <= 320 * 180 / 1000);
 }
 
@@ -153,7 +155,8 @@ static uint64_t assets_drawn(const sward_frame_stats *st)
 {
     uint64_t n = 0;
     for (int k = 0; k < SWARD_ASSET_KINDS; k++)
-        for (int lv = 0; lv < SWARD_ASSET_LODS; lv++) n += st->asset_instances[k][lv];
+        for (int lv = 0; lv < SWARD_ASSET_LODS; lv++)
+            n += st->assets.instances[k][lv];
     return n;
 }
 
@@ -185,7 +188,7 @@ static void two_phase_culling_keeps_every_visible_asset(void **state)
     sward_image ia = {.width = w, .height = h, .pixels = malloc(bytes)};
     sward_image ib = {.width = w, .height = h, .pixels = malloc(bytes)};
     const float p1[3] = {0.0f, 0.8f, -24.0f}, p2[3] = {0.3f, 0.8f, -24.0f}, away[3] = {0.0f, 0.8f, 20.0f};
-    sward_frame_stats a1, a2, a3, b1, b2;
+    sward_frame_stats a1 = SWARD_FRAME_STATS_INIT, a2 = SWARD_FRAME_STATS_INIT, a3 = SWARD_FRAME_STATS_INIT, b1 = SWARD_FRAME_STATS_INIT, b2 = SWARD_FRAME_STATS_INIT;
     frame_at(a, p1, &ia, &a1);
     frame_at(a, p2, &ia, &a2); /* the second frame: p1's pyramid seen from p2 */
     frame_at(b, away, &ib, &b1);
@@ -194,26 +197,26 @@ static void two_phase_culling_keeps_every_visible_asset(void **state)
     uint64_t drawn_a = assets_drawn(&a2), drawn_b = assets_drawn(&b2);
     print_message("two phases: %llu drawn (%llu in the second phase of %llu deferred), %llu hidden; one phase: %llu "
                   "drawn, %llu hidden; pixels differing %zu\n",
-                  (unsigned long long)drawn_a, (unsigned long long)a2.asset_late, (unsigned long long)a2.asset_deferred,
-                  (unsigned long long)a2.asset_occluded, (unsigned long long)drawn_b,
-                  (unsigned long long)b2.asset_occluded, differing);
-    assert_false(a1.asset_two_phase); /* the first frame has no history */
-    assert_int_equal(a1.asset_deferred, 0);
-    assert_true(a2.asset_two_phase);
-    assert_false(b2.asset_two_phase); /* the eye jumped 44 m: a cut */
-    assert_int_equal(b2.asset_deferred, 0);
-    assert_int_equal(b2.asset_late, 0);
+                  (unsigned long long)drawn_a, (unsigned long long)a2.assets.late,
+                  (unsigned long long)a2.assets.deferred, (unsigned long long)a2.assets.occluded,
+                  (unsigned long long)drawn_b, (unsigned long long)b2.assets.occluded, differing);
+    assert_false(a1.assets.two_phase); /* the first frame has no history */
+    assert_int_equal(a1.assets.deferred, 0);
+    assert_true(a2.assets.two_phase);
+    assert_false(b2.assets.two_phase); /* the eye jumped 44 m: a cut */
+    assert_int_equal(b2.assets.deferred, 0);
+    assert_int_equal(b2.assets.late, 0);
     /* boulders hid boulders, and the move uncovered some of them */
-    assert_true(a2.asset_deferred > a2.asset_late);
-    assert_true(a2.asset_late > 0);
+    assert_true(a2.assets.deferred > a2.assets.late);
+    assert_true(a2.assets.late > 0);
     assert_true(drawn_a < drawn_b);
     /* every instance is drawn or hidden, in both */
-    assert_int_equal(drawn_a + a2.asset_occluded, drawn_b + b2.asset_occluded);
+    assert_int_equal(drawn_a + a2.assets.occluded, drawn_b + b2.assets.occluded);
     assert_true(differing <= w * h / 1000);
     /* a cut: one phase again */
     frame_at(a, away, &ia, &a3);
-    assert_false(a3.asset_two_phase);
-    assert_int_equal(a3.asset_deferred, 0);
+    assert_false(a3.assets.two_phase);
+    assert_int_equal(a3.assets.deferred, 0);
     free(ia.pixels);
     free(ib.pixels);
     sward_renderer_destroy(b);

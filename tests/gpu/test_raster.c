@@ -63,7 +63,7 @@ static void paths_match(size_t first, size_t end)
             for (int i = 0; i < scene->material_count; i++)
                 scene->materials[i].draw_distance = fminf(scene->materials[i].draw_distance, 30.0f);
         }
-        sward_frame_stats hs, cs;
+        sward_frame_stats hs = SWARD_FRAME_STATS_INIT, cs = SWARD_FRAME_STATS_INIT;
         uint8_t *hw = render(ctx, scene, WORLD_RASTER_HARDWARE, w, h, &hs);
         uint8_t *cp = render(ctx, scene, WORLD_RASTER_COMPUTE, w, h, &cs);
         double sum = 0.0;
@@ -79,22 +79,23 @@ static void paths_match(size_t first, size_t end)
         }
         double mad = sum / (3.0 * w * h), frac = (double)big / ((double)w * h);
         print_message("%-22s %7llu blades (compute %llu): mean |difference| %.3f / 255, %.3f %% of pixels over 16\n",
-                      SCENES[k] ? SCENES[k] : "built-in", (unsigned long long)cs.blades_drawn,
-                      (unsigned long long)cs.raster_blades, mad, 100.0 * frac);
-        assert_true(cs.raster_compute);
-        assert_true(cs.raster_blades == cs.blades_drawn && cs.hardware_blades == 0);
-        assert_true(hs.raster_blades == 0 && hs.hardware_blades == hs.blades_drawn);
-        assert_true(cs.blades_drawn > 0);
+                      SCENES[k] ? SCENES[k] : "built-in", (unsigned long long)cs.blades.drawn,
+                      (unsigned long long)cs.raster.blades, mad, 100.0 * frac);
+        assert_true(cs.raster.compute);
+        assert_true(cs.raster.blades == cs.blades.drawn && cs.raster.hardware_blades == 0);
+        assert_true(hs.raster.blades == 0 && hs.raster.hardware_blades == hs.blades.drawn);
+        assert_true(cs.blades.drawn > 0);
         assert_true(mad <= 1.0);
         assert_true(frac <= 0.005);
         /* At most 150,000 ground triangles in any view of the repository's scenes (16:9 here as at
          * 1920x1080: the same frustum; the cascades do not depend on the size) */
         print_message("%-22s ground triangles: camera %llu, near %llu, mid %llu\n", SCENES[k] ? SCENES[k] : "built-in",
-                      (unsigned long long)cs.terrain_triangles[SWARD_VIEW_CAMERA],
-                      (unsigned long long)cs.terrain_triangles[SWARD_VIEW_NEAR_SHADOW],
-                      (unsigned long long)cs.terrain_triangles[SWARD_VIEW_MID_SHADOW]);
-        for (int v = 0; v < SWARD_VIEWS; v++) assert_true(cs.terrain_triangles[v] <= 150000u);
-        assert_true(cs.terrain_triangles[SWARD_VIEW_CAMERA] > 0);
+                      (unsigned long long)cs.terrain.triangles[SWARD_VIEW_CAMERA],
+                      (unsigned long long)cs.terrain.triangles[SWARD_VIEW_NEAR_SHADOW],
+                      (unsigned long long)cs.terrain.triangles[SWARD_VIEW_MID_SHADOW]);
+        for (int v = 0; v < SWARD_VIEWS; v++)
+            assert_true(cs.terrain.triangles[v] <= 150000u);
+        assert_true(cs.terrain.triangles[SWARD_VIEW_CAMERA] > 0);
         free(hw);
         free(cp);
         sward_scene_destroy(scene);
@@ -126,29 +127,29 @@ static void test_split_and_determinism(void **state)
     /* the camera's split alone: the near cascade's casters would add their own tiles to the counts compared
      * (the cascade's split: test_shadow_casters) */
     scene->render.features &= ~SW_FEAT_SHADOWS;
-    sward_frame_stats a, b;
+    sward_frame_stats a = SWARD_FRAME_STATS_INIT, b = SWARD_FRAME_STATS_INIT;
     scene->render.raster_threshold = 24.0f; /* at 480x270 the field's near tiles project larger */
     uint8_t *p1 = render(ctx, scene, WORLD_RASTER_AUTO, 480, 270, &a);
     uint8_t *p2 = render(ctx, scene, WORLD_RASTER_AUTO, 480, 270, &b);
     print_message("auto: %llu blades, %llu on the hardware path, %llu in compute (%llu tiles, %llu pixel atomics), "
                   "threshold %.1f px\n",
-                  (unsigned long long)a.blades_drawn, (unsigned long long)a.hardware_blades,
-                  (unsigned long long)a.raster_blades, (unsigned long long)a.raster_tiles,
-                  (unsigned long long)a.raster_pixels, (double)a.raster_threshold);
-    assert_true(a.raster_blades > 0 && a.hardware_blades > 0);
-    assert_true(a.raster_blades + a.hardware_blades == a.blades_drawn);
-    assert_true(a.raster_threshold == 24.0f);
+                  (unsigned long long)a.blades.drawn, (unsigned long long)a.raster.hardware_blades,
+                  (unsigned long long)a.raster.blades, (unsigned long long)a.raster.tiles,
+                  (unsigned long long)a.raster.pixels, (double)a.raster.threshold);
+    assert_true(a.raster.blades > 0 && a.raster.hardware_blades > 0);
+    assert_true(a.raster.blades + a.raster.hardware_blades == a.blades.drawn);
+    assert_true(a.raster.threshold == 24.0f);
     assert_memory_equal(p1, p2, (size_t)480 * 270 * 4);
     free(p1);
     free(p2);
     /* Whatever the threshold, the tiles within reach of the eye stay with the hardware, which clips the
      * blades crossing the near plane (compute drops them): at the largest threshold every other tile is compute's */
     scene->render.raster_threshold = 4096.0f;
-    sward_frame_stats c;
+    sward_frame_stats c = SWARD_FRAME_STATS_INIT;
     free(render(ctx, scene, WORLD_RASTER_AUTO, 160, 90, &c));
     print_message("threshold 4096 px: %llu blades on the hardware path, %llu in compute\n",
-                  (unsigned long long)c.hardware_blades, (unsigned long long)c.raster_blades);
-    assert_true(c.hardware_blades > 0 && c.raster_blades > 20u * c.hardware_blades);
+                  (unsigned long long)c.raster.hardware_blades, (unsigned long long)c.raster.blades);
+    assert_true(c.raster.hardware_blades > 0 && c.raster.blades > 20u * c.raster.hardware_blades);
     scene->render.raster_threshold = 24.0f;
     p1 = render(ctx, scene, WORLD_RASTER_COMPUTE, 480, 270, NULL);
     p2 = render(ctx, scene, WORLD_RASTER_COMPUTE, 480, 270, NULL);
@@ -195,22 +196,22 @@ static void test_shadow_casters(void **state)
         sward_renderer *r = NULL;
         if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
         sward_image img = {.width = 320, .height = 180, .pixels = malloc(sward_image_bound(320, 180))};
-        sward_frame_stats first, second;
+        sward_frame_stats first = SWARD_FRAME_STATS_INIT, second = SWARD_FRAME_STATS_INIT;
         if (sward_render(r, NULL, &img, &first, &err) != SWARD_OK) fail_msg("render: %s", err.message);
         if (sward_render(r, NULL, &img, &second, &err) != SWARD_OK) fail_msg("render: %s", err.message);
         const bool assets = scene->asset_count > 0;
         print_message("%s%s: %llu blades in the near cascade; frames 1 and 2 cast them by %s, %s\n", scenes[k],
-                      k == 4 ? " (denser)" : "", (unsigned long long)second.shadow_blades,
-                      first.shadow_raster_compute ? "compute" : "hardware",
-                      second.shadow_raster_compute ? "compute" : "hardware");
+                      k == 4 ? " (denser)" : "", (unsigned long long)second.shadows.blades,
+                      first.shadows.raster_compute ? "compute" : "hardware",
+                      second.shadows.raster_compute ? "compute" : "hardware");
         if (!assets || k == 2) {
-            assert_true(first.shadow_raster_compute && second.shadow_raster_compute);
+            assert_true(first.shadows.raster_compute && second.shadows.raster_compute);
             assert_true(sward_stats_pass_ms(&second, "shadow_near") < 0.0);
             assert_true((sward_stats_pass_ms(&second, "shadow_assets") >= 0.0) == assets); /* the flowers' */
         } else {
-            assert_false(first.shadow_raster_compute); /* nothing collected yet */
-            assert_true(second.shadow_raster_compute == (second.shadow_blades >= 4000));
-            assert_true(k == 4 ? second.shadow_blades >= 4000 : second.shadow_blades < 4000);
+            assert_false(first.shadows.raster_compute); /* nothing collected yet */
+            assert_true(second.shadows.raster_compute == (second.shadows.blades >= 4000));
+            assert_true(k == 4 ? second.shadows.blades >= 4000 : second.shadows.blades < 4000);
             assert_true(sward_stats_pass_ms(&second, "shadow_near") >= 0.0);   /* the trees', plants', rocks' */
             assert_true(sward_stats_pass_ms(&second, "shadow_assets") >= 0.0); /* the poppies' */
         }
@@ -229,10 +230,11 @@ static void test_coverage(void **state)
     const char *scenes[] = {"bench/got_field.json", "scenes/hills.json"};
     for (size_t k = 0; k < 2; k++) {
         sward_scene *scene = load(scenes[k]);
-        sward_frame_stats lo, hi;
+        sward_frame_stats lo = SWARD_FRAME_STATS_INIT, hi = SWARD_FRAME_STATS_INIT;
         free(render(ctx, scene, WORLD_RASTER_COMPUTE, 160, 90, &lo));
         free(render(ctx, scene, WORLD_RASTER_HARDWARE, 640, 360, &hi));
-        double c = (double)lo.grass_pixels / (160.0 * 90.0), s = (double)hi.grass_pixels / (640.0 * 360.0);
+        double c = (double)lo.gbuffer.grass_pixels / (160.0 * 90.0),
+               s = (double)hi.gbuffer.grass_pixels / (640.0 * 360.0);
         print_message("%s: grass covers %.2f %% of the pixels in compute at 160x90, %.2f %% of 4x4 samples in "
                       "hardware\n", scenes[k], 100.0 * c, 100.0 * s);
         assert_true(fabs(c - s) <= 0.05 * s);

@@ -3,6 +3,7 @@
  * back from the G-buffer's normal texel (its b channel, 10 bits) where each kind is the nearest surface. */
 #include "gpu_util.h"
 #include "render/render.h"
+#include "testing/readback.h"
 #include "shared/sw_gbuffer.h"
 
 #include <math.h>

@@ -8,6 +8,7 @@
  * scenes/small.json: 64 m of 3 m hills, the sun 15 degrees up. Validation (core + synchronisation) must say
  * nothing. */
 #include "gpu_util.h"
+#include "testing/readback.h"
 
 #include "shadow_util.h"
 #include "shared/sw_dither.h"
@@ -611,7 +612,7 @@ static void cascades_draw_no_ground(void **state)
     sward_error err = {0};
     sward_renderer *r = renderer(ctx, scene);
     sward_image img = {.width = 160, .height = 90, .pixels = malloc(sward_image_bound(160, 90))};
-    sward_frame_stats st, full;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT, full = SWARD_FRAME_STATS_INIT;
     sward_frame_debug no_lod = {.no_terrain_lod = true};
     if (sward_render(r, &(sward_frame_desc){.no_grass = true, .debug = &no_lod}, &img, &full, &err) != SWARD_OK)
         fail_msg("%s", err.message);
@@ -622,14 +623,14 @@ static void cascades_draw_no_ground(void **state)
     const uint64_t whole_tris = (uint64_t)whole * 2u * SW_TERRAIN_PATCH * SW_TERRAIN_PATCH;
     print_message("terrain triangles: camera %llu (%llu without the LOD, %llu its levels over the whole terrain), "
                   "near %llu, mid %llu\n",
-                  (unsigned long long)st.terrain_triangles[SWARD_VIEW_CAMERA],
-                  (unsigned long long)full.terrain_triangles[SWARD_VIEW_CAMERA], (unsigned long long)whole_tris,
-                  (unsigned long long)st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW],
-                  (unsigned long long)st.terrain_triangles[SWARD_VIEW_MID_SHADOW]);
-    assert_true(st.terrain_triangles[SWARD_VIEW_CAMERA] > 0 &&
-                2 * st.terrain_triangles[SWARD_VIEW_CAMERA] < full.terrain_triangles[SWARD_VIEW_CAMERA]);
-    assert_true(2 * st.terrain_triangles[SWARD_VIEW_CAMERA] < whole_tris); /* culled by its planes */
-    assert_true(st.terrain_triangles[SWARD_VIEW_NEAR_SHADOW] == 0 && st.terrain_triangles[SWARD_VIEW_MID_SHADOW] == 0);
+                  (unsigned long long)st.terrain.triangles[SWARD_VIEW_CAMERA],
+                  (unsigned long long)full.terrain.triangles[SWARD_VIEW_CAMERA], (unsigned long long)whole_tris,
+                  (unsigned long long)st.terrain.triangles[SWARD_VIEW_NEAR_SHADOW],
+                  (unsigned long long)st.terrain.triangles[SWARD_VIEW_MID_SHADOW]);
+    assert_true(st.terrain.triangles[SWARD_VIEW_CAMERA] > 0 &&
+                2 * st.terrain.triangles[SWARD_VIEW_CAMERA] < full.terrain.triangles[SWARD_VIEW_CAMERA]);
+    assert_true(2 * st.terrain.triangles[SWARD_VIEW_CAMERA] < whole_tris); /* culled by its planes */
+    assert_true(st.terrain.triangles[SWARD_VIEW_NEAR_SHADOW] == 0 && st.terrain.triangles[SWARD_VIEW_MID_SHADOW] == 0);
     assert_true(sward_stats_pass_ms(&st, "shadow_lit") >= 0.0);
     assert_true(sward_stats_pass_ms(&st, "shadow_mid") < 0.0);
     free(img.pixels);
@@ -653,7 +654,7 @@ static void kept_for_a_still(void **state)
     sward_frame_debug no_fade = {.no_fade = true}; /* frame 3: the same still without the screen door */
     for (int k = 0; k < 4; k++) {
         sward_image im = {.width = w, .height = h, .pixels = malloc(sward_image_bound(w, h))};
-        sward_frame_stats st;
+        sward_frame_stats st = SWARD_FRAME_STATS_INIT;
         sward_frame_desc fd = {.time = times[k], .debug = k == 3 ? &no_fade : NULL};
         if (sward_render(r, &fd, &im, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
         ran[k] = sward_stats_pass_ms(&st, "shadow_lit") >= 0.0;
@@ -686,7 +687,7 @@ static void off_without_feature(void **state)
     assert_int_equal(r->plan.view_count, 1);
     sward_image img = {.width = r->config.width, .height = r->config.height};
     img.pixels = malloc(sward_image_bound(img.width, img.height));
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     if (sward_render(r, NULL, &img, &st, &err) != SWARD_OK) fail_msg("%s", err.message);
     assert_true(sward_stats_pass_ms(&st, "shadow_near") < 0.0);
     free(img.pixels);

@@ -11,6 +11,7 @@
  *   - the G-buffer itself (read back): the normals and the motion vectors of a moving, jittered camera. */
 #include "gpu_util.h"
 #include "render/render.h"
+#include "testing/readback.h"
 #include "shared/sw_gbuffer.h"
 
 #include <math.h>
@@ -88,15 +89,16 @@ static void matches_the_whole_mesh(void **state)
     const uint32_t w = 320, h = 180;
     sward_renderer *r = make(ctx, scene, w, h);
     uint8_t *lod, *full;
-    sward_frame_stats st[2];
+    sward_frame_stats st[2] = {SWARD_FRAME_STATS_INIT, SWARD_FRAME_STATS_INIT};
     render_pair(r, &(sward_frame_desc){.no_grass = true}, w, h, &lod, &full, st);
     const diff d = compare(lod, full, w, h);
-    print_message("meadow, the ground alone: mean %.3f/255, %.3f %% over 16/255; %llu triangles, %llu without the LOD\n",
-                  d.mean, 100.0 * d.over16, (unsigned long long)st[0].terrain_triangles[SWARD_VIEW_CAMERA],
-                  (unsigned long long)st[1].terrain_triangles[SWARD_VIEW_CAMERA]);
+    print_message(
+        "meadow, the ground alone: mean %.3f/255, %.3f %% over 16/255; %llu triangles, %llu without the LOD\n", d.mean,
+        100.0 * d.over16, (unsigned long long)st[0].terrain.triangles[SWARD_VIEW_CAMERA],
+        (unsigned long long)st[1].terrain.triangles[SWARD_VIEW_CAMERA]);
     assert_true(d.mean <= 1.0);
     assert_true(d.over16 <= 0.005);
-    assert_true(2 * st[0].terrain_triangles[SWARD_VIEW_CAMERA] < st[1].terrain_triangles[SWARD_VIEW_CAMERA]);
+    assert_true(2 * st[0].terrain.triangles[SWARD_VIEW_CAMERA] < st[1].terrain.triangles[SWARD_VIEW_CAMERA]);
     free(lod), free(full);
     gu_finish(r, ctx, scene);
 }
@@ -110,7 +112,7 @@ static void no_cracks_from_above(void **state)
     sward_renderer *r = make(ctx, scene, w, h);
     const float eye[3] = {-60.0f, 75.0f, -40.0f}, target[3] = {0.0f, 0.0f, 30.0f};
     uint8_t *lod, *full, *sky, *unused;
-    sward_frame_stats st[2];
+    sward_frame_stats st[2] = {SWARD_FRAME_STATS_INIT, SWARD_FRAME_STATS_INIT};
     render_pair(r, &(sward_frame_desc){.no_grass = true}, w, h, &sky, &unused, st);
     render_pair(r, &(sward_frame_desc){.no_grass = true, .eye = eye, .target = target}, w, h, &lod, &full, st);
     if (getenv("SWARD_TEST_KEEP")) {
@@ -123,7 +125,7 @@ static void no_cracks_from_above(void **state)
     print_message("meadow from above: mean %.3f/255, %.3f %% over 16/255, %u pixels over 64/255; sky-coloured pixels "
                   "%u (%u without the LOD); %llu triangles\n",
                   d.mean, 100.0 * d.over16, d.over64, sky_lod, sky_full,
-                  (unsigned long long)st[0].terrain_triangles[SWARD_VIEW_CAMERA]);
+                  (unsigned long long)st[0].terrain.triangles[SWARD_VIEW_CAMERA]);
     assert_int_equal(sky_full, 0); /* the view is all ground */
     assert_int_equal(sky_lod, 0);  /* no crack shows the sky */
     assert_true(d.over64 == 0);    /* nor anything else far off the whole mesh */
@@ -145,7 +147,7 @@ static void resolve_against_fragment(const char *rel, double mean_max, double ov
     const sward_frame_debug fragment = {.ground_fragment = true};
     for (int grass = 0; grass < 2; grass++) {
         uint8_t *res, *frag;
-        sward_frame_stats st[2];
+        sward_frame_stats st[2] = {SWARD_FRAME_STATS_INIT, SWARD_FRAME_STATS_INIT};
         render_with(r, &(sward_frame_desc){.no_grass = !grass, .time = 0.5f}, &fragment, w, h, &res, &frag, st);
         const diff d = compare(res, frag, w, h);
         print_message("%s, %s: the ground resolved in compute against its fragment pass: mean %.3f/255, %.3f %% "

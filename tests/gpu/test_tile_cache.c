@@ -39,20 +39,20 @@ static void test_evicted_tiles_come_back_the_same(void **state)
     sward_scene *s = gu_scene_lean("scenes/meadow.json");
     sward_renderer *r = renderer(ctx, s);
     sw_blade *first = malloc(CAP * sizeof *first), *again = malloc(CAP * sizeof *again);
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     /* (the first frame may be rendered twice while the survivor list grows: the second is no teleport) */
     size_t n1 = blades_at(r, 0.0f, 0.0f, first, &st);
-    assert_int_equal(st.tiles_missing, 0);
+    assert_int_equal(st.tile_cache.missing, 0);
     assert_true(n1 > 10000);
     blades_at(r, 95.0f, 40.0f, again, &st); /* far enough that the rings give the first tiles' slots away */
-    assert_true(st.teleport);
-    assert_true(st.tiles_evicted > 0);
-    uint32_t evicted = st.tiles_evicted;
+    assert_true(st.tile_cache.teleport);
+    assert_true(st.tile_cache.evicted > 0);
+    uint32_t evicted = st.tile_cache.evicted;
     size_t n2 = blades_at(r, 0.0f, 0.0f, again, &st);
-    assert_true(st.teleport);
+    assert_true(st.tile_cache.teleport);
     print_message("%zu blades; %u tiles evicted by the jump away, %u placed again on the way back\n", n1, evicted,
-                  st.tiles_generated);
-    assert_true(st.tiles_generated > 0);
+                  st.tile_cache.generated);
+    assert_true(st.tile_cache.generated > 0);
     assert_int_equal(n1, n2);
     assert_memory_equal(first, again, n1 * sizeof *first);
     free(first);
@@ -72,7 +72,7 @@ static void test_ahead_and_k(void **state)
     s->render.tile_cache.tiles_per_frame = 64;
     sward_renderer *r = renderer(ctx, s);
     sw_blade *flown = malloc(CAP * sizeof *flown), *fresh = malloc(CAP * sizeof *fresh);
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     uint64_t memory0 = 0, memory1 = 0, cache_bytes = 0;
     uint32_t placed = 0, teleports = 0;
     float x = 0.0f, z = 0.0f;
@@ -81,16 +81,16 @@ static void test_ahead_and_k(void **state)
         x = -10.0f + 0.35f * (float)f;
         z = 4.0f + 0.1f * (float)f;
         n1 = blades_at(r, x, z, flown, &st);
-        teleports += st.teleport;
-        if (!st.teleport) {
-            assert_true(st.tiles_generated <= 64);
-            placed += st.tiles_generated;
+        teleports += st.tile_cache.teleport;
+        if (!st.tile_cache.teleport) {
+            assert_true(st.tile_cache.generated <= 64);
+            placed += st.tile_cache.generated;
         }
-        if (f >= FLIGHT_FRAMES - 8) assert_int_equal(st.tiles_missing, 0);
-        if (f == 2) memory0 = st.vegetation_memory_bytes;
-        memory1 = st.vegetation_memory_bytes;
-        cache_bytes = st.cache_bytes;
-        assert_true(st.cache_bytes <= st.cache_budget_bytes);
+        if (f >= FLIGHT_FRAMES - 8) assert_int_equal(st.tile_cache.missing, 0);
+        if (f == 2) memory0 = st.memory.vegetation_bytes;
+        memory1 = st.memory.vegetation_bytes;
+        cache_bytes = st.tile_cache.bytes;
+        assert_true(st.tile_cache.bytes <= st.tile_cache.budget_bytes);
     }
     print_message("%d frames: %u teleport, %u tiles placed after it; vegetation memory %.2f -> %.2f MiB, cache %.2f MiB\n",
                   FLIGHT_FRAMES, teleports, placed, (double)memory0 / 1048576.0, (double)memory1 / 1048576.0,

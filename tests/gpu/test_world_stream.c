@@ -75,23 +75,23 @@ static void streamed_equals_whole(void **state)
     uint64_t world_bytes = 0, whole_bytes = 0, gen0 = rs->world_generation;
     int moves = 0;
     for (int k = 0; k < n; k++) {
-        sward_frame_stats sa = {0}, sb = {0};
+        sward_frame_stats sa = SWARD_FRAME_STATS_INIT, sb = SWARD_FRAME_STATS_INIT;
         const uint64_t g = rs->world_generation;
         frame(rw, whole, path[k][0], path[k][1], a, &sa);
         frame(rs, whole, path[k][0], path[k][1], b, &sb);
         moves += rs->world_generation != g;
         print_message("(%g, %g): window at (%d, %d), %llu tiles, %llu blades drawn, %llu world bytes\n",
                       (double)path[k][0], (double)path[k][1], streamed->terrain.hf_i0, streamed->terrain.hf_j0,
-                      (unsigned long long)sb.tiles, (unsigned long long)sb.blades_drawn,
-                      (unsigned long long)sb.world_bytes);
-        assert_true(sa.blades_drawn > 1000);
-        assert_int_equal(sa.tiles, sb.tiles);
-        assert_int_equal(sa.candidates, sb.candidates);
-        assert_int_equal(sa.removed_outside, sb.removed_outside);
-        assert_int_equal(sa.removed_density, sb.removed_density);
-        assert_int_equal(sa.removed_distance, sb.removed_distance);
-        assert_int_equal(sa.removed_frustum, sb.removed_frustum);
-        assert_int_equal(sa.blades_drawn, sb.blades_drawn);
+                      (unsigned long long)sb.blades.tiles, (unsigned long long)sb.blades.drawn,
+                      (unsigned long long)sb.memory.world_bytes);
+        assert_true(sa.blades.drawn > 1000);
+        assert_int_equal(sa.blades.tiles, sb.blades.tiles);
+        assert_int_equal(sa.blades.candidates, sb.blades.candidates);
+        assert_int_equal(sa.blades.removed_outside, sb.blades.removed_outside);
+        assert_int_equal(sa.blades.removed_density, sb.blades.removed_density);
+        assert_int_equal(sa.blades.removed_distance, sb.blades.removed_distance);
+        assert_int_equal(sa.blades.removed_frustum, sb.blades.removed_frustum);
+        assert_int_equal(sa.blades.drawn, sb.blades.drawn);
         if (memcmp(a, b, bytes) != 0) {
             size_t d = 0;
             for (size_t i = 0; i < bytes; i++)
@@ -99,8 +99,8 @@ static void streamed_equals_whole(void **state)
             fail_msg("frame %d at (%g, %g): %zu bytes of the image differ", k, (double)path[k][0], (double)path[k][1],
                      d);
         }
-        if (k == 0) world_bytes = sb.world_bytes, whole_bytes = sa.world_bytes;
-        assert_int_equal(sb.world_bytes, world_bytes); /* constant */
+        if (k == 0) world_bytes = sb.memory.world_bytes, whole_bytes = sa.memory.world_bytes;
+        assert_int_equal(sb.memory.world_bytes, world_bytes); /* constant */
         assert_true(
             render_world_window_holds(rs, path[k][0] - 40.0, path[k][1] - 40.0, path[k][0] + 40.0, path[k][1] + 40.0));
     }

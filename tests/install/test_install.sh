@@ -34,6 +34,7 @@ done
 [ "$(readlink "$lib/libsward.so")" = "libsward.so.$major" ] || fail "libsward.so does not point to libsward.so.$major"
 [ "$(readlink "$lib/libsward.so.$major")" = "libsward.so.$version" ] ||
     fail "libsward.so.$major does not point to libsward.so.$version"
+[ ! -e "$prefix/include/sward/sward_testing.h" ] || fail "installed the tests' header sward/sward_testing.h"
 others=$(cd "$prefix/include" && find . -type f ! -path './sward/*.h')
 [ -z "$others" ] || fail "installed headers outside include/sward/*.h: $others"
 soname=$(objdump -p "$lib/libsward.so.$version" | awk '$1 == "SONAME" { print $2 }')
@@ -50,6 +51,8 @@ if [ "$exported" != "$declared" ]; then
     diff <(echo "$declared") <(echo "$exported") | grep '^[<>]' | sed 's/^</  declared, not exported:/; s/^>/  exported, not declared:/' >&2 || true
     fail "libsward.so's exported symbols differ from the functions of include/sward/*.h"
 fi
+# the tests' read-backs (the sward_testing library) are in neither library
+nm --defined-only "$lib/libsward.a" 2>/dev/null | grep -qw 'sward_read_blades' && fail "libsward.a has sward_read_blades"
 echo "test_install: libsward.so exports the $(echo "$exported" | wc -l) functions of the public headers"
 
 # ---- 1. find_package(sward) ----

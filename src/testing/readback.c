@@ -1,8 +1,9 @@
 /* readback.c — what tests read back of a frame (sward_read_blades, render_read_shadows, render_read_assets) and
- * of the last one (render_read_depth, render_read_wind_field). A frame's read-back is one helper: the frame begun
- * in the next slot, placed, culled (and its shadows), then the job's copies into one read-back buffer, submit,
- * wait, the counters collected; the job reads what it copied. */
-#include "render/render.h"
+ * of the last one (render_read_depth, render_read_gbuffer, render_read_wind_field): the sward_testing library,
+ * which only the tests link (testing/readback.h, sward/sward_testing.h). A frame's read-back is one helper: the
+ * frame begun in the next slot, placed, culled (and its shadows), then the job's copies into one read-back buffer,
+ * submit, wait, the counters collected; the job reads what it copied. */
+#include "testing/readback.h"
 #include "wind/wind.h"
 
 #include <stdlib.h>
@@ -85,7 +86,7 @@ static void blades_copy(sward_renderer *r, VkCommandBuffer cmd, VkBuffer dst, vo
 static sward_result blades_read(sward_renderer *r, const void *mapped, void *arg, sward_error *err)
 {
     blades_arg *a = arg;
-    a->again = r->slots[r->slot].stats.blades_dropped > 0;
+    a->again = r->slots[r->slot].stats.blades.dropped > 0;
     if (a->again) return SWARD_OK;
     /* each tile's run: its high blades, then its low ones, in the frame's tile order */
     const sw_tile_draw *d = mapped;
