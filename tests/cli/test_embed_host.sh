@@ -43,17 +43,28 @@ compare() {
     n=$(printf '%s\n' "$out" | sed -n 's/.*mesh assets: \([0-9]*\) occluded.*/\1/p')
     assets_occluded=$((assets_occluded + ${n:-0}))
 }
+# SWARD_EMBED_PART=dense, assets or rest: one third of the scenes (ctest runs the three as cli_embed_host.dense,
+# .assets and .rest, in parallel; tests/mutate.sh takes cli_embed_host for all of them); unset: every scene. Each
+# part checks the counters its scenes show: rest holds hills (blades behind its hills culled against the host's
+# depth), assets forest_edge (asset instances occluded) and tree with TAA (the second culling phase).
+part_of() { # the part a scene belongs to: bench/dense.json's frame alone is a third of the work
+    case "$1" in dense | small | default) echo dense ;; areas | flowers | forest_edge) echo assets ;; *) echo rest ;; esac
+}
+in_part() { [ -z "${SWARD_EMBED_PART:-}" ] || [ "$SWARD_EMBED_PART" = "$1" ]; }
 for scene in "$SRC"/scenes/*.json "$SRC"/bench/*.json default; do
-    compare "$(basename "$scene" .json)" "$scene" "${SIZE[@]}" "${ONE[@]}"
+    name=$(basename "$scene" .json)
+    in_part "$(part_of "$name")" && compare "$name" "$scene" "${SIZE[@]}" "${ONE[@]}"
 done
-# at the default shadow size: with TAA and render.shadow_size 512 the host's image differs from sward_render's in a
-# few pixels by 1/255, not yet explained (without TAA, and with TAA at 2048, they are byte-identical)
-SWARD_VALIDATION=1 compare tree_taa "$SRC/scenes/tree.json" "${SIZE[@]:0:6}"
-grep -q "(two phases)" "$tmp/tree_taa.out" || fail "tree with TAA: the host's asset culling had no second phase"
+if in_part assets; then
+    # at the default shadow size: with TAA and render.shadow_size 512 the host's image differs from sward_render's
+    # in a few pixels by 1/255, not yet explained (without TAA, and with TAA at 2048, they are byte-identical)
+    SWARD_VALIDATION=1 compare tree_taa "$SRC/scenes/tree.json" "${SIZE[@]:0:6}"
+    grep -q "(two phases)" "$tmp/tree_taa.out" || fail "tree with TAA: the host's asset culling had no second phase"
+    [ "$assets_occluded" -gt 0 ] || fail "no mesh-asset instance occluded in the host's frame"
+fi
 [ "$raster" -gt 0 ] || fail "no blade drawn by the host's compute rasteriser"
-[ "$occluded" -gt 0 ] || fail "no blade culled against the host's depth"
-[ "$assets_occluded" -gt 0 ] || fail "no mesh-asset instance occluded in the host's frame"
+if in_part rest; then [ "$occluded" -gt 0 ] || fail "no blade culled against the host's depth"; fi
 [ "$failures" -eq 0 ] &&
-    echo "ok: $checked frames of every scene, the host's == sward render's byte for byte; the host's compute" \
+    echo "ok: $checked frames of ${SWARD_EMBED_PART:-every} scene(s), the host's == sward render's byte for byte; the host's compute" \
         "rasteriser drew $raster blades, occlusion culled $occluded blades and $assets_occluded asset instances"
 exit $((failures > 0))
