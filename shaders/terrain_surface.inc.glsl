@@ -15,7 +15,7 @@
 // SC7: the far field beyond the blades is darker than the bare grass colours by this factor, as the blades'
 // own roots, AO and self-shadowing make the field: across the draw distance the mean luminance steps by under
 // 3 % (gpu_lighting far_field_meets_the_blades).
-#define SW_FAR_TONE 0.5
+#define SW_FAR_TONE 0.45
 
 struct sw_terrain_surface {
     vec3 albedo;

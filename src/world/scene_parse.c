@@ -117,7 +117,7 @@ void world_scene_defaults(sward_scene *s)
 
     s->wind = (world_wind){.direction = {1.0f, 0.0f}, .speed = 4.0f, .gust_scale = 25.0f, .gust_speed = 6.0f};
     world_wind_field_defaults(&s->wind);
-    s->sun = (world_sun){.direction = {0.6f, 0.45f, 0.5f}, .color = {1.0f, 0.9f, 0.75f}, .intensity = 8.0f};
+    s->sun = (world_sun){.direction = {0.6f, 0.45f, 0.5f}, .color = {1.0f, 1.0f, 1.0f}, .intensity = 1.0f}; /* LS5: physical */
     s->sky = (world_sky){.zenith = {0.15f, 0.3f, 0.6f}, .horizon = {0.6f, 0.7f, 0.8f}, .intensity = 1.0f,
                          .turbidity = 3.0f};
     s->camera = (world_camera){.position = {0.0f, 1.6f, -20.0f}, .target = {0.0f, 0.0f, 0.0f}, .fov_y = 50.0f,
