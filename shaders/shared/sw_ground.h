@@ -190,7 +190,7 @@ SW_FN float sw_ground_wavelength(int o)
 /* Material `kind`'s share of the brightness (x) and detail height (y, m) in octave o. */
 SW_FN float sw_ground_octave_k(sw_uint kind, int o)
 {
-    float k0 = 0.22f, k1 = 0.16f, k2 = 0.14f;
+    float k0 = 0.22f, k1 = 0.16f, k2 = 0.18f;
     if (kind == SW_GROUND_MOSS) k0 = 0.3f, k1 = 0.2f, k2 = 0.1f;
     else if (kind == SW_GROUND_ROCK) k0 = 0.2f, k1 = 0.25f, k2 = 0.15f;
     else if (kind == SW_GROUND_SAND) k0 = 0.08f, k1 = 0.08f, k2 = 0.1f;
@@ -200,7 +200,7 @@ SW_FN float sw_ground_octave_k(sw_uint kind, int o)
 }
 SW_FN float sw_ground_octave_a(sw_uint kind, int o)
 {
-    float a0 = 0.03f, a1 = 0.008f, a2 = 0.0015f;
+    float a0 = 0.03f, a1 = 0.008f, a2 = 0.0025f;
     if (kind == SW_GROUND_MOSS) a0 = 0.02f, a1 = 0.008f, a2 = 0.001f;
     else if (kind == SW_GROUND_ROCK) a0 = 0.2f, a1 = 0.04f, a2 = 0.003f;
     else if (kind == SW_GROUND_SAND) a0 = 0.04f, a1 = 0.004f, a2 = 0.0008f;
