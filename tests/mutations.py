@@ -115,6 +115,45 @@ mut("SC7-heads", "SC7", "src/place/place.c",
     "",
     "gpu_far_field")
 
+# SH10: ground materials: each rule (shaders/shared/sw_ground.h), the layer map and the frame's layer grounds
+# on the GPU, the detail, its fade by the footprint, the triplanar planes, the resolve's detail normal
+mut("SH10-rule-rock", "SH10", "shaders/shared/sw_ground.h",
+    "    if (slope + SW_GROUND_EDGE_SLOPE * e > rock_slope) return SW_GROUND_ROCK;",
+    "",
+    "unit_ground")
+mut("SH10-rule-layer", "SH10", "shaders/shared/sw_ground.h",
+    "    if (layer_kind != SW_GROUND_NONE) return layer_kind;",
+    "",
+    "unit_ground")
+mut("SH10-rule-grass", "SH10", "shaders/shared/sw_ground.h",
+    "    return grows ? type_request : SW_GROUND_NONE;",
+    "    return SW_GROUND_NONE;",
+    "unit_ground")
+mut("SH10-rule-sand", "SH10", "shaders/shared/sw_ground.h",
+    "    if (height + SW_GROUND_EDGE_HEIGHT * e < sand_below) return SW_GROUND_SAND;",
+    "",
+    "unit_ground")
+mut("SH10-layer-grounds", "SH10 PL10", "src/render/camera.c",
+    "        f->ground_layers[k / 8] = (f->ground_layers[k / 8] & ~(15u << shift)) | (s->terrain.layers[k].ground << shift);",
+    "        (void)shift;",
+    "cli_golden_areas_320x180")
+mut("SH10-detail", "SH10", "shaders/shared/sw_ground.h",
+    "        float w = detail * sw_ground_fade(l, footprint);",
+    "        float w = 0.0f * sw_ground_fade(l, footprint);",
+    "unit_ground gpu_ground")
+mut("SH10-fade", "SH10", "shaders/shared/sw_ground.h",
+    "    return sw_smoothstepf(SW_GROUND_FADE_LO, SW_GROUND_FADE_HI, wavelength / sw_maxf(footprint, 1e-6f));",
+    "    return 1.0f;",
+    "unit_ground")
+mut("SH10-triplanar", "SH10", "shaders/shared/sw_ground.h",
+    "        float w = (p == 0 ? wy : (p == 1 ? wx : wz)) * inv;",
+    "        float w = p == 0 ? 1.0f : 0.0f;",
+    "unit_ground")
+mut("SH10-resolve-detail", "SH10", "shaders/terrain_resolve.comp.glsl",
+    "    float footprint = dist / (VIEW.px_scale * max(dot(to_eye, n), 0.25));",
+    "    float footprint = 1e3;",
+    "gpu_ground")
+
 # SC3: distance, frustum and occlusion culling
 mut("SC3-distance", "SC3", "shaders/cull.comp.glsl",
     "            if (dist2 > draw_d * draw_d) {",
