@@ -11,18 +11,18 @@
 
 static const float SOIL[3] = {0.05f, 0.06f, 0.02f};
 
-/* Hills 10 m high on 100 m, a height layer of moss (no ground of its own: "moss" names it), a layer of
- * "path" with its own ground on a band of heights, a grass type asking for sand, rock above 30 degrees, sand
- * below 1 m where nothing else names a ground. */
+/* Hills 3 to 12 m high on 100 m in height bands of layers: lawn at the base (it asks for no ground), pampas
+ * (it asks for sand), moss (the layer's own ground), bare (no grass, no ground), path (the layer's own ground);
+ * rock above 30 degrees, sand below 4 m where nothing else names a ground, forest floor by default. */
 static const char *const SCENE_RULES =
     "{\"terrain\": {\"size\": 100, \"resolution\": 101, \"map_resolution\": 100,"
     " \"fbm\": {\"amplitude\": 16, \"wavelength\": 30, \"octaves\": 3},"
     " \"layers\": [{\"name\": \"base\", \"grass\": \"lawn\"},"
-    "  {\"name\": \"dunes\", \"grass\": \"pampas\", \"opacity\": {\"height\": [3, 5]}},"
+    "  {\"name\": \"dunes\", \"grass\": \"pampas\", \"opacity\": {\"height\": [5, 6]}},"
     "  {\"name\": \"moss\", \"ground\": \"moss\", \"opacity\": {\"height\": [6, 8]}},"
     "  {\"name\": \"bare\", \"opacity\": {\"height\": [9, 10]}},"
     "  {\"name\": \"trail\", \"ground\": \"path\", \"opacity\": {\"height\": [11, 12]}}],"
-    " \"ground\": {\"default\": \"forest_floor\", \"rock_slope\": 30, \"sand_below\": 1}},"
+    " \"ground\": {\"default\": \"forest_floor\", \"rock_slope\": 30, \"sand_below\": 4}},"
     " \"grass\": [{\"name\": \"lawn\", \"density\": 5}, {\"name\": \"pampas\", \"density\": 5, \"ground\": \"sand\"}]}";
 
 /* The renderer's evaluation (terrain_surface.inc.glsl): the texel's ground through the layer map and the type
@@ -72,7 +72,7 @@ static void test_material_follows_the_rules(void **state)
     assert_int_equal(t->layers[4].ground, SW_GROUND_PATH);
     assert_int_equal(s->materials[1].ground, SW_GROUND_SAND);
     assert_int_equal(s->materials[0].ground, SW_GROUND_NONE);
-    int seen[SW_GROUND_KINDS] = {0}, compared = 0;
+    int seen[SW_GROUND_KINDS] = {0}, compared = 0, sand_by_height = 0;
     const float cell = t->size / (float)t->map_res, x0 = -0.5f * t->size;
     const double e = (double)t->size / (double)(t->resolution - 1);
     for (int j = 1; j < t->map_res - 1; j++)
@@ -91,10 +91,13 @@ static void test_material_follows_the_rules(void **state)
             if (got != want) print_error("(%g, %g): h %.2f slope %.1f: got %u, want %u\n", (double)x, (double)z, h, (double)slope, got, want);
             assert_int_equal(got, want);
             seen[want]++, compared++;
+            sand_by_height += want == SW_GROUND_SAND && t->layers[t->material_ids[(size_t)j * (size_t)t->map_res + (size_t)i]].grass == 0;
         }
     print_message("compared %d points: soil %d moss %d rock %d sand %d forest floor %d path %d\n", compared, seen[0],
                   seen[1], seen[2], seen[3], seen[4], seen[5]);
+    print_message("sand by height (under the lawn, which asks for none): %d\n", sand_by_height);
     for (unsigned k = SW_GROUND_MOSS; k < SW_GROUND_KINDS; k++) assert_true(seen[k] > 20); /* every rule decided */
+    assert_true(sand_by_height > 20);
     assert_int_equal(seen[SW_GROUND_SOIL], 0); /* the default is forest floor here */
     sward_scene_destroy(s);
 }
@@ -111,6 +114,10 @@ static void test_defaults(void **state)
     assert_int_equal(sw_ground_layer_kind(255u, 0xffffffffu, 0xffffffffu), SW_GROUND_NONE);
     assert_int_equal(sw_ground_rule(SW_GROUND_NONE, 0.0f, -1e6f, 34.0f, 0, 35.0f, SW_GROUND_NO_SAND), SW_GROUND_SOIL);
     assert_int_equal(sw_ground_rule(SW_GROUND_NONE, 0.0f, 0.0f, 36.0f, 0, 35.0f, SW_GROUND_NO_SAND), SW_GROUND_ROCK);
+    /* sand below sand_below where no texel names a ground; a texel's ground above it */
+    assert_int_equal(sw_ground_rule(SW_GROUND_NONE, 0.0f, 0.5f, 10.0f, 0, 35.0f, 1.0f), SW_GROUND_SAND);
+    assert_int_equal(sw_ground_rule(SW_GROUND_MOSS, 0.0f, 0.5f, 10.0f, 0, 35.0f, 1.0f), SW_GROUND_MOSS);
+    assert_int_equal(sw_ground_rule(SW_GROUND_NONE, 0.0f, 1.5f, 10.0f, 0, 35.0f, 1.0f), SW_GROUND_SOIL);
     /* a grass type's request only where it grows */
     assert_int_equal(sw_ground_texel(SW_GROUND_NONE, SW_GROUND_SAND, true), SW_GROUND_SAND);
     assert_int_equal(sw_ground_texel(SW_GROUND_NONE, SW_GROUND_SAND, false), SW_GROUND_NONE);
