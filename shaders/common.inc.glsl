@@ -13,6 +13,7 @@ layout(std430, set = SW_SET_SCENE, binding = SW_BIND_HEIGHTS) readonly buffer He
 // PL1 world maps, frame.map_res texels per side over the terrain square (world_terrain in src/world/world.h):
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_TYPE_MAP) readonly buffer TypeMap { uint type_words[]; }; // 4 texels a word, low byte first
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_GRASS_HEIGHT) readonly buffer GrassHeightMap { float grass_height[]; }; // 0..1, 0 = none
+layout(std430, set = SW_SET_SCENE, binding = SW_BIND_LAYER_MAP) readonly buffer LayerMap { uint layer_words[]; }; // PL10 top layer, as the types
 
 layout(push_constant) uniform PushBlock { sw_push pc; };
 
@@ -31,6 +32,13 @@ uint sw_type_at(int i, int j)
 {
     int k = sw_ring_index(i, j, frame.map_ring, frame.map_i0, frame.map_j0);
     return (type_words[k >> 2] >> (8 * (k & 3))) & 255u;
+}
+
+// PL10: the top blend layer at a map texel (255: none), whose ground sw_ground_layer_kind gives (SH10, sw_ground.h).
+uint sw_layer_at(int i, int j)
+{
+    int k = sw_ring_index(i, j, frame.map_ring, frame.map_i0, frame.map_j0);
+    return (layer_words[k >> 2] >> (8 * (k & 3))) & 255u;
 }
 
 mat4 sw_mat4(float m[16])

@@ -1,8 +1,9 @@
 // sky.inc.glsl — the sky seen where nothing was drawn, and the haze toward it over distance (LS1). With
 // render.features.sky: Preetham's analytic sky (shared/sw_sky.h; its constants per frame from the sun's
-// position, src/render/sky.c) with the sun's limb-darkened disc, and aerial perspective toward the sky's own
-// horizon colour in the view's compass direction. Without: a gradient from the horizon to the zenith colour
-// with a glow and disc, and haze toward the horizon colour.
+// position, src/render/sky.c) with the sun's limb-darkened disc, and aerial perspective by the same
+// atmosphere's extinction toward the sky's own horizon colour in the view's compass direction (LS5). Without:
+// a gradient from the horizon to the zenith colour with a glow and disc, and a grey haze toward the horizon
+// colour.
 #include "shared/sw_sky.h"
 
 vec3 sw_sky(vec3 dir)
@@ -24,11 +25,12 @@ vec3 sw_sky(vec3 dir)
 
 vec3 sw_aerial(vec3 c, vec3 dir, float dist)
 {
-    float fog = 1.0 - exp(-dist * frame.fog_density);
-    vec3 fog_col = sw_vec3(frame.horizon) * frame.sky_intensity;
-    if ((frame.features & SW_FEAT_SKY) != 0u) {
-        sw_sky_rgb h = sw_sky_fog(frame.sky, dir.x, dir.z); // aerial perspective: the sky's horizon there
-        fog_col = vec3(h.r, h.g, h.b) * frame.sky_intensity;
+    if ((frame.features & SW_FEAT_SKY) != 0u) { // LS5: the atmosphere's own extinction per channel
+        sw_sky_rgb h = sw_sky_fog(frame.sky, dir.x, dir.z); // in-scattering tends to the sky's horizon there
+        sw_sky_rgb fog = sw_sky_rgb(h.r * frame.sky_intensity, h.g * frame.sky_intensity, h.b * frame.sky_intensity);
+        sw_sky_rgb o = sw_sky_aerial(frame.sky, sw_sky_rgb(c.r, c.g, c.b), fog, dist);
+        return vec3(o.r, o.g, o.b);
     }
-    return mix(c, fog_col, fog);
+    float fog = 1.0 - exp(-dist * frame.fog_density);
+    return mix(c, sw_vec3(frame.horizon) * frame.sky_intensity, fog);
 }

@@ -6,7 +6,7 @@
 // at the pixel's own point, from the depth: the position (the inverse of the jittered view-projection), the
 // ground's normal from the height field by central differences over the CDLOD level's spacing at that distance
 // (the vertex shader's normal, continuous across the morph), the material of terrain_surface.inc.glsl (the
-// vertex shader's, here per pixel), and the motion of a static surface (the camera's) — what terrain.frag.glsl
+// vertex shader's, here per pixel: SH10's albedo, detail normal and roughness, faded by the pixel's footprint), and the motion of a static surface (the camera's) — what terrain.frag.glsl
 // writes, without the fragment work the H200's few graphics units are slow at (0.28 ms at 1920x1080 for the
 // ground's G-buffer pass).
 // Reads: frame, view, materials, heights, world maps, the depth, the G-buffer's kind. Writes: the G-buffer
@@ -58,10 +58,13 @@ void main()
     float lod_d = sw_terrain_lod_dist(world.x - cam.cam_x, world.z - cam.cam_z, frame.terrain_lod_lift);
     vec3 n = sw_ground_normal(si, sj, ground_spacing(lod_d));
     float dist = length(world - vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z));
-    sw_terrain_surface ts = sw_terrain_surface_at(world, dist);
+    // SH10: a pixel's footprint on the ground (m): its size at that distance, stretched by the grazing angle
+    vec3 to_eye = (vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z) - world) / max(dist, 1e-6);
+    float footprint = dist / (VIEW.px_scale * max(dot(to_eye, n), 0.25));
+    sw_terrain_surface ts = sw_terrain_surface_at(world, n, dist, footprint);
     vec4 prev = sw_mat4(VIEW.prev_view_proj) * vec4(world, 1.0);
     vec2 motion = centre - vec2(VIEW.jitter_x, VIEW.jitter_y) - (prev.xy / prev.w * 0.5 + 0.5) * size;
-    sw_gbuffer_texels t = sw_gbuffer_pack(ts.albedo, ts.ao, n, 1.0, SW_KIND_TERRAIN, 0.0, 0.0, ts.spec_occlusion, motion);
+    sw_gbuffer_texels t = sw_gbuffer_pack(ts.albedo, ts.ao, ts.normal, ts.roughness, SW_KIND_TERRAIN, 0.0, 0.0, ts.spec_occlusion, motion);
     // the albedo target is sRGB; its storage view is UNORM, so the encoding is done here (as resolve.comp.glsl)
     vec3 a = vec3(sw_linear_to_srgb(t.albedo.r), sw_linear_to_srgb(t.albedo.g), sw_linear_to_srgb(t.albedo.b));
     imageStore(o_albedo, p, vec4(a, t.albedo.a));

@@ -9,59 +9,106 @@
 // fields beyond the blade distance keep their colour (red-flower fields stay red); under the blades near the
 // camera the ground is a darker version (it lies in the blades' shade). Without maps: the scene's mean grass
 // colour by its cover. Broad light and dark swaths keep the far field from being one flat colour.
+//
+// The ground beneath (SH10, shared/sw_ground.h): at each of the four texels the rules pick a material (the
+// slope and height at the point, the texel's top layer and its grass type's request), blended by the same
+// bilinear weights, each material evaluated once with its detail (albedo, roughness, a normal tilted by the
+// detail height, triplanar on steep ground) faded by the pixel's footprint. The far field mixes the grass over
+// that same ground, so the blades' edge has the same ground on both sides.
 #include "shared/sw_noise.h"
 #include "shared/sw_world.h"
+#include "shared/sw_ground.h"
 
 // SC7: the far field beyond the blades is darker than the bare grass colours by this factor, as the blades'
 // own roots, AO and self-shadowing make the field: across the draw distance the mean luminance steps by under
 // 3 % (gpu_lighting far_field_meets_the_blades).
-#define SW_FAR_TONE 0.5
+#define SW_FAR_TONE 0.45
 
 struct sw_terrain_surface {
     vec3 albedo;
     float ao;             // ground under grass lies in the blades' shade
     float spec_occlusion; // the sheen of grass-covered ground is the blades' own
+    vec3 normal;          // SH10: the ground's normal tilted by its material's detail
+    float roughness;
 };
 
-// One map texel's grass: its colour, cover and the type's draw distance (m) in (rgb, a = cover) and draw_d.
-vec4 sw_terrain_texel(int i, int j, inout float draw_d)
+// One map texel's grass: its colour, cover and the type's draw distance (m) in (rgb, a = cover) and draw_d;
+// SH10: its own ground (sw_ground_texel: its top layer's, else what its grass asks for) in ground.
+vec4 sw_terrain_texel(int i, int j, inout float draw_d, out uint ground)
 {
     uint type = sw_type_at(i, j);
     float gh = sw_grass_height(i, j);
-    if (type >= frame.material_count || gh <= 0.0) return vec4(sw_vec3(frame.ground), 0.0);
+    bool grows = type < frame.material_count && gh > 0.0;
+    ground = sw_ground_texel(sw_ground_layer_kind(sw_layer_at(i, j), frame.ground_layers[0], frame.ground_layers[1]),
+                             grows ? materials[type].ground : SW_GROUND_NONE, grows);
+    if (!grows) return vec4(sw_vec3(frame.ground), 0.0);
     vec3 grass = vec3(materials[type].field_r, materials[type].field_g, materials[type].field_b); // place.c
     draw_d = sw_type_draw_distance(materials[type].draw_distance, frame.draw_distance);
     return vec4(grass, 0.9 * smoothstep(0.0, 0.3, gh));
 }
 
-// The ground's material at world position `world`, `dist` m from the camera.
-sw_terrain_surface sw_terrain_surface_at(vec3 world, float dist)
+// The ground's material at world position `world` of ground normal n, `dist` m from the camera, seen with
+// `footprint` m a pixel (the detail's octaves fade by it).
+sw_terrain_surface sw_terrain_surface_at(vec3 world, vec3 n, float dist, float footprint)
 {
-    vec3 ground = sw_vec3(frame.ground);
     vec3 grass = sw_vec3(frame.grass_color);
     float swath = 0.5 * sw_perlin(world.x * 0.02, world.z * 0.02, 3u) + 0.25 * sw_perlin(world.x * 0.09, world.z * 0.09, 4u);
     float cover = frame.grass_cover;
     float draw_d = frame.draw_distance;
+    // SH10: the rules at the point (slope and height here, each texel's layer and grass request)
+    float edge = sw_ground_edge(world.x, world.z), slope = sw_ground_slope(n.x, n.y, n.z);
+    uint g00 = SW_GROUND_NONE, g10 = g00, g01 = g00, g11 = g00;
+    vec4 wc = vec4(1.0, 0.0, 0.0, 0.0);
     if (frame.map_res > 0) {
         sw_map_coord mc = sw_map_locate(world.x, world.z, frame.terrain_x0, frame.terrain_z0, frame.map_inv_cell,
                                         frame.map_res);
         float d00 = frame.draw_distance, d10 = d00, d01 = d00, d11 = d00;
-        vec4 t00 = sw_terrain_texel(mc.i0, mc.j0, d00), t10 = sw_terrain_texel(mc.i1, mc.j0, d10);
-        vec4 t01 = sw_terrain_texel(mc.i0, mc.j1, d01), t11 = sw_terrain_texel(mc.i1, mc.j1, d11);
+        vec4 t00 = sw_terrain_texel(mc.i0, mc.j0, d00, g00), t10 = sw_terrain_texel(mc.i1, mc.j0, d10, g10);
+        vec4 t01 = sw_terrain_texel(mc.i0, mc.j1, d01, g01), t11 = sw_terrain_texel(mc.i1, mc.j1, d11, g11);
         // the colour weighted by cover (bare texels do not tint their neighbours' grass), the cover and the draw
         // distance bilinearly
         vec2 w = vec2(mc.fx, mc.fz);
-        vec4 wc = vec4((1.0 - w.x) * (1.0 - w.y), w.x * (1.0 - w.y), (1.0 - w.x) * w.y, w.x * w.y);
+        wc = vec4((1.0 - w.x) * (1.0 - w.y), w.x * (1.0 - w.y), (1.0 - w.x) * w.y, w.x * w.y);
         cover = dot(wc, vec4(t00.a, t10.a, t01.a, t11.a));
         vec3 sum = t00.rgb * (wc.x * t00.a) + t10.rgb * (wc.y * t10.a) + t01.rgb * (wc.z * t01.a) + t11.rgb * (wc.w * t11.a);
-        grass = cover > 1e-6 ? sum / cover : ground;
+        grass = cover > 1e-6 ? sum / cover : sw_vec3(frame.ground);
         draw_d = dot(wc, vec4(d00, d10, d01, d11));
+    }
+    uint k00 = sw_ground_rule(g00, edge, world.y, slope, frame.ground_default, frame.ground_rock_slope, frame.ground_sand_below);
+    uint k10 = sw_ground_rule(g10, edge, world.y, slope, frame.ground_default, frame.ground_rock_slope, frame.ground_sand_below);
+    uint k01 = sw_ground_rule(g01, edge, world.y, slope, frame.ground_default, frame.ground_rock_slope, frame.ground_sand_below);
+    uint k11 = sw_ground_rule(g11, edge, world.y, slope, frame.ground_default, frame.ground_rock_slope, frame.ground_sand_below);
+    sw_ground_weights gw = sw_ground_merge(k00, k10, k01, k11, wc.x, wc.y, wc.z, wc.w);
+    uint kinds[4] = uint[4](k00, k10, k01, k11);
+    float ws[4] = float[4](gw.w00, gw.w10, gw.w01, gw.w11);
+    vec3 ground = vec3(0.0), gn = vec3(0.0), mean = vec3(0.0);
+    float rough = 0.0;
+    for (int k = 0; k < 4; k++) { // one call site: one copy of the material in the shader
+        if (ws[k] <= 0.0) continue;
+#ifdef SW_TERRAIN_MEAN_GROUND // per vertex: each material's mean, its flat normal
+        sw_ground_sample m = sw_ground_mean(kinds[k], frame.ground[0], frame.ground[1], frame.ground[2]);
+        sw_ground_surf g = sw_ground_surf(m.r, m.g, m.b, m.roughness, n.x, n.y, n.z);
+#else
+        sw_ground_surf g = sw_ground_surface(kinds[k], world.x, world.y, world.z, n.x, n.y, n.z, footprint,
+                                             frame.ground_detail, frame.ground[0], frame.ground[1], frame.ground[2]);
+#endif
+        sw_ground_sample gm = sw_ground_mean(kinds[k], frame.ground[0], frame.ground[1], frame.ground[2]);
+        mean += ws[k] * vec3(gm.r, gm.g, gm.b);
+        ground += ws[k] * vec3(g.r, g.g, g.b);
+        gn += ws[k] * vec3(g.nx, g.ny, g.nz);
+        rough += ws[k] * g.roughness;
     }
     // in the blades' shade near the camera; toward the draw distance, where the blades thin out, the field's tone
     grass *= mix(0.8, 1.0, smoothstep(0.5 * draw_d, draw_d, dist)) * mix(1.0, SW_FAR_TONE, smoothstep(0.8 * draw_d, draw_d, dist));
     sw_terrain_surface s;
-    s.albedo = mix(ground, grass, cover) * (1.0 + 0.35 * swath);
+    // the ground's detail shows between the blades too: the grass colour takes its brightness (mean 1, so the
+    // far field's colour is kept)
+    float detail = dot(ground, vec3(0.2126, 0.7152, 0.0722)) / max(dot(mean, vec3(0.2126, 0.7152, 0.0722)), 1e-6);
+    s.albedo = mix(ground, grass * detail, cover) * (1.0 + 0.35 * swath);
     s.ao = 1.0 - 0.6 * cover * (1.0 - smoothstep(0.5 * draw_d, draw_d, dist));
     s.spec_occlusion = 1.0 - cover;
+    // grass cover hides the ground's relief and gloss: the far field is the blades' matte top
+    s.normal = normalize(mix(gn, n, cover));
+    s.roughness = mix(rough, 1.0, cover);
     return s;
 }

@@ -115,6 +115,45 @@ mut("SC7-heads", "SC7", "src/place/place.c",
     "",
     "gpu_far_field")
 
+# SH10: ground materials: each rule (shaders/shared/sw_ground.h), the layer map and the frame's layer grounds
+# on the GPU, the detail, its fade by the footprint, the triplanar planes, the resolve's detail normal
+mut("SH10-rule-rock", "SH10", "shaders/shared/sw_ground.h",
+    "    if (slope + SW_GROUND_EDGE_SLOPE * e > rock_slope) return SW_GROUND_ROCK;",
+    "",
+    "unit_ground")
+mut("SH10-rule-layer", "SH10", "shaders/shared/sw_ground.h",
+    "    if (layer_kind != SW_GROUND_NONE) return layer_kind;",
+    "",
+    "unit_ground")
+mut("SH10-rule-grass", "SH10", "shaders/shared/sw_ground.h",
+    "    return grows ? type_request : SW_GROUND_NONE;",
+    "    return SW_GROUND_NONE;",
+    "unit_ground")
+mut("SH10-rule-sand", "SH10", "shaders/shared/sw_ground.h",
+    "    if (height + SW_GROUND_EDGE_HEIGHT * e < sand_below) return SW_GROUND_SAND;",
+    "",
+    "unit_ground")
+mut("SH10-layer-grounds", "SH10 PL10", "src/render/camera.c",
+    "        f->ground_layers[k / 8] = (f->ground_layers[k / 8] & ~(15u << shift)) | (s->terrain.layers[k].ground << shift);",
+    "        (void)shift;",
+    "cli_golden_areas_320x180")
+mut("SH10-detail", "SH10", "shaders/shared/sw_ground.h",
+    "        float w = detail * sw_ground_fade(l, footprint);",
+    "        float w = 0.0f * sw_ground_fade(l, footprint);",
+    "unit_ground gpu_ground")
+mut("SH10-fade", "SH10", "shaders/shared/sw_ground.h",
+    "    return sw_smoothstepf(SW_GROUND_FADE_LO, SW_GROUND_FADE_HI, wavelength / sw_maxf(footprint, 1e-6f));",
+    "    return 1.0f;",
+    "unit_ground")
+mut("SH10-triplanar", "SH10", "shaders/shared/sw_ground.h",
+    "        float w = (p == 0 ? wy : (p == 1 ? wx : wz)) * inv;",
+    "        float w = p == 0 ? 1.0f : 0.0f;",
+    "unit_ground")
+mut("SH10-resolve-detail", "SH10", "shaders/terrain_resolve.comp.glsl",
+    "    float footprint = dist / (VIEW.px_scale * max(dot(to_eye, n), 0.25));",
+    "    float footprint = 1e3;",
+    "gpu_ground")
+
 # SC3: distance, frustum and occlusion culling
 mut("SC3-distance", "SC3", "shaders/cull.comp.glsl",
     "            if (dist2 > draw_d * draw_d) {",
@@ -997,8 +1036,8 @@ mut("SKY-chroma", "LS1", "shaders/shared/sw_sky.h",
     "    float X = 0.95047f * Y + 0.0f * x * yy;\n    float Z = 1.08883f * Y;",
     "unit_sky")
 mut("SKY-sun-colour", "LS1", "src/render/sky.c",
-    "        rgb[c] = (float)(transmittance(lambda[c], m, (double)turbidity, k_ozone[c]) /",
-    "        rgb[c] = (float)(transmittance(lambda[c], m0, (double)turbidity, k_ozone[c]) /",
+    "        rgb[c] = (float)exp(-depth * m);",
+    "        rgb[c] = (float)exp(-depth);",
     "unit_sky")
 mut("SKY-sun-below", "LS1", "src/render/sky.c",
     "    if (!(elevation > 0.0f)) {",
@@ -1013,9 +1052,27 @@ mut("SKY-limb", "LS1", "shaders/shared/sw_sky.h",
     "    return 1.0f + 0.0f * mu;",
     "unit_sky")
 mut("SKY-feature", "LS1", "src/render/sky.c",
-    "    if (!(s->render.features & SW_FEAT_SKY)) return;",
+    "    if (!(s->render.features & SW_FEAT_SKY)) { /* no atmosphere: the sun's light as it arrives outside one */",
+    "    if (false) {",
+    "unit_sky")
+# LS5: the sun's light and the sky's radiance in one unit, the sun's luminance over the whole visible spectrum, the
+# air's extinction from the same atmosphere (aerial perspective)
+mut("LS5-one-unit", "LS5", "src/render/sky.c",
+    "    const double light = (double)SW_SUN_ILLUMINANCE / PI_D * (double)SW_SKY_LUMINANCE_SCALE;",
+    "    const double light = 8.0 * (double)SW_SUN_ILLUMINANCE / PI_D * (double)SW_SKY_LUMINANCE_SCALE;",
+    "unit_sky gpu_sky")
+mut("LS5-luminous", "LS5", "src/render/sky.c",
+    "    for (int c = 0; c < 3; c++) rgb[c] = y > 0.0 ? (float)((double)rgb[c] * tau / y * light) : 0.0f;",
+    "    for (int c = 0; c < 3; c++) rgb[c] = y > 0.0 ? (float)((double)rgb[c] * light) : (float)tau;",
+    "unit_sky")
+mut("LS5-extinction", "LS5", "src/render/sky.c",
+    "    render_air_extinction(turbidity, k + SW_SKY_EXTINCTION);",
     "",
     "unit_sky")
+mut("LS5-aerial-gpu", "LS5", "shaders/sky.inc.glsl",
+    "        sw_sky_rgb o = sw_sky_aerial(frame.sky, sw_sky_rgb(c.r, c.g, c.b), fog, dist);",
+    "        sw_sky_rgb o = sw_sky_rgb(c.r, c.g, c.b);",
+    "gpu_blades")
 mut("SKY-frame", "LS1", "src/render/camera.c",
     "        render_sky_constants(s, &k->frame);",
     "",
@@ -1025,8 +1082,8 @@ mut("SKY-post", "LS1", "shaders/sky.inc.glsl",
     "        sw_sky_rgb m = sw_sky_rgb(frame.zenith[0], frame.zenith[1], frame.zenith[2]);",
     "gpu_post")
 mut("SKY-haze", "LS1", "shaders/sky.inc.glsl",
-    "        fog_col = vec3(h.r, h.g, h.b) * frame.sky_intensity;",
-    "",
+    "        sw_sky_rgb fog = sw_sky_rgb(h.r * frame.sky_intensity, h.g * frame.sky_intensity, h.b * frame.sky_intensity);",
+    "        sw_sky_rgb fog = sw_sky_rgb(frame.horizon[0], frame.horizon[1], frame.horizon[2]);",
     "gpu_blades")
 # SH8: temporal anti-aliasing (jitter, reprojected history, variance clipping, warm-up before stills)
 mut("SH8-jitter", "SH8", "src/render/camera.c",

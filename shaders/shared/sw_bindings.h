@@ -23,7 +23,9 @@
 #define SW_BIND_AREAS 10        /* PL2: uint count, 3 pads, then sw_area[] (shared/sw_areas.h, areas.inc.glsl) */
 #define SW_BIND_ASSET_INDICES 11 /* AS1: uint[], every asset level's triangles (the index buffer; BX6's resolve) */
 #define SW_BIND_ASSET_ALPHA 12  /* AS4: sampler2DArray, the texture sets' alpha (layer 0 leaf, 1 petal; R8, mips) */
-#define SW_BIND_SCENE_COUNT 13
+#define SW_BIND_LAYER_MAP 13    /* PL10: the top blend layer per map texel (4 a uint, low byte first; 255 none), whose
+                                   ground sw_frame.ground_layers names (shared/sw_ground.h) */
+#define SW_BIND_SCENE_COUNT 14
 
 /* GA3, the wind field (shaders/shared/sw_wind_field.h). wind_field.comp.glsl writes it at binding
  * SW_WIND_FIELD_OUT of its set 1; every pass that samples it declares

@@ -20,8 +20,16 @@
  *   [21]     sky radiance per kcd/m^2: SW_SKY_LUMINANCE_SCALE times the twilight fade (1 with the sun up, 0
  *            with it 6 degrees or more below the horizon)
  *   [22..24] direction towards the sun that the model uses (its elevation clamped to >= 0), normalised
- *   [25..31] 0
- * The caller multiplies the result by sw_frame.sky_intensity (sky.intensity). */
+ *   [25..27] LS5: the air's extinction at the ground for R, G, B (1/m; Rayleigh and the turbidity's aerosol,
+ *            sw_sky_aerial)
+ *   [28..31] 0
+ * The caller multiplies the result by sw_frame.sky_intensity (sky.intensity).
+ *
+ * LS5, one physical unit: sky radiance is Preetham's luminance in kcd/m^2 times SW_SKY_LUMINANCE_SCALE, and the
+ * sun's light (sw_frame.sun_color, what a white Lambertian surface facing the sun reflects: E / pi) is the
+ * illuminance outside the atmosphere, SW_SUN_ILLUMINANCE klux, through the same model's transmittance, over pi,
+ * at the same scale (src/render/sky.c render_sun_light). sun.intensity and sky.intensity multiply these (1:
+ * physical), so their ratio is the model's at every elevation. */
 #ifndef SW_SKY_H
 #define SW_SKY_H
 #include "sw_lang.h"
@@ -33,14 +41,20 @@
 #define SW_SKY_NORM 18
 #define SW_SKY_SCALE 21
 #define SW_SKY_SUN 22
+#define SW_SKY_EXTINCTION 25
 #define SW_SKY_FLOATS 32
 
 #define SW_SKY_MIN_COS 0.01f            /* cos theta below this (directions within 0.6 degrees of the horizon
                                            and below it) is clamped */
-#define SW_SKY_LUMINANCE_SCALE 0.05f    /* scene radiance per kcd/m^2 of sky luminance: the default scene's
-                                           zenith (sun 15 degrees up, T = 3, 3.4 kcd/m^2) becomes 0.17 */
+#define SW_SKY_LUMINANCE_SCALE 0.05f    /* scene radiance per kcd/m^2, for the sky and the sun alike (LS5): a
+                                           zenith of 3.4 kcd/m^2 (sun 15 degrees up, T = 3) is 0.17 */
+#define SW_SUN_ILLUMINANCE 128.0f       /* klux: the sun's illuminance outside the atmosphere (the solar
+                                           constant's luminous equivalent, 127-133 klux in the literature) */
 #define SW_SKY_SUN_RADIUS 0.004625f     /* rad: the sun's disc is 0.53 degrees across */
-#define SW_SKY_SUN_DISC_GAIN 4.0f       /* the disc's radiance over sw_sun_radiance() (the sun's light) */
+#define SW_SKY_SUN_DISC_GAIN 40.0f      /* the disc's radiance over sw_sun_radiance() (the sun's light E / pi).
+                                           The real disc is pi / 6.8e-5 sr = 46,000 times it: more than the
+                                           RGBA16F targets hold, and bloom would spread that energy over the
+                                           frame; 40 keeps the disc the brightest thing in the sky */
 #define SW_SKY_LIMB 0.6f                /* limb darkening: I(mu) / I(1) = 1 - u (1 - mu), u = 0.6 */
 
 struct sw_sky_rgb {
@@ -113,6 +127,21 @@ SW_FN sw_sky_rgb sw_sky_radiance(const float k[32], float dx, float dy, float dz
 SW_FN sw_sky_rgb sw_sky_fog(const float k[32], float dx, float dz)
 {
     return sw_sky_radiance(k, dx, -1.0f, dz);
+}
+
+/* LS5 aerial perspective (Koschmieder's law per channel): a surface of radiance c seen through `dist` m of air
+ * keeps exp(-beta dist) of it and gains the in-scattered light, which tends to the horizon sky `fog` (radiance,
+ * sky.intensity applied) as the path grows; beta is the air's extinction at the ground (k[SW_SKY_EXTINCTION]). */
+SW_FN sw_sky_rgb sw_sky_aerial(const float k[32], sw_sky_rgb c, sw_sky_rgb fog, float dist)
+{
+    float tr = sw_sky_exp(-k[SW_SKY_EXTINCTION] * dist);
+    float tg = sw_sky_exp(-k[SW_SKY_EXTINCTION + 1] * dist);
+    float tb = sw_sky_exp(-k[SW_SKY_EXTINCTION + 2] * dist);
+    sw_sky_rgb o;
+    o.r = c.r * tr + fog.r * (1.0f - tr);
+    o.g = c.g * tg + fog.g * (1.0f - tg);
+    o.b = c.b * tb + fog.b * (1.0f - tb);
+    return o;
 }
 
 /* The sun's disc for a view direction at chord length |dir - sun| from the sun's centre (2 sin(angle / 2),

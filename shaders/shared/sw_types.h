@@ -40,7 +40,8 @@ struct sw_material {
     float clump_height_var, clump_facing, clump_lean, clump_color_var;
     float head_r, head_g, head_b, head_size;      /* flower head (m; 0 = none) */
     float lod_distance, draw_distance, gameplay_height, clump_size; /* m, per type (SC5, SC6, PL9, PL6) */
-    sw_uint blades_per_instance, wind_model, flags, pad1;    /* wind_model: SW_WIND_*; flags: SW_MAT_* */
+    sw_uint blades_per_instance, wind_model, flags, ground;  /* wind_model: SW_WIND_*; flags: SW_MAT_*; SH10: the
+                                                               ground asked for beneath (SW_GROUND_*, sw_ground.h) */
     float base_density, inv_density, roughness, pad3; /* PL2: blades / m^2 outside the areas; 1 / density; SH5 */
     float field_r, field_g, field_b, pad4; /* SC7: the type's colour on the ground beyond its blades (sw_field_color) */
 };
@@ -108,7 +109,12 @@ struct sw_frame {
     /* SH2 motion vectors: s, the time of the frame the view's prev_view_proj is (TAA's history); the frame's own
      * time without one (nothing moved). The wind field's second half holds the field then (wind_field.c). */
     float prev_time;
-    float exposure_pad[2];
+    /* SH10, the ground's materials (shared/sw_ground.h, terrain.ground): each PL10 layer's ground (SW_GROUND_BITS a
+     * layer, layer 0 lowest, SW_GROUND_NONE: none), looked up by the layer map (SW_BIND_LAYER_MAP); the rules'
+     * default material, rock slope (degrees) and sand height (m); the detail's amplitude */
+    sw_uint ground_layers[2];
+    sw_uint ground_default;
+    float ground_rock_slope, ground_sand_below, ground_detail;
 };
 
 /* PO4: the auto exposure's state (RES_EXPOSURE, shaders/exposure_*.comp.glsl), kept from frame to frame: the

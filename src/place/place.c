@@ -61,6 +61,7 @@ sw_material place_material_gpu(const world_material *m)
     g.wind_model = m->wind_model == WORLD_WIND_HZD          ? SW_WIND_HZD
                    : m->wind_model == WORLD_WIND_FRICTIONAL ? SW_WIND_FRICTIONAL
                                                             : SW_WIND_GOT;
+    g.ground = m->ground; /* SH10 */
     g.flags = (m->stealth ? SW_MAT_STEALTH : 0u) | (m->camera_tilt ? SW_MAT_CAMERA_TILT : 0u);
     /* PL2: without areas and with the base at the maximum the fraction is 1 and never computed */
     g.base_density = m->base_set ? m->base_density : m->density;

@@ -7,6 +7,7 @@
 #include "render/render.h"
 #include "render/sky.h"
 #include "wind/wind.h"
+#include "shared/sw_ground.h"
 #include "shared/sw_wind.h"
 
 #include <cglm/cglm.h>
@@ -130,6 +131,16 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
     memcpy(f->horizon, s->sky.horizon, sizeof f->horizon);
     sky_constants(r, f); /* the analytic sky: sun colour, ambient and sky constants from the sun */
     memcpy(f->ground, s->terrain.color, sizeof f->ground);
+    /* SH10: each layer's ground by the layer map (the unused layers' bits are SW_GROUND_NONE) and the rules */
+    f->ground_layers[0] = f->ground_layers[1] = 0xffffffffu;
+    for (int k = 0; k < s->terrain.layer_count; k++) {
+        const sw_uint shift = SW_GROUND_BITS * (sw_uint)(k % 8);
+        f->ground_layers[k / 8] = (f->ground_layers[k / 8] & ~(15u << shift)) | (s->terrain.layers[k].ground << shift);
+    }
+    f->ground_default = s->terrain.ground.default_kind;
+    f->ground_rock_slope = s->terrain.ground.rock_slope;
+    f->ground_sand_below = s->terrain.ground.sand_below;
+    f->ground_detail = s->terrain.ground.detail;
     grass_tone(s, f->grass_color, &f->grass_cover);
     f->wind_x = s->wind.direction[0];
     f->wind_z = s->wind.direction[1];

@@ -50,6 +50,17 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     if (!packed) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the type map");
     for (size_t k = 0; k < mn; k++) packed[k >> 2] |= (uint32_t)s->terrain.types[k] << (8u * (k & 3u));
     res = upload_buffer(r, &r->bufs.type_map_buf, packed, (VkDeviceSize)words * sizeof *packed, "sward.type_map", err);
+    if (res) {
+        free(packed);
+        return res;
+    }
+    /* PL10, SH10: the top blend layer per texel, packed as the types (the ground's material by layer; 255: none,
+     * without layers); a streamed world's is its pages' material channel (world_stream.c) */
+    const uint8_t *ids = s->terrain.stream ? NULL : s->terrain.material_ids;
+    for (size_t k = 0; k < words; k++) packed[k] = 0xffffffffu;
+    for (size_t k = 0; ids && k < mn; k++)
+        packed[k >> 2] = (packed[k >> 2] & ~(255u << (8u * (k & 3u)))) | (uint32_t)ids[k] << (8u * (k & 3u));
+    res = upload_buffer(r, &r->bufs.layer_map_buf, packed, (VkDeviceSize)words * sizeof *packed, "sward.layer_map", err);
     free(packed);
     if (res) return res;
     if ((res = upload_buffer(r, &r->bufs.grass_height_buf, s->terrain.grass_height, (VkDeviceSize)mn * sizeof(float),
@@ -197,7 +208,7 @@ void sward_renderer_destroy(sward_renderer *r)
     }
     gpu_buffer *bufs[] = {&r->bufs.material_buf,     &r->bufs.height_buf, &r->bufs.type_map_buf,
                           &r->bufs.grass_height_buf, &r->bufs.area_buf,   &r->bufs.terrain_indices,
-                          &r->bufs.blade_indices};
+                          &r->bufs.blade_indices,    &r->bufs.layer_map_buf};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gpu_buffer_destroy(dev, bufs[i]);
     render_terrain_bounds_free(&r->bufs.terrain_bounds);
     free(r->work.terrain.patches);

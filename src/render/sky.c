@@ -77,18 +77,25 @@ void render_sky_model(const float sun_dir[3], float turbidity, float k[32])
     k[SW_SKY_SUN] = (float)sx;
     k[SW_SKY_SUN + 1] = (float)sy;
     k[SW_SKY_SUN + 2] = (float)sz;
+    render_air_extinction(turbidity, k + SW_SKY_EXTINCTION);
 }
 
-/* Transmittance of the atmosphere along relative optical mass m at wavelength lambda (micrometres). */
-static double transmittance(double lambda, double m, double turbidity, double k_ozone)
+/* Preetham's appendix A.1, per unit of relative optical mass at wavelength lambda (micrometres): the vertical
+ * optical thickness of Rayleigh scattering, the Angstrom aerosol (alpha 1.3, beta = 0.04608 T - 0.04586) and
+ * ozone (0.35 cm). */
+#define OZONE_CM 0.35
+static double rayleigh_depth(double lambda)
 {
-    const double alpha = 1.3, ozone_cm = 0.35;
-    double beta = 0.04608 * turbidity - 0.04586;
-    double rayleigh = exp(-0.008735 * pow(lambda, -4.08) * m);
-    double aerosol = exp(-beta * pow(lambda, -alpha) * m);
-    double ozone = exp(-k_ozone * ozone_cm * m);
-    return rayleigh * aerosol * ozone;
+    return 0.008735 * pow(lambda, -4.08);
 }
+
+static double aerosol_depth(double lambda, double turbidity)
+{
+    return (0.04608 * turbidity - 0.04586) * pow(lambda, -1.3);
+}
+
+/* R, G, B at 680, 550 and 440 nm; ozone absorption coefficients (1/cm) there from the table the paper uses. */
+static const double LAMBDA[3] = {0.680, 0.550, 0.440}, K_OZONE[3] = {0.036, 0.085, 0.003};
 
 /* Kasten's relative optical mass as in the paper: m = 1 / (cos theta_s + 0.15 (93.885 - theta_s deg)^-1.253). */
 static double optical_mass(double theta_s)
@@ -99,17 +106,54 @@ static double optical_mass(double theta_s)
 
 void render_sun_transmittance(float elevation, float turbidity, float rgb[3])
 {
-    /* R, G, B at 680, 550, 440 nm; ozone absorption coefficients (1/cm) there from the table the paper uses. */
-    static const double lambda[3] = {0.680, 0.550, 0.440}, k_ozone[3] = {0.036, 0.085, 0.003};
     if (!(elevation > 0.0f)) {
         rgb[0] = rgb[1] = rgb[2] = 0.0f;
         return;
     }
-    double theta_s = 0.5 * PI_D - (double)elevation;
-    double m = optical_mass(theta_s), m0 = optical_mass(0.0);
+    double m = optical_mass(0.5 * PI_D - (double)elevation);
+    for (int c = 0; c < 3; c++) {
+        double depth = rayleigh_depth(LAMBDA[c]) + aerosol_depth(LAMBDA[c], (double)turbidity) + K_OZONE[c] * OZONE_CM;
+        rgb[c] = (float)exp(-depth * m);
+    }
+}
+
+/* The luminous transmittance along optical mass m: the spectral transmittance weighted by the sun's spectrum
+ * outside the atmosphere (a 5778 K black body) and the eye's photopic response (CIE 1931 y-bar, the two-lobe
+ * fit of Wyman, Sloan and Shirley 2013), 380-780 nm in 5 nm steps. */
+static double luminous_transmittance(double m, double turbidity)
+{
+    double num = 0.0, den = 0.0;
+    for (int nm = 380; nm <= 780; nm += 5) {
+        double l = nm * 1e-3, t1 = (nm - 568.8) / (nm < 568.8 ? 46.9 : 40.5), t2 = (nm - 530.9) / (nm < 530.9 ? 16.3 : 31.1);
+        double ybar = 0.821 * exp(-0.5 * t1 * t1) + 0.286 * exp(-0.5 * t2 * t2);
+        double sun = 1.0 / (pow(l, 5.0) * (exp(14387.77 / (l * 5778.0)) - 1.0)); /* Planck, c2 = 14387.77 um K */
+        /* ozone's Chappuis band (1/cm): 0.12 at 600 nm, through the paper's table's 0.003, 0.085 and 0.036 at
+         * 440, 550 and 680 nm within 0.013 */
+        double ozone = 0.12 * exp(-0.5 * ((nm - 600.0) / 60.0) * ((nm - 600.0) / 60.0));
+        double depth = rayleigh_depth(l) + aerosol_depth(l, turbidity) + ozone * OZONE_CM;
+        num += ybar * sun * exp(-depth * m);
+        den += ybar * sun;
+    }
+    return num / den;
+}
+
+void render_sun_light(float elevation, float turbidity, float rgb[3])
+{
+    render_sun_transmittance(elevation, turbidity, rgb);
+    if (!(elevation > 0.0f)) return;
+    /* the colour from the three wavelengths, the luminance from the whole visible spectrum (three samples of a
+     * steep transmittance overstate it at low sun: at 5 degrees by about 40 %) */
+    const double y = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+    const double tau = luminous_transmittance(optical_mass(0.5 * PI_D - (double)elevation), (double)turbidity);
+    const double light = (double)SW_SUN_ILLUMINANCE / PI_D * (double)SW_SKY_LUMINANCE_SCALE;
+    for (int c = 0; c < 3; c++) rgb[c] = y > 0.0 ? (float)((double)rgb[c] * tau / y * light) : 0.0f;
+}
+
+void render_air_extinction(float turbidity, float beta[3])
+{
     for (int c = 0; c < 3; c++)
-        rgb[c] = (float)(transmittance(lambda[c], m, (double)turbidity, k_ozone[c]) /
-                         transmittance(lambda[c], m0, (double)turbidity, k_ozone[c]));
+        beta[c] = (float)(rayleigh_depth(LAMBDA[c]) / RENDER_RAYLEIGH_HEIGHT_M +
+                          aerosol_depth(LAMBDA[c], (double)turbidity) / RENDER_AEROSOL_HEIGHT_M);
 }
 
 void render_sky_ambient(const float k[32], float zenith[3], float horizon[3])
@@ -140,11 +184,15 @@ void render_sky_ambient(const float k[32], float zenith[3], float horizon[3])
 
 void render_sky_constants(const sward_scene *s, sw_frame *f)
 {
-    if (!(s->render.features & SW_FEAT_SKY)) return;
+    if (!(s->render.features & SW_FEAT_SKY)) { /* no atmosphere: the sun's light as it arrives outside one */
+        const float light = SW_SUN_ILLUMINANCE / (float)PI_D * SW_SKY_LUMINANCE_SCALE;
+        for (int i = 0; i < 3; i++) f->sun_color[i] = s->sun.color[i] * light;
+        return;
+    }
     render_sky_model(s->sun.direction, s->sky.turbidity, f->sky);
     float elevation = asinf(fmaxf(-1.0f, fminf(1.0f, s->sun.direction[1])));
-    float tr[3];
-    render_sun_transmittance(elevation, s->sky.turbidity, tr);
-    for (int i = 0; i < 3; i++) f->sun_color[i] = s->sun.color[i] * tr[i];
+    float light[3];
+    render_sun_light(elevation, s->sky.turbidity, light);
+    for (int i = 0; i < 3; i++) f->sun_color[i] = s->sun.color[i] * light[i];
     render_sky_ambient(f->sky, f->zenith, f->horizon);
 }

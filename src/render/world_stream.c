@@ -25,7 +25,8 @@ void render_world_uploaded(sward_renderer *r)
 
 uint64_t render_world_bytes(const sward_renderer *r)
 {
-    return (uint64_t)(r->bufs.height_buf.size + r->bufs.type_map_buf.size + r->bufs.grass_height_buf.size);
+    return (uint64_t)(r->bufs.height_buf.size + r->bufs.type_map_buf.size + r->bufs.grass_height_buf.size +
+                      r->bufs.layer_map_buf.size);
 }
 
 bool render_world_window_holds(const sward_renderer *r, double x0, double z0, double x1, double z1)
@@ -61,8 +62,9 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
 
     render_slot *s = &r->slots[r->slot];
     const VkDeviceSize hb = r->bufs.height_buf.size, gb = r->bufs.grass_height_buf.size, tb = r->bufs.type_map_buf.size;
+    const VkDeviceSize lb = r->bufs.layer_map_buf.size, lo = hb + gb + tb; /* the layer map's staging offset */
     if (!s->world_upload.buffer) { /* once per slot: the whole windows, so even a jump fits */
-        res = gpu_buffer_create(&r->ctx->dev, &s->world_upload, hb + gb + tb, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+        res = gpu_buffer_create(&r->ctx->dev, &s->world_upload, lo + lb, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
                                 GPU_MEMORY_UPLOAD, "sward.world_upload", err);
         if (res != SWARD_OK) return res;
     }
@@ -70,8 +72,9 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
     const int P = st->page, hring = t->hf_ring, mring = t->map_ring;
     const size_t most = st->all_dirty ? 1u : (size_t)(st->hf_dirty_count + st->map_dirty_count) * (size_t)P;
     VkBufferCopy *h = malloc(most * sizeof *h), *g = malloc(most * sizeof *g), *ty = malloc(most * sizeof *ty);
-    if (!h || !g || !ty) {
-        free(h), free(g), free(ty);
+    VkBufferCopy *la = malloc(most * sizeof *la);
+    if (!h || !g || !ty || !la) {
+        free(h), free(g), free(ty), free(la);
         return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the world's page copies");
     }
     uint32_t nh = 0, nm = 0;
@@ -79,9 +82,11 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
         memcpy(up, t->heights, (size_t)hb);
         memcpy(up + hb, t->grass_height, (size_t)gb);
         memcpy(up + hb + gb, t->types, (size_t)mring * (size_t)mring);
+        memcpy(up + lo, st->material, (size_t)mring * (size_t)mring);
         h[0] = (VkBufferCopy){0, 0, hb};
         g[0] = (VkBufferCopy){hb, 0, gb};
         ty[0] = (VkBufferCopy){hb + gb, 0, tb};
+        la[0] = (VkBufferCopy){lo, 0, (VkDeviceSize)mring * (VkDeviceSize)mring};
         nh = nm = 1;
     } else {
         for (int k = 0; k < st->hf_dirty_count; k++) {
@@ -93,19 +98,21 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
             const int p = st->map_dirty[k], pi = p % st->map_pages, pj = p / st->map_pages;
             page_regions(g + nm, up + hb, (const uint8_t *)t->grass_height, mring, P, pi, pj, sizeof(float));
             /* types: 4 a word, low byte first (sw_type_at) = the bytes in order on a little-endian device */
+            page_regions(la + nm, up + lo, st->material, mring, P, pi, pj, 1); /* the layer map, as the types */
             nm += page_regions(ty + nm, up + hb + gb, t->types, mring, P, pi, pj, 1);
         }
         for (uint32_t k = 0; k < nm; k++)
-            g[k].srcOffset += hb, ty[k].srcOffset += hb + gb;
+            g[k].srcOffset += hb, ty[k].srcOffset += hb + gb, la[k].srcOffset += lo;
     }
     gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_TRANSFER_WRITE);
     if (nh) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.height_buf.buffer, nh, h);
     if (nm) {
         vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.grass_height_buf.buffer, nm, g);
         vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.type_map_buf.buffer, nm, ty);
+        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.layer_map_buf.buffer, nm, la);
     }
     gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_ALL);
-    free(h), free(g), free(ty);
+    free(h), free(g), free(ty), free(la);
     render_world_uploaded(r);
     return SWARD_OK;
 }

@@ -115,6 +115,10 @@ bool world_scene_validate_camera(const sj_ctx *c, const sward_scene *s);
 /* BX5 (scene_stream.c): terrain.world and terrain.stream, after the rest of terrain is parsed; and their
  * rules against the rest of the scene (the window covers the draw distance, the world's type names). */
 struct world_terrain;
+/* SH10 (scene_ground.c): terrain.ground and grass[i].ground, after the grass types; a material's name at key
+ * (absent: *kind untouched). */
+bool world_parse_ground(const sj_ctx *c, const cJSON *root, struct sward_scene *s);
+bool world_parse_ground_kind(const sj_ctx *c, const cJSON *o, const char *path, const char *key, unsigned *kind);
 bool world_parse_stream(const sj_ctx *c, const cJSON *terrain, const char *base_dir, struct world_terrain *t);
 bool world_validate_stream(const sj_ctx *c, const sward_scene *s);
 

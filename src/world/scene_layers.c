@@ -6,6 +6,7 @@
 #include "world/world.h"
 
 #include "world/scene_json.h"
+#include "shared/sw_ground.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -53,13 +54,14 @@ static bool parse_opacity(const sj_ctx *c, const cJSON *o, const char *path, con
 static bool parse_layer(const sj_ctx *c, const cJSON *o, const char *path, const char *base_dir, const sward_scene *s,
                         int index, world_layer *l)
 {
-    static const char *const known[] = {"name", "grass", "opacity"};
+    static const char *const known[] = {"name", "grass", "ground", "opacity"};
     char p[SJ_PATH_MAX + 16], grass[WORLD_NAME_MAX] = "";
     memset(l, 0, sizeof *l);
     l->grass = -1;
+    l->ground = SW_GROUND_NONE; /* SH10: the rules go on where a layer names no ground */
     if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
     if (!SJ_CHECK_FIELDS(c, o, path, known) || !sj_string(c, o, path, "name", l->name, sizeof l->name) ||
-        !sj_string(c, o, path, "grass", grass, sizeof grass))
+        !sj_string(c, o, path, "grass", grass, sizeof grass) || !world_parse_ground_kind(c, o, path, "ground", &l->ground))
         return false;
     sj_join(p, path, "name");
     if (!l->name[0]) return sj_fail(c, p, "missing required field (the physics material's name)");

@@ -9,6 +9,7 @@
 #include "core/core.h"
 #include "world/scene_json.h"
 #include "world/stream.h"
+#include "shared/sw_ground.h"
 #include "shared/sw_types.h"
 
 #include <assert.h>
@@ -77,6 +78,7 @@ static void material_defaults(world_material *m, int index)
     m->stiffness = 0.5f;
     m->bend = 0.35f;
     m->translucency = 0.5f;
+    m->ground = SW_GROUND_NONE;
     m->roughness = -1.0f; /* resolved after parsing: 0.58 - 0.12 translucency */
     m->patch_scale = 0.0f;
     m->patch_coverage = 1.0f;
@@ -114,10 +116,11 @@ void world_scene_defaults(sward_scene *s)
     t->fbm = (world_fbm){.amplitude = 14.0f, .wavelength = 220.0f, .octaves = 5, .lacunarity = 2.0f, .gain = 0.5f};
     const float ground[3] = {0.05f, 0.06f, 0.02f};
     memcpy(t->color, ground, sizeof ground);
+    world_ground_defaults(&t->ground);
 
     s->wind = (world_wind){.direction = {1.0f, 0.0f}, .speed = 4.0f, .gust_scale = 25.0f, .gust_speed = 6.0f};
     world_wind_field_defaults(&s->wind);
-    s->sun = (world_sun){.direction = {0.6f, 0.45f, 0.5f}, .color = {1.0f, 0.9f, 0.75f}, .intensity = 8.0f};
+    s->sun = (world_sun){.direction = {0.6f, 0.45f, 0.5f}, .color = {1.0f, 1.0f, 1.0f}, .intensity = 1.0f}; /* LS5: physical */
     s->sky = (world_sky){.zenith = {0.15f, 0.3f, 0.6f}, .horizon = {0.6f, 0.7f, 0.8f}, .intensity = 1.0f,
                          .turbidity = 3.0f};
     s->camera = (world_camera){.position = {0.0f, 1.6f, -20.0f}, .target = {0.0f, 0.0f, 0.0f}, .fov_y = 50.0f,
@@ -178,7 +181,7 @@ static bool parse_terrain(const sj_ctx *c, const cJSON *o, const char *base_dir,
 {
     static const char *const known[] = {"size", "resolution", "color", "fbm", "heightmap", "type_map",
                                         "grass_height_map", "map_resolution", "layers", "layer_threshold",
-                                        "world", "stream"};
+                                        "world", "stream", "ground"};
     static const char *const known_fbm[] = {"amplitude", "wavelength", "octaves", "lacunarity", "gain"};
     static const char *const known_hm[] = {"path", "min", "max"};
     if (!SJ_CHECK_FIELDS(c, o, "terrain", known)) return false;
@@ -315,7 +318,7 @@ static bool parse_material(const sj_ctx *c, const cJSON *o, const char *path, wo
                                         "translucency", "patches",       "clump",      "blades_per_instance",
                                         "lod_distance", "draw_distance", "wind_model", "gameplay",
                                         "gameplay_height", "head",       "base_density", "roughness",
-                                        "camera_tilt"};
+                                        "camera_tilt",  "ground"};
     static const char *const known_patches[] = {"scale", "coverage"};
     char p[SJ_PATH_MAX];
     const cJSON *patches;
@@ -616,6 +619,7 @@ bool world_scene_parse(const sj_ctx *c, const cJSON *root, const char *base_dir,
         !sj_object(c, root, "", "camera", &camera) || !sj_object(c, root, "", "render", &render))
         return false;
     return (!terrain || parse_terrain(c, terrain, base_dir, &s->terrain)) && parse_grass(c, root, s) &&
+           world_parse_ground(c, root, s) &&
            (!wind || parse_wind(c, wind, &s->wind)) && (!sun || parse_sun(c, sun, &s->sun)) &&
            (!sky || parse_sky(c, sky, &s->sky)) && (!camera || parse_camera(c, camera, &s->camera)) &&
            (!render || parse_render(c, render, &s->render)) && parse_forces(c, root, s) &&

@@ -58,6 +58,8 @@ typedef enum world_layer_kind { WORLD_LAYER_FULL, WORLD_LAYER_IMAGE, WORLD_LAYER
 typedef struct world_layer {
     char name[WORLD_NAME_MAX];
     int grass;                     /* grass type grown where it is the top layer, or -1 (none) */
+    unsigned ground;               /* SH10: the ground's material where it is the top layer (SW_GROUND_*,
+                                      shared/sw_ground.h; "ground"), SW_GROUND_NONE: the rules go on */
     world_layer_kind kind;
     char path[WORLD_PATH_MAX];     /* resolved PNG path (image) */
     int image_size;                /* pixels per side */
@@ -68,6 +70,14 @@ typedef struct world_layer {
     float edge;                    /* m and degrees of the linear fall-off (rule) */
 } world_layer;
 
+/* SH10: the ground materials' rules and detail (terrain.ground; shared/sw_ground.h sw_ground_rule). */
+typedef struct world_ground {
+    unsigned default_kind;         /* SW_GROUND_*: where no rule picks one (default soil) */
+    float rock_slope;              /* degrees: rock on steeper ground (default 35) */
+    float sand_below;              /* m: sand on lower ground (default SW_GROUND_NO_SAND: none) */
+    float detail;                  /* the detail's amplitude (default 1; 0: each material's mean colour, flat) */
+} world_ground;
+
 typedef struct world_terrain {
     float size;                    /* m, side of the square terrain, centred on the origin */
     int resolution;                /* samples per side */
@@ -75,7 +85,8 @@ typedef struct world_terrain {
     char heightmap_path[WORLD_PATH_MAX]; /* resolved path */
     float height_min, height_max;  /* m, PNG value 0 and 65535 (or 255) */
     world_fbm fbm;
-    float color[3];                /* linear RGB albedo of the ground */
+    float color[3];                /* linear RGB albedo of the ground (soil's, SW_GROUND_SOIL) */
+    world_ground ground;           /* SH10 */
     float *heights;                /* resolution^2 samples, row-major, z rows of x; owned */
     float min_y, max_y;            /* m, range of heights */
 
@@ -162,6 +173,8 @@ typedef struct world_material {
     float stiffness;          /* 0..1 */
     float bend;               /* 0..1 */
     float translucency;       /* 0..1 */
+    unsigned ground;          /* SH10: the ground asked for beneath the blades (SW_GROUND_*; grass[i].ground),
+                                 SW_GROUND_NONE: the rules' */
     float roughness;          /* SH5: the blades' GGX roughness near the eye (the loader resolves the default,
                                  0.58 - 0.12 translucency: thin, waxy blades glossier); far blades go to 0.95 */
     float patch_scale;        /* m; 0 = uniform coverage */
@@ -424,6 +437,9 @@ sward_result world_layers_build(sward_scene *scene, sward_error *err);
 /* PL10: the material id at a point: the index of the topmost layer whose opacity is above the threshold, else 0
  * (0 also for scenes without layers). */
 uint8_t world_layer_at(const sward_scene *scene, float x, float z);
+/* SH10 (scene_ground.c): terrain.ground's defaults; a ground material's name ("none" for SW_GROUND_NONE). */
+void world_ground_defaults(world_ground *g);
+const char *world_ground_name(unsigned kind);
 /* PL10: one layer's opacity at a point (0..1). */
 float world_layer_opacity(const sward_scene *scene, int layer, float x, float z);
 void world_layers_free(world_terrain *t);

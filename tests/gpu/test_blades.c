@@ -428,13 +428,14 @@ static v3 light_pixel(const sw_frame *f, const gbuf *g, v3 view)
 
 static v3 aerial(const sw_frame *f, v3 c, v3 dir, float dist)
 {
-    float fog = 1.0f - expf(-dist * f->fog_density);
-    v3 fog_col = mul(v3_(f->horizon[0], f->horizon[1], f->horizon[2]), f->sky_intensity);
-    if (feature(f, SW_FEAT_SKY)) { /* the analytic sky's horizon in the view's compass direction */
+    if (feature(f, SW_FEAT_SKY)) { /* LS5: the air's extinction per channel toward the analytic sky's horizon */
         sw_sky_rgb h = sw_sky_fog(f->sky, dir.x, dir.z);
-        fog_col = mul(v3_(h.r, h.g, h.b), f->sky_intensity);
+        sw_sky_rgb fog = {h.r * f->sky_intensity, h.g * f->sky_intensity, h.b * f->sky_intensity};
+        sw_sky_rgb o = sw_sky_aerial(f->sky, (sw_sky_rgb){c.x, c.y, c.z}, fog, dist);
+        return v3_(o.r, o.g, o.b);
     }
-    return mix3(c, fog_col, fog);
+    float fog = 1.0f - expf(-dist * f->fog_density);
+    return mix3(c, mul(v3_(f->horizon[0], f->horizon[1], f->horizon[2]), f->sky_intensity), fog);
 }
 
 /* inv_view_proj (column-major) times (x, y, z, 1), divided by w */

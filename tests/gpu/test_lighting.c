@@ -23,8 +23,9 @@
  *     most 3 % — a seam (a bias, filter or cross-fade mismatch) would step by a large part of the shadow's ~50 %
  *     contrast; 3 % is the same bound as the far field's edge.
  *   - SC7 far field: by each pixel's distance (the depth buffer), the mean luminance of the far field just
- *     beyond the draw distance D (D to 1.1 D) differs from the last blades' (0.9 D to D) by at most 3 %, and the
- *     field continues as the far field to the hills 150 m and more away. */
+ *     beyond the draw distance D (D to 1.1 D) differs from the last blades' (0.9 D to D) by at most 3 %, their mean
+ *     hues by at most 4 % of the hue circle (SH10: the same ground beneath both), and the field continues as the
+ *     far field to the hills 150 m and more away. */
 #include "gpu_util.h"
 #include "testing/readback.h"
 
@@ -51,6 +52,16 @@ static uint8_t *render(sward_context *ctx, sward_scene *scene, uint32_t features
 }
 
 static double luma(const uint8_t *p) { return 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2]; }
+
+/* The hue (degrees, HSV) of a mean colour. */
+static double hue(const double rgb[3])
+{
+    double mx = fmax(rgb[0], fmax(rgb[1], rgb[2])), mn = fmin(rgb[0], fmin(rgb[1], rgb[2])), c = mx - mn;
+    if (c <= 0.0) return 0.0;
+    double h = mx == rgb[0] ? fmod((rgb[1] - rgb[2]) / c + 6.0, 6.0) : mx == rgb[1] ? (rgb[2] - rgb[0]) / c + 2.0
+                                                                                     : (rgb[0] - rgb[1]) / c + 4.0;
+    return 60.0 * h;
+}
 
 /* A frame of `scene` at w x h with its depth read back, and each pixel's world position: world[3 * i] (NaN
  * where nothing was drawn), the frame's constants and camera view. */
@@ -234,6 +245,10 @@ static void default_field_is_full(void **state)
     sward_scene_destroy(scene);
 }
 
+/* SC7, SH10: the mean hue of the last blades and of the far field just beyond them, at most this part of the hue
+ * circle apart (the ground beneath both is the same material, its mean colour beyond the detail's reach) */
+#define HUE_STEP 0.04
+
 static void far_field_meets_the_blades(void **state)
 {
     (void)state;
@@ -245,13 +260,19 @@ static void far_field_meets_the_blades(void **state)
     /* Each pixel's distance from the eye; the luminance of the bands just inside and just beyond the draw
      * distance D, where the last blades meet the far field, and of the far field out to 150 m and beyond. */
     const double d_edge = df.f.draw_distance, band = 0.1 * d_edge;
-    double in_sum = 0.0, out_sum = 0.0, max_dist = 0.0;
+    double in_sum = 0.0, out_sum = 0.0, max_dist = 0.0, in_rgb[3] = {0}, out_rgb[3] = {0};
     size_t in_n = 0, out_n = 0, far_n = 0;
     for (size_t i = 0; i < (size_t)W * H; i++) {
         if (df.depth[i] <= 0.0f) continue;
         double dist = eye_distance(&df, i), l = luma(df.pixels + 4 * i);
-        if (dist >= d_edge - band && dist < d_edge) in_sum += l, in_n++;
-        else if (dist >= d_edge && dist < d_edge + band) out_sum += l, out_n++;
+        const uint8_t *p = df.pixels + 4 * i;
+        if (dist >= d_edge - band && dist < d_edge) {
+            in_sum += l, in_n++;
+            for (int c = 0; c < 3; c++) in_rgb[c] += p[c];
+        } else if (dist >= d_edge && dist < d_edge + band) {
+            out_sum += l, out_n++;
+            for (int c = 0; c < 3; c++) out_rgb[c] += p[c];
+        }
         if (dist >= 150.0) far_n++;
         if (dist > max_dist) max_dist = dist;
     }
@@ -260,7 +281,11 @@ static void far_field_meets_the_blades(void **state)
                   "%zu px at 150 m and beyond (farthest %.0f m)\n",
                   d_edge - band, d_edge, in_n, in_l, d_edge, d_edge + band, out_n, out_l, 100.0 * step, far_n, max_dist);
     assert_true(in_n > 200 && out_n > 200);
+    double hue_step = fabs(hue(out_rgb) - hue(in_rgb)) / 360.0; /* the sums' hues are their means' */
+    print_message("hue: last blades %.1f deg, far field %.1f deg: step %.2f %% of the circle\n", hue(in_rgb),
+                  hue(out_rgb), 100.0 * hue_step);
     assert_true(step <= 0.03);
+    assert_true(hue_step <= HUE_STEP);
     assert_true(far_n > 0 && max_dist >= 150.0);
     depth_frame_free(&df);
     gu_no_validation_messages(ctx);

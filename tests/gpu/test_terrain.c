@@ -6,7 +6,8 @@
  *   - from 60 m above the field, looking down across every level, no pixel shows the sky through the ground
  *     (a crack) and the image still matches the whole mesh.
  * BX6: in sward's own frame with the depth prime the ground's G-buffer is resolved per pixel in compute
- * (terrain_resolve) instead of by its fragment pass (sward_frame_debug.ground_fragment, the host's path):
+ * (terrain_resolve) instead of by its fragment pass (sward_frame_debug.ground_fragment, the host's path), both
+ * without SH10's per-pixel detail:
  *   - the ground alone and the ground under grass, on the hills, render as the fragment pass does;
  *   - the G-buffer itself (read back): the normals and the motion vectors of a moving, jittered camera. */
 #include "gpu_util.h"
@@ -137,11 +138,14 @@ static void no_cracks_from_above(void **state)
 
 /* The ground's compute resolve against its fragment pass, in `rel` from the scene's camera: the ground alone and
  * with the grass. The two paths evaluate the same material (terrain_surface.inc.glsl) and normal, per pixel
- * against per vertex: close, not equal. */
+ * against per vertex: close, not equal. Without SH10's detail (terrain.ground.detail 0): the fragment path has
+ * each material's mean (per vertex the detail would alias), which the resolve's detail averages to
+ * (unit_ground, test_fading_keeps_the_mean). */
 static void resolve_against_fragment(const char *rel, double mean_max, double over16_max)
 {
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene_lean(rel);
+    scene->terrain.ground.detail = 0.0f; /* SH10's detail is per pixel, the resolve's alone (per vertex it would alias) */
     const uint32_t w = 320, h = 180;
     sward_renderer *r = make(ctx, scene, w, h);
     const sward_frame_debug fragment = {.ground_fragment = true};
@@ -199,6 +203,7 @@ static void resolve_writes_the_fragment_gbuffer(void **state)
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene_lean("scenes/hills.json");
     scene->render.features |= SW_FEAT_TAA; /* the jitter, and the history's camera */
+    scene->terrain.ground.detail = 0.0f;   /* the geometric normal: SH10's detail normal is the resolve's alone */
     const uint32_t w = 320, h = 180;
     const size_t n = (size_t)w * h;
     const sward_frame_debug fragment = {.ground_fragment = true};

@@ -586,7 +586,7 @@ static void test_budget_memory(void **state)
     b.memory_bytes = 64ull << 20;
     assert_int_equal(sward_scene_load_string_budget(maps, sizeof maps - 1, "t.json", NULL, &b, &s, &err),
                      SWARD_ERROR_INVALID_INPUT);
-    assert_non_null(strstr(err.message, "t.json: terrain.map_resolution: the scene needs about 80.6 MiB, more than "
+    assert_non_null(strstr(err.message, "t.json: terrain.map_resolution: the scene needs about 80.7 MiB, more than "
                                         "the memory budget of 64.0 MiB: height field 33 x 33 (0.0 MiB), maps 4096 x "
                                         "4096 (80.5 MiB)"));
     assert_non_null(strstr(err.message, "; lower terrain.map_resolution"));

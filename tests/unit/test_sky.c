@@ -85,22 +85,25 @@ static void test_zenith_and_horizon(void **state)
 }
 
 /* Appendix A.1: Rayleigh, aerosol (Angstrom, alpha 1.3, beta = 0.04608 T - 0.04586) and ozone transmittance
- * along m = 1 / (cos theta_s + 0.15 (93.885 - theta_s)^-1.253), relative to the sun at the zenith. */
+ * along m = 1 / (cos theta_s + 0.15 (93.885 - theta_s)^-1.253). */
 static void test_sun_colour(void **state)
 {
     (void)state;
     float noon[3], high[3], low[3], below[3], set[3];
+    /* by hand (checked in Python) at the zenith, T = 3: m0 = 0.999494; per unit mass at 680 nm Rayleigh
+     * 0.008735 * 0.68^-4.08 + aerosol (0.04608 * 3 - 0.04586) 0.68^-1.3 + ozone 0.036 * 0.35 = 0.207250,
+     * exp(-0.207250 m0) = 0.812902; at 550 nm 0.330843 -> 0.718438; at 440 nm 0.518512 -> 0.595562 */
     render_sun_transmittance((float)(90.0 * DEG), 3.0f, noon);
-    for (int c = 0; c < 3; c++) assert_float_equal(noon[c], 1.0f, 1e-6);
+    assert_float_equal(noon[0], 0.812902f, 1e-5);
+    assert_float_equal(noon[1], 0.718438f, 1e-5);
+    assert_float_equal(noon[2], 0.595562f, 1e-5);
     render_sun_transmittance((float)(60.0 * DEG), 3.0f, high);
     render_sun_transmittance((float)(5.0 * DEG), 3.0f, low);
     assert_true(low[0] / low[2] > high[0] / high[2]);       /* redder near the horizon */
     assert_true(low[0] / low[2] > 2.0f * (high[0] / high[2]));
-    for (int c = 0; c < 3; c++) assert_true(low[c] < high[c] && high[c] < 1.0f); /* and dimmer */
-    /* by hand (checked in Python) at 60 degrees, T = 3, 680 nm: m = 1.153608, m0 = 0.999494 at the zenith;
-     * Rayleigh 0.008735 * 0.68^-4.08 + aerosol (0.04608 * 3 - 0.04586) 0.68^-1.3 + ozone 0.036 * 0.35 =
-     * 0.207250 per unit mass; exp(-0.207250 (m - m0)) = 0.968565 */
-    assert_float_equal(high[0], 0.968565f, 1e-5);
+    for (int c = 0; c < 3; c++) assert_true(low[c] < high[c] && high[c] < noon[c]); /* and dimmer */
+    /* at 60 degrees m = 1.153608: exp(-0.207250 * 1.153608) = 0.787354 */
+    assert_float_equal(high[0], 0.787354f, 1e-5);
     /* zero at and below the horizon */
     render_sun_transmittance(0.0f, 3.0f, set);
     render_sun_transmittance((float)(-10.0 * DEG), 3.0f, below);
@@ -112,6 +115,87 @@ static void test_sun_colour(void **state)
     float hazy[3];
     render_sun_transmittance((float)(5.0 * DEG), 8.0f, hazy);
     assert_true(hazy[1] < low[1]);
+}
+
+/* An evaluation of LS5's figures written apart from sky.c: Preetham's zenith luminance (kcd/m^2) and the
+ * luminance of a white Lambertian surface lit by the sun alone, E sin(e) / pi, with E = 128 klux times the
+ * photopic transmittance (CIE y-bar as one Gaussian at 555 nm, sigma 42 nm, under a flat spectrum; 1 nm steps). */
+static double independent_zenith(double t, double e)
+{
+    double theta = 0.5 * 3.14159265358979 - e, chi = (4.0 / 9.0 - t / 120.0) * (3.14159265358979 - 2.0 * theta);
+    return (4.0453 * t - 4.9710) * tan(chi) - 0.2155 * t + 2.4192;
+}
+
+static double independent_white(double t, double e)
+{
+    double theta = 0.5 * 3.14159265358979 - e, deg = theta / DEG;
+    double m = 1.0 / (cos(theta) + 0.15 * pow(93.885 - deg, -1.253)), num = 0.0, den = 0.0;
+    for (int nm = 400; nm <= 720; nm++) {
+        double l = nm / 1000.0, w = exp(-0.5 * ((nm - 555.0) / 42.0) * ((nm - 555.0) / 42.0));
+        double ozone = 0.12 * exp(-0.5 * ((nm - 600.0) / 60.0) * ((nm - 600.0) / 60.0));
+        double depth = 0.008735 * pow(l, -4.08) + (0.04608 * t - 0.04586) * pow(l, -1.3) + 0.35 * ozone;
+        num += w * exp(-depth * m);
+        den += w;
+    }
+    return 128.0 * num / den * sin(e) / 3.14159265358979;
+}
+
+/* LS5: sun and sky in one unit. The ratio of the zenith's luminance to a sunlit white Lambertian's, from what
+ * the renderer uses (sw_sky_radiance straight up, render_sun_light), within 20 % of the independent figure at
+ * five elevations; at 60 degrees, T = 3, about 10 kcd/m^2 against about 25. */
+static void test_sun_and_sky_in_one_unit(void **state)
+{
+    (void)state;
+    const double elevations[] = {5.0, 15.0, 30.0, 60.0, 80.0};
+    for (size_t i = 0; i < sizeof elevations / sizeof elevations[0]; i++) {
+        double e = elevations[i] * DEG;
+        float d[3], k[32], sun[3];
+        sun_at(elevations[i], 70.0, d);
+        render_sky_model(d, 3.0f, k);
+        render_sun_light((float)e, 3.0f, sun);
+        double zenith = luminance(sw_sky_radiance(k, 0.0f, 1.0f, 0.0f)) / SW_SKY_LUMINANCE_SCALE;
+        double white = (0.2126 * sun[0] + 0.7152 * sun[1] + 0.0722 * sun[2]) * sin(e) / SW_SKY_LUMINANCE_SCALE;
+        double want = independent_zenith(3.0, e) / independent_white(3.0, e);
+        print_message("sun %4.0f deg: zenith %6.2f kcd/m^2, white %6.2f kcd/m^2, ratio %.3f (independent %.3f)\n",
+                      elevations[i], zenith, white, zenith / white, want);
+        assert_true(fabs(zenith / white / want - 1.0) <= 0.20);
+        if (elevations[i] == 60.0) {
+            assert_true(zenith > 9.0 && zenith < 11.5);
+            assert_true(white > 20.0 && white < 30.0);
+        }
+    }
+}
+
+/* LS5 aerial perspective: extinction at the ground by hand (Rayleigh and aerosol thickness over 8 km and
+ * 1.2 km scale heights, T = 3: 1.3236e-4, 1.7998e-4, 2.5493e-4 per m for R, G, B); a surface's colour tends to
+ * the horizon's with distance exactly as exp(-beta d), blue first. */
+static void test_aerial_perspective(void **state)
+{
+    (void)state;
+    float d[3], k[32];
+    sun_at(40.0, 10.0, d);
+    render_sky_model(d, 3.0f, k);
+    assert_float_equal(k[SW_SKY_EXTINCTION], 1.3236e-4f, 1e-8);
+    assert_float_equal(k[SW_SKY_EXTINCTION + 1], 1.7998e-4f, 1e-8);
+    assert_float_equal(k[SW_SKY_EXTINCTION + 2], 2.5493e-4f, 1e-8);
+    sw_sky_rgb fog = sw_sky_fog(k, 1.0f, 0.0f), c = {0.02f, 0.05f, 0.01f};
+    double prev = 1e9;
+    for (int i = 0; i <= 12; i++) {
+        float dist = i == 0 ? 0.0f : 10.0f * powf(2.0f, (float)i);
+        sw_sky_rgb o = sw_sky_aerial(k, c, fog, dist);
+        double tb = exp(-2.5493e-4 * dist), tg = exp(-1.7998e-4 * dist);
+        assert_true(fabs(o.b - (c.b * tb + fog.b * (1.0 - tb))) <= 1e-5 * fog.b + 1e-7);
+        assert_true(fabs(o.g - (c.g * tg + fog.g * (1.0 - tg))) <= 1e-5 * fog.g + 1e-7);
+        double gap = fabs(o.r - fog.r) + fabs(o.g - fog.g) + fabs(o.b - fog.b);
+        assert_true(gap <= prev);
+        prev = gap;
+    }
+    assert_true(prev < 0.01 * (fog.r + fog.g + fog.b)); /* 40 km: the horizon's colour */
+    sw_sky_rgb at1km = sw_sky_aerial(k, c, fog, 1000.0f);
+    assert_true((at1km.b - c.b) / (fog.b - c.b) > (at1km.r - c.r) / (fog.r - c.r)); /* blue scatters first */
+    float hazy[32];
+    render_sky_model(d, 8.0f, hazy);
+    for (int i = 0; i < 3; i++) assert_true(hazy[SW_SKY_EXTINCTION + i] > 2.0f * k[SW_SKY_EXTINCTION + i]);
 }
 
 static sward_scene *scene_with_sun(double elevation, double turbidity, bool sky)
@@ -129,8 +213,8 @@ static sward_scene *scene_with_sun(double elevation, double turbidity, bool sky)
     return s;
 }
 
-/* render_sky_constants: the sun's radiance colour is sun.color times the transmittance, 0 below the horizon;
- * with the feature off the frame keeps the scene's colours exactly. */
+/* render_sky_constants: the sun's light is sun.color times render_sun_light, 0 below the horizon; with the
+ * feature off it is sun.color times the light outside the atmosphere, and the sky keeps the scene's colours. */
 static void test_frame_constants(void **state)
 {
     (void)state;
@@ -148,7 +232,7 @@ static void test_frame_constants(void **state)
     memset(&f, 0, sizeof f);
     render_sky_constants(s, &f);
     float tr[3];
-    render_sun_transmittance((float)(30.0 * DEG), 3.0f, tr);
+    render_sun_light((float)(30.0 * DEG), 3.0f, tr);
     assert_float_equal(f.sun_color[0], 1.0f * tr[0], 1e-5);
     assert_float_equal(f.sun_color[1], 0.9f * tr[1], 1e-5);
     assert_float_equal(f.sun_color[2], 0.8f * tr[2], 1e-5);
@@ -164,7 +248,7 @@ static void test_frame_constants(void **state)
     f.sun_color[0] = 1.0f;
     render_sky_constants(s, &f);
     assert_float_equal(f.zenith[0], 0.1f, 0.0);
-    assert_float_equal(f.sun_color[0], 1.0f, 0.0);
+    assert_float_equal(f.sun_color[0], 1.0f * 128.0f / 3.14159265f * SW_SKY_LUMINANCE_SCALE, 1e-5);
     for (int i = 0; i < 32; i++) assert_float_equal(f.sky[i], 0.0f, 0.0);
     sward_scene_destroy(s);
 }
@@ -258,6 +342,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_coefficients_t3_45), cmocka_unit_test(test_zenith_and_horizon),
         cmocka_unit_test(test_sun_colour),         cmocka_unit_test(test_frame_constants),
+        cmocka_unit_test(test_sun_and_sky_in_one_unit), cmocka_unit_test(test_aerial_perspective),
         cmocka_unit_test(test_ambient),            cmocka_unit_test(test_finite_everywhere),
         cmocka_unit_test(test_sun_disc),
     };
