@@ -8,6 +8,7 @@
 #include "gpu_util.h"
 
 #include "render/render.h"
+#include "testing/readback.h"
 
 #include <math.h>
 
@@ -39,7 +40,7 @@ static void frame(sward_renderer *r, const float eye[3], const float target[3], 
 {
     sward_image img = {.width = W, .height = H, .pixels = px};
     sward_image_hdr h = {.width = W, .height = H, .pixels = hdr};
-    sward_frame_stats st;
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
     sward_error err = {0};
     sward_frame_desc fd = {.time = 0.5f, .eye = eye, .target = target};
     if (sward_render_hdr(r, &fd, &img, &h, &st, &err) != SWARD_OK || render_read_depth(r, depth, &err) != SWARD_OK)
