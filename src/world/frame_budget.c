@@ -162,7 +162,7 @@ sward_result world_check_frame_budget(const sward_scene *s, uint32_t width, uint
     if (fw.units <= (double)limit) return SWARD_OK;
     const char *name = s->name[0] ? s->name : "<scene>";
     sj_ctx c = {.name = name, .err = err};
-    char path[64], what[160];
+    char path[64], what[256]; /* room for every %g and index at their longest */
     if (fw.worst >= WORLD_MAX_MATERIALS) {
         const int j = fw.worst - WORLD_MAX_MATERIALS;
         snprintf(path, sizeof path, "assets[%d].density", j);
