@@ -110,10 +110,20 @@ mut("SC7-far-field", "SC7", "shaders/terrain_surface.inc.glsl",
     "    if (frame.map_res > 0) {",
     "    if (false) {",
     "gpu_far_field")
-mut("SC7-heads", "SC7", "src/place/place.c",
-    "grass += (m->head_color[c] - grass) * share;",
-    "",
-    "gpu_far_field")
+# SC7: the far look baked from the blades (src/place/far_look.c): the heads' colour, the layers' occlusion of the
+# ones below (the tips hide the dark lower blades), the blades' area seen sideways against from above
+mut("SC7-heads", "SC7", "src/place/far_look.c",
+    "double col = head ? m->head_color[c]",
+    "double col = false ? m->head_color[c]",
+    "unit_far_look gpu_far_field")
+mut("SC7-bake-occlusion", "SC7", "src/place/far_look.c",
+    "double w = exp(-tau) * (1.0 - exp(-dtau)) / L[i].grazing;",
+    "double w = 1.0;",
+    "unit_far_look")
+mut("SC7-bake-side", "SC7", "src/place/far_look.c",
+    "l->side += area * projected(nx, ny, 0.0);",
+    "l->side += area * projected(nx, ny, 0.5 * FL_PI);",
+    "unit_far_look")
 
 # SH10: ground materials: each rule (shaders/shared/sw_ground.h), the layer map and the frame's layer grounds
 # on the GPU, the detail, its fade by the footprint, the triplanar planes, the resolve's detail normal
@@ -692,8 +702,13 @@ mut("LS2-lit", "LS2 LS4", "shaders/lighting.comp.glsl",
     "    float shadow = sw_sun_shadow(world, n, dist);",
     "    float shadow = 1.0;",
     "gpu_lighting")
-mut("SC7-far-tone", "SC7", "shaders/terrain_surface.inc.glsl",
-    "* mix(1.0, SW_FAR_TONE, smoothstep(0.8 * draw_d, draw_d, dist));",
+# SC7: the far field's cover by the view's elevation and its sunlit part (terrain_surface.inc.glsl)
+mut("SC7-far-cover", "SC7", "shaders/terrain_surface.inc.glsl",
+    "    cover *= mix(1.0, 1.0 - exp(-tv), far_k);",
+    "",
+    "gpu_lighting")
+mut("SC7-far-lit", "SC7", "shaders/terrain_surface.inc.glsl",
+    " * mix(1.0, min(lit, 1.0), far_k);",
     ";",
     "gpu_lighting")
 # LS2 cascaded sun shadows: fit (cascades.c), far lit-height map (sw_shadow.h, shadow_far), lookup (shadow.inc.glsl)

@@ -43,7 +43,11 @@ struct sw_material {
     sw_uint blades_per_instance, wind_model, flags, ground;  /* wind_model: SW_WIND_*; flags: SW_MAT_*; SH10: the
                                                                ground asked for beneath (SW_GROUND_*, sw_ground.h) */
     float base_density, inv_density, roughness, pad3; /* PL2: blades / m^2 outside the areas; 1 / density; SH5 */
-    float field_r, field_g, field_b, pad4; /* SC7: the type's colour on the ground beyond its blades (sw_field_color) */
+    /* SC7: the type's far field, baked from its blades (src/place/far_look.c): the mean albedo and AO the eye sees
+     * of a patch from a grazing view; the patch's optical depth toward a direction of elevation e above the ground,
+     * far_side cot(e) + far_top (its cover 1 - exp(-depth)); the gloss of its far blades (the specular's weight). */
+    float field_r, field_g, field_b, field_ao;
+    float far_side, far_top, far_gloss, pad5;
 };
 
 /* SC5: the distance a type's blades end at, for every pass that culls, fades or tones by it (cull, the blades'
@@ -330,7 +334,7 @@ typedef struct sw_tile_draw sw_tile_draw;
 typedef struct sw_blade sw_blade;
 typedef struct sw_draw_cmd sw_draw_cmd;
 typedef struct sw_cull_stats sw_cull_stats;
-_Static_assert(sizeof(sw_material) == 176, "sw_material layout");
+_Static_assert(sizeof(sw_material) == 192, "sw_material layout");
 _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
 _Static_assert(sizeof(sw_exposure_state) == 32 + 4 * SW_EXPOSURE_BINS, "sw_exposure_state layout");
 _Static_assert(sizeof(sw_view) % 16 == 0, "sw_view layout");

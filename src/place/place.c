@@ -67,18 +67,7 @@ sw_material place_material_gpu(const world_material *m)
     g.base_density = m->base_set ? m->base_density : m->density;
     g.inv_density = 1.0f / m->density;
     if (m->areas || g.base_density < m->density) g.flags |= SW_MAT_AREAS;
-    /* SC7: the field's colour seen from afar (the terrain's albedo where the type grows): the blade's colour a
-     * third root, two thirds tip, and the flower heads by more than their share of the height (they face the
-     * sky and the eye at a distance), at most 70 %. Once per type here, not per pixel in the ground's resolve. */
-    for (int c = 0; c < 3; c++) {
-        float grass = m->root_color[c] * 0.35f + m->tip_color[c] * 0.65f;
-        if (m->head_size > 0.0f) {
-            float share = 2.5f * m->head_size / fmaxf(0.5f * (m->height[0] + m->height[1]), 1e-3f);
-            share = fminf(fmaxf(share, 0.0f), 0.7f);
-            grass += (m->head_color[c] - grass) * share;
-        }
-        (&g.field_r)[c] = grass;
-    }
+    place_far_look(m, &g); /* SC7 */
     return g;
 }
 

@@ -15,6 +15,10 @@
 
 /* The GPU-side form of a scene material. */
 sw_material place_material_gpu(const world_material *m);
+/* SC7 (far_look.c): bakes the type's far field into g's field_* and far_* members from its blades' shape
+ * (shaders/shared/sw_blade_shape.h) as they are drawn near the draw distance; g's other members as
+ * place_material_gpu sets them. */
+void place_far_look(const world_material *m, sw_material *g);
 /* PL2 (areas.c): clamp(base + the densities of the scene's areas with user_bit that contain (x, z), 0, max) /
  * max, exactly 1 at max; inv_max = 1 / max as the GPU gets it. */
 float place_area_fraction(const sward_scene *s, sw_uint user_bit, float base, float max_density, float inv_max,

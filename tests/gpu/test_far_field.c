@@ -2,8 +2,9 @@
  * its flower colour, so fields keep their colour where no blade is drawn. tests/data/flowers: the type map
  * gives red poppies to x < 0 (the right of the image) and green lawn to x > 0. Rendered without blades, the
  * ground on the poppy side must be red-dominant and on the lawn side green-dominant, as the types' colours
- * predict (lawn: 0.35 root + 0.65 tip, R/G 0.37; poppies: that mixed with the red head colour by the head's
- * share, R/G about 2; after sRGB, about 0.7 and 1.3). Without the maps the ground would have the scene's one mean grass colour on both
+ * predict (their far looks, baked from their blades by src/place/far_look.c: the poppies' red heads stand at the
+ * top of the patch, where a grazing view sees most; unit_far_look checks the colours themselves). Without the
+ * maps the ground would have the scene's one mean grass colour on both
  * sides, and without the heads' share the poppy side would be as green as the lawn. */
 #include "gpu_util.h"
 
