@@ -205,6 +205,17 @@ static void build_hud(viewer *v, view_hud *h)
     sward_renderer_size(v->r, &w, &hh);
     view_hud_line(h, 255, 255, 255, "sward view  %s  %ux%u  %s", v->scene_path ? v->scene_path : "<default>",
                   (unsigned)w, (unsigned)hh, dev.name);
+    /* a broken edit's error and the last action's note come first: in a small window the HUD's last lines fall
+     * below its bottom edge */
+    if (v->error[0]) {
+        const char *p = v->error; /* long messages wrap */
+        while (*p && h->count < VIEW_HUD_LINES) {
+            size_t n = strlen(p) > 110 ? 110 : strlen(p);
+            view_hud_line(h, 255, 90, 80, "%.*s", (int)n, p);
+            p += n;
+        }
+    }
+    if (v->note[0] && app_now() < v->note_until) view_hud_line(h, 160, 255, 160, "%s", v->note);
     double gpu = 0.0;
     for (uint32_t i = 0; i < s->passes.count; i++)
         gpu += s->passes.times[i].gpu_ms;
@@ -262,16 +273,6 @@ static void build_hud(viewer *v, view_hud *h)
     view_hud_line(h, 255, 255, 255, "eye %.1f %.1f %.1f  speed %.1f m/s  %s", (double)v->cam.eye[0],
                   (double)v->cam.eye[1], (double)v->cam.eye[2], (double)v->cam.speed,
                   v->cam.moved ? "" : "(the scene's camera)");
-    if (v->note[0] && app_now() < v->note_until) view_hud_line(h, 160, 255, 160, "%s", v->note);
-    if (v->error[0]) {
-        /* long messages wrap */
-        const char *p = v->error;
-        while (*p && h->count < VIEW_HUD_LINES) {
-            size_t n = strlen(p) > 110 ? 110 : strlen(p);
-            view_hud_line(h, 255, 90, 80, "%.*s", (int)n, p);
-            p += n;
-        }
-    }
 }
 
 /* Waits for the frame in flight, draws the HUD over it and presents it. */
