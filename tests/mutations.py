@@ -1751,8 +1751,8 @@ mut("TL1-keep-last-good", "TL1", "src/app/cmd_view.c",
     "        return app_fail(r, &err);",
     "cli_view")
 mut("TL1-hud-error", "TL1", "src/app/cmd_view.c",
-    "    if (v->error[0]) {\n        /* long messages wrap */",
-    "    if (false) {",
+    "    if (v->error[0]) {\n        const char *p = v->error; /* long messages wrap */",
+    "    if (false) {\n        const char *p = v->error;",
     "cli_view")
 mut("TL1-resize", "TL1", "src/app/cmd_view.c",
     "    if (ww && wh && (ww != rw || wh != rh)) {",
