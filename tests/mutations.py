@@ -1088,6 +1088,27 @@ mut("LS5-aerial-gpu", "LS5", "shaders/sky.inc.glsl",
     "        sw_sky_rgb o = sw_sky_aerial(frame.sky, sw_sky_rgb(c.r, c.g, c.b), fog, dist);",
     "        sw_sky_rgb o = sw_sky_rgb(c.r, c.g, c.b);",
     "gpu_blades")
+# LS5 measure: the reference LUT atmosphere (Hillaire 2020) that Preetham's sky is compared with (docs/sky.md)
+mut("LS5-atmo-ozone", "LS5", "src/render/atmosphere.c",
+    "        e[c] = p->rayleigh_scattering[c] * d[0] + p->mie_extinction * d[1] + p->ozone_absorption[c] * d[2];",
+    "        e[c] = p->rayleigh_scattering[c] * d[0] + p->mie_extinction * d[1];",
+    "unit_atmosphere")
+mut("LS5-atmo-multiple", "LS5", "src/render/atmosphere.c",
+    "            double src = e * (ts[c] * (sr * pr + sm * pm) + psi[c] * (sr + sm));",
+    "            double src = e * (ts[c] * (sr * pr + sm * pm));",
+    "unit_atmosphere")
+mut("LS5-atmo-rayleigh", "LS5", "src/render/atmosphere.c",
+    "            double sr = p->rayleigh_scattering[c] * d[0];",
+    "            double sr = p->rayleigh_scattering[1] * d[0];",
+    "unit_atmosphere")
+mut("LS5-atmo-mie-phase", "LS5", "src/render/atmosphere.c",
+    "    double pr = rayleigh_phase(nu), pm = mie_phase(p->mie_g, nu), e = p->sun_illuminance;",
+    "    double pr = rayleigh_phase(nu), pm = 0.25 / PI_D, e = p->sun_illuminance;",
+    "unit_atmosphere")
+mut("LS5-atmo-trans-lut", "LS5", "src/render/atmosphere.c",
+    "    bilinear(&t->texel[0][0][0], ATMO_TRANS_W, ATMO_TRANS_H, (d - dmin) / (dmax - dmin), rho / H, rgb);",
+    "    bilinear(&t->texel[0][0][0], ATMO_TRANS_W, ATMO_TRANS_H, (d - dmin) / (dmax - dmin), 0.0, rgb);",
+    "unit_atmosphere")
 mut("SKY-frame", "LS1", "src/render/camera.c",
     "        render_sky_constants(s, &k->frame);",
     "",
