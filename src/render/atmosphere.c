@@ -143,8 +143,8 @@ void atmo_ms_lookup(const atmo_params *p, const atmo_ms_lut *ms, double r, doubl
 /* The light scattered toward a point at radius r0 (on the y axis) from the direction opposite v, along v up to
  * tmax (negative: to the atmosphere's end or the ground): single scattering with the phase functions, plus
  * psi_ms times the scattering when ms is set, plus the ground's Lambertian reflection where the ray ends on it.
- * Each segment integrates the source analytically over its extinction (Hillaire's eq. of the demo); samples
- * at t = tmax u^2 (squared) or uniform. L in kcd/m^2; thr the view ray's transmittance. */
+ * Each segment integrates the source analytically over its extinction, S (1 - e^(-sigma_t dt)) / sigma_t, as
+ * Hillaire does; samples at t = tmax u^2 (squared) or uniform. L in kcd/m^2; thr the view ray's transmittance. */
 static void march(const atmo_params *p, const atmo_trans_lut *lut, const atmo_ms_lut *ms, double r0,
                   const double v[3], const double s[3], double tmax, int steps, int sun_steps, int squared,
                   double L[3], double thr[3])
