@@ -115,6 +115,9 @@ typedef enum asset_tree_species {
 /* The species' name ("oak", ...; "" for NONE or out of range), and the species of a name (NONE when unknown). */
 const char *asset_tree_species_name(uint32_t species);
 asset_tree_species asset_tree_species_find(const char *name);
+/* A species' default height at `age` (0: 1) and its width about there (m: the pruning envelope's diameter; the
+ * tree comes within it), for estimates before the tree is built; 0 for NONE. */
+void asset_tree_species_size(uint32_t species, float age, float *height, float *width);
 
 /* What to generate; every zero field means its default. The triangle counts do not depend on the sizes: the
  * number of cards fills each kind's LOD budget (asset_lod_targets). */

@@ -635,7 +635,8 @@ static asset_gen_desc gen_defaults(const asset_gen_desc *d)
     if (tp) {
         /* a species keeps its own proportions (width 0) and leaves; age scales its default height */
         if (o.age == 0.0f) o.age = 1.0f;
-        if (o.height == 0.0f && o.age >= 0.0f && o.age <= 1.0f) o.height = tp->scale * (0.5f + 0.5f * o.age);
+        float w;
+        if (o.height == 0.0f && o.age >= 0.0f && o.age <= 1.0f) asset_tree_species_size(o.species, o.age, &o.height, &w);
         return o;
     }
     if (o.height == 0.0f) o.height = height[o.kind];

@@ -55,6 +55,8 @@ typedef struct tree_params {
     uint32_t whorl;        /* level-1 stems per whorl (1: a spiral as in the paper; conifers: 4-6 at one height) */
     tree_level lv[TREE_MAX_LEVELS];
     float leaves;          /* Leaves: relative leaf cards per last-level stem (the card count fills the budget) */
+    float leaves_inner;    /* leaf cards per metre on the outer half of the level below the last, relative to the
+                              last level's (0: none; not in the paper: fills crowns that the wood budget keeps thin) */
     float leaf_scale, leaf_scale_x; /* LeafScale (m, the card's length), LeafScaleX (width / length) */
     float leaf_bend;       /* LeafBend 0..1: the cards' fronts turned up and outward, to the light */
     uint32_t leaf_cluster; /* cards per cluster: a cluster shares an attach point */

@@ -7,30 +7,42 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The leafy length of tube t (0 when it bears none): the last level's stems from a quarter of their length, the
+ * level below's outer half, leaves_inner times as dense; *lo the fraction the leaves start at. */
+static float leafy(const gen_tube *t, const tree_params *p, uint32_t host_depth, float *lo)
+{
+    float l = len(sub(t->p[t->n - 1u], t->p[0]));
+    if (t->depth == host_depth) {
+        *lo = host_depth == 0 ? p->base_size : 0.25f;
+        return (1.0f - *lo) * l;
+    }
+    *lo = 0.5f;
+    return t->depth > 0 && t->depth + 1u == host_depth ? 0.5f * l * p->leaves_inner : 0.0f;
+}
+
 void tree_leaves(gen_skel *s, const tree_params *p, uint32_t levels)
 {
     uint32_t wood = assets_skel_wood_tris(s), n = s->budget > wood ? (s->budget - wood) / 2u : 0u;
     uint32_t host_depth = 0;
     for (uint32_t i = 0; i < s->tube_count; i++)
         if (s->tubes[i].depth > host_depth && s->tubes[i].depth < levels) host_depth = s->tubes[i].depth;
-    float total = 0.0f;
+    float total = 0.0f, lo;
     uint32_t last = 0;
     for (uint32_t i = 0; i < s->tube_count; i++)
-        if (s->tubes[i].depth == host_depth) {
-            gen_tube *t = &s->tubes[i];
-            total += len(sub(t->p[t->n - 1u], t->p[0]));
+        if (leafy(&s->tubes[i], p, host_depth, &lo) > 0.0f) {
+            total += leafy(&s->tubes[i], p, host_depth, &lo);
             last = i;
         }
     if (total <= 0.0f) return;
     uint32_t given = 0;
     for (uint32_t i = 0; i < s->tube_count && !s->oom; i++) {
-        if (s->tubes[i].depth != host_depth) continue;
-        const gen_tube *t = &s->tubes[i];
-        uint32_t k = (uint32_t)((float)n * len(sub(t->p[t->n - 1u], t->p[0])) / total);
+        float w = leafy(&s->tubes[i], p, host_depth, &lo);
+        if (w <= 0.0f) continue;
+        uint32_t k = (uint32_t)((float)n * w / total);
         if (i == last || given + k > n) k = n - given;
         given += k;
         for (uint32_t c = 0; c < k;) {
-            float f = host_depth == 0 ? rnd(s, p->base_size, 1.0f) : rnd(s, 0.25f, 1.0f);
+            float f = rnd(s, lo, 1.0f);
             tube_pt q = assets_skel_tube_at(&s->tubes[i], f);
             v3 out = norm(v3_make(q.pos.x, 0.0f, q.pos.z));
             v3 light = norm(add(out, v3_make(0, 1, 0)));

@@ -19,7 +19,7 @@ static const tree_params PRESETS[ASSET_TREE_SPECIES_COUNT] = {
             {0.42f, 0.1f, 0.9f, 3, 0.0f, 0.0f, 70.0f, 0.0f, 0, 0, 45.0f, 15.0f, 140.0f, 40.0f, 14.0f, 3},
             {0},
         },
-        .leaves = 1.0f, .leaf_scale = 0.75f, .leaf_scale_x = 0.8f, .leaf_bend = 0.4f, .leaf_cluster = 4,
+        .leaves = 1.0f, .leaves_inner = 0.3f, .leaf_scale = 1.1f, .leaf_scale_x = 0.8f, .leaf_bend = 0.4f, .leaf_cluster = 4,
         .attraction_up = 0.4f, .prune_ratio = 1.0f, .prune_width = 0.55f, .prune_width_peak = 0.45f,
         .prune_power_low = 0.35f, .prune_power_high = 0.7f,
     },
@@ -32,7 +32,7 @@ static const tree_params PRESETS[ASSET_TREE_SPECIES_COUNT] = {
             {0.5f, 0.1f, 0.9f, 3, 10.0f, 0.0f, 40.0f, 0.0f, 0, 0, 45.0f, 15.0f, 140.0f, 40.0f, 5.0f, 3},
             {0.45f, 0.1f, 0.9f, 2, 0.0f, 0.0f, 30.0f, 0.0f, 0, 0, 40.0f, 10.0f, 140.0f, 40.0f, 3.0f, 3},
         },
-        .leaves = 1.0f, .leaf_scale = 0.38f, .leaf_scale_x = 0.75f, .leaf_bend = 0.3f, .leaf_cluster = 3,
+        .leaves = 1.0f, .leaves_inner = 0.3f, .leaf_scale = 0.55f, .leaf_scale_x = 0.75f, .leaf_bend = 0.3f, .leaf_cluster = 3,
         .attraction_up = -0.9f, .prune_ratio = 1.0f, .prune_width = 0.24f, .prune_width_peak = 0.4f,
         .prune_power_low = 0.5f, .prune_power_high = 0.9f,
     },
@@ -45,7 +45,7 @@ static const tree_params PRESETS[ASSET_TREE_SPECIES_COUNT] = {
             {0.32f, 0.08f, 0.9f, 2, 0.0f, 0.0f, 20.0f, 0.0f, 0, 0, 50.0f, 10.0f, 180.0f, 20.0f, 7.0f, 3},
             {0},
         },
-        .leaves = 1.0f, .leaf_scale = 0.5f, .leaf_scale_x = 0.3f, .leaf_bend = 0.1f, .leaf_cluster = 5,
+        .leaves = 1.0f, .leaves_inner = 0.9f, .leaf_scale = 0.75f, .leaf_scale_x = 0.3f, .leaf_bend = 0.1f, .leaf_cluster = 5,
         .attraction_up = 0.2f, .prune_ratio = 1.0f, .prune_width = 0.22f, .prune_width_peak = 0.12f,
         .prune_power_low = 0.15f, .prune_power_high = 1.0f,
     },
@@ -58,7 +58,7 @@ static const tree_params PRESETS[ASSET_TREE_SPECIES_COUNT] = {
             {0.5f, 0.1f, 0.9f, 2, 0.0f, 0.0f, 40.0f, 0.0f, 0, 0, 45.0f, 15.0f, 140.0f, 40.0f, 8.0f, 3},
             {0},
         },
-        .leaves = 1.0f, .leaf_scale = 0.4f, .leaf_scale_x = 0.85f, .leaf_bend = 0.5f, .leaf_cluster = 3,
+        .leaves = 1.0f, .leaves_inner = 0.2f, .leaf_scale = 0.5f, .leaf_scale_x = 0.85f, .leaf_bend = 0.5f, .leaf_cluster = 3,
         .attraction_up = 0.3f, .prune_ratio = 1.0f, .prune_width = 0.5f, .prune_width_peak = 0.7f,
         .prune_power_low = 0.4f, .prune_power_high = 0.6f,
     },
@@ -80,6 +80,14 @@ asset_tree_species asset_tree_species_find(const char *name)
     for (uint32_t k = 1; k < ASSET_TREE_SPECIES_COUNT && name; k++)
         if (strcmp(name, PRESETS[k].name) == 0) return (asset_tree_species)k;
     return ASSET_TREE_NONE;
+}
+
+void asset_tree_species_size(uint32_t species, float age, float *height, float *width)
+{
+    const tree_params *p = tree_preset(species);
+    float a = age == 0.0f ? 1.0f : age;
+    *height = p ? p->scale * (0.5f + 0.5f * a) : 0.0f;
+    *width = p ? 2.0f * p->prune_width * *height : 0.0f;
 }
 
 float tree_shape_ratio(const tree_params *p, tree_shape shape, float ratio)
@@ -126,7 +134,7 @@ sward_result tree_params_check(const tree_params *p, sward_error *err)
         bad(p->scale, 0.1f, 100, "scale", err) || bad((float)p->levels, 1, TREE_MAX_LEVELS, "levels", err) ||
         bad(p->ratio, 1e-4f, 0.2f, "ratio", err) || bad(p->ratio_power, 0, 5, "ratio_power", err) ||
         bad(p->flare, 0, 5, "flare", err) || bad((float)p->base_splits, 0, 8, "base_splits", err) ||
-        bad((float)p->whorl, 1, 12, "whorl", err) || bad(p->leaves, 0, 100, "leaves", err) ||
+        bad((float)p->whorl, 1, 12, "whorl", err) || bad(p->leaves, 0, 100, "leaves", err) || bad(p->leaves_inner, 0, 10, "leaves_inner", err) ||
         bad(p->leaf_scale, 1e-3f, 10, "leaf_scale", err) || bad(p->leaf_scale_x, 0.05f, 4, "leaf_scale_x", err) ||
         bad(p->leaf_bend, 0, 1, "leaf_bend", err) || bad((float)p->leaf_cluster, 1, 16, "leaf_cluster", err) ||
         bad(p->attraction_up, -5, 5, "attraction_up", err) || bad(p->prune_ratio, 0, 1, "prune_ratio", err) ||
