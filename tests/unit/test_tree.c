@@ -1,7 +1,7 @@
 /* test_tree.c — the Weber-Penn tree model (src/assets/tree_*.c; SPEC AS1, AS2, GA6): for every species preset,
  * stems per level within what the parameters allow; the same seed gives the same bytes, another seed or age
  * another tree; every stem of level >= 1 inside the pruning envelope; the wind data monotonic along every branch
- * and the level rising with the depth; LOD0 near 10000 triangles and the chain within lod.c's targets; the
+ * and the level rising with the depth; the taper and the curve's sign; LOD0 near 10000 triangles and the chain within lod.c's targets; the
  * species' side silhouettes differ; the shape ratio's values at known points; bad species and ages refused. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -133,6 +133,66 @@ static void test_envelope_bounds_branches(void **state)
             free(s.tubes);
             free(s.cards);
         }
+}
+
+/* nTaper: a stem's radius falls linearly from its base to (1 - taper) of it at its tip (stems of level >= 1 that
+ * are not clones: a clone starts part way along its stem). */
+static void test_taper(void **state)
+{
+    (void)state;
+    for (uint32_t k = 1; k < ASSET_TREE_SPECIES_COUNT; k++) {
+        const tree_params *p = tree_preset(k);
+        gen_skel s;
+        tree_stats st;
+        species_skeleton(k, 4, &s, &st);
+        uint32_t checked = 0;
+        for (uint32_t i = 0; i < s.tube_count; i++) {
+            const gen_tube *t = &s.tubes[i];
+            if (t->depth == 0 || s.tubes[t->parent].depth == t->depth) continue;
+            float want = t->r[0] * (1.0f - p->lv[t->depth].taper);
+            assert_float_equal(t->r[t->n - 1u], want, 1e-4f * t->r[0] + 1e-7f);
+            float mid = t->r[0] * (1.0f - p->lv[t->depth].taper * 1.0f / (float)(t->n - 1u));
+            assert_float_equal(t->r[1], mid, 1e-4f * t->r[0] + 1e-7f);
+            checked++;
+        }
+        assert_true(checked > 20u);
+        free(s.tubes);
+        free(s.cards);
+    }
+}
+
+/* nCurve: a positive curve turns a stem up, a negative one down (no random bend, no pruning, no attraction). */
+static void test_curve_sign(void **state)
+{
+    (void)state;
+    for (int sign = -1; sign <= 1; sign += 2) {
+        tree_params p = *tree_preset(ASSET_TREE_PINE);
+        p.levels = 2;
+        p.lv[0].curve_v = 0.0f;
+        p.lv[1].curve = 60.0f * (float)sign;
+        p.lv[1].curve_back = 0.0f;
+        p.lv[1].curve_v = 0.0f;
+        p.lv[1].down_angle = 90.0f;
+        p.lv[1].down_angle_v = 0.0f;
+        p.prune_ratio = 0.0f;
+        p.attraction_up = 0.0f;
+        gen_skel s;
+        memset(&s, 0, sizeof s);
+        s.rng.state = 99u;
+        tree_stats st;
+        tree_grow(&s, &p, 1.0f, &st);
+        uint32_t checked = 0;
+        for (uint32_t i = 0; i < s.tube_count; i++) {
+            const gen_tube *t = &s.tubes[i];
+            if (t->depth != 1) continue;
+            float rise = t->p[t->n - 1u].y - t->p[0].y, along = len(sub(t->p[t->n - 1u], t->p[0]));
+            assert_true((float)sign * rise > 0.2f * along);
+            checked++;
+        }
+        assert_true(checked > 10u);
+        free(s.tubes);
+        free(s.cards);
+    }
 }
 
 static int by_v(const void *a, const void *b)
@@ -314,7 +374,8 @@ int main(void)
         cmocka_unit_test(test_stem_counts),             cmocka_unit_test(test_envelope_bounds_branches),
         cmocka_unit_test(test_wind_monotonic),          cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_lod_budget),              cmocka_unit_test(test_silhouettes_differ),
-        cmocka_unit_test(test_bad_species_refused),
+        cmocka_unit_test(test_bad_species_refused),     cmocka_unit_test(test_taper),
+        cmocka_unit_test(test_curve_sign),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
