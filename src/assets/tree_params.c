@@ -58,7 +58,7 @@ static const tree_params PRESETS[ASSET_TREE_SPECIES_COUNT] = {
             {0.5f, 0.1f, 0.9f, 2, 0.0f, 0.0f, 40.0f, 0.0f, 0, 0, 45.0f, 15.0f, 140.0f, 40.0f, 8.0f, 3},
             {0},
         },
-        .leaves = 1.0f, .leaves_inner = 0.2f, .leaf_scale = 0.5f, .leaf_scale_x = 0.85f, .leaf_bend = 0.5f, .leaf_cluster = 3,
+        .leaves = 1.0f, .leaves_inner = 0.2f, .leaf_scale = 0.38f, .leaf_scale_x = 0.85f, .leaf_bend = 0.5f, .leaf_cluster = 3,
         .attraction_up = 0.3f, .prune_ratio = 1.0f, .prune_width = 0.5f, .prune_width_peak = 0.7f,
         .prune_power_low = 0.4f, .prune_power_high = 0.6f,
     },
