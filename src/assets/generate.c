@@ -4,7 +4,8 @@
  * fraction of its length) and cards (leaves, leaflets, petals: attached to a tube at a fraction of its length) —
  * then emitted as meshes with the wind data derived from the skeleton, so trunk_dist, the pivots and the
  * gradient cannot disagree with the geometry. The skeleton is scaled to fit the desc's height and width and
- * emitted again. The number of cards fills the kind's LOD0 triangle budget (asset_lod_targets). */
+ * emitted again. The number of cards fills the kind's LOD0 triangle budget (asset_lod_targets). The skeleton's
+ * types are skel.h's, shared with the Weber-Penn model (tree_*.c), which grows a tree with a species. */
 #include "assets/tree.h"
 
 #include <assert.h>
@@ -13,7 +14,6 @@
 #include <string.h>
 
 #define ASSET_CANOPY_BEND 0.8f /* SH9: how far a tree's leaf normals are bent to the crown's (1: a sphere's) */
-
 
 /* A new tube (zeroed) at the end of the list; NULL when out of memory. Pointers into the list do not survive
  * the next call: tubes are referred to by index. */
