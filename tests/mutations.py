@@ -1356,6 +1356,27 @@ mut("AS1-fit-size", "AS1", "src/assets/generate.c",
     "    for (int round = 0; round < 3 && r == SWARD_OK; round++) {",
     "    for (int round = 0; round < 0 && r == SWARD_OK; round++) {",
     "unit_generate")
+# AS1: the Weber-Penn tree model: the shape ratio, the taper, the curve's sign, the trunk's base splits, pruning
+mut("AS1-tree-shape-ratio", "AS1", "src/assets/tree_params.c",
+    "    case TREE_SHAPE_HEMISPHERICAL: return 0.2f + 0.8f * sinf(0.5f * PI_F * ratio);",
+    "    case TREE_SHAPE_HEMISPHERICAL: return 0.2f + 0.8f * sinf(1.0f * PI_F * ratio);",
+    "unit_tree")
+mut("AS1-tree-taper", "AS1", "src/assets/tree_grow.c",
+    "        float z = (float)(sd->seg0 + j) / (float)res;",
+    "        float z = (float)(sd->seg0 + j) / (float)(res + 1u);",
+    "unit_tree")
+mut("AS1-tree-curve-sign", "AS1", "src/assets/tree_grow.c",
+    "        d = norm(rotate_about(d, pl->bend_axis, c * DEG));",
+    "        d = norm(rotate_about(d, pl->bend_axis, -c * DEG));",
+    "unit_tree")
+mut("AS1-tree-base-splits", "AS1", "src/assets/tree_grow.c",
+    "            c = p->base_splits;",
+    "            c = p->base_splits - 1u;",
+    "unit_tree")
+mut("AS1-tree-prune", "AS1", "src/assets/tree_grow.c",
+    "    if (sd->depth >= 1u && p->prune_ratio > 0.0f) {",
+    "    if (sd->depth >= 1u && p->prune_ratio > 9.0f) {",
+    "unit_tree")
 mut("AS2-card-enlarge", "AS2", "src/assets/lod.c",
     "    l->grow = kept > 0.0 ? (float)sqrt(total_area / kept) : 1.0f;",
     "    l->grow = kept > 0.0 ? 1.0f : 1.0f;",

@@ -101,6 +101,24 @@ typedef enum asset_plant_style {
     ASSET_PLANT_STYLE_COUNT
 } asset_plant_style;
 
+/* Tree species of the Weber-Penn model (tree_params.c, docs/assets.md "Species"): presets as data. NONE is the
+ * generator's own tree (gen_tree in generate.c), unchanged. */
+typedef enum asset_tree_species {
+    ASSET_TREE_NONE = 0,
+    ASSET_TREE_OAK = 1,   /* broad spreading broadleaf */
+    ASSET_TREE_BIRCH = 2, /* slender broadleaf, small leaves, drooping twigs */
+    ASSET_TREE_PINE = 3,  /* conifer: whorls of branches, a dominant leader, needle cards, conical crown */
+    ASSET_TREE_HAZEL = 4, /* shrub-tree: stems from the ground in a vase */
+    ASSET_TREE_SPECIES_COUNT
+} asset_tree_species;
+
+/* The species' name ("oak", ...; "" for NONE or out of range), and the species of a name (NONE when unknown). */
+const char *asset_tree_species_name(uint32_t species);
+asset_tree_species asset_tree_species_find(const char *name);
+/* A species' default height at `age` (0: 1) and its width about there (m: the pruning envelope's diameter; the
+ * tree comes within it), for estimates before the tree is built; 0 for NONE. */
+void asset_tree_species_size(uint32_t species, float age, float *height, float *width);
+
 /* What to generate; every zero field means its default. The triangle counts do not depend on the sizes: the
  * number of cards fills each kind's LOD budget (asset_lod_targets). */
 typedef struct asset_gen_desc {
@@ -114,6 +132,10 @@ typedef struct asset_gen_desc {
     uint32_t branches;  /* main branches (tree, 0: 10, max 16), fronds or stems (plant, 0: 7, max 16), stems with a
                            flower each (flower, 0: 5, max 12); rocks: must be 0 */
     uint32_t variant;   /* plant: asset_plant_style; other kinds: must be 0 */
+    uint32_t species;   /* tree: asset_tree_species (0: the generator's own tree); other kinds: must be 0. A
+                           species sets the shape: width 0 keeps the species' proportions (scaled to the height),
+                           leaf_size and branches must be 0 */
+    float age;          /* species: 0..1, the tree's age within its species (young: smaller, fewer branches; 0: 1) */
 } asset_gen_desc;
 
 #define ASSET_GEN_MAX_HEIGHT 100.0f

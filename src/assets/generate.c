@@ -4,121 +4,16 @@
  * fraction of its length) and cards (leaves, leaflets, petals: attached to a tube at a fraction of its length) —
  * then emitted as meshes with the wind data derived from the skeleton, so trunk_dist, the pivots and the
  * gradient cannot disagree with the geometry. The skeleton is scaled to fit the desc's height and width and
- * emitted again. The number of cards fills the kind's LOD0 triangle budget (asset_lod_targets). */
-#include "assets/parts.h"
+ * emitted again. The number of cards fills the kind's LOD0 triangle budget (asset_lod_targets). The skeleton's
+ * types are skel.h's, shared with the Weber-Penn model (tree_*.c), which grows a tree with a species. */
+#include "assets/tree.h"
 
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define PI_F 3.14159265f
-#define GOLDEN_ANGLE 2.39996323f
 #define ASSET_CANOPY_BEND 0.8f /* SH9: how far a tree's leaf normals are bent to the crown's (1: a sphere's) */
-#define GEN_MAX_POINTS 16
-
-typedef struct v3 {
-    float x, y, z;
-} v3;
-
-static v3 v3_make(float x, float y, float z)
-{
-    return (v3){x, y, z};
-}
-static v3 add(v3 a, v3 b)
-{
-    return v3_make(a.x + b.x, a.y + b.y, a.z + b.z);
-}
-static v3 sub(v3 a, v3 b)
-{
-    return v3_make(a.x - b.x, a.y - b.y, a.z - b.z);
-}
-static v3 mul(v3 a, float s)
-{
-    return v3_make(a.x * s, a.y * s, a.z * s);
-}
-static v3 mulv(v3 a, v3 s)
-{
-    return v3_make(a.x * s.x, a.y * s.y, a.z * s.z);
-}
-static float dot(v3 a, v3 b)
-{
-    return a.x * b.x + a.y * b.y + a.z * b.z;
-}
-static v3 cross(v3 a, v3 b)
-{
-    return v3_make(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
-}
-static float len(v3 a)
-{
-    return sqrtf(dot(a, a));
-}
-static v3 norm(v3 a)
-{
-    float l = len(a);
-    return l > 1e-12f ? mul(a, 1.0f / l) : v3_make(0.0f, 1.0f, 0.0f);
-}
-static void put3(float *o, v3 a)
-{
-    o[0] = a.x;
-    o[1] = a.y;
-    o[2] = a.z;
-}
-static float smooth01(float e0, float e1, float x)
-{
-    float t = (x - e0) / (e1 - e0);
-    t = t < 0.0f ? 0.0f : t > 1.0f ? 1.0f : t;
-    return t * t * (3.0f - 2.0f * t);
-}
-
-/* A tube of n points (n - 1 along the axis carry rings, the last is the closed tip). Its wind data (pivot,
- * base_td, base_path) is resolved from its parent (tube index, fraction of the parent's length). */
-typedef struct gen_tube {
-    v3 p[GEN_MAX_POINTS];
-    float r[GEN_MAX_POINTS];
-    uint32_t n, sides, level, branch;
-    int parent; /* -1: on the ground (the trunk, a plant's stalk) */
-    float parent_f, phase;
-    v3 pivot;
-    float base_td, base_path; /* trunk_dist and root-to-here length at p[0] */
-} gen_tube;
-
-/* A card: `segs` quads from its base (attach) to its tip, bent along its normal by curl (x length x t^2). */
-typedef struct gen_card {
-    v3 attach, along, across; /* along: base to tip (m); across: the full width, left to right (m) */
-    float curl, phase, host_f, td, path;
-    uint32_t host, segs, surface;
-} gen_card;
-
-typedef struct gen_skel {
-    gen_tube *tubes;
-    gen_card *cards;
-    uint32_t tube_count, tube_cap, card_count, card_cap;
-    bool oom;
-    assets_rng rng;
-    asset_gen_desc d; /* defaults filled in */
-    float leaf;       /* the leaf size, m */
-    uint32_t budget;  /* LOD0 triangles */
-} gen_skel;
-
-static float rnd(gen_skel *s, float lo, float hi)
-{
-    return assets_rng_range(&s->rng, lo, hi);
-}
-
-static v3 rnd_unit(gen_skel *s)
-{
-    for (;;) {
-        v3 v = v3_make(rnd(s, -1, 1), rnd(s, -1, 1), rnd(s, -1, 1));
-        float l = len(v);
-        if (l > 0.1f && l <= 1.0f) return mul(v, 1.0f / l);
-    }
-}
-
-static uint32_t tube_tris(const gen_tube *t)
-{
-    return t->sides * 2u * (t->n - 2u) + t->sides;
-}
 
 /* A new tube (zeroed) at the end of the list; NULL when out of memory. Pointers into the list do not survive
  * the next call: tubes are referred to by index. */
@@ -179,11 +74,6 @@ static void tube_lengths(const gen_tube *t, float *cum)
     for (uint32_t i = 1; i < t->n; i++)
         cum[i] = cum[i - 1] + len(sub(t->p[i], t->p[i - 1]));
 }
-
-typedef struct tube_pt {
-    v3 pos, dir;
-    float r, td, path;
-} tube_pt;
 
 /* The axis at fraction f (0 base .. 1 tip) of its length, with the wind data there. */
 static tube_pt tube_at(const gen_tube *t, float f)
@@ -660,6 +550,53 @@ static void finish_wind(assets_parts *p, asset_kind kind, float height)
         }
 }
 
+/* Shuffles the cards, emits the skeleton, fits it to the height and width, emits it again, bakes (skel.h). */
+sward_result assets_skel_finish(gen_skel *s, bool keep_shape, assets_parts *p, sward_error *err)
+{
+    const asset_gen_desc *d = &s->d;
+    sward_result r = s->oom ? core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "asset: out of memory") : SWARD_OK;
+    if (r == SWARD_OK) {
+        shuffle_cards(s);
+        skel_resolve(s);
+        r = emit(s, p, err);
+    }
+    /* the bend of the cards and the tubes' radii do not scale linearly: a few rounds converge on the size */
+    for (int round = 0; round < 3 && r == SWARD_OK; round++) {
+        float top, radius;
+        parts_extent(p, &top, &radius);
+        float sy = d->height / fmaxf(top, 1e-6f);
+        skel_scale(s, keep_shape ? sy : 0.5f * d->width / fmaxf(radius, 1e-6f), sy);
+        r = emit(s, p, err);
+    }
+    if (r == SWARD_OK) finish_wind(p, d->kind, d->height);
+    return r;
+}
+
+gen_tube *assets_skel_tube(gen_skel *s)
+{
+    return tube_new(s);
+}
+gen_card *assets_skel_card(gen_skel *s)
+{
+    return card_new(s);
+}
+tube_pt assets_skel_tube_at(const gen_tube *t, float f)
+{
+    return tube_at(t, f);
+}
+void assets_skel_resolve(gen_skel *s)
+{
+    skel_resolve(s);
+}
+uint32_t assets_skel_wood_tris(const gen_skel *s)
+{
+    return wood_tris(s);
+}
+void assets_skel_face_outward(gen_skel *s, v3 centre)
+{
+    face_outward(s, centre);
+}
+
 /* Builds the skeleton of d's kind, emits it, fits it to the height and width, emits it again. */
 static sward_result gen_plantlike(const asset_gen_desc *d, assets_parts *p, sward_error *err)
 {
@@ -681,20 +618,7 @@ static sward_result gen_plantlike(const asset_gen_desc *d, assets_parts *p, swar
         gen_bush(&s);
     else
         gen_fern(&s);
-    sward_result r = s.oom ? core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "asset: out of memory") : SWARD_OK;
-    if (r == SWARD_OK) {
-        shuffle_cards(&s);
-        skel_resolve(&s);
-        r = emit(&s, p, err);
-    }
-    /* the bend of the cards and the tubes' radii do not scale linearly: a few rounds converge on the size */
-    for (int round = 0; round < 3 && r == SWARD_OK; round++) {
-        float top, radius;
-        parts_extent(p, &top, &radius);
-        skel_scale(&s, 0.5f * d->width / fmaxf(radius, 1e-6f), d->height / fmaxf(top, 1e-6f));
-        r = emit(&s, p, err);
-    }
-    if (r == SWARD_OK) finish_wind(p, d->kind, d->height);
+    sward_result r = assets_skel_finish(&s, false, p, err);
     free(s.tubes);
     free(s.cards);
     return r;
@@ -707,6 +631,14 @@ static asset_gen_desc gen_defaults(const asset_gen_desc *d)
     static const float width[ASSET_KIND_COUNT] = {0.6f, 1.0f, 0.5f, 1.5f};
     static const uint32_t branches[ASSET_KIND_COUNT] = {10, 7, 5, 0};
     asset_gen_desc o = *d;
+    const tree_params *tp = o.kind == ASSET_KIND_TREE ? tree_preset(o.species) : NULL;
+    if (tp) {
+        /* a species keeps its own proportions (width 0) and leaves; age scales its default height */
+        if (o.age == 0.0f) o.age = 1.0f;
+        float w;
+        if (o.height == 0.0f && o.age >= 0.0f && o.age <= 1.0f) asset_tree_species_size(o.species, o.age, &o.height, &w);
+        return o;
+    }
     if (o.height == 0.0f) o.height = height[o.kind];
     if (o.width == 0.0f) o.width = width[o.kind] * o.height;
     if (o.branches == 0) o.branches = branches[o.kind];
@@ -745,8 +677,27 @@ static sward_result validate(const asset_gen_desc *d, const asset_gen_desc *f, s
     char why[96];
     float wmax = fminf(200.0f, 4.0f * f->height);
     snprintf(why, sizeof why, "at most 4 x the height %g m and 200 m", (double)f->height);
-    sward_result r = check_size("height", d->height, f->height, 0.05f, ASSET_GEN_MAX_HEIGHT, NULL, err);
-    if (r == SWARD_OK) field = "width", r = check_size("width", d->width, f->width, 0.02f, wmax, why, err);
+    bool species = d->kind == ASSET_KIND_TREE && d->species != 0;
+    sward_result r = SWARD_OK;
+    if (d->species >= (d->kind == ASSET_KIND_TREE ? (uint32_t)ASSET_TREE_SPECIES_COUNT : 1u))
+        field = "species", r = core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                                         "asset: species: %u is out of range (0 .. %u for this kind)", d->species,
+                                         d->kind == ASSET_KIND_TREE ? ASSET_TREE_SPECIES_COUNT - 1u : 0u);
+    if (r == SWARD_OK && (!(d->age >= 0.0f && d->age <= 1.0f) || (d->age != 0.0f && !species)))
+        field = "age", r = core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                                     "asset: age: %g is out of range (0 .. 1, and only for a tree's species)",
+                                     (double)d->age);
+    if (r == SWARD_OK && species && (d->leaf_size != 0.0f || d->branches != 0))
+        field = d->leaf_size != 0.0f ? "leaf_size" : "branches",
+        r = core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: %s: must be 0 with a species (the species sets it)",
+                      d->leaf_size != 0.0f ? "leaf_size" : "branches");
+    if (r == SWARD_OK) field = "height", r = check_size("height", d->height, f->height, 0.05f, ASSET_GEN_MAX_HEIGHT, NULL, err);
+    if (r == SWARD_OK && !(species && d->width == 0.0f))
+        field = "width", r = check_size("width", d->width, f->width, 0.02f, wmax, why, err);
+    if (species) {
+        if (r != SWARD_OK && err) snprintf(err->field, sizeof err->field, "%s", field);
+        return r;
+    }
     if (r == SWARD_OK && d->kind != ASSET_KIND_ROCK)
         field = "leaf_size", r = check_size("leaf_size", d->leaf_size, f->leaf_size, 0.001f * f->height, f->height,
                                             "at most the height", err);
@@ -775,7 +726,10 @@ sward_result asset_generate(const asset_gen_desc *d, asset_chain *out, sward_err
     if (r != SWARD_OK) return r;
     assets_parts parts;
     memset(&parts, 0, sizeof parts);
-    r = f.kind == ASSET_KIND_ROCK ? assets_gen_rock(&f, &parts, err) : gen_plantlike(&f, &parts, err);
+    if (f.kind == ASSET_KIND_TREE && f.species != 0)
+        r = assets_gen_species(&f, &parts, NULL, err);
+    else
+        r = f.kind == ASSET_KIND_ROCK ? assets_gen_rock(&f, &parts, err) : gen_plantlike(&f, &parts, err);
     if (r == SWARD_OK) r = assets_build_chain(&parts, f.kind, out, err);
     assets_parts_free(&parts);
     return r;

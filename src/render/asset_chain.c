@@ -25,7 +25,8 @@ static sward_result scene_error(const sward_scene *s, int index, sward_result r,
         snprintf(field, sizeof field, "assets[%d].mesh.path", index);
     } else {
         /* the generator names its desc's field: the scene's height and width are generate's */
-        bool sized = strcmp(err->field, "height") == 0 || strcmp(err->field, "width") == 0;
+        bool sized = strcmp(err->field, "height") == 0 || strcmp(err->field, "width") == 0 ||
+                     strcmp(err->field, "age") == 0 || strcmp(err->field, "species") == 0;
         if (sized) snprintf(field, sizeof field, "assets[%d].generate.%.16s", index, err->field);
         else snprintf(field, sizeof field, "assets[%d].generate", index);
     }
@@ -59,7 +60,8 @@ sward_result render_asset_chain_of(const sward_scene *s, int index, const asset_
         r = asset_chain_from_mesh(mesh, kind, out, err);
     } else {
         asset_gen_desc d = {.kind = kind, .seed = a->seed, .height = a->height, .width = a->width,
-                            .variant = a->kind == WORLD_ASSET_BUSH ? ASSET_PLANT_BUSH : ASSET_PLANT_FERN};
+                            .variant = a->kind == WORLD_ASSET_BUSH ? ASSET_PLANT_BUSH : ASSET_PLANT_FERN,
+                            .species = a->species, .age = a->age};
         if (d.kind != ASSET_KIND_PLANT) d.variant = 0;
         r = asset_generate(&d, out, err);
     }

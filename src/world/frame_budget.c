@@ -24,6 +24,8 @@
  * frustum's pitch and occlusion all only lower it. */
 #include "world/world.h"
 
+#include "assets/assets.h"
+
 #include "shared/sw_types.h"
 #include "world/scene_json.h"
 
@@ -85,9 +87,13 @@ static void asset_size(const world_asset *a, double *h, double *w)
 {
     const kind_cost *k = &KIND_COST[a->kind];
     double scale = a->mesh_path[0] ? 1.0 : fmax((double)a->scale[1], 1e-6);
-    *h = (a->height > 0.0f ? (double)a->height : k->height) * scale;
-    double width = a->width > 0.0f ? (double)a->width : k->width_per_height > 0.0 ? k->width_per_height * *h / scale
-                                                                                    : k->width;
+    float sh = 0.0f, sw = 0.0f; /* a species' own size (the Weber-Penn presets) */
+    if (a->species) asset_tree_species_size(a->species, a->age, &sh, &sw);
+    *h = (a->height > 0.0f ? (double)a->height : sh > 0.0f ? (double)sh : k->height) * scale;
+    double width = a->width > 0.0f ? (double)a->width
+                   : sw > 0.0f     ? (double)sw * (a->height > 0.0f ? (double)a->height / (double)sh : 1.0)
+                   : k->width_per_height > 0.0 ? k->width_per_height * *h / scale
+                                               : k->width;
     *w = width * scale;
 }
 

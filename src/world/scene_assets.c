@@ -6,6 +6,8 @@
 
 #include "world/scene_json.h"
 
+#include "assets/assets.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -70,10 +72,44 @@ static bool parse_kind(const sj_ctx *c, const cJSON *o, const char *path, world_
     return sj_fail(c, p, "must be \"tree\", \"fern\", \"bush\", \"flower\" or \"rock\", got \"%s\"", name);
 }
 
-/* "generate": {"seed", "height", "width"} or "mesh": {"path", "scale"}; exactly one of them. */
+/* A species' colours where the scene gives none (its leaf_color and bark_color, parsed after, override them). */
+static void species_colors(world_asset *a)
+{
+    static const float leaf[ASSET_TREE_SPECIES_COUNT][3] = {
+        [ASSET_TREE_OAK] = {0.06f, 0.13f, 0.03f}, [ASSET_TREE_BIRCH] = {0.09f, 0.17f, 0.03f},
+        [ASSET_TREE_PINE] = {0.03f, 0.08f, 0.03f}, [ASSET_TREE_HAZEL] = {0.08f, 0.15f, 0.03f}};
+    static const float bark[ASSET_TREE_SPECIES_COUNT][3] = {
+        [ASSET_TREE_OAK] = {0.08f, 0.065f, 0.05f}, [ASSET_TREE_BIRCH] = {0.55f, 0.53f, 0.5f},
+        [ASSET_TREE_PINE] = {0.12f, 0.06f, 0.035f}, [ASSET_TREE_HAZEL] = {0.11f, 0.08f, 0.06f}};
+    memcpy(a->leaf_color, leaf[a->species], sizeof a->leaf_color);
+    memcpy(a->bark_color, bark[a->species], sizeof a->bark_color);
+}
+
+/* "species" and "age" of a generated tree (the Weber-Penn presets, docs/assets.md "Species"). */
+static bool parse_species(const sj_ctx *c, const cJSON *gen, const char *p, world_asset *a)
+{
+    char name[16] = "", pp[SJ_PATH_MAX];
+    if (!sj_string(c, gen, p, "species", name, sizeof name) || !sj_number(c, gen, p, "age", r_unit, &a->age))
+        return false;
+    if (name[0]) {
+        sj_join(pp, p, "species");
+        if (a->kind != WORLD_ASSET_TREE) return sj_fail(c, pp, "only a \"tree\" has a species");
+        a->species = asset_tree_species_find(name);
+        if (a->species == ASSET_TREE_NONE)
+            return sj_fail(c, pp, "must be \"oak\", \"birch\", \"pine\" or \"hazel\", got \"%s\"", name);
+        species_colors(a);
+    }
+    if (a->age != 0.0f && !a->species) {
+        sj_join(pp, p, "age");
+        return sj_fail(c, pp, "only with a species (\"species\": \"oak\" ...)");
+    }
+    return true;
+}
+
+/* "generate": {"seed", "height", "width", "species", "age"} or "mesh": {"path", "scale"}; exactly one of them. */
 static bool parse_source(const sj_ctx *c, const cJSON *o, const char *path, const char *base_dir, world_asset *a)
 {
-    static const char *const known_gen[] = {"seed", "height", "width"};
+    static const char *const known_gen[] = {"seed", "height", "width", "species", "age"};
     static const char *const known_mesh[] = {"path", "scale"};
     const cJSON *gen, *mesh;
     char p[SJ_PATH_MAX], pp[SJ_PATH_MAX];
@@ -87,7 +123,8 @@ static bool parse_source(const sj_ctx *c, const cJSON *o, const char *path, cons
         sj_join(p, path, "generate");
         if (!SJ_CHECK_FIELDS(c, gen, p, known_gen) || !sj_integer(c, gen, p, "seed", RANGE(0.0, LIM_SEED), &seed) ||
             !sj_number(c, gen, p, "height", RANGE(0.0, WORLD_ASSET_SIZE_MAX), &a->height) ||
-            !sj_number(c, gen, p, "width", RANGE(0.0, WORLD_ASSET_SIZE_MAX), &a->width))
+            !sj_number(c, gen, p, "width", RANGE(0.0, WORLD_ASSET_SIZE_MAX), &a->width) ||
+            !parse_species(c, gen, p, a))
             return false;
         a->seed = (uint32_t)seed;
         /* the generator's ranges (docs/assets.md) as far as they do not depend on the kind's default height:

@@ -313,6 +313,8 @@ typedef struct world_asset {
     world_asset_kind kind;
     uint32_t seed;            /* generator seed (generate.seed) */
     float height, width;      /* m, generated size; 0 = the kind's default */
+    uint32_t species;         /* tree: asset_tree_species (generate.species; 0: the generator's own tree) */
+    float age;                /* generate.age: 0..1 with a species (0: grown, 1) */
     char mesh_path[WORLD_PATH_MAX]; /* resolved path of an imported mesh ("" = generated) */
     float mesh_scale;         /* metres per unit of the mesh file */
     float density;            /* instances / m^2 where it grows */

@@ -254,7 +254,8 @@ LOADER_ONLY_RULES = [
     "types; a mesh imports; resolved paths at most 1023 bytes; strings' lengths are bytes (the schema counts "
     "characters), valid UTF-8 without NUL",
     "only the first terrain layer may leave out opacity; an opacity is an image or a rule, not both",
-    "assets[i].generate: height 0 or >= 0.05, width 0 or >= 0.02 and <= 4 x the height",
+    "assets[i].generate: height 0 or >= 0.05, width 0 or >= 0.02 and <= 4 x the height; species only for a tree, "
+    "age only with a species",
     "the frame work budget: fragments, shadow texels and asset triangles estimated from the densities, sizes, "
     "draw distances, camera and render size",
 ]
@@ -295,6 +296,7 @@ LOADER_ONLY = {
     ("assets[0].scale[0]", "max"): ("assets[0].scale", MINMAX),
     ("assets[0].generate.width", "max"): ("assets[0].generate.width", "at most 4 x the height"),
     ("assets[0].base_density", "max"): ("assets[0].base_density", "must be in [0, density]"),
+    ("assets[0].generate.age", "max"): ("assets[0].generate.age", "only with a species"),
     ("areas[1].polygon[0]", "max"): ("areas[1].polygon", "must be convex"),
     ("areas[1].polygon[0][0]", "max"): ("areas[1].polygon", "must be convex"),
     ("flight.fps", "min"): ("flight.keys[1].time", "gives 0 frames"),

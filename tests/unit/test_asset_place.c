@@ -4,6 +4,8 @@
 
 #include "place/place.h"
 
+#include "assets/assets.h"
+
 #define ASSET_SCENE(extra)                                                                                       \
     "{\"terrain\": {\"size\": 400, \"resolution\": 129}, \"grass\": [{\"name\": \"meadow\", \"density\": 50}], " \
     "\"assets\": [" extra "]}"
@@ -169,6 +171,33 @@ static void test_instance_fade(void **state)
     for (sw_uint i = 0; i < n; i++) assert_float_equal(sw_asset_fade(i, n, D, D), 0.0f, 0.0);
 }
 
+/* generate.species and age: the Weber-Penn presets by name, their colours unless the scene gives its own; errors
+ * name the field. */
+static void test_scene_species(void **state)
+{
+    (void)state;
+    sward_scene *s = expect_ok(ASSET_SCENE(
+        "{\"kind\": \"tree\", \"generate\": {\"species\": \"birch\", \"age\": 0.5}}, "
+        "{\"kind\": \"tree\", \"generate\": {\"species\": \"pine\"}, \"bark_color\": [0.2, 0.1, 0.1]}, {\"kind\": \"tree\"}"));
+    assert_int_equal(s->assets[0].species, ASSET_TREE_BIRCH);
+    assert_true(s->assets[0].age == 0.5f);
+    assert_true(s->assets[0].bark_color[0] > 0.4f); /* white bark */
+    assert_int_equal(s->assets[1].species, ASSET_TREE_PINE);
+    assert_true(s->assets[1].bark_color[0] == 0.2f);
+    assert_int_equal(s->assets[2].species, ASSET_TREE_NONE);
+    assert_true(s->assets[2].bark_color[0] == 0.09f); /* the generator's own tree keeps the kind's colours */
+    sward_scene_destroy(s);
+    expect_error(ASSET_SCENE("{\"kind\": \"tree\", \"generate\": {\"species\": \"baobab\"}}"),
+                 "t.json: assets[0].generate.species: must be \"oak\", \"birch\", \"pine\" or \"hazel\", got \"baobab\"");
+    expect_error(ASSET_SCENE("{\"kind\": \"fern\", \"generate\": {\"species\": \"oak\"}}"),
+                 "assets[0].generate.species: only a \"tree\" has a species");
+    expect_error(ASSET_SCENE("{\"kind\": \"tree\", \"generate\": {\"age\": 0.5}}"),
+                 "assets[0].generate.age: only with a species");
+    expect_error(ASSET_SCENE("{\"kind\": \"tree\", \"generate\": {\"species\": \"oak\", \"age\": 2}}"),
+                 "assets[0].generate.age: must be <= 1");
+    expect_error(ASSET_SCENE("{\"kind\": \"tree\", \"generate\": {\"species\": 3}}"), "assets[0].generate.species:");
+}
+
 static void test_scene_assets(void **state)
 {
     (void)state;
@@ -207,6 +236,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cluster_order_is_a_permutation),
+        cmocka_unit_test(test_scene_species),
         cmocka_unit_test(test_first_instances_spread_over_the_cluster),
         cmocka_unit_test(test_cluster_instances),
         cmocka_unit_test(test_patches_and_grows_on),

@@ -1,0 +1,381 @@
+/* test_tree.c — the Weber-Penn tree model (src/assets/tree_*.c; SPEC AS1, AS2, GA6): for every species preset,
+ * stems per level within what the parameters allow; the same seed gives the same bytes, another seed or age
+ * another tree; every stem of level >= 1 inside the pruning envelope; the wind data monotonic along every branch
+ * and the level rising with the depth; the taper and the curve's sign; LOD0 near 10000 triangles and the chain within lod.c's targets; the
+ * species' side silhouettes differ; the shape ratio's values at known points; bad species and ages refused. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "asset_test_util.h"
+#include "assets/tree.h"
+
+#include <stdlib.h>
+
+static asset_chain species_chain(uint32_t species, uint32_t seed, float age, float height)
+{
+    at_case c = {.name = asset_tree_species_name(species),
+                 .d = {.kind = ASSET_KIND_TREE, .species = species, .seed = seed, .age = age, .height = height}};
+    return at_generate(&c);
+}
+
+/* The skeleton of a species as tree_grow builds it (the model's own metres, before the fit). */
+static void species_skeleton(uint32_t species, uint32_t seed, gen_skel *s, tree_stats *st)
+{
+    memset(s, 0, sizeof *s);
+    s->d = (asset_gen_desc){.kind = ASSET_KIND_TREE, .species = species, .seed = seed, .age = 1.0f};
+    s->budget = 10000;
+    s->rng.state = (uint64_t)seed * 0x9e3779b97f4a7c15ull + 1u;
+    tree_grow(s, tree_preset(species), 1.0f, st);
+}
+
+static void test_presets_valid_and_named(void **state)
+{
+    (void)state;
+    for (uint32_t k = 1; k < ASSET_TREE_SPECIES_COUNT; k++) {
+        const tree_params *p = tree_preset(k);
+        assert_non_null(p);
+        sward_error err = {0};
+        assert_int_equal(tree_params_check(p, &err), SWARD_OK);
+        assert_int_equal(asset_tree_species_find(asset_tree_species_name(k)), k);
+    }
+    assert_null(tree_preset(0));
+    assert_null(tree_preset(ASSET_TREE_SPECIES_COUNT));
+    assert_int_equal(asset_tree_species_find("baobab"), ASSET_TREE_NONE);
+}
+
+/* The paper's ShapeRatio at known points (ratio 1: the crown's base, 0: its top). */
+static void test_shape_ratio(void **state)
+{
+    (void)state;
+    const tree_params *p = tree_preset(ASSET_TREE_OAK);
+    const float eps = 1e-5f;
+    assert_float_equal(tree_shape_ratio(p, TREE_SHAPE_CONICAL, 0.5f), 0.6f, eps);
+    assert_float_equal(tree_shape_ratio(p, TREE_SHAPE_SPHERICAL, 0.5f), 1.0f, eps);
+    assert_float_equal(tree_shape_ratio(p, TREE_SHAPE_HEMISPHERICAL, 1.0f), 1.0f, eps);
+    assert_float_equal(tree_shape_ratio(p, TREE_SHAPE_CYLINDRICAL, 0.3f), 1.0f, eps);
+    assert_float_equal(tree_shape_ratio(p, TREE_SHAPE_TAPERED_CYLINDRICAL, 0.0f), 0.5f, eps);
+    assert_float_equal(tree_shape_ratio(p, TREE_SHAPE_FLAME, 0.7f), 1.0f, eps);
+    assert_float_equal(tree_shape_ratio(p, TREE_SHAPE_FLAME, 0.85f), 0.5f, eps);
+    assert_float_equal(tree_shape_ratio(p, TREE_SHAPE_INVERSE_CONICAL, 1.0f), 0.2f, eps);
+    assert_float_equal(tree_shape_ratio(p, TREE_SHAPE_TEND_FLAME, 0.0f), 0.5f, eps);
+    assert_float_equal(tree_shape_ratio(p, TREE_SHAPE_ENVELOPE, 1.0f - p->prune_width_peak), 1.0f, eps);
+    assert_float_equal(tree_shape_ratio(p, TREE_SHAPE_ENVELOPE, 1.5f), 0.0f, eps);
+    assert_float_equal(tree_shape_ratio(p, TREE_SHAPE_ENVELOPE, 0.0f), 0.0f, eps);
+}
+
+/* Stems per level: the trunk and its clones (base splits plus nSegSplits per segment of every trunk stem), level-1 stems about nBranches (the pruning removes a few), deeper levels at most nBranches + 1 per
+ * parent stem and at least a tenth of nBranches x 0.2 per parent. */
+static void test_stem_counts(void **state)
+{
+    (void)state;
+    for (uint32_t k = 1; k < ASSET_TREE_SPECIES_COUNT; k++)
+        for (uint32_t seed = 1; seed <= 3; seed++) {
+            const tree_params *p = tree_preset(k);
+            gen_skel s;
+            tree_stats st;
+            species_skeleton(k, seed, &s, &st);
+            print_message("%-6s seed %u: stems %u %u %u %u, clones %u %u %u %u, pruned %u, cards budget %u, wood %u\n",
+                          p->name, seed, st.stems[0], st.stems[1], st.stems[2], st.stems[3], st.clones[0],
+                          st.clones[1], st.clones[2], st.clones[3], st.pruned, s.budget, assets_skel_wood_tris(&s));
+            assert_true(st.stems[0] >= 1u + p->base_splits);
+            assert_true((float)st.clones[0] <=
+                        (float)p->base_splits + p->lv[0].seg_splits * (float)(st.stems[0] * p->lv[0].curve_res) + 1.0f);
+            assert_int_equal(st.stems[0] - st.clones[0], 1);
+            float b1 = p->lv[1].branches;
+            uint32_t own1 = st.stems[1] - st.clones[1];
+            assert_true((float)own1 <= b1 + (float)st.stems[0]);
+            assert_true((float)own1 >= 0.5f * b1);
+            for (uint32_t n = 2; n < p->levels; n++) {
+                uint32_t own = st.stems[n] - st.clones[n];
+                assert_true((float)own <= (p->lv[n].branches + 1.0f) * (float)st.stems[n - 1u]);
+                assert_true((float)own >= 0.1f * 0.2f * p->lv[n].branches * (float)st.stems[n - 1u]);
+            }
+            for (uint32_t n = p->levels; n < TREE_MAX_LEVELS; n++)
+                assert_int_equal(st.stems[n], 0);
+            for (uint32_t n = 1; n < p->levels; n++)
+                assert_true((float)st.clones[n] <= p->lv[n].seg_splits * (float)(st.stems[n] * p->lv[n].curve_res) + 1.0f);
+            /* the wood leaves most of the LOD0 budget to the leaves */
+            assert_true(assets_skel_wood_tris(&s) < 6000u);
+            free(s.tubes);
+            free(s.cards);
+        }
+}
+
+/* Pruning: every point of every stem of level >= 1 lies inside the envelope (the stems are shortened into it). */
+static void test_envelope_bounds_branches(void **state)
+{
+    (void)state;
+    for (uint32_t k = 1; k < ASSET_TREE_SPECIES_COUNT; k++)
+        for (uint32_t seed = 1; seed <= 3; seed++) {
+            const tree_params *p = tree_preset(k);
+            gen_skel s;
+            tree_stats st;
+            species_skeleton(k, seed, &s, &st);
+            uint32_t checked = 0;
+            float worst = 0.0f;
+            for (uint32_t i = 0; i < s.tube_count; i++) {
+                const gen_tube *t = &s.tubes[i];
+                if (t->depth == 0) continue;
+                for (uint32_t j = 1; j < t->n; j++, checked++) {
+                    v3 q = t->p[j];
+                    float ratio = (st.scale - q.y) / (st.scale * (1.0f - p->base_size));
+                    float allowed = p->prune_width * st.scale * tree_shape_ratio(p, TREE_SHAPE_ENVELOPE, ratio);
+                    worst = fmaxf(worst, sqrtf(q.x * q.x + q.z * q.z) - allowed);
+                    assert_true(tree_inside_envelope(p, st.scale, q, 1e-4f));
+                }
+            }
+            print_message("%-6s seed %u: %u points inside the envelope (worst margin %.4f m)\n", p->name, seed,
+                          checked, (double)worst);
+            assert_true(checked > 100u);
+            free(s.tubes);
+            free(s.cards);
+        }
+}
+
+/* nTaper: a stem's radius falls linearly from its base to (1 - taper) of it at its tip (stems of level >= 1 that
+ * are not clones: a clone starts part way along its stem). */
+static void test_taper(void **state)
+{
+    (void)state;
+    for (uint32_t k = 1; k < ASSET_TREE_SPECIES_COUNT; k++) {
+        const tree_params *p = tree_preset(k);
+        gen_skel s;
+        tree_stats st;
+        species_skeleton(k, 4, &s, &st);
+        uint32_t checked = 0;
+        for (uint32_t i = 0; i < s.tube_count; i++) {
+            const gen_tube *t = &s.tubes[i];
+            if (t->depth == 0 || s.tubes[t->parent].depth == t->depth) continue;
+            float want = t->r[0] * (1.0f - p->lv[t->depth].taper);
+            assert_float_equal(t->r[t->n - 1u], want, 1e-4f * t->r[0] + 1e-7f);
+            float mid = t->r[0] * (1.0f - p->lv[t->depth].taper * 1.0f / (float)(t->n - 1u));
+            assert_float_equal(t->r[1], mid, 1e-4f * t->r[0] + 1e-7f);
+            checked++;
+        }
+        assert_true(checked > 20u);
+        free(s.tubes);
+        free(s.cards);
+    }
+}
+
+/* nCurve: a positive curve turns a stem up, a negative one down (no random bend, no pruning, no attraction). */
+static void test_curve_sign(void **state)
+{
+    (void)state;
+    for (int sign = -1; sign <= 1; sign += 2) {
+        tree_params p = *tree_preset(ASSET_TREE_PINE);
+        p.levels = 2;
+        p.lv[0].curve_v = 0.0f;
+        p.lv[1].curve = 60.0f * (float)sign;
+        p.lv[1].curve_back = 0.0f;
+        p.lv[1].curve_v = 0.0f;
+        p.lv[1].down_angle = 90.0f;
+        p.lv[1].down_angle_v = 0.0f;
+        p.prune_ratio = 0.0f;
+        p.attraction_up = 0.0f;
+        gen_skel s;
+        memset(&s, 0, sizeof s);
+        s.rng.state = 99u;
+        tree_stats st;
+        tree_grow(&s, &p, 1.0f, &st);
+        uint32_t checked = 0;
+        for (uint32_t i = 0; i < s.tube_count; i++) {
+            const gen_tube *t = &s.tubes[i];
+            if (t->depth != 1) continue;
+            float rise = t->p[t->n - 1u].y - t->p[0].y, along = len(sub(t->p[t->n - 1u], t->p[0]));
+            assert_true((float)sign * rise > 0.2f * along);
+            checked++;
+        }
+        assert_true(checked > 10u);
+        free(s.tubes);
+        free(s.cards);
+    }
+}
+
+static int by_v(const void *a, const void *b)
+{
+    const asset_vertex *x = a, *y = b;
+    return x->uv[1] < y->uv[1] ? -1 : x->uv[1] > y->uv[1];
+}
+
+/* GA6: trunk_dist 0 on the trunk, non-decreasing from base (v 0) to tip (v 1) of every branch and at its base at
+ * least its parent's there; branch_dist 0 on the wood, rising from a card's base row to its tip; levels 0 trunk,
+ * 1 branch, 2 leaf. */
+static void test_wind_monotonic(void **state)
+{
+    (void)state;
+    for (uint32_t k = 1; k < ASSET_TREE_SPECIES_COUNT; k++) {
+        asset_chain ch = species_chain(k, 2, 0.0f, 0.0f);
+        const asset_mesh *m = &ch.lods[0];
+        uint32_t maxb = 0;
+        for (uint32_t i = 0; i < m->vertex_count; i++)
+            maxb = m->vertices[i].branch > maxb ? m->vertices[i].branch : maxb;
+        asset_vertex *tmp = malloc(m->vertex_count * sizeof *tmp);
+        assert_non_null(tmp);
+        uint32_t branches = 0, nested = 0;
+        for (uint32_t b = 1; b <= maxb; b++) {
+            uint32_t n = 0;
+            for (uint32_t i = 0; i < m->vertex_count; i++)
+                if (m->vertices[i].branch == b && m->vertices[i].surface == ASSET_SURFACE_BARK) tmp[n++] = m->vertices[i];
+            if (!n) continue;
+            branches++;
+            qsort(tmp, n, sizeof *tmp, by_v);
+            for (uint32_t i = 0; i < n; i++) {
+                assert_int_equal(tmp[i].level, ASSET_LEVEL_BRANCH);
+                assert_float_equal(tmp[i].branch_dist, 0.0f, 0.0f);
+                if (i) assert_true(tmp[i].trunk_dist >= tmp[i - 1u].trunk_dist - 1e-5f);
+            }
+            assert_true(tmp[n - 1u].trunk_dist > tmp[0].trunk_dist);
+            if (tmp[0].trunk_dist > 1e-4f) nested++;
+        }
+        for (uint32_t i = 0; i < m->vertex_count; i++) {
+            const asset_vertex *v = &m->vertices[i];
+            if (v->level == ASSET_LEVEL_TRUNK) assert_float_equal(v->trunk_dist, 0.0f, 0.0f);
+            if (v->surface == ASSET_SURFACE_LEAF && i < asset_mesh_billboard_first(m)) {
+                assert_int_equal(v->level, ASSET_LEVEL_LEAF);
+                assert_true(v->branch > 0u);
+                assert_true(v->branch_dist >= 0.0f);
+                if (v->uv[1] < 0.5f) assert_true(v->branch_dist > 0.0f);
+                else assert_float_equal(v->branch_dist, 0.0f, 1e-6f);
+            }
+        }
+        print_message("%-6s: %u branches monotonic, %u of them on a branch\n", asset_tree_species_name(k), branches,
+                      nested);
+        assert_true(branches > 10u && nested > 5u);
+        free(tmp);
+        asset_chain_free(&ch);
+    }
+}
+
+/* Same seed: the same bytes; another seed or age: another tree. */
+static void test_determinism(void **state)
+{
+    (void)state;
+    for (uint32_t k = 1; k < ASSET_TREE_SPECIES_COUNT; k++) {
+        asset_chain a = species_chain(k, 5, 0.0f, 0.0f), b = species_chain(k, 5, 0.0f, 0.0f);
+        asset_chain c = species_chain(k, 6, 0.0f, 0.0f), d = species_chain(k, 5, 0.4f, 0.0f);
+        assert_int_equal(a.lods[0].vertex_count, b.lods[0].vertex_count);
+        assert_int_equal(a.lods[0].index_count, b.lods[0].index_count);
+        assert_memory_equal(a.lods[0].vertices, b.lods[0].vertices, a.lods[0].vertex_count * sizeof(asset_vertex));
+        assert_memory_equal(a.lods[0].indices, b.lods[0].indices, a.lods[0].index_count * sizeof(uint32_t));
+        assert_true(c.lods[0].vertex_count != a.lods[0].vertex_count ||
+                    memcmp(c.lods[0].vertices, a.lods[0].vertices, a.lods[0].vertex_count * sizeof(asset_vertex)));
+        /* a younger tree is smaller by default */
+        assert_true(d.height < 0.8f * a.height);
+        asset_chain_free(&a);
+        asset_chain_free(&b);
+        asset_chain_free(&c);
+        asset_chain_free(&d);
+    }
+}
+
+/* AS2: LOD0 within 3 % of 10000 triangles, every level within 10 % of lod.c's targets. */
+static void test_lod_budget(void **state)
+{
+    (void)state;
+    uint32_t want[ASSET_MAX_LODS], bf, bt;
+    uint32_t lods = asset_lod_targets(ASSET_KIND_TREE, want, &bf, &bt);
+    for (uint32_t k = 1; k < ASSET_TREE_SPECIES_COUNT; k++)
+        for (uint32_t seed = 1; seed <= 2; seed++) {
+            asset_chain ch = species_chain(k, seed, seed == 2 ? 0.5f : 0.0f, 0.0f);
+            assert_int_equal(ch.lod_count, lods);
+            print_message("%-6s seed %u: height %.1f m radius %.1f m, triangles", asset_tree_species_name(k), seed,
+                          (double)ch.height, (double)ch.radius);
+            for (uint32_t l = 0; l < lods; l++) {
+                uint32_t t = at_mesh_tris(&ch.lods[l]);
+                print_message(" %u", t);
+                if (want[l]) assert_true(fabsf((float)t - (float)want[l]) <= 0.1f * (float)want[l]);
+            }
+            print_message("\n");
+            assert_true(fabsf((float)at_mesh_tris(&ch.lods[0]) - 10000.0f) <= 300.0f);
+            asset_chain_free(&ch);
+        }
+}
+
+#define SIL_W 96
+#define SIL_H 96
+
+/* The side view (x, y) of LOD0's triangles, every species 12 m high, on a grid of 0.25 m cells. */
+static void silhouette(uint32_t species, uint8_t *grid)
+{
+    asset_chain ch = species_chain(species, 3, 0.0f, 12.0f);
+    const asset_mesh *m = &ch.lods[0];
+    memset(grid, 0, SIL_W * SIL_H);
+    const float cell = 0.25f, x0 = -0.5f * SIL_W * cell;
+    for (uint32_t t = 0; t + 2u < asset_mesh_billboard_first(m); t += 3) {
+        const float *a = m->vertices[m->indices[t]].pos, *b = m->vertices[m->indices[t + 1u]].pos,
+                    *c = m->vertices[m->indices[t + 2u]].pos;
+        float det = (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]);
+        if (fabsf(det) < 1e-12f) continue;
+        int i0 = (int)floorf((fminf(a[0], fminf(b[0], c[0])) - x0) / cell), i1 = (int)ceilf((fmaxf(a[0], fmaxf(b[0], c[0])) - x0) / cell);
+        int j0 = (int)floorf(fminf(a[1], fminf(b[1], c[1])) / cell), j1 = (int)ceilf(fmaxf(a[1], fmaxf(b[1], c[1])) / cell);
+        for (int j = j0 < 0 ? 0 : j0; j <= j1 && j < SIL_H; j++)
+            for (int i = i0 < 0 ? 0 : i0; i <= i1 && i < SIL_W; i++) {
+                float px = x0 + ((float)i + 0.5f) * cell, py = ((float)j + 0.5f) * cell;
+                float u = ((px - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (py - a[1])) / det;
+                float v = ((b[0] - a[0]) * (py - a[1]) - (px - a[0]) * (b[1] - a[1])) / det;
+                if (u >= 0.0f && v >= 0.0f && u + v <= 1.0f) grid[j * SIL_W + i] = 1;
+            }
+    }
+    asset_chain_free(&ch);
+}
+
+/* The species read apart from the side: the intersection over union of their silhouettes at the same height below
+ * 0.8. */
+static void test_silhouettes_differ(void **state)
+{
+    (void)state;
+    static uint8_t grids[ASSET_TREE_SPECIES_COUNT][SIL_W * SIL_H];
+    for (uint32_t k = 1; k < ASSET_TREE_SPECIES_COUNT; k++)
+        silhouette(k, grids[k]);
+    for (uint32_t a = 1; a < ASSET_TREE_SPECIES_COUNT; a++)
+        for (uint32_t b = a + 1u; b < ASSET_TREE_SPECIES_COUNT; b++) {
+            uint32_t in = 0, un = 0;
+            for (uint32_t i = 0; i < SIL_W * SIL_H; i++) {
+                in += grids[a][i] & grids[b][i];
+                un += grids[a][i] | grids[b][i];
+            }
+            double iou = un ? (double)in / un : 1.0;
+            print_message("%-6s / %-6s: silhouette IoU %.3f\n", asset_tree_species_name(a), asset_tree_species_name(b),
+                          iou);
+            assert_true(iou < 0.8);
+        }
+}
+
+static void test_bad_species_refused(void **state)
+{
+    (void)state;
+    asset_chain ch;
+    sward_error err = {0};
+    asset_gen_desc d = {.kind = ASSET_KIND_TREE, .species = ASSET_TREE_SPECIES_COUNT};
+    assert_int_equal(asset_generate(&d, &ch, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_string_equal(err.field, "species");
+    d = (asset_gen_desc){.kind = ASSET_KIND_PLANT, .species = ASSET_TREE_OAK};
+    assert_int_equal(asset_generate(&d, &ch, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_string_equal(err.field, "species");
+    d = (asset_gen_desc){.kind = ASSET_KIND_TREE, .species = ASSET_TREE_OAK, .age = 1.5f};
+    assert_int_equal(asset_generate(&d, &ch, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_string_equal(err.field, "age");
+    d = (asset_gen_desc){.kind = ASSET_KIND_TREE, .age = 0.5f};
+    assert_int_equal(asset_generate(&d, &ch, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_string_equal(err.field, "age");
+    d = (asset_gen_desc){.kind = ASSET_KIND_TREE, .species = ASSET_TREE_PINE, .branches = 4};
+    assert_int_equal(asset_generate(&d, &ch, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_string_equal(err.field, "branches");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_presets_valid_and_named), cmocka_unit_test(test_shape_ratio),
+        cmocka_unit_test(test_stem_counts),             cmocka_unit_test(test_envelope_bounds_branches),
+        cmocka_unit_test(test_wind_monotonic),          cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_lod_budget),              cmocka_unit_test(test_silhouettes_differ),
+        cmocka_unit_test(test_bad_species_refused),     cmocka_unit_test(test_taper),
+        cmocka_unit_test(test_curve_sign),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
