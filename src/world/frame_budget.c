@@ -84,7 +84,7 @@ static double eye_height(const sward_scene *s)
 static void asset_size(const world_asset *a, double *h, double *w)
 {
     const kind_cost *k = &KIND_COST[a->kind];
-    double scale = a->mesh_path[0] ? 1.0 : fmax((double)a->scale[1], 1e-6);
+    double scale = a->mesh_path[0] ? 1.0 : fmax((double)world_asset_scale_max(a), 1e-6);
     *h = (a->height > 0.0f ? (double)a->height : k->height) * scale;
     double width = a->width > 0.0f ? (double)a->width : k->width_per_height > 0.0 ? k->width_per_height * *h / scale
                                                                                     : k->width;
