@@ -92,8 +92,8 @@ static bool parse_placement(const sj_ctx *c, const cJSON *o, const char *path, w
         return sj_fail(c, p, "must be \"grid\" or \"dither\", got \"%s\"", name);
     a->dither = !strcmp(name, "dither");
     if (!forest) return true;
+    if (!a->dither) return sj_fail(c, p, "must be \"dither\" with \"forest\" (it decodes the point set's density)");
     sj_join(p, path, "forest");
-    if (!a->dither) return sj_fail(c, p, "decodes the dither point set's density: needs \"placement\": \"dither\"");
     a->forest = true;
     if (!SJ_CHECK_FIELDS(c, forest, p, known_forest) || !sj_number(c, forest, p, "edge", r_unit, &a->forest_edge) ||
         !sj_number(c, forest, p, "inner", r_unit, &a->forest_inner) ||

@@ -237,7 +237,7 @@ static void test_scene_fields(void **state)
     expect_error(TREES("200", "{\"kind\": \"tree\", \"placement\": \"poisson\"}"),
                  "assets[0].placement: must be \"grid\" or \"dither\", got \"poisson\"");
     expect_error(TREES("200", "{\"kind\": \"tree\", \"footprint\": 0}"), "assets[0].footprint:");
-    expect_error(TREES("200", "{\"kind\": \"tree\", \"forest\": {}}"), "assets[0].forest: decodes the dither point set");
+    expect_error(TREES("200", "{\"kind\": \"tree\", \"forest\": {}}"), "assets[0].placement: must be \"dither\" with \"forest\"");
     expect_error(TREES("200", "{\"kind\": \"tree\", \"placement\": \"dither\", \"forest\": {\"edge\": 0.8}}"),
                  "assets[0].forest.edge: must be <= inner (0.7), got 0.8");
     expect_error(TREES("200", "{\"kind\": \"tree\", \"placement\": \"dither\", \"forest\": {\"density\": [1, 2, 3]}}"),
