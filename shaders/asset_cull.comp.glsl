@@ -208,12 +208,12 @@ void main()
     sw_cluster cl = clusters[ci];
     sw_asset a = assets[cl.asset];
     vec3 eye = vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z);
-    float rmax = a.radius * a.scale_max;
+    float rmax = a.radius * a.scale_bound;
     if (lid == 0u) {
         float x0 = float(cl.ci0) * a.spacing, z0 = float(cl.cj0) * a.spacing;
         float side = float(SW_CLUSTER_CELLS) * a.spacing;
         vec3 lo = vec3(x0 - rmax, cl.y_min - rmax, z0 - rmax);
-        vec3 hi = vec3(x0 + side + rmax, cl.y_max + (a.center_y + a.radius) * a.scale_max, z0 + side + rmax);
+        vec3 hi = vec3(x0 + side + rmax, cl.y_max + (a.center_y + a.radius) * a.scale_bound, z0 + side + rmax);
         vec3 nearest = clamp(eye, lo, hi);
         s_visible = cl.count > 0u && distance(nearest, eye) < a.draw_distance && box_in_frustum(lo, hi);
         atomicAdd(stats[pc.view].asset_clusters, 1u);

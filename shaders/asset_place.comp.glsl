@@ -2,14 +2,17 @@
 // 1024 grid cells visited in its fixed pseudo-random order (sw_cluster_order), each kept by the asset's patch
 // coverage, the terrain and the grass types it grows on; the kept instances stored in visiting order (so the
 // first n of them are an even thinning of the cluster), with the cluster's count and its range of ground
-// heights (its bounds for culling). View- and time-independent, like the grass's placement; the CPU reference
-// is src/place/assets.c (place_asset_cluster).
+// heights (its bounds for culling). An asset placed by the ordered-dither point set (PL11, SW_ASSET_DITHER) has one
+// tile of the set as its cluster: its 1024 points visited in threshold order, each kept where its threshold is
+// below the density there (sw_dither_keeps), scaled by its forest class. View- and time-independent, like the
+// grass's placement; the CPU reference is src/place/assets.c (place_asset_cluster).
 // Reads: frame, assets, heights, type map, density areas, clusters. Writes: the cluster's instances, count and heights.
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "common.inc.glsl"
 #include "assets.inc.glsl"
 #include "areas.inc.glsl"
+#include "shared/sw_dither_points.h"
 
 layout(local_size_x = 256) in;
 
@@ -38,6 +41,8 @@ void main()
     sw_asset a = assets[cl.asset];
     uint lid = gl_LocalInvocationIndex;
     sw_uint key = sw_cluster_key(cl.ci0, cl.cj0, cl.asset, frame.seed);
+    bool dither = (a.flags & SW_ASSET_DITHER) != 0u;
+    int ti = cl.ci0 / int(SW_CLUSTER_CELLS), tj = cl.cj0 / int(SW_CLUSTER_CELLS);
 
     sw_instance found[PER_THREAD];
     uint n = 0u;
@@ -46,7 +51,8 @@ void main()
         uint k = lid * PER_THREAD + r;
         uint p = sw_cluster_order(k, key);
         int ci_ = cl.ci0 + int(p % SW_CLUSTER_CELLS), cj_ = cl.cj0 + int(p / SW_CLUSTER_CELLS);
-        sw_candidate c = sw_asset_candidate(ci_, cj_, a.salt, frame.seed, a.spacing);
+        sw_candidate c = dither ? sw_dither_candidate(ti, tj, k, a.dither_shift, a.salt, frame.seed, a.dither_tile)
+                                : sw_asset_candidate(ci_, cj_, a.salt, frame.seed, a.spacing);
         sw_hf_coord h = sw_hf_locate(c.x, c.z, frame.terrain_x0, frame.terrain_z0, frame.terrain_inv_cell, frame.terrain_res);
         if (!h.inside) continue;
         // PL2: the density areas' fraction, within the asset's interval of its layer (place_asset_cluster)
@@ -54,16 +60,18 @@ void main()
                          ? sw_area_fraction_at(1u << (SW_AREA_USER_ASSET + cl.asset), a.base_density, a.density,
                                                a.inv_density, c.x, c.z)
                          : 1.0;
-        if (!sw_asset_keeps(c, cl.asset, frame.seed, a.patch_inv_scale, a.patch_coverage, frac, a.keep_lo, a.keep_scale) ||
-            !grows_here(a.grows_on, c.x, c.z))
-            continue;
+        float grow = dither ? sw_dither_keeps(c, a, cl.asset, frame.seed, frac)
+                            : sw_asset_keeps(c, cl.asset, frame.seed, a.patch_inv_scale, a.patch_coverage, frac, a.keep_lo,
+                                             a.keep_scale) ? 1.0 : 0.0;
+        if (grow <= 0.0 || !grows_here(a.grows_on, c.x, c.z)) continue;
         float y = sw_bilerp(sw_height(h.i, h.j), sw_height(h.i + 1, h.j), sw_height(h.i, h.j + 1),
                             sw_height(h.i + 1, h.j + 1), h.fx, h.fz);
         sw_instance inst;
         inst.x = c.x;
         inst.y = y;
         inst.z = c.z;
-        inst.scale = sw_asset_scale(c.hash, a.scale_min, a.scale_max);
+        inst.scale = dither ? sw_asset_scale(c.hash, a.scale_min, a.scale_max) * grow
+                            : sw_asset_scale(c.hash, a.scale_min, a.scale_max);
         inst.yaw_hash = sw_asset_yaw_hash(c.hash);
         found[n] = inst;
         n++;

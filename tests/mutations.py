@@ -635,6 +635,33 @@ mut("PL2-layer-interval", "PL2", "src/world/scene_areas.c",
     "            a->keep_lo = 0.0f;",
     "unit_areas")
 
+# PL11: the ordered-dither point set of assets: the footprint's scale, the threshold's compare, the layer's
+# sub-ranges, the tiling (one shift for the whole world, not one per tile), the forest decode, the GPU's branch
+mut("PL11-footprint-scale", "PL11", "src/place/assets.c",
+    "    g->dither_tile = a->footprint * SW_DITHER_TILE_PER_FOOTPRINT;",
+    "    g->dither_tile = 0.85f * a->footprint * SW_DITHER_TILE_PER_FOOTPRINT;",
+    "unit_dither_points")
+mut("PL11-threshold-flip", "PL11", "shaders/shared/sw_assets.h",
+    "        return sw_keep_in(c.keep, cover, f, a.keep_lo, a.keep_scale) ? 1.0f : 0.0f;",
+    "        return sw_keep_in(1.0f - c.keep, cover, f, a.keep_lo, a.keep_scale) ? 1.0f : 0.0f;",
+    "unit_dither_points")
+mut("PL11-subrange-overlap", "PL11", "shaders/shared/sw_assets.h",
+    "        return sw_keep_in(c.keep, cover, f, a.keep_lo, a.keep_scale) ? 1.0f : 0.0f;",
+    "        return sw_keep_in(c.keep, cover, f, 0.0f, a.keep_scale) ? 1.0f : 0.0f;",
+    "unit_dither_points")
+mut("PL11-tiling-offset", "PL11", "shaders/shared/sw_dither_points.h",
+    "    sw_uint p = sw_dither_point(k, shift);",
+    "    sw_uint p = sw_dither_point(k, shift + sw_cell_hash(ti, tj, salt, seed));",
+    "unit_dither_points")
+mut("PL11-forest-class", "PL11", "shaders/shared/sw_assets.h",
+    "    return v <= 0.0f ? 0u : v < edge ? 1u : v < inner ? 2u : 3u;",
+    "    return v <= 0.0f ? 0u : v < edge ? 2u : v < inner ? 3u : 1u;",
+    "unit_dither_points")
+mut("PL11-gpu", "PL11", "shaders/asset_place.comp.glsl",
+    "    bool dither = (a.flags & SW_ASSET_DITHER) != 0u;",
+    "    bool dither = false;",
+    "gpu_assets.test_placement_matches_cpu_dither")
+
 # PL10: the material id map from the terrain's blend layers, the type map from it, the query
 mut("PL10-topmost", "PL10", "src/world/layers.c",
     "    for (int l = t->layer_count - 1; l > 0; l--)",

@@ -48,6 +48,8 @@ SW_FN sw_uint sw_texset_level_offset(sw_uint l)
 #define SW_ASSET_MID_CASTER 4u /* LS3: casts into the mid cascade (tall enough for its shadow to matter there: trees;
                                   small plants cast into the near cascade only, as the grass does) */
 #define SW_ASSET_AREAS 8u     /* PL2: density areas name it, or its base density is below its maximum */
+#define SW_ASSET_DITHER 16u   /* PL11: placed on the ordered-dither point set (sw_dither_points.h), not the grid */
+#define SW_ASSET_FOREST 32u   /* PL11: with SW_ASSET_DITHER, its density value decoded into sparse, edge and inner */
 #define SW_ASSET_MID_CASTER_HEIGHT 2.0f /* m: the tallest instance from which an asset is a mid-cascade caster */
 
 /* sw_asset.wind: one of the GA3 field's categories (SW_WIND_CAT_*, sw_wind_field.h), or none (rocks). The vertex
@@ -81,6 +83,18 @@ struct sw_asset {
     sw_uint salt;             /* candidate hash salt: SW_ASSET_SALT + asset, or the layer's SW_LAYER_SALT + layer */
     float density;            /* PL2: instances / m^2 at most (the areas' clamp) */
     float leaf_roughness, bark_roughness; /* SH5: GGX roughness of the cards (leaves, fronds, petals) and of the rest */
+    /* PL11 (SW_ASSET_DITHER): the point set's tile side (m, footprint x SW_DITHER_TILE_PER_FOOTPRINT; spacing is
+       tile / SW_CLUSTER_CELLS, so a cluster is a tile), the thresholds its density fills at most (the grid
+       density over the set's full density, at most 1) and its shift around the torus (sw_dither_shift) */
+    float dither_tile, dither_fill;
+    sw_uint dither_shift;
+    /* PL11 (SW_ASSET_FOREST): the decode of the density value v (cover x the areas' fraction): v in (0, edge) sparse,
+       [edge, inner) the forest's edge, [inner, 1] the inner forest; each class's density (of the full set, shared
+       by the layer through keep_lo, keep_scale) and instance scale factor */
+    float forest_edge, forest_inner;
+    float sparse_density, edge_density, inner_density;
+    float sparse_scale, edge_scale, inner_scale;
+    float scale_bound; /* the largest instance scale: scale_max, times the largest class factor (SW_ASSET_FOREST) */
 };
 
 /* A cluster of the frame (uploaded with count 0; asset_place writes count and the heights). */
@@ -185,6 +199,30 @@ SW_FN bool sw_asset_keeps(sw_candidate c, sw_uint asset, sw_uint seed, float pat
 {
     float cover = sw_coverage(c.x, c.z, SW_ASSET_SALT + asset, seed, patch_inv_scale, patch_coverage);
     return sw_keep_in(c.keep, cover, fraction, keep_lo, keep_scale);
+}
+
+/* PL11: the forest class of a density value v: 0 none (v <= 0), 1 sparse trees, 2 the forest's edge, 3 inner. */
+SW_FN sw_uint sw_forest_class(float v, float edge, float inner)
+{
+    return v <= 0.0f ? 0u : v < edge ? 1u : v < inner ? 2u : 3u;
+}
+
+/* PL11: whether a dither candidate grows an instance, apart from the terrain and the type map, as its instance
+ * scale factor (0: it does not). The density value v is the patch coverage times the areas' fraction (PL2); it
+ * is compared with the point's threshold within the asset's sub-range of its layer (sw_keep_in): as a fraction of
+ * dither_fill, or, decoded (SW_ASSET_FOREST), as its class's density, which also gives the instance's scale. */
+SW_FN float sw_dither_keeps(sw_candidate c, sw_asset a, sw_uint asset, sw_uint seed, float fraction)
+{
+    float cover = sw_coverage(c.x, c.z, SW_ASSET_SALT + asset, seed, a.patch_inv_scale, a.patch_coverage);
+    if ((a.flags & SW_ASSET_FOREST) == 0u) {
+        SW_PRECISE float f = fraction * a.dither_fill;
+        return sw_keep_in(c.keep, cover, f, a.keep_lo, a.keep_scale) ? 1.0f : 0.0f;
+    }
+    SW_PRECISE float v = cover * fraction;
+    sw_uint cls = sw_forest_class(v, a.forest_edge, a.forest_inner);
+    float d = cls == 1u ? a.sparse_density : cls == 2u ? a.edge_density : cls == 3u ? a.inner_density : 0.0f;
+    float s = cls == 1u ? a.sparse_scale : cls == 2u ? a.edge_scale : a.inner_scale;
+    return sw_keep_in(c.keep, 1.0f, d, a.keep_lo, a.keep_scale) ? s : 0.0f;
 }
 
 /* The instance's scale and yaw from its hash. */

@@ -1,20 +1,60 @@
-/* assets.c — where mesh assets grow (SPEC PL8, SC4): the clusters near the camera and the CPU reference of
+/* assets.c — where mesh assets grow (SPEC PL8, SC4, PL11): the clusters near the camera and the CPU reference of
  * asset_place.comp.glsl. A cluster is SW_CLUSTER_CELLS^2 cells of the asset's jittered grid (spacing 1 /
  * sqrt(density)); its cells are visited in the fixed pseudo-random order of sw_cluster_order and its instances
- * stored in that order (shaders/shared/sw_assets.h). Pure functions, no GPU. */
+ * stored in that order (shaders/shared/sw_assets.h). A dither asset's cluster is one tile of the ordered-dither
+ * point set (shaders/shared/sw_dither_points.h), visited in threshold order. Pure functions, no GPU. */
 #include "place/place.h"
 
 #include <assert.h>
 #include <math.h>
+#include <string.h>
+
+_Static_assert(SW_DITHER_POINTS == SW_CLUSTER_CANDIDATES, "PL11: a point set's tile is one cluster");
 
 float place_asset_spacing(const world_asset *a)
 {
+    if (a->dither) return a->footprint * SW_DITHER_TILE_PER_FOOTPRINT / (float)SW_CLUSTER_CELLS;
     return 1.0f / sqrtf(a->layer && a->grid_density > 0.0f ? a->grid_density : a->density); /* PL2: the layer's grid */
 }
 
 sw_uint place_asset_salt(const world_asset *a, uint32_t asset)
 {
     return a->layer ? SW_LAYER_SALT + (sw_uint)(a->layer - 1) : SW_ASSET_SALT + asset;
+}
+
+void place_asset_placement(const sward_scene *s, uint32_t asset, sw_asset *g)
+{
+    const world_asset *a = &s->assets[asset];
+    memset(g, 0, sizeof *g);
+    g->spacing = place_asset_spacing(a);
+    g->inv_spacing = 1.0f / g->spacing;
+    g->salt = place_asset_salt(a, asset);
+    g->base_density = a->base_set ? a->base_density : a->density;
+    g->inv_density = 1.0f / a->density;
+    g->density = a->density;
+    g->keep_lo = a->layer ? a->keep_lo : 0.0f;
+    g->keep_scale = a->layer ? a->keep_scale : 1.0f;
+    g->patch_inv_scale = a->patch_scale > 0.0f ? 1.0f / a->patch_scale : 0.0f;
+    g->patch_coverage = a->patch_coverage;
+    g->scale_min = a->scale[0];
+    g->scale_max = a->scale[1];
+    g->scale_bound = world_asset_scale_max(a);
+    if (a->areas || g->base_density < a->density) g->flags |= SW_ASSET_AREAS;
+    if (!a->dither) return;
+    g->flags |= SW_ASSET_DITHER | (a->forest ? SW_ASSET_FOREST : 0u);
+    g->dither_tile = a->footprint * SW_DITHER_TILE_PER_FOOTPRINT;
+    /* the layer's densities together fill this much of the point set's thresholds (each its sub-range) */
+    float grid = a->layer && a->grid_density > 0.0f ? a->grid_density : a->density;
+    g->dither_fill = fminf(1.0f, grid / world_asset_dither_full(a));
+    g->dither_shift = sw_dither_shift(g->salt, s->render.settings.seed);
+    g->forest_edge = a->forest_edge;
+    g->forest_inner = a->forest_inner;
+    g->sparse_density = a->forest_density[0];
+    g->edge_density = a->forest_density[1];
+    g->inner_density = a->forest_density[2];
+    g->sparse_scale = a->forest_scale[0];
+    g->edge_scale = a->forest_scale[1];
+    g->inner_scale = a->forest_scale[2];
 }
 
 /* The clusters whose square comes within `reach` of the eye (horizontally) and overlaps the terrain. */
@@ -86,10 +126,47 @@ static bool grows_here(const world_terrain *t, uint32_t grows_on, float x, float
     return type < 32u && (grows_on >> type & 1u);
 }
 
+static float ground_at(const world_terrain *t, sw_hf_coord h)
+{
+    return sw_bilerp(world_height_at(t, h.i, h.j), world_height_at(t, h.i + 1, h.j), world_height_at(t, h.i, h.j + 1),
+                     world_height_at(t, h.i + 1, h.j + 1), h.fx, h.fz);
+}
+
+/* PL11: the cluster is the point set's tile (ci0, cj0) / SW_CLUSTER_CELLS; its points in threshold order. */
+static uint32_t place_dither_cluster(const sward_scene *s, uint32_t asset, int ci0, int cj0,
+                                     sw_instance out[SW_CLUSTER_CANDIDATES])
+{
+    const world_asset *a = &s->assets[asset];
+    const world_terrain *t = &s->terrain;
+    sw_asset g;
+    place_asset_placement(s, asset, &g);
+    float x0, z0, cell, inv_cell;
+    world_terrain_grid(t, &x0, &z0, &cell, &inv_cell);
+    uint32_t seed = s->render.settings.seed;
+    int ti = ci0 / (int)SW_CLUSTER_CELLS, tj = cj0 / (int)SW_CLUSTER_CELLS;
+    uint32_t n = 0;
+    for (sw_uint k = 0; k < SW_DITHER_POINTS; k++) {
+        sw_candidate c = sw_dither_candidate(ti, tj, k, g.dither_shift, g.salt, seed, g.dither_tile);
+        sw_hf_coord h = sw_hf_locate(c.x, c.z, x0, z0, inv_cell, t->resolution);
+        if (!h.inside) continue;
+        float frac = (g.flags & SW_ASSET_AREAS)
+                         ? place_area_fraction(s, 1u << (SW_AREA_USER_ASSET + asset), g.base_density, g.density,
+                                               g.inv_density, c.x, c.z)
+                         : 1.0f;
+        float grow = sw_dither_keeps(c, g, asset, seed, frac);
+        if (grow <= 0.0f || !grows_here(t, a->grows_on, c.x, c.z)) continue;
+        out[n++] = (sw_instance){.x = c.x, .y = ground_at(t, h), .z = c.z,
+                                 .scale = sw_asset_scale(c.hash, g.scale_min, g.scale_max) * grow,
+                                 .yaw_hash = sw_asset_yaw_hash(c.hash)};
+    }
+    return n;
+}
+
 uint32_t place_asset_cluster(const sward_scene *s, uint32_t asset, int ci0, int cj0,
                              sw_instance out[SW_CLUSTER_CANDIDATES])
 {
     const world_asset *a = &s->assets[asset];
+    if (a->dither) return place_dither_cluster(s, asset, ci0, cj0, out);
     const world_terrain *t = &s->terrain;
     float spacing = place_asset_spacing(a);
     float x0, z0, cell, inv_cell;

@@ -10,6 +10,7 @@
 #include "world/world.h"
 #include "shared/sw_place.h"
 #include "shared/sw_assets.h"
+#include "shared/sw_dither_points.h"
 
 #include <stddef.h>
 
@@ -168,10 +169,15 @@ sw_v2 place_wind(const sward_scene *scene, const world_material *m, float x, flo
 
 /* ---- mesh assets (assets.c; PL8, SC4) ---- */
 
-/* The asset's grid spacing, 1 / sqrt(density) m. */
+/* The asset's grid spacing, 1 / sqrt(density) m (its layer's grid, PL2); for a dither asset (PL11) its point set's
+ * tile side / SW_CLUSTER_CELLS, so that a cluster is one tile of the point set. */
 float place_asset_spacing(const world_asset *a);
 /* The salt of asset `asset`'s candidates: its own, or its layer's (PL2, shared by the layer's assets). */
 sw_uint place_asset_salt(const world_asset *a, uint32_t asset);
+/* The placement members of the asset's GPU constants (spacing, salt, density areas, the layer's keep interval,
+ * patches, PL11's point set and forest decode, SW_ASSET_AREAS | SW_ASSET_DITHER | SW_ASSET_FOREST in flags); the
+ * others zero. The renderer starts its sw_asset from this, the CPU reference reads it. */
+void place_asset_placement(const sward_scene *s, uint32_t asset, sw_asset *g);
 /* At most how many clusters place_asset_clusters returns for these reaches (m, per asset). */
 size_t place_asset_clusters_bound(const sward_scene *s, const float reach[WORLD_MAX_ASSETS]);
 /* The clusters of every asset whose square comes within reach[a] of the eye horizontally and overlaps the
@@ -180,8 +186,16 @@ size_t place_asset_clusters_bound(const sward_scene *s, const float reach[WORLD_
 size_t place_asset_clusters(const sward_scene *s, const float eye[3], const float reach[WORLD_MAX_ASSETS],
                             sw_cluster *out, size_t max, uint32_t per_asset[WORLD_MAX_ASSETS]);
 /* The CPU reference of asset_place.comp.glsl: the instances of asset `asset`'s cluster at cell (ci0, cj0), in
- * the cluster's order (SC4); returns how many. */
+ * the cluster's order (SC4; a dither asset's: its tile's points in threshold order, PL11); returns how many. */
 uint32_t place_asset_cluster(const sward_scene *s, uint32_t asset, int ci0, int cj0,
                              sw_instance out[SW_CLUSTER_CANDIDATES]);
+
+/* ---- the ordered-dither point set (dither_points.c; PL11) ---- */
+
+/* Generates the table of shaders/shared/sw_dither_table.h: SW_DITHER_POINTS points of the SW_DITHER_Q^2 torus at
+ * least SW_DITHER_R apart, in farthest-point order (x | z << SW_DITHER_Q_BITS). false if the darts ran out. */
+bool place_dither_generate(sw_uint out[SW_DITHER_POINTS]);
+/* The least squared distance (lattice steps, around the torus) between two of n points. */
+int place_dither_min_d2(const sw_uint *points, uint32_t n);
 
 #endif

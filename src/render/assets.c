@@ -165,23 +165,12 @@ static sward_result build_chains(const sward_renderer *r, asset_chain *chains, s
 }
 
 /* The asset's GPU constants; its levels' index ranges are filled while packing. */
-static sw_asset asset_constants(const world_asset *a, uint32_t index, const asset_chain *c)
+static sw_asset asset_constants(const sward_scene *s, uint32_t index, const asset_chain *c)
 {
+    const world_asset *a = &s->assets[index];
     sw_asset g;
-    memset(&g, 0, sizeof g);
-    g.spacing = place_asset_spacing(a);
-    /* PL2: density areas and the layer's keep interval (place_asset_cluster's numbers) */
-    g.salt = place_asset_salt(a, index);
-    g.base_density = a->base_set ? a->base_density : a->density;
-    g.inv_density = 1.0f / a->density;
-    g.density = a->density;
-    g.keep_lo = a->layer ? a->keep_lo : 0.0f;
-    g.keep_scale = a->layer ? a->keep_scale : 1.0f;
-    g.inv_spacing = 1.0f / g.spacing;
-    g.scale_min = a->scale[0];
-    g.scale_max = a->scale[1];
-    g.patch_inv_scale = a->patch_scale > 0.0f ? 1.0f / a->patch_scale : 0.0f;
-    g.patch_coverage = a->patch_coverage;
+    /* PL2, PL11: where it grows, place_asset_cluster's numbers */
+    place_asset_placement(s, index, &g);
     g.draw_distance = a->draw_distance;
     /* the bounds of every level: the lower levels' enlarged cards reach past lods[0]'s (docs/assets.md) */
     float lo[3], hi[3];
@@ -208,10 +197,9 @@ static sw_asset asset_constants(const world_asset *a, uint32_t index, const asse
     g.kind = c->kind == ASSET_KIND_TREE ? SW_ASSET_KIND_TREE
              : c->kind == ASSET_KIND_FLOWER ? SW_ASSET_KIND_FLOWER
              : c->kind == ASSET_KIND_ROCK ? SW_ASSET_KIND_ROCK : SW_ASSET_KIND_PLANT;
-    g.flags = (c->billboard_from < c->lod_count ? SW_ASSET_BILLBOARD : 0u) |
-              (a->wind == WORLD_WIND_NONE ? SW_ASSET_NO_WIND : 0u) |
-              (g.height * a->scale[1] >= SW_ASSET_MID_CASTER_HEIGHT ? SW_ASSET_MID_CASTER : 0u) |
-              (a->areas || g.base_density < a->density ? SW_ASSET_AREAS : 0u);
+    g.flags |= (c->billboard_from < c->lod_count ? SW_ASSET_BILLBOARD : 0u) |
+               (a->wind == WORLD_WIND_NONE ? SW_ASSET_NO_WIND : 0u) |
+               (g.height * world_asset_scale_max(a) >= SW_ASSET_MID_CASTER_HEIGHT ? SW_ASSET_MID_CASTER : 0u);
     /* LS3: the near cascade's casters are the third level ("LOD3 visual mesh", alpha-tested, animated), the mid
      * cascade's the last level with a mesh (fewer triangles, drawn without alpha test and animation) */
     uint32_t last_mesh = c->billboard_from < c->lod_count ? c->billboard_from : c->lod_count - 1;
@@ -276,12 +264,12 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
     for (uint32_t a = 0; a < ra->count && !res; a++) {
         const asset_chain *c = &chains[a];
         sw_asset *g = &ra->gpu[a];
-        sw_asset ac = asset_constants(&s->assets[a], (uint32_t)a, c);
+        sw_asset ac = asset_constants(s, (uint32_t)a, c);
         ac.impostor_offset = g->impostor_offset; /* the atlas's place, render_asset_textures' */
         ac.impostor_depth = g->impostor_depth;
         *g = ac;
         ra->radius[a] = g->radius;
-        ra->reach[a] = s->assets[a].draw_distance + g->radius * s->assets[a].scale[1];
+        ra->reach[a] = s->assets[a].draw_distance + g->radius * world_asset_scale_max(&s->assets[a]);
         for (uint32_t k = 0; k < c->lod_count; k++) {
             const asset_mesh *m = &c->lods[k];
             g->vertex_offset[k] = (int)nv;

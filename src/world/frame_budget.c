@@ -86,7 +86,7 @@ static double eye_height(const sward_scene *s)
 static void asset_size(const world_asset *a, double *h, double *w)
 {
     const kind_cost *k = &KIND_COST[a->kind];
-    double scale = a->mesh_path[0] ? 1.0 : fmax((double)a->scale[1], 1e-6);
+    double scale = a->mesh_path[0] ? 1.0 : fmax((double)world_asset_scale_max(a), 1e-6);
     float sh = 0.0f, sw = 0.0f; /* a species' own size (the Weber-Penn presets) */
     if (a->species) asset_tree_species_size(a->species, a->age, &sh, &sw);
     *h = (a->height > 0.0f ? (double)a->height : sh > 0.0f ? (double)sh : k->height) * scale;

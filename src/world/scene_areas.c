@@ -56,16 +56,27 @@ static bool parse_asset_layers(const sj_ctx *c, const cJSON *assets, sward_scene
         for (int k = 0; k < s->asset_count; k++)
             if (s->assets[k].layer == l) total += (double)s->assets[k].density;
         double lo = 0.0;
+        const world_asset *first = NULL;
         for (int k = 0; k < s->asset_count; k++) {
             world_asset *a = &s->assets[k];
             if (a->layer != l) continue;
+            /* PL11: a layer shares one point set, so its assets share the placement and the footprint */
+            if (!first) first = a;
+            if (a->dither != first->dither || (a->dither && a->footprint != first->footprint)) {
+                char p[SJ_PATH_MAX + 16];
+                snprintf(p, sizeof p, "assets[%d].%s", k, a->dither != first->dither ? "placement" : "footprint");
+                return sj_fail(c, p, "the assets of layer \"%s\" share one point set: the same placement and footprint "
+                                     "(\"%s\" has %s, %g m)",
+                               names[l - 1], first->name, first->dither ? "dither" : "grid", (double)first->footprint);
+            }
             a->grid_density = (float)total;
             a->keep_lo = (float)(lo / total);
             a->keep_scale = (float)((double)a->density / total);
             lo += (double)a->density;
-            /* the layer's grid is denser than the asset's own: the same candidate limit on the shared grid */
+            /* the layer's grid is denser than the asset's own: the same candidate limit on the shared grid (a point
+             * set's candidates do not depend on the densities: checked with the asset) */
             double candidates = total * 4.0 * (double)a->draw_distance * (double)a->draw_distance;
-            if (candidates > (double)WORLD_ASSET_MAX_CANDIDATES) {
+            if (!a->dither && candidates > (double)WORLD_ASSET_MAX_CANDIDATES) {
                 char p[SJ_PATH_MAX + 16];
                 snprintf(p, sizeof p, "assets[%d].layer", k);
                 return sj_fail(c, p,

@@ -5,9 +5,11 @@
 #include "world/world.h"
 
 #include "world/scene_json.h"
+#include "shared/sw_dither_points.h"
 
 #include "assets/assets.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +18,8 @@
 #define LIM_PATCH 1.0e5    /* m, patches.scale */
 #define LIM_SEED 4294967295.0
 #define LIM_LOD_BIAS 100.0
+#define LIM_FOOTPRINT_MIN 0.05 /* m */
+#define LIM_FOOTPRINT_MAX 1000.0
 
 static const sj_range r_unit = {0.0, 1.0, false, false, 0.0};
 
@@ -42,6 +46,12 @@ static void asset_defaults(world_asset *a, int index, world_asset_kind kind)
     a->translucency = 0.5f;
     a->roughness = 0.6f;
     a->bark_roughness = 0.9f;
+    a->footprint = kind == WORLD_ASSET_TREE ? 6.0f : kind == WORLD_ASSET_ROCK ? 2.0f : 1.0f;
+    a->forest_edge = 0.3f;
+    a->forest_inner = 0.7f;
+    const float fd[3] = {0.1f, 0.45f, 0.85f}, fs[3] = {1.0f, 0.8f, 1.15f};
+    memcpy(a->forest_density, fd, sizeof fd);
+    memcpy(a->forest_scale, fs, sizeof fs);
     switch (kind) {
     case WORLD_ASSET_TREE: a->density = 0.004f; a->draw_distance = 1000.0f; a->wind = WORLD_WIND_TREES; break;
     case WORLD_ASSET_FERN:
@@ -55,6 +65,49 @@ static void asset_defaults(world_asset *a, int index, world_asset_kind kind)
         a->translucency = 0.0f;
         break;
     }
+}
+
+float world_asset_dither_full(const world_asset *a)
+{
+    float tile = a->footprint * SW_DITHER_TILE_PER_FOOTPRINT;
+    return (float)SW_DITHER_POINTS / (tile * tile);
+}
+
+float world_asset_scale_max(const world_asset *a)
+{
+    if (!a->forest) return a->scale[1];
+    return a->scale[1] * fmaxf(a->forest_scale[0], fmaxf(a->forest_scale[1], a->forest_scale[2]));
+}
+
+/* PL11: "placement" ("grid" or "dither"), "footprint" and "forest": {"edge", "inner", "density", "scale"}. */
+static bool parse_placement(const sj_ctx *c, const cJSON *o, const char *path, world_asset *a)
+{
+    static const char *const known_forest[] = {"edge", "inner", "density", "scale"};
+    char name[16] = "", p[SJ_PATH_MAX];
+    const cJSON *forest;
+    if (!sj_string(c, o, path, "placement", name, sizeof name) ||
+        !sj_number(c, o, path, "footprint", RANGE(LIM_FOOTPRINT_MIN, LIM_FOOTPRINT_MAX), &a->footprint) ||
+        !sj_object(c, o, path, "forest", &forest))
+        return false;
+    sj_join(p, path, "placement");
+    if (name[0] && strcmp(name, "grid") && strcmp(name, "dither"))
+        return sj_fail(c, p, "must be \"grid\" or \"dither\", got \"%s\"", name);
+    a->dither = !strcmp(name, "dither");
+    if (!forest) return true;
+    if (!a->dither) return sj_fail(c, p, "must be \"dither\" with \"forest\" (it decodes the point set's density)");
+    sj_join(p, path, "forest");
+    a->forest = true;
+    if (!SJ_CHECK_FIELDS(c, forest, p, known_forest) || !sj_number(c, forest, p, "edge", r_unit, &a->forest_edge) ||
+        !sj_number(c, forest, p, "inner", r_unit, &a->forest_inner) ||
+        !sj_numbers(c, forest, p, "density", 3, r_unit, a->forest_density) ||
+        !sj_numbers(c, forest, p, "scale", 3, RANGE_POS(1e-3, WORLD_ASSET_SCALE_MAX), a->forest_scale))
+        return false;
+    if (a->forest_edge > a->forest_inner) {
+        char pp[SJ_PATH_MAX];
+        sj_join(pp, p, "edge");
+        return sj_fail(c, pp, "must be <= inner (%g), got %g", (double)a->forest_inner, (double)a->forest_edge);
+    }
+    return true;
 }
 
 /* "kind" first: it picks the defaults the other fields override. */
@@ -184,7 +237,8 @@ static bool parse_asset(const sj_ctx *c, const cJSON *o, const char *path, const
     static const char *const known[] = {"name",     "kind",          "generate",   "mesh",       "density",
                                         "scale",    "patches",       "grows_on",   "draw_distance", "lod_bias",
                                         "wind",     "leaf_color",    "bark_color", "flower_color", "translucency",
-                                        "base_density", "layer", "roughness", "bark_roughness"};
+                                        "base_density", "layer", "roughness", "bark_roughness", "placement",
+                                        "footprint", "forest"};
     static const char *const known_patches[] = {"scale", "coverage"};
     char p[SJ_PATH_MAX], wind[16] = "";
     const cJSON *patches;
@@ -206,7 +260,8 @@ static bool parse_asset(const sj_ctx *c, const cJSON *o, const char *path, const
         !sj_number(c, o, path, "translucency", r_unit, &a->translucency) ||
         !sj_number(c, o, path, "roughness", RANGE(WORLD_ROUGHNESS_MIN, 1.0), &a->roughness) ||
         !sj_number(c, o, path, "bark_roughness", RANGE(WORLD_ROUGHNESS_MIN, 1.0), &a->bark_roughness) ||
-        !sj_object(c, o, path, "patches", &patches) || !parse_grows_on(c, o, path, s, a))
+        !sj_object(c, o, path, "patches", &patches) || !parse_grows_on(c, o, path, s, a) ||
+        !parse_placement(c, o, path, a))
         return false;
     if (a->scale[0] > a->scale[1]) {
         sj_join(p, path, "scale");
@@ -231,12 +286,14 @@ static bool parse_asset(const sj_ctx *c, const cJSON *o, const char *path, const
             return false;
     }
     /* the clusters within the draw distance hold at most this many candidates (GPU memory, place work) */
-    double candidates = (double)a->density * 4.0 * (double)a->draw_distance * (double)a->draw_distance;
+    double per_m2 = a->dither ? (double)world_asset_dither_full(a) : (double)a->density;
+    double candidates = per_m2 * 4.0 * (double)a->draw_distance * (double)a->draw_distance;
     if (candidates > (double)WORLD_ASSET_MAX_CANDIDATES)
         return sj_fail(c, path,
-                       "too many candidates: density %g x (2 x draw_distance %g m)^2 = %.0f, the limit is %u; lower "
-                       "the density or the draw_distance",
-                       (double)a->density, (double)a->draw_distance, candidates, (unsigned)WORLD_ASSET_MAX_CANDIDATES);
+                       "too many candidates: %s %g x (2 x draw_distance %g m)^2 = %.0f, the limit is %u; %s",
+                       a->dither ? "the point set's density" : "density", per_m2, (double)a->draw_distance, candidates,
+                       (unsigned)WORLD_ASSET_MAX_CANDIDATES,
+                       a->dither ? "raise the footprint or lower the draw_distance" : "lower the density or the draw_distance");
     for (int k = 0; k < index; k++)
         if (!strcmp(s->assets[k].name, a->name)) {
             sj_join(p, path, "name");

@@ -338,7 +338,22 @@ typedef struct world_asset {
     float grid_density;       /* instances / m^2 of its grid (0: density) */
     float keep_lo, keep_scale;
     bool areas;               /* a density area names it */
+    /* PL11: "placement": "dither" places it on the ordered-dither point set (shaders/shared/sw_dither_points.h)
+     * scaled so its points are at least `footprint` m apart; "forest" decodes its density value into sparse trees,
+     * the forest's edge and the inner forest (v < forest_edge, < forest_inner, else), each class with a density
+     * (a fraction of the point set) and an instance scale factor. */
+    bool dither;
+    float footprint;          /* m (default by kind: tree 6, fern, bush and flower 1, rock 2) */
+    bool forest;
+    float forest_edge, forest_inner;
+    float forest_density[3];  /* sparse, edge, inner: fraction of the point set, 0..1 */
+    float forest_scale[3];    /* sparse, edge, inner: instance scale factor */
 } world_asset;
+
+/* PL11: instances / m^2 of an asset's whole dither point set: SW_DITHER_POINTS over its tile's area. */
+float world_asset_dither_full(const world_asset *a);
+/* The largest scale an instance of the asset has: scale[1], times the largest forest class factor (PL11). */
+float world_asset_scale_max(const world_asset *a);
 
 /* BX5: a camera flight (scene "flight", scene_flight.c): keys of eye and target over time, linear between keys;
  * a key with `cut` is a teleport (the camera holds the previous key until the cut's time, then jumps). */

@@ -1,4 +1,4 @@
-/* Mesh assets on the GPU (SPEC PL8, SC4, SC5, AS2, LS3, GA6, GA7, GA9): the placement of every cluster equals the
+/* Mesh assets on the GPU (SPEC PL8, PL11, SC4, SC5, AS2, LS3, GA6, GA7, GA9): the placement of every cluster equals the
  * CPU reference instance by instance and in the same (random) order; the culling draws each instance with the
  * level its projected size asks for (or both levels of a cross-fade, with complementary screen doors), and the
  * shadow cascades with their casters' levels; the images show the assets, move them with the wind and only with
@@ -15,6 +15,25 @@
 static sward_renderer *renderer(sward_context *ctx, sward_scene *scene, uint32_t w, uint32_t h)
 {
     return gu_renderer(ctx, scene, w, h);
+}
+
+/* PL11: the least horizontal distance (m) between the instances of the assets in `mask`. */
+static double least_distance(const render_asset_readback *rb, unsigned mask)
+{
+    double best = 1e30;
+    for (uint32_t k = 0; k < rb->cluster_count; k++)
+        for (uint32_t l = k; l < rb->cluster_count; l++) {
+            const sw_cluster *a = &rb->clusters[k], *b = &rb->clusters[l];
+            if (!(mask >> a->asset & 1u) || !(mask >> b->asset & 1u)) continue;
+            const sw_instance *p = rb->instances + (size_t)a->slot * SW_CLUSTER_CANDIDATES;
+            const sw_instance *q = rb->instances + (size_t)b->slot * SW_CLUSTER_CANDIDATES;
+            for (uint32_t i = 0; i < a->count; i++)
+                for (uint32_t j = k == l ? i + 1 : 0; j < b->count; j++) {
+                    double dx = (double)p[i].x - (double)q[j].x, dz = (double)p[i].z - (double)q[j].z;
+                    best = fmin(best, dx * dx + dz * dz);
+                }
+        }
+    return sqrt(best);
 }
 
 /* PL8, SC4: the GPU's clusters hold exactly the CPU reference's instances, in its order. */
@@ -53,6 +72,17 @@ static void placement_matches_cpu(const char *rel)
     }
     print_message("%u clusters, %zu instances\n", rb.cluster_count, total);
     assert_int_equal(seen_assets, (1u << scene->asset_count) - 1u); /* every asset grew somewhere */
+    /* PL11: a dither asset's instances, and a layer's together, at least 0.9 footprint apart */
+    for (int a = 0; a < scene->asset_count; a++) {
+        const world_asset *as = &scene->assets[a];
+        if (!as->dither) continue;
+        unsigned mask = 1u << a;
+        for (int b = 0; b < scene->asset_count; b++)
+            if (as->layer && scene->assets[b].layer == as->layer) mask |= 1u << b;
+        double d = least_distance(&rb, mask);
+        print_message("%s: least distance %.3f m, footprint %.2f m\n", as->name, d, (double)as->footprint);
+        assert_true(d >= 0.9 * (double)as->footprint);
+    }
     render_asset_readback_free(&rb);
     gu_finish(r, ctx, scene);
 }
@@ -69,6 +99,14 @@ static void test_placement_matches_cpu_areas(void **state)
 {
     (void)state;
     placement_matches_cpu("tests/data/areas/field_areas.json");
+}
+
+/* PL11: assets on the ordered-dither point set (a forest decoded from areas, a layer of two species with patches,
+ * flowers) beside one on the grid: the GPU places exactly the CPU's instances, and keeps their spacing. */
+static void test_placement_matches_cpu_dither(void **state)
+{
+    (void)state;
+    placement_matches_cpu("tests/data/assets/field_dither.json");
 }
 
 /* AS2, SC5, LS3: each drawn instance is at the level its size asks for; a cross-fade's two levels split its
@@ -364,6 +402,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_placement_matches_cpu),
         cmocka_unit_test(test_placement_matches_cpu_areas),
+        cmocka_unit_test(test_placement_matches_cpu_dither),
         cmocka_unit_test(test_culling_and_levels),
         cmocka_unit_test(test_images),
         cmocka_unit_test(test_impostor_matches_mesh),
