@@ -202,8 +202,9 @@ uint32_t world_jobs_cancel(world_jobs *q, bool (*keep)(void *ctx, const world_pa
             k++;
         else
             q->queue[k] = q->queue[--q->queued], dropped++;
-    /* a host's tickets for dropped requests still run, find nothing and return */
-    q->unticketed = q->unticketed < dropped ? 0 : q->unticketed - dropped;
+    /* a host's tickets outnumber the queue now (those of dropped requests run, find nothing and return): what
+     * is left without a ticket is at most what is queued */
+    if (q->unticketed > q->queued) q->unticketed = (uint32_t)q->queued;
     for (size_t k = 0; k < q->done_count;)
         if (keep(ctx, &q->done[k]))
             k++;

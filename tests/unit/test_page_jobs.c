@@ -1,9 +1,9 @@
 /* test_page_jobs.c — the streamed windows' pages on page jobs (BX7; src/world/page_jobs.c, stream_jobs.c,
  * docs/streaming.md): with every executor (inline, 1 and 4 of sward's threads, a host's job system, a baked world
  * read by 4 threads) the windows after the pages arrive equal the resident scene over random walks and jumps;
- * with a page taking 20 ms of a worker's CPU (the testing hook) the calling thread pays nothing for it, the
- * pages nearest the eye arrive first, a second jump cancels the first one's queued pages (counted), and the
- * upload budget holds. Run under ThreadSanitizer in the sanitizer stage (dev.sh sanitize). */
+ * with a page taking 20 ms of a worker's CPU (the testing hook), on sward's thread or a host's job queue, the
+ * calling thread pays nothing for it, the pages nearest the eye arrive first, a second jump cancels the first
+ * one's queued pages (counted), and the upload budget holds. Run under ThreadSanitizer in the sanitizer stage (dev.sh sanitize). */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -204,15 +204,48 @@ static void test_baked_four_threads(void **state)
     executor((world_jobs_config){.threads = 4}, dir);
 }
 
+/* A host's job system of one thread running its jobs in the order given (what a game's job queue does). */
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    host_job jobs[4096];
+    size_t head, tail;
+    bool stop;
+    pthread_t thread;
+} fifo = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
+static void *fifo_thread(void *p)
+{
+    (void)p;
+    pthread_mutex_lock(&fifo.lock);
+    for (;;) {
+        while (!fifo.stop && fifo.head == fifo.tail) pthread_cond_wait(&fifo.wake, &fifo.lock);
+        if (fifo.head == fifo.tail) break;
+        host_job j = fifo.jobs[fifo.head++ % 4096];
+        pthread_mutex_unlock(&fifo.lock);
+        j.job(j.arg);
+        pthread_mutex_lock(&fifo.lock);
+    }
+    pthread_mutex_unlock(&fifo.lock);
+    return NULL;
+}
+static void fifo_run(void *user, void (*job)(void *), void *arg)
+{
+    (void)user;
+    pthread_mutex_lock(&fifo.lock);
+    assert_true(fifo.tail - fifo.head < 4096);
+    fifo.jobs[fifo.tail++ % 4096] = (host_job){job, arg};
+    pthread_cond_signal(&fifo.wake);
+    pthread_mutex_unlock(&fifo.lock);
+}
+
 /* With every page taking 20 ms of its worker's CPU: a jump costs the calling thread nothing; the pages nearest
  * the eye arrive first; a second jump cancels the first one's queued pages; at most max_pages a collect. */
-static void test_slow_pages(void **state)
+static void slow_pages(world_jobs_config cfg)
 {
-    (void)state;
     setenv(WORLD_PAGE_DELAY_ENV, "20", 1);
     sward_scene *a = load_ok("{\"terrain\": {" TERRAIN_FBM "}, " GRASS "}");
     sward_scene *b = load_ok(STREAMED);
-    use(b, (world_jobs_config){.threads = 1});
+    use(b, cfg);
     unsetenv(WORLD_PAGE_DELAY_ENV);
     world_stream *st = b->terrain.stream;
     const uint32_t total = (uint32_t)(st->hf_n * st->hf_n + st->map_n * st->map_n);
@@ -250,12 +283,34 @@ static void test_slow_pages(void **state)
     sward_scene_destroy(a);
 }
 
+static void test_slow_pages(void **state)
+{
+    (void)state;
+    slow_pages((world_jobs_config){.threads = 1});
+}
+
+/* The same through a host's one-thread job queue: its jobs run in the order handed out, each takes the best
+ * page queued when it runs, and those of cancelled pages return at once. */
+static void test_slow_pages_host(void **state)
+{
+    (void)state;
+    fifo.stop = false;
+    assert_int_equal(pthread_create(&fifo.thread, NULL, fifo_thread, NULL), 0);
+    slow_pages((world_jobs_config){.run_job = fifo_run});
+    pthread_mutex_lock(&fifo.lock);
+    fifo.stop = true;
+    pthread_cond_signal(&fifo.wake);
+    pthread_mutex_unlock(&fifo.lock);
+    pthread_join(fifo.thread, NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_inline),       cmocka_unit_test(test_one_thread),
         cmocka_unit_test(test_four_threads), cmocka_unit_test(test_host_jobs),
         cmocka_unit_test(test_baked_four_threads), cmocka_unit_test(test_slow_pages),
+        cmocka_unit_test(test_slow_pages_host),
     };
     return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
 }
