@@ -4,7 +4,8 @@
  * pages of WORLD page x page samples around the camera, at constant memory. Pages come from a baked world folder
  * (world_file.c: DIR/world.json, heights.bin, maps.bin) or from the generators (fBm heights, the generated type
  * map, grass height 1), page by page. The same window code serves both; the renderer uploads the pages that
- * changed (src/render/stream.c). */
+ * changed (src/render/world_stream.c). Once a renderer uses the stream, the pages that enter a window are made by
+ * page jobs (stream_jobs.c, page_jobs.h, docs/streaming.md) and arrive later; until then loads are synchronous. */
 #ifndef SWARD_WORLD_STREAM_H
 #define SWARD_WORLD_STREAM_H
 
