@@ -2,13 +2,15 @@
  * docs/streaming.md): a short flight over a generated streamed world, every world page taking 50 ms of its
  * worker's CPU (the testing hook SWARD_TEST_PAGE_DELAY_MS), frames that do not wait (sward_streaming.no_wait):
  * no frame costs the rendering thread more than STALL_MS of CPU, teleport included (one page made on it would
- * cost 50); after the teleport the frames draw fewer tiles while pages are missing, all of the view's tiles
+ * cost 50); a teleport cancels the page jobs of the view it leaves (counted in the frame's stats); after the
+ * teleport the frames draw fewer tiles while pages are missing, all of the view's tiles
  * before the pages out of view have arrived (nearest and in view first) and, once every page has arrived and
  * the tile cache has caught up, exactly the image and counts of a renderer that waited for them. */
 #define _POSIX_C_SOURCE 200809L
 #include "gpu_util.h"
 #include "world/page_jobs.h"
 
+#include <math.h>
 #include <time.h>
 
 /* The rendering thread's CPU time a frame may take on lavapipe at 192x108 (recording and the read-back's
@@ -74,6 +76,10 @@ static void flight_never_waits(void **state)
         worst = ms > worst ? ms : worst;
         assert_true(st.stream.wait_ms == 0.0);
     }
+    /* a teleport whose pages are still queued when the next one leaves them: cancelled (counted) */
+    sward_frame_stats away = SWARD_FRAME_STATS_INIT;
+    worst = fmax(worst, frame(r, -200.0f, 210.0f, a, &away));
+    assert_true(away.stream.pages_missing > 0);
     /* the teleport, then the same camera until every page and tile is there */
     const float tx = 180.0f, tz = -170.0f;
     uint32_t frames = 0, last_tiles = 0, missing_tiles[150], missing_frames = 0;
@@ -87,6 +93,11 @@ static void flight_never_waits(void **state)
         print_message("frame %d: %.2f ms CPU, %u pages missing, %u put, %llu tiles, %u tiles missing\n", k, ms,
                       st.stream.pages_missing, st.stream.pages_put, (unsigned long long)st.blades.tiles,
                       st.tile_cache.missing);
+        if (k == 0) {
+            print_message("%llu page jobs cancelled by the second teleport\n",
+                          (unsigned long long)(st.stream.pages_cancelled - away.stream.pages_cancelled));
+            assert_true(st.stream.pages_cancelled > away.stream.pages_cancelled);
+        }
         if (st.stream.pages_missing) missing_tiles[missing_frames++] = (uint32_t)st.blades.tiles;
         done = !st.stream.pages_missing && !st.tile_cache.missing && k > 0;
         last_tiles = (uint32_t)st.blades.tiles;
