@@ -283,6 +283,31 @@ static void slow_pages(world_jobs_config cfg)
     sward_scene_destroy(a);
 }
 
+/* The upload budget: with every page of a jump already made (inline), a frame that does not wait puts at most
+ * max_pages, nearest first, and the rest over the next frames. */
+static void test_budget(void **state)
+{
+    (void)state;
+    sward_scene *a = load_ok("{\"terrain\": {" TERRAIN_FBM "}, " GRASS "}");
+    sward_scene *b = load_ok(STREAMED);
+    use(b, (world_jobs_config){0});
+    world_stream *st = b->terrain.stream;
+    assert_true(move(b, 90.0f, -90.0f));
+    const uint32_t total = world_stream_missing(st);
+    assert_true(total > 30);
+    assert_int_equal(collect(b, 3, false), 3);
+    assert_int_equal(world_stream_missing(st), total - 3);
+    uint32_t frames = 1;
+    while (world_stream_missing(st)) {
+        assert_true(collect(b, 3, false) <= 3);
+        frames++;
+    }
+    assert_int_equal(frames, (total + 2) / 3);
+    check_window(a, b);
+    sward_scene_destroy(b);
+    sward_scene_destroy(a);
+}
+
 static void test_slow_pages(void **state)
 {
     (void)state;
@@ -310,7 +335,7 @@ int main(void)
         cmocka_unit_test(test_inline),       cmocka_unit_test(test_one_thread),
         cmocka_unit_test(test_four_threads), cmocka_unit_test(test_host_jobs),
         cmocka_unit_test(test_baked_four_threads), cmocka_unit_test(test_slow_pages),
-        cmocka_unit_test(test_slow_pages_host),
+        cmocka_unit_test(test_slow_pages_host),    cmocka_unit_test(test_budget),
     };
     return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
 }
