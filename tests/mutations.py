@@ -1695,8 +1695,8 @@ mut("BX7-threads", "BX7", "src/world/page_jobs.c",
     "    if (false) {",
     "unit_page_jobs gpu_stream_flight")
 mut("BX7-worker-count", "BX7", "src/render/world_stream.c",
-    "    const world_jobs_config cfg = {.threads = sm->run_job ? 0 : sm->workers, .run_job = sm->run_job,",
-    "    const world_jobs_config cfg = {.threads = 0 * sm->workers, .run_job = sm->run_job,",
+    "        .threads = sm->run_job ? 0 : sm->workers, .run_job = sm->run_job,",
+    "        .threads = 0 * sm->workers, .run_job = sm->run_job,",
     "gpu_stream_flight")
 mut("BX7-nearest-first", "BX7", "src/world/page_jobs.c",
     "        if (q->queue[k].order < q->queue[best].order) best = k;",

@@ -50,7 +50,8 @@ static flight_cpu cpu_span(const flight_sample *frames, uint32_t n)
         free(v);
         return c;
     }
-    for (uint32_t i = 0; i < n; i++) v[i] = frames[i].cpu_thread_ms;
+    for (uint32_t i = 0; i < n; i++)
+        v[i] = frames[i].cpu_thread_ms;
     qsort(v, n, sizeof *v, cmp_double);
     c.median = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
     c.p99 = v[(size_t)ceil(0.99 * n) - 1];

@@ -71,7 +71,8 @@ void render_world_stop(sward_renderer *r)
     world_stream *st = scene->terrain.stream;
     if (!st || !st->jobs) return;
     sward_result res;
-    world_stream_collect(scene, 0, true, NULL, &res); /* the windows whole again, as the synchronous loader keeps them */
+    world_stream_collect(scene, 0, true, NULL,
+                         &res); /* the windows whole again, as the synchronous loader keeps them */
     world_jobs_destroy(st->jobs);
     st->jobs = NULL;
 }
@@ -80,8 +81,8 @@ void render_world_stop(sward_renderer *r)
 static sward_result use_jobs(sward_renderer *r, sward_error *err)
 {
     const sward_streaming *sm = &r->streaming;
-    const world_jobs_config cfg = {.threads = sm->run_job ? 0 : sm->workers, .run_job = sm->run_job,
-                                   .user = sm->run_job ? sm->job_user : NULL};
+    const world_jobs_config cfg = {
+        .threads = sm->run_job ? 0 : sm->workers, .run_job = sm->run_job, .user = sm->run_job ? sm->job_user : NULL};
     return world_stream_use_jobs((sward_scene *)r->scene, &cfg, err);
 }
 
@@ -165,8 +166,8 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
         }
         for (uint32_t k = 0; k < nm; k++)
             g[k].srcOffset += hb, ty[k].srcOffset += hb + gb, la[k].srcOffset += lo;
-        s->stream.upload_bytes = (uint64_t)P * (uint64_t)P *
-                                 (4u * (uint64_t)st->hf_dirty_count + 6u * (uint64_t)st->map_dirty_count);
+        s->stream.upload_bytes =
+            (uint64_t)P * (uint64_t)P * (4u * (uint64_t)st->hf_dirty_count + 6u * (uint64_t)st->map_dirty_count);
     }
     gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_TRANSFER_WRITE);
     if (nh) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.height_buf.buffer, nh, h);

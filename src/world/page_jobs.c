@@ -22,9 +22,9 @@ struct world_jobs {
     pthread_cond_t work, idle;
     world_page_job *queue, *done;
     size_t queued, queue_cap, done_count, done_cap;
-    uint32_t running;      /* requests being made now */
-    uint32_t tickets;      /* tickets handed to the host and not yet returned */
-    uint32_t unticketed;   /* queued requests without a ticket yet (host executor) */
+    uint32_t running;    /* requests being made now */
+    uint32_t tickets;    /* tickets handed to the host and not yet returned */
+    uint32_t unticketed; /* queued requests without a ticket yet (host executor) */
     bool stop;
     int thread_count;
     pthread_t *threads;
@@ -34,7 +34,8 @@ static bool grow(world_page_job **list, size_t *cap, size_t n)
 {
     if (n <= *cap) return true;
     size_t c = *cap ? *cap * 2 : 64;
-    while (c < n) c *= 2;
+    while (c < n)
+        c *= 2;
     world_page_job *p = realloc(*list, c * sizeof *p);
     if (!p) return false;
     *list = p;
@@ -87,7 +88,8 @@ static void *worker(void *arg)
     pthread_mutex_lock(&q->lock);
     for (;;) {
         world_page_job job;
-        while (!q->stop && !q->queued) pthread_cond_wait(&q->work, &q->lock);
+        while (!q->stop && !q->queued)
+            pthread_cond_wait(&q->work, &q->lock);
         if (q->stop) break;
         if (take_best(q, &job)) make_one(q, &job);
     }
@@ -142,12 +144,15 @@ void world_jobs_destroy(world_jobs *q)
     pthread_mutex_lock(&q->lock);
     q->queued = 0; /* cancelled: the tickets still out find nothing */
     q->unticketed = 0;
-    while (q->running || q->tickets) pthread_cond_wait(&q->idle, &q->lock);
+    while (q->running || q->tickets)
+        pthread_cond_wait(&q->idle, &q->lock);
     q->stop = true;
     pthread_cond_broadcast(&q->work);
     pthread_mutex_unlock(&q->lock);
-    for (int k = 0; k < q->thread_count; k++) pthread_join(q->threads[k], NULL);
-    for (size_t k = 0; k < q->done_count; k++) world_page_job_free(&q->done[k]);
+    for (int k = 0; k < q->thread_count; k++)
+        pthread_join(q->threads[k], NULL);
+    for (size_t k = 0; k < q->done_count; k++)
+        world_page_job_free(&q->done[k]);
     free(q->threads);
     free(q->queue);
     free(q->done);
@@ -181,14 +186,16 @@ void world_jobs_kick(world_jobs *q)
     if (q->cfg.run_job) {
         q->tickets += n;
         pthread_mutex_unlock(&q->lock);
-        for (uint32_t k = 0; k < n; k++) q->cfg.run_job(q->cfg.user, ticket, q);
+        for (uint32_t k = 0; k < n; k++)
+            q->cfg.run_job(q->cfg.user, ticket, q);
         return;
     }
     if (q->thread_count) {
         if (n) pthread_cond_broadcast(&q->work);
     } else {
         world_page_job job;
-        while (take_best(q, &job)) make_one(q, &job);
+        while (take_best(q, &job))
+            make_one(q, &job);
     }
     pthread_mutex_unlock(&q->lock);
 }
@@ -237,7 +244,8 @@ void world_jobs_wait(world_jobs *q)
 {
     world_jobs_kick(q);
     pthread_mutex_lock(&q->lock);
-    while (q->queued || q->running) pthread_cond_wait(&q->idle, &q->lock);
+    while (q->queued || q->running)
+        pthread_cond_wait(&q->idle, &q->lock);
     pthread_mutex_unlock(&q->lock);
 }
 

@@ -23,16 +23,16 @@
 typedef void (*world_run_job_fn)(void *user, void (*job)(void *), void *job_arg);
 
 typedef struct world_jobs_config {
-    int threads;             /* sward's worker threads; 0 with no run_job: inline */
+    int threads;              /* sward's worker threads; 0 with no run_job: inline */
     world_run_job_fn run_job; /* the host's job system instead of threads (threads ignored) */
-    void *user;              /* run_job's first argument */
+    void *user;               /* run_job's first argument */
 } world_jobs_config;
 
 /* One page: the request (which, pi, pj, order) and, once made, its data (owned by the job until taken). */
 typedef struct world_page_job {
-    int which;       /* 0: a height page, 1: a map page */
-    int pi, pj;      /* the page in the world's grid of pages */
-    double order;    /* smaller is made first (stream.c: distance to the eye, pages behind it later) */
+    int which;    /* 0: a height page, 1: a map page */
+    int pi, pj;   /* the page in the world's grid of pages */
+    double order; /* smaller is made first (stream.c: distance to the eye, pages behind it later) */
     sward_result result;
     sward_error err; /* when result is not SWARD_OK */
     float *floats;   /* heights, or the map's grass height: page^2 */

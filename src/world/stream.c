@@ -442,8 +442,10 @@ sward_result world_stream_open(sward_scene *s, sward_error *err)
                          s->name, st->hf_n * st->hf_n, st->map_n * st->map_n);
     memset(t->types, (int)SW_TYPE_NONE, mn);
     memset(st->material, (int)WORLD_MATERIAL_NONE, mn);
-    for (int k = 0; k < st->hf_n * st->hf_n; k++) st->hf_slot[k] = -1;
-    for (int k = 0; k < st->map_n * st->map_n; k++) st->map_slot[k] = -1;
+    for (int k = 0; k < st->hf_n * st->hf_n; k++)
+        st->hf_slot[k] = -1;
+    for (int k = 0; k < st->map_n * st->map_n; k++)
+        st->map_slot[k] = -1;
     if (st->from_disk && (r = scan_pages(s, st, err)) != SWARD_OK) return blame_world(s, r, err);
     world_stream_update(s, s->camera.position[0], s->camera.position[2], err, &r);
     st->all_dirty = true;

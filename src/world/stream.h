@@ -97,11 +97,11 @@ typedef struct world_stream {
     /* BX7: the page each ring slot holds (its global index; -1: none yet): with page jobs a window moves at once
      * and its slots fill as the pages arrive; world_stream_holds reads only filled slots */
     int *hf_slot, *map_slot;
-    struct world_jobs *jobs;       /* NULL: pages load on the calling thread as the window moves (stream_jobs.c) */
-    world_jobs_config jobs_cfg;    /* what made jobs */
-    pthread_mutex_t file_lock;     /* the world's files are read by one job at a time (one FILE position) */
+    struct world_jobs *jobs;    /* NULL: pages load on the calling thread as the window moves (stream_jobs.c) */
+    world_jobs_config jobs_cfg; /* what made jobs */
+    pthread_mutex_t file_lock;  /* the world's files are read by one job at a time (one FILE position) */
     uint64_t pages_put, pages_cancelled; /* pages that arrived in the windows, requests dropped before they ran */
-    float dir_x, dir_z;            /* the camera's forward (the renderer's), for the order: pages in view first */
+    float dir_x, dir_z;                  /* the camera's forward (the renderer's), for the order: pages in view first */
 } world_stream;
 
 /* Opens the streamed terrain of a parsed scene (terrain.world or terrain.stream): allocates the windows once and

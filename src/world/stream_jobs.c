@@ -138,8 +138,8 @@ uint32_t world_stream_collect(sward_scene *s, uint32_t max_pages, bool wait, swa
         }
         if (wanted(st, job.which, job.pi, job.pj)) { /* else it left the windows while it was being made */
             if (job.which)
-                *result = world_stream_put_map(s, job.pi, job.pj, job.bytes, job.bytes + (size_t)st->page * (size_t)st->page,
-                                               job.floats, err);
+                *result = world_stream_put_map(s, job.pi, job.pj, job.bytes,
+                                               job.bytes + (size_t)st->page * (size_t)st->page, job.floats, err);
             else
                 world_stream_put_hf(s, job.pi, job.pj, job.floats);
             put++;
@@ -151,8 +151,10 @@ uint32_t world_stream_collect(sward_scene *s, uint32_t max_pages, bool wait, swa
     if (!world_jobs_busy(st->jobs) && world_stream_missing(st)) { /* lost pages: ask again */
         float x, z;
         window_centre(s, &x, &z);
-        if (!request_missing(s, x, z)) *result = world_stream_oom(s, err);
-        else if (wait) return put + world_stream_collect(s, max_pages, wait, err, result);
+        if (!request_missing(s, x, z))
+            *result = world_stream_oom(s, err);
+        else if (wait)
+            return put + world_stream_collect(s, max_pages, wait, err, result);
     }
     return put;
 }
@@ -164,7 +166,8 @@ uint32_t world_stream_missing(const world_stream *st)
         const int w = which ? st->map_n : st->hf_n;
         const int p0i = which ? st->map_pi : st->hf_pi, p0j = which ? st->map_pj : st->hf_pj;
         for (int b = p0j; b < p0j + w; b++)
-            for (int a = p0i; a < p0i + w; a++) n += wanted(st, which, a, b);
+            for (int a = p0i; a < p0i + w; a++)
+                n += wanted(st, which, a, b);
     }
     return n;
 }

@@ -18,10 +18,10 @@
 #define STALL_MS 35.0
 
 #define SCENE                                                                                                          \
-    "{\"terrain\": {\"size\": 512, \"resolution\": 257, \"fbm\": {\"amplitude\": 10, \"wavelength\": 120, "           \
+    "{\"terrain\": {\"size\": 512, \"resolution\": 257, \"fbm\": {\"amplitude\": 10, \"wavelength\": 120, "            \
     "\"octaves\": 4}, \"stream\": {\"window\": 120, \"page\": 16}}, \"grass\": [{\"name\": \"short\", \"density\": "   \
-    "6, \"height\": [0.2, 0.4]}, {\"name\": \"tall\", \"density\": 3, \"height\": [0.5, 0.9], \"patches\": "          \
-    "{\"scale\": 14, \"coverage\": 0.5}}], \"render\": {\"width\": 192, \"height\": 108, \"draw_distance\": 40, "     \
+    "6, \"height\": [0.2, 0.4]}, {\"name\": \"tall\", \"density\": 3, \"height\": [0.5, 0.9], \"patches\": "           \
+    "{\"scale\": 14, \"coverage\": 0.5}}], \"render\": {\"width\": 192, \"height\": 108, \"draw_distance\": 40, "      \
     "\"lod_distance\": 12}, \"camera\": {\"position\": [0, 6, 0], \"target\": [5, 0, 5], \"above_ground\": true}}"
 
 static sward_scene *load(void)
@@ -64,8 +64,8 @@ static void flight_never_waits(void **state)
     sward_renderer *r = NULL, *ref = NULL;
     sward_error err = {0};
     if (sward_renderer_create(ctx, flown, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
-    assert_int_equal(
-        sward_renderer_set_streaming(r, &(sward_streaming){.workers = 2, .no_wait = true}, &err), SWARD_OK);
+    assert_int_equal(sward_renderer_set_streaming(r, &(sward_streaming){.workers = 2, .no_wait = true}, &err),
+                     SWARD_OK);
     const size_t bytes = 192u * 108u * 4u;
     uint8_t *a = malloc(bytes), *b = malloc(bytes);
     double worst = 0.0;
@@ -109,9 +109,10 @@ static void flight_never_waits(void **state)
     unsetenv(WORLD_PAGE_DELAY_ENV);
     print_message("worst frame %.2f ms of the rendering thread's CPU; %u frames to fill\n", worst, frames);
     assert_true(done);
-    assert_true(missing_frames >= 2); /* the pages took frames to arrive: the frames did not wait for them */
+    assert_true(missing_frames >= 2);           /* the pages took frames to arrive: the frames did not wait for them */
     assert_true(missing_tiles[0] < last_tiles); /* ... drew fewer tiles meanwhile, never more than all */
-    for (uint32_t k = 0; k < missing_frames; k++) assert_true(missing_tiles[k] <= last_tiles);
+    for (uint32_t k = 0; k < missing_frames; k++)
+        assert_true(missing_tiles[k] <= last_tiles);
     /* the view's pages came first: every tile was drawn while pages out of view were still missing */
     assert_int_equal(missing_tiles[missing_frames - 1], last_tiles);
     assert_true(worst < STALL_MS);

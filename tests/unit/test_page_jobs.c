@@ -3,7 +3,8 @@
  * read by 4 threads) the windows after the pages arrive equal the resident scene over random walks and jumps;
  * with a page taking 20 ms of a worker's CPU (the testing hook), on sward's thread or a host's job queue, the
  * calling thread pays nothing for it, the pages nearest the eye arrive first, a second jump cancels the first
- * one's queued pages (counted), and the upload budget holds. Run under ThreadSanitizer in the sanitizer stage (dev.sh sanitize). */
+ * one's queued pages (counted), and the upload budget holds. Run under ThreadSanitizer in the sanitizer stage (dev.sh
+ * sanitize). */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -110,7 +111,8 @@ static void random_moves(sward_scene *a, sward_scene *b)
         if (k % 8 == 7)
             x = (float)(rand() % 256) - 128.0f, z = (float)(rand() % 256) - 128.0f;
         else
-            x = b->camera.position[0] + (float)(rand() % 31 - 15), z = b->camera.position[2] + (float)(rand() % 31 - 15);
+            x = b->camera.position[0] + (float)(rand() % 31 - 15),
+            z = b->camera.position[2] + (float)(rand() % 31 - 15);
         moved += move(b, x, z);
         collect(b, 0, true);
         assert_int_equal(world_stream_missing(b->terrain.stream), 0);
@@ -124,7 +126,8 @@ static void executor(world_jobs_config cfg, const char *dir)
 {
     sward_scene *a = load_ok("{\"terrain\": {" TERRAIN_FBM "}, " GRASS "}");
     char json[1024];
-    if (dir) snprintf(json, sizeof json, "{\"terrain\": {\"world\": \"%s\", \"stream\": {\"window\": 80}}, " GRASS "}", dir);
+    if (dir)
+        snprintf(json, sizeof json, "{\"terrain\": {\"world\": \"%s\", \"stream\": {\"window\": 80}}, " GRASS "}", dir);
     sward_scene *b = load_ok(dir ? json : STREAMED);
     use(b, cfg);
     random_moves(a, b);
@@ -218,7 +221,8 @@ static void *fifo_thread(void *p)
     (void)p;
     pthread_mutex_lock(&fifo.lock);
     for (;;) {
-        while (!fifo.stop && fifo.head == fifo.tail) pthread_cond_wait(&fifo.wake, &fifo.lock);
+        while (!fifo.stop && fifo.head == fifo.tail)
+            pthread_cond_wait(&fifo.wake, &fifo.lock);
         if (fifo.head == fifo.tail) break;
         host_job j = fifo.jobs[fifo.head++ % 4096];
         pthread_mutex_unlock(&fifo.lock);
@@ -332,10 +336,14 @@ static void test_slow_pages_host(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_inline),       cmocka_unit_test(test_one_thread),
-        cmocka_unit_test(test_four_threads), cmocka_unit_test(test_host_jobs),
-        cmocka_unit_test(test_baked_four_threads), cmocka_unit_test(test_slow_pages),
-        cmocka_unit_test(test_slow_pages_host),    cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_inline),
+        cmocka_unit_test(test_one_thread),
+        cmocka_unit_test(test_four_threads),
+        cmocka_unit_test(test_host_jobs),
+        cmocka_unit_test(test_baked_four_threads),
+        cmocka_unit_test(test_slow_pages),
+        cmocka_unit_test(test_slow_pages_host),
+        cmocka_unit_test(test_budget),
     };
     return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
 }
