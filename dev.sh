@@ -65,9 +65,15 @@ _tests)
     build build -DSWARD_WERROR=ON
     ctest --test-dir build --output-on-failure -j"$JOBS"
     ;;
-_sanitize) # the CPU tests again under AddressSanitizer and UndefinedBehaviorSanitizer
+_sanitize) # the CPU tests again under AddressSanitizer and UndefinedBehaviorSanitizer; the streaming's
+    # threads (the page jobs and the windows they fill, BX7) under ThreadSanitizer
     build build-asan -DSWARD_SANITIZE=ON -DSWARD_GPU_TESTS=OFF -DSWARD_WERROR=ON
     ctest --test-dir build-asan --output-on-failure -j"$JOBS"
+    cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSWARD_TSAN=ON -DSWARD_GPU_TESTS=OFF \
+          -DSWARD_WERROR=ON >/dev/null
+    cmake --build build-tsan -j"$JOBS" --target unit_page_jobs unit_world_stream
+    TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure -j"$JOBS" \
+        -R '^unit_(page_jobs|world_stream)$'
     ;;
 _matrix)
     JOBS=$JOBS tests/build_matrix.sh

@@ -1755,6 +1755,38 @@ mut("BX5-bake-grass", "BX5", "src/world/world_file.c",
     "        grass[k] = (float)v / 65535.0f;",
     "        grass[k] = (float)v / 65536.0f;",
     "unit_world_stream cli_bake_world")
+# BX7: the windows' pages on page jobs (src/world/page_jobs.c, stream_jobs.c, src/render/world_stream.c,
+# docs/streaming.md): sward's threads make them (not the calling thread), the renderer's worker count reaches
+# them, the queue is taken nearest first, a jump cancels what left the windows, a tile reads only pages that
+# arrived, frames without no_wait (stills) wait for every page, and a frame puts at most its budget of pages
+mut("BX7-threads", "BX7", "src/world/page_jobs.c",
+    "    if (!cfg->run_job && cfg->threads > 0) {",
+    "    if (false) {",
+    "unit_page_jobs gpu_stream_flight")
+mut("BX7-worker-count", "BX7", "src/render/world_stream.c",
+    "        .threads = sm->run_job ? 0 : sm->workers, .run_job = sm->run_job,",
+    "        .threads = 0 * sm->workers, .run_job = sm->run_job,",
+    "gpu_stream_flight")
+mut("BX7-nearest-first", "BX7", "src/world/page_jobs.c",
+    "        if (q->queue[k].order < q->queue[best].order) best = k;",
+    "        if (false) best = k;",
+    "unit_page_jobs")
+mut("BX7-cancel", "BX7", "src/world/page_jobs.c",
+    "            q->queue[k] = q->queue[--q->queued], dropped++;",
+    "            k++;",
+    "unit_page_jobs")
+mut("BX7-holds-arrived", "BX7", "src/world/stream.c",
+    "            if (slot[slot_of(a, b, n)] != b * pages + a) return false;",
+    "            (void)slot;",
+    "unit_page_jobs gpu_stream_flight")
+mut("BX7-still-waits", "BX7", "src/render/world_stream.c",
+    "    const bool wait = !r->streaming.no_wait;",
+    "    const bool wait = false;",
+    "gpu_world_stream")
+mut("BX7-upload-budget", "BX7", "src/world/stream_jobs.c",
+    "    while ((wait || put < max_pages) && world_jobs_take(st->jobs, &job)) {",
+    "    while ((wait || true) && world_jobs_take(st->jobs, &job)) {",
+    "unit_page_jobs")
 
 # BX5: the flight benchmark's camera path (scene "flight") and `sward bench` flying it
 mut("BX5-flight-cut", "BX5", "src/world/scene_flight.c",

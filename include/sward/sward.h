@@ -301,6 +301,38 @@ sward_result sward_renderer_create(sward_context *ctx, const sward_scene *scene,
                                    sward_error *err);
 void sward_renderer_destroy(sward_renderer *r);
 
+/* BX7: how a renderer streams a streamed world's pages (terrain.stream or terrain.world; docs/streaming.md).
+ * The windows' pages (heights, types, grass height, material) are generated (fBm) or read and decoded (a baked
+ * world) by page jobs, nearest the camera and in front of it first; the jobs for pages the camera left before
+ * they started are cancelled (sward_stream_stats.pages_cancelled). By default (`no_wait` false) each frame waits
+ * for every page its windows want, so a frame's image is the same whatever the worker count and the timing
+ * (stills, tests, `sward render`). With `no_wait` (a running flight, a viewer, a game) the rendering thread never
+ * waits for a page: a frame draws the tiles whose pages are there, and the tile cache places the rest as their
+ * pages arrive, at most `upload_bytes` of pages a frame put into the windows and copied to the device (recorded
+ * in the frame's command buffer: no device wait). */
+typedef void (*sward_run_job_fn)(void *user, void (*job)(void *job_arg), void *job_arg);
+typedef struct sward_streaming {
+    int workers;           /* sward's threads for the page jobs; 0: none, the jobs run on the rendering thread
+                              (inline) when a window moves; a renderer's default: SWARD_STREAM_WORKERS_DEFAULT;
+                              at most SWARD_STREAM_WORKERS_MAX */
+    bool no_wait;          /* true: frames never wait for pages (see above); false: every frame has its pages */
+    uint32_t upload_bytes; /* with no_wait: page bytes a frame puts into the windows and uploads at most (at least
+                              one page); 0 = SWARD_STREAM_UPLOAD_BYTES_DEFAULT */
+    /* The host's job system instead of sward's threads (workers is then ignored): sward calls run_job(job_user,
+     * job, job_arg) once per page it wants, from the rendering thread, and the host runs job(job_arg) exactly
+     * once, soon, on any thread but the one that calls sward while sward waits for pages (a frame without no_wait,
+     * sward_renderer_set_streaming, sward_renderer_destroy, sward_scene_destroy block until every job handed out
+     * has run). A job takes the most wanted page when it runs; one whose page was cancelled returns at once. */
+    sward_run_job_fn run_job;
+    void *job_user;
+} sward_streaming;
+#define SWARD_STREAM_WORKERS_DEFAULT 2
+#define SWARD_STREAM_WORKERS_MAX 64
+#define SWARD_STREAM_UPLOAD_BYTES_DEFAULT (4u << 20) /* 4 MiB a frame: ~0.2 ms over PCIe 4, ~1 ms of memcpy */
+/* Sets how r streams (a scene without a streamed world ignores it; effective from the next frame): a changed
+ * executor waits for the old one's running jobs and hands the pages still wanted to the new one. */
+sward_result sward_renderer_set_streaming(sward_renderer *r, const sward_streaming *streaming, sward_error *err);
+
 /* The frame's test and comparison switches: experimental, at the end of this header. */
 typedef struct sward_frame_debug sward_frame_debug;
 
@@ -470,7 +502,19 @@ typedef struct sward_cpu_stats {
     double frame_ms;            /* to prepare and record the frame */
     double tiles_ms;            /* of frame_ms: the world windows, choosing the tiles, the tile cache and the assets'
                                    clusters (the rest is uploading the constants and recording the passes) */
+    double thread_ms;           /* the rendering thread's CPU time over frame_ms's span (CLOCK_THREAD_CPUTIME_ID):
+                                   what the frame cost that thread, without the time it was descheduled */
 } sward_cpu_stats;
+
+/* BX7: the streamed world's pages (sward_streaming; zero for a scene without a streamed world). */
+typedef struct sward_stream_stats {
+    uint32_t pages_missing;     /* pages the windows want that have not arrived, after this frame */
+    uint32_t pages_put;         /* pages this frame put into the windows and uploaded */
+    uint64_t upload_bytes;      /* their bytes */
+    uint64_t pages_cancelled;   /* page jobs cancelled before they ran (the camera left them), since the renderer
+                                   was created */
+    double wait_ms;             /* how long this frame waited for pages (0 with sward_streaming.no_wait) */
+} sward_stream_stats;
 
 /* The frame's per-pass GPU times (sward_stats_pass_ms finds one by name). */
 typedef struct sward_pass_stats {
@@ -493,6 +537,7 @@ typedef struct sward_frame_stats {
     sward_exposure_stats exposure;
     sward_cpu_stats cpu;
     sward_pass_stats passes;
+    sward_stream_stats stream;
 } sward_frame_stats;
 
 /* A sward_frame_stats ready to be filled: `sward_frame_stats st = SWARD_FRAME_STATS_INIT;`. */

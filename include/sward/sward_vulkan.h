@@ -100,6 +100,11 @@ typedef struct sward_vulkan_targets {
     VkFormat depth_format; /* the host's depth target; 0 = VK_FORMAT_D32_SFLOAT */
     bool no_terrain;       /* true: sward never draws its ground (the host has its own) */
     uint32_t frames_in_flight; /* frames the host has in flight at most; 0 = SWARD_FRAMES_IN_FLIGHT, at most 4 */
+    /* BX7, a streamed world: the page jobs' worker count, whether frames wait for pages, the upload budget, or
+     * the host's own job system (run_job) instead of sward's threads (sward.h: sward_streaming; later changes:
+     * sward_renderer_set_streaming). NULL: SWARD_STREAM_WORKERS_DEFAULT threads, frames that wait. A game sets
+     * no_wait: sward_cmd_place then never waits for a page (docs/streaming.md). */
+    const sward_streaming *streaming;
 } sward_vulkan_targets;
 
 /* A renderer that draws into the host's targets (no targets, sky or tone mapping of its own). */

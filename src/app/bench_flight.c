@@ -27,7 +27,8 @@ static double frame_gpu_ms(const sward_frame_stats *s)
     return total;
 }
 
-int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, flight_result *out, sward_error *err)
+int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, int workers, flight_result *out,
+                   sward_error *err)
 {
     memset(out, 0, sizeof *out);
     out->flight = sward_scene_flight(scene);
@@ -42,7 +43,13 @@ int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, fligh
     sward_render_settings rs = sward_scene_render_settings(scene);
     sward_renderer *renderer = NULL;
     sward_result r = sward_renderer_create(ctx, scene, &renderer, err);
-    if (r != SWARD_OK) return app_fail(r, err);
+    /* a running flight: the rendering thread never waits for a world page (BX7) */
+    if (r == SWARD_OK)
+        r = sward_renderer_set_streaming(renderer, &(sward_streaming){.workers = workers, .no_wait = true}, err);
+    if (r != SWARD_OK) {
+        sward_renderer_destroy(renderer);
+        return app_fail(r, err);
+    }
     int rc = 0;
     /* Two frames in flight (SWARD_FRAMES_IN_FLIGHT), as bench_measure: frame k is recorded and submitted while
      * frame k - 1 runs, then k - 1 is collected. The cameras stay alive until their frame is submitted. */
@@ -84,6 +91,8 @@ int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, fligh
         flight_sample *fs = &out->frames[k - 1 - FLIGHT_WARMUP_FRAMES];
         fs->gpu_ms = frame_gpu_ms(&s);
         fs->cpu_ms = s.cpu.frame_ms;
+        fs->cpu_thread_ms = s.cpu.thread_ms;
+        fs->pages_missing = s.stream.pages_missing;
         fs->blades_drawn = s.blades.drawn;
         fs->tiles = s.blades.tiles;
         fs->tiles_generated = s.tile_cache.generated;
@@ -128,6 +137,8 @@ void flight_print_text(const flight_result *f, const char *device_line, const ch
            flight_ratio(s.all));
     printf("                median %.3f, max %.3f, max/median %.2f (%u frames with the visible tiles ready)\n",
            s.ready.median, s.ready.max, flight_ratio(s.ready), (unsigned)s.ready.n);
+    printf("CPU ms/frame    median %.3f, p99 %.3f, max %.3f (the rendering thread's CPU time)\n", s.cpu.median,
+           s.cpu.p99, s.cpu.max);
     flight_fill fills[MAX_LISTED];
     size_t nf = flight_fills(f->frames, f->count, fills, MAX_LISTED);
     if (nf) printf("teleports       (each with its fill: frames until no visible tile is missing)\n");
@@ -207,6 +218,13 @@ void flight_print_json(const flight_result *f, const sward_device_info *dev, con
     json_span("gpu_ms", s.all);
     printf(", ");
     json_span("gpu_ms_ready", s.ready);
+    printf(", \"cpu_thread_ms\": {\"median\": ");
+    json_num(s.cpu.median);
+    printf(", \"p99\": ");
+    json_num(s.cpu.p99);
+    printf(", \"max\": ");
+    json_num(s.cpu.max);
+    printf("}");
     printf(", \"teleports\": [");
     size_t nf = flight_fills(f->frames, f->count, NULL, 0);
     flight_fill *fills = malloc((nf ? nf : 1) * sizeof *fills);
@@ -238,6 +256,9 @@ void flight_print_json(const flight_result *f, const sward_device_info *dev, con
         json_num(x->gpu_ms);
         printf(", \"cpu_ms\": ");
         json_num(x->cpu_ms);
+        printf(", \"cpu_thread_ms\": ");
+        json_num(x->cpu_thread_ms);
+        printf(", \"pages_missing\": %u", (unsigned)x->pages_missing);
         printf(", \"blades_drawn\": %llu, \"tiles\": %llu, \"tiles_generated\": %u, \"tiles_missing\": %u, "
                "\"teleport\": %s, \"fill\": %s, \"gpu_memory_bytes\": %llu, \"vegetation_memory_bytes\": %llu, "
                "\"world_bytes\": %llu, \"cache_bytes\": %llu}",

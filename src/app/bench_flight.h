@@ -17,8 +17,11 @@ typedef struct flight_result {
 
 /* Renders the first `frames` frames of the scene's flight (all of them if frames <= 0): 30 warm-up frames at the
  * first frame's camera, then frame k at flight time k / fps with the path's eye and target and the wind time
- * render.time + k / fps, two frames in flight, no TAA warm-up. 0, or an exit status after printing the error. */
-int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, flight_result *out, sward_error *err);
+ * render.time + k / fps, two frames in flight, no TAA warm-up; a streamed world's pages made by `workers`
+ * threads, frames never waiting for them (BX7: sward_streaming.no_wait). 0, or an exit status after printing the
+ * error. */
+int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, int workers, flight_result *out,
+                   sward_error *err);
 void flight_result_free(flight_result *f);
 
 /* The summary as text (with PASS/FAIL lines for the criteria) or as one JSON object with a "frames"

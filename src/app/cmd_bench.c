@@ -41,6 +41,7 @@ APP_SET_HELP
     "                 blades_per_ms (blades rasterised by both paths / the ms of both: raster's hardware_ms\n"
     "                 + compute_ms), raster, assets, tile_cache, vegetation_memory_bytes; a flight's: frames\n"
     "  --cache-mib N  the tile cache's budget in MiB (render.tile_cache.budget_mib; default the scene's, 64)\n"
+    "  --workers N    threads making a streamed world's pages, 0..64 (default 2; 0: none)\n"
     "  --sweep D1,D2,...  the rasteriser scaling sweep (BX1): for each grass[0].density Di and each of\n"
     "                 render.raster hardware and compute, blades drawn and blades per ms of rasterisation\n"
     "                 (hardware: grass_depth + grass; compute: raster + raster_merge + resolve), as a table\n"
@@ -48,7 +49,7 @@ APP_SET_HELP
     "                 min marked); with --sweep the sweep's curves (log-log) above the bars of its densest\n"
     "                 point; with a flight the GPU ms and vegetation memory (MiB) per frame, teleports as\n"
     "                 dashed lines (with a flight, --json prints the summary and a \"frames\" array)\n"
-    "                 missing parent folders are created, and the path checked before the device starts\n"
+    "                 (missing parent folders are created)\n"
     "  --verbose      also print the library's info messages (to stderr)\n"
     "  -h, --help     print this help and exit\n"
     "Flags also take the form --flag=value.\n"
@@ -294,10 +295,10 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
 
 /* BX5: the scene's flight instead of N stills. */
 static int bench_flight(sward_context *ctx, sward_scene *scene, const char *scene_name, const sward_render_settings *rs,
-                        int64_t frames, bool json, bool device_flag, const char *plot, sward_error *err)
+                        int64_t frames, int workers, bool json, bool device_flag, const char *plot, sward_error *err)
 {
     flight_result f;
-    int rc = flight_measure(ctx, scene, frames, &f, err);
+    int rc = flight_measure(ctx, scene, frames, workers, &f, err);
     if (!rc) rc = app_check_validation(ctx);
     if (!rc) {
         sward_device_info dev = sward_context_device(ctx);
@@ -317,13 +318,13 @@ static int bench_flight(sward_context *ctx, sward_scene *scene, const char *scen
 int cmd_bench(int argc, char **argv)
 {
     const char *scene_path = NULL;
-    int64_t width = 0, height = 0, frames = 20, device = 0;
+    int64_t width = 0, height = 0, frames = 20, device = 0, workers = SWARD_STREAM_WORKERS_DEFAULT;
     bool validate = false, json = false, verbose = false;
     static args_list sets;
     sets.count = 0;
     const char *sweep = NULL, *plot = NULL;
     double cache_mib = 0.0;
-    enum { O_FRAMES, O_W, O_H, O_DEV, O_VAL, O_JSON, O_VERB, O_SET, O_SWEEP, O_PLOT, O_CACHE, O_COUNT };
+    enum { O_FRAMES, O_W, O_H, O_DEV, O_VAL, O_JSON, O_VERB, O_SET, O_SWEEP, O_PLOT, O_CACHE, O_WORKERS, O_COUNT };
     args_option opts[O_COUNT] = {
         [O_FRAMES] = { .name = "frames", .kind = ARGS_INT, .out = &frames, .imin = 1, .imax = 100000 },
         [O_W] = { .name = "width", .kind = ARGS_INT, .out = &width, .imin = 1, .imax = 8192 },
@@ -337,6 +338,8 @@ int cmd_bench(int argc, char **argv)
         [O_PLOT] = { .name = "plot", .kind = ARGS_STRING, .out = &plot },
         [O_CACHE] = { .name = "cache-mib", .kind = ARGS_FLOAT, .out = &cache_mib, .fmin = 0.0, .fmax = 65536.0,
                       .fmin_exclusive = true },
+        [O_WORKERS] = { .name = "workers", .kind = ARGS_INT, .out = &workers, .imin = 0,
+                        .imax = SWARD_STREAM_WORKERS_MAX },
     };
     args_command cmd = { .name = "bench", .options = opts, .option_count = O_COUNT, .positional = &scene_path,
                          .positional_name = "SCENE.json", .help = bench_help };
@@ -386,8 +389,8 @@ int cmd_bench(int argc, char **argv)
         goto done;
     }
     if (flight) {
-        rc = bench_flight(ctx, scene, scene_name, &rs, opts[O_FRAMES].set ? frames : 0, json, opts[O_DEV].set, plot,
-                          &err);
+        rc = bench_flight(ctx, scene, scene_name, &rs, opts[O_FRAMES].set ? frames : 0, (int)workers, json,
+                          opts[O_DEV].set, plot, &err);
         goto done;
     }
     bench_result b;

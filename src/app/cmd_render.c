@@ -38,6 +38,8 @@ static const char render_help[] =
 APP_SET_HELP
     "  --cache-mib N      the tile cache's GPU memory budget in MiB, > 0 (render.tile_cache.budget_mib;\n"
     "                     default: the scene's, 64)\n"
+    "  --workers N        threads that make a streamed world's pages, 0..64 (default 2; 0: on the rendering\n"
+    "                     thread); every frame waits for its pages, so the images do not depend on N\n"
     "  --device N         render on device N of 'sward devices' (default: the first suitable one by type:\n"
     "                     discrete GPU, integrated GPU, virtual GPU, CPU)\n"
     "  --validate         enable the Vulkan validation layer; any validation message makes the exit\n"
@@ -82,12 +84,12 @@ static void scene_stem(const char *path, char *out, size_t size)
 int cmd_render(int argc, char **argv)
 {
     const char *scene_path = NULL, *output = NULL, *video_path = NULL;
-    int64_t width = 0, height = 0, seed = 0, frames = 1, device = 0;
+    int64_t width = 0, height = 0, seed = 0, frames = 1, device = 0, workers = SWARD_STREAM_WORKERS_DEFAULT;
     double time_s = 0.0, fps = 30.0, cache_mib = 0.0;
     bool validate = false, quiet = false, verbose = false;
     static args_list sets;
     sets.count = 0;
-    enum { O_OUT, O_W, O_H, O_TIME, O_SEED, O_FRAMES, O_FPS, O_DEV, O_VAL, O_QUIET, O_VERB, O_SET, O_CACHE, O_VIDEO, O_COUNT };
+    enum { O_OUT, O_W, O_H, O_TIME, O_SEED, O_FRAMES, O_FPS, O_DEV, O_VAL, O_QUIET, O_VERB, O_SET, O_CACHE, O_VIDEO, O_WORKERS, O_COUNT };
     args_option opts[O_COUNT] = {
         [O_OUT] = { .name = "output", .short_name = 'o', .kind = ARGS_STRING, .out = &output },
         [O_W] = { .name = "width", .kind = ARGS_INT, .out = &width, .imin = 1, .imax = 8192 },
@@ -106,6 +108,8 @@ int cmd_render(int argc, char **argv)
         [O_CACHE] = { .name = "cache-mib", .kind = ARGS_FLOAT, .out = &cache_mib, .fmin = 0.0, .fmax = 65536.0,
                       .fmin_exclusive = true },
         [O_VIDEO] = { .name = "video", .kind = ARGS_STRING, .out = &video_path },
+        [O_WORKERS] = { .name = "workers", .kind = ARGS_INT, .out = &workers, .imin = 0,
+                        .imax = SWARD_STREAM_WORKERS_MAX },
     };
     args_command cmd = { .name = "render", .options = opts, .option_count = O_COUNT, .positional = &scene_path,
                          .positional_name = "SCENE.json", .help = render_help };
@@ -229,7 +233,8 @@ int cmd_render(int argc, char **argv)
         printf("sward: rendering on %s\n", line);
         fflush(stdout);
     }
-    if ((r = sward_renderer_create(ctx, scene, &renderer, &err)) != SWARD_OK) {
+    if ((r = sward_renderer_create(ctx, scene, &renderer, &err)) != SWARD_OK ||
+        (r = sward_renderer_set_streaming(renderer, &(sward_streaming){.workers = (int)workers}, &err)) != SWARD_OK) {
         rc = app_fail(r, &err);
         goto done;
     }

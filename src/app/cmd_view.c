@@ -156,6 +156,10 @@ static int build(viewer *v, bool first)
         return rc;
     }
     if (r == SWARD_OK) r = sward_renderer_create(v->ctx, scene, &renderer, &err);
+    /* a viewer's frames never wait for a world page (BX7); its screenshots' renderers do */
+    if (r == SWARD_OK)
+        r = sward_renderer_set_streaming(
+            renderer, &(sward_streaming){.workers = SWARD_STREAM_WORKERS_DEFAULT, .no_wait = true}, &err);
     if (r == SWARD_OK && v->r) {
         uint32_t w, h;
         sward_renderer_size(v->r, &w, &h);

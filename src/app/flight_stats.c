@@ -41,6 +41,25 @@ static flight_span gpu_span(const flight_sample *frames, uint32_t n, bool ready_
     return s;
 }
 
+/* The rendering thread's CPU ms: median, 99th percentile (nearest rank) and max, over every frame. */
+static flight_cpu cpu_span(const flight_sample *frames, uint32_t n)
+{
+    flight_cpu c = {NAN, NAN, NAN};
+    double *v = malloc((n ? n : 1) * sizeof *v);
+    if (!v || !n) {
+        free(v);
+        return c;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        v[i] = frames[i].cpu_thread_ms;
+    qsort(v, n, sizeof *v, cmp_double);
+    c.median = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    c.p99 = v[(size_t)ceil(0.99 * n) - 1];
+    c.max = v[n - 1];
+    free(v);
+    return c;
+}
+
 double flight_ratio(flight_span s)
 {
     return s.n && s.median > 0.0 ? s.max / s.median : NAN;
@@ -63,6 +82,7 @@ flight_summary flight_summarize(const flight_sample *frames, uint32_t n)
     flight_summary s;
     s.all = gpu_span(frames, n, false);
     s.ready = gpu_span(frames, n, true);
+    s.cpu = cpu_span(frames, n);
     s.gpu = mem_span(frames, n, false);
     s.veg = mem_span(frames, n, true);
     s.veg_reported = s.veg.max > 0;

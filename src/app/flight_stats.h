@@ -12,6 +12,8 @@ typedef struct flight_sample {
     double time;    /* s of flight time */
     double gpu_ms;  /* the sum of the passes' timestamps */
     double cpu_ms;
+    double cpu_thread_ms; /* the rendering thread's CPU time (sward_cpu_stats.thread_ms) */
+    uint32_t pages_missing; /* BX7: world pages the windows still wait for after the frame */
     uint64_t blades_drawn, tiles;
     uint32_t tiles_generated, tiles_missing;
     bool cut;       /* the path teleports at this frame (a cut key) */
@@ -40,8 +42,13 @@ typedef struct flight_memory {
     double flat; /* (max - min) / max; NAN when max is 0 */
 } flight_memory;
 
+typedef struct flight_cpu {
+    double median, p99, max;    /* the rendering thread's CPU ms over every frame; NAN without frames */
+} flight_cpu;
+
 typedef struct flight_summary {
     flight_span all, ready;     /* GPU ms over every frame, and over the frames outside the fills */
+    flight_cpu cpu;             /* BX7: cpu_thread_ms, teleports included */
     flight_memory gpu, veg;     /* gpu_memory_bytes, vegetation_memory_bytes */
     bool veg_reported;          /* vegetation_memory_bytes is not 0 on every frame */
     flight_memory judged;       /* veg if reported, else gpu */

@@ -111,5 +111,7 @@ sward_result core_png_write_rgba8(const char *path, const uint8_t *pixels, uint3
 
 /* Monotonic clock in milliseconds. */
 double core_now_ms(void);
+/* The calling thread's CPU time in ms (CLOCK_THREAD_CPUTIME_ID): what a frame cost the rendering thread. */
+double core_thread_ms(void);
 
 #endif

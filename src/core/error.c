@@ -1,4 +1,6 @@
 /* error.c — the sward_error out-parameter and the library's optional logger (DESIGN "Errors"). */
+#define _POSIX_C_SOURCE 200809L
+
 #include "core/core.h"
 
 #include <stdarg.h>
@@ -35,6 +37,13 @@ void core_log(const sward_logger *logger, sward_log_level level, const char *fmt
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     logger->fn(level, buf, logger->user);
+}
+
+double core_thread_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
 double core_now_ms(void)

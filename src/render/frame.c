@@ -51,6 +51,8 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->blades.dropped = c[0].needed > c[0].drawn ? c[0].needed - c[0].drawn : 0;
     st->cpu.frame_ms = s->cpu_ms;
     st->cpu.tiles_ms = s->cpu_tiles_ms;
+    st->cpu.thread_ms = s->cpu_thread_ms;
+    st->stream = s->stream;
     for (uint32_t v = 0; v < SWARD_VIEWS; v++)
         st->terrain.triangles[v] = s->terrain_triangles[v];
     st->memory.gpu_bytes = r->ctx->dev.allocated_bytes;
@@ -193,7 +195,7 @@ sward_result sward_cmd_place(sward_renderer *r, VkCommandBuffer cmd, const sward
     r->next_frame = (render_frame_kind){0};
     sward_result res = render_begin_frame(r, cmd, view->no_occlusion, kind.hdr_out, kind.history_only, err);
     if (res != SWARD_OK) return res;
-    double t0 = core_now_ms(); /* recording, not reading the reused slot's counters */
+    double t0 = core_now_ms(), c0 = core_thread_ms(); /* recording, not reading the reused slot's counters */
     if (!r->config.standalone && (view->width != r->config.width || view->height != r->config.height)) {
         /* the host's render area sizes the view's Hi-Z pyramid */
         render_config_render_size(r, view->width, view->height);
@@ -204,6 +206,7 @@ sward_result sward_cmd_place(sward_renderer *r, VkCommandBuffer cmd, const sward
         render_prepare_phase(r, RENDER_PHASE_DRAW, r->plan.depth_prime ? SWARD_DRAW_GROUND_DEPTH : SWARD_DRAW_GROUND,
                              cmd, 0);
     r->slots[r->slot].cpu_ms = core_now_ms() - t0;
+    r->slots[r->slot].cpu_thread_ms = core_thread_ms() - c0;
     return res;
 }
 

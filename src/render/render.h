@@ -65,6 +65,8 @@ typedef struct render_slot {
     bool teleport;
     double cpu_ms;
     double cpu_tiles_ms; /* of it: choosing tiles, the cache, the clusters (render_place) */
+    double cpu_thread_ms; /* the rendering thread's CPU time over cpu_ms's span */
+    sward_stream_stats stream; /* BX7: the frame's world pages (world_stream.c) */
     uint64_t terrain_triangles[SWARD_VIEWS]; /* the ground's, per view (render_place) */
     sward_frame_stats stats;  /* the slot's frame's counters and times, once counted (stats.passes.times: pass_times) */
     sward_pass_time pass_times[RENDER_MAX_PASSES];
@@ -183,7 +185,8 @@ struct sward_renderer {
     uint32_t slot_count, slot;  /* frames in flight; the slot being (or last) recorded */
     uint64_t frames;            /* frames started */
     uint64_t last_counted;      /* ticket of the newest frame whose counters were read */
-    uint64_t world_generation;  /* +1 each time the streamed world's window moves (world_stream.c) */
+    uint64_t world_generation;  /* +1 each time the streamed world's windows move or pages arrive (world_stream.c) */
+    sward_streaming streaming;  /* BX7: the page jobs (sward_renderer_set_streaming; world_stream.c applies it) */
 
     sw_frame frame;             /* this frame's constants */
     render_sky_cache sky_cache;
@@ -330,6 +333,11 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
 /* Is the world box [x0, x1] x [z0, z1] wholly inside the current window (always for a resident world)? The tile
  * cache evicts placed tiles that are not. */
 bool render_world_window_holds(const sward_renderer *r, double x0, double z0, double x1, double z1);
+/* Finishes the streamed world's page jobs (every wanted page put into the windows) and stops them: the scene
+ * loads synchronously again (sward_renderer_destroy). */
+void render_world_stop(sward_renderer *r);
+/* Checks a sward_streaming (NULL: the defaults) for the renderer's create functions and the setter. */
+sward_result render_streaming_check(const sward_streaming *s, sward_error *err);
 /* Device bytes of the world's buffers (heights, type map, grass height): constant for a streamed world. */
 uint64_t render_world_bytes(const sward_renderer *r);
 /* The world's buffers now hold the CPU windows (renderer.c after creating them): no page waits for a copy. */

@@ -119,11 +119,14 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
                                                    SWARD_CPU_FRAME_WORK, "frame work budget of a CPU device", err);
         if (fr != SWARD_OK) return fr;
     }
+    sward_result sr = render_streaming_check(t->streaming, err);
+    if (sr != SWARD_OK) return sr;
     sward_renderer *r = calloc(1, sizeof *r);
     if (!r) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
     r->ctx = ctx;
     r->scene = scene;
     r->draw_terrain = !t->no_terrain;
+    r->streaming = t->streaming ? *t->streaming : (sward_streaming){.workers = SWARD_STREAM_WORKERS_DEFAULT};
     r->slot_count = t->frames_in_flight ? t->frames_in_flight : SWARD_FRAMES_IN_FLIGHT;
     r->tiles.bound = place_tiles_bound(scene);
     r->tiles.max = r->tiles.bound ? r->tiles.bound : 1;
@@ -193,6 +196,7 @@ void sward_renderer_destroy(sward_renderer *r)
     if (!r) return;
     gpu_device *dev = &r->ctx->dev;
     vkDeviceWaitIdle(dev->device); /* embedded: the host's frames that used these buffers must be done */
+    render_world_stop(r);
     render_shadows_destroy(r); /* the shadow layers' views, before the graph's image */
     render_graph_destroy(r);   /* the passes and every named resource */
     render_assets_destroy(r);

@@ -175,8 +175,9 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool w
     sward_vulkan_view view = render_frame_view(r, fd);
     if (res == SWARD_OK) res = sward_cmd_place(r, cmd, &view, err);          /* 1 */
     render_slot *s = &r->slots[r->slot];
-    const double place_ms = s->cpu_ms; /* sward_cmd_place's, without its start */
+    const double place_ms = s->cpu_ms, place_thread_ms = s->cpu_thread_ms; /* sward_cmd_place's, without its start */
     t0 = core_now_ms();
+    const double c0 = core_thread_ms();
     if (res == SWARD_OK) res = slot_readback(r, &s->pixels, 4, "sward.pixels_readback", err);
     s->hdr_copied = false;
     if (res == SWARD_OK && r->plan.hdr_out)
@@ -193,6 +194,7 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool w
     }
     if (!warmup) copy_out(r, cmd);                                           /* 7 */
     s->cpu_ms = place_ms + core_now_ms() - t0;
+    s->cpu_thread_ms = place_thread_ms + core_thread_ms() - c0;
     return gpu_frame_submit(&r->ctx->dev, &s->frame, err);
 }
 

@@ -12,6 +12,7 @@
 #include "core/core.h"
 #include "world/stream.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,20 +48,81 @@ static uint32_t page_regions(VkBufferCopy *out, uint8_t *staging, const uint8_t 
     return (uint32_t)page;
 }
 
+sward_result render_streaming_check(const sward_streaming *s, sward_error *err)
+{
+    if (s && (s->workers < 0 || s->workers > SWARD_STREAM_WORKERS_MAX))
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_streaming.workers: %d (0 to %d)", s->workers,
+                         SWARD_STREAM_WORKERS_MAX);
+    return SWARD_OK;
+}
+
+sward_result sward_renderer_set_streaming(sward_renderer *r, const sward_streaming *streaming, sward_error *err)
+{
+    if (!r || !streaming)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "sward_renderer_set_streaming: null argument");
+    sward_result res = render_streaming_check(streaming, err);
+    if (res == SWARD_OK) r->streaming = *streaming;
+    return res;
+}
+
+void render_world_stop(sward_renderer *r)
+{
+    sward_scene *scene = (sward_scene *)r->scene;
+    world_stream *st = scene->terrain.stream;
+    if (!st || !st->jobs) return;
+    sward_result res;
+    world_stream_collect(scene, 0, true, NULL,
+                         &res); /* the windows whole again, as the synchronous loader keeps them */
+    world_jobs_destroy(st->jobs);
+    st->jobs = NULL;
+}
+
+/* The page jobs as r->streaming says: sward's threads, the host's run_job, or inline. */
+static sward_result use_jobs(sward_renderer *r, sward_error *err)
+{
+    const sward_streaming *sm = &r->streaming;
+    const world_jobs_config cfg = {
+        .threads = sm->run_job ? 0 : sm->workers, .run_job = sm->run_job, .user = sm->run_job ? sm->job_user : NULL};
+    return world_stream_use_jobs((sward_scene *)r->scene, &cfg, err);
+}
+
+/* The page uploads a frame allows without waiting (sward_streaming.upload_bytes): whole pages, the larger kind
+ * (a map page: types, material and grass height, 6 bytes a texel), at least one. */
+static uint32_t upload_pages(const sward_renderer *r, int page)
+{
+    const uint64_t budget = r->streaming.upload_bytes ? r->streaming.upload_bytes : SWARD_STREAM_UPLOAD_BYTES_DEFAULT;
+    const uint64_t n = budget / ((uint64_t)page * (uint64_t)page * 6u);
+    return n ? (uint32_t)(n < UINT32_MAX ? n : UINT32_MAX) : 1u;
+}
+
 sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const float eye[3], sward_error *err)
 {
     /* The CPU mirror lives in the scene's terrain (world.h): the tile choice and the queries read the same window. */
     sward_scene *scene = (sward_scene *)r->scene;
     world_terrain *t = &scene->terrain;
     world_stream *st = t->stream;
+    render_slot *s = &r->slots[r->slot];
+    memset(&s->stream, 0, sizeof s->stream);
     if (!st) return SWARD_OK;
-    sward_result res = SWARD_OK;
-    if (world_stream_update(scene, eye[0], eye[2], err, &res)) r->world_generation++;
+    sward_result res = use_jobs(r, err);
     if (res != SWARD_OK) return res;
+    /* the camera's forward on the ground (the view matrix's third row, negated): pages in view are made first */
+    const float *v = r->views[0].vk.view;
+    st->dir_x = -v[2], st->dir_z = -v[10];
+    const bool moved = world_stream_update(scene, eye[0], eye[2], err, &res);
+    if (res != SWARD_OK) return res;
+    const double w0 = core_now_ms();
+    const bool wait = !r->streaming.no_wait;
+    const uint32_t put = world_stream_collect(scene, upload_pages(r, st->page), wait, err, &res);
+    if (res != SWARD_OK) return res;
+    if (moved || put) r->world_generation++; /* the tiles the new pages let in are looked for again */
+    s->stream.wait_ms = wait ? core_now_ms() - w0 : 0.0;
+    s->stream.pages_put = put;
+    s->stream.pages_missing = world_stream_missing(st);
+    s->stream.pages_cancelled = st->pages_cancelled;
     if (!st->all_dirty && !st->hf_dirty_count && !st->map_dirty_count) return SWARD_OK;
     r->world_uploads++; /* new heights or maps on the GPU: shadow_lit computes its map again (work.world_uploads) */
 
-    render_slot *s = &r->slots[r->slot];
     const VkDeviceSize hb = r->bufs.height_buf.size, gb = r->bufs.grass_height_buf.size, tb = r->bufs.type_map_buf.size;
     const VkDeviceSize lb = r->bufs.layer_map_buf.size, lo = hb + gb + tb; /* the layer map's staging offset */
     if (!s->world_upload.buffer) { /* once per slot: the whole windows, so even a jump fits */
@@ -88,6 +150,7 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
         ty[0] = (VkBufferCopy){hb + gb, 0, tb};
         la[0] = (VkBufferCopy){lo, 0, (VkDeviceSize)mring * (VkDeviceSize)mring};
         nh = nm = 1;
+        s->stream.upload_bytes = (uint64_t)(hb + gb + tb + lb);
     } else {
         for (int k = 0; k < st->hf_dirty_count; k++) {
             const int p = st->hf_dirty[k];
@@ -103,6 +166,8 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
         }
         for (uint32_t k = 0; k < nm; k++)
             g[k].srcOffset += hb, ty[k].srcOffset += hb + gb, la[k].srcOffset += lo;
+        s->stream.upload_bytes =
+            (uint64_t)P * (uint64_t)P * (4u * (uint64_t)st->hf_dirty_count + 6u * (uint64_t)st->map_dirty_count);
     }
     gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_TRANSFER_WRITE);
     if (nh) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.height_buf.buffer, nh, h);

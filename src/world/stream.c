@@ -135,19 +135,31 @@ static void mark(world_stream *st, int *list, int *count, int cap, int v)
         st->all_dirty = true;
 }
 
-static sward_result load_hf_page(sward_scene *s, int pi, int pj, sward_error *err)
+/* The ring slot of page (pi, pj) in a window of n pages per side. */
+static int slot_of(int pi, int pj, int n)
+{
+    return (pj % n) * n + (pi % n);
+}
+
+void world_stream_put_hf(sward_scene *s, int pi, int pj, const float *page)
 {
     world_terrain *t = &s->terrain;
     world_stream *st = t->stream;
     const int P = st->page, ring = st->hf_n * P;
-    sward_result r = world_source_hf_page(s, P, pi, pj, st->scratch, err);
-    if (r != SWARD_OK) return r;
     const size_t x = (size_t)((pi * P) % ring), z = (size_t)((pj * P) % ring);
     for (int b = 0; b < P; b++)
-        memcpy(t->heights + (z + (size_t)b) * (size_t)ring + x, st->scratch + (size_t)b * (size_t)P,
+        memcpy(t->heights + (z + (size_t)b) * (size_t)ring + x, page + (size_t)b * (size_t)P,
                (size_t)P * sizeof(float));
+    st->hf_slot[slot_of(pi, pj, st->hf_n)] = pj * st->hf_pages + pi;
     mark(st, st->hf_dirty, &st->hf_dirty_count, st->hf_n * st->hf_n, pj * st->hf_pages + pi);
-    return SWARD_OK;
+}
+
+static sward_result load_hf_page(sward_scene *s, int pi, int pj, sward_error *err)
+{
+    world_stream *st = s->terrain.stream;
+    sward_result r = world_source_hf_page(s, st->page, pi, pj, st->scratch, err);
+    if (r == SWARD_OK) world_stream_put_hf(s, pi, pj, st->scratch);
+    return r;
 }
 
 /* Clears (or, loaded, sets) the presence cells of map page (pi, pj). */
@@ -166,14 +178,12 @@ static void page_presence(world_terrain *t, int P, int pi, int pj, const uint8_t
         }
 }
 
-static sward_result load_map_page(sward_scene *s, int pi, int pj, sward_error *err)
+sward_result world_stream_put_map(sward_scene *s, int pi, int pj, const uint8_t *types, const uint8_t *mat,
+                                  const float *grass, sward_error *err)
 {
     world_terrain *t = &s->terrain;
     world_stream *st = t->stream;
     const int P = st->page, ring = st->map_n * P;
-    uint8_t *types = st->scratch8, *mat = st->scratch8 + (size_t)P * (size_t)P;
-    sward_result r = world_source_map_page(s, P, pi, pj, types, mat, st->scratch, err);
-    if (r != SWARD_OK) return r;
     for (size_t k = 0; k < (size_t)P * (size_t)P; k++)
         if (types[k] != SW_TYPE_NONE && types[k] >= s->material_count)
             return core_fail(err, SWARD_ERROR_INVALID_INPUT,
@@ -184,15 +194,26 @@ static sward_result load_map_page(sward_scene *s, int pi, int pj, sward_error *e
         const size_t at = (z + (size_t)b) * (size_t)ring + x, from = (size_t)b * (size_t)P;
         memcpy(t->types + at, types + from, (size_t)P);
         memcpy(st->material + at, mat + from, (size_t)P);
-        memcpy(t->grass_height + at, st->scratch + from, (size_t)P * sizeof(float));
+        memcpy(t->grass_height + at, grass + from, (size_t)P * sizeof(float));
     }
     page_presence(t, P, pi, pj, types);
+    st->map_slot[slot_of(pi, pj, st->map_n)] = pj * st->map_pages + pi;
     mark(st, st->map_dirty, &st->map_dirty_count, st->map_n * st->map_n, pj * st->map_pages + pi);
     return SWARD_OK;
 }
 
-/* Moves one window (heights: which = 0, maps: 1) to first page (pi, pj), loading the pages that enter. */
-static sward_result move_window(sward_scene *s, int which, int pi, int pj, sward_error *err)
+static sward_result load_map_page(sward_scene *s, int pi, int pj, sward_error *err)
+{
+    world_stream *st = s->terrain.stream;
+    const int P = st->page;
+    uint8_t *types = st->scratch8, *mat = st->scratch8 + (size_t)P * (size_t)P;
+    sward_result r = world_source_map_page(s, P, pi, pj, types, mat, st->scratch, err);
+    return r == SWARD_OK ? world_stream_put_map(s, pi, pj, types, mat, st->scratch, err) : r;
+}
+
+/* Moves one window (heights: which = 0, maps: 1) to first page (pi, pj): the pages that enter are loaded now or,
+ * with page jobs, requested (their slots hold nothing until the page is put: world_stream_holds says so). */
+static sward_result move_window(sward_scene *s, int which, int pi, int pj, float x, float z, sward_error *err)
 {
     world_stream *st = s->terrain.stream;
     world_terrain *t = &s->terrain;
@@ -211,6 +232,11 @@ static sward_result move_window(sward_scene *s, int which, int pi, int pj, sward
     for (int b = pj; b < pj + n; b++)
         for (int a = pi; a < pi + n; a++) {
             if (old_i != NOT_LOADED && in_window(a, old_i, n) && in_window(b, old_j, n)) continue;
+            if (st->jobs) {
+                (which ? st->map_slot : st->hf_slot)[slot_of(a, b, n)] = -1;
+                if (!world_stream_request(s, which, a, b, x, z)) return world_stream_oom(s, err);
+                continue;
+            }
             sward_result r = which ? load_map_page(s, a, b, err) : load_hf_page(s, a, b, err);
             if (r != SWARD_OK) return r;
         }
@@ -231,7 +257,7 @@ bool world_stream_update(sward_scene *s, float x, float z, sward_error *err, swa
         int pi = first_page(x, x0, hcell, P, st->hf_n, st->hf_pages);
         int pj = first_page(z, x0, hcell, P, st->hf_n, st->hf_pages);
         if (pi != st->hf_pi || pj != st->hf_pj) {
-            if ((*result = move_window(s, 0, pi, pj, err)) != SWARD_OK) return false;
+            if ((*result = move_window(s, 0, pi, pj, x, z, err)) != SWARD_OK) return false;
             moved = true;
         }
     }
@@ -239,12 +265,29 @@ bool world_stream_update(sward_scene *s, float x, float z, sward_error *err, swa
         int pi = first_page(x, x0, mcell, P, st->map_n, st->map_pages);
         int pj = first_page(z, x0, mcell, P, st->map_n, st->map_pages);
         if (pi != st->map_pi || pj != st->map_pj) {
-            if ((*result = move_window(s, 1, pi, pj, err)) != SWARD_OK) return false;
+            if ((*result = move_window(s, 1, pi, pj, x, z, err)) != SWARD_OK) return false;
             moved = true;
         }
     }
-    if (moved) st->generation++;
+    if (moved) {
+        st->generation++;
+        if (st->jobs) world_stream_requested(s);
+    }
     return moved;
+}
+
+/* Are the pages of samples [i0, i1] x [j0, j1] (clamped to the window at (p0i, p0j), n pages) all in their slots? */
+static bool pages_held(const int *slot, int p0i, int p0j, int n, int pages, int P, double i0, double j0, double i1,
+                       double j1)
+{
+    const double lo_i = p0i * (double)P, lo_j = p0j * (double)P, hi_i = (p0i + n) * (double)P - 1.0,
+                 hi_j = (p0j + n) * (double)P - 1.0;
+    const int a0 = (int)(fmax(lo_i, fmin(hi_i, floor(i0)))) / P, a1 = (int)(fmax(lo_i, fmin(hi_i, floor(i1)))) / P;
+    const int b0 = (int)(fmax(lo_j, fmin(hi_j, floor(j0)))) / P, b1 = (int)(fmax(lo_j, fmin(hi_j, floor(j1)))) / P;
+    for (int b = b0; b <= b1; b++)
+        for (int a = a0; a <= a1; a++)
+            if (slot[slot_of(a, b, n)] != b * pages + a) return false;
+    return true;
 }
 
 bool world_stream_holds(const world_terrain *t, double x0, double z0, double x1, double z1)
@@ -264,8 +307,15 @@ bool world_stream_holds(const world_terrain *t, double x0, double z0, double x1,
     const bool lo_x = st->hf_pi == 0 && st->map_pi == 0, lo_z = st->hf_pj == 0 && st->map_pj == 0;
     const bool hi_x = st->hf_pi + st->hf_n == st->hf_pages && st->map_pi + st->map_n == st->map_pages;
     const bool hi_z = st->hf_pj + st->hf_n == st->hf_pages && st->map_pj + st->map_n == st->map_pages;
-    return (lo_x || (x0 >= hx0 && x0 >= mx0)) && (hi_x || (x1 <= hx1 && x1 <= mx1)) &&
-           (lo_z || (z0 >= hz0 && z0 >= mz0)) && (hi_z || (z1 <= hz1 && z1 <= mz1));
+    if (!((lo_x || (x0 >= hx0 && x0 >= mx0)) && (hi_x || (x1 <= hx1 && x1 <= mx1)) &&
+          (lo_z || (z0 >= hz0 && z0 >= mz0)) && (hi_z || (z1 <= hz1 && z1 <= mz1))))
+        return false;
+    /* BX7: and every page the box reads has arrived (with page jobs a window's slots fill after it moved) */
+    return pages_held(st->hf_slot, st->hf_pi, st->hf_pj, st->hf_n, st->hf_pages, st->page, (x0 + half) / hcell,
+                      (z0 + half) / hcell, (x1 + half) / hcell + 1.0, (z1 + half) / hcell + 1.0) &&
+           pages_held(st->map_slot, st->map_pi, st->map_pj, st->map_n, st->map_pages, st->page,
+                      (x0 + half) / mcell - 0.5, (z0 + half) / mcell - 0.5, (x1 + half) / mcell + 0.5,
+                      (z1 + half) / mcell + 0.5);
 }
 
 /* ---- open and close ---------------------------------------------------------------------------------------- */
@@ -315,9 +365,13 @@ void world_stream_close(world_terrain *t)
 {
     world_stream *st = t->stream;
     if (!st) return;
+    world_jobs_destroy(st->jobs); /* before the files and rings its workers read */
     if (st->hf_file) fclose(st->hf_file);
     if (st->map_file) fclose(st->map_file);
     free(st->material);
+    free(st->hf_slot);
+    free(st->map_slot);
+    pthread_mutex_destroy(&st->file_lock);
     free(st->hf_dirty);
     free(st->map_dirty);
     free(st->scratch);
@@ -332,6 +386,7 @@ sward_result world_stream_open(sward_scene *s, sward_error *err)
     assert(t->streamed && !t->stream);
     world_stream *st = calloc(1, sizeof *st);
     if (!st) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory for the world stream", s->name);
+    pthread_mutex_init(&st->file_lock, NULL);
     t->stream = st;
     sward_result r = SWARD_OK;
     if (t->world_dir[0]) {
@@ -375,16 +430,22 @@ sward_result world_stream_open(sward_scene *s, sward_error *err)
     t->grass_height = calloc(mn, sizeof *t->grass_height);
     t->type_presence = calloc((size_t)t->presence_res * (size_t)t->presence_res, sizeof *t->type_presence);
     st->material = malloc(mn);
+    st->hf_slot = malloc((size_t)st->hf_n * (size_t)st->hf_n * sizeof *st->hf_slot);
+    st->map_slot = malloc((size_t)st->map_n * (size_t)st->map_n * sizeof *st->map_slot);
     st->hf_dirty = malloc((size_t)st->hf_n * (size_t)st->hf_n * sizeof *st->hf_dirty);
     st->map_dirty = malloc((size_t)st->map_n * (size_t)st->map_n * sizeof *st->map_dirty);
     st->scratch = malloc((size_t)P * (size_t)P * sizeof *st->scratch);
     st->scratch8 = malloc(2u * (size_t)P * (size_t)P);
     if (!t->heights || !t->types || !t->grass_height || !t->type_presence || !st->material || !st->hf_dirty ||
-        !st->map_dirty || !st->scratch || !st->scratch8)
+        !st->map_dirty || !st->scratch || !st->scratch8 || !st->hf_slot || !st->map_slot)
         return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory for the world windows (%d and %d pages)",
                          s->name, st->hf_n * st->hf_n, st->map_n * st->map_n);
     memset(t->types, (int)SW_TYPE_NONE, mn);
     memset(st->material, (int)WORLD_MATERIAL_NONE, mn);
+    for (int k = 0; k < st->hf_n * st->hf_n; k++)
+        st->hf_slot[k] = -1;
+    for (int k = 0; k < st->map_n * st->map_n; k++)
+        st->map_slot[k] = -1;
     if (st->from_disk && (r = scan_pages(s, st, err)) != SWARD_OK) return blame_world(s, r, err);
     world_stream_update(s, s->camera.position[0], s->camera.position[2], err, &r);
     st->all_dirty = true;

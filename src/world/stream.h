@@ -4,14 +4,19 @@
  * pages of WORLD page x page samples around the camera, at constant memory. Pages come from a baked world folder
  * (world_file.c: DIR/world.json, heights.bin, maps.bin) or from the generators (fBm heights, the generated type
  * map, grass height 1), page by page. The same window code serves both; the renderer uploads the pages that
- * changed (src/render/stream.c). */
+ * changed (src/render/world_stream.c). Once a renderer uses the stream, the pages that enter a window are made by
+ * page jobs (stream_jobs.c, page_jobs.h, docs/streaming.md) and arrive later; until then loads are synchronous. */
 #ifndef SWARD_WORLD_STREAM_H
 #define SWARD_WORLD_STREAM_H
 
+#include "world/page_jobs.h"
 #include "world/world.h"
 #include "shared/sw_types.h"
 
+#include <pthread.h>
 #include <stdio.h>
+
+struct world_jobs;
 
 #define WORLD_FILE_FORMAT "sward-world"
 #define WORLD_FILE_VERSION 1
@@ -89,6 +94,14 @@ typedef struct world_stream {
     bool all_dirty;
     float *scratch;    /* one page of floats */
     uint8_t *scratch8; /* two pages of bytes */
+    /* BX7: the page each ring slot holds (its global index; -1: none yet): with page jobs a window moves at once
+     * and its slots fill as the pages arrive; world_stream_holds reads only filled slots */
+    int *hf_slot, *map_slot;
+    struct world_jobs *jobs;    /* NULL: pages load on the calling thread as the window moves (stream_jobs.c) */
+    world_jobs_config jobs_cfg; /* what made jobs */
+    pthread_mutex_t file_lock;  /* the world's files are read by one job at a time (one FILE position) */
+    uint64_t pages_put, pages_cancelled; /* pages that arrived in the windows, requests dropped before they ran */
+    float dir_x, dir_z;                  /* the camera's forward (the renderer's), for the order: pages in view first */
 } world_stream;
 
 /* Opens the streamed terrain of a parsed scene (terrain.world or terrain.stream): allocates the windows once and
@@ -106,7 +119,8 @@ sward_result world_source_map_page(const sward_scene *s, int page, int pi, int p
 /* Recentres the windows when (x, z) is more than half a page from their centre, by whole pages, loading the pages
  * that enter (into the CPU rings, marked dirty for the upload). Returns true when a window moved. */
 bool world_stream_update(sward_scene *scene, float x, float z, sward_error *err, sward_result *result);
-/* Is the world box [x0, x1] x [z0, z1] wholly inside both windows (always, resident)? */
+/* Is the world box [x0, x1] x [z0, z1] wholly inside both windows, every page it reads arrived (always,
+ * resident)? */
 bool world_stream_holds(const world_terrain *t, double x0, double z0, double x1, double z1);
 /* How far from the eye the scene reads the world: the larger of render.draw_distance and the assets'. */
 float world_stream_reach(const sward_scene *scene);
@@ -115,5 +129,27 @@ float world_stream_reach(const sward_scene *scene);
 void world_stream_rings(const sward_scene *scene, int *hf_n, int *map_n);
 /* The window side in metres a scene gets by default: 2 x the reach plus two pages. */
 float world_stream_default_window(const sward_scene *scene, int page);
+
+/* ---- page jobs (BX7, stream_jobs.c; page_jobs.h) ----------------------------------------------------------- */
+
+/* Pages into the rings (stream.c): marks them dirty for the upload, fills their slot; a map page's types are
+ * checked against the scene's grass types and set its presence. */
+void world_stream_put_hf(sward_scene *s, int pi, int pj, const float *page);
+sward_result world_stream_put_map(sward_scene *s, int pi, int pj, const uint8_t *types, const uint8_t *material,
+                                  const float *grass, sward_error *err);
+/* Makes the windows' pages on page jobs from now on (cfg: threads, the host's run_job, or inline): a changed
+ * configuration waits for the old jobs and requests again the pages still missing. */
+sward_result world_stream_use_jobs(sward_scene *s, const world_jobs_config *cfg, sward_error *err);
+/* Queues page (pi, pj) of a window (which: 0 heights, 1 maps), nearest the eye (x, z) first, pages behind the
+ * last move's direction later; false: out of memory. */
+bool world_stream_request(sward_scene *s, int which, int pi, int pj, float x, float z);
+/* After a move: drops the requests and finished pages no longer in the windows (counted), starts the rest. */
+void world_stream_requested(sward_scene *s);
+sward_result world_stream_oom(const sward_scene *s, sward_error *err);
+/* Puts the pages that arrived into the rings, at most max_pages (the upload budget; wait: every page the
+ * windows want, waiting for those still being made). Returns the pages put; *result is set on an error. */
+uint32_t world_stream_collect(sward_scene *s, uint32_t max_pages, bool wait, sward_error *err, sward_result *result);
+/* Pages the windows want that have not arrived. */
+uint32_t world_stream_missing(const world_stream *st);
 
 #endif

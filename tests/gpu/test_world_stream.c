@@ -3,7 +3,8 @@
  * what the same world held whole renders: the same placement and culling counts and byte-identical images, at
  * several camera positions, including walks that recentre the window by a page (only the pages that entered are
  * copied) and jumps that reload it. The window's device memory stays the same from frame to frame and is a
- * fraction of the whole world's. */
+ * fraction of the whole world's. BX7: the same with the pages made inline, by one and by four worker threads
+ * (sward_streaming.workers): frames that wait for their pages do not depend on who made them. */
 #define _POSIX_C_SOURCE 200809L
 #include "gpu_util.h"
 #include "render/render.h"
@@ -48,9 +49,8 @@ static void frame(sward_renderer *r, const sward_scene *ground, float x, float z
     if (sward_render(r, &fd, &img, st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
 }
 
-static void streamed_equals_whole(void **state)
+static void streamed_equals_whole(int workers)
 {
-    (void)state;
     const char *dir = tmp_dir; /* the group's temporary folder (tmp_util.h) */
     sward_scene *gen = load("{\"terrain\": {\"size\": 512, \"resolution\": 257, \"fbm\": {\"amplitude\": 10, "
                             "\"wavelength\": 120, \"octaves\": 4}}, " GRASS "}");
@@ -66,6 +66,7 @@ static void streamed_equals_whole(void **state)
 
     sward_context *ctx = gu_context();
     sward_renderer *rw = renderer(ctx, whole), *rs = renderer(ctx, streamed);
+    assert_int_equal(sward_renderer_set_streaming(rs, &(sward_streaming){.workers = workers}, &err), SWARD_OK);
     const size_t bytes = 192u * 108u * 4u;
     uint8_t *a = malloc(bytes), *b = malloc(bytes);
     /* a walk (recentring by a page at a time), a jump across the world, another walk, a jump back */
@@ -117,8 +118,28 @@ static void streamed_equals_whole(void **state)
     sward_scene_destroy(gen);
 }
 
+static void streamed_equals_whole_inline(void **state)
+{
+    (void)state;
+    streamed_equals_whole(0);
+}
+
+static void streamed_equals_whole_one_worker(void **state)
+{
+    (void)state;
+    streamed_equals_whole(1);
+}
+
+static void streamed_equals_whole_four_workers(void **state)
+{
+    (void)state;
+    streamed_equals_whole(4);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(streamed_equals_whole)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(streamed_equals_whole_inline),
+                                       cmocka_unit_test(streamed_equals_whole_one_worker),
+                                       cmocka_unit_test(streamed_equals_whole_four_workers)};
     return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
 }
