@@ -73,6 +73,14 @@ void main()
     // The tallest blade of the type (clumps scale heights): bounds for the frustum and occlusion tests.
     float hm = m.height_max * (1.0 + m.clump_height_var);
     uint per_instance = m.blades_per_instance == 2u ? 2u : 1u; // short grass: two blades per instance (GA1)
+    // SC5: the most the tile keeps, at its nearest point to the eye (the roots' box, padded by the clump pull;
+    // heights ignored, which only keeps more): a cell whose level's lowest threshold is not below it is thinned
+    // away whatever its jitter, and is skipped before it is built (a far tile builds one cell in 4^level).
+    float thin_d = frame.thin_distance;
+    float side = m.spacing * float(SW_TILE_CELLS << t.level), pad = 1.5 * m.clump_pull * m.clump_size + 1e-3;
+    vec2 lo = vec2(t.ci0, t.cj0) * m.spacing - pad, hi = vec2(t.ci0, t.cj0) * m.spacing + side + pad;
+    vec2 cam_xz = vec2(VIEW.cam_x, VIEW.cam_z);
+    float tile_cutoff = lod_fade ? sw_thin_cutoff(length(max(max(lo - cam_xz, cam_xz - hi), vec2(0.0))), thin_d) : 2.0;
     if (lid < 3u) s_removed[lid] = 0u;
     barrier();
     uint removed[3] = uint[3](0u, 0u, 0u);
@@ -85,8 +93,14 @@ void main()
         lod[r] = 0u;
         if ((bits & (1u << r)) == 0u) continue; // no blade grows here (place.comp.glsl)
         uint k = lid * CELLS_PER_THREAD + r;
-        int ci = t.ci0 + int(k % SW_TILE_CELLS);
-        int cj = t.cj0 + int(k / SW_TILE_CELLS);
+        // SC5: a far tile's cells are its level's carriers, one per block of 2^level cells
+        sw_cell cell = sw_thin_carrier((t.ci0 >> t.level) + int(k % SW_TILE_CELLS), (t.cj0 >> t.level) + int(k / SW_TILE_CELLS),
+                                       t.level, t.material);
+        int ci = cell.i, cj = cell.j;
+        if (sw_thin_level_floor(sw_thin_level(ci, cj, t.material)) >= tile_cutoff) { // thinned wherever it lies in the tile
+            removed[0]++;
+            continue;
+        }
         sw_candidate c = sw_candidate_at(ci, cj, t.material, frame.seed, m.spacing);
         float x0 = c.x, z0 = c.z;
         // PL6: the clump and the pull toward its centre, the root height at the pulled point.
@@ -120,10 +134,11 @@ void main()
                     continue;
                 }
             }
-            // SC5 density thinning with distance, before the costlier tests: the blade's thinning hash (the
-            // variation bits sw_make_blade stores, which grass.vert.glsl fades it by) against the fraction kept
-            // at its distance, so the same blade gets the same answer at the same distance every frame.
-            if (lod_fade && sw_thin_hash(sw_pcg(sw_pcg(sw_pcg(c.hash))) >> 16u) >= sw_thin_cutoff(sqrt(dist2), draw_d)) {
+            // SC5 density thinning with distance, before the costlier tests: the blade's threshold (its cell's
+            // level and the variation bits sw_make_blade stores, which grass.vert.glsl fades it by) against the
+            // fraction kept at its distance, so the same blade gets the same answer at the same distance every frame.
+            float u = sw_thin_hash(sw_pcg(sw_pcg(sw_pcg(c.hash))) >> 16u);
+            if (lod_fade && sw_thin_threshold(c.level, u) >= sw_thin_cutoff(sqrt(dist2), thin_d)) {
                 removed[0]++;
                 continue;
             }

@@ -41,7 +41,7 @@ struct blade_vertex {
     float side;    // -1..1 across the blade
     float fade;    // SC5 dither coverage of the blade, 0..1
     float dist;    // m from the eye to the root
-    float draw_d;  // m, the type's draw distance
+    float near_d;  // m, where the type's near look ends (sw_near_distance)
     float hash;    // 0..1, the blade's variation hash
     float head_t0; // where a flower head starts along the blade (1: none)
     bool in_head;
@@ -70,7 +70,7 @@ struct blade_shape {
     sw_material m;
     sw_bezier c;     // the spine
     vec3 root, cam, across;
-    float fade, dist, draw_d, hash, morph, height, amp, gust, head_t0, widen, width;
+    float fade, dist, near_d, hash, morph, height, amp, gust, head_t0, widen, width;
     float time;      // s: the wind's clock (the frame's, or the previous frame's)
 };
 
@@ -95,12 +95,15 @@ blade_shape blade_shape_at(sw_blade b, bool low, uint sub, bool prev)
     // SW_FLAG_NO_FADE and SW_FLAG_NO_MORPH (tests) turn off the fade or the morph alone: hard cuts, hard switches.
     bool no_dither = no_fade || (frame.flags & SW_FLAG_NO_FADE) != 0u;
     bool no_morph = no_fade || (frame.flags & SW_FLAG_NO_MORPH) != 0u;
-    float fade = no_dither ? 1.0 : sw_blade_fade(dist, draw_d, sw_thin_hash(h16));
+    float thin_d = frame.thin_distance;
+    float fade = no_dither ? 1.0 : sw_blade_fade(dist, draw_d, thin_d, sw_thin_threshold(sw_blade_level(b), sw_thin_hash(h16)));
     // SC6: the 15-vertex blade slides onto the 7-vertex shape before the switch (the low one is that shape).
     float morph = (no_morph || low) ? 0.0 : sw_lod_morph(dist, lod_d);
-    // GA8: animation scaled down and blades pushed down (shorter, leaning more) with distance.
-    float far_k = smoothstep(0.3 * draw_d, draw_d, dist);
-    float amp = sw_distance_scale(dist, draw_d, 0.35);
+    // GA8: animation scaled down and blades pushed down (shorter, leaning more) with distance, up to where the
+    // near look ends (sw_near_distance): beyond it the thinned blades keep the far look.
+    float near_d = sw_near_distance(draw_d, thin_d);
+    float far_k = smoothstep(0.3 * near_d, near_d, dist);
+    float amp = sw_distance_scale(dist, near_d, 0.35);
 
     float time = prev ? frame.prev_time : frame.time;
     float a = prev ? float(b.prev >> 16u) * (SW_TAU / 65536.0) : sw_blade_facing(b);
@@ -174,14 +177,14 @@ blade_shape blade_shape_at(sw_blade b, bool low, uint sub, bool prev)
     o.across = across;
     o.fade = fade;
     o.dist = dist;
-    o.draw_d = draw_d;
+    o.near_d = near_d;
     o.hash = hash;
     o.morph = morph;
     o.height = height;
     o.amp = amp;
     o.gust = gust;
     o.head_t0 = head_t0;
-    o.widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist)) * look;
+    o.widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * near_d, near_d, dist)) * look;
     o.width = width;
     o.time = time;
     return o;
@@ -242,7 +245,7 @@ blade_vertex blade_point(blade_shape sh, float t, float side)
     o.side = side;
     o.fade = sh.fade;
     o.dist = sh.dist;
-    o.draw_d = sh.draw_d;
+    o.near_d = sh.near_d;
     o.hash = sh.hash;
     o.head_t0 = head_t0;
     o.in_head = in_head;

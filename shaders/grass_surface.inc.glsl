@@ -38,16 +38,16 @@ grass_surface grass_surface_at(blade_vertex g)
 {
     sw_blade b = g.b;
     sw_material m = g.m;
-    float t = g.t, dist = g.dist, draw_d = g.draw_d, hash = g.hash, head_t0 = g.head_t0;
+    float t = g.t, dist = g.dist, near_d = g.near_d, hash = g.hash, head_t0 = g.head_t0;
     grass_surface s;
 
     // SH7: normals blended toward the clump's dome normal (outward from its centre), more with distance, so
     // clumps read as shapes and far blades do not shimmer; gloss reduced (roughness raised) with distance.
     vec3 nc = normalize(vec3(sw_blade_clump_dx(b), 1.5, sw_blade_clump_dz(b)));
-    float kc = mix(0.25, 0.75, smoothstep(0.0, 0.5 * draw_d, dist));
+    float kc = mix(0.25, 0.75, smoothstep(0.0, 0.5 * near_d, dist));
     s.normal = normalize(mix(g.normal, nc, kc));
     // SH5: grass roughness is artist-set and influenced by the translucency (thin, waxy blades are glossier).
-    float far = smoothstep(0.1 * draw_d, 0.6 * draw_d, dist);
+    float far = smoothstep(0.1 * near_d, 0.6 * near_d, dist);
     float roughness = mix(m.roughness, 0.95, far); // the type's (grass[].roughness: 0.58 - 0.12 translucency by default)
     s.gloss = 1.0 - 0.9 * far;
 

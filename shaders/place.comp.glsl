@@ -39,8 +39,10 @@ void main()
     uint bits = 0u, outside = 0u, density = 0u;
     for (uint r = 0u; r < CELLS_PER_THREAD; r++) {
         uint k = lid * CELLS_PER_THREAD + r;
-        int ci = t.ci0 + int(k % SW_TILE_CELLS);
-        int cj = t.cj0 + int(k / SW_TILE_CELLS);
+        // SC5: a far tile's cells are its level's carriers, one per block of 2^level cells
+        sw_cell cell = sw_thin_carrier((t.ci0 >> t.level) + int(k % SW_TILE_CELLS), (t.cj0 >> t.level) + int(k / SW_TILE_CELLS),
+                                       t.level, t.material);
+        int ci = cell.i, cj = cell.j;
         sw_candidate c = sw_candidate_at(ci, cj, t.material, frame.seed, m.spacing);
         sw_hf_coord h = sw_hf_locate(c.x, c.z, frame.terrain_x0, frame.terrain_z0, frame.terrain_inv_cell, frame.terrain_res);
         if (!h.inside) {

@@ -10,7 +10,7 @@
 float sw_raster_tile_px(sw_tile t, float root_y)
 {
     sw_material m = materials[t.material];
-    float extent = float(SW_TILE_CELLS) * m.spacing;
+    float extent = float(SW_TILE_CELLS << t.level) * m.spacing;
     vec2 lo = vec2(float(t.ci0), float(t.cj0)) * m.spacing;
     vec3 cam = vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z);
     float dxz = length(cam.xz - clamp(cam.xz, lo, lo + extent));

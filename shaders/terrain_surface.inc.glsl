@@ -18,6 +18,7 @@
 // detail height, triplanar on steep ground) faded by the pixel's footprint. The far field mixes the grass over
 // that same ground, so the blades' edge has the same ground on both sides.
 #include "shared/sw_noise.h"
+#include "shared/sw_wind.h"
 #include "shared/sw_world.h"
 #include "shared/sw_ground.h"
 
@@ -105,7 +106,10 @@ sw_terrain_surface sw_terrain_surface_at(vec3 world, vec3 n, float dist, float f
     // elevation (optical depth far_side cot(e) + far_top, far_look.c), and of what is seen the part the sun lights,
     // the sun's own ray through the same canopy (independent of the eye's: the seen part of a canopy of optical
     // depths T toward the eye and S toward the sun lit is (1 - exp(-(T + S))) / ((1 + S / T) (1 - exp(-T))).
-    float far_k = smoothstep(0.8 * draw_d, draw_d, dist);
+    // SC5: beyond the thinning distance the far look takes the part of the blades thinned away (1 - keep), all of
+    // it toward the draw distance; near the camera the ground lies in the blades' shade up to the near look's end.
+    float near_d = sw_near_distance(draw_d, frame.thin_distance);
+    float far_k = max(1.0 - sw_thin_keep(dist, frame.thin_distance), smoothstep(0.8 * draw_d, draw_d, dist));
     vec3 cam = vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z);
     float sin_v = clamp(dot(normalize(cam - world), n), 0.02, 1.0);
     float sin_s = clamp(dot(vec3(frame.sun_x, frame.sun_y, frame.sun_z), n), 0.02, 1.0);
@@ -113,14 +117,14 @@ sw_terrain_surface sw_terrain_surface_at(vec3 world, vec3 n, float dist, float f
     float ts = far.y * sqrt(1.0 - sin_s * sin_s) / sin_s + far.z;
     float lit = (1.0 - exp(-(tv + ts))) / max((1.0 + ts / max(tv, 1e-4)) * (1.0 - exp(-tv)), 1e-4);
     // in the blades' shade near the camera
-    grass *= mix(0.8, 1.0, smoothstep(0.5 * draw_d, draw_d, dist)) * mix(1.0, min(lit, 1.0), far_k);
+    grass *= mix(0.8, 1.0, smoothstep(0.5 * near_d, near_d, dist)) * mix(1.0, min(lit, 1.0), far_k);
     cover *= mix(1.0, 1.0 - exp(-tv), far_k);
     sw_terrain_surface s;
     // the ground's detail shows between the blades too: the grass colour takes its brightness (mean 1, so the
     // far field's colour is kept)
     float detail = dot(ground, vec3(0.2126, 0.7152, 0.0722)) / max(dot(mean, vec3(0.2126, 0.7152, 0.0722)), 1e-6);
     s.albedo = mix(ground, grass * detail, cover) * (1.0 + 0.35 * swath);
-    s.ao = 1.0 - cover * mix(0.6 * (1.0 - smoothstep(0.5 * draw_d, draw_d, dist)), 1.0 - far.x, far_k);
+    s.ao = 1.0 - cover * mix(0.6 * (1.0 - smoothstep(0.5 * near_d, near_d, dist)), 1.0 - far.x, far_k);
     // grass cover hides the ground's relief and gloss: the far field has the far blades' roughness and gloss
     s.spec_occlusion = 1.0 - cover * mix(1.0, 1.0 - far.w, far_k);
     s.normal = normalize(mix(gn, n, cover));

@@ -16,7 +16,7 @@ def mut(mid, spec, path, find, repl, tests, env=None):
 
 # SC5: density thinning, dither fade, draw-distance edge
 mut("SC5-fade", "SC5", "shaders/grass_blade.inc.glsl",
-    "float fade = no_dither ? 1.0 : sw_blade_fade(dist, draw_d, sw_thin_hash(h16));",
+    "float fade = no_dither ? 1.0 : sw_blade_fade(dist, draw_d, thin_d, sw_thin_threshold(sw_blade_level(b), sw_thin_hash(h16)));",
     "float fade = 1.0;",
     "gpu_blades gpu_lod_popping")
 mut("SC5-discard", "SC5", "shaders/dither.inc.glsl",
@@ -24,7 +24,7 @@ mut("SC5-discard", "SC5", "shaders/dither.inc.glsl",
     "    return false;",
     "gpu_blades gpu_lod_popping")
 mut("SC5-thinning", "SC5", "shaders/cull.comp.glsl",
-    "if (lod_fade && sw_thin_hash(sw_pcg(sw_pcg(sw_pcg(c.hash))) >> 16u) >= sw_thin_cutoff(sqrt(dist2), draw_d)) {",
+    "if (lod_fade && sw_thin_threshold(c.level, u) >= sw_thin_cutoff(sqrt(dist2), thin_d)) {",
     "if (false) {",
     "gpu_culling")
 # SC5: the fade's cutoff above keep, so that nothing is dithered where nothing is thinned (blades, assets)
@@ -59,17 +59,38 @@ mut("SC5-door-taa-index", "SC5 SH8", "src/render/camera.c",
     "    f->frame_index = 0u * r->plan.taa_frame;",
     "cli_golden_meadow_320x180")
 mut("SC5-thin-whole", "SC5", "shaders/shared/sw_wind.h",
-    "    float thin = sw_clampf((sw_thin_cutoff(dist, draw_distance) - u) / SW_THIN_BAND, 0.0f, 1.0f);",
-    "    float thin = sw_clampf((sw_thin_keep(dist, draw_distance) - u) / SW_THIN_BAND, 0.0f, 1.0f);",
+    "    float thin = sw_clampf((keep * (1.0f + SW_THIN_BAND) - t) / (SW_THIN_BAND * keep), 0.0f, 1.0f);",
+    "    float thin = sw_clampf((keep - t) / (SW_THIN_BAND * keep), 0.0f, 1.0f);",
     "unit_wind")
 mut("SC5-asset-thin-whole", "SC5 SC4", "shaders/shared/sw_assets.h",
     "    float thin = sw_clampf((sw_asset_keep(dist, draw_distance) * (1.0f + SW_ASSET_THIN_BAND) - u) / SW_ASSET_THIN_BAND,",
     "    float thin = sw_clampf((sw_asset_keep(dist, draw_distance) - u) / SW_ASSET_THIN_BAND,",
     "unit_asset_place")
 mut("SC5-thin-keep", "SC5", "shaders/shared/sw_wind.h",
-    "return sw_mixf(1.0f, SW_THIN_FLOOR, sw_smoothstepf(SW_THIN_START * draw_distance, draw_distance, dist));",
-    "return 1.0f + 0.0f * sw_mixf(1.0f, SW_THIN_FLOOR, sw_smoothstepf(SW_THIN_START * draw_distance, draw_distance, dist));",
+    "    return sw_minf(r * r, 1.0f);",
+    "    return sw_minf(r, 1.0f);",
     "unit_wind")
+# SC5: the ordered dither's levels and the far tiles that hold only their level's carriers
+mut("SC5-carrier-lattice", "SC5", "shaders/shared/sw_wind.h",
+    "        c.i = c.i * 2 + SW_I(h & 1u);",
+    "        c.i = c.i * 2 + 0 * SW_I(h & 1u);",
+    "unit_wind")
+mut("SC5-level-distance", "SC5 SC2", "src/place/tiles.c",
+    "    return (double)thin_distance * (double)(1 << level) * sqrt(1.0 + (double)SW_THIN_BAND) * 1.001;",
+    "    return (double)thin_distance * (double)(1 << level) * 0.9;",
+    "unit_tile_levels")
+mut("SC5-level-parent", "SC5 SC2", "src/place/tiles.c",
+    "        if (gx * gx + gz * gz >= r_out * r_out) return false;",
+    "        if (gx * gx + gz * gz >= 4.0 * r_out * r_out) return false;",
+    "unit_tile_levels")
+mut("SC5-tile-skip", "SC5", "shaders/cull.comp.glsl",
+    "    float tile_cutoff = lod_fade ? sw_thin_cutoff(length(max(max(lo - cam_xz, cam_xz - hi), vec2(0.0))), thin_d) : 2.0;",
+    "    float tile_cutoff = lod_fade ? sw_thin_cutoff(1.5 * length(max(max(lo - cam_xz, cam_xz - hi), vec2(0.0))), thin_d) : 2.0;",
+    "gpu_culling")
+mut("SC5-far-level-cells", "SC5", "shaders/cull.comp.glsl",
+    "                                       t.level, t.material);\n        int ci = cell.i, cj = cell.j;\n        if (sw_thin_level_floor",
+    "                                       0u, t.material);\n        int ci = cell.i, cj = cell.j;\n        if (sw_thin_level_floor",
+    "gpu_culling")
 mut("SC5-edge-fade", "SC5", "shaders/shared/sw_wind.h",
     "    return thin * edge;",
     "    return thin + 0.0f * edge;",
@@ -97,11 +118,11 @@ mut("SC6-second-blade", "SC6 GA1", "shaders/grass_blade.inc.glsl",
     "    if (false) {",
     "gpu_blades")
 mut("GA8-push-down", "SC6 GA8", "shaders/grass_blade.inc.glsl",
-    "float far_k = smoothstep(0.3 * draw_d, draw_d, dist);",
+    "float far_k = smoothstep(0.3 * near_d, near_d, dist);",
     "float far_k = 0.0;",
     "gpu_blades")
 mut("GA8-anim-scale", "SC6 GA8", "shaders/grass_blade.inc.glsl",
-    "float amp = sw_distance_scale(dist, draw_d, 0.35);",
+    "float amp = sw_distance_scale(dist, near_d, 0.35);",
     "float amp = 1.0;",
     "gpu_blades")
 
@@ -322,8 +343,8 @@ mut("GA2-normal-tilt", "GA2", "shaders/grass_blade.inc.glsl",
     "",
     "gpu_blades")
 mut("GA2-widen", "GA2", "shaders/grass_blade.inc.glsl",
-    "o.widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * draw_d, draw_d, dist)) *",
-    "o.widen = 1.0 + 0.0 * edge_on * dist * draw_d *",
+    "o.widen = (1.0 + 0.35 * edge_on) * (1.0 + 1.5 * smoothstep(0.1 * near_d, near_d, dist)) *",
+    "o.widen = 1.0 + 0.0 * edge_on * dist * near_d *",
     "gpu_blades")
 mut("GA2-look-down", "GA2", "shaders/grass_blade.inc.glsl",
     "    float look = max(min(1.0 + SW_WIDEN_LOOK_DOWN * look_down,",
@@ -439,7 +460,7 @@ mut("SH7-translucency", "SH7 SH6", "shaders/grass_surface.inc.glsl",
     "float thickness = clamp(m.translucency, 0.0, 1.0);",
     "gpu_blades")
 mut("SH7-clump-normal", "SH7", "shaders/grass_surface.inc.glsl",
-    "float kc = mix(0.25, 0.75, smoothstep(0.0, 0.5 * draw_d, dist));",
+    "float kc = mix(0.25, 0.75, smoothstep(0.0, 0.5 * near_d, dist));",
     "float kc = 0.0;",
     "gpu_blades")
 mut("SH7-gloss-fade", "SH7", "shaders/grass_surface.inc.glsl",
@@ -1003,7 +1024,7 @@ mut("FR-host-occluders", "SC3", "src/render/plan.c",
     "    p->assets_occlude = cfg->standalone && cfg->asset_count > 0",
     "cli_embed_host")
 mut("FR-tile-index", "SC2", "src/place/tiles.c",
-    "                if (tile_possible(t, k, &g, eps, b->ti0 + i, b->tj0 + j))",
+    "                if (tile_possible(t, k / PLACE_LEVELS, &g, eps, b->ti0 + i, b->tj0 + j))",
     "                if (true)",
     "unit_tile_index")
 mut("FR-host-post", "PO2", "src/render/frame.c",
@@ -1702,7 +1723,7 @@ mut("SC1-budget", "SC1", "src/place/cache.c",
     "    if (total > allowed && false) {",
     "unit_tile_cache")
 mut("SC2-ahead", "SC2", "src/place/cache.c",
-    "        if (!budget) continue;\n        const double lag",
+    "        if (!budget || c->reach[m] <= 0.0) continue; /* a level never drawn (class_reach) */\n        const double lag",
     "        if (budget || !budget) continue;\n        const double lag",
     "unit_tile_cache")
 mut("SC2-crescent", "SC2", "src/place/cache.c",

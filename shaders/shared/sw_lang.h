@@ -38,6 +38,7 @@
 #define sw_smoothstepf smoothstep
 #define sw_mini min
 #define sw_maxi max
+#define sw_minu min
 #define sw_float_bits floatBitsToUint
 #define sw_uint_bits_to_float uintBitsToFloat
 
@@ -72,6 +73,7 @@ SW_FN float sw_smoothstepf(float e0, float e1, float x)
 }
 SW_FN int sw_mini(int a, int b) { return a < b ? a : b; }
 SW_FN int sw_maxi(int a, int b) { return a > b ? a : b; }
+SW_FN sw_uint sw_minu(sw_uint a, sw_uint b) { return a < b ? a : b; }
 SW_FN sw_uint sw_float_bits(float x)
 {
     union { float f; sw_uint u; } v = {x};

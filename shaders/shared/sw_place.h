@@ -10,12 +10,14 @@
 #define SW_PLACE_H
 #include "sw_noise.h"
 #include "sw_types.h"
+#include "sw_wind.h"
 #include "sw_world.h"
 
 struct sw_candidate {
     float x, z;     /* m, world position */
     float keep;     /* uniform [0, 1): the blade exists where keep < coverage */
     sw_uint hash;   /* variation hash for the blade's shape */
+    sw_uint level;  /* SC5: the cell's thinning level (sw_thin_level) */
 };
 
 struct sw_v2 {
@@ -47,6 +49,7 @@ SW_FN sw_candidate sw_candidate_at(int ci, int cj, sw_uint material, sw_uint see
     c.z = z;
     c.keep = sw_unit(h2);
     c.hash = sw_pcg(h2);
+    c.level = sw_thin_level(ci, cj, material);
     return c;
 }
 
@@ -191,7 +194,7 @@ SW_FN sw_blade sw_make_blade(sw_candidate c, float y, sw_uint material, sw_mater
     b.z = c.z;
     b.facing_hash = sw_wind_facing(facing, wind) | (h3 & 0xffff0000u);
     b.size = sw_unorm16(height, SW_MAX_BLADE_HEIGHT) | (sw_unorm16(width, SW_MAX_BLADE_WIDTH) << 16u);
-    b.shape = sw_unorm8(bend) | (sw_snorm8(wind.x) << 8u) | (sw_snorm8(wind.y) << 16u) | ((material & 15u) << 24u);
+    b.shape = sw_unorm8(bend) | (sw_snorm8(wind.x) << 8u) | (sw_snorm8(wind.y) << 16u) | ((material & 15u) << 24u) | (c.level << 28u);
     b.clump = clump_word;
     b.prev = sw_snorm8(prev_wind.x) | (sw_snorm8(prev_wind.y) << 8u) | (sw_wind_facing(facing, prev_wind) << 16u);
     return b;
@@ -236,6 +239,12 @@ SW_FN float sw_blade_bend(sw_blade b)
 SW_FN sw_uint sw_blade_material(sw_blade b)
 {
     return (b.shape >> 24u) & 15u;
+}
+
+/* SC5: the thinning level of the blade's cell (sw_thin_level). */
+SW_FN sw_uint sw_blade_level(sw_blade b)
+{
+    return (b.shape >> 28u) & 3u;
 }
 
 /* Distance culling (SC3, first part): is the root within the draw distance of the camera? */

@@ -119,6 +119,8 @@ struct sw_frame {
     sw_uint ground_layers[2];
     sw_uint ground_default;
     float ground_rock_slope, ground_sand_below, ground_detail;
+    /* SC5: m, where the blades start thinning (render.thin_distance, sw_thin_keep) */
+    float thin_distance, frame_pad[3];
 };
 
 /* PO4: the auto exposure's state (RES_EXPOSURE, shaders/exposure_*.comp.glsl), kept from frame to frame: the
@@ -244,11 +246,13 @@ struct sw_push {
 #define SW_FLAG_NO_MOTION 8192u /* tests, comparisons: blades and mesh assets write the camera's motion alone */
 #define SW_FLAG_TONEMAP_REINHARD 256u /* PO2 (render.tonemap "reinhard"): post's curve x / (x + 1), no white point */
 
-/* A render tile: SW_TILE_CELLS^2 grid cells of one material, starting at cell (ci0, cj0). */
+/* A render tile: SW_TILE_CELLS^2 grid cells of one material, from cell (ci0, cj0) every 2^level cells (SC5: a
+ * far tile holds only the cells thinning can keep there, sw_thin_level; src/place/tiles.c picks the level). */
 struct sw_tile {
     int ci0, cj0;
     sw_uint material;
     sw_uint slot; /* the tile cache's slot that holds its placement (SW_TILE_SLOT_WORDS words from slot * that) */
+    sw_uint level; /* the cells' stride is 1 << level; its cells' thinning levels are at least this */
 };
 
 /* The placement of a tile (place.comp.glsl): one bit per grid cell, set where a blade grows (inside the
@@ -273,7 +277,8 @@ struct sw_blade {
     float x, y, z;        /* m, world position of the root */
     sw_uint facing_hash;  /* bits 0-15 facing angle (unorm16 of 2 pi), bits 16-31 variation hash */
     sw_uint size;         /* bits 0-15 height (unorm16 of SW_MAX_BLADE_HEIGHT), 16-31 width (of SW_MAX_BLADE_WIDTH) */
-    sw_uint shape;        /* bits 0-7 bend (unorm8), 8-15 wind x, 16-23 wind z (snorm8), 24-27 type, 28-31 0 */
+    sw_uint shape;        /* bits 0-7 bend (unorm8), 8-15 wind x, 16-23 wind z (snorm8), 24-27 type, 28-29 the
+                             cell's thinning level (SC5, sw_thin_level), 30-31 0 */
     sw_uint clump;        /* PL6: bits 0-7 clump hash, 8-15 / 16-23 offset from the clump centre in x / z
                              (snorm8, in clump sizes), 24-31 0 */
     sw_uint prev;         /* SH2 motion: the previous frame's wind, bits 0-7 / 8-15 push x / z (snorm8, as in shape),
@@ -339,8 +344,8 @@ _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
 _Static_assert(sizeof(sw_exposure_state) == 32 + 4 * SW_EXPOSURE_BINS, "sw_exposure_state layout");
 _Static_assert(sizeof(sw_view) % 16 == 0, "sw_view layout");
 _Static_assert(sizeof(sw_tile_draw) == 16, "sw_tile_draw layout");
+_Static_assert(sizeof(sw_tile) == 20, "sw_tile layout");
 _Static_assert(sizeof(sw_cull_stats) == 112, "sw_cull_stats layout");
-_Static_assert(sizeof(sw_tile) == 16, "sw_tile layout");
 _Static_assert(sizeof(sw_terrain_patch) == 16, "sw_terrain_patch layout");
 _Static_assert(sizeof(sw_blade) == 32, "sw_blade must stay compact (PL7)");
 _Static_assert(sizeof(sw_draw_cmd) == 20, "VkDrawIndexedIndirectCommand");

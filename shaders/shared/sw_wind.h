@@ -8,6 +8,7 @@
 #ifndef SW_WIND_H
 #define SW_WIND_H
 #include "sw_lang.h"
+#include "sw_hash.h"
 
 struct sw_w2 {
     float x, y;
@@ -106,22 +107,36 @@ SW_FN float sw_distance_scale(float dist, float draw_distance, float floor_scale
     return sw_mixf(1.0f, floor_scale, sw_smoothstepf(0.3f * draw_distance, draw_distance, dist));
 }
 
-/* SC5 density thinning: the fraction of blades kept at a distance, 1 up to 40% of the type's draw distance,
- * falling to SW_THIN_FLOOR at the draw distance. A blade with hash u in [0, 1) survives while u < keep. */
-#define SW_THIN_START 0.4f
-#define SW_THIN_FLOOR 0.25f
+/* SC5 density thinning (Ghost of Tsushima: blade removal by distance, apart from the tiles): the fraction of
+ * blades kept at a distance, 1 up to the thinning distance thin_d (render.thin_distance), then (thin_d / dist)^2,
+ * so a pixel holds about as many blades at every distance (a pixel's ground grows as dist^2) and the blades drawn
+ * out to a draw distance D number ~ thin_d^2 (1/2 + ln(D / thin_d)): 150 m costs about what 60 m did with a
+ * thinning that stopped at a quarter.
+ * Which blades go is an ordered dither over the grid (SW_THIN_LEVELS levels): every block of 2^L x 2^L cells has
+ * one cell of level L or more (sw_thin_carrier, hashed), and a cell's threshold lies in [4^-(level+1), 4^-level)
+ * (sw_thin_threshold), so the blades kept below keep = 4^-L are one per such block, a jittered grid again, evenly
+ * spread with no clumps and no rows, and the culling skips the other cells of a far tile without building them. */
+#define SW_THIN_LEVELS 3u /* levels 0..3: the last keeps one cell in 64 (keep 1/64 at 8 thin_d) and fades by hash */
 #define SW_THIN_BAND 0.08f /* of keep: the blade fades over this much before its cutoff */
 #define SW_EDGE_BAND 0.12f /* of the draw distance: every blade fades over this much before the edge */
-SW_FN float sw_thin_keep(float dist, float draw_distance)
+#define SW_FAR_SCALE 2.5f  /* of thin_d: where the near look (widening, animation, push-down) is done changing */
+/* Where the near look is done changing: SW_FAR_SCALE thinning distances, or the draw distance if nearer. */
+SW_FN float sw_near_distance(float draw_distance, float thin_d)
 {
-    return sw_mixf(1.0f, SW_THIN_FLOOR, sw_smoothstepf(SW_THIN_START * draw_distance, draw_distance, dist));
+    return sw_minf(draw_distance, SW_FAR_SCALE * thin_d);
 }
 
-/* The thinning hash from which a blade is gone at a distance (the culling removes it, its fade has reached 0):
- * keep scaled by 1 + SW_THIN_BAND, so that every blade is whole where keep is 1 (sw_blade_fade). */
-SW_FN float sw_thin_cutoff(float dist, float draw_distance)
+SW_FN float sw_thin_keep(float dist, float thin_d)
 {
-    return sw_thin_keep(dist, draw_distance) * (1.0f + SW_THIN_BAND);
+    float r = thin_d / sw_maxf(dist, 1e-6f);
+    return sw_minf(r * r, 1.0f);
+}
+
+/* The keep at which a blade with threshold t is gone (the culling removes it, its fade has reached 0): keep
+ * scaled by 1 + SW_THIN_BAND, so that every blade is whole where keep is 1 (sw_blade_fade). */
+SW_FN float sw_thin_cutoff(float dist, float thin_d)
+{
+    return sw_thin_keep(dist, thin_d) * (1.0f + SW_THIN_BAND);
 }
 
 /* The blade's thinning hash: decorrelated from its variation hash (tint, bobbing) by one more mix. */
@@ -134,14 +149,71 @@ SW_FN float sw_thin_hash(sw_uint variation16)
     return SW_F(h >> 8u) * (1.0f / 16777216.0f);
 }
 
-/* Dither coverage of a blade, 0..1: fades over SW_THIN_BAND before its thinning cutoff and over the last
- * SW_EDGE_BAND of the draw distance; the culling removes it where this reaches 0. The cutoff (sw_thin_cutoff) is
- * keep scaled by 1 + SW_THIN_BAND, so that where nothing is thinned (keep 1) every blade is whole: measured from keep itself,
- * the blades with u in the last band were dithered at every distance (SC5: fixed stipples on one blade in
- * twelve, the ghost trees of the assets' copy of this rule). */
-SW_FN float sw_blade_fade(float dist, float draw_distance, float u)
+/* A grid cell (i, j), or a block of 2^level x 2^level cells (i, j) of a level. */
+struct sw_cell {
+    int i, j;
+};
+#ifndef SW_GLSL
+typedef struct sw_cell sw_cell;
+#endif
+
+/* v >> n as floor(v / 2^n), negative v included (in C, >> of a negative int is the compiler's choice). */
+SW_FN int sw_floor_shift(int v, sw_uint n)
 {
-    float thin = sw_clampf((sw_thin_cutoff(dist, draw_distance) - u) / SW_THIN_BAND, 0.0f, 1.0f);
+    return v >= 0 ? (v >> n) : ~((~v) >> n);
+}
+
+/* The cell that carries a level's blade in block (bi, bj) of that level: each level picks, by a hash of the block,
+ * one of its four sub-blocks' carriers, so the cells of level >= L are a jittered grid of spacing 2^L cells
+ * (one per block, anywhere in it), not a lattice: no rows at a distance. salt: the material. */
+SW_FN sw_cell sw_thin_carrier(int bi, int bj, sw_uint level, sw_uint salt)
+{
+    sw_cell c;
+    c.i = bi;
+    c.j = bj;
+    for (sw_uint l = level; l > 0u; l--) {
+        sw_uint h = sw_cell_hash(c.i, c.j, salt + 0x7a11u, l);
+        c.i = c.i * 2 + SW_I(h & 1u);
+        c.j = c.j * 2 + SW_I((h >> 1u) & 1u);
+    }
+    return c;
+}
+
+/* The thinning level of grid cell (ci, cj): the highest L (at most SW_THIN_LEVELS) whose block the cell carries. */
+SW_FN sw_uint sw_thin_level(int ci, int cj, sw_uint salt)
+{
+    sw_uint level = 0u;
+    while (level < SW_THIN_LEVELS) {
+        sw_cell c = sw_thin_carrier(sw_floor_shift(ci, level + 1u), sw_floor_shift(cj, level + 1u), level + 1u, salt);
+        if (c.i != ci || c.j != cj) break;
+        level = level + 1u;
+    }
+    return level;
+}
+
+/* The lowest threshold of a level's cells: 4^-(level + 1), 0 for the last level. */
+SW_FN float sw_thin_level_floor(sw_uint level)
+{
+    return level >= SW_THIN_LEVELS ? 0.0f : 1.0f / SW_F(1u << (2u * (level + 1u)));
+}
+
+/* A blade's threshold from its cell's level and its hash u in [0, 1): in [4^-(level+1), 4^-level), the last
+ * level in [0, 4^-SW_THIN_LEVELS). It is kept while threshold < keep. */
+SW_FN float sw_thin_threshold(sw_uint level, float u)
+{
+    float lo = sw_thin_level_floor(level);
+    float hi = 1.0f / SW_F(1u << (2u * sw_minu(level, SW_THIN_LEVELS)));
+    return lo + u * (hi - lo);
+}
+
+/* Dither coverage of a blade, 0..1: fades over SW_THIN_BAND of keep before its thinning cutoff and over the last
+ * SW_EDGE_BAND of the draw distance; the culling removes it where this reaches 0. The cutoff (sw_thin_cutoff) is
+ * keep scaled by 1 + SW_THIN_BAND, so that where nothing is thinned (keep 1) every blade is whole. The band is a
+ * fraction of keep, so a blade fades over the same fraction of its distance at every level. */
+SW_FN float sw_blade_fade(float dist, float draw_distance, float thin_d, float t)
+{
+    float keep = sw_thin_keep(dist, thin_d);
+    float thin = sw_clampf((keep * (1.0f + SW_THIN_BAND) - t) / (SW_THIN_BAND * keep), 0.0f, 1.0f);
     float edge = sw_clampf((draw_distance - dist) / (SW_EDGE_BAND * draw_distance), 0.0f, 1.0f);
     return thin * edge;
 }

@@ -27,32 +27,52 @@ static int ring_for(double reach, double side)
     return 2 * (int)c + 1;
 }
 
-uint32_t place_cache_rings(const sward_scene *scene, uint64_t budget_bytes, int ring[WORLD_MAX_MATERIALS],
-                           double reach[WORLD_MAX_MATERIALS])
+/* SC5: how far from the eye a class's tiles are placed ahead: a level's tiles lie where their parent comes
+ * within the next level's distance (place_choose_tiles), the top level's out to the draw distance; a level that
+ * begins beyond the draw distance is never drawn (0). Level 0's ring still covers the draw distance (ring_reach),
+ * so that with thinning off (sward_frame_debug.no_lod_fade) its tiles out there find slots. */
+static double class_reach(const sward_scene *scene, int cls, double *ring_reach)
 {
     const double dd = (double)scene->render.draw_distance;
+    const world_material *m = &scene->materials[cls / PLACE_LEVELS];
+    const int level = cls % PLACE_LEVELS;
+    const double side = place_tile_side(m, level), thin = (double)scene->render.thin_distance;
+    const double margin = fmax(AHEAD_FRACTION * dd, 2.0 * side) + place_tile_reach(m);
+    double reach = dd + margin;
+    if (level + 1 < PLACE_LEVELS)
+        reach = fmin(reach, place_level_distance((float)thin, level + 1) + 3.0 * side + margin);
+    if (level > 0 && place_level_distance((float)thin, level) > dd + margin) reach = 0.0;
+    *ring_reach = level == 0 ? dd + margin : reach;
+    return reach;
+}
+
+uint32_t place_cache_rings(const sward_scene *scene, uint64_t budget_bytes, int ring[PLACE_CLASSES],
+                           double reach[PLACE_CLASSES])
+{
+    const int classes = scene->material_count * PLACE_LEVELS;
     uint64_t total = 0;
-    for (int k = 0; k < scene->material_count; k++) {
-        const world_material *m = &scene->materials[k];
-        double side = (double)SW_TILE_CELLS * (double)place_spacing(m);
-        reach[k] = dd + fmax(AHEAD_FRACTION * dd, 2.0 * side) + place_tile_reach(m);
-        ring[k] = ring_for(reach[k], side);
+    for (int k = 0; k < classes; k++) {
+        double ring_reach;
+        reach[k] = class_reach(scene, k, &ring_reach);
+        ring[k] = ring_reach > 0.0 ? ring_for(ring_reach, place_tile_side(&scene->materials[k / PLACE_LEVELS],
+                                                                           k % PLACE_LEVELS))
+                                   : 1;
         total += (uint64_t)ring[k] * (uint64_t)ring[k];
     }
     uint64_t allowed = budget_bytes / SLOT_BYTES;
-    if (allowed < (uint64_t)scene->material_count) allowed = (uint64_t)scene->material_count;
+    if (allowed < (uint64_t)classes) allowed = (uint64_t)classes;
     if (total > allowed) {
         /* Over budget: every ring shrinks by the same factor, then the largest by one until they fit. */
         double f = sqrt((double)allowed / (double)total);
         total = 0;
-        for (int k = 0; k < scene->material_count; k++) {
+        for (int k = 0; k < classes; k++) {
             ring[k] = (int)floor((double)ring[k] * f);
             if (ring[k] < 1) ring[k] = 1;
             total += (uint64_t)ring[k] * (uint64_t)ring[k];
         }
         while (total > allowed) {
             int big = 0;
-            for (int k = 1; k < scene->material_count; k++)
+            for (int k = 1; k < classes; k++)
                 if (ring[k] > ring[big]) big = k;
             if (ring[big] <= 1) break;
             total -= (uint64_t)ring[big] * (uint64_t)ring[big];
@@ -66,18 +86,18 @@ uint32_t place_cache_rings(const sward_scene *scene, uint64_t budget_bytes, int 
 sward_result place_cache_init(place_cache *c, const sward_scene *scene, uint64_t budget_bytes, sward_error *err)
 {
     memset(c, 0, sizeof *c);
-    c->material_count = scene->material_count;
+    c->class_count = scene->material_count * PLACE_LEVELS;
     c->slot_count = place_cache_rings(scene, budget_bytes, c->ring, c->reach);
     uint32_t base = 0;
-    for (int k = 0; k < scene->material_count; k++) {
+    for (int k = 0; k < c->class_count; k++) {
         c->base[k] = base;
         base += (uint32_t)c->ring[k] * (uint32_t)c->ring[k];
-        c->side[k] = (double)SW_TILE_CELLS * (double)place_spacing(&scene->materials[k]);
+        c->side[k] = place_tile_side(&scene->materials[k / PLACE_LEVELS], k % PLACE_LEVELS);
     }
-    int full[WORLD_MAX_MATERIALS];
-    double reach[WORLD_MAX_MATERIALS];
+    int full[PLACE_CLASSES];
+    double reach[PLACE_CLASSES];
     place_cache_rings(scene, UINT64_MAX / 2, full, reach);
-    for (int k = 0; k < scene->material_count; k++) c->full_ring[k] = c->ring[k] == full[k];
+    for (int k = 0; k < c->class_count; k++) c->full_ring[k] = c->ring[k] == full[k];
     c->slots = c->slot_count ? calloc(c->slot_count, sizeof *c->slots) : NULL;
     if (c->slot_count && !c->slots)
         return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory for a tile cache of %u slots", scene->name,
@@ -94,7 +114,7 @@ void place_cache_free(place_cache *c)
 
 void place_cache_resweep(place_cache *c)
 {
-    for (int m = 0; m < c->material_count; m++) c->clean[m] = false, c->cycle_left[m] = 0;
+    for (int m = 0; m < c->class_count; m++) c->clean[m] = false, c->cycle_left[m] = 0;
 }
 
 static int ring_mod(int v, int r)
@@ -103,15 +123,15 @@ static int ring_mod(int v, int r)
     return m < 0 ? m + r : m;
 }
 
-uint32_t place_cache_slot_of(const place_cache *c, uint32_t material, int ti, int tj)
+uint32_t place_cache_slot_of(const place_cache *c, int cls, int ti, int tj)
 {
-    int r = c->ring[material];
-    return c->base[material] + (uint32_t)ring_mod(tj, r) * (uint32_t)r + (uint32_t)ring_mod(ti, r);
+    int r = c->ring[cls];
+    return c->base[cls] + (uint32_t)ring_mod(tj, r) * (uint32_t)r + (uint32_t)ring_mod(ti, r);
 }
 
-static double square_dist2(const place_cache *c, uint32_t material, int ti, int tj, const float eye[3])
+static double square_dist2(const place_cache *c, int cls, int ti, int tj, const float eye[3])
 {
-    double side = c->side[material];
+    double side = c->side[cls];
     double lo_x = (double)ti * side, lo_z = (double)tj * side;
     double ex = (double)eye[0], ez = (double)eye[2];
     double gx = ex < lo_x ? lo_x - ex : (ex > lo_x + side ? ex - lo_x - side : 0.0);
@@ -125,7 +145,7 @@ static int want_order(const void *pa, const void *pb)
     if (a->list != b->list) return a->list < b->list ? -1 : 1;
     if (a->dist2 != b->dist2) return a->dist2 < b->dist2 ? -1 : 1;
     /* ties: a fixed order, so the same frame makes the same choices */
-    if (a->material != b->material) return a->material < b->material ? -1 : 1;
+    if (a->cls != b->cls) return a->cls < b->cls ? -1 : 1;
     if (a->tj != b->tj) return a->tj < b->tj ? -1 : 1;
     if (a->ti != b->ti) return a->ti < b->ti ? -1 : 1;
     return 0;
@@ -169,10 +189,10 @@ static bool want_room(place_cache *c, size_t n)
 
 /* A streamed world (BX5): is every sample the tile's placement reads (its cells, the clump pull, the 2 x 2
  * gathers) inside the windows now? A tile placed from the clamped edge would be cached wrong. */
-static bool in_window(const sward_scene *scene, const place_cache *c, uint32_t material, int ti, int tj)
+static bool in_window(const sward_scene *scene, const place_cache *c, int cls, int ti, int tj)
 {
     if (!scene->terrain.stream) return true;
-    const double side = c->side[material], pad = place_tile_reach(&scene->materials[material]) + 1e-3;
+    const double side = c->side[cls], pad = place_tile_reach(&scene->materials[cls / PLACE_LEVELS]) + 1e-3;
     return world_stream_holds(&scene->terrain, (double)ti * side - pad, (double)tj * side - pad,
                               (double)(ti + 1) * side + pad, (double)(tj + 1) * side + pad);
 }
@@ -194,18 +214,24 @@ static double axis_gap(double v, double lo, double hi)
     return v < lo ? lo - v : (v > hi ? v - hi : 0.0);
 }
 
-/* Is tile (ti, tj) of material m wanted ahead: not held, within reach, placeable? Appends it to want. */
+/* Can the class's tile hold a blade at all (place_tile_possible)? */
+static bool class_possible(const sward_scene *scene, const place_tile_index *idx, int cls, int ti, int tj)
+{
+    return place_tile_possible(scene, idx, cls / PLACE_LEVELS, cls % PLACE_LEVELS, ti, tj);
+}
+
+/* Is tile (ti, tj) of class m wanted ahead: not held, within reach, placeable? Appends it to want. */
 static void consider(place_cache *c, const sward_scene *scene, const place_tile_index *idx, int m, int ti, int tj,
                      double d2, size_t *wants)
 {
-    uint32_t s = place_cache_slot_of(c, (uint32_t)m, ti, tj);
+    uint32_t s = place_cache_slot_of(c, m, ti, tj);
     const place_cache_slot *sl = &c->slots[s];
     if (sl->used == c->stamp || (sl->held && sl->ti == ti && sl->tj == tj)) return;
-    if (!place_tile_possible(scene, idx, m, ti, tj) || !in_window(scene, c, (uint32_t)m, ti, tj)) return;
-    c->want[(*wants)++] = (place_cache_want){d2, 2u, s, ti, tj, (uint32_t)m};
+    if (!class_possible(scene, idx, m, ti, tj) || !in_window(scene, c, m, ti, tj)) return;
+    c->want[(*wants)++] = (place_cache_want){d2, 2u, s, ti, tj, m};
 }
 
-/* The tiles of material m within reach of the eye that were not within reach of the clean eye, row by row: per
+/* The tiles of class m within reach of the eye that were not within reach of the clean eye, row by row: per
  * row, the new disc's run of tiles less the old disc's (the old run's inside is skipped, its ends checked). */
 static bool crescent(place_cache *c, const sward_scene *scene, const place_tile_index *idx, int m, const float eye[3],
                      size_t *wants)
@@ -232,7 +258,7 @@ static bool crescent(place_cache *c, const sward_scene *scene, const place_tile_
                 ti = b0;
                 continue;
             }
-            double d2 = square_dist2(c, (uint32_t)m, ti, tj, eye);
+            double d2 = square_dist2(c, m, ti, tj, eye);
             if (d2 > r2) continue;
             double ex = axis_gap(ox, (double)ti * side, (double)(ti + 1) * side);
             if (ex * ex + go * go <= r2) continue; /* within the old reach: held already */
@@ -253,16 +279,18 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
     bool room = want_room(c, n);
     /* 1. The tiles the views need that the cache holds: they keep their slots this frame. The lists run along
      * rows (place_choose_tiles), so a tile's slot follows from the last one's without a division. */
-    uint32_t row_m = UINT32_MAX, row_base = 0;
+    int row_m = -1;
+    uint32_t row_base = 0;
     int row_j = 0, last_i = 0, last_a = 0;
     for (size_t i = 0; i < n; i++) {
         sw_tile *t = &tiles[i];
-        int ti = t->ci0 / (int)SW_TILE_CELLS, tj = t->cj0 / (int)SW_TILE_CELLS;
-        const int r = c->ring[t->material];
-        if (t->material != row_m || tj != row_j) {
-            row_m = t->material;
+        const int cls = place_class(t->material, t->level);
+        int ti = t->ci0 / ((int)SW_TILE_CELLS << t->level), tj = t->cj0 / ((int)SW_TILE_CELLS << t->level);
+        const int r = c->ring[cls];
+        if (cls != row_m || tj != row_j) {
+            row_m = cls;
             row_j = tj;
-            row_base = c->base[t->material] + (uint32_t)ring_mod(tj, r) * (uint32_t)r;
+            row_base = c->base[cls] + (uint32_t)ring_mod(tj, r) * (uint32_t)r;
             last_a = ring_mod(ti, r);
         } else if (ti == last_i + 1) {
             last_a = last_a + 1 == r ? 0 : last_a + 1;
@@ -271,7 +299,7 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
         }
         last_i = ti;
         uint32_t s = row_base + (uint32_t)last_a;
-        assert(s == place_cache_slot_of(c, t->material, ti, tj));
+        assert(s == place_cache_slot_of(c, cls, ti, tj));
         place_cache_slot *sl = &c->slots[s];
         t->slot = s;
         if (sl->held && sl->ti == ti && sl->tj == tj) {
@@ -280,8 +308,8 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
         }
         t->slot = UINT32_MAX; /* not placed yet */
         if (room)
-            c->want[wants++] = (place_cache_want){square_dist2(c, t->material, ti, tj, eye), i < *n_cam ? 0u : 1u,
-                                                  (uint32_t)i, ti, tj, t->material};
+            c->want[wants++] = (place_cache_want){square_dist2(c, cls, ti, tj, eye), i < *n_cam ? 0u : 1u,
+                                                  (uint32_t)i, ti, tj, cls};
     }
     /* 2. Those it does not: the camera's first, nearest first, as many as k allows (all on a teleport). */
     uint32_t budget = k;
@@ -291,7 +319,7 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
         for (size_t w = 0; w < wants; w++) {
             const place_cache_want *q = &c->want[w];
             sw_tile *t = &tiles[q->index];
-            uint32_t s = place_cache_slot_of(c, q->material, q->ti, q->tj);
+            uint32_t s = place_cache_slot_of(c, q->cls, q->ti, q->tj);
             place_cache_slot *sl = &c->slots[s];
             if (sl->used == c->stamp) {
                 /* placed already this frame (a tile in both lists), or another needed tile has the slot */
@@ -299,7 +327,7 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
                 continue;
             }
             if (!teleport && budget == 0) continue;
-            if (!in_window(scene, c, q->material, q->ti, q->tj)) continue;
+            if (!in_window(scene, c, q->cls, q->ti, q->tj)) continue;
             take(c, s, q->ti, q->tj, st);
             if (!teleport) budget--;
             t->slot = s;
@@ -324,9 +352,9 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
      * a part of the ring each frame until a whole sweep finds nothing. */
     if (teleport) place_cache_resweep(c);
     wants = 0;
-    uint32_t swept_whole = 0;
-    for (int m = 0; m < c->material_count; m++) {
-        if (!budget) continue;
+    uint64_t swept_whole = 0;
+    for (int m = 0; m < c->class_count; m++) {
+        if (!budget || c->reach[m] <= 0.0) continue; /* a level never drawn (class_reach) */
         const double lag = hypot((double)eye[0] - c->clean_x[m], (double)eye[2] - c->clean_z[m]);
         if (c->clean[m] && lag < 0.25 * c->reach[m]) {
             if (!crescent(c, scene, idx, m, eye, &wants)) c->clean[m] = false;
@@ -352,14 +380,13 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
             int ti = lo_i + ring_mod(a - lo_i, r), tj = lo_j + ring_mod(b - lo_j, r);
             const place_cache_slot *sl = &c->slots[c->base[m] + l];
             if (sl->used == c->stamp || (sl->held && sl->ti == ti && sl->tj == tj)) continue;
-            double d2 = square_dist2(c, (uint32_t)m, ti, tj, eye);
-            if (d2 > reach2 || !place_tile_possible(scene, idx, m, ti, tj) || !in_window(scene, c, (uint32_t)m, ti, tj))
-                continue;
-            c->want[wants++] = (place_cache_want){d2, 2u, c->base[m] + l, ti, tj, (uint32_t)m};
+            double d2 = square_dist2(c, m, ti, tj, eye);
+            if (d2 > reach2 || !class_possible(scene, idx, m, ti, tj) || !in_window(scene, c, m, ti, tj)) continue;
+            c->want[wants++] = (place_cache_want){d2, 2u, c->base[m] + l, ti, tj, m};
         }
         c->sweep[m] = l;
         c->cycle_left[m] = c->cycle_left[m] > count ? c->cycle_left[m] - count : 0u;
-        if (c->cycle_left[m] == 0) swept_whole |= 1u << m; /* this frame ended a sweep of the whole ring */
+        if (c->cycle_left[m] == 0) swept_whole |= 1ull << m; /* this frame ended a sweep of the whole ring */
     }
     size_t ahead = 0;
     if (wants) {
@@ -368,17 +395,20 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
         for (size_t w = 0; w < keep; w++) {
             const place_cache_want *q = &c->want[w];
             take(c, q->index, q->ti, q->tj, st);
-            place[now + ahead++] = (sw_tile){.ci0 = q->ti * (int)SW_TILE_CELLS, .cj0 = q->tj * (int)SW_TILE_CELLS,
-                                             .material = q->material, .slot = q->index};
+            const int level = q->cls % PLACE_LEVELS;
+            place[now + ahead++] = (sw_tile){.ci0 = q->ti * ((int)SW_TILE_CELLS << level),
+                                             .cj0 = q->tj * ((int)SW_TILE_CELLS << level),
+                                             .material = (sw_uint)(q->cls / PLACE_LEVELS), .slot = q->index,
+                                             .level = (sw_uint)level};
         }
     }
     /* A clean ring whose crescent was placed whole is clean about this eye; else the next crescent starts from
      * the same clean eye and takes what K left this time. A sweep of the whole ring that left nothing unplaced
      * makes the ring clean about the sweep's first eye: every tile within reach of the eyes it saw is held (tiles
      * that only the first eye reached lie behind the camera; a view that needs them places them as needed). */
-    for (int m = 0; m < c->material_count; m++) {
+    for (int m = 0; m < c->class_count; m++) {
         uint32_t left = 0;
-        for (size_t w = ahead; w < wants; w++) left += c->want[w].material == (uint32_t)m;
+        for (size_t w = ahead; w < wants; w++) left += c->want[w].cls == m;
         if (c->clean[m]) {
             if (!left) {
                 c->clean_x[m] = (double)eye[0];

@@ -2,8 +2,9 @@
  * of Tsushima's far view, issue "The world at every distance").
  *
  * Beyond the draw distance the ground's resolve paints each type's look as seen from afar
- * (shaders/terrain_surface.inc.glsl); near the draw distance the blades are drawn thinned (SW_THIN_FLOOR of
- * them), widened and lower (shaders/grass_blade.inc.glsl). The bake builds a patch of such blades from the
+ * (shaders/terrain_surface.inc.glsl), and between the thinning distance and the draw distance it takes the part
+ * of the blades thinned away (1 - sw_thin_keep); where the near look ends the blades are drawn thinned (about a
+ * quarter of them, FL_KEEP), widened and lower (shaders/grass_blade.inc.glsl). The bake builds a patch of such blades from the
  * shared blade shape (sw_blade_curve, sw_blade_taper: the same code the vertex shader runs), as a canopy of
  * horizontal layers, and looks into it the way Beer-Lambert canopy models do (the blades' facings random, so
  * a layer's optical depth toward a direction is its blades' area projected on that direction):
@@ -27,7 +28,9 @@
 #define FL_LAYERS 32    /* canopy layers from the ground to the tallest tip */
 #define FL_AZIMUTHS 16  /* view azimuths relative to a blade's facing, averaged */
 #define FL_GRAZING 10.0 /* degrees: the view's elevation the albedo and AO are seen from (far ground at eye height) */
-#define FL_WIDEN 2.9f   /* grass_blade.inc.glsl at the draw distance: 2.5 x (1 + 0.35 x the mean edge-on 0.5) */
+#define FL_WIDEN 2.9f   /* grass_blade.inc.glsl at the near look's end: 2.5 x (1 + 0.35 x the mean edge-on 0.5) */
+#define FL_KEEP 0.25f   /* the blades kept where the far look takes over: (1 / SW_FAR_SCALE)^2 = 0.16 at the near
+                           look's end, 0.25 at 2 thinning distances: the canopy the look is baked from */
 
 /* A blade element's projected area per unit area toward elevation e (radians), averaged over azimuth: the
  * element's normal (nx, ny) lies in the blade's vertical plane (double-sided). */
@@ -90,8 +93,8 @@ void place_far_look(const world_material *m, sw_material *g)
             l->ao += seen * sw_mixf(0.35f, 1.0f, t) * blade_ao;
         }
     }
-    /* per unit of ground: the blades kept at the draw distance over the type's patches */
-    const double per_m2 = (double)m->density * SW_THIN_FLOOR * (m->patch_coverage > 0.0f ? m->patch_coverage : 1.0f) /
+    /* per unit of ground: the blades kept where the far look takes over, over the type's patches */
+    const double per_m2 = (double)m->density * FL_KEEP * (m->patch_coverage > 0.0f ? m->patch_coverage : 1.0f) /
                           FL_BLADES;
     double side = 0.0, top = 0.0, tau = 0.0, w_sum = 0.0, rgb[3] = {0}, ao = 0.0;
     for (int i = FL_LAYERS - 1; i >= 0; i--) { /* from the tips down: what the layers above leave seen */

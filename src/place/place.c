@@ -99,7 +99,32 @@ size_t place_cells(const sward_scene *scene, int material, int ci0, int cj0, int
     return place_cells_field(scene, material, ci0, cj0, ni, nj, &f, out);
 }
 
+/* The carriers (sw_thin_carrier) of blocks (bi0 + i, bj0 + j) of a level, i < ni, j < nj: at level 0 the cells
+ * themselves; a tile of level L holds its blocks' carriers. */
+static size_t place_grid(const sward_scene *scene, int material, int bi0, int bj0, int ni, int nj, sw_uint level,
+                         const wind_field *field, sw_blade *out);
+
 size_t place_cells_field(const sward_scene *scene, int material, int ci0, int cj0, int ni, int nj,
+                         const wind_field *field, sw_blade *out)
+{
+    return place_grid(scene, material, ci0, cj0, ni, nj, 0u, field, out);
+}
+
+size_t place_tile_cells(const sward_scene *scene, const sw_tile *tile, const wind_field *field, sw_blade *out)
+{
+    return place_grid(scene, (int)tile->material, sw_floor_shift(tile->ci0, tile->level),
+                      sw_floor_shift(tile->cj0, tile->level), (int)SW_TILE_CELLS, (int)SW_TILE_CELLS, tile->level, field,
+                      out);
+}
+
+size_t place_tile_cells_at(const sward_scene *scene, const sw_tile *tile, float time, sw_blade *out)
+{
+    wind_field f;
+    wind_field_equilibrium(&scene->wind, time, &f);
+    return place_tile_cells(scene, tile, &f, out);
+}
+
+static size_t place_grid(const sward_scene *scene, int material, int bi0, int bj0, int ni, int nj, sw_uint level,
                          const wind_field *field, sw_blade *out)
 {
     assert(scene && field && out);
@@ -124,7 +149,8 @@ size_t place_cells_field(const sward_scene *scene, int material, int ci0, int cj
     size_t n = 0;
     for (int j = 0; j < nj; j++) {
         for (int i = 0; i < ni; i++) {
-            sw_candidate c = sw_candidate_at(ci0 + i, cj0 + j, mat, seed, m.spacing);
+            sw_cell at = sw_thin_carrier(bi0 + i, bj0 + j, level, mat);
+            sw_candidate c = sw_candidate_at(at.i, at.j, mat, seed, m.spacing);
             sw_hf_coord h = sw_hf_locate(c.x, c.z, x0, z0, inv_cell, res);
             if (!h.inside) continue;
             float coverage = sw_coverage(c.x, c.z, mat, seed, m.patch_inv_scale, m.patch_coverage);

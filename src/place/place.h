@@ -43,11 +43,33 @@ size_t place_cells_field(const sward_scene *scene, int material, int ci0, int cj
 size_t place_cells(const sward_scene *scene, int material, int ci0, int cj0, int ni, int nj, float time,
                    sw_blade *out);
 
+/* SC5, tile levels: a level-L tile of a material holds every 2^L-th cell of (SW_TILE_CELLS << L) cells a side,
+ * the cells whose thinning level (sw_thin_level) is at least L; it is drawn where every cell it leaves out is
+ * thinned away (beyond place_level_distance(L)), so a far tile costs what a near one does. Tiles of one material
+ * and level are a tile class, with its own ring in the tile cache. */
+#define PLACE_LEVELS ((int)SW_THIN_LEVELS + 1)
+#define PLACE_CLASSES (WORLD_MAX_MATERIALS * PLACE_LEVELS)
+static inline int place_class(uint32_t material, uint32_t level)
+{
+    return (int)material * PLACE_LEVELS + (int)level;
+}
+/* m: the horizontal distance from which level `level`'s tiles hold every blade thinning keeps (cells of lower
+ * levels have thresholds at or above the cutoff there: sw_thin_cutoff = 4^-level); 0 for level 0. */
+double place_level_distance(float thin_distance, int level);
+/* The side (m) of a level's tiles. */
+double place_tile_side(const world_material *m, int level);
+
+/* Places one render tile's cells (its level's stride), as place_cells_field does a rectangle. */
+size_t place_tile_cells(const sward_scene *scene, const sw_tile *tile, const struct wind_field *field, sw_blade *out);
+/* The same with the field's equilibrium at `time` (place_cells). */
+size_t place_tile_cells_at(const sward_scene *scene, const sw_tile *tile, float time, sw_blade *out);
+
 /* Axis-aligned view volume used to choose tiles. */
 typedef struct place_view {
     float eye[3];
     float frustum[24];      /* 6 planes (a, b, c, d), inside when >= 0, as in sw_frame */
     float draw_distance;    /* m; capped at the scene's render.draw_distance, which place_tiles_bound uses */
+    float thin_distance;    /* m, SC5 (render.thin_distance): far tiles take levels; 0: no thinning, level 0 only */
 } place_view;
 
 /* Upper bound of the tiles place_choose_tiles can return for a scene (all materials). */
@@ -62,9 +84,9 @@ size_t place_tiles_bound(const sward_scene *scene);
 size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool cull, sw_tile *out,
                           size_t *in_range);
 
-/* Which tiles of each material can hold a blade at all, whatever the view (the type map has the type around
+/* Which tiles of each class can hold a blade at all, whatever the view (the type map has the type around
  * the tile, PL5, and the tile meets the terrain): one bit per tile, built once per scene (O(tiles of the
- * terrain), at most 1 MiB per material; a material past that has no index and is looked up per tile). With
+ * terrain), at most 1 MiB per class; a class past that has no index and is looked up per tile). With
  * it, choosing the frame's tiles costs O(runs of tiles near the camera + tiles in view). */
 typedef struct place_tile_bits {
     int ti0, tj0, n;   /* tile indices of bit 0 in x and z; tiles per side (0: no index) */
@@ -74,7 +96,7 @@ typedef struct place_tile_bits {
 } place_tile_bits;
 
 typedef struct place_tile_index {
-    place_tile_bits material[WORLD_MAX_MATERIALS];
+    place_tile_bits cls[PLACE_CLASSES]; /* by tile class (place_class): each level's tiles */
     uint64_t *bits;
 } place_tile_index;
 
@@ -87,12 +109,13 @@ size_t place_choose_tiles_indexed(const sward_scene *scene, const place_tile_ind
 
 /* Can tile (ti, tj) of a material hold a blade at all, whatever the view (its type is in the type map around it,
  * PL5, and it meets the terrain)? From the index where it has the material (idx may be NULL). */
-bool place_tile_possible(const sward_scene *scene, const place_tile_index *idx, int material, int ti, int tj);
+bool place_tile_possible(const sward_scene *scene, const place_tile_index *idx, int material, int level, int ti,
+                         int tj);
 /* How far (m) a material's blades' roots may lie outside their tile's cells: the clump pull. */
 double place_tile_reach(const world_material *m);
 
 /* ---- the camera-local tile cache (cache.c; SPEC SC1, SC2) ----
- * Placed tiles persist across frames in slots of a device buffer (SW_TILE_SLOT_WORDS words each). Each material
+ * Placed tiles persist across frames in slots of a device buffer (SW_TILE_SLOT_WORDS words each). Each tile class
  * has a ring of R x R slots around the camera, tile (ti, tj) in slot (ti mod R, tj mod R): a lookup is an index,
  * and a tile is evicted when a tile R tiles away takes its slot, the camera having moved on. R covers the draw
  * distance plus a margin the cache fills ahead of the camera, unless the budget makes the rings smaller (then
@@ -112,24 +135,24 @@ typedef struct place_cache_want {
     uint32_t list;    /* 0 the camera's tiles, 1 the near cascade's, 2 ahead */
     uint32_t index;   /* in the frame's tile list, or the slot (ahead) */
     int32_t ti, tj;
-    uint32_t material;
+    int cls;          /* the tile class (place_class) */
 } place_cache_want;
 
 typedef struct place_cache {
-    int material_count;
-    int ring[WORLD_MAX_MATERIALS];     /* slots per side of each material's ring */
-    uint32_t base[WORLD_MAX_MATERIALS]; /* its first slot */
-    uint32_t sweep[WORLD_MAX_MATERIALS]; /* where the next look for tiles to place ahead starts */
+    int class_count;                   /* materials x PLACE_LEVELS: a ring per tile class (place_class) */
+    int ring[PLACE_CLASSES];           /* slots per side of each class's ring */
+    uint32_t base[PLACE_CLASSES];      /* its first slot */
+    uint32_t sweep[PLACE_CLASSES];     /* where the next look for tiles to place ahead starts */
     /* Once a whole sweep of a ring found nothing to place, the ring is "clean" about an eye: every tile within
      * reach of it is held. Then a frame looks only at the tiles that came within reach since (the crescent
      * between the two discs, O(ring side)), until a teleport, the world's windows moving or too long a lag. */
-    bool clean[WORLD_MAX_MATERIALS];
-    double clean_x[WORLD_MAX_MATERIALS], clean_z[WORLD_MAX_MATERIALS];
-    uint32_t cycle_left[WORLD_MAX_MATERIALS], cycle_found[WORLD_MAX_MATERIALS];
-    double cycle_x[WORLD_MAX_MATERIALS], cycle_z[WORLD_MAX_MATERIALS];
-    bool full_ring[WORLD_MAX_MATERIALS]; /* the ring covers the reach (the budget did not shrink it) */
-    double side[WORLD_MAX_MATERIALS];  /* m, the material's tile side */
-    double reach[WORLD_MAX_MATERIALS]; /* m: tiles whose square comes this close to the eye are placed ahead */
+    bool clean[PLACE_CLASSES];
+    double clean_x[PLACE_CLASSES], clean_z[PLACE_CLASSES];
+    uint32_t cycle_left[PLACE_CLASSES], cycle_found[PLACE_CLASSES];
+    double cycle_x[PLACE_CLASSES], cycle_z[PLACE_CLASSES];
+    bool full_ring[PLACE_CLASSES]; /* the ring covers the reach (the budget did not shrink it) */
+    double side[PLACE_CLASSES];  /* m, the class's tile side */
+    double reach[PLACE_CLASSES]; /* m: tiles whose square comes this close to the eye are placed ahead (0: none) */
     uint32_t slot_count, held;
     place_cache_slot *slots;
     uint32_t stamp;
@@ -143,13 +166,14 @@ typedef struct place_cache_stats {
     uint32_t evicted;       /* placed tiles whose slot another tile took */
 } place_cache_stats;
 
-/* Slots of a material's ring that budget_bytes allows, all materials together; ring[] gets each side. */
-uint32_t place_cache_rings(const sward_scene *scene, uint64_t budget_bytes, int ring[WORLD_MAX_MATERIALS],
-                           double reach[WORLD_MAX_MATERIALS]);
+/* Slots of each tile class's ring that budget_bytes allows, all classes together; ring[] gets each side, reach[]
+ * how far ahead the class is placed. */
+uint32_t place_cache_rings(const sward_scene *scene, uint64_t budget_bytes, int ring[PLACE_CLASSES],
+                           double reach[PLACE_CLASSES]);
 sward_result place_cache_init(place_cache *c, const sward_scene *scene, uint64_t budget_bytes, sward_error *err);
 void place_cache_free(place_cache *c);
-/* The slot tile (ti, tj) of a material goes in. */
-uint32_t place_cache_slot_of(const place_cache *c, uint32_t material, int ti, int tj);
+/* The slot tile (ti, tj) of a tile class (place_class) goes in. */
+uint32_t place_cache_slot_of(const place_cache *c, int cls, int ti, int tj);
 /* Looks at whole rings again (the world's windows moved: tiles left out at their edge may be placeable now). */
 void place_cache_resweep(place_cache *c);
 /* One frame. tiles: the camera's n_cam tiles then the near cascade's n_near (place_choose_tiles); on return each

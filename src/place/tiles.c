@@ -28,8 +28,9 @@ static int floor_clamped(double v, double offset, int lo, int hi)
     return (int)f;
 }
 
-/* Tile indices stay where ti * SW_TILE_CELLS (and ti + 1) fit an int. */
-#define TILE_INDEX_MAX (INT_MAX / (int)SW_TILE_CELLS - 1)
+/* Tile indices stay where ti * (SW_TILE_CELLS << level) (and ti + 1) fit an int. */
+#define TILE_INDEX_MAX_AT(level) (INT_MAX / ((int)SW_TILE_CELLS << (level)) - 1)
+#define TILE_INDEX_MAX TILE_INDEX_MAX_AT(0)
 
 /* Padding of tile boxes for float rounding of blade positions (ulp of float at the terrain's edge). */
 static double tile_eps(const world_terrain *t)
@@ -42,6 +43,19 @@ static double tile_side(const world_material *m)
     return (double)SW_TILE_CELLS * (double)place_spacing(m);
 }
 
+double place_tile_side(const world_material *m, int level)
+{
+    return tile_side(m) * (double)(1 << level);
+}
+
+double place_level_distance(float thin_distance, int level)
+{
+    /* sw_thin_cutoff(R) = (thin / R)^2 (1 + band) = 4^-level; a thousandth farther for the float rounding of
+     * the shaders' cutoff and of the blades' positions */
+    if (level <= 0) return 0.0;
+    return (double)thin_distance * (double)(1 << level) * sqrt(1.0 + (double)SW_THIN_BAND) * 1.001;
+}
+
 size_t place_tiles_bound(const sward_scene *scene)
 {
     assert(scene);
@@ -49,11 +63,12 @@ size_t place_tiles_bound(const sward_scene *scene)
     double eps = tile_eps(t);
     double len = fmin(2.0 * (double)scene->render.draw_distance, (double)t->size) + 2.0 * eps;
     size_t total = 0;
-    for (int k = 0; k < scene->material_count; k++) {
-        /* An interval of length len meets at most floor(len / T) + 2 tiles of side T; one more for margin. */
-        size_t per_axis = (size_t)floor(len / tile_side(&scene->materials[k])) + 3u;
-        total += per_axis * per_axis;
-    }
+    for (int k = 0; k < scene->material_count; k++)
+        for (int level = 0; level < PLACE_LEVELS; level++) {
+            /* An interval of length len meets at most floor(len / T) + 2 tiles of side T; one more for margin. */
+            size_t per_axis = (size_t)floor(len / place_tile_side(&scene->materials[k], level)) + 3u;
+            total += per_axis * per_axis;
+        }
     return total;
 }
 
@@ -108,10 +123,10 @@ typedef struct tile_geom {
     double side, pull, lean;
 } tile_geom;
 
-static tile_geom geom_of(const world_material *m)
+static tile_geom geom_of(const world_material *m, int level)
 {
     tile_geom g;
-    g.side = tile_side(m);
+    g.side = place_tile_side(m, level);
     /* The clump pull moves a root at most pull x sqrt(2) clump sizes (the nearest clump point is at most a cell
      * diagonal away), so the root boxes grow by that. */
     g.pull = (double)m->clump.pull * 1.5 * (double)m->clump.size;
@@ -141,7 +156,7 @@ static void tile_span(const world_terrain *t, const tile_geom *g, double eps, in
     *n = b - a + 1;
 }
 
-#define INDEX_MAX_BITS (8u << 20) /* per material: 1 MiB; larger worlds look presence up per tile */
+#define INDEX_MAX_BITS (8u << 20) /* per tile class: 1 MiB; larger worlds look presence up per tile */
 
 void place_tile_index_build(const sward_scene *scene, place_tile_index *idx)
 {
@@ -149,14 +164,14 @@ void place_tile_index_build(const sward_scene *scene, place_tile_index *idx)
     const world_terrain *t = &scene->terrain;
     const double eps = tile_eps(t);
     size_t words = 0;
-    for (int k = 0; k < scene->material_count; k++) {
-        tile_geom g = geom_of(&scene->materials[k]);
-        place_tile_bits *b = &idx->material[k];
+    for (int k = 0; k < scene->material_count * PLACE_LEVELS; k++) {
+        tile_geom g = geom_of(&scene->materials[k / PLACE_LEVELS], k % PLACE_LEVELS);
+        place_tile_bits *b = &idx->cls[k];
         tile_span(t, &g, eps, &b->ti0, &b->n);
         b->tj0 = b->ti0;
         b->words = (b->n + 63) / 64;
         if ((uint64_t)b->words * 64u * (uint64_t)b->n > INDEX_MAX_BITS) {
-            b->n = 0; /* too large: no index for this material */
+            b->n = 0; /* too large: no index for this class */
             continue;
         }
         b->offset = words;
@@ -167,14 +182,14 @@ void place_tile_index_build(const sward_scene *scene, place_tile_index *idx)
         memset(idx, 0, sizeof *idx);
         return;
     }
-    for (int k = 0; k < scene->material_count; k++) {
-        place_tile_bits *b = &idx->material[k];
+    for (int k = 0; k < scene->material_count * PLACE_LEVELS; k++) {
+        place_tile_bits *b = &idx->cls[k];
         if (b->n == 0) continue;
-        tile_geom g = geom_of(&scene->materials[k]);
+        tile_geom g = geom_of(&scene->materials[k / PLACE_LEVELS], k % PLACE_LEVELS);
         uint64_t *bits = idx->bits + b->offset;
         for (int j = 0; j < b->n; j++)
             for (int i = 0; i < b->n; i++)
-                if (tile_possible(t, k, &g, eps, b->ti0 + i, b->tj0 + j))
+                if (tile_possible(t, k / PLACE_LEVELS, &g, eps, b->ti0 + i, b->tj0 + j))
                     bits[(size_t)j * (size_t)b->words + (size_t)(i >> 6)] |= 1ull << (i & 63);
         b->ready = true;
     }
@@ -186,12 +201,12 @@ void place_tile_index_free(place_tile_index *idx)
     memset(idx, 0, sizeof *idx);
 }
 
-/* Bits k of the result: tile r0 + k (k < count, count <= 32) of row tj is possible (tile_possible), from the
- * index where it has the material, else tile by tile. */
-static uint32_t run_mask(const world_terrain *t, const place_tile_index *idx, int k, const tile_geom *g, double eps,
-                         int r0, int count, int tj)
+/* Bits k of the result: tile r0 + k (k < count, count <= 32, bit k of want set) of row tj is possible
+ * (tile_possible), from the index where it has the material, else tile by tile. */
+static uint32_t run_mask(const world_terrain *t, const place_tile_index *idx, int k, int level, const tile_geom *g,
+                         double eps, int r0, int count, int tj, uint32_t want)
 {
-    const place_tile_bits *b = idx ? &idx->material[k] : NULL;
+    const place_tile_bits *b = idx ? &idx->cls[place_class((uint32_t)k, (uint32_t)level)] : NULL;
     uint32_t m = 0;
     if (b && b->ready) {
         int j = tj - b->tj0;
@@ -204,23 +219,94 @@ static uint32_t run_mask(const world_terrain *t, const place_tile_index *idx, in
         uint64_t bits = row[w] >> sh;
         if (sh && w + 1 < b->words) bits |= row[w + 1] << (64 - sh);
         uint64_t keep = (count - lo) >= 64 ? ~0ull : ((1ull << (count - lo)) - 1ull);
-        return (uint32_t)((bits & keep) << lo);
+        return (uint32_t)((bits & keep) << lo) & want;
     }
     for (int q = 0; q < count; q++)
-        if (tile_possible(t, k, g, eps, r0 + q, tj)) m |= 1u << q;
+        if ((want >> q & 1u) && tile_possible(t, k, g, eps, r0 + q, tj)) m |= 1u << q;
     return m;
 }
 
-bool place_tile_possible(const sward_scene *scene, const place_tile_index *idx, int material, int ti, int tj)
+bool place_tile_possible(const sward_scene *scene, const place_tile_index *idx, int material, int level, int ti,
+                         int tj)
 {
-    const tile_geom g = geom_of(&scene->materials[material]);
-    return run_mask(&scene->terrain, idx, material, &g, tile_eps(&scene->terrain), ti, 1, tj) != 0u;
+    const tile_geom g = geom_of(&scene->materials[material], level);
+    return run_mask(&scene->terrain, idx, material, level, &g, tile_eps(&scene->terrain), ti, 1, tj, 1u) != 0u;
 }
 
 double place_tile_reach(const world_material *m)
 {
-    const tile_geom g = geom_of(m);
+    const tile_geom g = geom_of(m, 0);
     return g.pull;
+}
+
+/* SC5: the tiles of row tj of a level that can take their place (level_takes): those in [*a, *b] (narrowed from
+ * the caller's) whose parent's box may come within r_out, less the run [*s0, *s1] whose own boxes surely come
+ * within r_in (empty: s0 > s1). An empty row gets a > b. Conservative by a tile at every end. */
+static void row_span(double ex, double ez, double side, double pad, int tj, double r_in, double r_out, int *a,
+                     int *b, int *s0, int *s1)
+{
+    if (r_out < INFINITY) {
+        const double ps = 2.0 * side;
+        const int pj = tj >= 0 ? tj / 2 : -((-tj + 1) / 2);
+        const double gzp = axis_gap(ez, (double)pj * ps - pad, (double)(pj + 1) * ps + pad);
+        if (gzp >= r_out) {
+            *a = 1, *b = 0;
+            return;
+        }
+        const double wp = sqrt(r_out * r_out - gzp * gzp);
+        const double p0 = floor((ex - wp - pad) / ps) - 1.0, p1 = floor((ex + wp + pad) / ps) + 1.0;
+        if (2.0 * p0 > (double)*a) *a = (int)(2.0 * p0);
+        if (2.0 * p1 + 1.0 < (double)*b) *b = (int)(2.0 * p1 + 1.0);
+    }
+    const double gz = axis_gap(ez, (double)tj * side - pad, (double)(tj + 1) * side + pad);
+    if (r_in > 0.0 && gz < r_in) {
+        const double w = sqrt(r_in * r_in - gz * gz);
+        *s0 = (int)floor((ex - w - pad) / side) + 2;
+        *s1 = (int)floor((ex + w + pad) / side) - 2;
+    }
+}
+
+/* SC5: does a level's tile (ti, tj) take its place in the quadtree of levels: its own box (padded by pad) at
+ * least r_in from the eye horizontally (its left-out cells are thinned away everywhere in it) and its parent's
+ * closer than r_out (the parent would leave out cells kept here)? Both tests are monotonic up the tree, so every
+ * point of the ground has exactly one level. */
+static bool level_takes(double ex, double ez, double side, double pad, int ti, int tj, double r_in, double r_out)
+{
+    if (r_in > 0.0) {
+        double gx = axis_gap(ex, (double)ti * side - pad, (double)(ti + 1) * side + pad);
+        double gz = axis_gap(ez, (double)tj * side - pad, (double)(tj + 1) * side + pad);
+        if (gx * gx + gz * gz < r_in * r_in) return false;
+    }
+    if (r_out < INFINITY) {
+        int pi = ti >= 0 ? ti / 2 : -((-ti + 1) / 2), pj = tj >= 0 ? tj / 2 : -((-tj + 1) / 2); /* floor */
+        double ps = 2.0 * side;
+        double gx = axis_gap(ex, (double)pi * ps - pad, (double)(pi + 1) * ps + pad);
+        double gz = axis_gap(ez, (double)pj * ps - pad, (double)(pj + 1) * ps + pad);
+        if (gx * gx + gz * gz >= r_out * r_out) return false;
+    }
+    return true;
+}
+
+/* Do all tiles r0..r1 of row tj take their place (level_takes), from the run's ends alone: the nearest tile's own
+ * box is the run's nearest, the farthest parent is one of the two at its ends (a box's gap is unimodal along x). */
+static bool run_takes(double ex, double ez, double side, double pad, int r0, int r1, int tj, double r_in,
+                      double r_out)
+{
+    if (r_in > 0.0) {
+        double gx = axis_gap(ex, (double)r0 * side - pad, (double)(r1 + 1) * side + pad);
+        double gz = axis_gap(ez, (double)tj * side - pad, (double)(tj + 1) * side + pad);
+        if (gx * gx + gz * gz < r_in * r_in) return false;
+    }
+    if (r_out < INFINITY) {
+        const double ps = 2.0 * side;
+        const int p0 = r0 >= 0 ? r0 / 2 : -((-r0 + 1) / 2), p1 = r1 >= 0 ? r1 / 2 : -((-r1 + 1) / 2);
+        const int pj = tj >= 0 ? tj / 2 : -((-tj + 1) / 2);
+        double gz = axis_gap(ez, (double)pj * ps - pad, (double)(pj + 1) * ps + pad);
+        double gx = fmax(axis_gap(ex, (double)p0 * ps - pad, (double)(p0 + 1) * ps + pad),
+                         axis_gap(ex, (double)p1 * ps - pad, (double)(p1 + 1) * ps + pad));
+        if (gx * gx + gz * gz >= r_out * r_out) return false;
+    }
+    return true;
 }
 
 size_t place_choose_tiles(const sward_scene *scene, const place_view *view, bool cull, sw_tile *out,
@@ -249,22 +335,38 @@ size_t place_choose_tiles_indexed(const sward_scene *scene, const place_tile_ind
     double zlo = fmax(-half, ez - dd) - eps, zhi = fmin(half, ez + dd) + eps;
     if (xlo > xhi || zlo > zhi) return 0;
 
-    for (int k = 0; k < scene->material_count; k++) {
-        const tile_geom g = geom_of(&scene->materials[k]);
+    const int top = view->thin_distance > 0.0f ? PLACE_LEVELS - 1 : 0;
+    for (int k = 0; k < scene->material_count; k++)
+    for (int level = 0; level <= top; level++) { /* one loop body: the levels of a material, as its own grid */
+        const tile_geom g = geom_of(&scene->materials[k], level);
         const double side = g.side, pull = g.pull, lean = g.lean;
-        const int ti0 = floor_clamped(xlo / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
-        const int ti1 = floor_clamped(xhi / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
-        const int tj0 = floor_clamped(zlo / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
-        const int tj1 = floor_clamped(zhi / side, 0.0, -TILE_INDEX_MAX, TILE_INDEX_MAX);
+        /* SC5: this level's ring of distances, and the square around the eye its tiles can lie in */
+        const double r_in = place_level_distance(view->thin_distance, level);
+        const double r_out = level < top ? place_level_distance(view->thin_distance, level + 1) : INFINITY;
+        const double reach = fmin(dd, r_out + 3.0 * side + pull + eps);
+        const double lxlo = fmax(xlo, ex - reach - eps), lxhi = fmin(xhi, ex + reach + eps);
+        const double lzlo = fmax(zlo, ez - reach - eps), lzhi = fmin(zhi, ez + reach + eps);
+        if (lxlo > lxhi || lzlo > lzhi) continue;
+        const int imax = TILE_INDEX_MAX_AT(level);
+        const int ti0 = floor_clamped(lxlo / side, 0.0, -imax, imax);
+        const int ti1 = floor_clamped(lxhi / side, 0.0, -imax, imax);
+        const int tj0 = floor_clamped(lzlo / side, 0.0, -imax, imax);
+        const int tj1 = floor_clamped(lzhi / side, 0.0, -imax, imax);
         for (int tj = tj0; tj <= tj1; tj++) {
+            /* SC5: the row's tiles whose parent can be near enough ([a, b]) less those surely nearer than the
+             * level's distance ([s0, s1]); level_takes decides the tiles at the edges of both */
+            int a = ti0, b = ti1, s0 = 1, s1 = 0;
+            if (top > 0)
+                row_span(ex, ez, side, eps + pull, tj, r_in, r_out, &a, &b, &s0, &s1);
             /* Runs of TILE_RUN tiles of a row are tested as one box first: a run beyond the draw distance is
              * skipped, one wholly within it or wholly inside (or outside) the frustum spares its tiles those
              * tests. The run's box contains its tiles' boxes, so every answer is the tiles' own (the tests are
              * monotonic in the box's corners, rounding included): the same tiles in the same order. */
-            for (int r0 = ti0; r0 <= ti1; r0 += TILE_RUN) {
-                const int r1 = r0 + TILE_RUN - 1 < ti1 ? r0 + TILE_RUN - 1 : ti1;
-                const uint32_t possible = run_mask(t, idx, k, &g, eps, r0, r1 - r0 + 1, tj);
-                if (!possible) continue;
+            for (int r0 = a, r1; r0 <= b; r0 = r1 + 1) {
+                if (r0 >= s0 && r0 <= s1) r0 = s1 + 1;
+                if (r0 > b) break;
+                r1 = r0 + TILE_RUN - 1 < b ? r0 + TILE_RUN - 1 : b;
+                if (r0 < s0 && r1 >= s0 && s0 <= s1) r1 = s0 - 1;
                 double rlo[3] = {(double)r0 * side - eps - pull, (double)t->min_y - eps, (double)tj * side - eps - pull};
                 double rhi[3] = {(double)(r1 + 1) * side + eps + pull, (double)t->max_y + eps,
                                  (double)(tj + 1) * side + eps + pull};
@@ -273,6 +375,19 @@ size_t place_choose_tiles_indexed(const sward_scene *scene, const place_tile_ind
                 if (gx * gx + gy * gy + gz * gz > dd * dd) continue;
                 double fx = fmax(ex - rlo[0], rhi[0] - ex), fy = fmax(ey - rlo[1], rhi[1] - ey);
                 double fz = fmax(ez - rlo[2], rhi[2] - ez);
+                /* SC5: the run's tiles at this level, before the costlier tests: none where the whole run is nearer
+                 * than the level's distance, or so far that every parent is beyond the next level's */
+                uint32_t at_level = (1u << (r1 - r0 + 1)) - 1u;
+                if (top > 0) {
+                    if (fx * fx + fz * fz < r_in * r_in) continue;
+                    if (r_out < INFINITY && sqrt(gx * gx + gz * gz) - 2.83 * side >= r_out) continue;
+                    if (!run_takes(ex, ez, side, eps + pull, r0, r1, tj, r_in, r_out))
+                        for (int q = 0; q <= r1 - r0; q++)
+                            if (!level_takes(ex, ez, side, eps + pull, r0 + q, tj, r_in, r_out)) at_level &= ~(1u << q);
+                    if (!at_level) continue;
+                }
+                const uint32_t possible = run_mask(t, idx, k, level, &g, eps, r0, r1 - r0 + 1, tj, at_level);
+                if (!possible) continue;
                 const bool all_near = fx * fx + fy * fy + fz * fz <= dd * dd;
                 int frustum = 1; /* 1: every tile inside, -1: every tile outside, 0: test each */
                 unsigned straddled = 0; /* the planes the run crosses: the only ones its tiles need testing */
@@ -317,8 +432,9 @@ size_t place_choose_tiles_indexed(const sward_scene *scene, const place_tile_ind
                         assert(n < bound && "place_tiles_bound is too small");
                         return n;
                     }
-                    out[n++] = (sw_tile){.ci0 = ti * (int)SW_TILE_CELLS, .cj0 = tj * (int)SW_TILE_CELLS,
-                                         .material = (sw_uint)k, .slot = 0u};
+                    out[n++] = (sw_tile){.ci0 = ti * ((int)SW_TILE_CELLS << level),
+                                         .cj0 = tj * ((int)SW_TILE_CELLS << level), .material = (sw_uint)k,
+                                         .slot = 0u, .level = (sw_uint)level};
                 }
             }
         }

@@ -112,6 +112,7 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
     memset(f, 0, sizeof *f);
     f->time = time;
     f->draw_distance = s->render.draw_distance;
+    f->thin_distance = s->render.thin_distance;
     f->lod_distance = s->render.lod_distance;
     f->exposure = s->render.settings.exposure;
     f->white_point = s->render.settings.white_point;
@@ -164,10 +165,12 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
                (r->config.raster_compute ? SW_FLAG_RASTER_COMPUTE : 0u) |
                (r->config.raster_all ? SW_FLAG_RASTER_ALL : 0u) |
                (s->render.settings.tonemap == SWARD_TONEMAP_REINHARD ? SW_FLAG_TONEMAP_REINHARD : 0u);
-    /* a type whose thinning starts within the near cascade's blades (2 x RENDER_SHADOW_NEAR_END: its cull
-     * distance at most) has fading casters: their door moves with TAA's index (else it is fixed, and the map kept) */
+    /* a type whose thinning or edge fade starts within the near cascade's blades (2 x RENDER_SHADOW_NEAR_END: its
+     * cull distance at most) has fading casters: their door moves with TAA's index (else it is fixed, and the map
+     * kept) */
     for (int i = 0; i < s->material_count && (s->render.features & SW_FEAT_TAA); i++)
-        if (SW_THIN_START * sw_type_draw_distance(s->materials[i].draw_distance, s->render.draw_distance) <
+        if (fminf(s->render.thin_distance, (1.0f - SW_EDGE_BAND) * sw_type_draw_distance(s->materials[i].draw_distance,
+                                                                                        s->render.draw_distance)) <
             2.0f * RENDER_SHADOW_NEAR_END)
             f->flags |= SW_FLAG_SHADOW_DOOR;
     f->raster_threshold = s->render.raster_threshold;
@@ -279,6 +282,8 @@ void render_view_constants(const sward_renderer *r, const sward_vulkan_view *v, 
     memcpy(view->eye, v->eye, sizeof view->eye);
     memcpy(view->frustum, out->frustum, sizeof view->frustum);
     view->draw_distance = r->plan.switches.no_cull ? 1e30f : s->render.draw_distance;
+    /* SC5: the far tiles hold only the cells thinning keeps (cull.comp.glsl thins as lod_fade says) */
+    view->thin_distance = r->plan.switches.no_cull || r->plan.switches.no_lod_fade ? 0.0f : s->render.thin_distance;
 }
 
 /* The ground's LOD constants (sw_frame.terrain_lod_*: CDLOD, sw_terrain_lod.h) for the eye. */

@@ -19,9 +19,10 @@
  *     assets' shadow-level triangles.
  *
  * Every ring integral is of the form density x theta x integral of d x max(c, min(a, b / d^2)) dd, in closed
- * form (ring_integral). The estimate is an upper bound of the work in shape, not an exact count: the density
- * thinning past 40 % of the draw distance, patches and the type map's share of the ground between types, the
- * frustum's pitch and occlusion all only lower it. */
+ * form (ring_integral); the blades past render.thin_distance T count (T / d)^2 of themselves, as the density thinning
+ * keeps them (world_ring_integral_thinned). The estimate is an upper bound of the work in shape, not an exact
+ * count: patches and the type map's share of the ground between types, the frustum's pitch and occlusion all only
+ * lower it (the far blades' widening, up to 2.5 times, is left out: their floor of one pixel dominates). */
 #include "world/world.h"
 
 #include "assets/assets.h"
@@ -61,6 +62,26 @@ double world_ring_integral(double a, double b, double c, double D)
     if (D > r1) sum += b * log(fmin(r2, D) / r1);
     if (D > r2) sum += c * (D * D - r2 * r2) * 0.5;
     return sum;
+}
+
+/* SC5: integral over [T, D] of (T / d)^2 x d x max(c, min(a, b / d^2)) dd: the blades past the thinning distance T
+ * keep (T / d)^2 of themselves (sw_thin_keep). */
+static double thinned_tail(double a, double b, double c, double T, double D)
+{
+    if (!(D > T) || !(T > 0.0)) return 0.0;
+    const double T2 = T * T;
+    if (a <= c || b <= 0.0) return T2 * fmax(a, c) * log(D / T);
+    const double r1 = sqrt(b / a), r2 = sqrt(b / c);
+    double sum = 0.0, lo, hi;
+    if ((hi = fmin(D, r1)) > (lo = T)) sum += T2 * a * log(hi / lo);                        /* capped at a */
+    if ((hi = fmin(D, r2)) > (lo = fmax(T, r1))) sum += T2 * b * 0.5 * (1.0 / (lo * lo) - 1.0 / (hi * hi));
+    if (D > (lo = fmax(T, r2))) sum += T2 * c * log(D / lo);                                /* the floor */
+    return sum;
+}
+
+double world_ring_integral_thinned(double a, double b, double c, double T, double D)
+{
+    return world_ring_integral(a, b, c, fmin(T, D)) + thinned_tail(a, b, c, T, D);
 }
 
 /* The lowest the eye may be above the ground it looks over, at least camera.near: camera.above_ground gives it;
@@ -123,14 +144,15 @@ void world_frame_work_estimate(const sward_scene *s, uint32_t width, uint32_t he
         const double area = BLADE_FILL * 0.5 * ((double)m->height[0] + m->height[1]) * 0.5 *
                             ((double)m->width[0] + m->width[1]); /* m^2 */
         const double b = area * f * f;
-        double frags = rho * theta * world_ring_integral(b / (hc * hc), b, 1.0, D);
+        const double T = (double)s->render.thin_distance;
+        double frags = rho * theta * world_ring_integral_thinned(b / (hc * hc), b, 1.0, T, D);
         double texels = 0.0;
         if (shadows) {
             const double r = fmin(radius, D);
             texels = rho * PI * r * r * fmax(1.0, area * texels_per_m2);
         }
         out->fragments += frags;
-        out->blades += rho * theta * D * D * 0.5;
+        out->blades += rho * theta * (fmin(T, D) * fmin(T, D) * 0.5 + (D > T ? T * T * log(D / T) : 0.0));
         out->shadow_texels += texels;
         if (frags + texels > worst) worst = frags + texels, out->worst = i;
     }

@@ -132,6 +132,7 @@ void world_scene_defaults(sward_scene *s)
     s->render.exposure_area_count = 0;
     s->render.draw_distance = 60.0f;
     s->render.lod_distance = 12.0f;
+    s->render.thin_distance = 22.0f;
     s->render.features = SW_FEAT_ALL;
     s->render.raster = WORLD_RASTER_AUTO;
     s->render.raster_threshold = WORLD_RASTER_THRESHOLD_DEFAULT;
@@ -496,7 +497,7 @@ static bool parse_features(const sj_ctx *c, const cJSON *render, uint32_t *featu
 static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
 {
     static const char *const known[] = {"width",         "height",       "seed",     "time",   "exposure",
-                                        "white_point",   "draw_distance", "lod_distance", "features", "raster",
+                                        "white_point",   "draw_distance", "lod_distance", "thin_distance", "features", "raster",
                                         "raster_threshold", "tile_cache", "tonemap", "auto_exposure",
                                         "shadow_size"};
     sward_render_settings *rs = &r->settings;
@@ -517,7 +518,9 @@ static bool parse_render(const sj_ctx *c, const cJSON *o, world_render *r)
         !sj_number(c, o, "render", "white_point", RANGE_POS(LIM_WHITE_POINT_MIN, LIM_INTENSITY), &rs->white_point) ||
         !sj_number(c, o, "render", "draw_distance", RANGE_POS(WORLD_DRAW_DISTANCE_MIN, WORLD_DRAW_DISTANCE_MAX),
                    &r->draw_distance) ||
-        !sj_number(c, o, "render", "lod_distance", RANGE(0.0, WORLD_DRAW_DISTANCE_MAX), &r->lod_distance))
+        !sj_number(c, o, "render", "lod_distance", RANGE(0.0, WORLD_DRAW_DISTANCE_MAX), &r->lod_distance) ||
+        !sj_number(c, o, "render", "thin_distance", RANGE_POS(WORLD_DRAW_DISTANCE_MIN, WORLD_DRAW_DISTANCE_MAX),
+                   &r->thin_distance))
         return false;
     rs->width = (uint32_t)w;
     rs->height = (uint32_t)h;

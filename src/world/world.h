@@ -270,6 +270,7 @@ typedef struct world_render {
     world_exposure_area exposure_areas[WORLD_MAX_EXPOSURE_AREAS];
     float draw_distance;  /* m */
     float lod_distance;   /* m: nearer blades use the 15-vertex form */
+    float thin_distance;  /* m: blades thin beyond it, keeping (thin_distance / distance)^2 (SC5, sw_thin_keep) */
     uint32_t features;    /* SW_FEAT_* bits (shaders/shared/sw_types.h): render.features, all on by default */
     world_raster raster;  /* BX1: which rasteriser draws the camera's blades (render.raster) */
     float raster_threshold; /* px: auto sends tiles whose blades project smaller than this to compute */
@@ -443,6 +444,8 @@ void world_frame_work_estimate(const sward_scene *scene, uint32_t width, uint32_
 /* The integral over d in [0, D] of d x max(c, min(a, b / d^2)): one ring's share of the estimate (per radian and
  * per unit of density). */
 double world_ring_integral(double a, double b, double c, double D);
+/* The same with density thinning past T (SC5): (T / d)^2 of the ring kept beyond it. */
+double world_ring_integral_thinned(double a, double b, double c, double T, double D);
 /* The estimate against `limit` units; over it, SWARD_ERROR_INVALID_INPUT with a message naming the field of the
  * costliest grass type or asset and `budget_name` ("frame work budget"). */
 sward_result world_check_frame_budget(const sward_scene *scene, uint32_t width, uint32_t height, uint64_t limit,

@@ -74,6 +74,18 @@ static inline sward_scene *gu_scene_lean(const char *rel)
     return s;
 }
 
+/* The scene's draw distance and every grass type's capped at d (m): for the tests that read every blade of the
+ * tiles in range (no culling), which the field scenes' 150 m would make millions. */
+static inline void gu_draw_distance(sward_scene *s, float d)
+{
+    s->render.draw_distance = d;
+    s->render.lod_distance = fminf(s->render.lod_distance, d);
+    for (int i = 0; i < s->material_count; i++) {
+        s->materials[i].draw_distance = fminf(s->materials[i].draw_distance, d);
+        s->materials[i].lod_distance = fminf(s->materials[i].lod_distance, s->materials[i].draw_distance);
+    }
+}
+
 static inline void gu_no_validation_messages(sward_context *ctx)
 {
     assert_int_equal(sward_context_validation_messages(ctx), 0);

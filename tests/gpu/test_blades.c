@@ -140,10 +140,12 @@ static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_bla
     float dist = len3(sub(root, cam));
     uint32_t h16 = b.facing_hash >> 16u;
     float hash = (float)h16 * (1.0f / 65536.0f);
-    o.fade = no_dither ? 1.0f : sw_blade_fade(dist, draw_d, sw_thin_hash(h16));
+    o.fade = no_dither ? 1.0f : sw_blade_fade(dist, draw_d, fr->thin_distance,
+                                              sw_thin_threshold(sw_blade_level(b), sw_thin_hash(h16)));
+    float near_d = sw_near_distance(draw_d, fr->thin_distance);
     float morph = (no_morph || low) ? 0.0f : sw_lod_morph(dist, lod_d);
-    float far_k = smooth(0.3f * draw_d, draw_d, dist);
-    float amp = sw_distance_scale(dist, draw_d, 0.35f);
+    float far_k = smooth(0.3f * near_d, near_d, dist);
+    float amp = sw_distance_scale(dist, near_d, 0.35f);
     float a = sw_blade_facing(b);
     float height = sw_blade_height(b) * (1.0f - 0.18f * far_k);
     float width = sw_blade_width(b);
@@ -197,7 +199,7 @@ static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_bla
     float edge_on = 1.0f - fabsf((vx * fx + vz * fz) / vl);
     float look_down = clampf(to_cam.y / fmaxf(dist, 1e-3f), 0.0f, 0.6f);
     float look = fmaxf(fminf(1.0f + WIDEN_LOOK_DOWN * look_down, 0.6f * m.spacing / fmaxf(width, 1e-4f)), 1.0f);
-    float widen = (1.0f + 0.35f * edge_on) * (1.0f + 1.5f * smooth(0.1f * draw_d, draw_d, dist)) * look;
+    float widen = (1.0f + 0.35f * edge_on) * (1.0f + 1.5f * smooth(0.1f * near_d, near_d, dist)) * look;
     float half_w = 0.5f * width * widen * prof;
     bool in_head = head_t0 < 1.0f && t >= head_t0 - 0.16f && t < 1.0f;
     if (in_head) half_w = fmaxf(half_w, 0.5f * m.head_size * widen);
@@ -222,9 +224,9 @@ static vert_out blade_vertex(const sw_frame *fr, const sw_material *mats, sw_bla
 
     /* grass.vert.glsl: the surface */
     v3 nc = norm3(v3_(sw_blade_clump_dx(b), 1.5f, sw_blade_clump_dz(b)));
-    float kc = mixf(0.25f, 0.75f, smooth(0.0f, 0.5f * draw_d, dist));
+    float kc = mixf(0.25f, 0.75f, smooth(0.0f, 0.5f * near_d, dist));
     o.normal = norm3(mix3(normal, nc, kc));
-    float far = smooth(0.1f * draw_d, 0.6f * draw_d, dist);
+    float far = smooth(0.1f * near_d, 0.6f * near_d, dist);
     float roughness = mixf(0.58f - 0.12f * m.translucency, 0.95f, far);
     o.gloss = 1.0f - 0.9f * far;
     v3 root_c = v3_(m.root_r, m.root_g, m.root_b), tip_c = v3_(m.tip_r, m.tip_g, m.tip_b);
@@ -558,7 +560,8 @@ static result run(sward_context *ctx, sward_scene *scene, world_wind_model model
         float dist = sqrtf(dist2), draw_d = fminf(m.draw_distance, f.draw_distance);
         res.low += low;
         res.morphing += !low && sw_lod_morph(dist, m.lod_distance) > 0.0f;
-        res.fading += sw_blade_fade(dist, draw_d, sw_thin_hash(b.facing_hash >> 16u)) < 1.0f;
+        res.fading += sw_blade_fade(dist, draw_d, f.thin_distance,
+                                    sw_thin_threshold(sw_blade_level(b), sw_thin_hash(b.facing_hash >> 16u))) < 1.0f;
         res.two += per == 2u;
         draw_blade(rs, &f, mats, b, low, per, (int)k);
     }

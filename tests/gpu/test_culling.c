@@ -58,6 +58,7 @@ static void gpu_culls_what_the_reference_culls(void **state)
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene_lean("scenes/small.json");
     scene->materials[0].blades_per_instance = 2; /* short grass: two blades per instance */
+    scene->render.thin_distance = 8.0f; /* thinning, and far tiles at level 1 (SC5), within the 25 m drawn */
     sward_error err = {0};
     sward_renderer *r = NULL;
     if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
@@ -81,8 +82,7 @@ static void gpu_culls_what_the_reference_culls(void **state)
     sw_blade *cand = calloc(cap, sizeof *cand), *keep = calloc(cap, sizeof *keep), *gpu = calloc(cap, sizeof *gpu);
     size_t ncand = 0;
     for (size_t t = 0; t < ntiles; t++)
-        ncand += place_cells(scene, (int)tiles[t].material, tiles[t].ci0, tiles[t].cj0, (int)SW_TILE_CELLS,
-                             (int)SW_TILE_CELLS, time, cand + ncand);
+        ncand += place_tile_cells_at(scene, &tiles[t], time, cand + ncand);
     size_t nkeep = 0, by_distance = 0, by_thinning = 0, by_frustum = 0, high = 0, low = 0, two = 0;
     uint64_t triangles = 0;
     for (size_t k = 0; k < ncand; k++) {
@@ -96,7 +96,8 @@ static void gpu_culls_what_the_reference_culls(void **state)
             by_distance++;
             continue;
         }
-        if (sw_thin_hash(b.facing_hash >> 16u) >= sw_thin_cutoff(sqrtf(dist2), draw_d)) { /* SC5 thinning */
+        if (sw_thin_threshold(sw_blade_level(b), sw_thin_hash(b.facing_hash >> 16u)) >=
+            sw_thin_cutoff(sqrtf(dist2), f.thin_distance)) { /* SC5 thinning */
             by_thinning++;
             continue;
         }

@@ -39,6 +39,7 @@ static void compare_scene_types(const char *rel, float time, int min_types)
     unsigned types_seen = 0;
     sward_context *ctx = gu_context();
     sward_scene *scene = gu_scene_lean(rel);
+    gu_draw_distance(scene, 60.0f); /* every blade in range is read back: the field scenes' 150 m are millions */
     sward_error err = {0};
     sward_renderer *r = NULL;
     if (sward_renderer_create(ctx, scene, &r, &err) != SWARD_OK) fail_msg("renderer: %s", err.message);
@@ -64,8 +65,7 @@ static void compare_scene_types(const char *rel, float time, int min_types)
     wind_field field;
     wind_field_compute(&scene->wind, time, camera.eye[0], camera.eye[2], cells, &field);
     for (size_t t = 0; t < ntiles; t++)
-        ncpu += place_cells_field(scene, (int)tiles[t].material, tiles[t].ci0, tiles[t].cj0, (int)SW_TILE_CELLS,
-                                  (int)SW_TILE_CELLS, &field, cpu + ncpu);
+        ncpu += place_tile_cells(scene, &tiles[t], &field, cpu + ncpu);
 
     size_t ngpu = 0;
     sward_frame_debug dbg = {.no_culling = true};
@@ -144,7 +144,8 @@ static int cpu_keeps(const sward_scene *scene, const sw_view *v, const sw_blade 
     double d2 = dx * dx + dy * dy + dz * dz, dd = (double)draw_d * draw_d;
     if (fabs(d2 - dd) < 1e-4 * dd) return -1;
     if (d2 > dd) return 0;
-    double keep = sw_thin_cutoff((float)sqrt(d2), draw_d), u = sw_thin_hash(b->facing_hash >> 16);
+    double keep = sw_thin_cutoff((float)sqrt(d2), scene->render.thin_distance),
+           u = sw_thin_threshold(sw_blade_level(*b), sw_thin_hash(b->facing_hash >> 16));
     if (fabs(keep - u) < 1e-4) return -1;
     if (u >= keep) return 0;
     float hm = m.height_max * (1.0f + m.clump_height_var);
@@ -200,8 +201,7 @@ static void compare_culled(const char *rel, float time)
     sw_blade *cpu = calloc(cap, sizeof *cpu), *gpu = calloc(cap, sizeof *gpu);
     size_t ncpu = 0;
     for (size_t t = 0; t < ntiles; t++)
-        ncpu += place_cells(scene, (int)tiles[t].material, tiles[t].ci0, tiles[t].cj0, (int)SW_TILE_CELLS,
-                            (int)SW_TILE_CELLS, time, cpu + ncpu);
+        ncpu += place_tile_cells_at(scene, &tiles[t], time, cpu + ncpu);
     size_t ngpu = 0;
     if (sward_read_blades(r, &fd, gpu, cap, &ngpu, &err) != SWARD_OK) fail_msg("read blades: %s", err.message);
     qsort(gpu, ngpu, sizeof *gpu, cmp_blade);

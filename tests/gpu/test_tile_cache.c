@@ -37,6 +37,7 @@ static void test_evicted_tiles_come_back_the_same(void **state)
     (void)state;
     sward_context *ctx = gu_context();
     sward_scene *s = gu_scene_lean("scenes/meadow.json");
+    gu_draw_distance(s, 60.0f);
     sward_renderer *r = renderer(ctx, s);
     sw_blade *first = malloc(CAP * sizeof *first), *again = malloc(CAP * sizeof *again);
     sward_frame_stats st = SWARD_FRAME_STATS_INIT;
@@ -69,6 +70,7 @@ static void test_ahead_and_k(void **state)
     (void)state;
     sward_context *ctx = gu_context();
     sward_scene *s = gu_scene_lean("scenes/meadow.json");
+    gu_draw_distance(s, 60.0f);
     s->render.tile_cache.tiles_per_frame = 64;
     sward_renderer *r = renderer(ctx, s);
     sw_blade *flown = malloc(CAP * sizeof *flown), *fresh = malloc(CAP * sizeof *fresh);

@@ -37,6 +37,17 @@ static void test_ring_integral(void **state)
     assert_close(world_ring_integral(25.0, 100.0, 1.0, 1.0), 12.5, 1e-12); /* all within the cap */
     assert_close(world_ring_integral(1.0, 100.0, 2.0, 3.0), 9.0, 1e-12);  /* the floor above the cap */
     assert_close(world_ring_integral(25.0, 100.0, 1.0, 0.0), 0.0, 0.0);
+    /* SC5: past T the rings keep (T / d)^2: with T beyond D nothing changes; a floor of c alone past T adds
+     * c T^2 ln(D / T); the whole against a sum over thin rings */
+    assert_close(world_ring_integral_thinned(25.0, 100.0, 1.0, 30.0, 20.0), world_ring_integral(25.0, 100.0, 1.0, 20.0),
+                 1e-12);
+    assert_close(world_ring_integral_thinned(1.0, 100.0, 2.0, 3.0, 12.0), 9.0 + 2.0 * 9.0 * log(4.0), 1e-9);
+    double sum = 0.0;
+    for (int k = 0; k < 200000; k++) {
+        double d = (k + 0.5) * 1e-3, keep = d < 3.0 ? 1.0 : 9.0 / (d * d);
+        sum += d * keep * fmax(1.0, fmin(25.0, 100.0 / (d * d))) * 1e-3;
+    }
+    assert_close(world_ring_integral_thinned(25.0, 100.0, 1.0, 3.0, 200.0), sum, 1e-3 * sum);
 }
 
 static void test_hand_computed(void **state)

@@ -22,7 +22,8 @@ static void test_default_scene(void **state)
     sward_render_settings rs = sward_scene_render_settings(s);
     assert_int_equal(rs.width, 1920);
     assert_int_equal(rs.height, 1080);
-    assert_true(s->render.draw_distance == 60.0f);
+    assert_true(s->render.draw_distance == 150.0f);
+    assert_true(s->render.thin_distance == 22.0f);
 
     /* Golden hour: the sun 12 to 18 degrees up; directions are normalised. */
     float elev = asinf(s->sun.direction[1]) * 57.29578f;

@@ -32,6 +32,7 @@ static void choose(const sward_scene *s, const place_tile_index *idx, float x, f
     memset(&v, 0, sizeof v);
     v.eye[0] = x, v.eye[1] = s->terrain.max_y + 1.5f, v.eye[2] = z;
     v.draw_distance = s->render.draw_distance;
+    v.thin_distance = s->render.thin_distance; /* far tiles at their levels (SC5), as a frame chooses them */
     f->n = place_choose_tiles_indexed(s, idx, &v, false, f->tiles, NULL);
 }
 
@@ -69,9 +70,14 @@ static void close_all(sward_scene *s, place_tile_index *idx, place_cache *c, fra
     sward_scene_destroy(s);
 }
 
+/* A tile's index along x and z in its level's grid, and its class. */
+static int tile_i(const sw_tile *t) { return t->ci0 / ((int)SW_TILE_CELLS << t->level); }
+static int tile_j(const sw_tile *t) { return t->cj0 / ((int)SW_TILE_CELLS << t->level); }
+static int tile_class(const sw_tile *t) { return place_class(t->material, t->level); }
+
 static double tile_dist2(const place_cache *c, const sw_tile *t, const float eye[3])
 {
-    double side = c->side[t->material], lo_x = t->ci0 / (int)SW_TILE_CELLS * side, lo_z = t->cj0 / (int)SW_TILE_CELLS * side;
+    double side = c->side[tile_class(t)], lo_x = tile_i(t) * side, lo_z = tile_j(t) * side;
     double gx = fmax(fmax(lo_x - eye[0], eye[0] - lo_x - side), 0.0), gz = fmax(fmax(lo_z - eye[2], eye[2] - lo_z - side), 0.0);
     return gx * gx + gz * gz;
 }
@@ -79,9 +85,8 @@ static double tile_dist2(const place_cache *c, const sw_tile *t, const float eye
 /* Does the cache hold tile t (its slot has it)? */
 static bool held(const place_cache *c, const sw_tile *t)
 {
-    const place_cache_slot *sl = &c->slots[place_cache_slot_of(c, t->material, t->ci0 / (int)SW_TILE_CELLS,
-                                                                   t->cj0 / (int)SW_TILE_CELLS)];
-    return sl->held && sl->ti == t->ci0 / (int)SW_TILE_CELLS && sl->tj == t->cj0 / (int)SW_TILE_CELLS;
+    const place_cache_slot *sl = &c->slots[place_cache_slot_of(c, tile_class(t), tile_i(t), tile_j(t))];
+    return sl->held && sl->ti == tile_i(t) && sl->tj == tile_j(t);
 }
 
 static void test_k_and_nearest_first(void **state)
@@ -225,7 +230,8 @@ static void test_teleport_places_all_needed(void **state)
     assert_int_equal(st.ahead, 4);        /* and K ahead */
     for (size_t i = 0; i < needed; i++) {
         assert_true(held(&c, &f.tiles[i]));
-        assert_int_equal(f.tiles[i].slot, place_cache_slot_of(&c, f.tiles[i].material, f.tiles[i].ci0 / 32, f.tiles[i].cj0 / 32));
+        assert_int_equal(f.tiles[i].slot, place_cache_slot_of(&c, tile_class(&f.tiles[i]), tile_i(&f.tiles[i]),
+                                                              tile_j(&f.tiles[i])));
     }
     close_all(s, &idx, &c, &f);
 }
@@ -258,12 +264,15 @@ static void test_ahead_of_the_camera(void **state)
     }
     /* After the flight, every placeable tile within reach of the eye is held: the crescents (once a sweep found
      * the ring whole) missed none. */
-    for (int m = 0; m < s->material_count; m++) {
+    for (int m = 0; m < c.class_count; m++) {
         const double side = c.side[m], reach = c.reach[m];
+        const int level = m % PLACE_LEVELS;
         for (int tj = (int)floor((eye[2] - reach) / side) - 1; tj <= (int)floor((eye[2] + reach) / side) + 1; tj++)
             for (int ti = (int)floor((eye[0] - reach) / side) - 1; ti <= (int)floor((eye[0] + reach) / side) + 1; ti++) {
-                sw_tile t = {.ci0 = ti * 32, .cj0 = tj * 32, .material = (sw_uint)m};
-                if (tile_dist2(&c, &t, eye) <= reach * reach && place_tile_possible(s, &idx, m, ti, tj))
+                sw_tile t = {.ci0 = ti * (32 << level), .cj0 = tj * (32 << level),
+                             .material = (sw_uint)(m / PLACE_LEVELS), .level = (sw_uint)level};
+                if (reach > 0.0 && tile_dist2(&c, &t, eye) <= reach * reach &&
+                    place_tile_possible(s, &idx, m / PLACE_LEVELS, level, ti, tj))
                     assert_true(held(&c, &t));
             }
     }
@@ -280,17 +289,17 @@ static void test_budget(void **state)
 {
     (void)state;
     sward_scene *s = tu_load_repo_scene("bench/dense.json");
-    int ring[WORLD_MAX_MATERIALS];
-    double reach[WORLD_MAX_MATERIALS];
+    int ring[PLACE_CLASSES];
+    double reach[PLACE_CLASSES];
     uint32_t full = place_cache_rings(s, UINT64_MAX / 2, ring, reach);
     assert_true(full > 1000);
     for (double mib = 0.01; mib < 64.0; mib *= 1.7) {
         uint64_t budget = (uint64_t)(mib * 1048576.0);
         uint32_t slots = place_cache_rings(s, budget, ring, reach);
         uint64_t bytes = (uint64_t)slots * SW_TILE_SLOT_WORDS * 4u;
-        assert_true(bytes <= budget || slots == (uint32_t)s->material_count);
+        assert_true(bytes <= budget || slots == (uint32_t)(s->material_count * PLACE_LEVELS));
         uint64_t sum = 0;
-        for (int k = 0; k < s->material_count; k++) sum += (uint64_t)ring[k] * (uint64_t)ring[k];
+        for (int k = 0; k < s->material_count * PLACE_LEVELS; k++) sum += (uint64_t)ring[k] * (uint64_t)ring[k];
         assert_int_equal(sum, slots);
         if (bytes < budget && slots < full) assert_true(budget - bytes < budget / 2 + 4096); /* the budget is used */
     }
@@ -325,7 +334,8 @@ static void test_evicted_and_back(void **state)
     place_cache c;
     frame_tiles f;
     open_all("scenes/meadow.json", 64u << 20, 16, &s, &idx, &c, &f);
-    const float home[3] = {0.0f, 0.0f, 0.0f}, away[3] = {90.0f, 0.0f, 35.0f};
+    /* far enough apart that the away view's tiles take many of the home tiles' slots at every level */
+    const float home[3] = {-180.0f, 0.0f, -180.0f}, away[3] = {180.0f, 0.0f, 180.0f};
     choose(s, &idx, home[0], home[2], &f);
     size_t n_cam = f.n, n_near = 0;
     place_cache_stats st;
@@ -339,6 +349,7 @@ static void test_evicted_and_back(void **state)
     assert_true(st.evicted > 0);
     size_t gone = 0;
     for (size_t i = 0; i < n_home; i++) gone += !held(&c, &first[i]);
+    print_message("%zu of %zu tiles evicted\n", gone, n_home);
     assert_true(gone > n_home / 4);
     choose(s, &idx, home[0], home[2], &f);
     n_cam = f.n, n_near = 0;

@@ -56,7 +56,7 @@ static void compare_scene(const char *rel)
     assert_non_null(b);
     float half = 0.5f * s->terrain.size, dd = s->render.draw_distance;
     size_t total = 0, indexed_materials = 0;
-    for (int k = 0; k < s->material_count; k++) indexed_materials += idx.material[k].ready;
+    for (int k = 0; k < s->material_count; k++) indexed_materials += idx.cls[place_class((uint32_t)k, 0)].ready;
     uint32_t h = 12345u;
     for (int i = 0; i < 40; i++) {
         h = h * 1664525u + 1013904223u;

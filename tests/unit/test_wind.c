@@ -111,32 +111,79 @@ static void test_force_push(void **state)
 static void test_thinning_and_fade(void **state)
 {
     (void)state;
-    float D = 50.0f;
-    assert_float_equal(sw_thin_keep(0.0f, D), 1.0f, 1e-7);
-    assert_float_equal(sw_thin_keep(0.4f * D, D), 1.0f, 1e-7);
-    assert_float_equal(sw_thin_keep(D, D), SW_THIN_FLOOR, 1e-6);
-    assert_float_equal(sw_thin_keep(0.7f * D, D), 0.5f * (1.0f + SW_THIN_FLOOR), 1e-6);
-    for (int k = 1; k <= 100; k++) assert_true(sw_thin_keep(D * (float)k / 100.0f, D) <= sw_thin_keep(D * (float)(k - 1) / 100.0f, D));
-    /* a blade with u = 0.1 is never thinned, only faded at the edge */
-    assert_float_equal(sw_blade_fade(0.5f * D, D, 0.1f), 1.0f, 1e-7);
-    assert_float_equal(sw_blade_fade(D, D, 0.1f), 0.0f, 1e-7);
-    assert_float_equal(sw_blade_fade(D * (1.0f - 0.5f * SW_EDGE_BAND), D, 0.1f), 0.5f, 1e-5);
-    /* SC5: where nothing is thinned (keep 1), every blade is whole, whatever its hash (before, those with u in
-     * the last band were dithered at every distance: fixed stipples on one blade in twelve) */
-    for (int k = 0; k < 1000; k++) assert_float_equal(sw_blade_fade(0.2f * D, D, (float)k / 1000.0f), 1.0f, 0.0);
-    /* a blade with u = 0.6 fades before its cutoff and is gone (fade 0) where keep (1 + band) <= u */
-    float cut = 0.0f;
-    for (int k = 0; k <= 1000; k++) {
-        float d = D * (float)k / 1000.0f;
-        if (sw_thin_keep(d, D) * (1.0f + SW_THIN_BAND) <= 0.6f) {
-            cut = d;
-            break;
-        }
+    float D = 150.0f, T = 22.0f; /* draw and thinning distances (the default) */
+    /* SC5: all kept up to T, then (T / d)^2: a pixel's ground grows as d^2, its blades stay about as many */
+    assert_float_equal(sw_thin_keep(0.0f, T), 1.0f, 1e-7);
+    assert_float_equal(sw_thin_keep(T, T), 1.0f, 1e-7);
+    assert_float_equal(sw_thin_keep(2.0f * T, T), 0.25f, 1e-6);
+    assert_float_equal(sw_thin_keep(8.0f * T, T), 1.0f / 64.0f, 1e-7);
+    assert_float_equal(sw_thin_keep(100.0f, T), 0.0484f, 1e-6);
+    for (int k = 1; k <= 100; k++) assert_true(sw_thin_keep(D * (float)k / 100.0f, T) <= sw_thin_keep(D * (float)(k - 1) / 100.0f, T));
+    /* the blades drawn out to 150 m with this law number about those out to 60 m with the old one (1 until 24 m,
+     * a smoothstep to a quarter at 60 m): integrate keep x 2 pi d over the distance (3 % more) */
+    double now = 0.0, before = 0.0;
+    for (int k = 0; k < 15000; k++) {
+        double d = (k + 0.5) * 0.01;
+        now += sw_thin_keep((float)d, T) * d * 0.01;
+        if (d < 60.0) before += sw_mixf(1.0f, 0.25f, sw_smoothstepf(24.0f, 60.0f, (float)d)) * d * 0.01;
     }
-    assert_true(cut > 0.4f * D && cut < D);
-    assert_float_equal(sw_blade_fade(cut, D, 0.6f), 0.0f, 1e-3);
-    assert_true(sw_blade_fade(cut - 0.02f * D, D, 0.6f) > 0.0f);
-    assert_true(sw_blade_fade(cut - 0.02f * D, D, 0.6f) < 1.0f);
+    assert_true(now < 1.05 * before);
+    /* the near look ends at 2.5 T, or at the draw distance if nearer */
+    assert_float_equal(sw_near_distance(D, T), 55.0f, 1e-5);
+    assert_float_equal(sw_near_distance(30.0f, T), 30.0f, 1e-7);
+    /* the dither levels: every block of 2^L x 2^L cells has exactly one cell of level L or more (its carrier, a
+     * hashed cell anywhere in the block: a jittered grid, no lattice), across 0 too */
+    for (sw_uint L = 1; L <= SW_THIN_LEVELS; L++) {
+        int span = 1 << L, corner[4] = {0};
+        for (int bj = -3; bj < 3; bj++)
+            for (int bi = -3; bi < 3; bi++) {
+                int carriers = 0;
+                for (int j = 0; j < span; j++)
+                    for (int i = 0; i < span; i++) carriers += sw_thin_level(bi * span + i, bj * span + j, 5u) >= L;
+                assert_int_equal(carriers, 1);
+                sw_cell c = sw_thin_carrier(bi, bj, L, 5u);
+                assert_int_equal(sw_floor_shift(c.i, L), bi);
+                assert_int_equal(sw_floor_shift(c.j, L), bj);
+                assert_true(sw_thin_level(c.i, c.j, 5u) >= L);
+                corner[(c.i - bi * span) * 2 / span + 2 * ((c.j - bj * span) * 2 / span)]++;
+            }
+        for (int q = 0; q < 4; q++) assert_true(corner[q] > 0); /* the carrier moves about its block */
+    }
+    assert_int_equal(sw_floor_shift(-1, 1), -1);
+    assert_int_equal(sw_floor_shift(-4, 2), -1);
+    assert_int_equal(sw_floor_shift(-5, 2), -2);
+    assert_int_equal(sw_floor_shift(7, 2), 1);
+    /* a level's thresholds fill [4^-(level + 1), 4^-level): the cells kept at keep 4^-L are those of stride 2^L */
+    assert_float_equal(sw_thin_threshold(0, 0.0f), 0.25f, 1e-7);
+    assert_float_equal(sw_thin_threshold(0, 0.999f), 0.99925f, 1e-6);
+    assert_float_equal(sw_thin_threshold(1, 0.0f), 1.0f / 16.0f, 1e-7);
+    assert_float_equal(sw_thin_threshold(2, 0.5f), 0.5f * (1.0f / 64.0f + 1.0f / 16.0f), 1e-7);
+    assert_float_equal(sw_thin_threshold(3, 0.5f), 0.5f / 64.0f, 1e-7);
+    /* over a 64 x 64 block of cells with spread hashes, the fraction whose threshold is below keep is keep */
+    for (int q = 0; q < 4; q++) {
+        float keep = (float[]){0.8f, 0.3f, 0.1f, 0.02f}[q];
+        int kept = 0;
+        for (int j = 0; j < 64; j++)
+            for (int i = 0; i < 64; i++)
+                kept += sw_thin_threshold(sw_thin_level(i, j, 0u), sw_thin_hash((sw_uint)(j * 64 + i) * 2654435761u >> 16)) < keep;
+        assert_true(fabs(kept / 4096.0 - keep) < 0.02 + 0.1 * keep);
+    }
+    /* a blade with threshold 0.1 is whole up to its cutoff and faded at the edge */
+    assert_float_equal(sw_blade_fade(2.0f * T, D, T, 0.1f), 1.0f, 1e-7);
+    assert_float_equal(sw_blade_fade(D, D, 0.5f * D, 0.1f), 0.0f, 1e-7);
+    assert_float_equal(sw_blade_fade(D * (1.0f - 0.5f * SW_EDGE_BAND), D, D, 0.1f), 0.5f, 1e-5);
+    /* SC5: where nothing is thinned (keep 1), every blade is whole, whatever its threshold */
+    for (int k = 0; k < 1000; k++) assert_float_equal(sw_blade_fade(0.9f * T, D, T, (float)k / 1000.0f), 1.0f, 0.0);
+    /* a blade with threshold t fades over the band before its cutoff and is gone where keep (1 + band) <= t, the
+     * band a fraction of keep at every level */
+    for (int q = 0; q < 3; q++) {
+        float t = (float[]){0.6f, 0.05f, 0.004f}[q];
+        float cut = T * sqrtf((1.0f + SW_THIN_BAND) / t); /* keep (1 + band) = t */
+        assert_float_equal(sw_blade_fade(cut * 1.0001f, 1e4f, T, t), 0.0f, 1e-3);
+        float mid = sw_blade_fade(cut * 0.98f, 1e4f, T, t);
+        assert_true(mid > 0.0f && mid < 1.0f);
+        assert_float_equal(sw_blade_fade(cut * 0.95f, 1e4f, T, t), 1.0f, 1e-6);
+    }
     /* the thinning hash is spread over [0, 1) */
     int below = 0;
     for (sw_uint h = 0; h < 65536u; h += 7u) below += sw_thin_hash(h) < 0.25f;
