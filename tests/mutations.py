@@ -80,8 +80,8 @@ mut("SC5-level-distance", "SC5 SC2", "src/place/tiles.c",
     "    return (double)thin_distance * (double)(1 << level) * 0.9;",
     "unit_tile_levels")
 mut("SC5-level-parent", "SC5 SC2", "src/place/tiles.c",
-    "        if (gx * gx + gz * gz >= r_out * r_out) return false;",
-    "        if (gx * gx + gz * gz >= 4.0 * r_out * r_out) return false;",
+    "        double gz = axis_gap(ez, (double)pj * ps - pad, (double)(pj + 1) * ps + pad);\n        if (gx * gx + gz * gz >= r_out * r_out) return false;",
+    "        double gz = axis_gap(ez, (double)pj * ps - pad, (double)(pj + 1) * ps + pad);\n        if (gx * gx + gz * gz >= 4.0 * r_out * r_out) return false;",
     "unit_tile_levels")
 mut("SC5-tile-skip", "SC5", "shaders/cull.comp.glsl",
     "    float tile_cutoff = lod_fade ? sw_thin_cutoff(length(max(max(lo - cam_xz, cam_xz - hi), vec2(0.0))), thin_d) : 2.0;",

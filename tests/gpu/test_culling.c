@@ -85,10 +85,11 @@ static void gpu_culls_what_the_reference_culls(void **state)
         ncand += place_tile_cells_at(scene, &tiles[t], time, cand + ncand);
     size_t nkeep = 0, by_distance = 0, by_thinning = 0, by_frustum = 0, high = 0, low = 0, two = 0;
     uint64_t triangles = 0;
+    sw_material mats[WORLD_MAX_MATERIALS]; /* once: each bakes its far look (place_far_look) */
+    for (int k = 0; k < scene->material_count; k++) mats[k] = place_material_gpu(&scene->materials[k]);
     for (size_t k = 0; k < ncand; k++) {
         sw_blade b = cand[k];
-        const world_material *wm = &scene->materials[sw_blade_material(b)];
-        sw_material m = place_material_gpu(wm);
+        sw_material m = mats[sw_blade_material(b)];
         float draw_d = fminf(m.draw_distance, f.draw_distance);
         float dx = b.x - g_view->cam_x, dy = b.y - g_view->cam_y, dz = b.z - g_view->cam_z;
         float dist2 = dx * dx + dy * dy + dz * dz;
