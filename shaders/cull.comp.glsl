@@ -97,11 +97,12 @@ void main()
         sw_cell cell = sw_thin_carrier((t.ci0 >> t.level) + int(k % SW_TILE_CELLS), (t.cj0 >> t.level) + int(k / SW_TILE_CELLS),
                                        t.level, t.material);
         int ci = cell.i, cj = cell.j;
-        if (sw_thin_level_floor(sw_thin_level(ci, cj, t.material)) >= tile_cutoff) { // thinned wherever it lies in the tile
+        uint level = sw_thin_level(ci, cj, t.material);
+        if (sw_thin_level_floor(level) >= tile_cutoff) { // thinned wherever it lies in the tile
             removed[0]++;
             continue;
         }
-        sw_candidate c = sw_candidate_at(ci, cj, t.material, frame.seed, m.spacing);
+        sw_candidate c = sw_candidate_of_level(ci, cj, t.material, frame.seed, m.spacing, level);
         float x0 = c.x, z0 = c.z;
         // PL6: the clump and the pull toward its centre, the root height at the pulled point.
         sw_clump clump = sw_clump_at(c.x, c.z, m.clump_size, m.clump_inv_size, t.material, frame.seed);

@@ -88,8 +88,8 @@ mut("SC5-tile-skip", "SC5", "shaders/cull.comp.glsl",
     "    float tile_cutoff = lod_fade ? sw_thin_cutoff(1.5 * length(max(max(lo - cam_xz, cam_xz - hi), vec2(0.0))), thin_d) : 2.0;",
     "gpu_culling")
 mut("SC5-far-level-cells", "SC5", "shaders/cull.comp.glsl",
-    "                                       t.level, t.material);\n        int ci = cell.i, cj = cell.j;\n        if (sw_thin_level_floor",
-    "                                       0u, t.material);\n        int ci = cell.i, cj = cell.j;\n        if (sw_thin_level_floor",
+    "                                       t.level, t.material);\n        int ci = cell.i, cj = cell.j;\n        uint level = sw_thin_level",
+    "                                       0u, t.material);\n        int ci = cell.i, cj = cell.j;\n        uint level = sw_thin_level",
     "gpu_culling")
 mut("SC5-edge-fade", "SC5", "shaders/shared/sw_wind.h",
     "    return thin * edge;",

@@ -37,7 +37,8 @@ typedef struct sw_v2 sw_v2;
 typedef struct sw_hf_coord sw_hf_coord;
 #endif
 
-SW_FN sw_candidate sw_candidate_at(int ci, int cj, sw_uint material, sw_uint seed, float spacing)
+/* sw_candidate_at for a cell whose thinning level the caller has (sw_thin_level(ci, cj, material)). */
+SW_FN sw_candidate sw_candidate_of_level(int ci, int cj, sw_uint material, sw_uint seed, float spacing, sw_uint level)
 {
     sw_uint h0 = sw_cell_hash(ci, cj, material, seed);
     sw_uint h1 = sw_pcg(h0);
@@ -49,8 +50,13 @@ SW_FN sw_candidate sw_candidate_at(int ci, int cj, sw_uint material, sw_uint see
     c.z = z;
     c.keep = sw_unit(h2);
     c.hash = sw_pcg(h2);
-    c.level = sw_thin_level(ci, cj, material);
+    c.level = level;
     return c;
+}
+
+SW_FN sw_candidate sw_candidate_at(int ci, int cj, sw_uint material, sw_uint seed, float spacing)
+{
+    return sw_candidate_of_level(ci, cj, material, seed, spacing, sw_thin_level(ci, cj, material));
 }
 
 /* Fraction of the material's maximum density at (x, z): broad patches from gradient noise, softened over

@@ -247,7 +247,7 @@ static void row_span(double ex, double ez, double side, double pad, int tj, doub
 {
     if (r_out < INFINITY) {
         const double ps = 2.0 * side;
-        const int pj = tj >= 0 ? tj / 2 : -((-tj + 1) / 2);
+        const int pj = sw_floor_shift(tj, 1u);
         const double gzp = axis_gap(ez, (double)pj * ps - pad, (double)(pj + 1) * ps + pad);
         if (gzp >= r_out) {
             *a = 1, *b = 0;
@@ -278,7 +278,7 @@ static bool level_takes(double ex, double ez, double side, double pad, int ti, i
         if (gx * gx + gz * gz < r_in * r_in) return false;
     }
     if (r_out < INFINITY) {
-        int pi = ti >= 0 ? ti / 2 : -((-ti + 1) / 2), pj = tj >= 0 ? tj / 2 : -((-tj + 1) / 2); /* floor */
+        int pi = sw_floor_shift(ti, 1u), pj = sw_floor_shift(tj, 1u);
         double ps = 2.0 * side;
         double gx = axis_gap(ex, (double)pi * ps - pad, (double)(pi + 1) * ps + pad);
         double gz = axis_gap(ez, (double)pj * ps - pad, (double)(pj + 1) * ps + pad);
@@ -299,8 +299,8 @@ static bool run_takes(double ex, double ez, double side, double pad, int r0, int
     }
     if (r_out < INFINITY) {
         const double ps = 2.0 * side;
-        const int p0 = r0 >= 0 ? r0 / 2 : -((-r0 + 1) / 2), p1 = r1 >= 0 ? r1 / 2 : -((-r1 + 1) / 2);
-        const int pj = tj >= 0 ? tj / 2 : -((-tj + 1) / 2);
+        const int p0 = sw_floor_shift(r0, 1u), p1 = sw_floor_shift(r1, 1u);
+        const int pj = sw_floor_shift(tj, 1u);
         double gz = axis_gap(ez, (double)pj * ps - pad, (double)(pj + 1) * ps + pad);
         double gx = fmax(axis_gap(ex, (double)p0 * ps - pad, (double)(p0 + 1) * ps + pad),
                          axis_gap(ex, (double)p1 * ps - pad, (double)(p1 + 1) * ps + pad));
