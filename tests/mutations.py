@@ -1051,6 +1051,24 @@ mut("GPU-spec-constants", "", "src/gpu/pipelines.c",
     "    if (!s || s->count == 0) return NULL;",
     "    if (s) return NULL;",
     "gpu_gpu_layer")
+# The device's shared layouts and pipelines: keyed by every field that reaches Vulkan, by the SPIR-V's bytes, kept
+# until the device goes
+mut("GPU-shared-key-field", "", "src/gpu/shared.c",
+    "    k.depth_write = d->depth_write;",
+    "",
+    "gpu_gpu_layer")
+mut("GPU-shared-spirv-address", "", "src/gpu/shared.c",
+    "    return (shader_key){code ? fnv1a(code, bytes, FNV_SEED) : 0, code ? bytes : 0};",
+    "    return (shader_key){(uint64_t)(uintptr_t)code, code ? bytes : 0};",
+    "gpu_gpu_layer")
+mut("GPU-shared-set-type", "", "src/gpu/shared.c",
+    "        key[i][0] = ((uint64_t)b->binding << 32) | (uint64_t)b->descriptorType;",
+    "        key[i][0] = (uint64_t)b->binding << 32;",
+    "gpu_gpu_layer")
+mut("GPU-shared-kept", "", "src/render/graph.c",
+    "        if (ps->pool) vkDestroyDescriptorPool(dev->device, ps->pool, NULL);\n",
+    "        if (ps->pool) vkDestroyDescriptorPool(dev->device, ps->pool, NULL);\n        for (uint32_t k = 0; k < RENDER_MAX_PIPES; k++)\n            if (ps->pipes[k]) vkDestroyPipeline(dev->device, ps->pipes[k], NULL);\n",
+    "gpu_gpu_layer")
 
 # The lighting's scene part: render.features, sun elevation/azimuth, --set overrides, the analytic sky
 mut("FEAT-parse", "TL2", "src/world/scene_parse.c",

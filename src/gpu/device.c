@@ -329,6 +329,7 @@ sward_result gpu_device_wrap(gpu_device *dev, VkInstance instance, VkPhysicalDev
                              bool debug_utils, sward_logger logger, sward_error *err)
 {
     memset(dev, 0, sizeof *dev);
+    if (gpu_shared_new(dev, err) != SWARD_OK) return SWARD_ERROR_OUT_OF_MEMORY;
     if (!instance || !physical || !device || !queue)
         return core_fail(err, SWARD_ERROR_INVALID_INPUT,
                          "sward_context_create_vulkan: instance, physical_device, device and queue are required");
@@ -353,6 +354,7 @@ sward_result gpu_device_wrap(gpu_device *dev, VkInstance instance, VkPhysicalDev
 sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, sward_error *err)
 {
     memset(dev, 0, sizeof *dev);
+    if (gpu_shared_new(dev, err) != SWARD_OK) return SWARD_ERROR_OUT_OF_MEMORY;
     dev->logger = desc->logger;
     dev->validation = desc->validation;
     dev->owns_device = true;
@@ -432,8 +434,10 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
 void gpu_device_destroy(gpu_device *dev)
 {
     gpu_accounts_free(dev);
+    if (!dev->device) gpu_shared_destroy(dev); /* a device that failed to start made none */
     if (dev->device) {
         if (dev->owns_device) vkDeviceWaitIdle(dev->device);
+        gpu_shared_destroy(dev);
         if (dev->pool) vkDestroyCommandPool(dev->device, dev->pool, NULL);
         if (dev->owns_device) vkDestroyDevice(dev->device, NULL);
     }

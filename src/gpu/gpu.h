@@ -46,6 +46,7 @@ typedef struct gpu_device {
     uint32_t account_count, account_cap;
     sward_logger logger;
     sward_device_info info;
+    struct gpu_shared *shared; /* the layouts and pipelines its renderers share (shared.c) */
 } gpu_device;
 
 typedef struct gpu_device_desc {
@@ -271,6 +272,22 @@ typedef struct gpu_graphics_desc {
 
 sward_result gpu_graphics_pipeline(gpu_device *dev, VkPipelineLayout layout, const gpu_graphics_desc *d,
                                    VkPipeline *out, sward_error *err);
+
+/* ---- shared.c: layouts and pipelines made once per definition, owned by the device (never destroyed by the
+ * caller; gpu_device_destroy destroys them). Same arguments and checks as the gpu_*_create functions. ---- */
+sward_result gpu_shared_new(gpu_device *dev, sward_error *err);
+void gpu_shared_destroy(gpu_device *dev);
+uint32_t gpu_shared_count(const gpu_device *dev); /* the objects made so far */
+sward_result gpu_shared_set_layout(gpu_device *dev, const VkDescriptorSetLayoutBinding *bindings, uint32_t count,
+                                   const char *name, VkDescriptorSetLayout *out, sward_error *err);
+sward_result gpu_shared_pipeline_layout(gpu_device *dev, const VkDescriptorSetLayout *sets, uint32_t set_count,
+                                        uint32_t push_bytes, const char *name, VkPipelineLayout *out,
+                                        sward_error *err);
+sward_result gpu_shared_compute_pipeline(gpu_device *dev, VkPipelineLayout layout, const uint32_t *code,
+                                         size_t bytes, const gpu_spec *spec, const char *name, VkPipeline *out,
+                                         sward_error *err);
+sward_result gpu_shared_graphics_pipeline(gpu_device *dev, VkPipelineLayout layout, const gpu_graphics_desc *d,
+                                          VkPipeline *out, sward_error *err);
 
 /* ---- descriptors.c ---- */
 sward_result gpu_set_layout_create(gpu_device *dev, const VkDescriptorSetLayoutBinding *bindings, uint32_t count,

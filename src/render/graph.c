@@ -434,9 +434,9 @@ static sward_result create_pass_state(sward_renderer *r, render_pass_state *ps, 
     if (p->state_size && !(ps->state = calloc(1, p->state_size)))
         return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for pass %s", p->name);
     if (!exists(r, ps)) return SWARD_OK; /* the config lacks what it needs: no sets, no pipelines, never run */
-    if (n && (res = gpu_set_layout_create(dev, b, n, name, &ps->set_layout, err))) return res;
+    if (n && (res = gpu_shared_set_layout(dev, b, n, name, &ps->set_layout, err))) return res;
     VkDescriptorSetLayout sets[2] = {r->graph->scene_layout, ps->set_layout};
-    if ((res = gpu_pipeline_layout_create(dev, sets, n ? 2u : 1u, sizeof(sw_push), name, &ps->layout, err)))
+    if ((res = gpu_shared_pipeline_layout(dev, sets, n ? 2u : 1u, sizeof(sw_push), name, &ps->layout, err)))
         return res;
     if (n) {
         uint32_t count = r->slot_count * SW_MAX_VIEWS;
@@ -471,7 +471,7 @@ sward_result render_graph_create(sward_renderer *r, sward_error *err)
         scene[i] = (VkDescriptorSetLayoutBinding){i, buf, 1, VK_SHADER_STAGE_ALL, NULL};
     scene[SW_BIND_ASSET_ALPHA].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
     sward_result res;
-    if ((res = gpu_set_layout_create(dev, scene, SW_BIND_SCENE_COUNT, "sward.scene_set", &g->scene_layout, err)))
+    if ((res = gpu_shared_set_layout(dev, scene, SW_BIND_SCENE_COUNT, "sward.scene_set", &g->scene_layout, err)))
         return res;
     if ((res = gpu_sets_allocate(dev, g->scene_layout, scene, SW_BIND_SCENE_COUNT, 1, "sward.scene_set",
                                  &g->scene_pool, &g->scene_set, err)))
@@ -535,11 +535,8 @@ void render_graph_destroy(sward_renderer *r)
         render_pass_state *ps = &g->passes[i];
         render_pass_ctx c = pass_ctx(r, ps, 0);
         if (ps->pass->destroy && exists(r, ps)) ps->pass->destroy(&c);
-        for (uint32_t k = 0; k < RENDER_MAX_PIPES; k++)
-            if (ps->pipes[k]) vkDestroyPipeline(dev->device, ps->pipes[k], NULL);
+        /* the pipelines and layouts are the device's (gpu_shared_*): other renderers may hold them */
         if (ps->pool) vkDestroyDescriptorPool(dev->device, ps->pool, NULL);
-        if (ps->layout) vkDestroyPipelineLayout(dev->device, ps->layout, NULL);
-        if (ps->set_layout) vkDestroyDescriptorSetLayout(dev->device, ps->set_layout, NULL);
         free(ps->state);
         memset(ps, 0, sizeof *ps);
     }
@@ -549,7 +546,6 @@ void render_graph_destroy(sward_renderer *r)
         gpu_stats_destroy(dev, &r->slots[s].stats_query);
     }
     if (g->scene_pool) vkDestroyDescriptorPool(dev->device, g->scene_pool, NULL);
-    if (g->scene_layout) vkDestroyDescriptorSetLayout(dev->device, g->scene_layout, NULL);
     for (int k = 0; k < RES_COUNT; k++)
         for (uint32_t v = 0; v < SW_MAX_VIEWS; v++) {
             gpu_buffer_destroy(dev, &g->res[k][v].buffer);
@@ -689,11 +685,11 @@ sward_result render_graphics_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, 
     /* specialised to view 0, the camera (common.inc.glsl: SW_VIEW_SPEC) */
     if (d->spec.count == 0) d->spec.count = 1;
     d->spec.values[0] = 0;
-    return gpu_graphics_pipeline(c->dev, c->layout, d, out, err);
+    return gpu_shared_graphics_pipeline(c->dev, c->layout, d, out, err);
 }
 
 sward_result render_compute_pipeline(render_pass_ctx *c, const uint32_t *code, size_t bytes, const char *name,
                                      VkPipeline *out, sward_error *err)
 {
-    return gpu_compute_pipeline(c->dev, c->layout, code, bytes, NULL, name, out, err);
+    return gpu_shared_compute_pipeline(c->dev, c->layout, code, bytes, NULL, name, out, err);
 }

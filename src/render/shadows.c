@@ -84,7 +84,7 @@ sward_result render_shadow_pipeline(render_pass_ctx *c, gpu_graphics_desc *d, ui
     d->depth_compare = VK_COMPARE_OP_GREATER; /* reverse-Z: 1 toward the sun */
     d->spec.count = 1;
     d->spec.values[0] = view; /* common.inc.glsl: SW_VIEW_SPEC */
-    return gpu_graphics_pipeline(c->dev, c->layout, d, out, err);
+    return gpu_shared_graphics_pipeline(c->dev, c->layout, d, out, err);
 }
 
 void render_shadow_begin(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t layer)

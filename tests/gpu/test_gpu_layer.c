@@ -1,7 +1,7 @@
 /* The GPU layer (src/gpu) for the passes: images with mips and layers and the right
  * aspects for every depth format the device has, barriers and views over sub-resources, depth-only pipelines,
  * a depth prime followed by an EQUAL test with depth writes off into two colour attachments, blending,
- * depth bias and clamp, specialization constants. Checked by reading back pixels and depths; validation
+ * depth bias and clamp, specialization constants, the layouts and pipelines a device's renderers share. Checked by reading back pixels and depths; validation
  * (core + synchronisation) must say nothing. */
 #include "gpu_util.h"
 
@@ -338,6 +338,101 @@ static void blend_bias_clamp(void **state)
     sward_context_destroy(ctx);
 }
 
+/* The device's shared objects (src/gpu/shared.c): a definition made twice is one object; any field that reaches
+ * Vulkan makes another; the SPIR-V is matched by its bytes, not its address; two renderers of one scene on one
+ * context make the pipelines once, and the second still renders the same image after the first is gone. */
+static void shared_pipelines(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    gpu_device *dev = dev_of(ctx);
+    sward_error err = {0};
+    VkPipelineLayout l0, l0b, l16;
+    check(gpu_shared_pipeline_layout(dev, NULL, 0, 0, "test.shared_layout", &l0, &err), &err);
+    check(gpu_shared_pipeline_layout(dev, NULL, 0, 0, "test.shared_layout", &l0b, &err), &err);
+    check(gpu_shared_pipeline_layout(dev, NULL, 0, 16, "test.shared_layout16", &l16, &err), &err);
+    assert_true(l0 == l0b);
+    assert_true(l0 != l16);
+    VkDescriptorSetLayoutBinding b[2] = {{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_ALL, NULL},
+                                         {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_ALL, NULL}};
+    VkDescriptorSetLayout s2, s2b, s1;
+    check(gpu_shared_set_layout(dev, b, 2, "test.set", &s2, &err), &err);
+    check(gpu_shared_set_layout(dev, b, 2, "test.set", &s2b, &err), &err);
+    check(gpu_shared_set_layout(dev, b, 1, "test.set1", &s1, &err), &err);
+    assert_true(s2 == s2b);
+    assert_true(s1 != s2);
+    b[1].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    VkDescriptorSetLayout s2u;
+    check(gpu_shared_set_layout(dev, b, 2, "test.set_u", &s2u, &err), &err);
+    assert_true(s2u != s2);
+
+    gpu_graphics_desc d = {
+        .vs = sw_test_layer_vert, .vs_bytes = sizeof sw_test_layer_vert,
+        .fs = sw_test_layer_frag, .fs_bytes = sizeof sw_test_layer_frag,
+        .spec = {.count = 4},
+        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+        .color_count = 2,
+        .color_formats = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM},
+        .depth_format = VK_FORMAT_D32_SFLOAT,
+        .depth_test = true, .depth_write = true, .depth_compare = VK_COMPARE_OP_GREATER,
+        .name = "test.shared",
+    };
+    VkPipeline p, again;
+    check(gpu_shared_graphics_pipeline(dev, l0, &d, &p, &err), &err);
+    uint32_t made = gpu_shared_count(dev);
+    check(gpu_shared_graphics_pipeline(dev, l0, &d, &again, &err), &err);
+    assert_true(p == again);
+    /* the same bytes elsewhere: the same pipeline */
+    uint32_t *vs = malloc(sizeof sw_test_layer_vert);
+    memcpy(vs, sw_test_layer_vert, sizeof sw_test_layer_vert);
+    gpu_graphics_desc moved = d;
+    moved.vs = vs;
+    moved.name = "test.shared_moved";
+    check(gpu_shared_graphics_pipeline(dev, l0, &moved, &again, &err), &err);
+    assert_true(p == again);
+    assert_int_equal(gpu_shared_count(dev), made);
+    free(vs);
+    /* each field that reaches Vulkan: another pipeline */
+    gpu_graphics_desc v[8];
+    for (int i = 0; i < 8; i++) v[i] = d;
+    v[0].spec.values[2] = 1;
+    v[1].blend[1] = GPU_BLEND_ADD;
+    v[2].depth_compare = VK_COMPARE_OP_EQUAL;
+    v[3].depth_write = false;
+    v[4].depth_bias_constant = 2.0f;
+    v[5].color_count = 1;
+    v[6].cull = VK_CULL_MODE_BACK_BIT;
+    v[7].color_formats[1] = VK_FORMAT_R16G16B16A16_SFLOAT;
+    VkPipeline others[9];
+    for (int i = 0; i < 8; i++) check(gpu_shared_graphics_pipeline(dev, l0, &v[i], &others[i], &err), &err);
+    check(gpu_shared_graphics_pipeline(dev, l16, &d, &others[8], &err), &err);
+    for (int i = 0; i < 9; i++) {
+        assert_true(others[i] != p);
+        for (int j = 0; j < i; j++) assert_true(others[i] != others[j]);
+    }
+    assert_int_equal(gpu_shared_count(dev), made + 9);
+
+    /* two renderers of one scene: the second makes nothing; it outlives the first */
+    sward_scene *scene = gu_scene_lean("scenes/small.json");
+    const uint32_t w = 32, h = 18;
+    sward_renderer *r1 = gu_renderer(ctx, scene, w, h);
+    uint32_t after_first = gpu_shared_count(dev);
+    assert_true(after_first > made + 9 + 10); /* the passes' layouts and pipelines */
+    sward_renderer *r2 = gu_renderer(ctx, scene, w, h);
+    assert_int_equal(gpu_shared_count(dev), after_first);
+    size_t bytes = sward_image_bound(w, h);
+    sward_image i1 = {.width = w, .height = h, .pixels = malloc(bytes)};
+    sward_image i2 = {.width = w, .height = h, .pixels = malloc(bytes)};
+    sward_frame_stats st = SWARD_FRAME_STATS_INIT;
+    if (sward_render(r1, NULL, &i1, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
+    sward_renderer_destroy(r1);
+    if (sward_render(r2, NULL, &i2, &st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
+    assert_memory_equal(i1.pixels, i2.pixels, bytes);
+    free(i1.pixels);
+    free(i2.pixels);
+    gu_finish(r2, ctx, scene);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -345,6 +440,7 @@ int main(void)
         cmocka_unit_test(subresource_clears),
         cmocka_unit_test(depth_prime_then_equal),
         cmocka_unit_test(blend_bias_clamp),
+        cmocka_unit_test(shared_pipelines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -40,8 +40,8 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
 #undef SPRING_CONSTANT
     }
     spec.values[SW_WF_SPEC_WINDOW] = (uint32_t)wind_field_window(&c->scene->wind);
-    return gpu_compute_pipeline(c->dev, c->layout, sw_spirv_wind_field_comp, sizeof sw_spirv_wind_field_comp,
-                                &spec, "sward.wind_field", &c->pipes[0], err);
+    return gpu_shared_compute_pipeline(c->dev, c->layout, sw_spirv_wind_field_comp, sizeof sw_spirv_wind_field_comp,
+                                       &spec, "sward.wind_field", &c->pipes[0], err);
 }
 
 static void record(render_pass_ctx *c, VkCommandBuffer cmd)
