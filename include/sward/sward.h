@@ -297,6 +297,8 @@ void sward_context_memory(const sward_context *ctx, sward_memory_item *out, uint
 
 typedef struct sward_renderer sward_renderer;
 
+/* A context's renderers share their pipelines and layouts: each is built once per definition and kept until
+ * sward_context_destroy, so a second renderer of a scene (another view, a reload) builds none again. */
 sward_result sward_renderer_create(sward_context *ctx, const sward_scene *scene, sward_renderer **out,
                                    sward_error *err);
 void sward_renderer_destroy(sward_renderer *r);
