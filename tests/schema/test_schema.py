@@ -111,7 +111,9 @@ BASE_MAIN = {
                 "fbm": {"amplitude": 2, "wavelength": 40, "octaves": 3, "lacunarity": 2, "gain": 0.5},
                 "layers": [{"name": "soil", "grass": "lawn"},
                            {"name": "moss", "grass": "tall", "ground": "moss",
-                            "opacity": {"height": [0.5, 2], "slope": [0, 45], "edge": 0.5}}],
+                            "opacity": {"height": [0.5, 2], "slope": [0, 45], "edge": 0.5}},
+                           {"name": "trail", "ground": "path",
+                            "opacity": {"path": {"points": [[-10, 0], [0, 4], [10, 2]], "width": 2}, "edge": 0.5}}],
                 "layer_threshold": 0.5,
                 "ground": {"default": "soil", "rock_slope": 35, "sand_below": 0.2, "detail": 1}},
     "grass": [{"name": "lawn", "density": 20, "height": [0.2, 0.4], "width": [0.01, 0.02], "root_color": RGB,
@@ -258,7 +260,9 @@ LOADER_ONLY_RULES = [
     "files: images exist, are PNG, grey, square, within size; the type map's indices < the number of grass "
     "types; a mesh imports; resolved paths at most 1023 bytes; strings' lengths are bytes (the schema counts "
     "characters), valid UTF-8 without NUL",
-    "only the first terrain layer may leave out opacity; an opacity is an image or a rule, not both",
+    "only the first terrain layer may leave out opacity; an opacity is an image, a path or a rule, not several",
+    "assets[i].generate.tree: only with a species; each name a Weber-Penn parameter (lv: a level's), its type and "
+    "range the generator's",
     "assets[i].generate: height 0 or >= 0.05, width 0 or >= 0.02 and <= 4 x the height; species only for a tree, "
     "age only with a species",
     "the frame work budget: fragments, shadow texels and asset triangles estimated from the densities, sizes, "
