@@ -57,10 +57,10 @@ void main()
         if (!h.inside) continue;
         // PL2: the density areas' fraction, within the asset's interval of its layer (place_asset_cluster)
         float frac = (a.flags & SW_ASSET_AREAS) != 0u
-                         ? sw_area_fraction_at(1u << (SW_AREA_USER_ASSET + cl.asset), a.base_density, a.density,
+                         ? sw_area_fraction_at(1u << (SW_AREA_USER_ASSET + a.place_as), a.base_density, a.density,
                                                a.inv_density, c.x, c.z)
                          : 1.0;
-        float grow = dither ? sw_dither_keeps(c, a, cl.asset, frame.seed, frac)
+        float grow = dither ? sw_dither_keeps(c, a, a.place_as, frame.seed, frac)
                             : sw_asset_keeps(c, cl.asset, frame.seed, a.patch_inv_scale, a.patch_coverage, frac, a.keep_lo,
                                              a.keep_scale) ? 1.0 : 0.0;
         if (grow <= 0.0 || !grows_here(a.grows_on, c.x, c.z)) continue;

@@ -682,7 +682,48 @@ mut("PL11-gpu", "PL11", "shaders/asset_place.comp.glsl",
     "    bool dither = (a.flags & SW_ASSET_DITHER) != 0u;",
     "    bool dither = false;",
     "gpu_assets.test_placement_matches_cpu_dither")
+# PL11 + AS1: a species' forest baked per class (edge: a lower crown, more level-1 stems; inner: taller, the crown
+# higher), the class variants placed on their forest's point set, keeping their own class's points
+mut("PL11-variant-edge-shape", "PL11 AS1", "src/assets/tree_params.c",
+    "        p->base_size *= 0.4f;",
+    "        p->base_size *= 1.0f;",
+    "unit_tree")
+mut("PL11-variant-inner-shape", "PL11 AS1", "src/assets/tree_params.c",
+    "        p->scale = fminf(100.0f, p->scale * 1.15f);",
+    "        p->scale = fminf(100.0f, p->scale * 1.0f);",
+    "unit_tree")
+mut("PL11-variant-classes", "PL11", "shaders/shared/sw_assets.h",
+    "    if (((a.forest_classes >> cls) & 1u) == 0u) return 0.0f;",
+    "",
+    "unit_dither_points")
+mut("PL11-variant-place-as", "PL11", "src/place/assets.c",
+    "    g->place_as = a->forest_of ? (sw_uint)(a->forest_of - 1) : asset;",
+    "    g->place_as = asset;",
+    "unit_dither_points")
+mut("PL11-variant-gpu", "PL11", "shaders/asset_place.comp.glsl",
+    "? sw_area_fraction_at(1u << (SW_AREA_USER_ASSET + a.place_as),",
+    "? sw_area_fraction_at(1u << (SW_AREA_USER_ASSET + cl.asset),",
+    "gpu_assets.test_placement_matches_cpu_dither")
+# AS1: the Weber-Penn parameters overridden by name (generate.tree): applied to the named field of the named level,
+# their ranges checked by the loader
+mut("AS1-tree-override", "AS1", "src/assets/tree_params.c",
+    "            memcpy(base + def->offset, &o->value, sizeof(float));",
+    "            (void)base;",
+    "unit_tree")
+mut("AS1-tree-override-level", "AS1", "src/assets/tree_params.c",
+    "        char *base = lv ? (char *)&out->lv[o->level] : (char *)out;",
+    "        char *base = lv ? (char *)&out->lv[0] : (char *)out;",
+    "unit_tree")
+mut("AS1-tree-override-ranges", "AS1", "src/world/scene_assets.c",
+    "    if (asset_tree_check(&d, &err) == SWARD_OK) return true;",
+    "    if (d.tree_count < 100) return true;",
+    "unit_asset_place")
 
+# PL10 + SH10: a layer's path opacity (a polyline and a width): every segment of the polyline counts
+mut("PL10-path", "PL10 SH10", "src/world/layers.c",
+    "        return ramp(polyline_distance(l->path_pts, l->path_count, x, z), half, l->edge);",
+    "        return ramp(polyline_distance(l->path_pts, l->path_count - 1, x, z), half, l->edge);",
+    "unit_layers")
 # PL10: the material id map from the terrain's blend layers, the type map from it, the query
 mut("PL10-topmost", "PL10", "src/world/layers.c",
     "    for (int l = t->layer_count - 1; l > 0; l--)",

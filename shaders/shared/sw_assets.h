@@ -95,6 +95,9 @@ struct sw_asset {
     float sparse_density, edge_density, inner_density;
     float sparse_scale, edge_scale, inner_scale;
     float scale_bound; /* the largest instance scale: scale_max, times the largest class factor (SW_ASSET_FOREST) */
+    /* PL11: the asset whose point set, patches and areas place it (itself, or the forest asset whose class variant
+       it is: world_asset.forest_of) and the forest classes it keeps (bit k: class k, sw_forest_class) */
+    sw_uint place_as, forest_classes, pad_place0, pad_place1;
 };
 
 /* A cluster of the frame (uploaded with count 0; asset_place writes count and the heights). */
@@ -210,7 +213,9 @@ SW_FN sw_uint sw_forest_class(float v, float edge, float inner)
 /* PL11: whether a dither candidate grows an instance, apart from the terrain and the type map, as its instance
  * scale factor (0: it does not). The density value v is the patch coverage times the areas' fraction (PL2); it
  * is compared with the point's threshold within the asset's sub-range of its layer (sw_keep_in): as a fraction of
- * dither_fill, or, decoded (SW_ASSET_FOREST), as its class's density, which also gives the instance's scale. */
+ * dither_fill, or, decoded (SW_ASSET_FOREST), as its class's density, which also gives the instance's scale; a
+ * class the asset does not keep (forest_classes: its variants keep the others) grows nothing. `asset` is the one
+ * whose patches place it (place_as). */
 SW_FN float sw_dither_keeps(sw_candidate c, sw_asset a, sw_uint asset, sw_uint seed, float fraction)
 {
     float cover = sw_coverage(c.x, c.z, SW_ASSET_SALT + asset, seed, a.patch_inv_scale, a.patch_coverage);
@@ -220,6 +225,7 @@ SW_FN float sw_dither_keeps(sw_candidate c, sw_asset a, sw_uint asset, sw_uint s
     }
     SW_PRECISE float v = cover * fraction;
     sw_uint cls = sw_forest_class(v, a.forest_edge, a.forest_inner);
+    if (((a.forest_classes >> cls) & 1u) == 0u) return 0.0f;
     float d = cls == 1u ? a.sparse_density : cls == 2u ? a.edge_density : cls == 3u ? a.inner_density : 0.0f;
     float s = cls == 1u ? a.sparse_scale : cls == 2u ? a.edge_scale : a.inner_scale;
     return sw_keep_in(c.keep, 1.0f, d, a.keep_lo, a.keep_scale) ? s : 0.0f;

@@ -121,6 +121,34 @@ void asset_tree_species_size(uint32_t species, float age, float *height, float *
 
 /* What to generate; every zero field means its default. The triangle counts do not depend on the sizes: the
  * number of cards fills each kind's LOD budget (asset_lod_targets). */
+/* A species' parameter set to its value (docs/assets.md "Overrides"): `param` an asset_tree_param_find id,
+ * `level` the stem level of a per-level parameter (0 the trunk), `value` the number (a whole number for the
+ * integer parameters, a tree_shape index for "shape"). */
+#define ASSET_TREE_OVERRIDES_MAX 48u
+typedef struct asset_tree_override {
+    uint16_t param, level;
+    float value;
+} asset_tree_override;
+
+typedef enum asset_tree_param_type {
+    ASSET_TREE_PARAM_NONE, ASSET_TREE_PARAM_NUMBER, ASSET_TREE_PARAM_INTEGER, ASSET_TREE_PARAM_SHAPE
+} asset_tree_param_type;
+
+/* The id of the parameter named `name` (the paper's in snake_case: "base_size"; per_level: a level's, "down_angle"),
+ * and its type; ASSET_TREE_PARAM_NONE (id 0) when there is none. */
+uint16_t asset_tree_param_find(const char *name, bool per_level, asset_tree_param_type *type);
+/* The index of the shape named `name` ("conical" .. "envelope"), -1 when none; the names, comma-separated. */
+int asset_tree_shape_find(const char *name);
+const char *asset_tree_shape_names(void);
+
+/* PL11: the forest decode's class a species tree is baked for. The sparse trees are the species as given; the
+ * edge's are lower-crowned (a shorter bare trunk), wider and more branched; the inner forest's are taller with
+ * the crown higher up (docs/assets.md "Forest variants"). */
+typedef enum asset_tree_forest_class {
+    ASSET_TREE_FOREST_ANY, ASSET_TREE_FOREST_SPARSE, ASSET_TREE_FOREST_EDGE, ASSET_TREE_FOREST_INNER,
+    ASSET_TREE_FOREST_COUNT
+} asset_tree_forest_class;
+
 typedef struct asset_gen_desc {
     asset_kind kind;
     uint32_t seed;      /* same seed and desc: the same bytes */
@@ -136,9 +164,16 @@ typedef struct asset_gen_desc {
                            species sets the shape: width 0 keeps the species' proportions (scaled to the height),
                            leaf_size and branches must be 0 */
     float age;          /* species: 0..1, the tree's age within its species (young: smaller, fewer branches; 0: 1) */
+    const asset_tree_override *tree; /* species: parameter overrides, applied to the preset in order */
+    uint32_t tree_count;             /* of them, at most ASSET_TREE_OVERRIDES_MAX */
+    uint32_t forest_class;           /* species: PL11's class the tree is shaped for (asset_tree_forest_class) */
 } asset_gen_desc;
 
 #define ASSET_GEN_MAX_HEIGHT 100.0f
+
+/* Checks d's overrides against its species' parameter ranges (the preset with them applied); on error the message
+ * and err->field name the parameter ("tree.lv[1].curve_res"), as asset_generate would. */
+sward_result asset_tree_check(const asset_gen_desc *d, sward_error *err);
 
 /* The chain's triangle targets (AS2, HZD "Assets: Trees / Plants"): fills mesh[i] with level i's mesh triangles
  * (0 for a billboard-only level), *billboard_from with the first level that adds the billboard (lod_count when

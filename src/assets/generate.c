@@ -635,8 +635,9 @@ static asset_gen_desc gen_defaults(const asset_gen_desc *d)
     if (tp) {
         /* a species keeps its own proportions (width 0) and leaves; age scales its default height */
         if (o.age == 0.0f) o.age = 1.0f;
-        float w;
-        if (o.height == 0.0f && o.age >= 0.0f && o.age <= 1.0f) asset_tree_species_size(o.species, o.age, &o.height, &w);
+        tree_params own;
+        if (o.height == 0.0f && o.age >= 0.0f && o.age <= 1.0f && tree_params_of(&o, &own, NULL))
+            o.height = own.scale * (0.5f + 0.5f * o.age); /* the scale its overrides and forest class give it */
         return o;
     }
     if (o.height == 0.0f) o.height = height[o.kind];
@@ -691,6 +692,13 @@ static sward_result validate(const asset_gen_desc *d, const asset_gen_desc *f, s
         field = d->leaf_size != 0.0f ? "leaf_size" : "branches",
         r = core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: %s: must be 0 with a species (the species sets it)",
                       d->leaf_size != 0.0f ? "leaf_size" : "branches");
+    if (r == SWARD_OK && !species && (d->tree_count != 0 || d->forest_class != 0))
+        field = "tree", r = core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                                      "asset: tree: parameter overrides and a forest class need a species");
+    if (r == SWARD_OK && species) {
+        r = asset_tree_check(d, err); /* its field names the parameter */
+        if (r != SWARD_OK) return r;
+    }
     if (r == SWARD_OK) field = "height", r = check_size("height", d->height, f->height, 0.05f, ASSET_GEN_MAX_HEIGHT, NULL, err);
     if (r == SWARD_OK && !(species && d->width == 0.0f))
         field = "width", r = check_size("width", d->width, f->width, 0.02f, wmax, why, err);

@@ -68,6 +68,10 @@ typedef struct tree_params {
 
 /* The preset of species (1 .. ASSET_TREE_SPECIES_COUNT - 1), NULL otherwise. */
 const tree_params *tree_preset(uint32_t species);
+/* The parameters d grows: its species' preset, d's overrides applied in order, then shaped for d's forest class;
+ * false (err set, naming the parameter) when an override is not a parameter or not a whole number where one is
+ * needed. The ranges are tree_params_check's. */
+bool tree_params_of(const asset_gen_desc *d, tree_params *out, sward_error *err);
 /* The paper's ShapeRatio(shape, ratio): ratio 1 at the crown's base, 0 at the top. */
 float tree_shape_ratio(const tree_params *p, tree_shape shape, float ratio);
 /* Whether point q (m, the trunk's root at the origin) lies inside p's pruning envelope for a trunk of `scale`

@@ -70,8 +70,9 @@ void tree_leaves(gen_skel *s, const tree_params *p, uint32_t levels)
 
 sward_result assets_gen_species(const asset_gen_desc *d, assets_parts *p, tree_stats *st, sward_error *err)
 {
-    const tree_params *tp = tree_preset(d->species);
-    if (!tp) return core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: species: %u is not a species", d->species);
+    tree_params own_params;
+    const tree_params *tp = &own_params;
+    if (!tree_params_of(d, &own_params, err)) return SWARD_ERROR_INVALID_INPUT;
     sward_result r = tree_params_check(tp, err);
     if (r != SWARD_OK) return r;
     gen_skel s;

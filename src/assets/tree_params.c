@@ -2,6 +2,8 @@
  * ratio and pruning envelope, and the parameters' ranges. */
 #include "assets/tree.h"
 
+#include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -157,4 +159,136 @@ sward_result tree_params_check(const tree_params *p, sward_error *err)
 #undef LV
     }
     return SWARD_OK;
+}
+
+/* The parameters an override may set, by name: the tree's, then a level's (tree.h). */
+typedef struct param_def {
+    const char *name;
+    size_t offset;
+    asset_tree_param_type type;
+} param_def;
+#define TP_F(n) {#n, offsetof(tree_params, n), ASSET_TREE_PARAM_NUMBER}
+#define TP_U(n) {#n, offsetof(tree_params, n), ASSET_TREE_PARAM_INTEGER}
+#define LV_F(n) {#n, offsetof(tree_level, n), ASSET_TREE_PARAM_NUMBER}
+#define LV_U(n) {#n, offsetof(tree_level, n), ASSET_TREE_PARAM_INTEGER}
+static const param_def TREE_PARAMS[] = {
+    {"shape", offsetof(tree_params, shape), ASSET_TREE_PARAM_SHAPE},
+    TP_F(base_size), TP_F(scale), TP_U(levels), TP_F(ratio), TP_F(ratio_power), TP_F(flare), TP_U(base_splits),
+    TP_U(whorl), TP_F(leaves), TP_F(leaves_inner), TP_F(leaf_scale), TP_F(leaf_scale_x), TP_F(leaf_bend),
+    TP_U(leaf_cluster), TP_F(attraction_up), TP_F(prune_ratio), TP_F(prune_width), TP_F(prune_width_peak),
+    TP_F(prune_power_low), TP_F(prune_power_high),
+};
+static const param_def LEVEL_PARAMS[] = {
+    LV_F(length), LV_F(length_v), LV_F(taper), LV_U(curve_res), LV_F(curve), LV_F(curve_back), LV_F(curve_v),
+    LV_F(seg_splits), LV_F(split_angle), LV_F(split_angle_v), LV_F(down_angle), LV_F(down_angle_v), LV_F(rotate),
+    LV_F(rotate_v), LV_F(branches), LV_U(sides),
+};
+#define N_TREE (sizeof TREE_PARAMS / sizeof TREE_PARAMS[0])
+#define N_LEVEL (sizeof LEVEL_PARAMS / sizeof LEVEL_PARAMS[0])
+static const char *const SHAPE_NAMES[TREE_SHAPE_COUNT] = {
+    "conical", "spherical", "hemispherical", "cylindrical", "tapered_cylindrical", "flame", "inverse_conical",
+    "tend_flame", "envelope"};
+
+/* ids: 1 .. N_TREE the tree's, N_TREE + 1 .. the levels' (0: none) */
+uint16_t asset_tree_param_find(const char *name, bool per_level, asset_tree_param_type *type)
+{
+    const param_def *t = per_level ? LEVEL_PARAMS : TREE_PARAMS;
+    size_t n = per_level ? N_LEVEL : N_TREE;
+    *type = ASSET_TREE_PARAM_NONE;
+    for (size_t k = 0; k < n && name; k++)
+        if (!strcmp(name, t[k].name)) {
+            *type = t[k].type;
+            return (uint16_t)(k + 1 + (per_level ? N_TREE : 0));
+        }
+    return 0;
+}
+
+int asset_tree_shape_find(const char *name)
+{
+    for (int k = 0; k < TREE_SHAPE_COUNT && name; k++)
+        if (!strcmp(name, SHAPE_NAMES[k])) return k;
+    return -1;
+}
+
+const char *asset_tree_shape_names(void)
+{
+    return "conical, spherical, hemispherical, cylindrical, tapered_cylindrical, flame, inverse_conical, tend_flame, "
+           "envelope";
+}
+
+/* PL11's classes: the edge's trees keep their crown low (a shorter bare trunk), wider and with more level-1 stems;
+ * the inner forest's grow taller, their crown raised and narrower, reaching for the light. */
+static void shape_for_class(tree_params *p, uint32_t cls)
+{
+    if (cls == ASSET_TREE_FOREST_EDGE) {
+        p->base_size *= 0.4f;
+        p->lv[1].branches = fminf(100.0f, p->lv[1].branches * 1.3f);
+        p->prune_width = fminf(4.0f, p->prune_width * 1.2f);
+        p->scale *= 0.9f;
+    } else if (cls == ASSET_TREE_FOREST_INNER) {
+        p->base_size += 0.25f * (0.95f - p->base_size);
+        p->prune_width *= 0.85f;
+        p->scale = fminf(100.0f, p->scale * 1.15f);
+    }
+}
+
+bool tree_params_of(const asset_gen_desc *d, tree_params *out, sward_error *err)
+{
+    const tree_params *preset = tree_preset(d->species);
+    if (!preset) {
+        core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: species: %u is not a species", d->species);
+        return false;
+    }
+    *out = *preset;
+    for (uint32_t i = 0; i < d->tree_count; i++) {
+        const asset_tree_override *o = &d->tree[i];
+        bool lv = o->param > N_TREE;
+        const param_def *def = o->param == 0 || o->param > N_TREE + N_LEVEL ? NULL
+                               : lv                                        ? &LEVEL_PARAMS[o->param - 1 - N_TREE]
+                                                                           : &TREE_PARAMS[o->param - 1];
+        if (!def || (lv && o->level >= TREE_MAX_LEVELS)) {
+            core_fail(err, SWARD_ERROR_INVALID_INPUT, "tree: override %u: parameter %u (level %u) is not a parameter",
+                      i, o->param, o->level);
+            return false;
+        }
+        char *base = lv ? (char *)&out->lv[o->level] : (char *)out;
+        if (def->type == ASSET_TREE_PARAM_NUMBER) {
+            memcpy(base + def->offset, &o->value, sizeof(float));
+            continue;
+        }
+        /* a whole number, or an index: anything else would not round-trip through the float */
+        if (!(o->value >= 0.0f && o->value <= 1e6f && o->value == floorf(o->value))) {
+            char name[48];
+            if (lv)
+                snprintf(name, sizeof name, "lv[%u].%s", o->level, def->name);
+            else
+                snprintf(name, sizeof name, "%s", def->name);
+            core_fail(err, SWARD_ERROR_INVALID_INPUT, "tree: %s: %g is not a whole number >= 0", name,
+                      (double)o->value);
+            if (err) snprintf(err->field, sizeof err->field, "tree.%s", name);
+            return false;
+        }
+        uint32_t u = (uint32_t)o->value;
+        if (def->type == ASSET_TREE_PARAM_SHAPE) {
+            tree_shape sh = (tree_shape)u;
+            memcpy(base + def->offset, &sh, sizeof sh);
+        } else {
+            memcpy(base + def->offset, &u, sizeof u);
+        }
+    }
+    shape_for_class(out, d->forest_class);
+    return true;
+}
+
+sward_result asset_tree_check(const asset_gen_desc *d, sward_error *err)
+{
+    tree_params p;
+    if (d->forest_class >= ASSET_TREE_FOREST_COUNT)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: forest_class: %u is out of range (0 .. %u)",
+                         d->forest_class, ASSET_TREE_FOREST_COUNT - 1u);
+    if (d->tree_count > ASSET_TREE_OVERRIDES_MAX)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT, "asset: tree: %u overrides, at most %u", d->tree_count,
+                         ASSET_TREE_OVERRIDES_MAX);
+    if (!tree_params_of(d, &p, err)) return SWARD_ERROR_INVALID_INPUT;
+    return tree_params_check(&p, err);
 }

@@ -26,9 +26,12 @@ void place_asset_placement(const sward_scene *s, uint32_t asset, sw_asset *g)
 {
     const world_asset *a = &s->assets[asset];
     memset(g, 0, sizeof *g);
+    /* a forest's class variant is placed as the asset it copies: its point set, patches and areas */
+    g->place_as = a->forest_of ? (sw_uint)(a->forest_of - 1) : asset;
+    g->forest_classes = a->forest_classes ? a->forest_classes : 0xeu;
     g->spacing = place_asset_spacing(a);
     g->inv_spacing = 1.0f / g->spacing;
-    g->salt = place_asset_salt(a, asset);
+    g->salt = place_asset_salt(a, g->place_as);
     g->base_density = a->base_set ? a->base_density : a->density;
     g->inv_density = 1.0f / a->density;
     g->density = a->density;
@@ -150,10 +153,10 @@ static uint32_t place_dither_cluster(const sward_scene *s, uint32_t asset, int c
         sw_hf_coord h = sw_hf_locate(c.x, c.z, x0, z0, inv_cell, t->resolution);
         if (!h.inside) continue;
         float frac = (g.flags & SW_ASSET_AREAS)
-                         ? place_area_fraction(s, 1u << (SW_AREA_USER_ASSET + asset), g.base_density, g.density,
+                         ? place_area_fraction(s, 1u << (SW_AREA_USER_ASSET + g.place_as), g.base_density, g.density,
                                                g.inv_density, c.x, c.z)
                          : 1.0f;
-        float grow = sw_dither_keeps(c, g, asset, seed, frac);
+        float grow = sw_dither_keeps(c, g, g.place_as, seed, frac);
         if (grow <= 0.0f || !grows_here(t, a->grows_on, c.x, c.z)) continue;
         out[n++] = (sw_instance){.x = c.x, .y = ground_at(t, h), .z = c.z,
                                  .scale = sw_asset_scale(c.hash, g.scale_min, g.scale_max) * grow,

@@ -61,7 +61,8 @@ sward_result render_asset_chain_of(const sward_scene *s, int index, const asset_
     } else {
         asset_gen_desc d = {.kind = kind, .seed = a->seed, .height = a->height, .width = a->width,
                             .variant = a->kind == WORLD_ASSET_BUSH ? ASSET_PLANT_BUSH : ASSET_PLANT_FERN,
-                            .species = a->species, .age = a->age};
+                            .species = a->species, .age = a->age, .tree = a->tree, .tree_count = a->tree_count,
+                            .forest_class = a->forest_class};
         if (d.kind != ASSET_KIND_PLANT) d.variant = 0;
         r = asset_generate(&d, out, err);
     }

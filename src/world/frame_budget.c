@@ -159,7 +159,14 @@ void world_frame_work_estimate(const sward_scene *s, uint32_t width, uint32_t he
     for (int j = 0; j < s->asset_count; j++) {
         const world_asset *a = &s->assets[j];
         const kind_cost *k = &KIND_COST[a->kind];
-        const double rho = (double)a->density, D = (double)a->draw_distance;
+        /* a forest baked per class (world_asset.forest_classes): each of its assets grows its class's share */
+        double share = 1.0;
+        if (a->forest_classes) {
+            double all = (double)a->forest_density[0] + a->forest_density[1] + a->forest_density[2];
+            for (int cls = 1; cls <= 3; cls++)
+                if (a->forest_classes >> cls & 1u) share = all > 0.0 ? (double)a->forest_density[cls - 1] / all : 1.0 / 3.0;
+        }
+        const double rho = (double)a->density * share, D = (double)a->draw_distance;
         double h, w;
         asset_size(a, &h, &w);
         const double b = ASSET_FILL * h * w * f * f;
@@ -192,7 +199,8 @@ sward_result world_check_frame_budget(const sward_scene *s, uint32_t width, uint
     sj_ctx c = {.name = name, .err = err};
     char path[64], what[256]; /* room for every %g and index at their longest */
     if (fw.worst >= WORLD_MAX_MATERIALS) {
-        const int j = fw.worst - WORLD_MAX_MATERIALS;
+        const int worst = fw.worst - WORLD_MAX_MATERIALS;
+        const int j = s->assets[worst].forest_of ? s->assets[worst].forest_of - 1 : worst; /* the file's asset */
         snprintf(path, sizeof path, "assets[%d].density", j);
         snprintf(what, sizeof what, "assets[%d] (%g/m^2 within %g m) costs the most: lower assets[%d].density or "
                  "assets[%d].draw_distance", j, (double)s->assets[j].density, (double)s->assets[j].draw_distance, j, j);

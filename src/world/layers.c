@@ -34,6 +34,22 @@ static float slope_deg(const world_terrain *t, float x, float z)
     return atanf(sqrtf(dx * dx + dz * dz)) * (180.0f / 3.14159265f);
 }
 
+/* The distance from (x, z) to the polyline of n points (n >= 2). */
+static float polyline_distance(const float (*pt)[2], int n, float x, float z)
+{
+    float best = INFINITY;
+    for (int k = 0; k + 1 < n; k++) {
+        float ax = pt[k][0], az = pt[k][1], ex = pt[k + 1][0] - ax, ez = pt[k + 1][1] - az;
+        float len2 = ex * ex + ez * ez;
+        float u = len2 > 0.0f ? ((x - ax) * ex + (z - az) * ez) / len2 : 0.0f;
+        u = u < 0.0f ? 0.0f : u > 1.0f ? 1.0f : u;
+        float dx = x - (ax + u * ex), dz = z - (az + u * ez);
+        float d = sqrtf(dx * dx + dz * dz);
+        if (d < best) best = d;
+    }
+    return best;
+}
+
 float world_layer_opacity(const sward_scene *s, int layer, float x, float z)
 {
     const world_terrain *t = &s->terrain;
@@ -50,6 +66,10 @@ float world_layer_opacity(const sward_scene *s, int layer, float x, float z)
         float oh = ramp(t->heights ? world_terrain_height(t, x, z) : 0.0f, l->height, l->edge);
         float os = ramp(t->heights ? slope_deg(t, x, z) : 0.0f, l->slope, l->edge);
         return oh < os ? oh : os;
+    }
+    case WORLD_LAYER_PATH: {
+        const float half[2] = {0.0f, 0.5f * l->path_width};
+        return ramp(polyline_distance(l->path_pts, l->path_count, x, z), half, l->edge);
     }
     case WORLD_LAYER_FULL:
     default: return 1.0f;

@@ -17,6 +17,7 @@
 #define PI_D 3.14159265358979323846
 
 bool world_parse_layers(const sj_ctx *c, const cJSON *root, const char *base_dir, sward_scene *s);
+bool world_asset_forest_variants(const sj_ctx *c, sward_scene *s);
 
 /* "base_density" of grass[i] or assets[i]: in [0, density]. */
 static bool parse_base(const sj_ctx *c, const cJSON *o, const char *path, float density, float *base, bool *set)
@@ -261,5 +262,6 @@ bool world_parse_areas(const sj_ctx *c, const cJSON *root, const char *base_dir,
     for (int k = 0; k < s->asset_count; k++)
         for (int a = 0; a < s->area_count; a++)
             s->assets[k].areas |= (s->areas[a].users >> (SW_AREA_USER_ASSET + (sw_uint)k) & 1u) != 0u;
-    return world_parse_layers(c, root, base_dir, s);
+    /* after the layers and areas: the forest's variants are copies placed as the asset they come from */
+    return world_asset_forest_variants(c, s) && world_parse_layers(c, root, base_dir, s);
 }

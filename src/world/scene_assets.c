@@ -159,10 +159,79 @@ static bool parse_species(const sj_ctx *c, const cJSON *gen, const char *p, worl
     return true;
 }
 
-/* "generate": {"seed", "height", "width", "species", "age"} or "mesh": {"path", "scale"}; exactly one of them. */
+/* One member of "tree" (or of "tree.lv[level]"): a parameter by the paper's name, of its type. */
+static bool parse_tree_param(const sj_ctx *c, const cJSON *e, const char *p, bool per_level, uint16_t level,
+                             world_asset *a)
+{
+    asset_tree_param_type type;
+    uint16_t id = asset_tree_param_find(e->string, per_level, &type);
+    if (!id)
+        return sj_fail(c, p, "unknown %s parameter (the Weber-Penn model's, docs/assets.md \"Overrides\")",
+                       per_level ? "level" : "tree");
+    if (a->tree_count >= ASSET_TREE_OVERRIDES_MAX)
+        return sj_fail(c, p, "too many parameters: at most %u", (unsigned)ASSET_TREE_OVERRIDES_MAX);
+    float v;
+    if (type == ASSET_TREE_PARAM_SHAPE) {
+        if (!cJSON_IsString(e)) return sj_fail(c, p, "expected a shape name, got %s", sj_type_name(e));
+        int k = asset_tree_shape_find(e->valuestring);
+        if (k < 0) return sj_fail(c, p, "must be one of %s, got \"%.64s\"", asset_tree_shape_names(), e->valuestring);
+        v = (float)k;
+    } else {
+        if (!cJSON_IsNumber(e)) return sj_fail(c, p, "expected a number, got %s", sj_type_name(e));
+        double d = e->valuedouble;
+        if (!isfinite(d) || fabs(d) > 1e6) return sj_fail(c, p, "must be a finite number, got %g", d);
+        if (type == ASSET_TREE_PARAM_INTEGER && (d < 0.0 || d != floor(d)))
+            return sj_fail(c, p, "expected a whole number >= 0, got %g", d);
+        v = (float)d;
+    }
+    a->tree[a->tree_count++] = (asset_tree_override){.param = id, .level = level, .value = v};
+    return true;
+}
+
+/* "tree": the species' Weber-Penn parameters overridden by name, the levels' in "lv": [{...}, ...] (trunk first);
+ * the ranges are the generator's, checked on the preset with the overrides applied. */
+static bool parse_tree(const sj_ctx *c, const cJSON *gen, const char *path, world_asset *a)
+{
+    char p[SJ_PATH_MAX], q[SJ_PATH_MAX + 16], r[SJ_PATH_MAX + 96];
+    const cJSON *t;
+    if (!sj_object(c, gen, path, "tree", &t)) return false;
+    if (!t) return true;
+    sj_join(p, path, "tree");
+    if (!a->species) return sj_fail(c, p, "only with a species (\"species\": \"oak\" ...)");
+    for (const cJSON *e = t->child; e; e = e->next) {
+        sj_join(q, p, e->string);
+        if (strcmp(e->string, "lv")) {
+            if (!parse_tree_param(c, e, q, false, 0, a)) return false;
+            continue;
+        }
+        if (!cJSON_IsArray(e)) return sj_fail(c, q, "expected an array of levels' objects, got %s", sj_type_name(e));
+        int n = cJSON_GetArraySize(e);
+        if (n > (int)4) return sj_fail(c, q, "must have at most 4 levels (the trunk first), got %d", n);
+        int k = 0;
+        for (const cJSON *l = e->child; l; l = l->next, k++) {
+            snprintf(r, sizeof r, "%s[%d]", q, k);
+            if (!cJSON_IsObject(l)) return sj_fail(c, r, "expected an object, got %s", sj_type_name(l));
+            for (const cJSON *m = l->child; m; m = m->next) {
+                char pm[SJ_PATH_MAX + 160];
+                snprintf(pm, sizeof pm, "%s.%s", r, m->string);
+                if (!parse_tree_param(c, m, pm, true, (uint16_t)k, a)) return false;
+            }
+        }
+    }
+    sward_error err = {0};
+    asset_gen_desc d = {.kind = ASSET_KIND_TREE, .species = a->species, .tree = a->tree, .tree_count = a->tree_count};
+    if (asset_tree_check(&d, &err) == SWARD_OK) return true;
+    /* "tree: lv[1].curve_res: 0 is out of range (1 .. 11)": the field is the message's second part */
+    const char *msg = err.message, *colon = strstr(msg, ": ");
+    if (colon && (colon = strstr(colon + 2, ": "))) msg = colon + 2;
+    sj_join(q, path, err.field[0] ? err.field : "tree");
+    return sj_fail(c, q, "%s", msg);
+}
+
+/* "generate": {"seed", "height", "width", "species", "age", "tree"} or "mesh": {"path", "scale"}; exactly one. */
 static bool parse_source(const sj_ctx *c, const cJSON *o, const char *path, const char *base_dir, world_asset *a)
 {
-    static const char *const known_gen[] = {"seed", "height", "width", "species", "age"};
+    static const char *const known_gen[] = {"seed", "height", "width", "species", "age", "tree"};
     static const char *const known_mesh[] = {"path", "scale"};
     const cJSON *gen, *mesh;
     char p[SJ_PATH_MAX], pp[SJ_PATH_MAX];
@@ -177,7 +246,7 @@ static bool parse_source(const sj_ctx *c, const cJSON *o, const char *path, cons
         if (!SJ_CHECK_FIELDS(c, gen, p, known_gen) || !sj_integer(c, gen, p, "seed", RANGE(0.0, LIM_SEED), &seed) ||
             !sj_number(c, gen, p, "height", RANGE(0.0, WORLD_ASSET_SIZE_MAX), &a->height) ||
             !sj_number(c, gen, p, "width", RANGE(0.0, WORLD_ASSET_SIZE_MAX), &a->width) ||
-            !parse_species(c, gen, p, a))
+            !parse_species(c, gen, p, a) || !parse_tree(c, gen, p, a))
             return false;
         a->seed = (uint32_t)seed;
         /* the generator's ranges (docs/assets.md) as far as they do not depend on the kind's default height:
@@ -317,6 +386,38 @@ bool world_parse_assets(const sj_ctx *c, const cJSON *root, const char *base_dir
         snprintf(p, sizeof p, "assets[%d]", i);
         if (!parse_asset(c, e, p, base_dir, s, i, &s->assets[i])) return false;
         s->asset_count = i + 1;
+    }
+    return true;
+}
+
+bool world_asset_forest_variants(const sj_ctx *c, sward_scene *s)
+{
+    const int given = s->asset_count;
+    for (int i = 0; i < given; i++) {
+        world_asset *a = &s->assets[i];
+        if (!a->forest || !a->species || a->mesh_path[0]) continue;
+        char p[SJ_PATH_MAX];
+        snprintf(p, sizeof p, "assets[%d].forest", i);
+        if (s->asset_count + 2 > WORLD_MAX_ASSETS)
+            return sj_fail(c, p,
+                           "a species' forest bakes its edge and inner trees as two more assets: %d assets and these "
+                           "make %d, the limit is %d",
+                           s->asset_count, s->asset_count + 2, WORLD_MAX_ASSETS);
+        a->forest_class = ASSET_TREE_FOREST_SPARSE;
+        a->forest_classes = 1u << 1;
+        for (uint32_t cls = ASSET_TREE_FOREST_EDGE; cls <= ASSET_TREE_FOREST_INNER; cls++) {
+            world_asset *v = &s->assets[s->asset_count++];
+            *v = *a;
+            snprintf(v->name, sizeof v->name, "%.55s.%s", a->name, cls == ASSET_TREE_FOREST_EDGE ? "edge" : "inner");
+            v->forest_class = cls;
+            v->forest_classes = 1u << cls;
+            v->forest_of = i + 1;
+            sward_error err = {0};
+            asset_gen_desc d = {.kind = ASSET_KIND_TREE, .species = v->species, .tree = v->tree,
+                                .tree_count = v->tree_count, .forest_class = cls};
+            if (asset_tree_check(&d, &err) != SWARD_OK)
+                return sj_fail(c, p, "the %s trees' shape: %s", v->name, err.message);
+        }
     }
     return true;
 }

@@ -8,11 +8,14 @@
 #include "world/scene_json.h"
 #include "shared/sw_ground.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #define RANGE(lo, hi) ((sj_range){(lo), (hi), false, false, 0.0})
 #define LIM_HEIGHT 10000.0 /* m */
+#define LIM_COORD 1.0e6     /* m, a path's points */
+#define LIM_PATH_WIDTH 1000.0
 
 static bool min_max(const sj_ctx *c, const char *path, const char *key, const float v[2])
 {
@@ -22,10 +25,47 @@ static bool min_max(const sj_ctx *c, const char *path, const char *key, const fl
     return true;
 }
 
-/* "opacity": {"image": "x.png"} or {"height": [lo, hi], "slope": [lo, hi], "edge": m}. */
+/* "path": {"points": [[x, z], ...], "width": m}: a polyline of 2 to WORLD_PATH_MAX_POINTS points. */
+static bool parse_path(const sj_ctx *c, const cJSON *o, const char *path, world_layer *l)
+{
+    static const char *const known[] = {"points", "width"};
+    char p[SJ_PATH_MAX + 16], q[SJ_PATH_MAX + 64];
+    if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object {\"points\", \"width\"}, got %s", sj_type_name(o));
+    if (!SJ_CHECK_FIELDS(c, o, path, known) ||
+        !sj_number(c, o, path, "width", (sj_range){0.0, LIM_PATH_WIDTH, true, false, 0.01}, &l->path_width))
+        return false;
+    sj_join(p, path, "width");
+    if (!sj_member(o, "width")) return sj_fail(c, p, "missing required field (m, > 0)");
+    sj_join(p, path, "points");
+    const cJSON *pts = sj_member(o, "points");
+    if (!pts) return sj_fail(c, p, "missing required field (an array of [x, z] points)");
+    if (!cJSON_IsArray(pts)) return sj_fail(c, p, "expected an array of [x, z] points, got %s", sj_type_name(pts));
+    int n = cJSON_GetArraySize(pts);
+    if (n < 2 || n > WORLD_PATH_MAX_POINTS)
+        return sj_fail(c, p, "must have 2 to %d points, got %d", WORLD_PATH_MAX_POINTS, n);
+    int k = 0;
+    for (const cJSON *e = pts->child; e; e = e->next, k++) {
+        snprintf(q, sizeof q, "%s[%d]", p, k);
+        if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2)
+            return sj_fail(c, q, "expected an array of 2 numbers [x, z], got %s", sj_type_name(e));
+        int j = 0;
+        for (const cJSON *v = e->child; v; v = v->next, j++) {
+            char qj[SJ_PATH_MAX + 96];
+            snprintf(qj, sizeof qj, "%s[%d]", q, j);
+            if (!cJSON_IsNumber(v)) return sj_fail(c, qj, "expected a number, got %s", sj_type_name(v));
+            if (!isfinite(v->valuedouble) || fabs(v->valuedouble) > LIM_COORD)
+                return sj_fail(c, qj, "must be a finite coordinate within +-%g m, got %g", LIM_COORD, v->valuedouble);
+            l->path_pts[k][j] = (float)v->valuedouble;
+        }
+    }
+    l->path_count = n;
+    return true;
+}
+
+/* "opacity": {"image": "x.png"}, {"height": [lo, hi], "slope": [lo, hi], "edge": m} or {"path": {...}, "edge": m}. */
 static bool parse_opacity(const sj_ctx *c, const cJSON *o, const char *path, const char *base_dir, world_layer *l)
 {
-    static const char *const known[] = {"image", "height", "slope", "edge"};
+    static const char *const known[] = {"image", "height", "slope", "edge", "path"};
     char p[SJ_PATH_MAX + 16], rel[WORLD_PATH_MAX] = "";
     if (!cJSON_IsObject(o)) return sj_fail(c, path, "expected an object, got %s", sj_type_name(o));
     l->height[0] = (float)-LIM_HEIGHT;
@@ -39,14 +79,22 @@ static bool parse_opacity(const sj_ctx *c, const cJSON *o, const char *path, con
         !min_max(c, path, "slope", l->slope))
         return false;
     if (sj_member(o, "image")) {
-        if (sj_member(o, "height") || sj_member(o, "slope") || sj_member(o, "edge"))
-            return sj_fail(c, path, "an opacity is an \"image\" or a rule (\"height\", \"slope\", \"edge\"), not both");
+        if (sj_member(o, "height") || sj_member(o, "slope") || sj_member(o, "edge") || sj_member(o, "path"))
+            return sj_fail(c, path, "an opacity is an \"image\" or a rule (\"height\", \"slope\", \"edge\") or a \"path\", "
+                                    "not several");
         sj_join(p, path, "image");
         l->kind = WORLD_LAYER_IMAGE;
         return world_resolve_path(c, p, rel, base_dir, l->path);
     }
+    if (sj_member(o, "path")) {
+        if (sj_member(o, "height") || sj_member(o, "slope"))
+            return sj_fail(c, path, "a \"path\" opacity takes only \"edge\" beside it, not \"height\" or \"slope\"");
+        sj_join(p, path, "path");
+        l->kind = WORLD_LAYER_PATH;
+        return parse_path(c, sj_member(o, "path"), p, l);
+    }
     if (!sj_member(o, "height") && !sj_member(o, "slope"))
-        return sj_fail(c, path, "give \"image\", or a rule with \"height\" and/or \"slope\"");
+        return sj_fail(c, path, "give \"image\", \"path\", or a rule with \"height\" and/or \"slope\"");
     l->kind = WORLD_LAYER_RULE;
     return true;
 }

@@ -6,6 +6,7 @@
 #define SWARD_WORLD_H
 
 #include "sward/sward.h"
+#include "assets/assets.h"
 #include "shared/sw_areas.h"
 #include "shared/sw_ring.h"
 
@@ -54,7 +55,8 @@ typedef struct world_fbm {
  * a rule of the point: 1 with the height in [height_lo, height_hi] and the slope in [slope_lo, slope_hi]
  * (degrees), falling linearly to 0 over `edge` metres / degrees outside (0: a step); none: opacity 1. */
 #define WORLD_MAX_LAYERS 16
-typedef enum world_layer_kind { WORLD_LAYER_FULL, WORLD_LAYER_IMAGE, WORLD_LAYER_RULE } world_layer_kind;
+typedef enum world_layer_kind { WORLD_LAYER_FULL, WORLD_LAYER_IMAGE, WORLD_LAYER_RULE, WORLD_LAYER_PATH } world_layer_kind;
+#define WORLD_PATH_MAX_POINTS 32 /* a layer's path: its polyline's points */
 typedef struct world_layer {
     char name[WORLD_NAME_MAX];
     int grass;                     /* grass type grown where it is the top layer, or -1 (none) */
@@ -67,7 +69,10 @@ typedef struct world_layer {
                                       world_layers_build */
     float height[2];               /* m (rule); default the whole range */
     float slope[2];                /* degrees (rule); default [0, 90] */
-    float edge;                    /* m and degrees of the linear fall-off (rule) */
+    float edge;                    /* m and degrees of the linear fall-off (rule, path) */
+    float path_pts[WORLD_PATH_MAX_POINTS][2]; /* m, [x, z] (path): a polyline; opacity 1 within path_width / 2 of it */
+    int path_count;
+    float path_width;              /* m */
 } world_layer;
 
 /* SH10: the ground materials' rules and detail (terrain.ground; shared/sw_ground.h sw_ground_rule). */
@@ -316,6 +321,8 @@ typedef struct world_asset {
     float height, width;      /* m, generated size; 0 = the kind's default */
     uint32_t species;         /* tree: asset_tree_species (generate.species; 0: the generator's own tree) */
     float age;                /* generate.age: 0..1 with a species (0: grown, 1) */
+    asset_tree_override tree[ASSET_TREE_OVERRIDES_MAX]; /* generate.tree: the species' parameters overridden */
+    uint32_t tree_count;
     char mesh_path[WORLD_PATH_MAX]; /* resolved path of an imported mesh ("" = generated) */
     float mesh_scale;         /* metres per unit of the mesh file */
     float density;            /* instances / m^2 where it grows */
@@ -349,6 +356,13 @@ typedef struct world_asset {
     float forest_edge, forest_inner;
     float forest_density[3];  /* sparse, edge, inner: fraction of the point set, 0..1 */
     float forest_scale[3];    /* sparse, edge, inner: instance scale factor */
+    /* PL11: a species tree with a forest decode is baked once per class (asset_tree_forest_class): the asset
+     * itself keeps the sparse trees, and the loader appends one asset for the edge and one for the inner forest,
+     * each a copy placed on the first's point set (forest_of: its index + 1; 0 for the others) and keeping only
+     * its class's points (forest_classes: bit k for class k; 0: every class) */
+    uint32_t forest_class;
+    uint32_t forest_classes;
+    int forest_of;
 } world_asset;
 
 /* PL11: instances / m^2 of an asset's whole dither point set: SW_DITHER_POINTS over its tile's area. */

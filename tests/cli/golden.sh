@@ -31,6 +31,9 @@ FRAC_MAX=0.005
 SIZES="320x180 640x360"
 # the scenes recorded at the second size too (tests/CMakeLists.txt reads this line: one ctest test each)
 LARGE_SCENES="meadow got_field forest_edge flowers"
+# scenes looked at by hand but not recorded (the suite's time budget: each bakes six or more species trees); they
+# load and validate in schema_scenes and schema_rules
+UNRECORDED_SCENES="conifer_hills birch_grove"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
@@ -61,7 +64,12 @@ render_one() { # render_one SCENE.json SIZE: its images into $tmp
             "${VALIDATE[@]}" -o "$tmp/$png" --quiet 2>"$tmp/err" || fail "$png: sward render failed: $(cat "$tmp/err")"
     done
 }
-all_scenes() { ls "$SRC"/scenes/*.json "$SRC"/bench/*.json; }
+all_scenes() {
+    local f
+    for f in "$SRC"/scenes/*.json "$SRC"/bench/*.json; do
+        case " $UNRECORDED_SCENES " in *" $(basename "$f" .json) "*) ;; *) echo "$f" ;; esac
+    done
+}
 
 case "${2:-}" in
 --update | --all)

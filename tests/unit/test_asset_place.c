@@ -198,6 +198,43 @@ static void test_scene_species(void **state)
     expect_error(ASSET_SCENE("{\"kind\": \"tree\", \"generate\": {\"species\": 3}}"), "assets[0].generate.species:");
 }
 
+/* generate.tree: the species' parameters by name, the levels' in lv; each problem named with its field. */
+static void test_scene_tree_overrides(void **state)
+{
+    (void)state;
+    sward_scene *s = expect_ok(ASSET_SCENE(
+        "{\"kind\": \"tree\", \"generate\": {\"species\": \"pine\", \"tree\": {\"base_size\": 0.05, \"shape\": "
+        "\"flame\", \"whorl\": 6, \"lv\": [{}, {\"down_angle\": 100, \"branches\": 30}]}}}"));
+    const world_asset *a = &s->assets[0];
+    assert_int_equal(a->tree_count, 5);
+    asset_tree_param_type type;
+    assert_int_equal(a->tree[0].param, asset_tree_param_find("base_size", false, &type));
+    assert_true(a->tree[0].value == 0.05f);
+    assert_true(a->tree[1].value == 5.0f); /* flame */
+    assert_int_equal(a->tree[3].param, asset_tree_param_find("down_angle", true, &type));
+    assert_int_equal(a->tree[3].level, 1);
+    assert_true(a->tree[4].value == 30.0f);
+    sward_scene_destroy(s);
+#define TREE_ERR(tree, msg)                                                                                            \
+    expect_error(ASSET_SCENE("{\"kind\": \"tree\", \"generate\": {\"species\": \"oak\", \"tree\": " tree "}}"), msg)
+    TREE_ERR("{\"bse_size\": 0.2}", "t.json: assets[0].generate.tree.bse_size: unknown tree parameter");
+    TREE_ERR("{\"lv\": [{}, {\"whorl\": 2}]}", "t.json: assets[0].generate.tree.lv[1].whorl: unknown level parameter");
+    TREE_ERR("{\"base_size\": \"low\"}", "t.json: assets[0].generate.tree.base_size: expected a number, got a string");
+    TREE_ERR("{\"shape\": 2}", "t.json: assets[0].generate.tree.shape: expected a shape name, got a number");
+    TREE_ERR("{\"shape\": \"cone\"}", "t.json: assets[0].generate.tree.shape: must be one of conical, spherical");
+    TREE_ERR("{\"levels\": 2.5}", "t.json: assets[0].generate.tree.levels: expected a whole number >= 0, got 2.5");
+    TREE_ERR("{\"base_size\": 0.99}", "t.json: assets[0].generate.tree.base_size: 0.99 is out of range (0 .. 0.95)");
+    TREE_ERR("{\"lv\": [{}, {\"curve_res\": 0}]}",
+             "t.json: assets[0].generate.tree.lv[1].curve_res: 0 is out of range (1 .. ");
+    TREE_ERR("{\"lv\": {}}", "t.json: assets[0].generate.tree.lv: expected an array");
+    TREE_ERR("{\"lv\": [{}, {}, {}, {}, {}]}", "t.json: assets[0].generate.tree.lv: must have at most 4 levels");
+    TREE_ERR("{\"lv\": [3]}", "t.json: assets[0].generate.tree.lv[0]: expected an object, got a number");
+    TREE_ERR("[]", "t.json: assets[0].generate.tree: expected an object");
+#undef TREE_ERR
+    expect_error(ASSET_SCENE("{\"kind\": \"tree\", \"generate\": {\"tree\": {\"flare\": 1}}}"),
+                 "t.json: assets[0].generate.tree: only with a species");
+}
+
 static void test_scene_assets(void **state)
 {
     (void)state;
@@ -236,7 +273,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cluster_order_is_a_permutation),
-        cmocka_unit_test(test_scene_species),
+        cmocka_unit_test(test_scene_species), cmocka_unit_test(test_scene_tree_overrides),
         cmocka_unit_test(test_first_instances_spread_over_the_cluster),
         cmocka_unit_test(test_cluster_instances),
         cmocka_unit_test(test_patches_and_grows_on),

@@ -170,6 +170,56 @@ static int cmp_inst(const void *pa, const void *pb)
     return a->z < b->z ? -1 : a->z > b->z;
 }
 
+
+#define BANDS_SCENE(gen)                                                                                               \
+    "{\"terrain\": {\"size\": 600, \"resolution\": 129, \"fbm\": {\"amplitude\": 0}}, \"grass\": [{\"name\": "         \
+    "\"meadow\"}], \"assets\": [{\"name\": \"oak\", \"kind\": \"tree\", " gen "\"placement\": \"dither\", "            \
+    "\"footprint\": 3, \"density\": 0.1, \"base_density\": 0, \"scale\": [1, 1], \"forest\": {\"edge\": 0.3, "           \
+    "\"inner\": 0.7, \"density\": [0.1, 0.4, 0.9], \"scale\": [1.3, 0.7, 1.2]}}], \"areas\": ["                        \
+    "{\"types\": [\"oak\"], \"density\": 0.015, \"polygon\": [[-300, -300], [-100, -300], [-100, 300], [-300, 300]]},"  \
+    "{\"types\": [\"oak\"], \"density\": 0.05, \"polygon\": [[-100, -300], [100, -300], [100, 300], [-100, 300]]},"    \
+    "{\"types\": [\"oak\"], \"density\": 0.09, \"polygon\": [[100, -300], [200, -300], [200, 300], [100, 300]]}]}"
+
+/* A species' forest is baked per class: the loader appends the edge's and the inner forest's trees as two assets
+ * placed on the first one's point set, patches and areas; each keeps only its class's points, and together they
+ * are exactly the trees of the same forest without the species (positions and scales). */
+static void test_forest_class_variants(void **state)
+{
+    (void)state;
+    sward_scene *plain = expect_ok(BANDS_SCENE(""));
+    sward_scene *s = expect_ok(BANDS_SCENE("\"generate\": {\"species\": \"oak\", \"tree\": {\"flare\": 0.5}}, "));
+    assert_int_equal(plain->asset_count, 1);
+    assert_int_equal(s->asset_count, 3);
+    assert_string_equal(s->assets[1].name, "oak.edge");
+    assert_string_equal(s->assets[2].name, "oak.inner");
+    size_t total = 0;
+    const double lo[3] = {-300.0, -100.0, 100.0}, hi[3] = {-100.0, 100.0, 200.0};
+    for (uint32_t a = 0; a < 3; a++) {
+        assert_int_equal(s->assets[a].forest_class, a + 1);
+        assert_int_equal(s->assets[a].tree_count, 1);
+        size_t n = all_instances(s, a, 0.0f, 0.0f, g_b + total, 20000 - total);
+        print_message("%s: %zu trees\n", s->assets[a].name, n);
+        assert_true(n > 100);
+        for (size_t i = 0; i < n; i++)
+            assert_true(g_b[total + i].x >= lo[a] - 1e-3 && g_b[total + i].x < hi[a] + 1e-3);
+        total += n;
+    }
+    size_t n = all_instances(plain, 0, 0.0f, 0.0f, g_a, 20000);
+    assert_int_equal(total, n);
+    qsort(g_a, n, sizeof *g_a, cmp_inst);
+    qsort(g_b, n, sizeof *g_b, cmp_inst);
+    for (size_t i = 0; i < n; i++) {
+        assert_true(g_a[i].x == g_b[i].x && g_a[i].z == g_b[i].z);
+        assert_true(g_a[i].scale == g_b[i].scale && g_a[i].yaw_hash == g_b[i].yaw_hash);
+    }
+    sward_scene_destroy(plain);
+    sward_scene_destroy(s);
+    expect_error(TREES("200", "{\"kind\": \"fern\"}, {\"kind\": \"fern\"}, {\"kind\": \"fern\"}, {\"kind\": \"fern\"}, "
+                              "{\"kind\": \"fern\"}, {\"kind\": \"fern\"}, {\"kind\": \"tree\", \"generate\": {\"species\": "
+                              "\"pine\"}, \"placement\": \"dither\", \"forest\": {}}"),
+                 "assets[6].forest: a species' forest bakes its edge and inner trees as two more assets");
+}
+
 /* Two species of one layer share the point set and split its thresholds: no point holds both, each keeps its
  * share, and together they keep the spacing of one set. */
 static void test_layer_shares_the_points(void **state)
@@ -270,6 +320,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_threshold_order_spreads),  cmocka_unit_test(test_spacing_and_density),
         cmocka_unit_test(test_forest_decode),            cmocka_unit_test(test_layer_shares_the_points),
         cmocka_unit_test(test_locally_stable),           cmocka_unit_test(test_scene_fields),
+        cmocka_unit_test(test_forest_class_variants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

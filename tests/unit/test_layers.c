@@ -5,6 +5,7 @@
 #include "scene_test_util.h"
 
 #include "place/place.h"
+#include "shared/sw_ground.h"
 
 #define HILLS "\"size\": 100, \"resolution\": 101, \"fbm\": {\"amplitude\": 12, \"wavelength\": 30, \"octaves\": 3}"
 #define RULE_LAYERS                                                                                                    \
@@ -207,6 +208,18 @@ static void test_bad_layers(void **state)
     expect_error("{\"terrain\": {\"layers\": [{\"name\": \"a\", \"opacity\": {\"image\": \"x.png\", \"edge\": 1}}]}, "
                  "\"grass\": [{}]}",
                  "t.json: terrain.layers[0].opacity: an opacity is an \"image\" or a rule");
+    expect_error("{\"terrain\": {\"layers\": [{\"name\": \"a\"}, {\"name\": \"p\", \"opacity\": {\"path\": "
+                 "{\"points\": [[0, 0]], \"width\": 2}}}]}, \"grass\": [{}]}",
+                 "t.json: terrain.layers[1].opacity.path.points: must have 2 to 32 points, got 1");
+    expect_error("{\"terrain\": {\"layers\": [{\"name\": \"a\"}, {\"name\": \"p\", \"opacity\": {\"path\": "
+                 "{\"points\": [[0, 0], [1, 1]]}}}]}, \"grass\": [{}]}",
+                 "t.json: terrain.layers[1].opacity.path.width: missing required field");
+    expect_error("{\"terrain\": {\"layers\": [{\"name\": \"a\"}, {\"name\": \"p\", \"opacity\": {\"path\": "
+                 "{\"points\": [[0, 0], [1, \"x\"]], \"width\": 2}}}]}, \"grass\": [{}]}",
+                 "t.json: terrain.layers[1].opacity.path.points[1][1]: expected a number");
+    expect_error("{\"terrain\": {\"layers\": [{\"name\": \"a\"}, {\"name\": \"p\", \"opacity\": {\"slope\": [0, 9], "
+                 "\"path\": {\"points\": [[0, 0], [1, 1]], \"width\": 2}}}]}, \"grass\": [{}]}",
+                 "t.json: terrain.layers[1].opacity: a \"path\" opacity takes only \"edge\"");
     expect_error(
         "{\"terrain\": {\"type_map\": {\"path\": \"t.png\"}, \"layers\": [{\"name\": \"a\", \"grass\": \"x\"}]}, "
         "\"grass\": [{\"name\": \"x\"}]}",
@@ -228,6 +241,82 @@ static void test_bad_layers(void **state)
     expect_error_code(json, SWARD_ERROR_IO, "t.json: terrain.layers[1].opacity.image: ");
 }
 
+/* The distance from (x, z) to the test's path, in double: its own reference. */
+static double path_distance(double x, double z)
+{
+    static const double P[3][2] = {{-40.0, -30.0}, {0.0, 10.0}, {40.0, 0.0}};
+    double best = 1e30;
+    for (int k = 0; k < 2; k++) {
+        double ex = P[k + 1][0] - P[k][0], ez = P[k + 1][1] - P[k][1];
+        double u = ((x - P[k][0]) * ex + (z - P[k][1]) * ez) / (ex * ex + ez * ez);
+        u = u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
+        best = fmin(best, hypot(x - (P[k][0] + u * ex), z - (P[k][1] + u * ez)));
+    }
+    return best;
+}
+
+/* PL10 + SH10: a layer whose opacity is a path (a polyline and a width) is the top layer within half the width of
+ * the polyline and nowhere else: its ground material there, no grass (the layer names none) and no asset that grows
+ * on the grass types; grass and trees beside it. */
+static void test_path_layer(void **state)
+{
+    (void)state;
+    sward_scene *s = expect_ok(
+        "{\"terrain\": {" HILLS ", \"map_resolution\": 200, \"layers\": [{\"name\": \"soil\", \"grass\": \"meadow\"}, "
+        "{\"name\": \"trail\", \"ground\": \"path\", \"opacity\": {\"path\": {\"points\": [[-40, -30], [0, 10], "
+        "[40, 0]], \"width\": 4}}}]}, \"grass\": [{\"name\": \"meadow\", \"density\": 20}], "
+        "\"assets\": [{\"name\": \"birch\", \"kind\": \"tree\", \"density\": 0.5, \"draw_distance\": 100, "
+        "\"grows_on\": [\"meadow\"]}]}");
+    const world_terrain *t = &s->terrain;
+    assert_int_equal(t->layers[1].ground, SW_GROUND_PATH);
+    const float cell = t->size / (float)t->map_res; /* 0.5 m */
+    int on = 0, off = 0;
+    for (int j = 0; j < t->map_res; j++)
+        for (int i = 0; i < t->map_res; i++) {
+            double x = -0.5 * t->size + (i + 0.5) * cell, z = -0.5 * t->size + (j + 0.5) * cell;
+            double d = path_distance(x, z);
+            if (fabs(d - 2.0) < 1e-3) continue;
+            int want = d < 2.0 ? 1 : 0;
+            assert_int_equal(t->material_ids[j * t->map_res + i], want);
+            assert_int_equal(t->types[j * t->map_res + i], want ? 255 : 0);
+            on += want;
+            off += !want;
+        }
+    assert_true(on > 1000 && off > 10000);
+    /* grass: a blade picks among the 2 x 2 texels around it, so none nearer than a texel diagonal inside */
+    sw_blade *b = malloc(sizeof(sw_blade) * 500 * 500);
+    assert_non_null(b);
+    size_t n = place_cells(s, 0, -250, -250, 500, 500, 0.0f, b), beside = 0;
+    for (size_t k = 0; k < n; k++) {
+        double d = path_distance(b[k].x, b[k].z);
+        if (d < 2.0 - 1.5 * cell) fail_msg("a blade on the path at (%g, %g), %g m from its line", (double)b[k].x,
+                                           (double)b[k].z, d);
+        beside += d < 4.0;
+    }
+    assert_true(beside > 500);
+    free(b);
+    /* trees: a cluster's instances grow on the meadow only (the nearest texel) */
+    const float eye[3] = {0.0f, 0.0f, 0.0f}, reach[WORLD_MAX_ASSETS] = {200.0f};
+    sw_cluster cl[64];
+    size_t nc = place_asset_clusters(s, eye, reach, cl, 64, NULL), trees = 0, near_path = 0;
+    sw_instance *inst = malloc(sizeof(sw_instance) * SW_CLUSTER_CANDIDATES);
+    assert_non_null(inst);
+    for (size_t c = 0; c < nc; c++) {
+        uint32_t m = place_asset_cluster(s, 0, cl[c].ci0, cl[c].cj0, inst);
+        for (uint32_t k = 0; k < m; k++) {
+            double d = path_distance(inst[k].x, inst[k].z);
+            assert_true(d >= 2.0 - cell);
+            trees++;
+            near_path += d < 4.0;
+        }
+    }
+    print_message("path: %d texels on it, %d off; %zu blades within 4 m; %zu trees, %zu within 4 m\n", on, off, beside,
+                  trees, near_path);
+    assert_true(trees > 1000 && near_path > 20);
+    free(inst);
+    sward_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -236,6 +325,7 @@ int main(void)
         cmocka_unit_test(test_png_layer_and_threshold),
         cmocka_unit_test(test_query_material),
         cmocka_unit_test(test_bad_layers),
+        cmocka_unit_test(test_path_layer),
     };
     return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
 }

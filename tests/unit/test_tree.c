@@ -367,6 +367,166 @@ static void test_bad_species_refused(void **state)
     assert_string_equal(err.field, "branches");
 }
 
+/* Every parameter an override may name (tree.h, docs/assets.md "Overrides"). */
+static const char *const TREE_NAMES[] = {"shape", "base_size", "scale", "levels", "ratio", "ratio_power", "flare",
+                                         "base_splits", "whorl", "leaves", "leaves_inner", "leaf_scale", "leaf_scale_x",
+                                         "leaf_bend", "leaf_cluster", "attraction_up", "prune_ratio", "prune_width",
+                                         "prune_width_peak", "prune_power_low", "prune_power_high"};
+static const char *const LEVEL_NAMES[] = {"length", "length_v", "taper", "curve_res", "curve", "curve_back",
+                                          "curve_v", "seg_splits", "split_angle", "split_angle_v", "down_angle",
+                                          "down_angle_v", "rotate", "rotate_v", "branches", "sides"};
+
+/* The 4-byte words of a and b that differ: how many, and the last one's index. */
+static int words_differ(const tree_params *a, const tree_params *b, size_t *which)
+{
+    const unsigned char *pa = (const unsigned char *)a, *pb = (const unsigned char *)b;
+    int n = 0;
+    for (size_t w = 0; w + 4 <= sizeof *a; w += 4)
+        if (memcmp(pa + w, pb + w, 4)) n++, *which = w / 4;
+    return n;
+}
+
+/* An override changes the parameter it names, to its value, and nothing else: for every name (each level's for
+ * the levels' names), exactly one word of the parameters differs from the preset's, a different one per name. */
+static void test_overrides_change_what_they_name(void **state)
+{
+    (void)state;
+    for (uint32_t k = 1; k < ASSET_TREE_SPECIES_COUNT; k++) {
+        asset_gen_desc d = {.kind = ASSET_KIND_TREE, .species = k};
+        tree_params base, got;
+        memset(&base, 0, sizeof base);
+        assert_true(tree_params_of(&d, &base, NULL));
+        size_t seen[96], nseen = 0, w = 0;
+        for (int lv = -1; lv < (int)TREE_MAX_LEVELS; lv++) {
+            size_t n = lv < 0 ? sizeof TREE_NAMES / sizeof *TREE_NAMES : sizeof LEVEL_NAMES / sizeof *LEVEL_NAMES;
+            for (size_t i = 0; i < n; i++) {
+                const char *name = lv < 0 ? TREE_NAMES[i] : LEVEL_NAMES[i];
+                asset_tree_param_type type;
+                uint16_t id = asset_tree_param_find(name, lv >= 0, &type);
+                assert_true(id != 0);
+                asset_tree_override o = {.param = id, .level = (uint16_t)(lv < 0 ? 0 : lv), .value = 3.0f};
+                d.tree = &o;
+                d.tree_count = 1;
+                assert_true(tree_params_of(&d, &got, NULL));
+                int differ = words_differ(&base, &got, &w);
+                if (differ == 0) continue; /* the preset's own value: nothing to change */
+                if (differ != 1) fail_msg("%s: %s (level %d) changed %d words", asset_tree_species_name(k), name, lv, differ);
+                for (size_t j = 0; j < nseen; j++)
+                    if (seen[j] == w) fail_msg("%s (level %d) changed the word another name did", name, lv);
+                seen[nseen++] = w;
+            }
+        }
+        assert_true(nseen > 70);
+        const tree_shape flame = TREE_SHAPE_FLAME;
+        asset_tree_param_type type;
+        asset_tree_override o[2] = {{asset_tree_param_find("shape", false, &type), 0, (float)flame},
+                                    {asset_tree_param_find("branches", true, &type), 2, 21.0f}};
+        assert_int_equal(type, ASSET_TREE_PARAM_NUMBER);
+        d.tree = o;
+        d.tree_count = 2;
+        assert_true(tree_params_of(&d, &got, NULL));
+        assert_int_equal(got.shape, TREE_SHAPE_FLAME);
+        assert_float_equal(got.lv[2].branches, 21.0f, 0.0f);
+        assert_float_equal(got.lv[1].branches, base.lv[1].branches, 0.0f);
+    }
+    asset_tree_param_type type;
+    assert_int_equal(asset_tree_param_find("no_such", false, &type), 0);
+    assert_int_equal(type, ASSET_TREE_PARAM_NONE);
+    assert_int_equal(asset_tree_param_find("down_angle", false, &type), 0); /* a level's, not the tree's */
+    assert_int_equal(asset_tree_shape_find("tend_flame"), TREE_SHAPE_TEND_FLAME);
+    assert_int_equal(asset_tree_shape_find("cone"), -1);
+}
+
+/* An override's effect on the grown tree: the level-1 stems follow lv[1].branches; bad overrides are refused with
+ * the parameter's name (a whole number where one is needed, the ranges, only with a species). */
+static void test_overrides_grow_and_refuse(void **state)
+{
+    (void)state;
+    asset_tree_param_type type;
+    asset_tree_override more = {asset_tree_param_find("branches", true, &type), 1, 60.0f};
+    asset_gen_desc d = {.kind = ASSET_KIND_TREE, .species = ASSET_TREE_OAK, .seed = 1};
+    gen_skel s;
+    tree_stats a, b;
+    tree_params p;
+    for (int pass = 0; pass < 2; pass++) {
+        d.tree = pass ? &more : NULL;
+        d.tree_count = pass ? 1u : 0u;
+        assert_true(tree_params_of(&d, &p, NULL));
+        memset(&s, 0, sizeof s);
+        s.d = d;
+        s.budget = 10000;
+        s.rng.state = 1u;
+        tree_grow(&s, &p, 1.0f, pass ? &b : &a);
+        free(s.tubes);
+        free(s.cards);
+    }
+    print_message("oak: level-1 stems %u, with lv[1].branches 60: %u\n", a.stems[1], b.stems[1]);
+    assert_true(b.stems[1] > a.stems[1] * 2u);
+    sward_error err = {0};
+    asset_chain ch;
+    asset_tree_override bad = {asset_tree_param_find("curve_res", true, &type), 1, 0.0f};
+    d = (asset_gen_desc){.kind = ASSET_KIND_TREE, .species = ASSET_TREE_PINE, .tree = &bad, .tree_count = 1};
+    assert_int_equal(asset_generate(&d, &ch, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_string_equal(err.field, "tree.lv[1].curve_res");
+    bad.value = 2.5f;
+    assert_int_equal(asset_generate(&d, &ch, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_string_equal(err.field, "tree.lv[1].curve_res");
+    assert_non_null(strstr(err.message, "not a whole number"));
+    d.species = 0;
+    assert_int_equal(asset_generate(&d, &ch, &err), SWARD_ERROR_INVALID_INPUT);
+    assert_string_equal(err.field, "tree");
+}
+
+/* A species' skeleton shaped for a forest class: the lowest level-1 stem's height over the trunk's length, the
+ * level-1 stems, the trunk's length (m). */
+static void class_skeleton(uint32_t species, uint32_t seed, uint32_t cls, float *low, uint32_t *stems1, float *scale)
+{
+    asset_gen_desc d = {.kind = ASSET_KIND_TREE, .species = species, .seed = seed, .forest_class = cls};
+    tree_params p;
+    assert_true(tree_params_of(&d, &p, NULL));
+    gen_skel s;
+    tree_stats st;
+    memset(&s, 0, sizeof s);
+    s.d = d;
+    s.budget = 10000;
+    s.rng.state = (uint64_t)seed * 0x9e3779b97f4a7c15ull + 1u;
+    tree_grow(&s, &p, 1.0f, &st);
+    float y = 1e9f;
+    for (uint32_t i = 0; i < s.tube_count; i++)
+        if (s.tubes[i].depth == 1) y = fminf(y, s.tubes[i].p[0].y);
+    *low = y / st.scale;
+    *stems1 = st.stems[1];
+    *scale = st.scale;
+    free(s.tubes);
+    free(s.cards);
+}
+
+/* PL11's classes shape the tree (issue: "edge trees smaller, more branched low; inner trees taller"): measured on
+ * the skeletons, the edge's crown starts lower with more level-1 stems; the inner forest's trunk is longer and its
+ * crown starts higher; the sparse trees are the species as given. */
+static void test_forest_class_shapes(void **state)
+{
+    (void)state;
+    for (uint32_t k = 1; k < ASSET_TREE_SPECIES_COUNT; k++)
+        for (uint32_t seed = 1; seed <= 2; seed++) {
+            float low[4], scale[4];
+            uint32_t stems[4];
+            for (uint32_t c = 0; c < ASSET_TREE_FOREST_COUNT; c++)
+                class_skeleton(k, seed, c, &low[c], &stems[c], &scale[c]);
+            print_message("%-6s seed %u: lowest branch / height %.2f, edge %.2f, inner %.2f; level-1 stems %u, edge "
+                          "%u, inner %u; trunk %.1f m, edge %.1f, inner %.1f\n",
+                          asset_tree_species_name(k), seed, (double)low[0], (double)low[2], (double)low[3], stems[0],
+                          stems[2], stems[3], (double)scale[0], (double)scale[2], (double)scale[3]);
+            assert_float_equal(low[1], low[0], 0.0f);
+            assert_int_equal(stems[1], stems[0]);
+            assert_true(low[2] < low[0] - 0.02f || low[0] < 0.02f);
+            assert_true(stems[2] > stems[0]);
+            assert_true(scale[2] < scale[0]);
+            assert_true(scale[3] > scale[0] * 1.1f);
+            assert_true(low[3] > low[0] + 0.05f);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -376,6 +536,9 @@ int main(void)
         cmocka_unit_test(test_lod_budget),              cmocka_unit_test(test_silhouettes_differ),
         cmocka_unit_test(test_bad_species_refused),     cmocka_unit_test(test_taper),
         cmocka_unit_test(test_curve_sign),
+        cmocka_unit_test(test_overrides_change_what_they_name),
+        cmocka_unit_test(test_overrides_grow_and_refuse),
+        cmocka_unit_test(test_forest_class_shapes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
