@@ -443,6 +443,7 @@ sward_result render_assets_frame(sward_renderer *r, const float eye[3], const fl
                                   : 0;
     ra->place_count = (uint32_t)placing;
     sl->clusters_cached = ra->cache.held;
+    sl->teleport |= teleport && ra->count; /* the stats' teleport: the tiles' or the clusters' (frames without grass) */
     if (!ra->count) memset(ra->per_asset, 0, sizeof ra->per_asset);
     /* every view's runs: per (asset, level) room for all of the asset's clusters' instances */
     uint32_t first = 0;
