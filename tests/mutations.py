@@ -1726,7 +1726,7 @@ mut("SC1-budget", "SC1", "src/place/cache.c",
 mut("SC1-cluster-key", "SC1", "src/place/clusters.c",
     "                const bool has = sl->held && sl->ti == i && sl->tj == j;",
     "                const bool has = sl->held && sl->ti == i;",
-    "unit_cluster_cache gpu_cluster_cache")
+    "unit_cluster_cache")
 # a cluster held is drawn from its slot, not placed again every frame
 mut("SC1-cluster-replaced", "SC1", "src/place/clusters.c",
     "                const bool has = sl->held && sl->ti == i && sl->tj == j;",

@@ -1,7 +1,8 @@
 /* The mesh assets' cluster cache (SPEC SC1 for PL8, SC4; src/place/clusters.c): the frame's clusters are
  * place_asset_clusters', each in its asset's ring slot; a frame places at most K, the camera's before the rest of
  * the reach even where those are nearer; a teleport places everything needed at once; a cluster held is not placed
- * again; a cluster the camera left is evicted and comes back to the same slot; the rings never exceed the budget. */
+ * again; a cluster the camera left (along x or z) is evicted, its slot then holds the cluster that took it, and it
+ * comes back to the same slot; the rings never exceed the budget. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -154,6 +155,18 @@ static void test_k_camera_first(void **state)
     close_fx(&f);
 }
 
+/* Every cluster of the frame's list is the one its slot holds. */
+static void list_held(const fixture *f, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        const place_cache_slot *sl = &f->c.slots[f->list[k].slot];
+        assert_true(sl->held);
+        assert_int_equal(sl->ti, ci(&f->list[k]));
+        assert_int_equal(sl->tj, cj(&f->list[k]));
+        assert_int_equal(f->list[k].slot, place_cluster_slot_of(&f->c, (int)f->list[k].asset, sl->ti, sl->tj));
+    }
+}
+
 static void test_evict_and_return(void **state)
 {
     (void)state;
@@ -163,6 +176,7 @@ static void test_evict_and_return(void **state)
     place_cache_stats st;
     size_t n = frame(&f, -55.0f, 0.0f, NULL, 1024, true, &np, &st);
     assert_true(n > 0);
+    list_held(&f, n);
     const sw_cluster far_end = f.list[0]; /* the -x end's first */
     assert_true(far_end.ci0 < -64);
     frame(&f, 55.0f, 0.0f, NULL, 1024, true, &np, &st);
@@ -175,6 +189,14 @@ static void test_evict_and_return(void **state)
     for (size_t p = 0; p < np; p++)
         placed |= f.place[p].asset == far_end.asset && f.place[p].ci0 == far_end.ci0 && f.place[p].cj0 == far_end.cj0;
     assert_true(placed);
+    list_held(&f, n);
+    /* along z too: the slots a row of clusters gave away hold the other end's row */
+    for (int k = 0; k < 3; k++) {
+        const float z = k == 1 ? 55.0f : -55.0f;
+        n = frame(&f, -55.0f, z, NULL, 1024, true, &np, &st);
+        list_held(&f, n);
+        if (k == 1) assert_true(st.evicted > 0);
+    }
     close_fx(&f);
 }
 
