@@ -1,8 +1,9 @@
 /* assets.c — the scene's mesh assets on the GPU (SPEC PL8, SC4, AS1, AS2, LS3): at creation each asset's LOD chain
  * is generated (src/assets) and packed into one vertex buffer (sw_asset_vertex, pulled by the vertex shaders) and
  * one index buffer, with an sw_asset of placement, LOD and look constants per asset and the leaves' 16^3 noise
- * (GA6). Each frame the clusters near the camera are chosen on the CPU (O(clusters), src/place/assets.c) and
- * every view's indirect draws, one per (asset, level), are reset with room for the view's instances. */
+ * (GA6). Each frame the clusters near the camera are chosen on the CPU through the cluster cache (SC1,
+ * src/place/clusters.c: O(clusters), the ones not held yet placed, at most K) and every view's indirect draws, one
+ * per (asset, level), are reset with room for the view's instances. */
 #include "render/render.h"
 
 #include "assets/assets.h"

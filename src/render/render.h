@@ -369,10 +369,11 @@ sward_result render_standalone_only(const sward_renderer *r, const char *fn, swa
 /* ---- resources.c: every named resource by spec ---- */
 /* How a resource is sized. */
 typedef enum render_size_class {
-    RENDER_SIZE_FIXED,  /* once, at creation, by its owner (lists.c, shadows.c's far map, wind_field.c) */
+    RENDER_SIZE_FIXED,  /* once, at creation, by its owner (lists.c, shadows.c's far map, wind_field.c; the asset
+                           cluster cache's slots on the first frame, assets.c), then kept */
     RENDER_SIZE_TARGET, /* the render size (plan width x height): made and resized by render_resources_size */
     RENDER_SIZE_SHADOW, /* RENDER_SHADOW_SIZE^2: made by render_resources_size */
-    RENDER_SIZE_GROWS,  /* at run time by its owner: the lists (lists.c), the assets' records (assets.c), the
+    RENDER_SIZE_GROWS,  /* at run time by its owner: the lists (lists.c), the assets' draw records (assets.c), the
                            pyramids of the render size (hiz.c, bloom.c), the HDR read-back (standalone.c) */
 } render_size_class;
 
