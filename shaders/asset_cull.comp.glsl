@@ -15,7 +15,7 @@
 // thread per deferred instance of phase 1's list) draws those this frame's pyramid does not hide, appended to
 // the same runs. Nothing visible is lost: what phase 2 drops is behind this frame's
 // own occluders.
-// Reads: frame, views, assets, clusters, instances, the view's Hi-Z (and the history). Writes: drawn instances,
+// Reads: frame, views, assets, clusters (the frame's, and their slots' records), instances, the view's Hi-Z (and the history). Writes: drawn instances,
 // draw counts, counters.
 #version 450
 #extension GL_GOOGLE_include_directive : require
@@ -33,6 +33,13 @@ layout(std430, set = SW_SET_PASS, binding = SW_ACULL_INSTANCES) readonly buffer 
 layout(std430, set = SW_SET_PASS, binding = SW_ACULL_DRAWN) writeonly buffer DrawnBuf { sw_drawn drawn[]; };
 layout(std430, set = SW_SET_PASS, binding = SW_ACULL_DRAWS) buffer DrawsBuf { sw_asset_draw draws[]; };
 layout(std430, set = SW_SET_PASS, binding = SW_ACULL_STATS) buffer StatsBuf { sw_cull_stats stats[]; };
+
+// The frame's cluster ci: its slot's record (SC1: the cluster cache's slots lead the buffer, written when the
+// cluster was placed, this frame or an earlier one), with its count and ground heights.
+sw_cluster cluster_of(uint ci)
+{
+    return clusters[clusters[frame.cluster_first + ci].slot];
+}
 
 shared bool s_visible;
 shared uint s_drawn;
@@ -197,7 +204,7 @@ void main()
         uint k = gl_WorkGroupID.x * 256u + lid;
         if (k < min(d_count, SW_ASSET_DEFERRED_MAX)) {
             uvec2 e = d_entries[k];
-            sw_cluster cl = clusters[e.x];
+            sw_cluster cl = cluster_of(e.x);
             consider(e.x, cl, assets[cl.asset], e.y, true);
         }
         flush_counters();
@@ -205,7 +212,7 @@ void main()
     }
     uint ci = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
     if (ci >= frame.cluster_count) return; // uniform across the workgroup
-    sw_cluster cl = clusters[ci];
+    sw_cluster cl = cluster_of(ci);
     sw_asset a = assets[cl.asset];
     vec3 eye = vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z);
     float rmax = a.radius * a.scale_bound;

@@ -1,12 +1,15 @@
-// asset_place.comp.glsl — placement of mesh assets, one workgroup per cluster (SPEC PL8, SC4): the cluster's
+// asset_place.comp.glsl — placement of mesh assets, one workgroup per cluster placed this frame (SPEC PL8, SC4; the
+// cluster cache, SC1, place.h, chooses them: a cluster is placed when it comes within reach, then kept): the cluster's
 // 1024 grid cells visited in its fixed pseudo-random order (sw_cluster_order), each kept by the asset's patch
 // coverage, the terrain and the grass types it grows on; the kept instances stored in visiting order (so the
 // first n of them are an even thinning of the cluster), with the cluster's count and its range of ground
-// heights (its bounds for culling). An asset placed by the ordered-dither point set (PL11, SW_ASSET_DITHER) has one
+// heights (its bounds for culling), into its slot: the instances at slot * SW_CLUSTER_CANDIDATES, the cluster's
+// record (an sw_cluster with its count and heights) at clusters[slot]. An asset placed by the ordered-dither point set (PL11, SW_ASSET_DITHER) has one
 // tile of the set as its cluster: its 1024 points visited in threshold order, each kept where its threshold is
 // below the density there (sw_dither_keeps), scaled by its forest class. View- and time-independent, like the
 // grass's placement; the CPU reference is src/place/assets.c (place_asset_cluster).
-// Reads: frame, assets, heights, type map, density areas, clusters. Writes: the cluster's instances, count and heights.
+// Reads: frame, assets, heights, type map, density areas, the clusters to place (after the slots' records and the
+// frame's list). Writes: the slot's instances and record.
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "common.inc.glsl"
@@ -36,8 +39,8 @@ bool grows_here(uint grows_on, float x, float z)
 void main()
 {
     uint ci = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
-    if (ci >= frame.cluster_count) return; // uniform across the workgroup
-    sw_cluster cl = clusters[ci];
+    if (ci >= frame.cluster_place) return; // uniform across the workgroup
+    sw_cluster cl = clusters[frame.cluster_first + frame.cluster_count + ci];
     sw_asset a = assets[cl.asset];
     uint lid = gl_LocalInvocationIndex;
     sw_uint key = sw_cluster_key(cl.ci0, cl.cj0, cl.asset, frame.seed);
@@ -96,8 +99,9 @@ void main()
     uint base = cl.slot * SW_CLUSTER_CANDIDATES;
     for (uint r = 0u; r < n; r++) instances[base + first + r] = found[r];
     if (lid == 255u) {
-        clusters[ci].count = s_scan[255];
-        clusters[ci].y_min = s_scan[255] > 0u ? s_ymin[255] : 0.0;
-        clusters[ci].y_max = s_scan[255] > 0u ? s_ymax[255] : 0.0;
+        cl.count = s_scan[255];
+        cl.y_min = s_scan[255] > 0u ? s_ymin[255] : 0.0;
+        cl.y_max = s_scan[255] > 0u ? s_ymax[255] : 0.0;
+        clusters[cl.slot] = cl;
     }
 }

@@ -1761,8 +1761,8 @@ mut("SC1-teleport", "SC1", "src/render/setup.c",
     "    bool teleport = !r->tiles.primed;",
     "gpu_tile_cache")
 mut("SC1-teleport-all", "SC1", "src/place/cache.c",
-    "        nearest_first(c->want, wants, teleport || budget >= wants ? wants : budget);",
-    "        nearest_first(c->want, wants, budget >= wants ? wants : budget);\n        teleport = false;",
+    "        place_cache_nearest_first(c->want, wants, teleport || budget >= wants ? wants : budget);",
+    "        place_cache_nearest_first(c->want, wants, budget >= wants ? wants : budget);\n        teleport = false;",
     "unit_tile_cache")
 mut("SC1-nearest-first", "SC1", "src/place/cache.c",
     "    if (a->dist2 != b->dist2) return a->dist2 < b->dist2 ? -1 : 1;",
@@ -1781,6 +1781,33 @@ mut("SC1-budget", "SC1", "src/place/cache.c",
     "    if (total > allowed) {",
     "    if (total > allowed && false) {",
     "unit_tile_cache")
+# SC1 for the mesh assets (src/place/clusters.c): a slot holds the cluster it was placed for, (asset, i, j)
+mut("SC1-cluster-key", "SC1", "src/place/clusters.c",
+    "                const bool has = sl->held && sl->ti == i && sl->tj == j;",
+    "                const bool has = sl->held && sl->ti == i;",
+    "unit_cluster_cache")
+# a cluster held is drawn from its slot, not placed again every frame
+mut("SC1-cluster-replaced", "SC1", "src/place/clusters.c",
+    "                const bool has = sl->held && sl->ti == i && sl->tj == j;",
+    "                const bool has = false;",
+    "unit_cluster_cache gpu_cluster_cache")
+mut("SC1-cluster-k", "SC1", "src/place/clusters.c",
+    "        if (!free_now) budget--;",
+    "        (void)0;",
+    "unit_cluster_cache gpu_cluster_cache")
+# under K the clusters the camera sees before the rest of the reach (the shadow views' casters), even if nearer
+mut("SC1-cluster-camera-first", "SC1", "src/place/clusters.c",
+    "c->want[wants++] = (place_cache_want){d2, cam ? 0u : 1u, (uint32_t)n, i, j, a};",
+    "c->want[wants++] = (place_cache_want){d2, 0u * cam, (uint32_t)n, i, j, a};",
+    "unit_cluster_cache")
+mut("SC1-cluster-budget", "SC1", "src/place/clusters.c",
+    "    if (total > allowed) {",
+    "    if (total > allowed && false) {",
+    "unit_cluster_cache")
+mut("SC1-cluster-teleport", "SC1", "src/render/assets.c",
+    "    bool teleport = !ra->primed || !(dx * dx + dy * dy + dz * dz <= jump * jump);",
+    "    bool teleport = !ra->primed;",
+    "gpu_cluster_cache")
 mut("SC2-ahead", "SC2", "src/place/cache.c",
     "        if (!budget || c->reach[m] <= 0.0) continue; /* a level never drawn (class_reach) */\n        const double lag",
     "        if (budget || !budget) continue;\n        const double lag",

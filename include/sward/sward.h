@@ -464,8 +464,15 @@ typedef struct sward_tile_cache_stats {
     uint32_t missing;           /* tiles this frame needed that were not placed yet (not drawn this frame) */
     uint32_t evicted;           /* tiles dropped from the cache this frame (least recently used first) */
     bool teleport;              /* the camera jumped this frame: what is visible was placed first, all of it */
-    uint64_t bytes;             /* device memory of the cache's placed tiles */
-    uint64_t budget_bytes;      /* its budget (render.tile_cache.budget_mib) */
+    uint64_t bytes;             /* device memory of the cache's placed tiles and asset clusters (cluster_bytes) */
+    uint64_t budget_bytes;      /* its budget (render.tile_cache.budget_mib), both together */
+    /* The mesh assets' clusters, cached alike (their own K: at most tiles_per_frame clusters a frame, except
+     * what a teleport needs; docs/streaming.md) */
+    uint32_t clusters_generated; /* clusters placed this frame */
+    uint32_t clusters_cached;    /* clusters the cache holds after this frame */
+    uint32_t clusters_missing;   /* clusters within reach not placed yet (not drawn this frame) */
+    uint32_t clusters_evicted;   /* clusters dropped from the cache this frame */
+    uint64_t cluster_bytes;      /* of bytes: the clusters' slots (instances and records) */
 } sward_tile_cache_stats;
 
 /* Device memory. */

@@ -100,7 +100,8 @@ struct sw_asset {
     sw_uint place_as, forest_classes, pad_place0, pad_place1;
 };
 
-/* A cluster of the frame (uploaded with count 0; asset_place writes count and the heights). */
+/* A cluster of the frame (uploaded with count 0; asset_place writes it, with its count and heights, into its
+ * slot's record: the cluster cache's, SC1). */
 struct sw_cluster {
     int ci0, cj0;          /* its first grid cell */
     sw_uint asset, count;  /* instances placed (the first `count` of its slot) */

@@ -88,7 +88,7 @@
 #define SW_SHADOW_ASSET_DRAWS 5 /* sw_asset_draw[]: each (asset, level)'s run and indices */
 
 /* set 1 of asset_place.comp.glsl (PL8, SC4) */
-#define SW_APLACE_CLUSTERS 0  /* sw_cluster[] of the frame (count and heights written) */
+#define SW_APLACE_CLUSTERS 0  /* sw_cluster[]: the cache's slots' records (written), the frame's, those to place */
 #define SW_APLACE_INSTANCES 1 /* sw_instance[SW_CLUSTER_CANDIDATES] per cluster slot (written) */
 
 /* set 1 of asset_cull.comp.glsl (one view) */

@@ -120,7 +120,11 @@ struct sw_frame {
     sw_uint ground_default;
     float ground_rock_slope, ground_sand_below, ground_detail;
     /* SC5: m, where the blades start thinning (render.thin_distance, sw_thin_keep) */
-    float thin_distance, frame_pad[3];
+    float thin_distance;
+    /* SC1 for the assets: the cluster cache's slots (their records lead the clusters' buffer, the frame's
+       cluster_count clusters follow them), then the clusters placed this frame */
+    sw_uint cluster_first, cluster_place;
+    float frame_pad;
 };
 
 /* PO4: the auto exposure's state (RES_EXPOSURE, shaders/exposure_*.comp.glsl), kept from frame to frame: the

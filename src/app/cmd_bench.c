@@ -165,11 +165,14 @@ static void print_json(const bench_result *b, const sward_device_info *dev, cons
     }
     /* SC1: the tile cache in the last frame; the memory that is not render targets */
     printf("}, \"tile_cache\": {\"generated\": %u, \"cached\": %u, \"missing\": %u, \"evicted\": %u, "
-           "\"teleport\": %s, \"bytes\": %llu, \"budget_bytes\": %llu}, \"world_bytes\": %llu, "
-           "\"vegetation_memory_bytes\": %llu",
+           "\"teleport\": %s, \"bytes\": %llu, \"budget_bytes\": %llu, \"clusters_generated\": %u, "
+           "\"clusters_cached\": %u, \"clusters_missing\": %u, \"clusters_evicted\": %u, \"cluster_bytes\": %llu}, "
+           "\"world_bytes\": %llu, \"vegetation_memory_bytes\": %llu",
            l->tile_cache.generated, l->tile_cache.cached, l->tile_cache.missing, l->tile_cache.evicted,
            l->tile_cache.teleport ? "true" : "false", (unsigned long long)l->tile_cache.bytes,
-           (unsigned long long)l->tile_cache.budget_bytes, (unsigned long long)l->memory.world_bytes,
+           (unsigned long long)l->tile_cache.budget_bytes, l->tile_cache.clusters_generated,
+           l->tile_cache.clusters_cached, l->tile_cache.clusters_missing, l->tile_cache.clusters_evicted,
+           (unsigned long long)l->tile_cache.cluster_bytes, (unsigned long long)l->memory.world_bytes,
            (unsigned long long)l->memory.vegetation_bytes);
     /* the device memory by object name: what a scene's memory is made of */
     static const char *const KIND[] = {"buffer", "image", "upload", "readback"};
@@ -232,6 +235,10 @@ static void print_text(const bench_result *b, const sward_device_info *dev, bool
            s->tile_cache.cached, (double)s->tile_cache.bytes / (1024.0 * 1024.0),
            (double)s->tile_cache.budget_bytes / (1024.0 * 1024.0), s->tile_cache.generated, s->tile_cache.missing,
            s->tile_cache.evicted, s->tile_cache.teleport ? " (a teleport)" : "");
+    if (s->tile_cache.cluster_bytes)
+        printf("cluster cache   %u asset clusters held in %.1f MiB of it; last frame placed %u, %u missing, %u evicted\n",
+               s->tile_cache.clusters_cached, (double)s->tile_cache.cluster_bytes / (1024.0 * 1024.0),
+               s->tile_cache.clusters_generated, s->tile_cache.clusters_missing, s->tile_cache.clusters_evicted);
     if (s->exposure.automatic)
         printf("exposure        auto: EV %+.2f (x %.3f), the last frame's target %+.2f, metered mean log2 %.2f\n",
                (double)s->exposure.ev, (double)s->exposure.linear, (double)s->exposure.target_ev,

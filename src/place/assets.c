@@ -60,8 +60,7 @@ void place_asset_placement(const sward_scene *s, uint32_t asset, sw_asset *g)
     g->inner_scale = a->forest_scale[2];
 }
 
-/* The clusters whose square comes within `reach` of the eye (horizontally) and overlaps the terrain. */
-static void cluster_range(const sward_scene *s, const world_asset *a, const float eye[3], float reach, int *i0,
+void place_asset_cluster_range(const sward_scene *s, const world_asset *a, const float eye[3], float reach, int *i0,
                           int *i1, int *j0, int *j1)
 {
     float side = place_asset_spacing(a) * (float)SW_CLUSTER_CELLS;
@@ -96,7 +95,7 @@ size_t place_asset_clusters(const sward_scene *s, const float eye[3], const floa
         const world_asset *as = &s->assets[a];
         float side = place_asset_spacing(as) * (float)SW_CLUSTER_CELLS;
         int i0, i1, j0, j1;
-        cluster_range(s, as, eye, reach[a], &i0, &i1, &j0, &j1);
+        place_asset_cluster_range(s, as, eye, reach[a], &i0, &i1, &j0, &j1);
         uint32_t count = 0;
         for (int j = j0; j <= j1; j++)
             for (int i = i0; i <= i1; i++) {

@@ -160,7 +160,7 @@ static void swap_want(place_cache_want *a, place_cache_want *b)
 
 /* Moves the `keep` first entries by want_order to the front, sorted: a selection (quickselect, Lomuto's partition
  * about the middle entry), then a sort of those only. */
-static void nearest_first(place_cache_want *w, size_t n, size_t keep)
+void place_cache_nearest_first(place_cache_want *w, size_t n, size_t keep)
 {
     size_t lo = 0, hi = n;
     while (keep < n && hi - lo > 1) {
@@ -315,7 +315,7 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
     uint32_t budget = k;
     size_t now = 0;
     if (wants) {
-        nearest_first(c->want, wants, teleport || budget >= wants ? wants : budget);
+        place_cache_nearest_first(c->want, wants, teleport || budget >= wants ? wants : budget);
         for (size_t w = 0; w < wants; w++) {
             const place_cache_want *q = &c->want[w];
             sw_tile *t = &tiles[q->index];
@@ -391,7 +391,7 @@ void place_cache_frame(place_cache *c, const sward_scene *scene, const place_til
     size_t ahead = 0;
     if (wants) {
         size_t keep = budget < wants ? budget : wants;
-        nearest_first(c->want, wants, keep);
+        place_cache_nearest_first(c->want, wants, keep);
         for (size_t w = 0; w < keep; w++) {
             const place_cache_want *q = &c->want[w];
             take(c, q->index, q->ti, q->tj, st);

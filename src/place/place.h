@@ -174,6 +174,8 @@ sward_result place_cache_init(place_cache *c, const sward_scene *scene, uint64_t
 void place_cache_free(place_cache *c);
 /* The slot tile (ti, tj) of a tile class (place_class) goes in. */
 uint32_t place_cache_slot_of(const place_cache *c, int cls, int ti, int tj);
+/* Moves the `keep` first wants by (list, distance, class, tj, ti) to the front of w, sorted (the rest unordered). */
+void place_cache_nearest_first(place_cache_want *w, size_t n, size_t keep);
 /* Looks at whole rings again (the world's windows moved: tiles left out at their edge may be placeable now). */
 void place_cache_resweep(place_cache *c);
 /* One frame. tiles: the camera's n_cam tiles then the near cascade's n_near (place_choose_tiles); on return each
@@ -202,6 +204,10 @@ sw_uint place_asset_salt(const world_asset *a, uint32_t asset);
  * patches, PL11's point set and forest decode, SW_ASSET_AREAS | SW_ASSET_DITHER | SW_ASSET_FOREST in flags); the
  * others zero. The renderer starts its sw_asset from this, the CPU reference reads it. */
 void place_asset_placement(const sward_scene *s, uint32_t asset, sw_asset *g);
+/* The clusters (i, j) in [i0, i1] x [j0, j1] hold every cluster of the asset whose square comes within `reach`
+ * of the eye (horizontally) and overlaps the terrain (i1 < i0: none). */
+void place_asset_cluster_range(const sward_scene *s, const world_asset *a, const float eye[3], float reach, int *i0,
+                               int *i1, int *j0, int *j1);
 /* At most how many clusters place_asset_clusters returns for these reaches (m, per asset). */
 size_t place_asset_clusters_bound(const sward_scene *s, const float reach[WORLD_MAX_ASSETS]);
 /* The clusters of every asset whose square comes within reach[a] of the eye horizontally and overlaps the
@@ -213,6 +219,49 @@ size_t place_asset_clusters(const sward_scene *s, const float eye[3], const floa
  * the cluster's order (SC4; a dither asset's: its tile's points in threshold order, PL11); returns how many. */
 uint32_t place_asset_cluster(const sward_scene *s, uint32_t asset, int ci0, int cj0,
                              sw_instance out[SW_CLUSTER_CANDIDATES]);
+
+/* ---- the asset clusters' cache (clusters.c; SC1 for PL8, SC4) ----
+ * Placed clusters persist across frames, as the grass's tiles do (cache.c, whose slots and wants it shares): each
+ * asset has a ring of R x R slots around the camera, cluster (i, j) in slot (i mod R, j mod R), a slot holding the
+ * cluster's SW_CLUSTER_CANDIDATES instances and its record (an sw_cluster: count and ground heights). R covers
+ * the asset's reach (its draw distance and radius) plus a margin placed ahead, unless the budget makes the rings
+ * smaller (then the farther of two needed clusters that share a slot is not drawn). A frame places at most K
+ * clusters (render.tile_cache.tiles_per_frame, counted apart from the grass's K tiles): first those the frame
+ * needs, the camera's (in its frustum) nearest first, then the rest of the reach (the shadow views' casters),
+ * then those within the margin ahead; a teleport places everything needed at once. A cluster whose pages have
+ * not all arrived (a streamed world) is not placed, so it is never cached from stale pages. A cluster's
+ * placement is a pure function of the cluster (PL4): an evicted cluster placed again is the same bytes. */
+#define PLACE_CLUSTER_SLOT_BYTES ((uint64_t)SW_CLUSTER_CANDIDATES * sizeof(sw_instance) + sizeof(sw_cluster))
+typedef struct place_cluster_cache {
+    int count;                          /* the scene's assets: a ring each */
+    int ring[WORLD_MAX_ASSETS];         /* slots per side */
+    uint32_t base[WORLD_MAX_ASSETS];    /* its first slot */
+    float side[WORLD_MAX_ASSETS];       /* m, a cluster's side */
+    float reach[WORLD_MAX_ASSETS];      /* m: clusters within this of the eye are needed (drawn) */
+    float ahead[WORLD_MAX_ASSETS];      /* m: and within this placed ahead */
+    uint32_t slot_count, held, stamp;
+    place_cache_slot *slots;
+    place_cache_want *want;             /* scratch */
+    size_t want_cap, bound;             /* bound: most clusters within the ahead reaches */
+} place_cluster_cache;
+
+/* Slots of each asset's ring that budget_bytes allows (PLACE_CLUSTER_SLOT_BYTES each), all assets together;
+ * reach: each asset's (m); ring[] gets each side. */
+uint32_t place_cluster_rings(const sward_scene *scene, const float reach[WORLD_MAX_ASSETS], uint64_t budget_bytes,
+                             int ring[WORLD_MAX_ASSETS]);
+sward_result place_cluster_cache_init(place_cluster_cache *c, const sward_scene *scene,
+                                      const float reach[WORLD_MAX_ASSETS], uint64_t budget_bytes, sward_error *err);
+void place_cluster_cache_free(place_cluster_cache *c);
+/* The slot cluster (i, j) of an asset goes in. */
+uint32_t place_cluster_slot_of(const place_cluster_cache *c, int asset, int i, int j);
+/* One frame. list gets the clusters within reach that are placed (or placed now), in place_asset_clusters' order,
+ * each with its slot (count 0); per_asset each asset's number of them; place the clusters to place this frame
+ * (both at least c->bound entries). frustum: the camera's 6 planes (NULL: every cluster is the camera's). k: most
+ * clusters placed (teleport: the needed ones are not counted). */
+size_t place_cluster_cache_frame(place_cluster_cache *c, const sward_scene *scene, const float eye[3],
+                                 const float *frustum, uint32_t k, bool teleport, sw_cluster *list,
+                                 uint32_t per_asset[WORLD_MAX_ASSETS], sw_cluster *place, size_t *n_place,
+                                 place_cache_stats *st);
 
 /* ---- the ordered-dither point set (dither_points.c; PL11) ---- */
 

@@ -1,8 +1,9 @@
 /* assets.c — the scene's mesh assets on the GPU (SPEC PL8, SC4, AS1, AS2, LS3): at creation each asset's LOD chain
  * is generated (src/assets) and packed into one vertex buffer (sw_asset_vertex, pulled by the vertex shaders) and
  * one index buffer, with an sw_asset of placement, LOD and look constants per asset and the leaves' 16^3 noise
- * (GA6). Each frame the clusters near the camera are chosen on the CPU (O(clusters), src/place/assets.c) and
- * every view's indirect draws, one per (asset, level), are reset with room for the view's instances. */
+ * (GA6). Each frame the clusters near the camera are chosen on the CPU through the cluster cache (SC1,
+ * src/place/clusters.c: O(clusters), the ones not held yet placed, at most K) and every view's indirect draws, one
+ * per (asset, level), are reset with room for the view's instances. */
 #include "render/render.h"
 
 #include "assets/assets.h"
@@ -327,11 +328,38 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
         if (!res) res = gpu_upload(dev, &ra->noise_buf, noise, ASSET_NOISE_TEXELS * 4 * sizeof(float), err);
     }
     free(noise);
+    return res;
+}
+
+/* SC1: render.tile_cache.budget_mib holds the grass's placed tiles and the assets' placed clusters. Where both
+ * caches' full rings fit, each gets them; past that the clusters get what the tiles' full rings leave, and at least
+ * a quarter of the budget (and at most what one storage buffer binds), the tiles the rest. */
+sward_result render_caches_create(sward_renderer *r, sward_error *err)
+{
+    render_assets *ra = &r->assets;
+    const sward_scene *s = r->scene;
+    const uint64_t budget = (uint64_t)((double)s->render.tile_cache.budget_mib * 1048576.0);
+    int ring[PLACE_CLASSES], cring[WORLD_MAX_ASSETS];
+    double reach[PLACE_CLASSES];
+    const uint64_t tiles = (uint64_t)place_cache_rings(s, UINT64_MAX / 2, ring, reach) * SW_TILE_SLOT_WORDS * 4u;
+    const uint64_t full = ra->count ? (uint64_t)place_cluster_rings(s, ra->reach, UINT64_MAX / 2, cring) *
+                                          PLACE_CLUSTER_SLOT_BYTES
+                                    : 0u;
+    uint64_t share = budget > tiles ? budget - tiles : 0u;
+    if (share < budget / 4u) share = budget / 4u;
+    if (share > full) share = full;
+    const uint64_t most = (uint64_t)r->ctx->dev.props.limits.maxStorageBufferRange;
+    if (share > most / (SW_CLUSTER_CANDIDATES * sizeof(sw_instance)) * PLACE_CLUSTER_SLOT_BYTES)
+        share = most / (SW_CLUSTER_CANDIDATES * sizeof(sw_instance)) * PLACE_CLUSTER_SLOT_BYTES;
+    sward_result res = place_cluster_cache_init(&ra->cache, s, ra->reach, share, err);
     if (res) return res;
-    ra->clusters_max = place_asset_clusters_bound(s, ra->reach);
-    ra->clusters = calloc(ra->clusters_max ? ra->clusters_max : 1, sizeof *ra->clusters);
-    if (!ra->clusters) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the asset clusters");
-    return SWARD_OK;
+    const size_t n = ra->cache.bound ? ra->cache.bound : 1u;
+    ra->clusters = calloc(n, sizeof *ra->clusters);
+    ra->place = calloc(n, sizeof *ra->place);
+    if (!ra->clusters || !ra->place)
+        return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the asset clusters");
+    const uint64_t used = (uint64_t)ra->cache.slot_count * PLACE_CLUSTER_SLOT_BYTES;
+    return place_cache_init(&r->tiles.cache, s, budget > used ? budget - used : 0u, err);
 }
 
 void render_assets_destroy(sward_renderer *r)
@@ -347,7 +375,9 @@ void render_assets_destroy(sward_renderer *r)
     if (ra->alpha_sampler) vkDestroySampler(dev->device, ra->alpha_sampler, NULL);
     ra->alpha_sampler = VK_NULL_HANDLE;
     free(ra->clusters);
-    ra->clusters = NULL;
+    free(ra->place);
+    ra->clusters = ra->place = NULL;
+    place_cluster_cache_free(&ra->cache);
 }
 
 /* A buffer of at least `bytes` (half as much again when it grows, so a camera that moves does not regrow it). */
@@ -385,15 +415,37 @@ static sward_result check_drawn(const sward_renderer *r, sward_error *err)
                      worst, worst);
 }
 
-sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_error *err)
+/* A buffer of exactly `bytes` that keeps its contents from frame to frame (the cluster cache's slots): made on the
+ * first frame, never regrown. */
+static sward_result fixed(sward_renderer *r, render_res res, VkDeviceSize bytes, sward_error *err)
+{
+    const gpu_buffer *cur = render_buffer(r, res, 0);
+    if (cur->buffer && cur->size >= bytes) return SWARD_OK;
+    return render_buffer_replace(r, res, 0, bytes ? bytes : 16, err);
+}
+
+sward_result render_assets_frame(sward_renderer *r, const float eye[3], const float *frustum, sward_error *err)
 {
     render_assets *ra = &r->assets;
     const sward_scene *s = r->scene;
-    ra->cluster_count = ra->count
-                            ? (uint32_t)place_asset_clusters(s, eye, ra->reach, ra->clusters, ra->clusters_max,
-                                                             ra->per_asset)
-                            : 0;
-    if (!ra->cluster_count) memset(ra->per_asset, 0, sizeof ra->per_asset);
+    const world_tile_cache *tc = &s->render.tile_cache;
+    /* SC1: the tiles' teleport rule, for the eye the clusters are chosen around */
+    float jump = tc->teleport_distance > 0.0f ? tc->teleport_distance : 0.25f * s->render.draw_distance;
+    float dx = eye[0] - ra->eye[0], dy = eye[1] - ra->eye[1], dz = eye[2] - ra->eye[2];
+    bool teleport = !ra->primed || !(dx * dx + dy * dy + dz * dz <= jump * jump);
+    ra->primed = true;
+    memcpy(ra->eye, eye, sizeof ra->eye);
+    size_t placing = 0;
+    render_slot *sl = &r->slots[r->slot];
+    ra->cluster_count = ra->count ? (uint32_t)place_cluster_cache_frame(&ra->cache, s, eye, frustum,
+                                                                       (uint32_t)tc->tiles_per_frame, teleport,
+                                                                       ra->clusters, ra->per_asset, ra->place,
+                                                                       &placing, &sl->clusters)
+                                  : 0;
+    ra->place_count = (uint32_t)placing;
+    sl->clusters_cached = ra->cache.held;
+    sl->teleport |= teleport && ra->count; /* the stats' teleport: the tiles' or the clusters' (frames without grass) */
+    if (!ra->count) memset(ra->per_asset, 0, sizeof ra->per_asset);
     /* every view's runs: per (asset, level) room for all of the asset's clusters' instances */
     uint32_t first = 0;
     memset(ra->draws, 0, sizeof ra->draws);
@@ -415,9 +467,10 @@ sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_er
     ra->drawn_total = first;
     sward_result res = check_drawn(r, err);
     if (res) return res;
-    if ((res = ensure(r, RES_ASSET_CLUSTERS, 0, (VkDeviceSize)ra->cluster_count * sizeof(sw_cluster), err)) ||
-        (res = ensure(r, RES_ASSET_INSTANCES, 0,
-                      (VkDeviceSize)ra->cluster_count * SW_CLUSTER_CANDIDATES * sizeof(sw_instance), err)))
+    /* the slots' records, then the frame's list and its clusters to place (uploaded); the slots' instances */
+    const VkDeviceSize slots = ra->cache.slot_count;
+    if ((res = fixed(r, RES_ASSET_CLUSTERS, (slots + 2u * (VkDeviceSize)ra->cache.bound) * sizeof(sw_cluster), err)) ||
+        (res = fixed(r, RES_ASSET_INSTANCES, slots * SW_CLUSTER_CANDIDATES * sizeof(sw_instance), err)))
         return res;
     for (uint32_t v = 0; v < RENDER_ASSET_VIEWS; v++) {
         if ((res = ensure(r, RES_ASSET_DRAWN, v, (VkDeviceSize)ra->drawn_total * sizeof(sw_drawn), err)) ||
@@ -427,22 +480,27 @@ sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_er
     return SWARD_OK;
 }
 
-/* Bytes of the frame's upload that the assets need after the tiles: the clusters and one copy of the draws. */
+/* Bytes of the frame's upload that the assets need after the tiles: the clusters drawn and placed, one copy of the
+ * draws. */
 VkDeviceSize render_assets_upload_bytes(const sward_renderer *r)
 {
-    return (VkDeviceSize)r->assets.cluster_count * sizeof(sw_cluster) + sizeof r->assets.draws;
+    return (VkDeviceSize)(r->assets.cluster_count + r->assets.place_count) * sizeof(sw_cluster) +
+           sizeof r->assets.draws;
 }
 
 void render_assets_upload(sward_renderer *r, VkCommandBuffer cmd, gpu_buffer *upload, VkDeviceSize at)
 {
     render_assets *ra = &r->assets;
     uint8_t *up = (uint8_t *)upload->mapped + at;
-    VkDeviceSize cb = (VkDeviceSize)ra->cluster_count * sizeof(sw_cluster);
-    if (cb) memcpy(up, ra->clusters, (size_t)cb);
+    const VkDeviceSize lb = (VkDeviceSize)ra->cluster_count * sizeof(sw_cluster);
+    const VkDeviceSize cb = lb + (VkDeviceSize)ra->place_count * sizeof(sw_cluster);
+    if (lb) memcpy(up, ra->clusters, (size_t)lb);
+    if (cb > lb) memcpy(up + lb, ra->place, (size_t)(cb - lb));
     memcpy(up + cb, ra->draws, sizeof ra->draws);
-    if (cb) {
-        render_access(r, cmd, RES_ASSET_CLUSTERS, 0, GPU_ACCESS_TRANSFER_WRITE, true);
-        vkCmdCopyBuffer(cmd, upload->buffer, render_buffer(r, RES_ASSET_CLUSTERS, 0)->buffer, 1, &(VkBufferCopy){at, 0, cb});
+    if (cb) { /* after the slots' records, which only the placement writes */
+        render_access(r, cmd, RES_ASSET_CLUSTERS, 0, GPU_ACCESS_TRANSFER_WRITE, false);
+        vkCmdCopyBuffer(cmd, upload->buffer, render_buffer(r, RES_ASSET_CLUSTERS, 0)->buffer, 1,
+                        &(VkBufferCopy){at, (VkDeviceSize)ra->cache.slot_count * sizeof(sw_cluster), cb});
     }
     for (uint32_t v = 0; v < RENDER_ASSET_VIEWS; v++) {
         render_access(r, cmd, RES_ASSET_DRAWS, v, GPU_ACCESS_TRANSFER_WRITE, true);

@@ -368,5 +368,7 @@ void render_tile_constants(sward_renderer *r, const render_frame_tiles *t)
     r->frame.place_ahead = t->place_ahead;
     r->frame.asset_count = r->assets.count; /* PL8: the mesh assets' clusters around the eye */
     r->frame.cluster_count = r->assets.cluster_count;
+    r->frame.cluster_first = r->assets.cache.slot_count;
+    r->frame.cluster_place = r->assets.place_count;
     for (uint32_t k = 0; k < r->plan.blade_views; k++) r->views[k].constants.survivor_capacity = r->views[k].survivor_capacity;
 }

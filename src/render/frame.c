@@ -86,7 +86,13 @@ sward_result render_collect(sward_renderer *r, render_slot *s, sward_error *err)
     st->tile_cache.evicted = s->cache.evicted;
     st->tile_cache.cached = s->tiles_cached;
     st->tile_cache.teleport = s->teleport;
-    st->tile_cache.bytes = (uint64_t)r->tiles.cache.slot_count * SW_TILE_SLOT_WORDS * sizeof(uint32_t);
+    st->tile_cache.cluster_bytes = (uint64_t)r->assets.cache.slot_count * PLACE_CLUSTER_SLOT_BYTES;
+    st->tile_cache.bytes = (uint64_t)r->tiles.cache.slot_count * SW_TILE_SLOT_WORDS * sizeof(uint32_t) +
+                           st->tile_cache.cluster_bytes;
+    st->tile_cache.clusters_generated = s->clusters.now + s->clusters.ahead;
+    st->tile_cache.clusters_cached = s->clusters_cached;
+    st->tile_cache.clusters_missing = s->clusters.missing;
+    st->tile_cache.clusters_evicted = s->clusters.evicted;
     st->tile_cache.budget_bytes = (uint64_t)((double)r->scene->render.tile_cache.budget_mib * 1048576.0);
     st->memory.vegetation_bytes = r->ctx->dev.device_buffer_bytes;
     /* PO4 (render_post): the exposure the frame was tone-mapped with */

@@ -55,6 +55,8 @@ void render_taa_keep(sward_renderer *r)
     t->constants.tile_count = 0; /* as render_view_constants sees this frame's: before the tiles are chosen */
     t->constants.asset_count = 0; /* ... and before the assets' clusters */
     t->constants.cluster_count = 0;
+    t->constants.cluster_first = 0;
+    t->constants.cluster_place = 0;
     t->constants.place_now = 0; /* ... and before the tile cache's batches */
     t->constants.place_ahead = 0;
     memcpy(t->eye, v->vk.eye, sizeof t->eye);

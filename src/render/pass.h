@@ -74,8 +74,9 @@ typedef enum render_res {
     RES_VISBUF,       /* BX1: the compute rasteriser's visibility buffer, uint64 per pixel (shared/sw_raster.h) */
     RES_MERGED_DEPTH, /* BX1: R32F image, the nearer of the hardware's and the compute blades' depths (raster_merge) */
     RES_SHADOW_CASTERS, /* BX1: uint per texel of the near cascade: its blades' depth, then the merged depth */
-    RES_ASSET_CLUSTERS, /* PL8, SC4: sw_cluster[] of the frame (uploaded; asset_place writes counts, heights) */
-    RES_ASSET_INSTANCES,/* PL8: sw_instance[SW_CLUSTER_CANDIDATES] per cluster slot (asset_place) */
+    RES_ASSET_CLUSTERS, /* PL8, SC4, SC1: sw_cluster[] of the cache's slots (asset_place writes them), then the frame's
+                           clusters and those it places (uploaded) */
+    RES_ASSET_INSTANCES,/* PL8, SC1: sw_instance[SW_CLUSTER_CANDIDATES] per cluster slot (asset_place), kept */
     RES_ASSET_DRAWN,    /* per view: sw_drawn[], one run per (asset, level) (asset_cull) */
     RES_ASSET_DRAWS,    /* per view: sw_asset_draw per (asset, level), the indirect draws (uploaded, counted) */
     RES_WIND_FIELD,   /* GA3: the wind field around the camera, SW_WIND_FIELD_STRIDE floats per cell (wind_field.c) */
@@ -266,6 +267,7 @@ typedef struct render_work {
     uint32_t tile_count;       /* the camera's (view 0's) tiles */
     uint32_t place_now, place_ahead; /* SC1: tiles to place before culling and ahead (place.c) */
     uint32_t cluster_count;    /* PL8: the frame's asset clusters */
+    uint32_t cluster_place;    /* SC1: of the cluster cache, the clusters placed this frame */
     uint32_t asset_room[SW_MAX_ASSETS]; /* each asset's room per run of a view's drawn list (assets.c) */
     bool culled;               /* this frame's views have been culled (the DRAW passes of blades draw) */
     render_terrain_draws terrain; /* the ground's patches each view draws (once the views are known) */

@@ -63,6 +63,8 @@ typedef struct render_slot {
     place_cache_stats cache;  /* SC1: the frame's tile cache work */
     uint32_t tiles_cached;
     bool teleport;
+    place_cache_stats clusters; /* SC1: the frame's asset cluster cache work */
+    uint32_t clusters_cached;
     double cpu_ms;
     double cpu_tiles_ms; /* of it: choosing tiles, the cache, the clusters (render_place) */
     double cpu_thread_ms; /* the rendering thread's CPU time over cpu_ms's span */
@@ -117,10 +119,13 @@ typedef struct render_assets {
     gpu_buffer texture_buf;          /* set 0: SW_BIND_ASSET_TEXTURES (texture sets, impostor atlases) */
     gpu_image alpha_image;           /* set 0: SW_BIND_ASSET_ALPHA (the sets' alpha chains, the alpha test) */
     VkSampler alpha_sampler;         /* bilinear within the nearest level, clamped */
-    sw_cluster *clusters;            /* this frame's */
-    size_t clusters_max;
-    uint32_t cluster_count;
+    place_cluster_cache cache;       /* SC1: which slot holds which placed cluster (place/clusters.c) */
+    sw_cluster *clusters;            /* this frame's, placed (cache.bound entries) */
+    sw_cluster *place;               /* this frame's clusters to place (cache.bound entries) */
+    uint32_t cluster_count, place_count;
     uint32_t per_asset[WORLD_MAX_ASSETS];  /* clusters of each asset this frame */
+    bool primed;                     /* a frame has placed clusters (the next is no teleport unless the eye jumps) */
+    float eye[3];                    /* the last frame's eye */
     sw_asset_draw draws[RENDER_ASSET_VIEWS][SW_MAX_ASSETS * SW_ASSET_MAX_LODS]; /* this frame's, reset */
     uint32_t drawn_total;            /* room of each view's drawn list */
 } render_assets;
@@ -212,8 +217,13 @@ void render_assets_destroy(sward_renderer *r);
  * chains (struct asset_chain[count]), before their vertices are packed. */
 struct asset_chain;
 sward_result render_asset_textures(sward_renderer *r, struct asset_chain *chains, sward_error *err);
-/* The frame's clusters around the eye and every view's draws reset; grows the lists. */
-sward_result render_assets_frame(sward_renderer *r, const float eye[3], sward_error *err);
+/* SC1: the caches' share of render.tile_cache.budget_mib: the asset clusters' cache (and its lists) made with
+ * its share, then the grass's tile cache with the rest (renderer creation, after render_assets_create). */
+sward_result render_caches_create(sward_renderer *r, sward_error *err);
+/* The frame's clusters through the cluster cache (those within reach that are placed, those to place now; a teleport
+ * as the tiles' rule: render.tile_cache.teleport_distance) and every view's draws reset; grows the lists.
+ * frustum: the camera's planes (its clusters are placed first). */
+sward_result render_assets_frame(sward_renderer *r, const float eye[3], const float *frustum, sward_error *err);
 VkDeviceSize render_assets_upload_bytes(const sward_renderer *r);
 /* Copies the clusters and the draws from the frame's upload buffer (at `at`) into their GPU buffers. */
 void render_assets_upload(sward_renderer *r, VkCommandBuffer cmd, gpu_buffer *upload, VkDeviceSize at);
@@ -359,10 +369,11 @@ sward_result render_standalone_only(const sward_renderer *r, const char *fn, swa
 /* ---- resources.c: every named resource by spec ---- */
 /* How a resource is sized. */
 typedef enum render_size_class {
-    RENDER_SIZE_FIXED,  /* once, at creation, by its owner (lists.c, shadows.c's far map, wind_field.c) */
+    RENDER_SIZE_FIXED,  /* once, at creation, by its owner (lists.c, shadows.c's far map, wind_field.c; the asset
+                           cluster cache's slots on the first frame, assets.c), then kept */
     RENDER_SIZE_TARGET, /* the render size (plan width x height): made and resized by render_resources_size */
     RENDER_SIZE_SHADOW, /* RENDER_SHADOW_SIZE^2: made by render_resources_size */
-    RENDER_SIZE_GROWS,  /* at run time by its owner: the lists (lists.c), the assets' records (assets.c), the
+    RENDER_SIZE_GROWS,  /* at run time by its owner: the lists (lists.c), the assets' draw records (assets.c), the
                            pyramids of the render size (hiz.c, bloom.c), the HDR read-back (standalone.c) */
 } render_size_class;
 

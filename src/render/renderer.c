@@ -136,9 +136,6 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     gpu_device *dev = &ctx->dev;
     sward_result res = SWARD_OK;
     if (!r->tiles.list) res = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for %zu tiles", r->tiles.bound);
-    if (!res)
-        res = place_cache_init(&r->tiles.cache, scene,
-                               (uint64_t)((double)scene->render.tile_cache.budget_mib * 1048576.0), err);
     for (uint32_t s = 0; s < r->slot_count && !res; s++) {
         char name[48];
         snprintf(name, sizeof name, "sward.frame[%u]", s);
@@ -161,6 +158,7 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
                                      &r->bufs.terrain_bounds, err);
     if (!res) res = render_blade_indices(dev, &r->bufs.blade_indices, err);
     if (!res) res = render_assets_create(r, err);
+    if (!res) res = render_caches_create(r, err); /* SC1: the clusters' and the tiles' caches (their reaches) */
     if (!res) render_config_scene(r); /* the assets' count and casters; whether the cascades' resources exist */
     if (!res) res = render_shadows_create(r, err); /* the cascades' resources, which the lists are made for */
     if (!res) res = create_terrain_patches(r, err);

@@ -85,8 +85,8 @@ const render_resource_spec RENDER_RESOURCES[RES_COUNT] = {
     [RES_SHADOW_CASTERS] = {.name = "sward.shadow_casters", .usage = STORAGE, .texel_bytes = 4,
                             .size = RENDER_SIZE_SHADOW, .needs = RENDER_NEEDS_RASTER | RENDER_NEEDS_SHADOWS,
                             .tiny = true}, /* the lighting reads it always */
-    [RES_ASSET_CLUSTERS] = BUFFER("sward.asset_clusters", STORAGE, RENDER_SIZE_GROWS),
-    [RES_ASSET_INSTANCES] = BUFFER("sward.asset_instances", STORAGE, RENDER_SIZE_GROWS),
+    [RES_ASSET_CLUSTERS] = BUFFER("sward.asset_clusters", STORAGE, RENDER_SIZE_FIXED),  /* the cluster cache's */
+    [RES_ASSET_INSTANCES] = BUFFER("sward.asset_instances", STORAGE, RENDER_SIZE_FIXED),
     [RES_ASSET_DRAWN] = PER_VIEW("sward.asset_drawn", STORAGE),
     [RES_ASSET_DRAWS] = PER_VIEW("sward.asset_draws", STORAGE | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT),
     [RES_WIND_FIELD] = BUFFER("sward.wind_field", VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,

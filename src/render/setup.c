@@ -44,7 +44,7 @@ void render_work_begin(sward_renderer *r)
     w->culled = false;
     w->tile_count = 0;
     w->place_now = w->place_ahead = 0;
-    w->cluster_count = 0;
+    w->cluster_count = w->cluster_place = 0;
 }
 
 /* 0. the resources the constants describe: sized for the features, the world's windows around the eye */
@@ -118,7 +118,7 @@ static sward_result setup_tiles(sward_renderer *r, const place_view *pv, double 
     r->tiles.in_range = (uint32_t)t->in_range;
     /* PL8: the mesh assets' clusters around the eye, and every view's draws reset */
     const sw_view *c = &r->views[0].constants;
-    if ((res = render_assets_frame(r, (const float[3]){c->cam_x, c->cam_y, c->cam_z}, err))) return res;
+    if ((res = render_assets_frame(r, (const float[3]){c->cam_x, c->cam_y, c->cam_z}, c->frustum, err))) return res;
     t->cpu_ms = core_now_ms() - t0;
     return SWARD_OK;
 }
@@ -132,6 +132,7 @@ static void setup_work(sward_renderer *r, const render_frame_tiles *t)
     w->place_now = t->place_now;
     w->place_ahead = t->place_ahead;
     w->cluster_count = r->assets.cluster_count;
+    w->cluster_place = r->assets.place_count;
     for (uint32_t a = 0; a < r->assets.count; a++) w->asset_room[a] = r->assets.per_asset[a] * SW_CLUSTER_CANDIDATES;
     w->world_uploads = r->world_uploads;
     render_terrain_draws *td = &w->terrain;

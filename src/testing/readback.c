@@ -227,15 +227,16 @@ uint32_t render_shadow_lit_updates(sward_renderer *r)
 
 typedef struct assets_arg {
     render_asset_readback *out;
-    VkDeviceSize cb, ib, db, nb; /* clusters, instances, one view's draws, the camera's drawn list */
+    VkDeviceSize cb, ib, db, nb; /* the slots' records and the frame's clusters, instances, one view's draws, the
+                                    camera's drawn list */
 } assets_arg;
 
 static VkDeviceSize assets_bytes(sward_renderer *r, void *arg)
 {
     assets_arg *a = arg;
     const render_assets *ra = &r->assets;
-    a->cb = (VkDeviceSize)ra->cluster_count * sizeof(sw_cluster);
-    a->ib = a->cb / sizeof(sw_cluster) * SW_CLUSTER_CANDIDATES * sizeof(sw_instance);
+    a->cb = (VkDeviceSize)(ra->cache.slot_count + ra->cluster_count) * sizeof(sw_cluster);
+    a->ib = (VkDeviceSize)ra->cache.slot_count * SW_CLUSTER_CANDIDATES * sizeof(sw_instance);
     a->db = sizeof ra->draws[0];
     a->nb = (VkDeviceSize)ra->drawn_total * sizeof(sw_drawn);
     return a->cb + a->ib + RENDER_ASSET_VIEWS * a->db + a->nb + 16;
@@ -265,7 +266,9 @@ static sward_result assets_read(sward_renderer *r, const void *mapped, void *arg
     const assets_arg *a = arg;
     render_asset_readback *out = a->out;
     const uint8_t *m = mapped;
+    const uint32_t slots = r->assets.cache.slot_count;
     out->cluster_count = r->assets.cluster_count;
+    out->slot_count = slots;
     out->drawn_total = r->assets.drawn_total;
     out->clusters = malloc(a->cb + 1);
     out->instances = malloc(a->ib + 1);
@@ -274,7 +277,9 @@ static sward_result assets_read(sward_renderer *r, const void *mapped, void *arg
         render_asset_readback_free(out);
         return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "render_read_assets: out of memory");
     }
-    memcpy(out->clusters, m, a->cb);
+    /* each of the frame's clusters as its slot's record says (SC1: written when it was placed) */
+    const sw_cluster *records = (const sw_cluster *)m, *list = records + slots;
+    for (uint32_t k = 0; k < out->cluster_count; k++) out->clusters[k] = records[list[k].slot];
     memcpy(out->instances, m + a->cb, a->ib);
     memcpy(out->draws, m + a->cb + a->ib, RENDER_ASSET_VIEWS * a->db);
     memcpy(out->drawn, m + a->cb + a->ib + RENDER_ASSET_VIEWS * a->db, a->nb);

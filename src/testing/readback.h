@@ -9,11 +9,12 @@
 
 /* Tests: one frame placed and culled, and what the asset passes wrote (readback.c). */
 typedef struct render_asset_readback {
-    sw_cluster *clusters;   /* cluster_count, with the counts and heights asset_place wrote */
-    sw_instance *instances; /* SW_CLUSTER_CANDIDATES per cluster slot */
+    sw_cluster *clusters;   /* cluster_count: the frame's, each its slot's record (with the count and heights
+                               asset_place wrote, this frame or when the cluster cache placed it) */
+    sw_instance *instances; /* SW_CLUSTER_CANDIDATES per cluster slot (slot_count slots, the cache's) */
     sw_asset_draw draws[RENDER_ASSET_VIEWS][SW_MAX_ASSETS * SW_ASSET_MAX_LODS];
     sw_drawn *drawn; /* the camera's list (drawn_total entries; each draw's run from first_instance) */
-    uint32_t cluster_count, drawn_total;
+    uint32_t cluster_count, slot_count, drawn_total;
     sw_view views[SW_MAX_VIEWS];
     sward_frame_stats stats; /* the frame's counters */
 } render_asset_readback;

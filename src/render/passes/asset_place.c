@@ -1,7 +1,9 @@
-/* asset_place.c — placement of the mesh assets (SPEC PL8, SC4; shaders/asset_place.comp.glsl): one workgroup per
- * cluster of the frame writes the cluster's instances, in its random order, its count and its ground heights.
- * View- and time-independent, like the grass's placement. Reads frame, assets, heights, type map, clusters.
- * Writes clusters (count, heights) and instances (20 bytes each, up to 1024 a cluster). */
+/* asset_place.c — placement of the mesh assets (SPEC PL8, SC4, SC1; shaders/asset_place.comp.glsl): one workgroup
+ * per cluster the cluster cache places this frame (those that came within reach, at most K a frame) writes the
+ * cluster's instances into its slot, in its random order, and the slot's record (count, ground heights); the other
+ * clusters' slots are kept from earlier frames. View- and time-independent, like the grass's placement. Reads
+ * frame, assets, heights, type map, clusters. Writes the slots' records and instances (20 bytes each, up to 1024
+ * a cluster). */
 #include "render/pass.h"
 
 #include "asset_place_comp.h"
@@ -13,9 +15,8 @@ static sward_result create(render_pass_ctx *c, sward_error *err)
 }
 
 /* One workgroup per cluster; beyond the device's workgroups in x, continuing in y. */
-void render_dispatch_clusters(render_pass_ctx *c, VkCommandBuffer cmd)
+static void dispatch(render_pass_ctx *c, VkCommandBuffer cmd, uint32_t n)
 {
-    uint32_t n = c->work->cluster_count;
     if (!n) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[0]);
     render_bind(c, cmd, VK_PIPELINE_BIND_POINT_COMPUTE, NULL);
@@ -24,15 +25,25 @@ void render_dispatch_clusters(render_pass_ctx *c, VkCommandBuffer cmd)
     vkCmdDispatch(cmd, x, (n + x - 1) / x, 1);
 }
 
+void render_dispatch_clusters(render_pass_ctx *c, VkCommandBuffer cmd)
+{
+    dispatch(c, cmd, c->work->cluster_count);
+}
+
+static void record(render_pass_ctx *c, VkCommandBuffer cmd)
+{
+    dispatch(c, cmd, c->work->cluster_place);
+}
+
 const render_pass render_pass_asset_place = {
     .name = "asset_place",
     .phase = RENDER_PHASE_PLACE,
     .use_count = 2,
     .uses = {
         {RES_ASSET_CLUSTERS, GPU_ACCESS_COMPUTE_READ_WRITE, SW_APLACE_CLUSTERS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
-        {RES_ASSET_INSTANCES, GPU_ACCESS_COMPUTE_WRITE, SW_APLACE_INSTANCES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, RENDER_USE_DISCARD},
+        {RES_ASSET_INSTANCES, GPU_ACCESS_COMPUTE_WRITE, SW_APLACE_INSTANCES, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
     },
     .create = create,
-    .record = render_dispatch_clusters,
+    .record = record,
     .needs = RENDER_NEEDS_ASSETS,
 };
