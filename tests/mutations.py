@@ -1890,6 +1890,11 @@ mut("BX7-still-waits", "BX7", "src/render/world_stream.c",
     "    const bool wait = !r->streaming.no_wait;",
     "    const bool wait = false;",
     "gpu_world_stream")
+# BX7: a frame's page requests counted (the flight's worst frames say why)
+mut("BX7-pages-requested", "BX7", "src/world/stream_jobs.c",
+    "    st->pages_requested++;",
+    "",
+    "gpu_stream_flight")
 mut("BX7-upload-budget", "BX7", "src/world/stream_jobs.c",
     "    while ((wait || put < max_pages) && world_jobs_take(st->jobs, &job)) {",
     "    while ((wait || true) && world_jobs_take(st->jobs, &job)) {",
@@ -1917,9 +1922,41 @@ mut("BX5-fill-missing", "BX5", "src/app/flight_stats.c",
     "        in_fill = frames[i].teleport;",
     "unit_flight_stats")
 mut("BX5-ready-without-fill", "BX5", "src/app/flight_stats.c",
-    "        if (!ready_only || !frames[i].fill) v[s.n++] = frames[i].gpu_ms;",
-    "        v[s.n++] = frames[i].gpu_ms;",
+    "        if (!ready_only || !frames[i].fill) v[s.n++] = flight_value(&frames[i], series);",
+    "        v[s.n++] = flight_value(&frames[i], series);",
     "unit_flight_stats")
+# BX7: the flight judged on what a player feels: the wall series is the wall's, judged without the fills
+mut("BX7-wall-on-gpu", "BX7", "src/app/flight_stats.c",
+    "    case FLIGHT_WALL: return f->wall_ms;",
+    "    case FLIGHT_WALL: return f->gpu_ms;",
+    "unit_flight_stats")
+mut("BX7-wall-over-fills", "BX7", "src/app/flight_stats.c",
+    "    s.wall_ready = span(frames, n, FLIGHT_WALL, true);",
+    "    s.wall_ready = span(frames, n, FLIGHT_WALL, false);",
+    "unit_flight_stats")
+# BX7: the rendering thread's CPU ceiling, the caller's (--cpu-max-ms), judged
+mut("BX7-cpu-ceiling-ignored", "BX7", "src/app/flight_stats.c",
+    "    s.crit_cpu = isfinite(s.cpu.max) ? s.cpu.max <= cpu_ceiling_ms : -1;",
+    "    s.crit_cpu = isfinite(s.cpu.max) ? 1 : -1;",
+    "unit_flight_stats cli_flight")
+mut("BX7-cpu-ceiling-default", "BX7", "src/app/flight_stats.c",
+    "    s.crit_cpu = isfinite(s.cpu.max) ? s.cpu.max <= cpu_ceiling_ms : -1;",
+    "    s.crit_cpu = isfinite(s.cpu.max) ? s.cpu.max <= FLIGHT_CPU_CEILING_MS : -1;",
+    "unit_flight_stats")
+# BX7: the worst frames, largest first
+mut("BX7-worst-order", "BX7", "src/app/flight_stats.c",
+    "    return x > y || (x == y && a < b);",
+    "    return x < y || (x == y && a < b);",
+    "unit_flight_stats cli_flight")
+# BX7: the bench measures the wall from the submit to the fence, and the thread's CPU over submit and wait
+mut("BX7-wall-measured", "BX7", "src/app/bench_flight.c",
+    "        fs->wall_ms = done_ms - start[(k - 1) % 2];",
+    "        fs->wall_ms = s.cpu.frame_ms;",
+    "cli_flight")
+mut("BX7-cpu-thread-record-only", "BX7", "src/app/bench_flight.c",
+    "        fs->cpu_thread_ms = submit_cpu[(k - 1) % 2] + wait_cpu;",
+    "        fs->cpu_thread_ms = s.cpu.thread_ms * 0.5;",
+    "cli_flight")
 mut("BX5-flat", "BX5", "src/app/flight_stats.c",
     "    if (m.max > 0) m.flat = (double)(m.max - m.min) / (double)m.max;",
     "    if (m.max > 0) m.flat = 0.0;",

@@ -518,6 +518,7 @@ typedef struct sward_cpu_stats {
 /* BX7: the streamed world's pages (sward_streaming; zero for a scene without a streamed world). */
 typedef struct sward_stream_stats {
     uint32_t pages_missing;     /* pages the windows want that have not arrived, after this frame */
+    uint32_t pages_requested;   /* page jobs this frame asked for (the pages entering the windows it moved) */
     uint32_t pages_put;         /* pages this frame put into the windows and uploaded */
     uint64_t upload_bytes;      /* their bytes */
     uint64_t pages_cancelled;   /* page jobs cancelled before they ran (the camera left them), since the renderer

@@ -4,6 +4,7 @@
  * vegetation memory <= 256 MiB, flat within 5 % over the flight, the largest frame time <= 1.5 x the median with
  * the teleports included once their visible tiles are ready (the frames from a teleport until the stats say no
  * tile is missing are the teleport's fill, reported apart). The bench reports; it does not judge (exit 0). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime: the thread's CPU clock */
 #include "bench_flight.h"
 
 #include "args.h"
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Warm-up frames at the path's first camera, not counted: enough for a GPU to leave its idle clocks (on the H200
  * the first frames of a process ran at 5x the time of the rest, 23 against 4.7 ms) */
@@ -27,10 +29,18 @@ static double frame_gpu_ms(const sward_frame_stats *s)
     return total;
 }
 
+static double clock_ms(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
 int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, int workers, flight_result *out,
                    sward_error *err)
 {
     memset(out, 0, sizeof *out);
+    out->cpu_ceiling_ms = FLIGHT_CPU_CEILING_MS;
     out->flight = sward_scene_flight(scene);
     uint32_t n = out->flight.frames;
     if (frames > 0 && (uint64_t)frames < n) n = (uint32_t)frames;
@@ -54,6 +64,9 @@ int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, int w
     /* Two frames in flight (SWARD_FRAMES_IN_FLIGHT), as bench_measure: frame k is recorded and submitted while
      * frame k - 1 runs, then k - 1 is collected. The cameras stay alive until their frame is submitted. */
     uint64_t pending = 0;
+    /* per frame slot of the loop (this frame's and the pending one's): the submit's start (wall) and the
+     * rendering thread's CPU ms in it */
+    double start[2] = {0.0, 0.0}, submit_cpu[2] = {0.0, 0.0};
     size_t total = FLIGHT_WARMUP_FRAMES + (size_t)n;
     for (size_t k = 0; k <= total; k++) {
         uint64_t ticket = 0;
@@ -67,10 +80,13 @@ int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, int w
             /* no TAA warm-up: at flight speed the eye moves ~2 m a frame, which would count as a camera cut */
             sward_frame_desc fd = {.time = (float)((double)rs.time + (double)cam.time), .eye = cam.eye,
                                    .target = cam.target, .taa_warmup = -1};
+            start[k % 2] = clock_ms(CLOCK_MONOTONIC);
+            const double c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
             if ((r = sward_render_submit(renderer, &fd, &ticket, err)) != SWARD_OK) {
                 rc = app_fail(r, err);
                 goto done;
             }
+            submit_cpu[k % 2] = clock_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
             if (k >= FLIGHT_WARMUP_FRAMES) {
                 flight_sample *fs = &out->frames[fi];
                 fs->time = (double)cam.time;
@@ -82,17 +98,28 @@ int flight_measure(sward_context *ctx, sward_scene *scene, int64_t frames, int w
             continue;
         }
         sward_frame_stats s = SWARD_FRAME_STATS_INIT;
+        const double c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
         if ((r = sward_render_wait(renderer, pending, NULL, &s, err)) != SWARD_OK) {
             rc = app_fail(r, err);
             goto done;
         }
+        /* frame k - 1's: the wait returns when its fence has signalled (or at once if it had, while frame k was
+         * recorded: then its wall time also holds frame k's submit) */
+        const double done_ms = clock_ms(CLOCK_MONOTONIC), wait_cpu = clock_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
         pending = ticket;
         if (k - 1 < FLIGHT_WARMUP_FRAMES) continue;
         flight_sample *fs = &out->frames[k - 1 - FLIGHT_WARMUP_FRAMES];
         fs->gpu_ms = frame_gpu_ms(&s);
         fs->cpu_ms = s.cpu.frame_ms;
-        fs->cpu_thread_ms = s.cpu.thread_ms;
+        fs->cpu_thread_ms = submit_cpu[(k - 1) % 2] + wait_cpu;
+        fs->cpu_record_ms = s.cpu.thread_ms;
+        fs->wall_ms = done_ms - start[(k - 1) % 2];
         fs->pages_missing = s.stream.pages_missing;
+        fs->pages_requested = s.stream.pages_requested;
+        fs->pages_put = s.stream.pages_put;
+        fs->upload_bytes = s.stream.upload_bytes;
+        fs->wait_ms = s.stream.wait_ms;
+        fs->clusters = s.assets.clusters;
         fs->blades_drawn = s.blades.drawn;
         fs->tiles = s.blades.tiles;
         fs->tiles_generated = s.tile_cache.generated;
@@ -124,10 +151,38 @@ static const char *verdict(int c)
 
 #define MAX_LISTED 64 /* teleports listed one by one */
 
+static const char *const series_name[FLIGHT_SERIES_COUNT] = {
+    [FLIGHT_CPU] = "the rendering thread's CPU ms", [FLIGHT_GPU] = "GPU ms", [FLIGHT_WALL] = "wall ms"};
+static const char *const series_key[FLIGHT_SERIES_COUNT] = {
+    [FLIGHT_CPU] = "cpu_thread_ms", [FLIGHT_GPU] = "gpu_ms", [FLIGHT_WALL] = "wall_ms"};
+
+/* The worst frames of each series with why: the pages they asked for, took in and uploaded, the tiles and
+ * clusters they placed, a wait for pages, a teleport. */
+static void print_worst(const flight_result *f)
+{
+    for (int se = 0; se < FLIGHT_SERIES_COUNT; se++) {
+        uint32_t w[FLIGHT_WORST];
+        size_t n = flight_worst(f->frames, f->count, (flight_series)se, w, FLIGHT_WORST);
+        printf("worst frames by %s (CPU / GPU / wall ms: why)\n", series_name[se]);
+        for (size_t i = 0; i < n; i++) {
+            const flight_sample *x = &f->frames[w[i]];
+            printf("  frame %-6u %.3f / %.3f / %.3f: %u pages requested, %u arrived (%.1f KiB uploaded), %u tiles "
+                   "placed, %llu clusters",
+                   (unsigned)w[i], x->cpu_thread_ms, x->gpu_ms, x->wall_ms, (unsigned)x->pages_requested,
+                   (unsigned)x->pages_put, (double)x->upload_bytes / 1024.0, (unsigned)x->tiles_generated,
+                   (unsigned long long)x->clusters);
+            if (x->wait_ms > 0.0) printf(", waited %.3f ms for pages", x->wait_ms);
+            if (x->teleport) printf(", teleport");
+            else if (x->fill) printf(", a teleport's fill");
+            printf("\n");
+        }
+    }
+}
+
 void flight_print_text(const flight_result *f, const char *device_line, const char *scene_name, uint32_t width,
                        uint32_t height)
 {
-    flight_summary s = flight_summarize(f->frames, f->count);
+    flight_summary s = flight_summarize(f->frames, f->count, f->cpu_ceiling_ms);
     printf("scene       %s\n", scene_name);
     printf("device      %s\n", device_line);
     printf("flight      %u of %u frames at %g fps (%.2f s, %u keys, %u cuts), %ux%u, after %d warm-up frames\n\n",
@@ -137,8 +192,12 @@ void flight_print_text(const flight_result *f, const char *device_line, const ch
            flight_ratio(s.all));
     printf("                median %.3f, max %.3f, max/median %.2f (%u frames with the visible tiles ready)\n",
            s.ready.median, s.ready.max, flight_ratio(s.ready), (unsigned)s.ready.n);
-    printf("CPU ms/frame    median %.3f, p99 %.3f, max %.3f (the rendering thread's CPU time)\n", s.cpu.median,
-           s.cpu.p99, s.cpu.max);
+    printf("wall ms/frame   median %.3f, max %.3f, max/median %.2f (every frame: its submit to its fence)\n",
+           s.wall.median, s.wall.max, flight_ratio(s.wall));
+    printf("                median %.3f, max %.3f, max/median %.2f (%u frames with the visible tiles ready)\n",
+           s.wall_ready.median, s.wall_ready.max, flight_ratio(s.wall_ready), (unsigned)s.wall_ready.n);
+    printf("CPU ms/frame    median %.3f, p99 %.3f, max %.3f (the rendering thread's CPU time, every frame)\n",
+           s.cpu.median, s.cpu.p99, s.cpu.max);
     flight_fill fills[MAX_LISTED];
     size_t nf = flight_fills(f->frames, f->count, fills, MAX_LISTED);
     if (nf) printf("teleports       (each with its fill: frames until no visible tile is missing)\n");
@@ -154,6 +213,7 @@ void flight_print_text(const flight_result *f, const char *device_line, const ch
     }
     printf("tiles generated %llu in all, at most %llu in a frame\n", (unsigned long long)gen,
            (unsigned long long)mx_gen);
+    print_worst(f);
     printf("GPU memory      %.1f to %.1f MiB, (max - min) / max %.2f %%\n", (double)s.gpu.min / MIB,
            (double)s.gpu.max / MIB, 100.0 * s.gpu.flat);
     if (s.veg_reported)
@@ -164,9 +224,14 @@ void flight_print_text(const flight_result *f, const char *device_line, const ch
     const char *what = s.veg_reported ? "vegetation memory" : "GPU memory";
     printf("\n%s  %s max %.1f MiB <= 256 MiB\n", verdict(s.crit_budget), what, (double)s.judged.max / MIB);
     printf("%s  %s flat within 5 %% over the flight: %.2f %%\n", verdict(s.crit_flat), what, 100.0 * s.judged.flat);
-    printf("%s  largest frame time <= 1.5 x the median, teleports included once the visible tiles are ready: "
+    printf("%s  largest GPU time <= 1.5 x the median, teleports included once the visible tiles are ready: "
            "%.3f / %.3f = %.2f\n",
            verdict(s.crit_hitch), s.ready.max, s.ready.median, flight_ratio(s.ready));
+    printf("%s  largest wall time <= 1.5 x the median, teleports included once the visible tiles are ready: "
+           "%.3f / %.3f = %.2f\n",
+           verdict(s.crit_wall), s.wall_ready.max, s.wall_ready.median, flight_ratio(s.wall_ready));
+    printf("%s  largest CPU time of the rendering thread <= %.2f ms on every frame, teleports included: %.3f\n",
+           verdict(s.crit_cpu), s.cpu_ceiling_ms, s.cpu.max);
 }
 
 static void json_num(double v)
@@ -175,6 +240,16 @@ static void json_num(double v)
         printf("%.6f", v);
     else
         printf("null");
+}
+
+/* A frame's why: its pages, uploads, tiles and clusters placed, its wait for pages */
+static void json_why(const flight_sample *x)
+{
+    printf(", \"pages_requested\": %u, \"pages_put\": %u, \"upload_bytes\": %llu, \"clusters\": %llu, "
+           "\"wait_ms\": ",
+           (unsigned)x->pages_requested, (unsigned)x->pages_put, (unsigned long long)x->upload_bytes,
+           (unsigned long long)x->clusters);
+    json_num(x->wait_ms);
 }
 
 static void json_verdict(int c)
@@ -204,7 +279,7 @@ static void json_mem(const char *key, flight_memory m)
 void flight_print_json(const flight_result *f, const sward_device_info *dev, const char *scene_name, uint32_t width,
                        uint32_t height)
 {
-    flight_summary s = flight_summarize(f->frames, f->count);
+    flight_summary s = flight_summarize(f->frames, f->count, f->cpu_ceiling_ms);
     printf("{\"device\": ");
     app_json_string(stdout, dev->name);
     printf(", \"device_type\": \"%s\", \"scene\": ", app_device_token(dev->type));
@@ -218,12 +293,37 @@ void flight_print_json(const flight_result *f, const sward_device_info *dev, con
     json_span("gpu_ms", s.all);
     printf(", ");
     json_span("gpu_ms_ready", s.ready);
+    printf(", ");
+    json_span("wall_ms", s.wall);
+    printf(", ");
+    json_span("wall_ms_ready", s.wall_ready);
     printf(", \"cpu_thread_ms\": {\"median\": ");
     json_num(s.cpu.median);
     printf(", \"p99\": ");
     json_num(s.cpu.p99);
     printf(", \"max\": ");
     json_num(s.cpu.max);
+    printf(", \"ceiling_ms\": ");
+    json_num(s.cpu_ceiling_ms);
+    printf("}, \"worst\": {");
+    for (int se = 0; se < FLIGHT_SERIES_COUNT; se++) {
+        uint32_t w[FLIGHT_WORST];
+        size_t n = flight_worst(f->frames, f->count, (flight_series)se, w, FLIGHT_WORST);
+        printf("%s\"%s\": [", se ? ", " : "", series_key[se]);
+        for (size_t i = 0; i < n; i++) {
+            const flight_sample *x = &f->frames[w[i]];
+            printf("%s{\"frame\": %u, \"cpu_thread_ms\": ", i ? ", " : "", (unsigned)w[i]);
+            json_num(x->cpu_thread_ms);
+            printf(", \"gpu_ms\": ");
+            json_num(x->gpu_ms);
+            printf(", \"wall_ms\": ");
+            json_num(x->wall_ms);
+            json_why(x);
+            printf(", \"tiles_generated\": %u, \"teleport\": %s, \"fill\": %s}", (unsigned)x->tiles_generated,
+                   x->teleport ? "true" : "false", x->fill ? "true" : "false");
+        }
+        printf("]");
+    }
     printf("}");
     printf(", \"teleports\": [");
     size_t nf = flight_fills(f->frames, f->count, NULL, 0);
@@ -247,6 +347,10 @@ void flight_print_json(const flight_result *f, const sward_device_info *dev, con
     json_verdict(s.crit_flat);
     printf(", \"max_within_1_5_median\": ");
     json_verdict(s.crit_hitch);
+    printf(", \"wall_within_1_5_median\": ");
+    json_verdict(s.crit_wall);
+    printf(", \"cpu_within_ceiling\": ");
+    json_verdict(s.crit_cpu);
     printf("}, \"frames\": [");
     for (uint32_t i = 0; i < f->count; i++) {
         const flight_sample *x = &f->frames[i];
@@ -258,7 +362,12 @@ void flight_print_json(const flight_result *f, const sward_device_info *dev, con
         json_num(x->cpu_ms);
         printf(", \"cpu_thread_ms\": ");
         json_num(x->cpu_thread_ms);
+        printf(", \"cpu_record_ms\": ");
+        json_num(x->cpu_record_ms);
+        printf(", \"wall_ms\": ");
+        json_num(x->wall_ms);
         printf(", \"pages_missing\": %u", (unsigned)x->pages_missing);
+        json_why(x);
         printf(", \"blades_drawn\": %llu, \"tiles\": %llu, \"tiles_generated\": %u, \"tiles_missing\": %u, "
                "\"teleport\": %s, \"fill\": %s, \"gpu_memory_bytes\": %llu, \"vegetation_memory_bytes\": %llu, "
                "\"world_bytes\": %llu, \"cache_bytes\": %llu}",
@@ -282,7 +391,7 @@ int flight_plot(const flight_result *f, const char *path, const char *scene_name
         rc = (int)SWARD_ERROR_OUT_OF_MEMORY;
         goto done;
     }
-    flight_summary s = flight_summarize(f->frames, f->count);
+    flight_summary s = flight_summarize(f->frames, f->count, f->cpu_ceiling_ms);
     for (size_t i = 0; i < n; i++) {
         x[i] = (double)i;
         ms[i] = f->frames[i].gpu_ms;

@@ -1,5 +1,6 @@
 /* bench_flight.h — `sward bench` on a scene with a "flight" (SPEC BX5): every frame of the camera path,
- * per frame GPU ms, tiles and memory; the summary with BX5's and BX7's three criteria; the plot. */
+ * per frame the rendering thread's CPU ms, GPU ms, wall ms, pages, tiles and memory; the summary with BX5's and
+ * BX7's criteria and the worst frames with why; the plot. */
 #ifndef SWARD_APP_BENCH_FLIGHT_H
 #define SWARD_APP_BENCH_FLIGHT_H
 
@@ -13,6 +14,7 @@ typedef struct flight_result {
     sward_flight flight;
     uint32_t count;          /* frames measured (the flight's, or --frames' first N) */
     flight_sample *frames;   /* count, malloc'd: flight_result_free */
+    double cpu_ceiling_ms;   /* the rendering thread's CPU ceiling the report judges (FLIGHT_CPU_CEILING_MS) */
 } flight_result;
 
 /* Renders the first `frames` frames of the scene's flight (all of them if frames <= 0): 30 warm-up frames at the

@@ -48,7 +48,8 @@ typedef struct render_slot {
     gpu_buffer hdr_pixels;    /* standalone, sward_render_hdr: the linear frame before the tone map (RGBA32F) */
     bool hdr_copied;          /* the slot's frame copied it (hdr_pixels holds this frame's) */
     gpu_buffer upload;        /* the frame's constants, views and tiles, copied to the GPU buffers by the frame */
-    gpu_buffer world_upload;  /* staging of the streamed world's pages (world_stream.c), once, window-sized */
+    gpu_buffer world_upload;  /* staging of the streamed world's pages (world_stream.c), window-sized, made with the
+                                 renderer (render_world_staging) */
     uint32_t width, height;   /* of the slot's frame */
     gpu_retired retired;      /* freed when the slot is reused */
     uint64_t ticket;          /* frame number recorded in the slot (0: none) */
@@ -352,6 +353,9 @@ sward_result render_streaming_check(const sward_streaming *s, sward_error *err);
 uint64_t render_world_bytes(const sward_renderer *r);
 /* The world's buffers now hold the CPU windows (renderer.c after creating them): no page waits for a copy. */
 void render_world_uploaded(sward_renderer *r);
+/* A streamed world's staging in every frame slot, window-sized, its memory touched (made with the renderer, so
+ * that no frame allocates or faults it in). */
+sward_result render_world_staging(sward_renderer *r, sward_error *err);
 
 /* The frame's depth as the lighting reads it (RENDER_USE_FRAME_DEPTH): RES_MERGED_DEPTH where the compute
  * rasteriser draws, else RES_DEPTH; *access (if not NULL) its sampled access. For tests' own pipelines. */

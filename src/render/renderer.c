@@ -153,6 +153,7 @@ static sward_result create_renderer(sward_context *ctx, const sward_scene *scene
     render_plan_init(r);
     if (!res) res = render_graph_new(r, err);
     if (!res) res = create_scene_buffers(r, err);
+    if (!res) res = render_world_staging(r, err);
     if (!res)
         res = render_terrain_indices(dev, scene, &r->bufs.terrain_indices, &r->bufs.terrain_index_count,
                                      &r->bufs.terrain_bounds, err);

@@ -5,9 +5,10 @@
  * size (renderer.c), so GPU memory stays constant however far the camera goes. At the start of each frame's
  * PLACE (render_place) the windows recentre on the eye (by whole pages, when the eye is more than half a page
  * from their centre); the pages that entered are copied from the CPU rings into the frame slot's staging buffer
- * (its last frame is done, so nothing in flight reads it) at their offsets in the GPU buffers, and copied with
- * vkCmdCopyBuffer, one region a page row, in this frame's command buffer: after every earlier command's reads
- * of the buffers (frames in flight included: a barrier from all earlier work) and before any later read. */
+ * (its last frame is done, so nothing in flight reads it; made and faulted in with the renderer), packed one after
+ * the other, and copied with vkCmdCopyBuffer, one region a page row to its ring offset, in this frame's command
+ * buffer: after every earlier command's reads of the buffers (frames in flight included: a barrier from all
+ * earlier work) and before any later read. */
 #include "render/render.h"
 #include "core/core.h"
 #include "world/stream.h"
@@ -35,17 +36,38 @@ bool render_world_window_holds(const sward_renderer *r, double x0, double z0, do
     return world_stream_holds(&r->scene->terrain, x0, z0, x1, z1);
 }
 
-/* The regions of a page's rows: `elem` bytes a sample, buffer `base` in the staging (= its offset there). */
-static uint32_t page_regions(VkBufferCopy *out, uint8_t *staging, const uint8_t *ring_data, int ring, int page, int pi,
-                             int pj, size_t elem)
+/* A page of a ring (`elem` bytes a sample) packed into the staging at `*at`, its rows one after the other, and
+ * the regions that copy each row to its place in the ring's device buffer; *at moves past the page. Packed, a
+ * frame's pages touch as few staging bytes as they hold, the same ones every frame (the staging's pages stay
+ * faulted in and cached), where copying them to their ring offsets would touch a new part of a window-sized
+ * buffer each time the windows move. */
+static uint32_t page_regions(VkBufferCopy *out, uint8_t *staging, VkDeviceSize *at, const uint8_t *ring_data, int ring,
+                             int page, int pi, int pj, size_t elem)
 {
-    const size_t x = (size_t)((pi * page) % ring), z = (size_t)((pj * page) % ring);
+    const size_t x = (size_t)((pi * page) % ring), z = (size_t)((pj * page) % ring), len = (size_t)page * elem;
     for (int b = 0; b < page; b++) {
-        const size_t at = ((z + (size_t)b) * (size_t)ring + x) * elem, len = (size_t)page * elem;
-        memcpy(staging + at, ring_data + at, len);
-        out[b] = (VkBufferCopy){at, at, len};
+        const size_t from = ((z + (size_t)b) * (size_t)ring + x) * elem;
+        memcpy(staging + *at, ring_data + from, len);
+        out[b] = (VkBufferCopy){*at, from, len};
+        *at += len;
     }
     return (uint32_t)page;
+}
+
+sward_result render_world_staging(sward_renderer *r, sward_error *err)
+{
+    if (!r->scene->terrain.stream) return SWARD_OK;
+    const VkDeviceSize bytes = r->bufs.height_buf.size + r->bufs.grass_height_buf.size + r->bufs.type_map_buf.size +
+                               r->bufs.layer_map_buf.size;
+    for (uint32_t i = 0; i < r->slot_count; i++) {
+        render_slot *s = &r->slots[i];
+        if (s->world_upload.buffer) continue;
+        sward_result res = gpu_buffer_create(&r->ctx->dev, &s->world_upload, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                             GPU_MEMORY_UPLOAD, "sward.world_upload", err);
+        if (res != SWARD_OK) return res;
+        memset(s->world_upload.mapped, 0, (size_t)bytes); /* its memory's pages faulted in now, not in a frame */
+    }
+    return SWARD_OK;
 }
 
 sward_result render_streaming_check(const sward_streaming *s, sward_error *err)
@@ -104,6 +126,7 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
     render_slot *s = &r->slots[r->slot];
     memset(&s->stream, 0, sizeof s->stream);
     if (!st) return SWARD_OK;
+    const uint64_t requested = st->pages_requested;
     sward_result res = use_jobs(r, err);
     if (res != SWARD_OK) return res;
     /* the camera's forward on the ground (the view matrix's third row, negated): pages in view are made first */
@@ -118,6 +141,7 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
     if (moved || put) r->world_generation++; /* the tiles the new pages let in are looked for again */
     s->stream.wait_ms = wait ? core_now_ms() - w0 : 0.0;
     s->stream.pages_put = put;
+    s->stream.pages_requested = (uint32_t)(st->pages_requested - requested);
     s->stream.pages_missing = world_stream_missing(st);
     s->stream.pages_cancelled = st->pages_cancelled;
     if (!st->all_dirty && !st->hf_dirty_count && !st->map_dirty_count) return SWARD_OK;
@@ -125,11 +149,7 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
 
     const VkDeviceSize hb = r->bufs.height_buf.size, gb = r->bufs.grass_height_buf.size, tb = r->bufs.type_map_buf.size;
     const VkDeviceSize lb = r->bufs.layer_map_buf.size, lo = hb + gb + tb; /* the layer map's staging offset */
-    if (!s->world_upload.buffer) { /* once per slot: the whole windows, so even a jump fits */
-        res = gpu_buffer_create(&r->ctx->dev, &s->world_upload, lo + lb, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                GPU_MEMORY_UPLOAD, "sward.world_upload", err);
-        if (res != SWARD_OK) return res;
-    }
+    if ((res = render_world_staging(r, err)) != SWARD_OK) return res; /* made with the renderer: a no-op */
     uint8_t *up = s->world_upload.mapped;
     const int P = st->page, hring = t->hf_ring, mring = t->map_ring;
     const size_t most = st->all_dirty ? 1u : (size_t)(st->hf_dirty_count + st->map_dirty_count) * (size_t)P;
@@ -152,20 +172,23 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
         nh = nm = 1;
         s->stream.upload_bytes = (uint64_t)(hb + gb + tb + lb);
     } else {
+        /* packed, by kind: the height pages, then the map pages' grass heights, types and materials (each kind's
+         * pages at most its ring: they fit the window-sized staging) */
+        const VkDeviceSize page2 = (VkDeviceSize)P * (VkDeviceSize)P, maps = (VkDeviceSize)st->map_dirty_count * page2;
+        VkDeviceSize at_h = 0, at_g = (VkDeviceSize)st->hf_dirty_count * page2 * sizeof(float);
+        VkDeviceSize at_t = at_g + maps * sizeof(float), at_l = at_t + maps;
         for (int k = 0; k < st->hf_dirty_count; k++) {
             const int p = st->hf_dirty[k];
-            nh += page_regions(h + nh, up, (const uint8_t *)t->heights, hring, P, p % st->hf_pages, p / st->hf_pages,
-                               sizeof(float));
+            nh += page_regions(h + nh, up, &at_h, (const uint8_t *)t->heights, hring, P, p % st->hf_pages,
+                               p / st->hf_pages, sizeof(float));
         }
         for (int k = 0; k < st->map_dirty_count; k++) {
             const int p = st->map_dirty[k], pi = p % st->map_pages, pj = p / st->map_pages;
-            page_regions(g + nm, up + hb, (const uint8_t *)t->grass_height, mring, P, pi, pj, sizeof(float));
+            page_regions(g + nm, up, &at_g, (const uint8_t *)t->grass_height, mring, P, pi, pj, sizeof(float));
             /* types: 4 a word, low byte first (sw_type_at) = the bytes in order on a little-endian device */
-            page_regions(la + nm, up + lo, st->material, mring, P, pi, pj, 1); /* the layer map, as the types */
-            nm += page_regions(ty + nm, up + hb + gb, t->types, mring, P, pi, pj, 1);
+            page_regions(la + nm, up, &at_l, st->material, mring, P, pi, pj, 1); /* the layer map, as the types */
+            nm += page_regions(ty + nm, up, &at_t, t->types, mring, P, pi, pj, 1);
         }
-        for (uint32_t k = 0; k < nm; k++)
-            g[k].srcOffset += hb, ty[k].srcOffset += hb + gb, la[k].srcOffset += lo;
         s->stream.upload_bytes =
             (uint64_t)P * (uint64_t)P * (4u * (uint64_t)st->hf_dirty_count + 6u * (uint64_t)st->map_dirty_count);
     }

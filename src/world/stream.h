@@ -101,6 +101,7 @@ typedef struct world_stream {
     world_jobs_config jobs_cfg; /* what made jobs */
     pthread_mutex_t file_lock;  /* the world's files are read by one job at a time (one FILE position) */
     uint64_t pages_put, pages_cancelled; /* pages that arrived in the windows, requests dropped before they ran */
+    uint64_t pages_requested;            /* page jobs asked for (a window's move, pages lost and asked again) */
     float dir_x, dir_z;                  /* the camera's forward (the renderer's), for the order: pages in view first */
 } world_stream;
 

@@ -63,7 +63,10 @@ bool world_stream_request(sward_scene *s, int which, int pi, int pj, float x, fl
     const double dx = x0 + (pi + 0.5) * span - x, dz = x0 + (pj + 0.5) * span - z;
     double order = sqrt(dx * dx + dz * dz);
     if (dx * st->dir_x + dz * st->dir_z < 0.0) order = 2.0 * order + span; /* behind the camera: later */
-    return world_jobs_push(st->jobs, &(world_page_job){.which = which, .pi = pi, .pj = pj, .order = order});
+    if (!world_jobs_push(st->jobs, &(world_page_job){.which = which, .pi = pi, .pj = pj, .order = order}))
+        return false;
+    st->pages_requested++;
+    return true;
 }
 
 sward_result world_stream_oom(const sward_scene *s, sward_error *err)

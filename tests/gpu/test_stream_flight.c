@@ -2,7 +2,8 @@
  * docs/streaming.md): a short flight over a generated streamed world, every world page taking 50 ms of its
  * worker's CPU (the testing hook SWARD_TEST_PAGE_DELAY_MS), frames that do not wait (sward_streaming.no_wait):
  * no frame costs the rendering thread more than STALL_MS of CPU, teleport included (one page made on it would
- * cost 50); a teleport cancels the page jobs of the view it leaves (counted in the frame's stats); after the
+ * cost 50); a jump's frame requests the pages it misses and a teleport cancels the page jobs of the view it
+ * leaves (both counted in the frame's stats); after the
  * teleport the frames draw fewer tiles while pages are missing, all of the view's tiles
  * before the pages out of view have arrived (nearest and in view first) and, once every page has arrived and
  * the tile cache has caught up, exactly the image and counts of a renderer that waited for them. */
@@ -80,6 +81,7 @@ static void flight_never_waits(void **state)
     sward_frame_stats away = SWARD_FRAME_STATS_INIT;
     worst = fmax(worst, frame(r, -200.0f, 210.0f, a, &away));
     assert_true(away.stream.pages_missing > 0);
+    assert_true(away.stream.pages_requested > 0); /* the jump's frame asked for the pages it misses */
     /* the teleport, then the same camera until every page and tile is there */
     const float tx = 180.0f, tz = -170.0f;
     uint32_t frames = 0, last_tiles = 0, missing_tiles[150], missing_frames = 0;
@@ -97,6 +99,7 @@ static void flight_never_waits(void **state)
             print_message("%llu page jobs cancelled by the second teleport\n",
                           (unsigned long long)(st.stream.pages_cancelled - away.stream.pages_cancelled));
             assert_true(st.stream.pages_cancelled > away.stream.pages_cancelled);
+            assert_true(st.stream.pages_requested > 0);
         }
         if (st.stream.pages_missing) missing_tiles[missing_frames++] = (uint32_t)st.blades.tiles;
         done = !st.stream.pages_missing && !st.tile_cache.missing && k > 0;
