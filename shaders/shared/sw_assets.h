@@ -50,6 +50,7 @@ SW_FN sw_uint sw_texset_level_offset(sw_uint l)
 #define SW_ASSET_AREAS 8u     /* PL2: density areas name it, or its base density is below its maximum */
 #define SW_ASSET_DITHER 16u   /* PL11: placed on the ordered-dither point set (sw_dither_points.h), not the grid */
 #define SW_ASSET_FOREST 32u   /* PL11: with SW_ASSET_DITHER, its density value decoded into sparse, edge and inner */
+#define SW_ASSET_CANOPY 64u   /* PL11: its density follows the trees' canopy (assets[i].canopy, shared/sw_canopy.h) */
 #define SW_ASSET_MID_CASTER_HEIGHT 2.0f /* m: the tallest instance from which an asset is a mid-cascade caster */
 
 /* sw_asset.wind: one of the GA3 field's categories (SW_WIND_CAT_*, sw_wind_field.h), or none (rocks). The vertex
@@ -95,6 +96,9 @@ struct sw_asset {
     float sparse_density, edge_density, inner_density;
     float sparse_scale, edge_scale, inner_scale;
     float scale_bound; /* the largest instance scale: scale_max, times the largest class factor (SW_ASSET_FOREST) */
+    /* PL11's undergrowth (SW_ASSET_CANOPY, shared/sw_canopy.h): the density multipliers under the trees' crowns, in
+       the open and in the fringe, and the fringe's width (m) */
+    float canopy_under, canopy_open, canopy_fringe, canopy_width;
 };
 
 /* A cluster of the frame (uploaded with count 0; asset_place writes count and the heights). */
