@@ -13,16 +13,18 @@
 
 /* A flat 400 m square, 1 m map texels; a wood of one tree asset on the point set (6 m footprint, half the
  * set's points, in patches of about 60 m: woods and clearings); ferns and a grass type that follow it. */
-#define WOOD(grass_rule, fern_rule, ground)                                                                          \
-    "{\"terrain\": {\"size\": 400, \"resolution\": 201, \"map_resolution\": 400, \"fbm\": {\"amplitude\": 0}"     \
-    ground "},"                                                                                                    \
-    " \"grass\": [{\"name\": \"meadow\", \"density\": 2, \"clump\": {\"pull\": 0}" grass_rule "}],"                \
-    " \"assets\": [{\"name\": \"oak\", \"kind\": \"tree\", \"generate\": {\"seed\": 3, \"species\": \"oak\", \"age\": 0.3},"            \
-    "  \"layer\": \"wood\", \"placement\": \"dither\", \"footprint\": 6, \"density\": 0.015,"      \
-    "  \"patches\": {\"scale\": 60, \"coverage\": 0.5}},"                       \
+#define WOOD(grass_rule, fern_rule, ground)                                                                   \
+    "{\"terrain\": {\"size\": 400, \"resolution\": 201, \"map_resolution\": 400, \"fbm\": {\"amplitude\": 0}" \
+    ground "},"                                                                                               \
+    " \"grass\": [{\"name\": \"meadow\", \"density\": 2, \"clump\": {\"pull\": 0}" grass_rule "}],"           \
+    " \"assets\": [{\"name\": \"oak\", \"kind\": \"tree\","                                                   \
+    "  \"generate\": {\"seed\": 3, \"species\": \"oak\", \"age\": 0.3}, \"layer\": \"wood\","                 \
+    "  \"placement\": \"dither\", \"footprint\": 6, \"density\": 0.015,"                                      \
+    "  \"patches\": {\"scale\": 60, \"coverage\": 0.5}},"                                                     \
     "  {\"name\": \"fern\", \"kind\": \"fern\", \"density\": 0.5" fern_rule "}]}"
 
-#define FERN_RULE ", \"canopy\": {\"layer\": \"wood\", \"under\": 1.0, \"open\": 0.2, \"fringe\": 0.6, \"fringe_width\": 3}"
+#define FERN_RULE                                                                                                  \
+    ", \"canopy\": {\"layer\": \"wood\", \"under\": 1.0, \"open\": 0.2, \"fringe\": 0.6, \"fringe_width\": 3}"
 #define GRASS_RULE ", \"canopy\": {\"layer\": \"wood\", \"under\": 0.25, \"open\": 1.0}"
 #define GROUND_RULE ", \"ground\": {\"canopy\": {\"layer\": \"wood\", \"ground\": \"forest_floor\"}}"
 
@@ -77,7 +79,8 @@ static void test_canopy_map_is_the_crowns(void **state)
     assert_non_null(t->canopy);
     assert_int_equal(t->canopy_layer, s->assets[0].layer);
     const float crown = crown_of(s);
-    print_message("crown radius %.3f m (assets[0].crown_radius %.3f)\n", (double)crown, (double)s->assets[0].crown_radius);
+    print_message("crown radius %.3f m (assets[0].crown_radius %.3f)\n", (double)crown,
+                  (double)s->assets[0].crown_radius);
     assert_true(crown > 1.0f);
     static sw_instance tr[MAX_TREES];
     size_t n = trees(s, tr);
@@ -160,7 +163,8 @@ static void test_fern_density_follows_the_rule(void **state)
     const double want[CLASSES] = {0.5 * 1.0, 0.5 * 0.6, 0.5 * 0.2};
     for (int c = 0; c < CLASSES; c++) {
         double got = count[c] / area[c];
-        print_message("ferns %s: %.0f over %.0f m^2: %.4f / m^2, want %.4f\n", CLASS[c], count[c], area[c], got, want[c]);
+        print_message("ferns %s: %.0f over %.0f m^2: %.4f / m^2, want %.4f\n", CLASS[c], count[c], area[c], got,
+                      want[c]);
         assert_true(area[c] > 5000.0);
         assert_true(fabs(got / want[c] - 1.0) < 0.08);
     }
