@@ -265,6 +265,11 @@ static void test_loader_errors(void **state)
                       ", \"ground\": {\"canopy\": {\"layer\": \"shrubs\", \"ground\": \"moss\"}}"),
                  "terrain.ground.canopy.layer: one layer casts the scene's canopy: \"wood\" (grass[0].canopy.layer), "
                  "got \"shrubs\"");
+    expect_error("{\"terrain\": {\"size\": 256, \"resolution\": 257, \"stream\": {\"window\": 200, \"page\": 64}},"
+                 " \"grass\": [{\"canopy\": {\"layer\": \"wood\"}}], \"render\": {\"draw_distance\": 30},"
+                 " \"assets\": [{\"kind\": \"tree\", \"layer\": \"wood\"}]}",
+                 "grass[0].canopy: a canopy is baked from the whole terrain at load: not with terrain.world or "
+                 "terrain.stream");
     expect_error(WOOD("", "", ", \"ground\": {\"canopy\": {\"layer\": \"wood\"}}"),
                  "terrain.ground.canopy.ground: missing required field");
     expect_error(WOOD("", "", ", \"ground\": {\"canopy\": {\"layer\": \"wood\", \"ground\": \"leaves\"}}"),
