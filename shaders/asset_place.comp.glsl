@@ -8,8 +8,8 @@
 // tile of the set as its cluster: its 1024 points visited in threshold order, each kept where its threshold is
 // below the density there (sw_dither_keeps), scaled by its forest class. View- and time-independent, like the
 // grass's placement; the CPU reference is src/place/assets.c (place_asset_cluster).
-// Reads: frame, assets, heights, type map, density areas, the clusters to place (after the slots' records and the
-// frame's list). Writes: the slot's instances and record.
+// Reads: frame, assets, heights, type map, density areas, the canopy, the clusters to place (after the slots'
+// records and the frame's list). Writes: the slot's instances and record.
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "common.inc.glsl"
@@ -63,6 +63,10 @@ void main()
                          ? sw_area_fraction_at(1u << (SW_AREA_USER_ASSET + a.place_as), a.base_density, a.density,
                                                a.inv_density, c.x, c.z)
                          : 1.0;
+        // PL11: the trees' canopy multiplies it by the asset's rule (place_asset_cluster)
+        if ((a.flags & SW_ASSET_CANOPY) != 0u)
+            frac *= sw_canopy_density(sw_canopy_at(c.x, c.z), a.canopy_under, a.canopy_open, a.canopy_fringe,
+                                      a.canopy_width);
         float grow = dither ? sw_dither_keeps(c, a, a.place_as, frame.seed, frac)
                             : sw_asset_keeps(c, cl.asset, frame.seed, a.patch_inv_scale, a.patch_coverage, frac, a.keep_lo,
                                              a.keep_scale) ? 1.0 : 0.0;

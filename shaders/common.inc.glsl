@@ -5,6 +5,8 @@
 #include "shared/sw_bindings.h"
 #include "shared/sw_ring.h"
 #include "shared/sw_dither.h"
+#include "shared/sw_world.h"
+#include "shared/sw_canopy.h"
 
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_FRAME) readonly buffer FrameBuf { sw_frame frame; };
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_VIEWS) readonly buffer ViewBuf { sw_view views[]; };
@@ -14,6 +16,7 @@ layout(std430, set = SW_SET_SCENE, binding = SW_BIND_HEIGHTS) readonly buffer He
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_TYPE_MAP) readonly buffer TypeMap { uint type_words[]; }; // 4 texels a word, low byte first
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_GRASS_HEIGHT) readonly buffer GrassHeightMap { float grass_height[]; }; // 0..1, 0 = none
 layout(std430, set = SW_SET_SCENE, binding = SW_BIND_LAYER_MAP) readonly buffer LayerMap { uint layer_words[]; }; // PL10 top layer, as the types
+layout(std430, set = SW_SET_SCENE, binding = SW_BIND_CANOPY) readonly buffer CanopyMap { uint canopy_words[]; }; // PL11 canopy codes, as the types (resident worlds only)
 
 layout(push_constant) uniform PushBlock { sw_push pc; };
 
@@ -39,6 +42,22 @@ uint sw_layer_at(int i, int j)
 {
     int k = sw_ring_index(i, j, frame.map_ring, frame.map_i0, frame.map_j0);
     return (layer_words[k >> 2] >> (8 * (k & 3))) & 255u;
+}
+
+// PL11, SH10: the canopy's code at a map texel (shared/sw_canopy.h; only scenes with a canopy read it: it exists
+// for resident worlds alone, so the index is the texel's own).
+uint sw_canopy_code(int i, int j)
+{
+    int k = j * frame.map_res + i;
+    return (canopy_words[k >> 2] >> (8 * (k & 3))) & 255u;
+}
+
+// The signed distance to the nearest crown at (x, z), bilinear (place_canopy_distance).
+float sw_canopy_at(float x, float z)
+{
+    sw_map_coord mc = sw_map_locate(x, z, frame.terrain_x0, frame.terrain_z0, frame.map_inv_cell, frame.map_res);
+    return sw_canopy_bilinear(sw_canopy_code(mc.i0, mc.j0), sw_canopy_code(mc.i1, mc.j0), sw_canopy_code(mc.i0, mc.j1),
+                              sw_canopy_code(mc.i1, mc.j1), mc.fx, mc.fz);
 }
 
 mat4 sw_mat4(float m[16])

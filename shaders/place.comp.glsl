@@ -3,10 +3,10 @@
 // View-independent (no camera, no time), so a tile's placement persists across frames in the tile cache's slot
 // (SC1, src/place/cache.c); the blades themselves are built per view by cull.comp.glsl from the set bits.
 // pc.level picks the batch (SC2): 0 the tiles needed now, 1 those placed ahead of the camera.
-// Reads: frame, materials, heights, world maps, density areas, tiles. Writes: the tile's slot: its mask words
+// Reads: frame, materials, heights, world maps, density areas, the canopy, tiles. Writes: the tile's slot: its mask words
 // and the cells removed off the terrain and by density.
 // Cost: one thread per 4 grid cells: three hashes, a coverage noise (patchy types), four type-map texels and
-// four grass-height texels per cell; 128 bytes written per tile.
+// four grass-height texels per cell (four canopy texels for a type with a canopy rule); 128 bytes written per tile.
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sw_place.h"
@@ -53,6 +53,10 @@ void main()
         // PL2: the density areas' fraction of the maximum, multiplied into the coverage (place_cells)
         if ((m.flags & SW_MAT_AREAS) != 0u)
             cover *= sw_area_fraction_at(1u << t.material, m.base_density, m.density, m.inv_density, c.x, c.z);
+        // PL11: the trees' canopy multiplies it by the type's rule (place_grid)
+        if ((m.flags & SW_MAT_CANOPY) != 0u)
+            cover *= sw_canopy_density(sw_canopy_at(c.x, c.z), m.canopy_under, m.canopy_open, m.canopy_fringe,
+                                       m.canopy_width);
         if (!(c.keep < cover)) {
             density++;
             continue;

@@ -32,14 +32,16 @@ struct sw_terrain_surface {
 
 // One map texel's grass: its colour, cover and the type's draw distance (m) in (rgb, a = cover) and draw_d, its
 // far look's (AO, side and top optical depth, gloss) in far; SH10: its own ground (sw_ground_texel: its top
-// layer's, else what its grass asks for) in ground.
+// layer's, else the canopy's under a crown, else what its grass asks for) in ground.
 vec4 sw_terrain_texel(int i, int j, inout float draw_d, inout vec4 far, out uint ground)
 {
     uint type = sw_type_at(i, j);
     float gh = sw_grass_height(i, j);
     bool grows = type < frame.material_count && gh > 0.0;
+    uint canopy = frame.ground_canopy != SW_GROUND_NONE && sw_canopy_under(sw_canopy_code(i, j)) ? frame.ground_canopy
+                                                                                                : SW_GROUND_NONE;
     ground = sw_ground_texel(sw_ground_layer_kind(sw_layer_at(i, j), frame.ground_layers[0], frame.ground_layers[1]),
-                             grows ? materials[type].ground : SW_GROUND_NONE, grows);
+                             canopy, grows ? materials[type].ground : SW_GROUND_NONE, grows);
     if (!grows) return vec4(sw_vec3(frame.ground), 0.0);
     vec3 grass = vec3(materials[type].field_r, materials[type].field_g, materials[type].field_b); // far_look.c
     far = vec4(materials[type].field_ao, materials[type].far_side, materials[type].far_top, materials[type].far_gloss);

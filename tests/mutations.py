@@ -156,6 +156,10 @@ mut("SH10-rule-layer", "SH10", "shaders/shared/sw_ground.h",
     "    if (layer_kind != SW_GROUND_NONE) return layer_kind;",
     "",
     "unit_ground")
+mut("SH10-rule-canopy", "SH10 PL11", "shaders/shared/sw_ground.h",
+    "    if (canopy_kind != SW_GROUND_NONE) return canopy_kind;",
+    "",
+    "unit_ground unit_undergrowth")
 mut("SH10-rule-grass", "SH10", "shaders/shared/sw_ground.h",
     "    return grows ? type_request : SW_GROUND_NONE;",
     "    return SW_GROUND_NONE;",
@@ -718,6 +722,27 @@ mut("AS1-tree-override-ranges", "AS1", "src/world/scene_assets.c",
     "    if (asset_tree_check(&d, &err) == SWARD_OK) return true;",
     "    if (d.tree_count < 100) return true;",
     "unit_asset_place")
+# PL11's undergrowth: the trees' canopy (src/place/canopy.c, shaders/shared/sw_canopy.h) and the rules that read it
+mut("PL11-crown-radius", "PL11", "src/place/canopy.c",
+    "    return 0.25f * ((bounds_max[0] - bounds_min[0]) + (bounds_max[2] - bounds_min[2]));",
+    "    return 0.5f * ((bounds_max[0] - bounds_min[0]) + (bounds_max[2] - bounds_min[2]));",
+    "unit_undergrowth")
+mut("PL11-fringe-sign", "PL11", "shaders/shared/sw_canopy.h",
+    "    return sw_clampf(1.0f + (width - d) * SW_CANOPY_INV_SOFT, 0.0f, 1.0f);",
+    "    return sw_clampf(1.0f + (d - width) * SW_CANOPY_INV_SOFT, 0.0f, 1.0f);",
+    "unit_undergrowth")
+mut("PL11-under-open-swapped", "PL11", "shaders/shared/sw_canopy.h",
+    "SW_FN float sw_canopy_density(float d, float under, float open, float fringe, float width)",
+    "SW_FN float sw_canopy_density(float d, float open, float under, float fringe, float width)",
+    "unit_undergrowth")
+mut("PL11-canopy-gpu-assets", "PL11", "shaders/asset_place.comp.glsl",
+    "        if ((a.flags & SW_ASSET_CANOPY) != 0u)",
+    "        if (false)",
+    "gpu_assets.test_placement_matches_cpu_canopy")
+mut("PL11-canopy-gpu-grass", "PL11", "shaders/place.comp.glsl",
+    "        if ((m.flags & SW_MAT_CANOPY) != 0u)",
+    "        if (false)",
+    "gpu_placement")
 
 # PL10 + SH10: a layer's path opacity (a polyline and a width): every segment of the polyline counts
 mut("PL10-path", "PL10 SH10", "src/world/layers.c",

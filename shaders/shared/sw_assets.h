@@ -50,6 +50,7 @@ SW_FN sw_uint sw_texset_level_offset(sw_uint l)
 #define SW_ASSET_AREAS 8u     /* PL2: density areas name it, or its base density is below its maximum */
 #define SW_ASSET_DITHER 16u   /* PL11: placed on the ordered-dither point set (sw_dither_points.h), not the grid */
 #define SW_ASSET_FOREST 32u   /* PL11: with SW_ASSET_DITHER, its density value decoded into sparse, edge and inner */
+#define SW_ASSET_CANOPY 64u   /* PL11: its density follows the trees' canopy (assets[i].canopy, shared/sw_canopy.h) */
 #define SW_ASSET_MID_CASTER_HEIGHT 2.0f /* m: the tallest instance from which an asset is a mid-cascade caster */
 
 /* sw_asset.wind: one of the GA3 field's categories (SW_WIND_CAT_*, sw_wind_field.h), or none (rocks). The vertex
@@ -98,6 +99,9 @@ struct sw_asset {
     /* PL11: the asset whose point set, patches and areas place it (itself, or the forest asset whose class variant
        it is: world_asset.forest_of) and the forest classes it keeps (bit k: class k, sw_forest_class) */
     sw_uint place_as, forest_classes, pad_place0, pad_place1;
+    /* PL11's undergrowth (SW_ASSET_CANOPY, shared/sw_canopy.h): the density multipliers under the trees' crowns, in
+       the open and in the fringe, and the fringe's width (m) */
+    float canopy_under, canopy_open, canopy_fringe, canopy_width;
 };
 
 /* A cluster of the frame (uploaded with count 0; asset_place writes it, with its count and heights, into its

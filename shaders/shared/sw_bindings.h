@@ -25,7 +25,9 @@
 #define SW_BIND_ASSET_ALPHA 12  /* AS4: sampler2DArray, the texture sets' alpha (layer 0 leaf, 1 petal; R8, mips) */
 #define SW_BIND_LAYER_MAP 13    /* PL10: the top blend layer per map texel (4 a uint, low byte first; 255 none), whose
                                    ground sw_frame.ground_layers names (shared/sw_ground.h) */
-#define SW_BIND_SCENE_COUNT 14
+#define SW_BIND_CANOPY 14      /* PL11, SH10: the trees' canopy per map texel (4 a uint, low byte first; shared/sw_canopy.h),
+                                   one word without a canopy */
+#define SW_BIND_SCENE_COUNT 15
 
 /* GA3, the wind field (shaders/shared/sw_wind_field.h). wind_field.comp.glsl writes it at binding
  * SW_WIND_FIELD_OUT of its set 1; every pass that samples it declares

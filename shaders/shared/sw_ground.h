@@ -4,9 +4,11 @@
  * compute resolve and per vertex in the G-buffer pass).
  *
  * Rules (sw_ground_rule), first match wins: the ground is rock where the slope is steeper than rock_slope
- * degrees; else the top blend layer's ground (PL10, terrain.layers[i].ground); else the ground the texel's
- * grass type asks for (grass[i].ground, where that type grows); else sand below sand_below metres; else the
- * scene's default. The slope and height thresholds are broken up by a gradient noise of SW_GROUND_EDGE_L
+ * degrees; else the top blend layer's ground (PL10, terrain.layers[i].ground); else, under the trees' crowns,
+ * the canopy's ground (terrain.ground.canopy, PL11: the texel's centre under a crown, shared/sw_canopy.h); else
+ * the ground the texel's grass type asks for (grass[i].ground, where that type grows); else sand below
+ * sand_below metres; else the scene's default. A painted layer (a path) crosses a wood; the wood's floor beats
+ * what the grass beneath asks for. The slope and height thresholds are broken up by a gradient noise of SW_GROUND_EDGE_L
  * metres (+-SW_GROUND_EDGE_SLOPE degrees, +-SW_GROUND_EDGE_HEIGHT m) so a contour line does not show as one.
  *
  * Detail: three octaves of gradient noise with its analytic gradient (sw_perlin_d: no texture, so nothing
@@ -116,11 +118,13 @@ SW_FN sw_uint sw_ground_layer_kind(sw_uint layer, sw_uint words0, sw_uint words1
     return (w >> (SW_GROUND_BITS * (layer & 7u))) & 15u;
 }
 
-/* A map texel's own ground: its top layer's, else its grass type's request where grass grows there
- * (`grows`: the type is set and its grass height above 0); SW_GROUND_NONE when neither names one. */
-SW_FN sw_uint sw_ground_texel(sw_uint layer_kind, sw_uint type_request, bool grows)
+/* A map texel's own ground: its top layer's, else the canopy's (`canopy_kind`: terrain.ground.canopy where the
+ * texel's centre is under a crown, sw_canopy_under; else SW_GROUND_NONE), else its grass type's request where
+ * grass grows there (`grows`: the type is set and its grass height above 0); SW_GROUND_NONE when none names one. */
+SW_FN sw_uint sw_ground_texel(sw_uint layer_kind, sw_uint canopy_kind, sw_uint type_request, bool grows)
 {
     if (layer_kind != SW_GROUND_NONE) return layer_kind;
+    if (canopy_kind != SW_GROUND_NONE) return canopy_kind;
     return grows ? type_request : SW_GROUND_NONE;
 }
 

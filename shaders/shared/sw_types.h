@@ -48,6 +48,9 @@ struct sw_material {
      * far_side cot(e) + far_top (its cover 1 - exp(-depth)); the gloss of its far blades (the specular's weight). */
     float field_r, field_g, field_b, field_ao;
     float far_side, far_top, far_gloss, pad5;
+    /* PL11's undergrowth (SW_MAT_CANOPY, shared/sw_canopy.h): the density multipliers under the trees' crowns, in
+       the open and in the fringe, and the fringe's width (m) */
+    float canopy_under, canopy_open, canopy_fringe, canopy_width;
 };
 
 /* SC5: the distance a type's blades end at, for every pass that culls, fades or tones by it (cull, the blades'
@@ -64,6 +67,7 @@ SW_FN float sw_type_draw_distance(float type_draw_distance, float frame_draw_dis
 #define SW_MAT_STEALTH 1u
 #define SW_MAT_CAMERA_TILT 4u /* GA8: HZD's camera-based tilting (grass[i].camera_tilt) */
 #define SW_MAT_AREAS 2u /* PL2: density areas name this type, or its base density is below its maximum */
+#define SW_MAT_CANOPY 8u /* PL11: its density follows the trees' canopy (grass[i].canopy, shared/sw_canopy.h) */
 #define SW_TYPE_NONE 255u /* type-map value: no grass */
 
 /* Per-frame constants: what every view of a frame shares (time, wind, sun, sky, force fields, the terrain and
@@ -124,7 +128,9 @@ struct sw_frame {
     /* SC1 for the assets: the cluster cache's slots (their records lead the clusters' buffer, the frame's
        cluster_count clusters follow them), then the clusters placed this frame */
     sw_uint cluster_first, cluster_place;
-    float frame_pad;
+    /* SH10: the ground under the trees' crowns (terrain.ground.canopy: SW_GROUND_*; SW_GROUND_NONE: no such rule),
+       read from the canopy map (SW_BIND_CANOPY, shared/sw_canopy.h) */
+    sw_uint ground_canopy;
 };
 
 /* PO4: the auto exposure's state (RES_EXPOSURE, shaders/exposure_*.comp.glsl), kept from frame to frame: the
@@ -343,7 +349,7 @@ typedef struct sw_tile_draw sw_tile_draw;
 typedef struct sw_blade sw_blade;
 typedef struct sw_draw_cmd sw_draw_cmd;
 typedef struct sw_cull_stats sw_cull_stats;
-_Static_assert(sizeof(sw_material) == 192, "sw_material layout");
+_Static_assert(sizeof(sw_material) == 208, "sw_material layout");
 _Static_assert(sizeof(sw_frame) % 16 == 0, "sw_frame layout");
 _Static_assert(sizeof(sw_exposure_state) == 32 + 4 * SW_EXPOSURE_BINS, "sw_exposure_state layout");
 _Static_assert(sizeof(sw_view) % 16 == 0, "sw_view layout");

@@ -43,6 +43,13 @@ void place_asset_placement(const sward_scene *s, uint32_t asset, sw_asset *g)
     g->scale_max = a->scale[1];
     g->scale_bound = world_asset_scale_max(a);
     if (a->areas || g->base_density < a->density) g->flags |= SW_ASSET_AREAS;
+    if (a->canopy.set) { /* PL11: the trees' canopy multiplies its density by the rule (shared/sw_canopy.h) */
+        g->flags |= SW_ASSET_CANOPY;
+        g->canopy_under = a->canopy.under;
+        g->canopy_open = a->canopy.open;
+        g->canopy_fringe = a->canopy.fringe;
+        g->canopy_width = a->canopy.width;
+    }
     if (!a->dither) return;
     g->flags |= SW_ASSET_DITHER | (a->forest ? SW_ASSET_FOREST : 0u);
     g->dither_tile = a->footprint * SW_DITHER_TILE_PER_FOOTPRINT;
@@ -155,6 +162,7 @@ static uint32_t place_dither_cluster(const sward_scene *s, uint32_t asset, int c
                          ? place_area_fraction(s, 1u << (SW_AREA_USER_ASSET + g.place_as), g.base_density, g.density,
                                                g.inv_density, c.x, c.z)
                          : 1.0f;
+        if (g.flags & SW_ASSET_CANOPY) frac *= place_canopy_density(t, &a->canopy, c.x, c.z);
         float grow = sw_dither_keeps(c, g, g.place_as, seed, frac);
         if (grow <= 0.0f || !grows_here(t, a->grows_on, c.x, c.z)) continue;
         out[n++] = (sw_instance){.x = c.x, .y = ground_at(t, h), .z = c.z,
@@ -189,6 +197,7 @@ uint32_t place_asset_cluster(const sward_scene *s, uint32_t asset, int ci0, int 
         if (!h.inside) continue;
         float frac = areas ? place_area_fraction(s, 1u << (SW_AREA_USER_ASSET + asset), base, a->density, inv, c.x, c.z)
                            : 1.0f;
+        if (a->canopy.set) frac *= place_canopy_density(t, &a->canopy, c.x, c.z); /* PL11 */
         if (!sw_asset_keeps(c, asset, seed, patch_inv, a->patch_coverage, frac, lo, scale) ||
             !grows_here(t, a->grows_on, c.x, c.z))
             continue;

@@ -67,6 +67,14 @@ sw_material place_material_gpu(const world_material *m)
     g.base_density = m->base_set ? m->base_density : m->density;
     g.inv_density = 1.0f / m->density;
     if (m->areas || g.base_density < m->density) g.flags |= SW_MAT_AREAS;
+    /* PL11: the trees' canopy multiplies the cover by the rule (shared/sw_canopy.h) */
+    if (m->canopy.set) {
+        g.flags |= SW_MAT_CANOPY;
+        g.canopy_under = m->canopy.under;
+        g.canopy_open = m->canopy.open;
+        g.canopy_fringe = m->canopy.fringe;
+        g.canopy_width = m->canopy.width;
+    }
     place_far_look(m, &g); /* SC7 */
     return g;
 }
@@ -157,6 +165,8 @@ static size_t place_grid(const sward_scene *scene, int material, int bi0, int bj
             /* PL2: the density areas' fraction of the maximum, multiplied into the coverage */
             if (m.flags & SW_MAT_AREAS)
                 coverage *= place_area_fraction(scene, 1u << mat, m.base_density, m.density, m.inv_density, c.x, c.z);
+            /* PL11: the trees' canopy multiplies it by the type's rule */
+            if (m.flags & SW_MAT_CANOPY) coverage *= place_canopy_density(t, &wm->canopy, c.x, c.z);
             if (!(c.keep < coverage)) continue;
             /* PL5: the type map picks this type here (dithered), the grass-height map scales the blade. */
             float gh = 1.0f;

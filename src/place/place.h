@@ -263,6 +263,22 @@ size_t place_cluster_cache_frame(place_cluster_cache *c, const sward_scene *scen
                                  uint32_t per_asset[WORLD_MAX_ASSETS], sw_cluster *place, size_t *n_place,
                                  place_cache_stats *st);
 
+/* ---- the trees' canopy (canopy.c; PL11's undergrowth, SH10; shaders/shared/sw_canopy.h) ---- */
+
+/* The crown radius of an asset with these level-0 bounds (m): the mean of its half-widths in x and z. */
+float place_crown_radius(const float bounds_min[3], const float bounds_max[3]);
+/* Builds s->terrain.canopy from the placement of the layer s->terrain.canopy_layer (nothing without one): sets
+ * each of the layer's assets' crown_radius from its level 0 (generated or imported), places every cluster of
+ * theirs over the terrain (place_asset_cluster) and keeps at each map texel the signed distance from its centre to
+ * the nearest crown (a disk of crown_radius x the instance's scale), as codes. The loader calls it after the maps.
+ * Errors: an asset that cannot be built (its scene error), out of memory. */
+sward_result place_canopy_build(sward_scene *s, sward_error *err);
+/* The signed distance (m) to the nearest crown at (x, z), bilinear between the texels (SW_CANOPY_FAR without a
+ * canopy); the GPU's sw_canopy_at. */
+float place_canopy_distance(const world_terrain *t, float x, float z);
+/* A rule's density multiplier at (x, z) (sw_canopy_density; 1 without the rule or a canopy). */
+float place_canopy_density(const world_terrain *t, const world_canopy_rule *rule, float x, float z);
+
 /* ---- the ordered-dither point set (dither_points.c; PL11) ---- */
 
 /* Generates the table of shaders/shared/sw_dither_table.h: SW_DITHER_POINTS points of the SW_DITHER_Q^2 torus at

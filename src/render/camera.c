@@ -142,6 +142,7 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
     f->ground_rock_slope = s->terrain.ground.rock_slope;
     f->ground_sand_below = s->terrain.ground.sand_below;
     f->ground_detail = s->terrain.ground.detail;
+    f->ground_canopy = s->terrain.canopy ? s->terrain.ground.canopy : SW_GROUND_NONE; /* PL11's canopy rule */
     grass_tone(s, f->grass_color, &f->grass_cover);
     f->wind_x = s->wind.direction[0];
     f->wind_z = s->wind.direction[1];

@@ -483,6 +483,7 @@ sward_result render_graph_create(sward_renderer *r, sward_error *err)
     gpu_write_buffer(dev, g->scene_set, SW_BIND_TYPE_MAP, buf, &r->bufs.type_map_buf);
     gpu_write_buffer(dev, g->scene_set, SW_BIND_GRASS_HEIGHT, buf, &r->bufs.grass_height_buf);
     gpu_write_buffer(dev, g->scene_set, SW_BIND_LAYER_MAP, buf, &r->bufs.layer_map_buf);
+    gpu_write_buffer(dev, g->scene_set, SW_BIND_CANOPY, buf, &r->bufs.canopy_buf);
     gpu_write_buffer(dev, g->scene_set, SW_BIND_ASSETS, buf, &r->assets.asset_buf);
     gpu_write_buffer(dev, g->scene_set, SW_BIND_ASSET_VERTICES, buf, &r->assets.vertex_buf);
     gpu_write_buffer(dev, g->scene_set, SW_BIND_LEAF_NOISE, buf, &r->assets.noise_buf);

@@ -134,6 +134,7 @@ typedef struct render_assets {
 /* The scene set's buffers (set 0) and the index patterns the passes share (config.geo names them). */
 typedef struct render_scene_buffers {
     gpu_buffer material_buf, height_buf, type_map_buf, grass_height_buf;
+    gpu_buffer canopy_buf;      /* SW_BIND_CANOPY (PL11: the trees' canopy per map texel; one word without) */
     gpu_buffer layer_map_buf;   /* SW_BIND_LAYER_MAP (PL10 top layer per map texel: the ground's material) */
     gpu_buffer area_buf;        /* SW_BIND_AREAS (PL2 density areas) */
     gpu_buffer terrain_indices, blade_indices;

@@ -61,6 +61,17 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     for (size_t k = 0; ids && k < mn; k++)
         packed[k >> 2] = (packed[k >> 2] & ~(255u << (8u * (k & 3u)))) | (uint32_t)ids[k] << (8u * (k & 3u));
     res = upload_buffer(r, &r->bufs.layer_map_buf, packed, (VkDeviceSize)words * sizeof *packed, "sward.layer_map", err);
+    if (res) {
+        free(packed);
+        return res;
+    }
+    /* PL11, SH10: the canopy's codes packed as the types (a resident world's alone: the loader refuses a canopy
+     * for a streamed one); one word without a canopy */
+    const uint8_t *canopy = s->terrain.stream ? NULL : s->terrain.canopy;
+    for (size_t k = 0; k < words; k++) packed[k] = 0;
+    for (size_t k = 0; canopy && k < mn; k++) packed[k >> 2] |= (uint32_t)canopy[k] << (8u * (k & 3u));
+    res = upload_buffer(r, &r->bufs.canopy_buf, packed, (VkDeviceSize)(canopy ? words : 1) * sizeof *packed,
+                        "sward.canopy", err);
     free(packed);
     if (res) return res;
     if ((res = upload_buffer(r, &r->bufs.grass_height_buf, s->terrain.grass_height, (VkDeviceSize)mn * sizeof(float),
@@ -211,7 +222,7 @@ void sward_renderer_destroy(sward_renderer *r)
     }
     gpu_buffer *bufs[] = {&r->bufs.material_buf,     &r->bufs.height_buf, &r->bufs.type_map_buf,
                           &r->bufs.grass_height_buf, &r->bufs.area_buf,   &r->bufs.terrain_indices,
-                          &r->bufs.blade_indices,    &r->bufs.layer_map_buf};
+                          &r->bufs.blade_indices,    &r->bufs.layer_map_buf, &r->bufs.canopy_buf};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gpu_buffer_destroy(dev, bufs[i]);
     render_terrain_bounds_free(&r->bufs.terrain_bounds);
     free(r->work.terrain.patches);

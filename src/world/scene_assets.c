@@ -307,7 +307,7 @@ static bool parse_asset(const sj_ctx *c, const cJSON *o, const char *path, const
                                         "scale",    "patches",       "grows_on",   "draw_distance", "lod_bias",
                                         "wind",     "leaf_color",    "bark_color", "flower_color", "translucency",
                                         "base_density", "layer", "roughness", "bark_roughness", "placement",
-                                        "footprint", "forest"};
+                                        "footprint", "forest", "canopy"};
     static const char *const known_patches[] = {"scale", "coverage"};
     char p[SJ_PATH_MAX], wind[16] = "";
     const cJSON *patches;

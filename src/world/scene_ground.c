@@ -24,6 +24,7 @@ void world_ground_defaults(world_ground *g)
     g->rock_slope = 35.0f;
     g->sand_below = SW_GROUND_NO_SAND;
     g->detail = 1.0f;
+    g->canopy = SW_GROUND_NONE;
 }
 
 bool world_parse_ground_kind(const sj_ctx *c, const cJSON *o, const char *path, const char *key, unsigned *kind)
@@ -43,7 +44,7 @@ bool world_parse_ground_kind(const sj_ctx *c, const cJSON *o, const char *path, 
 
 bool world_parse_ground(const sj_ctx *c, const cJSON *root, sward_scene *s)
 {
-    static const char *const known[] = {"default", "rock_slope", "sand_below", "detail"};
+    static const char *const known[] = {"default", "rock_slope", "sand_below", "detail", "canopy"};
     const cJSON *terrain = sj_member(root, "terrain"), *g = NULL;
     world_ground *wg = &s->terrain.ground;
     if (terrain && !sj_object(c, terrain, "terrain", "ground", &g)) return false;

@@ -119,6 +119,9 @@ struct world_terrain;
  * (absent: *kind untouched). */
 bool world_parse_ground(const sj_ctx *c, const cJSON *root, struct sward_scene *s);
 bool world_parse_ground_kind(const sj_ctx *c, const cJSON *o, const char *path, const char *key, unsigned *kind);
+/* PL11, SH10 (scene_canopy.c): grass[i].canopy, assets[i].canopy and terrain.ground.canopy, after the assets'
+ * layers (world_parse_areas): the one layer they name casts the canopy (terrain.canopy_layer). */
+bool world_parse_canopy(const sj_ctx *c, const cJSON *root, struct sward_scene *s);
 bool world_parse_stream(const sj_ctx *c, const cJSON *terrain, const char *base_dir, struct world_terrain *t);
 bool world_validate_stream(const sj_ctx *c, const sward_scene *s);
 

@@ -3,6 +3,7 @@
  * and validated (scene_parse.c), then the terrain and world maps built within the scene's budgets (budget.c)
  * and the camera checked against the terrain. A failure in a field an override set says so. */
 #include "world/world.h"
+#include "place/place.h"
 
 #include "core/core.h"
 #include "world/overrides.h"
@@ -112,6 +113,7 @@ sward_result sward_scene_load_string_overrides(const char *json, size_t len, con
                                s->terrain.type_map_path[0] || s->terrain.grass_height_path[0] ? 0 : s->terrain.map_res,
                                s->render.settings.width, s->render.settings.height, err);
     if (r == SWARD_OK && !s->terrain.types) r = world_maps_build(s, err);
+    if (r == SWARD_OK) r = place_canopy_build(s, err); /* PL11: after the types its trees grow on */
     if (r != SWARD_OK) {
         sward_scene_destroy(s);
         return r;
@@ -202,6 +204,7 @@ void sward_scene_destroy(sward_scene *scene)
     free(scene->terrain.types);
     free(scene->terrain.grass_height);
     free(scene->terrain.type_presence);
+    free(scene->terrain.canopy);
     world_layers_free(&scene->terrain);
     free(scene);
 }

@@ -319,7 +319,7 @@ static bool parse_material(const sj_ctx *c, const cJSON *o, const char *path, wo
                                         "translucency", "patches",       "clump",      "blades_per_instance",
                                         "lod_distance", "draw_distance", "wind_model", "gameplay",
                                         "gameplay_height", "head",       "base_density", "roughness",
-                                        "camera_tilt",  "ground"};
+                                        "camera_tilt",  "ground",        "canopy"};
     static const char *const known_patches[] = {"scale", "coverage"};
     char p[SJ_PATH_MAX];
     const cJSON *patches;
@@ -627,6 +627,7 @@ bool world_scene_parse(const sj_ctx *c, const cJSON *root, const char *base_dir,
            (!sky || parse_sky(c, sky, &s->sky)) && (!camera || parse_camera(c, camera, &s->camera)) &&
            (!render || parse_render(c, render, &s->render)) && parse_forces(c, root, s) &&
            world_parse_assets(c, root, base_dir, s) && world_parse_areas(c, root, base_dir, s) &&
+           world_parse_canopy(c, root, s) &&
            world_parse_flight(c, root, s) && world_parse_exposure_areas(c, root, &s->render);
 }
 

@@ -81,6 +81,8 @@ typedef struct world_ground {
     float rock_slope;              /* degrees: rock on steeper ground (default 35) */
     float sand_below;              /* m: sand on lower ground (default SW_GROUND_NO_SAND: none) */
     float detail;                  /* the detail's amplitude (default 1; 0: each material's mean colour, flat) */
+    unsigned canopy;               /* SW_GROUND_* under the canopy layer's crowns (terrain.ground.canopy.ground),
+                                      SW_GROUND_NONE: no canopy rule (the default) */
 } world_ground;
 
 typedef struct world_terrain {
@@ -115,6 +117,11 @@ typedef struct world_terrain {
     float layer_threshold;         /* [0, 1], default 0.5 */
     uint8_t *material_ids;         /* map_res^2 material ids (world_layer_at at each texel centre), NULL without
                                       layers; owned */
+    /* PL11, SH10: the trees' canopy (shared/sw_canopy.h): the asset layer that casts it (world_asset.layer; 0:
+     * none, no rule names one), and map_res^2 codes of the signed distance to the nearest crown
+     * (place_canopy_build), NULL without; owned */
+    int canopy_layer;
+    uint8_t *canopy;
     /* BX5, streamed world data (shaders/shared/sw_ring.h, docs/world-format.md): heights, types and
      * grass_height hold a ring x ring window of the map, global sample (i, j) at (j mod ring) * ring + (i mod
      * ring), the window's first sample (i0, j0). 0 = resident: the whole map at 0 (index maps to itself).
@@ -168,6 +175,14 @@ typedef enum world_wind_model {
     WORLD_WIND_FRICTIONAL,   /* + Frictional fbm of sines with prime multipliers (SPEC GA4) */
 } world_wind_model;
 
+/* PL11's undergrowth: a grass type's or an asset's density multipliers by the trees' canopy ("canopy": {"layer",
+ * "under", "open", "fringe", "fringe_width"}; shared/sw_canopy.h): under the crowns, in the open, in the fringe
+ * of fringe_width m outside the nearest crown. The layer is the scene's canopy layer (world_terrain.canopy_layer). */
+typedef struct world_canopy_rule {
+    bool set;
+    float under, open, fringe, width;
+} world_canopy_rule;
+
 typedef struct world_material {
     char name[WORLD_NAME_MAX];
     float density;            /* blades / m^2 at full coverage */
@@ -197,6 +212,7 @@ typedef struct world_material {
     float base_density;       /* PL2: blades / m^2 outside the density areas (<= density); used when base_set */
     bool base_set;            /* false: the base density is `density` (scenes built by hand, no "base_density") */
     bool areas;               /* PL2: a density area names it */
+    world_canopy_rule canopy; /* PL11 */
 } world_material;
 
 /* GA3: one spring category of the wind field (wind.field.trees, .plants, .grass, .special; src/wind/field.c). */
@@ -363,6 +379,8 @@ typedef struct world_asset {
     uint32_t forest_class;
     uint32_t forest_classes;
     int forest_of;
+    world_canopy_rule canopy; /* PL11's undergrowth: its density by the canopy */
+    float crown_radius;       /* m at scale 1: of the canopy layer's assets, their crowns' (place_canopy_build) */
 } world_asset;
 
 /* PL11: instances / m^2 of an asset's whole dither point set: SW_DITHER_POINTS over its tile's area. */

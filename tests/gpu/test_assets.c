@@ -109,6 +109,14 @@ static void test_placement_matches_cpu_dither(void **state)
     placement_matches_cpu("tests/data/assets/field_dither.json");
 }
 
+/* PL11: assets following the trees' canopy (ferns on the grid, flowers on the point set) beside the trees that cast
+ * it: the GPU places exactly the CPU's instances. */
+static void test_placement_matches_cpu_canopy(void **state)
+{
+    (void)state;
+    placement_matches_cpu("tests/data/canopy/field_canopy.json");
+}
+
 /* AS2, SC5, LS3: each drawn instance is at the level its size asks for; a cross-fade's two levels split its
  * screen door without overlap; the cascades draw their casters' levels; no run overflowed. */
 static void test_culling_and_levels(void **state)
@@ -403,6 +411,7 @@ int main(void)
         cmocka_unit_test(test_placement_matches_cpu),
         cmocka_unit_test(test_placement_matches_cpu_areas),
         cmocka_unit_test(test_placement_matches_cpu_dither),
+        cmocka_unit_test(test_placement_matches_cpu_canopy),
         cmocka_unit_test(test_culling_and_levels),
         cmocka_unit_test(test_images),
         cmocka_unit_test(test_impostor_matches_mesh),

@@ -290,9 +290,18 @@ static void gpu_equals_cpu_areas(void **state)
     clear_r = 0.0f;
 }
 
+/* PL11: two types following the trees' canopy (one thinned under the crowns, one raised in their fringe): the GPU
+ * places exactly the CPU's blades. */
+static void gpu_equals_cpu_canopy(void **state)
+{
+    (void)state;
+    compare_scene_types("tests/data/canopy/field_canopy.json", 0.5f, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(gpu_equals_cpu_canopy),
         cmocka_unit_test(gpu_equals_cpu_areas),
         cmocka_unit_test(gpu_equals_cpu_small_scene),
         cmocka_unit_test(gpu_equals_cpu_with_wind_time),

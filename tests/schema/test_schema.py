@@ -115,7 +115,8 @@ BASE_MAIN = {
                            {"name": "trail", "ground": "path",
                             "opacity": {"path": {"points": [[-10, 0], [0, 4], [10, 2]], "width": 2}, "edge": 0.5}}],
                 "layer_threshold": 0.5,
-                "ground": {"default": "soil", "rock_slope": 35, "sand_below": 0.2, "detail": 1}},
+                "ground": {"default": "soil", "rock_slope": 35, "sand_below": 0.2, "detail": 1,
+                           "canopy": {"layer": "woods", "ground": "forest_floor"}}},
     "grass": [{"name": "lawn", "density": 20, "height": [0.2, 0.4], "width": [0.01, 0.02], "root_color": RGB,
                "tip_color": RGB, "stiffness": 0.5, "bend": 0.3, "translucency": 0.5,
                "patches": {"scale": 10, "coverage": 0.5},
@@ -123,7 +124,8 @@ BASE_MAIN = {
                          "pull": 0.3},
                "blades_per_instance": 1, "lod_distance": 5, "draw_distance": 20, "wind_model": "hzd", "camera_tilt": True,
                "gameplay": "stealth", "gameplay_height": 0.3, "head": {"color": RGB, "size": 0.03},
-               "base_density": 10, "ground": "soil"},
+               "base_density": 10, "ground": "soil",
+               "canopy": {"layer": "woods", "under": 0.3, "open": 1, "fringe": 1.5, "fringe_width": 3}},
               {"name": "tall"}],
     "wind": {"direction": [1, 0.3], "speed": 4, "gust_scale": 25, "gust_speed": 6,
              "field": {"trees": dict(SPRING), "plants": dict(SPRING), "grass": dict(SPRING),
@@ -147,7 +149,8 @@ BASE_MAIN = {
                 "draw_distance": 100, "lod_bias": 1, "wind": "trees", "leaf_color": RGB, "bark_color": RGB,
                 "flower_color": RGB, "translucency": 0.5, "base_density": 0.002, "layer": "woods",
                 "placement": "dither", "footprint": 6,
-                "forest": {"edge": 0.3, "inner": 0.7, "density": [0.1, 0.45, 0.85], "scale": [1, 0.8, 1.15]}}],
+                "forest": {"edge": 0.3, "inner": 0.7, "density": [0.1, 0.45, 0.85], "scale": [1, 0.8, 1.15]}},
+               {"kind": "fern", "name": "fern", "canopy": {"layer": "woods", "under": 1, "open": 0.2}}],
     "areas": [{"types": ["lawn", "oak"], "density": 5, "circle": {"center": [0, 0], "radius": 4}},
               {"types": ["tall"], "density": -5, "polygon": [[0, 0], [4, 0], [4, 4], [0, 4]]}],
     "flight": {"fps": 30, "above_ground": True,
@@ -252,6 +255,8 @@ LOADER_ONLY_RULES = [
     "flight's round(length x fps) within 1 to 100000 frames",
     "names: assets' and layers' unique; grows_on, areas' types and layers' grass name existing grass types or "
     "assets",
+    "canopy: every rule's layer names one existing asset layer, the same one; no asset of that layer has a rule; "
+    "not with terrain.world or terrain.stream",
     "polygons convex, no three consecutive points collinear, no repeated point, not self-intersecting",
     "wind.field.*: damping x frequency >= 0.15",
     "terrain: layer_threshold only with layers; layers not with stream or world, layers' grass not with "

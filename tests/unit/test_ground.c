@@ -38,7 +38,7 @@ static unsigned shader_kind(const sward_scene *s, int i, int j, float x, float z
     size_t at = (size_t)j * (size_t)t->map_res + (size_t)i;
     unsigned type = t->types[at];
     bool grows = type < (unsigned)s->material_count && t->grass_height[at] > 0.0f;
-    sw_uint texel = sw_ground_texel(sw_ground_layer_kind(t->material_ids[at], words[0], words[1]),
+    sw_uint texel = sw_ground_texel(sw_ground_layer_kind(t->material_ids[at], words[0], words[1]), SW_GROUND_NONE,
                                     grows ? s->materials[type].ground : SW_GROUND_NONE, grows);
     return sw_ground_rule(texel, sw_ground_edge(x, z), height, slope, t->ground.default_kind, t->ground.rock_slope,
                           t->ground.sand_below);
@@ -119,9 +119,13 @@ static void test_defaults(void **state)
     assert_int_equal(sw_ground_rule(SW_GROUND_MOSS, 0.0f, 0.5f, 10.0f, 0, 35.0f, 1.0f), SW_GROUND_MOSS);
     assert_int_equal(sw_ground_rule(SW_GROUND_NONE, 0.0f, 1.5f, 10.0f, 0, 35.0f, 1.0f), SW_GROUND_SOIL);
     /* a grass type's request only where it grows */
-    assert_int_equal(sw_ground_texel(SW_GROUND_NONE, SW_GROUND_SAND, true), SW_GROUND_SAND);
-    assert_int_equal(sw_ground_texel(SW_GROUND_NONE, SW_GROUND_SAND, false), SW_GROUND_NONE);
-    assert_int_equal(sw_ground_texel(SW_GROUND_PATH, SW_GROUND_SAND, true), SW_GROUND_PATH);
+    assert_int_equal(sw_ground_texel(SW_GROUND_NONE, SW_GROUND_NONE, SW_GROUND_SAND, true), SW_GROUND_SAND);
+    assert_int_equal(sw_ground_texel(SW_GROUND_NONE, SW_GROUND_NONE, SW_GROUND_SAND, false), SW_GROUND_NONE);
+    assert_int_equal(sw_ground_texel(SW_GROUND_PATH, SW_GROUND_NONE, SW_GROUND_SAND, true), SW_GROUND_PATH);
+    /* PL11: the canopy's ground under a crown: below a layer's, above a grass type's request */
+    assert_int_equal(sw_ground_texel(SW_GROUND_NONE, SW_GROUND_FOREST_FLOOR, SW_GROUND_SAND, true),
+                     SW_GROUND_FOREST_FLOOR);
+    assert_int_equal(sw_ground_texel(SW_GROUND_PATH, SW_GROUND_FOREST_FLOOR, SW_GROUND_SAND, true), SW_GROUND_PATH);
     sward_scene_destroy(s);
 }
 
