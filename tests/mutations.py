@@ -1517,6 +1517,11 @@ mut("AS2-wood-budget", "AS2", "src/assets/lod.c",
     "        uint32_t wood_target = (uint32_t)((float)target * wood_share + 0.5f);",
     "        uint32_t wood_target = (uint32_t)((float)target * 4.0f * wood_share + 0.5f);",
     "unit_lod")
+# AS2: a tree's trunk simplified apart, shape-keeping only, so that no level drops it
+mut("AS2-keep-trunk", "AS2", "src/assets/lod.c",
+    "        bool trunk = c->kind == ASSET_KIND_TREE;",
+    "        bool trunk = false;",
+    "unit_tree")
 mut("AS2-card-order", "AS2", "src/assets/generate.c",
     "    for (uint32_t i = s->card_count; i > 1; i--) {",
     "    for (uint32_t i = s->card_count; i > s->card_count; i--) {",

@@ -37,19 +37,20 @@ static double tri_area(const asset_vertex *v, const uint32_t *t)
     return 0.5 * sqrt(x * x + y * y + z * z);
 }
 
-/* The wood simplified to about `target` triangles into idx (room for all of the wood's indices): meshopt_simplify
- * keeps the tubes' shape; where it stops short (a tube can only fold so far), the sloppy simplifier, which may
- * drop whole small tubes, takes it the rest of the way. Returns the index count. */
-static size_t simplify_wood(const asset_mesh *w, uint32_t target, uint32_t *idx)
+/* src_n indices of the wood simplified to about `target` triangles into idx: meshopt_simplify keeps the tubes'
+ * shape; where it stops short (a tube can only fold so far) and `sloppy` allows it, the sloppy simplifier, which
+ * may drop whole small tubes, takes it the rest of the way. Returns the index count. */
+static size_t simplify_part(const asset_mesh *w, const uint32_t *src, size_t src_n, uint32_t target, bool sloppy,
+                            uint32_t *idx)
 {
-    if ((size_t)target * 3u >= w->index_count) {
-        memcpy(idx, w->indices, w->index_count * sizeof *idx);
-        return w->index_count;
+    if ((size_t)target * 3u >= src_n) {
+        memcpy(idx, src, src_n * sizeof *idx);
+        return src_n;
     }
-    size_t n = meshopt_simplify(idx, w->indices, w->index_count, w->vertices[0].pos, w->vertex_count,
-                                sizeof *w->vertices, (size_t)target * 3u, 1.0f, 0, NULL);
+    size_t n = meshopt_simplify(idx, src, src_n, w->vertices[0].pos, w->vertex_count, sizeof *w->vertices,
+                                (size_t)target * 3u, 1.0f, 0, NULL);
     /* the cards fill what the wood leaves: a wood a little over its share costs only a few cards */
-    if (n > (size_t)target * 3u * 5u / 4u) {
+    if (sloppy && n > (size_t)target * 3u * 5u / 4u) {
         uint32_t *tmp = malloc(n * sizeof *tmp);
         if (!tmp) return n;
         memcpy(tmp, idx, n * sizeof *tmp);
@@ -57,6 +58,46 @@ static size_t simplify_wood(const asset_mesh *w, uint32_t target, uint32_t *idx)
                                    (size_t)target * 3u, 1.0f, NULL);
         free(tmp);
     }
+    return n;
+}
+
+static bool trunk_triangle(const asset_mesh *w, const uint32_t *t)
+{
+    for (int k = 0; k < 3; k++)
+        if (w->vertices[t[k]].branch != 0 || w->vertices[t[k]].surface != ASSET_SURFACE_BARK) return false;
+    return true;
+}
+
+/* The wood simplified to about `target` triangles into idx (room for all of the wood's indices). A tree's trunk
+ * (branch 0) goes first, apart, with the shape-keeping simplifier alone and at most a third of the triangles: the
+ * sloppy pass drops whole tubes, and a slender trunk (a birch's, a pine's) is one — a level without it shows the
+ * trunk through the cross-fade's screen door. The branches take the rest. Returns the index count. */
+static size_t simplify_wood(const asset_mesh *w, uint32_t target, bool keep_trunk, uint32_t *idx)
+{
+    if (!keep_trunk || (size_t)target * 3u >= w->index_count)
+        return simplify_part(w, w->indices, w->index_count, target, true, idx);
+    uint32_t *split = malloc(w->index_count * sizeof *split);
+    if (!split) return simplify_part(w, w->indices, w->index_count, target, true, idx);
+    size_t trunk_n = 0, rest_n = 0;
+    for (uint32_t i = 0; i + 2u < w->index_count; i += 3) {
+        bool trunk = trunk_triangle(w, w->indices + i);
+        uint32_t *dst = trunk ? split + trunk_n : split + w->index_count - 3u - rest_n;
+        memcpy(dst, w->indices + i, 3u * sizeof *dst);
+        if (trunk) trunk_n += 3u;
+        else rest_n += 3u;
+    }
+    /* the branches were written from the end backwards: bring them to the front of their half in order */
+    uint32_t *rest = split + w->index_count - rest_n;
+    for (size_t a = 0, b = rest_n - 3u; rest_n && a < b; a += 3u, b -= 3u)
+        for (int k = 0; k < 3; k++) {
+            uint32_t t = rest[a + (size_t)k];
+            rest[a + (size_t)k] = rest[b + (size_t)k];
+            rest[b + (size_t)k] = t;
+        }
+    size_t n = simplify_part(w, split, trunk_n, target / 3u, false, idx);
+    uint32_t left = target > n / 3u ? target - (uint32_t)(n / 3u) : 0u;
+    n += simplify_part(w, rest, rest_n, left, true, idx + n);
+    free(split);
     return n;
 }
 
@@ -229,8 +270,9 @@ static sward_result build_level(const assets_parts *p, const asset_chain *c, uin
     if (target > 0) {
         /* AS2: the wood's share of the level's budget (its share of level 0); the cards fill the rest */
         uint32_t wood_target = (uint32_t)((float)target * wood_share + 0.5f);
-        l.wood_n =
-            p->card_count ? simplify_wood(&p->wood, wood_target, scratch) : simplify_wood(&p->wood, target, scratch);
+        bool trunk = c->kind == ASSET_KIND_TREE;
+        l.wood_n = p->card_count ? simplify_wood(&p->wood, wood_target, trunk, scratch)
+                                 : simplify_wood(&p->wood, target, trunk, scratch);
         if (p->card_count) plan_cards(p, card_area, total_area, target, &l);
     }
     assets_builder b = {0};

@@ -2,7 +2,7 @@
  * stems per level within what the parameters allow; the same seed gives the same bytes, another seed or age
  * another tree; every stem of level >= 1 inside the pruning envelope; the wind data monotonic along every branch
  * and the level rising with the depth; the taper and the curve's sign; LOD0 near 10000 triangles and the chain within lod.c's targets; the
- * species' side silhouettes differ; the shape ratio's values at known points; bad species and ages refused. */
+ * species' side silhouettes differ; the chain keeps the trunk; the shape ratio's values at known points; bad species and ages refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -298,14 +298,17 @@ static void test_lod_budget(void **state)
 #define SIL_W 96
 #define SIL_H 96
 
-/* The side view (x, y) of LOD0's triangles, every species 12 m high, on a grid of 0.25 m cells. */
-static void silhouette(uint32_t species, uint8_t *grid)
+/* The side view (x, y) of a level's triangles (trunk: only the trunk's, branch 0's bark), every species 12 m high,
+ * on a grid of 0.25 m cells. */
+static void silhouette_of(uint32_t species, uint32_t level, bool trunk, uint8_t *grid)
 {
     asset_chain ch = species_chain(species, 3, 0.0f, 12.0f);
-    const asset_mesh *m = &ch.lods[0];
+    const asset_mesh *m = &ch.lods[level];
     memset(grid, 0, SIL_W * SIL_H);
     const float cell = 0.25f, x0 = -0.5f * SIL_W * cell;
     for (uint32_t t = 0; t + 2u < asset_mesh_billboard_first(m); t += 3) {
+        const asset_vertex *first = &m->vertices[m->indices[t]];
+        if (trunk && (first->branch != 0 || first->surface != ASSET_SURFACE_BARK)) continue;
         const float *a = m->vertices[m->indices[t]].pos, *b = m->vertices[m->indices[t + 1u]].pos,
                     *c = m->vertices[m->indices[t + 2u]].pos;
         float det = (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]);
@@ -323,6 +326,41 @@ static void silhouette(uint32_t species, uint8_t *grid)
     asset_chain_free(&ch);
 }
 
+static void silhouette(uint32_t species, uint8_t *grid)
+{
+    silhouette_of(species, 0, false, grid);
+}
+
+static double iou_of(const uint8_t *a, const uint8_t *b)
+{
+    uint32_t in = 0, un = 0;
+    for (uint32_t i = 0; i < SIL_W * SIL_H; i++) {
+        in += a[i] & b[i];
+        un += a[i] | b[i];
+    }
+    return un ? (double)in / un : 1.0;
+}
+
+/* AS2: the chain keeps the trunk. The sloppy simplifier drops whole tubes, and a slender trunk is one: a level
+ * without it drew the trunk at half through the cross-fade's screen door (a birch's from LOD1 on: its trunk's side
+ * view kept 0.40 of LOD0's). The trunk's side view at LOD1 and LOD2 against LOD0's, every species (measured 0.95 to
+ * 1.00 at LOD1, 0.76 to 1.00 at LOD2: the hazel's six stems share the trunk's third of the triangles). */
+static void test_lod_keeps_trunk(void **state)
+{
+    (void)state;
+    static uint8_t g0[SIL_W * SIL_H], gl[SIL_W * SIL_H];
+    for (uint32_t k = 1; k < ASSET_TREE_SPECIES_COUNT; k++) {
+        silhouette_of(k, 0, true, g0);
+        for (uint32_t l = 1; l <= 2; l++) {
+            silhouette_of(k, l, true, gl);
+            double iou = iou_of(g0, gl);
+            print_message("%-6s LOD%u: the trunk's side view against LOD0's, IoU %.3f\n", asset_tree_species_name(k), l,
+                          iou);
+            assert_true(iou >= (l == 1 ? 0.9 : 0.7));
+        }
+    }
+}
+
 /* The species read apart from the side: the intersection over union of their silhouettes at the same height below
  * 0.8. */
 static void test_silhouettes_differ(void **state)
@@ -333,12 +371,7 @@ static void test_silhouettes_differ(void **state)
         silhouette(k, grids[k]);
     for (uint32_t a = 1; a < ASSET_TREE_SPECIES_COUNT; a++)
         for (uint32_t b = a + 1u; b < ASSET_TREE_SPECIES_COUNT; b++) {
-            uint32_t in = 0, un = 0;
-            for (uint32_t i = 0; i < SIL_W * SIL_H; i++) {
-                in += grids[a][i] & grids[b][i];
-                un += grids[a][i] | grids[b][i];
-            }
-            double iou = un ? (double)in / un : 1.0;
+            double iou = iou_of(grids[a], grids[b]);
             print_message("%-6s / %-6s: silhouette IoU %.3f\n", asset_tree_species_name(a), asset_tree_species_name(b),
                           iou);
             assert_true(iou < 0.8);
@@ -534,6 +567,7 @@ int main(void)
         cmocka_unit_test(test_stem_counts),             cmocka_unit_test(test_envelope_bounds_branches),
         cmocka_unit_test(test_wind_monotonic),          cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_lod_budget),              cmocka_unit_test(test_silhouettes_differ),
+        cmocka_unit_test(test_lod_keeps_trunk),
         cmocka_unit_test(test_bad_species_refused),     cmocka_unit_test(test_taper),
         cmocka_unit_test(test_curve_sign),
         cmocka_unit_test(test_overrides_change_what_they_name),
