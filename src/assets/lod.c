@@ -69,7 +69,7 @@ static bool trunk_triangle(const asset_mesh *w, const uint32_t *t)
 }
 
 /* The wood simplified to about `target` triangles into idx (room for all of the wood's indices). A tree's trunk
- * (branch 0) goes first, apart, with the shape-keeping simplifier alone and at most a third of the triangles: the
+ * (branch 0) goes first, apart, with the shape-keeping simplifier alone and at most a sixth of the triangles: the
  * sloppy pass drops whole tubes, and a slender trunk (a birch's, a pine's) is one — a level without it shows the
  * trunk through the cross-fade's screen door. The branches take the rest. Returns the index count. */
 static size_t simplify_wood(const asset_mesh *w, uint32_t target, bool keep_trunk, uint32_t *idx)
@@ -94,7 +94,7 @@ static size_t simplify_wood(const asset_mesh *w, uint32_t target, bool keep_trun
             rest[a + (size_t)k] = rest[b + (size_t)k];
             rest[b + (size_t)k] = t;
         }
-    size_t n = simplify_part(w, split, trunk_n, target / 3u, false, idx);
+    size_t n = simplify_part(w, split, trunk_n, target / 6u, false, idx);
     uint32_t left = target > n / 3u ? target - (uint32_t)(n / 3u) : 0u;
     n += simplify_part(w, rest, rest_n, left, true, idx + n);
     free(split);
