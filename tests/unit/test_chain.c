@@ -53,7 +53,10 @@ static asset_chain check_chain(const char *name, const asset_mesh *src, asset_ki
         if (want > above) want = above;
         print_message("%-18s LOD%u: %6u mesh triangles (target %6u) + %2u billboard\n", name, lv, got, want,
                       m->billboard_indices / 3u);
+        /* 10 %; below 100 triangles the sloppy simplifier's grid moves in steps of about 10 (a generated tree's LOD1
+         * taken to its 52-triangle LOD3: 43 or 61, nothing between, whatever is asked) */
         uint32_t tol = want / 10u > 1u ? want / 10u : (want ? 1u : 0u);
+        if (want >= 20u && want < 100u && tol < 10u) tol = 10u;
         assert_true(got + tol >= want && got <= want + tol);
         assert_true(got <= above); /* never more than the level above */
         if (mesh[lv]) assert_true(got >= 1u);
