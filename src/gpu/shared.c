@@ -51,21 +51,22 @@ sward_result gpu_shared_new(gpu_device *dev, sward_error *err)
     return SWARD_OK;
 }
 
+static void destroy_object(gpu_device *dev, shared_kind kind, uint64_t handle)
+{
+    if (kind == SHARED_PIPELINE) vkDestroyPipeline(dev->device, (VkPipeline)handle, NULL);
+    if (kind == SHARED_PIPELINE_LAYOUT) vkDestroyPipelineLayout(dev->device, (VkPipelineLayout)handle, NULL);
+    if (kind == SHARED_SET_LAYOUT) vkDestroyDescriptorSetLayout(dev->device, (VkDescriptorSetLayout)handle, NULL);
+}
+
 void gpu_shared_destroy(gpu_device *dev)
 {
     struct gpu_shared *s = dev->shared;
     if (!s) return;
     /* pipelines before the layouts they were made with, pipeline layouts before their set layouts */
     for (int kind = SHARED_PIPELINE; kind >= SHARED_SET_LAYOUT; kind--)
-        for (uint32_t i = 0; i < s->count; i++) {
-            shared_item *it = &s->items[i];
-            if ((int)it->kind != kind || !dev->device) continue;
-            if (kind == SHARED_PIPELINE) vkDestroyPipeline(dev->device, (VkPipeline)it->handle, NULL);
-            if (kind == SHARED_PIPELINE_LAYOUT)
-                vkDestroyPipelineLayout(dev->device, (VkPipelineLayout)it->handle, NULL);
-            if (kind == SHARED_SET_LAYOUT)
-                vkDestroyDescriptorSetLayout(dev->device, (VkDescriptorSetLayout)it->handle, NULL);
-        }
+        for (uint32_t i = 0; i < s->count; i++)
+            if ((int)s->items[i].kind == kind && dev->device)
+                destroy_object(dev, s->items[i].kind, s->items[i].handle);
     for (uint32_t i = 0; i < s->count; i++) free(s->items[i].key);
     free(s->items);
     pthread_mutex_destroy(&s->lock);
@@ -78,42 +79,49 @@ uint32_t gpu_shared_count(const gpu_device *dev)
     return dev->shared ? dev->shared->count : 0;
 }
 
-/* The object of this kind and key, made by make(arg) the first time. */
-typedef sward_result (*shared_make)(gpu_device *dev, const void *arg, uint64_t *handle, sward_error *err);
-
-static sward_result shared_get(gpu_device *dev, shared_kind kind, const void *key, size_t key_bytes,
-                               shared_make make, const void *arg, uint64_t *out, sward_error *err)
+/* The first half of getting the object of this kind and key: true with *out set when the device has it; false
+ * when the caller is to make it and hand it to shared_keep, the device's lock held until then (so that two threads
+ * never make one object twice). *hash: the key's, for shared_keep. */
+static bool shared_find(gpu_device *dev, shared_kind kind, const void *key, size_t key_bytes, uint64_t *hash,
+                        uint64_t *out)
 {
     struct gpu_shared *s = dev->shared;
-    if (!s) return make(dev, arg, out, err); /* never: every device makes its table */
-    uint64_t h = fnv1a(key, key_bytes, fnv1a(&kind, sizeof kind, FNV_SEED));
+    *hash = fnv1a(key, key_bytes, fnv1a(&kind, sizeof kind, FNV_SEED));
     pthread_mutex_lock(&s->lock);
     for (uint32_t i = 0; i < s->count; i++) {
         const shared_item *it = &s->items[i];
-        if (it->hash == h && it->kind == kind && it->key_bytes == key_bytes && !memcmp(it->key, key, key_bytes)) {
+        if (it->hash == *hash && it->kind == kind && it->key_bytes == key_bytes && !memcmp(it->key, key, key_bytes)) {
             *out = it->handle;
             pthread_mutex_unlock(&s->lock);
-            return SWARD_OK;
+            return true;
         }
     }
-    sward_result r = SWARD_OK;
-    void *copy = malloc(key_bytes);
-    if (!copy) r = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the device's shared pipelines");
+    return false;
+}
+
+/* The second half: keeps the object `made` (its creation's result) under its key and releases the lock; an object
+ * that cannot be kept (out of memory) is destroyed. */
+static sward_result shared_keep(gpu_device *dev, shared_kind kind, uint64_t hash, const void *key, size_t key_bytes,
+                                sward_result made, uint64_t handle, sward_error *err)
+{
+    struct gpu_shared *s = dev->shared;
+    sward_result r = made;
+    void *copy = r == SWARD_OK ? malloc(key_bytes) : NULL;
     if (r == SWARD_OK && s->count == s->cap) {
         uint32_t cap = s->cap ? 2 * s->cap : 64;
         shared_item *grown = realloc(s->items, cap * sizeof *grown);
-        if (!grown) r = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the device's shared pipelines");
-        else {
+        if (grown) {
             s->items = grown;
             s->cap = cap;
         }
     }
-    uint64_t handle = 0;
-    if (r == SWARD_OK) r = make(dev, arg, &handle, err);
+    if (r == SWARD_OK && (!copy || s->count == s->cap)) {
+        destroy_object(dev, kind, handle);
+        r = core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the device's shared pipelines");
+    }
     if (r == SWARD_OK) {
         memcpy(copy, key, key_bytes);
-        s->items[s->count++] = (shared_item){kind, h, key_bytes, copy, handle};
-        *out = handle;
+        s->items[s->count++] = (shared_item){kind, hash, key_bytes, copy, handle};
     } else {
         free(copy);
     }
@@ -122,21 +130,6 @@ static sward_result shared_get(gpu_device *dev, shared_kind kind, const void *ke
 }
 
 /* ---- descriptor-set layouts: keyed by their bindings ---- */
-
-typedef struct set_layout_arg {
-    const VkDescriptorSetLayoutBinding *bindings;
-    uint32_t count;
-    const char *name;
-} set_layout_arg;
-
-static sward_result make_set_layout(gpu_device *dev, const void *arg, uint64_t *handle, sward_error *err)
-{
-    const set_layout_arg *a = arg;
-    VkDescriptorSetLayout l = VK_NULL_HANDLE;
-    sward_result r = gpu_set_layout_create(dev, a->bindings, a->count, a->name, &l, err);
-    *handle = (uint64_t)l;
-    return r;
-}
 
 #define SHARED_MAX_BINDINGS 64
 
@@ -159,29 +152,17 @@ sward_result gpu_shared_set_layout(gpu_device *dev, const VkDescriptorSetLayoutB
                                                                               FNV_SEED)
                                                                       : 0;
     }
-    set_layout_arg a = {bindings, count, name};
-    uint64_t h = 0;
-    sward_result r = shared_get(dev, SHARED_SET_LAYOUT, key, count * sizeof key[0], make_set_layout, &a, &h, err);
-    *out = (VkDescriptorSetLayout)h;
-    return r;
+    uint64_t hash, h;
+    if (shared_find(dev, SHARED_SET_LAYOUT, key, count * sizeof key[0], &hash, &h)) {
+        *out = (VkDescriptorSetLayout)h;
+        return SWARD_OK;
+    }
+    *out = VK_NULL_HANDLE;
+    sward_result r = gpu_set_layout_create(dev, bindings, count, name, out, err);
+    return shared_keep(dev, SHARED_SET_LAYOUT, hash, key, count * sizeof key[0], r, (uint64_t)*out, err);
 }
 
 /* ---- pipeline layouts: keyed by their (shared) set layouts and the push-constant size ---- */
-
-typedef struct pipeline_layout_arg {
-    const VkDescriptorSetLayout *sets;
-    uint32_t set_count, push_bytes;
-    const char *name;
-} pipeline_layout_arg;
-
-static sward_result make_pipeline_layout(gpu_device *dev, const void *arg, uint64_t *handle, sward_error *err)
-{
-    const pipeline_layout_arg *a = arg;
-    VkPipelineLayout l = VK_NULL_HANDLE;
-    sward_result r = gpu_pipeline_layout_create(dev, a->sets, a->set_count, a->push_bytes, a->name, &l, err);
-    *handle = (uint64_t)l;
-    return r;
-}
 
 #define SHARED_MAX_SETS 8
 
@@ -194,12 +175,15 @@ sward_result gpu_shared_pipeline_layout(gpu_device *dev, const VkDescriptorSetLa
                          SHARED_MAX_SETS);
     uint64_t key[SHARED_MAX_SETS + 1] = {push_bytes};
     for (uint32_t i = 0; i < set_count; i++) key[1 + i] = (uint64_t)sets[i];
-    pipeline_layout_arg a = {sets, set_count, push_bytes, name};
-    uint64_t h = 0;
-    sward_result r = shared_get(dev, SHARED_PIPELINE_LAYOUT, key, (1 + set_count) * sizeof key[0],
-                                make_pipeline_layout, &a, &h, err);
-    *out = (VkPipelineLayout)h;
-    return r;
+    uint64_t hash, h;
+    if (shared_find(dev, SHARED_PIPELINE_LAYOUT, key, (1 + set_count) * sizeof key[0], &hash, &h)) {
+        *out = (VkPipelineLayout)h;
+        return SWARD_OK;
+    }
+    *out = VK_NULL_HANDLE;
+    sward_result r = gpu_pipeline_layout_create(dev, sets, set_count, push_bytes, name, out, err);
+    return shared_keep(dev, SHARED_PIPELINE_LAYOUT, hash, key, (1 + set_count) * sizeof key[0], r, (uint64_t)*out,
+                       err);
 }
 
 /* ---- pipelines ---- */
@@ -211,23 +195,6 @@ typedef struct shader_key {
 static shader_key shader_key_of(const uint32_t *code, size_t bytes)
 {
     return (shader_key){code ? fnv1a(code, bytes, FNV_SEED) : 0, code ? bytes : 0};
-}
-
-typedef struct compute_arg {
-    VkPipelineLayout layout;
-    const uint32_t *code;
-    size_t bytes;
-    const gpu_spec *spec;
-    const char *name;
-} compute_arg;
-
-static sward_result make_compute(gpu_device *dev, const void *arg, uint64_t *handle, sward_error *err)
-{
-    const compute_arg *a = arg;
-    VkPipeline p = VK_NULL_HANDLE;
-    sward_result r = gpu_compute_pipeline(dev, a->layout, a->code, a->bytes, a->spec, a->name, &p, err);
-    *handle = (uint64_t)p;
-    return r;
 }
 
 typedef struct compute_key {
@@ -249,25 +216,14 @@ sward_result gpu_shared_compute_pipeline(gpu_device *dev, VkPipelineLayout layou
         k.spec_count = spec->count < GPU_MAX_SPEC ? spec->count : GPU_MAX_SPEC;
         memcpy(k.spec, spec->values, k.spec_count * sizeof k.spec[0]);
     }
-    compute_arg a = {layout, code, bytes, spec, name};
-    uint64_t h = 0;
-    sward_result r = shared_get(dev, SHARED_PIPELINE, &k, sizeof k, make_compute, &a, &h, err);
-    *out = (VkPipeline)h;
-    return r;
-}
-
-typedef struct graphics_arg {
-    VkPipelineLayout layout;
-    const gpu_graphics_desc *desc;
-} graphics_arg;
-
-static sward_result make_graphics(gpu_device *dev, const void *arg, uint64_t *handle, sward_error *err)
-{
-    const graphics_arg *a = arg;
-    VkPipeline p = VK_NULL_HANDLE;
-    sward_result r = gpu_graphics_pipeline(dev, a->layout, a->desc, &p, err);
-    *handle = (uint64_t)p;
-    return r;
+    uint64_t hash, h;
+    if (shared_find(dev, SHARED_PIPELINE, &k, sizeof k, &hash, &h)) {
+        *out = (VkPipeline)h;
+        return SWARD_OK;
+    }
+    *out = VK_NULL_HANDLE;
+    sward_result r = gpu_compute_pipeline(dev, layout, code, bytes, spec, name, out, err);
+    return shared_keep(dev, SHARED_PIPELINE, hash, &k, sizeof k, r, (uint64_t)*out, err);
 }
 
 typedef struct graphics_key {
@@ -306,9 +262,12 @@ sward_result gpu_shared_graphics_pipeline(gpu_device *dev, VkPipelineLayout layo
     k.bias_constant = d->depth_bias_constant;
     k.bias_slope = d->depth_bias_slope;
     k.bias_clamp = d->depth_bias_clamp;
-    graphics_arg a = {layout, d};
-    uint64_t h = 0;
-    sward_result r = shared_get(dev, SHARED_PIPELINE, &k, sizeof k, make_graphics, &a, &h, err);
-    *out = (VkPipeline)h;
-    return r;
+    uint64_t hash, h;
+    if (shared_find(dev, SHARED_PIPELINE, &k, sizeof k, &hash, &h)) {
+        *out = (VkPipeline)h;
+        return SWARD_OK;
+    }
+    *out = VK_NULL_HANDLE;
+    sward_result r = gpu_graphics_pipeline(dev, layout, d, out, err);
+    return shared_keep(dev, SHARED_PIPELINE, hash, &k, sizeof k, r, (uint64_t)*out, err);
 }
