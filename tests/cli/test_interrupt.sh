@@ -87,8 +87,9 @@ check() {
     echo "ok: $name, $steps steps, $((SECONDS - t0)) s"
 }
 
-# SWARD_INTERRUPT_PART=render or tools: only the renders' writers, or only the other commands' (ctest runs the two
-# parts as cli_interrupt.render and cli_interrupt.tools, in parallel); unset: both
+# SWARD_INTERRUPT_PART=render, sequence or tools: only the stills' writers (PNG, EXR), only the sequences' (a frame
+# pattern, a video), or only the other commands' (ctest runs the three parts as cli_interrupt.render,
+# cli_interrupt.sequence and cli_interrupt.tools, in parallel); unset: all
 part() { [ -z "${SWARD_INTERRUPT_PART:-}" ] || [ "$SWARD_INTERRUPT_PART" = "$1" ]; }
 
 SMALL="$SRC/scenes/small.json"
@@ -101,6 +102,9 @@ check "render -o PNG" "$tmp/png" -- \
     "$SWARD" render "$SMALL" -o "$tmp/png/a.png" "${R[@]}"
 STEPS="1 last" check "render -o EXR" "$tmp/exr" -- \
     "$SWARD" render "$SMALL" -o "$tmp/exr/a.exr" "${R[@]}"
+fi
+
+if part sequence; then
 PER_FILE=1 STEPS="1 4 last" check "render --frames pattern" "$tmp/seq" -- \
     "$SWARD" render "$SMALL" -o "$tmp/seq/f_%d.png" --frames 2 "${R[@]}"
 if command -v ffmpeg >/dev/null; then
