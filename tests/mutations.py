@@ -1522,6 +1522,14 @@ mut("AS2-keep-trunk", "AS2", "src/assets/lod.c",
     "        bool trunk = c->kind == ASSET_KIND_TREE;",
     "        bool trunk = false;",
     "unit_tree")
+mut("AS2-split-trunk-budget", "AS2", "src/assets/lod.c",
+    "    if (n / 3u > (target / 6u) * 5u / 4u && n / 3u > TRUNK_TUBE_LEAST) {",
+    "    if (false) {",
+    "unit_tree")
+mut("AS2-split-trunk-share", "AS2", "src/assets/lod.c",
+    "        n = simplify_part(w, split, trunk_n, share > target / 6u ? share : target / 6u, true, idx);",
+    "        n = simplify_part(w, split, trunk_n, share > target / 6u ? share : target / 6u, false, idx);",
+    "unit_tree")
 mut("AS2-card-order", "AS2", "src/assets/generate.c",
     "    for (uint32_t i = s->card_count; i > 1; i--) {",
     "    for (uint32_t i = s->card_count; i > s->card_count; i--) {",
