@@ -104,18 +104,26 @@ static double eye_height(const sward_scene *s)
     return fmax(h, (double)s->camera.near_plane);
 }
 
+/* The asset's generated size at its largest scale (a forest class's asset: its class's factor): a species tree's
+ * from its parameters, overrides and forest class (asset_tree_estimate), else the kind's default. */
 static void asset_size(const world_asset *a, double *h, double *w)
 {
     const kind_cost *k = &KIND_COST[a->kind];
     double scale = a->mesh_path[0] ? 1.0 : fmax((double)world_asset_scale_max(a), 1e-6);
-    float sh = 0.0f, sw = 0.0f; /* a species' own size (the Weber-Penn presets) */
-    if (a->species) asset_tree_species_size(a->species, a->age, &sh, &sw);
-    *h = (a->height > 0.0f ? (double)a->height : sh > 0.0f ? (double)sh : k->height) * scale;
-    double width = a->width > 0.0f ? (double)a->width
-                   : sw > 0.0f     ? (double)sw * (a->height > 0.0f ? (double)a->height / (double)sh : 1.0)
-                   : k->width_per_height > 0.0 ? k->width_per_height * *h / scale
-                                               : k->width;
-    *w = width * scale;
+    for (uint32_t cls = 1; cls <= 3 && a->forest && !a->mesh_path[0]; cls++)
+        if (a->forest_classes == 1u << cls) scale = fmax((double)a->scale[1] * a->forest_scale[cls - 1], 1e-6);
+    asset_tree_size ts;
+    const asset_gen_desc d = {.kind = ASSET_KIND_TREE, .height = a->height, .width = a->width, .species = a->species,
+                              .age = a->age, .tree = a->tree, .tree_count = a->tree_count,
+                              .forest_class = a->forest_class};
+    if (a->kind == WORLD_ASSET_TREE && a->species && !a->mesh_path[0] && asset_tree_estimate(&d, &ts)) {
+        *h = (double)ts.height * scale;
+        *w = (double)ts.width * scale;
+        return;
+    }
+    *h = (a->height > 0.0f ? (double)a->height : k->height) * scale;
+    double width = k->width_per_height > 0.0 ? k->width_per_height * *h / scale : k->width;
+    *w = (a->width > 0.0f ? (double)a->width : width) * scale;
 }
 
 void world_frame_work_estimate(const sward_scene *s, uint32_t width, uint32_t height, world_frame_work *out)
