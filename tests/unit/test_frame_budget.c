@@ -198,7 +198,8 @@ static void test_shipped_scenes(void **state)
     (void)state;
     static const char *const scenes[] = {"scenes/areas.json",  "scenes/fields.json", "scenes/flowers.json",
                                          "scenes/forest_edge.json", "scenes/hills.json", "scenes/meadow.json",
-                                         "scenes/small.json",  "scenes/tree.json",   "bench/dense.json",
+                                         "scenes/small.json",  "scenes/tree.json",   "scenes/conifer_hills.json",
+                                         "scenes/birch_grove.json", "bench/dense.json",
                                          "bench/flight.json",  "bench/got_field.json", "bench/scaling/field.json"};
     const char *dir = getenv("SWARD_SOURCE_DIR");
     for (size_t k = 0; k < sizeof scenes / sizeof scenes[0]; k++) {
@@ -208,7 +209,14 @@ static void test_shipped_scenes(void **state)
         sward_error err = {0};
         if (sward_scene_load_file(path, &s, &err) != SWARD_OK) fail_msg("%s", err.message);
         world_frame_work fw;
-        world_frame_work_estimate(s, 320, 180, &fw);
+        /* closed form, no mesh generated: microseconds a scene (at most 1 ms asked) */
+        const int reps = 200;
+        double t0 = core_now_ms();
+        for (int r = 0; r < reps; r++)
+            world_frame_work_estimate(s, 320, 180, &fw);
+        double ms = (core_now_ms() - t0) / reps;
+        print_message("%s: %.3g units at 320x180, %.4f ms an estimate\n", scenes[k], fw.units, ms);
+        assert_true(ms < 1.0);
         if (!strstr(scenes[k], "scaling") && fw.units * 1.5 > (double)SWARD_CPU_FRAME_WORK)
             fail_msg("%s: %.3g units at 320x180, within 1.5 x of the CPU budget", scenes[k], fw.units);
         world_frame_work_estimate(s, s->render.settings.width, s->render.settings.height, &fw);
