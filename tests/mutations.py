@@ -2206,6 +2206,16 @@ mut("BUD-frame-shadow-casters", "", "src/world/frame_budget.c",
     "            texels = rho * PI * r * r * fmax(1.0, area * texels_per_m2);",
     "            texels = 0.0;",
     "unit_frame_budget cli_frame_budget")
+# a species tree's size from its overridden, class-shaped parameters (asset_tree_estimate), and a forest class's
+# asset at its class's scale factor
+mut("BUD-frame-tree-overrides", "", "src/assets/tree_params.c",
+    "        !tree_params_of(d, &p, NULL))",
+    "        !(p = *tree_preset(d->species)).name)",
+    "unit_frame_budget unit_tree")
+mut("BUD-frame-forest-class-scale", "", "src/world/frame_budget.c",
+    "        if (a->forest_classes == 1u << cls) scale = fmax((double)a->scale[1] * a->forest_scale[cls - 1], 1e-6);",
+    "        (void)cls;",
+    "unit_frame_budget")
 mut("BUD-frame-cpu-device", "", "src/render/renderer.c",
     "    if (ctx->dev.props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU && !scene->budget.frame_work) {",
     "    if (ctx->dev.props.deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU && !scene->budget.frame_work) {",

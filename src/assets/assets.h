@@ -115,9 +115,6 @@ typedef enum asset_tree_species {
 /* The species' name ("oak", ...; "" for NONE or out of range), and the species of a name (NONE when unknown). */
 const char *asset_tree_species_name(uint32_t species);
 asset_tree_species asset_tree_species_find(const char *name);
-/* A species' default height at `age` (0: 1) and its width about there (m: the pruning envelope's diameter; the
- * tree comes within it), for estimates before the tree is built; 0 for NONE. */
-void asset_tree_species_size(uint32_t species, float age, float *height, float *width);
 
 /* What to generate; every zero field means its default. The triangle counts do not depend on the sizes: the
  * number of cards fills each kind's LOD budget (asset_lod_targets). */
@@ -174,6 +171,19 @@ typedef struct asset_gen_desc {
 /* Checks d's overrides against its species' parameter ranges (the preset with them applied); on error the message
  * and err->field name the parameter ("tree.lv[1].curve_res"), as asset_generate would. */
 sward_result asset_tree_check(const asset_gen_desc *d, sward_error *err);
+
+/* A species tree's size as desc d grows it, in closed form before it is built (the frame's work estimate,
+ * src/world/frame_budget.c): its parameters are the preset with d's overrides applied and shaped for d's forest
+ * class (tree_params_of), so an override of `scale` or `prune_width`, or the edge's and inner forest's shapes,
+ * change it. height: d's, else the parameters' scale at d's age (0: 1), scale x (1/2 + age / 2), the height
+ * asset_generate fits the tree to; width: d's, else the pruning envelope's diameter there, 2 x prune_width x
+ * height (the tree comes within it). Its LOD0 triangles need no estimate: they are the chain's target whatever
+ * the overrides (asset_lod_targets; a wood over it leaves no room for cards and is simplified to it, lod.c). False
+ * (0 x 0) when d is not a species tree or its overrides are not parameters. */
+typedef struct asset_tree_size {
+    float height, width; /* m */
+} asset_tree_size;
+bool asset_tree_estimate(const asset_gen_desc *d, asset_tree_size *out);
 
 /* The chain's triangle targets (AS2, HZD "Assets: Trees / Plants"): fills mesh[i] with level i's mesh triangles
  * (0 for a billboard-only level), *billboard_from with the first level that adds the billboard (lod_count when

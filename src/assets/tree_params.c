@@ -84,14 +84,6 @@ asset_tree_species asset_tree_species_find(const char *name)
     return ASSET_TREE_NONE;
 }
 
-void asset_tree_species_size(uint32_t species, float age, float *height, float *width)
-{
-    const tree_params *p = tree_preset(species);
-    float a = age == 0.0f ? 1.0f : age;
-    *height = p ? p->scale * (0.5f + 0.5f * a) : 0.0f;
-    *width = p ? 2.0f * p->prune_width * *height : 0.0f;
-}
-
 float tree_shape_ratio(const tree_params *p, tree_shape shape, float ratio)
 {
     switch (shape) {
@@ -277,6 +269,19 @@ bool tree_params_of(const asset_gen_desc *d, tree_params *out, sward_error *err)
         }
     }
     shape_for_class(out, d->forest_class);
+    return true;
+}
+
+bool asset_tree_estimate(const asset_gen_desc *d, asset_tree_size *out)
+{
+    *out = (asset_tree_size){0};
+    tree_params p;
+    if (d->kind != ASSET_KIND_TREE || d->forest_class >= ASSET_TREE_FOREST_COUNT || !tree_preset(d->species) ||
+        !tree_params_of(d, &p, NULL))
+        return false;
+    const float age = d->age == 0.0f ? 1.0f : d->age;
+    out->height = d->height > 0.0f ? d->height : p.scale * (0.5f + 0.5f * age);
+    out->width = d->width > 0.0f ? d->width : 2.0f * p.prune_width * out->height;
     return true;
 }
 

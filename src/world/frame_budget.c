@@ -10,10 +10,13 @@
  *     pixels (f: the focal length in pixels; 1/2 for the tapered blade), at least one pixel (the blade's own
  *     cost: culled, set up and drawn however small), with d at least the eye's height above the ground (nearer
  *     blades are seen from above, no larger than those at that distance);
- *   - the assets the same way with their generated size (LOD0's height x width, the scale's maximum) and, for
- *     their meshes, the triangles of the level their projected height selects: LOD0's triangles while the
- *     instance is at least LOD0's switch height in pixels tall, falling with the projected area past it, at
- *     least the billboard's;
+ *   - the assets the same way with their generated size (LOD0's height x width, the scale's maximum: a forest
+ *     class's asset, its class's factor; a species tree's from its Weber-Penn parameters with the scene's
+ *     `generate.tree` overrides applied and shaped for its forest class, asset_tree_estimate, so a taller `scale`
+ *     or a wider `prune_width` counts) and, for their meshes, the triangles of the level their projected height
+ *     selects: LOD0's triangles while the instance is at least LOD0's switch height in pixels tall, falling with
+ *     the projected area past it, at least the billboard's. LOD0's triangles are the chain's target whatever the
+ *     overrides: more leaves or branches share the budget (src/assets/lod.c), only the size moves the term;
  *   - the near shadow cascade's casters: the blades and assets on the ground inside its bounding sphere
  *     (RENDER_SHADOW_NEAR_END of the view), each its area in texels of the render.shadow_size^2 map (at least one), and the
  *     assets' shadow-level triangles.
@@ -37,7 +40,8 @@
 
 /* Kept in step with the renderer's: the near cascade's range and map size (src/render/render.h, pass.h), the LOD
  * chains' LOD0 triangles and last level (src/assets/lod.c asset_lod_targets) and LOD0's switch height in pixels
- * (src/render/assets.c LOD_PX_*), the default generated sizes (src/assets/assets.h asset_gen_desc). */
+ * (src/render/assets.c LOD_PX_*), the default generated sizes (src/assets/assets.h asset_gen_desc; a species
+ * tree's: asset_tree_estimate). */
 #define SHADOW_NEAR_END 8.0
 #define BLADE_FILL 0.5 /* a tapered blade covers about half of its height x width rectangle */
 #define ASSET_FILL 0.5 /* leaf cards and petals over the asset's height x width */
@@ -104,18 +108,26 @@ static double eye_height(const sward_scene *s)
     return fmax(h, (double)s->camera.near_plane);
 }
 
+/* The asset's generated size at its largest scale (a forest class's asset: its class's factor): a species tree's
+ * from its parameters, overrides and forest class (asset_tree_estimate), else the kind's default. */
 static void asset_size(const world_asset *a, double *h, double *w)
 {
     const kind_cost *k = &KIND_COST[a->kind];
     double scale = a->mesh_path[0] ? 1.0 : fmax((double)world_asset_scale_max(a), 1e-6);
-    float sh = 0.0f, sw = 0.0f; /* a species' own size (the Weber-Penn presets) */
-    if (a->species) asset_tree_species_size(a->species, a->age, &sh, &sw);
-    *h = (a->height > 0.0f ? (double)a->height : sh > 0.0f ? (double)sh : k->height) * scale;
-    double width = a->width > 0.0f ? (double)a->width
-                   : sw > 0.0f     ? (double)sw * (a->height > 0.0f ? (double)a->height / (double)sh : 1.0)
-                   : k->width_per_height > 0.0 ? k->width_per_height * *h / scale
-                                               : k->width;
-    *w = width * scale;
+    for (uint32_t cls = 1; cls <= 3 && a->forest && !a->mesh_path[0]; cls++)
+        if (a->forest_classes == 1u << cls) scale = fmax((double)a->scale[1] * a->forest_scale[cls - 1], 1e-6);
+    asset_tree_size ts;
+    const asset_gen_desc d = {.kind = ASSET_KIND_TREE, .height = a->height, .width = a->width, .species = a->species,
+                              .age = a->age, .tree = a->tree, .tree_count = a->tree_count,
+                              .forest_class = a->forest_class};
+    if (a->kind == WORLD_ASSET_TREE && a->species && !a->mesh_path[0] && asset_tree_estimate(&d, &ts)) {
+        *h = (double)ts.height * scale;
+        *w = (double)ts.width * scale;
+        return;
+    }
+    *h = (a->height > 0.0f ? (double)a->height : k->height) * scale;
+    double width = k->width_per_height > 0.0 ? k->width_per_height * *h / scale : k->width;
+    *w = (a->width > 0.0f ? (double)a->width : width) * scale;
 }
 
 void world_frame_work_estimate(const sward_scene *s, uint32_t width, uint32_t height, world_frame_work *out)

@@ -91,6 +91,71 @@ static void test_eye_height(void **state)
     sward_scene_destroy(s);
 }
 
+/* A species tree's size from its parameters (asset_tree_estimate): an oak (scale 13 m, prune_width 0.55: 13 m x
+ * 14.3 m) at 0.01/m^2 within 20 m, seen from 30 m up (every instance within the cap b / h^2, nearer than the eye's
+ * height) over the hand scene's view (f = 100 px, theta = pi / 2): its fragments are density x theta x
+ * b / 30^2 x 20^2 / 2 with b = 1/2 x height x width x f^2, so a `tree.scale` of 26 m quadruples them; its
+ * triangles are LOD0's 10000 to d0 = height x f / 540 px, falling as 1 / d^2 past it. A forest decode bakes
+ * the edge's and inner forest's trees as two more assets: each class counts at its share of the densities, its
+ * scale factor and its shape (edge: scale x 0.9, prune_width x 1.2; inner: scale x 1.15, prune_width x 0.85). */
+#define TREES                                                                                                          \
+    "{\"terrain\": {\"size\": 64, \"resolution\": 33}, \"grass\": [{\"density\": 1}],"                             \
+    " \"assets\": [{\"name\": \"oak\", \"kind\": \"tree\", \"generate\": {\"species\": \"oak\"%s},"                 \
+    " \"density\": 0.01, \"scale\": [1, 1], \"draw_distance\": 20%s}],"                                            \
+    " \"camera\": {\"position\": [0, 30, -20], \"target\": [0, 0, 0], \"fov\": 90, \"near\": 0.1,"                \
+    " \"above_ground\": true}, \"render\": {\"width\": 200, \"height\": 200, \"draw_distance\": 10,"              \
+    " \"lod_distance\": 5, \"features\": {\"shadows\": false}}}"
+
+/* The assets' fragments and triangles of the scene (its grass's taken away). */
+static void asset_terms(const char *gen, const char *placement, double *frags, double *tris, int *assets)
+{
+    char json[2048];
+    snprintf(json, sizeof json, TREES, gen, placement);
+    sward_scene *s = expect_ok(json);
+    world_frame_work fw, grass;
+    world_frame_work_estimate(s, 200, 200, &fw);
+    *assets = s->asset_count;
+    s->asset_count = 0;
+    world_frame_work_estimate(s, 200, 200, &grass);
+    *frags = fw.fragments - grass.fragments;
+    *tris = fw.asset_triangles;
+    sward_scene_destroy(s);
+}
+
+static void test_tree_overrides(void **state)
+{
+    (void)state;
+    const double pi = 3.14159265358979323846, rho_theta = 0.01 * pi / 2.0, cap = 400.0 / 2.0 / 900.0;
+    double frags, tris, frags2, tris2;
+    int n;
+    asset_terms("", "", &frags, &tris, &n);
+    assert_int_equal(n, 1);
+    assert_close(frags, rho_theta * 0.5 * 13.0 * 14.3 * 1e4 * cap, 1e-4 * frags);
+    double d0 = 13.0 * 100.0 / 540.0;
+    assert_close(tris, rho_theta * world_ring_integral(10000.0, 10000.0 * d0 * d0, 12.0, 20.0), 1e-6 * tris);
+    asset_terms(", \"tree\": {\"scale\": 26}", "", &frags2, &tris2, &n);
+    print_message("oak: %.4g fragments, %.4g triangles; scale 26 m: %.4g, %.4g\n", frags, tris, frags2, tris2);
+    assert_close(frags2, 4.0 * frags, 1e-4 * frags2);
+    d0 *= 2.0;
+    assert_close(tris2, rho_theta * world_ring_integral(10000.0, 10000.0 * d0 * d0, 12.0, 20.0), 1e-6 * tris2);
+    /* the crown's width alone: prune_width 1.1 doubles it */
+    asset_terms(", \"tree\": {\"prune_width\": 1.1}", "", &frags2, &tris2, &n);
+    assert_close(frags2, 2.0 * frags, 1e-4 * frags2);
+    assert_close(tris2, tris, 1e-9 * tris);
+
+    /* the forest's classes: sparse, edge and inner at their shares of 0.2 + 0.55 + 0.9 */
+    asset_terms("", ", \"placement\": \"dither\", \"forest\": {\"edge\": 0.35, \"inner\": 0.75, \"density\": "
+                "[0.2, 0.55, 0.9], \"scale\": [1, 0.85, 1.1]}",
+                &frags2, &tris2, &n);
+    assert_int_equal(n, 3);
+    const double share[3] = {0.2 / 1.65, 0.55 / 1.65, 0.9 / 1.65}, factor[3] = {1.0, 0.85, 1.1};
+    const double height[3] = {13.0, 0.9 * 13.0, 1.15 * 13.0}, crown[3] = {1.1, 1.1 * 1.2, 1.1 * 0.85};
+    double want = 0.0;
+    for (int c = 0; c < 3; c++)
+        want += share[c] * 0.5 * (factor[c] * height[c]) * (factor[c] * crown[c] * height[c]) * 1e4 * cap;
+    assert_close(frags2, rho_theta * want, 1e-4 * frags2);
+}
+
 /* Over the default budget on every device: 4 m x 25 cm blades at 2000/m^2 seen from the ground at 7680 x 4320
  * (tens of billions of fragments); refused at load in milliseconds, naming the costliest type's density. */
 static void test_refused_at_load(void **state)
@@ -133,7 +198,8 @@ static void test_shipped_scenes(void **state)
     (void)state;
     static const char *const scenes[] = {"scenes/areas.json",  "scenes/fields.json", "scenes/flowers.json",
                                          "scenes/forest_edge.json", "scenes/hills.json", "scenes/meadow.json",
-                                         "scenes/small.json",  "scenes/tree.json",   "bench/dense.json",
+                                         "scenes/small.json",  "scenes/tree.json",   "scenes/conifer_hills.json",
+                                         "scenes/birch_grove.json", "bench/dense.json",
                                          "bench/flight.json",  "bench/got_field.json", "bench/scaling/field.json"};
     const char *dir = getenv("SWARD_SOURCE_DIR");
     for (size_t k = 0; k < sizeof scenes / sizeof scenes[0]; k++) {
@@ -143,7 +209,14 @@ static void test_shipped_scenes(void **state)
         sward_error err = {0};
         if (sward_scene_load_file(path, &s, &err) != SWARD_OK) fail_msg("%s", err.message);
         world_frame_work fw;
-        world_frame_work_estimate(s, 320, 180, &fw);
+        /* closed form, no mesh generated: microseconds a scene (at most 1 ms asked) */
+        const int reps = 200;
+        double t0 = core_now_ms();
+        for (int r = 0; r < reps; r++)
+            world_frame_work_estimate(s, 320, 180, &fw);
+        double ms = (core_now_ms() - t0) / reps;
+        print_message("%s: %.3g units at 320x180, %.4f ms an estimate\n", scenes[k], fw.units, ms);
+        assert_true(ms < 1.0);
         if (!strstr(scenes[k], "scaling") && fw.units * 1.5 > (double)SWARD_CPU_FRAME_WORK)
             fail_msg("%s: %.3g units at 320x180, within 1.5 x of the CPU budget", scenes[k], fw.units);
         world_frame_work_estimate(s, s->render.settings.width, s->render.settings.height, &fw);
@@ -158,6 +231,7 @@ int main(void)
         cmocka_unit_test(test_ring_integral),
         cmocka_unit_test(test_hand_computed),
         cmocka_unit_test(test_eye_height),
+        cmocka_unit_test(test_tree_overrides),
         cmocka_unit_test(test_refused_at_load),
         cmocka_unit_test(test_shipped_scenes),
     };

@@ -592,6 +592,75 @@ static void test_forest_class_shapes(void **state)
         }
 }
 
+/* The closed-form size (asset_tree_estimate, the frame's work estimate's): the height is the one the generated
+ * tree is fitted to; `scale` doubled doubles the height and width, `prune_width` the width alone, the age scales
+ * both; the forest classes' shapes count. LOD0's triangles need no estimate: a wood grown past the target (oak
+ * with lv[2].branches 60 of 12 sides: about 21000 triangles of wood) still gives a LOD0 of the target. */
+static void test_estimate_follows_overrides(void **state)
+{
+    (void)state;
+    asset_tree_param_type type;
+    asset_tree_size base, est;
+    for (uint32_t k = 1; k < ASSET_TREE_SPECIES_COUNT; k++) {
+        asset_gen_desc d = {.kind = ASSET_KIND_TREE, .species = k, .seed = 1};
+        const tree_params *p = tree_preset(k);
+        assert_true(asset_tree_estimate(&d, &base));
+        assert_float_equal(base.height, p->scale, 1e-4f);
+        assert_float_equal(base.width, 2.0f * p->prune_width * p->scale, 1e-4f);
+        asset_tree_override o[2] = {{asset_tree_param_find("scale", false, &type), 0, 2.0f * p->scale},
+                                    {asset_tree_param_find("prune_width", false, &type), 0, 1.5f * p->prune_width}};
+        d.tree = o, d.tree_count = 1;
+        assert_true(asset_tree_estimate(&d, &est));
+        assert_float_equal(est.height, 2.0f * base.height, 1e-4f);
+        assert_float_equal(est.width, 2.0f * base.width, 1e-4f);
+        asset_chain ch = at_generate(&(at_case){.name = "scale doubled", .d = d});
+        assert_float_equal(ch.height, est.height, 0.01f * est.height); /* the height the tree is fitted to */
+        asset_chain_free(&ch);
+        d.tree = o + 1;
+        assert_true(asset_tree_estimate(&d, &est));
+        assert_float_equal(est.height, base.height, 1e-4f);
+        assert_float_equal(est.width, 1.5f * base.width, 1e-4f);
+        d.tree = NULL, d.tree_count = 0, d.age = 0.5f;
+        assert_true(asset_tree_estimate(&d, &est));
+        assert_float_equal(est.height, 0.75f * base.height, 1e-4f);
+        assert_float_equal(est.width, 0.75f * base.width, 1e-4f);
+        d.age = 0.0f, d.forest_class = ASSET_TREE_FOREST_INNER;
+        assert_true(asset_tree_estimate(&d, &est));
+        assert_float_equal(est.height, 1.15f * base.height, 1e-3f);
+        assert_float_equal(est.width, 1.15f * 0.85f * base.width, 1e-3f);
+        d.forest_class = ASSET_TREE_FOREST_EDGE;
+        assert_true(asset_tree_estimate(&d, &est));
+        assert_float_equal(est.height, 0.9f * base.height, 1e-3f);
+        assert_float_equal(est.width, 0.9f * 1.2f * base.width, 1e-3f);
+        d.height = 4.0f, d.width = 3.0f; /* given sizes win */
+        assert_true(asset_tree_estimate(&d, &est));
+        assert_true(est.height == 4.0f && est.width == 3.0f);
+    }
+    asset_tree_override more[2] = {{asset_tree_param_find("branches", true, &type), 2, 60.0f},
+                                   {asset_tree_param_find("sides", true, &type), 2, 12.0f}};
+    asset_gen_desc d = {.kind = ASSET_KIND_TREE, .species = ASSET_TREE_OAK, .seed = 1, .tree = more, .tree_count = 2};
+    tree_params tp;
+    assert_true(tree_params_of(&d, &tp, NULL));
+    gen_skel sk;
+    tree_stats st;
+    memset(&sk, 0, sizeof sk);
+    sk.d = d;
+    sk.budget = 10000;
+    sk.rng.state = 1u;
+    tree_grow(&sk, &tp, 1.0f, &st);
+    uint32_t wood = assets_skel_wood_tris(&sk);
+    free(sk.tubes);
+    free(sk.cards);
+    asset_chain ch = at_generate(&(at_case){.name = "oak, lv[2].branches 60 of 12 sides", .d = d});
+    print_message("oak with lv[2].branches 60 of 12 sides: wood %u triangles, LOD0 %u\n", wood,
+                  ch.lods[0].index_count / 3u);
+    assert_true(wood > 15000u);
+    assert_true(ch.lods[0].index_count / 3u <= 10000u);
+    asset_chain_free(&ch);
+    d.species = ASSET_TREE_NONE;
+    assert_false(asset_tree_estimate(&d, &est));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -605,6 +674,7 @@ int main(void)
         cmocka_unit_test(test_overrides_change_what_they_name),
         cmocka_unit_test(test_overrides_grow_and_refuse),
         cmocka_unit_test(test_forest_class_shapes),
+        cmocka_unit_test(test_estimate_follows_overrides),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
