@@ -131,7 +131,9 @@ void sward_renderer_frame_wait(const sward_renderer *r, VkSemaphore *semaphore, 
 
 sward_result render_frame_submit(sward_renderer *r, render_slot *s, sward_error *err)
 {
-    const bool wait = s->stream.transfer_submits && r->upload_queue.timeline;
-    return gpu_frame_submit(&r->ctx->dev, &s->frame, wait ? r->upload_queue.timeline : VK_NULL_HANDLE,
-                            s->transfer_value, VK_PIPELINE_STAGE_2_COPY_BIT, err);
+    VkSemaphore wait;
+    uint64_t value;
+    VkPipelineStageFlags2 stage;
+    sward_renderer_frame_wait(r, &wait, &value, &stage); /* s holds the frame sward_cmd_place began: the same */
+    return gpu_frame_submit(&r->ctx->dev, &s->frame, wait, value, stage, err);
 }

@@ -134,6 +134,11 @@ static void streamed_equals_whole(int workers, bool hook)
         assert_int_equal(sa.stream.transfer_submits, 0);
         assert_int_equal(sb.stream.transfer_submits, hook && sb.stream.upload_bytes ? 1 : 0);
         submits += sb.stream.transfer_submits;
+        VkSemaphore wait = VK_NULL_HANDLE;
+        uint64_t value = 0;
+        sward_renderer_frame_wait(rs, &wait, &value, NULL); /* what a host's submit of the frame would wait on */
+        assert_int_equal(wait != VK_NULL_HANDLE, sb.stream.transfer_submits != 0);
+        if (wait) assert_int_equal(value, seen.value);
         uploads += sb.stream.upload_bytes != 0;
         print_message("(%g, %g): window at (%d, %d), %llu tiles, %llu blades drawn, %llu world bytes\n",
                       (double)path[k][0], (double)path[k][1], streamed->terrain.hf_i0, streamed->terrain.hf_j0,
