@@ -1,14 +1,15 @@
 /* embed.c — a minimal host renderer that embeds sward (include/sward/sward_vulkan.h).
  *
  * The host owns everything Vulkan: it creates the instance and device (with the optional features sward's frame
- * uses, where the device has them), its G-buffer (sward's formats, writable by sward's compute resolves), depth
- * and output targets, and the command buffer. Each frame it lets sward record the placement (compute), the
- * ground's depth prime inside its own depth-only rendering, the culling against its depth buffer (compute: the
- * mesh assets' occluders drawn into it, Hi-Z, two-phase culling), the blades' depth prime, then the G-buffer
- * rendering (depth EQUAL), the shadow maps, and the compute rasteriser, the resolves, the deferred lighting and
- * post passes into its output image, which it reads back and writes as a PNG. These are the calls the
- * standalone `sward render` is made of: the PNG is byte-identical to `sward render`'s of the scene with the same
- * overrides (tests/cli/test_embed_host.sh compares every repository scene).
+ * uses, where the device has them, and a queue of a dedicated transfer family for sward's page uploads where there
+ * is one), its G-buffer (sward's formats, writable by sward's compute resolves), depth and output targets, and the
+ * command buffer. Each frame it lets sward record the placement (compute), the ground's depth prime inside its
+ * own depth-only rendering, the culling against its depth buffer (compute: the mesh assets' occluders drawn into
+ * it, Hi-Z, two-phase culling), the blades' depth prime, then the G-buffer rendering (depth EQUAL), the shadow
+ * maps, and the compute rasteriser, the resolves, the deferred lighting and post passes into its output image,
+ * which it reads back and writes as a PNG; its submit waits for sward's page upload, if the frame made one. These
+ * are the calls the standalone `sward render` is made of: the PNG is byte-identical to `sward render`'s of the
+ * scene with the same overrides (tests/cli/test_embed_host.sh compares every repository scene).
  *
  *     sward_example_embed [SCENE.json] [--set PATH=VALUE]... [-o OUT.png]
  *
@@ -38,6 +39,8 @@ typedef struct host {
     uint32_t family;
     VkDevice device;
     VkQueue queue;
+    uint32_t transfer_family; /* a dedicated transfer family's (the copy engine), for sward's page uploads */
+    VkQueue transfer_queue;   /* VK_NULL_HANDLE: the device has none */
     VkCommandPool pool;
     uint32_t messages; /* validation messages seen */
 } host;
@@ -104,9 +107,19 @@ static void host_create(host *h, host_features *hf, bool validation)
         if ((fams[h->family].queueFlags & (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT)) ==
             (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT))
             break;
+    /* a family with TRANSFER and neither GRAPHICS nor COMPUTE (a discrete GPU's copy engine): sward's streamed
+     * world uploads its pages there, beside the frames (sward_vulkan_device.transfer_queue) */
+    h->transfer_family = nf;
+    for (uint32_t i = 0; i < nf && h->transfer_family == nf; i++)
+        if ((fams[i].queueFlags & VK_QUEUE_TRANSFER_BIT) &&
+            !(fams[i].queueFlags & (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT)))
+            h->transfer_family = i;
     float prio = 1.0f;
-    VkDeviceQueueCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueFamilyIndex = h->family,
-                                  .queueCount = 1, .pQueuePriorities = &prio};
+    VkDeviceQueueCreateInfo qi[2] = {{.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                      .queueFamilyIndex = h->family, .queueCount = 1, .pQueuePriorities = &prio},
+                                     {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                      .queueFamilyIndex = h->transfer_family, .queueCount = 1,
+                                      .pQueuePriorities = &prio}};
     /* What sward needs from the host's device (sward_vulkan.h), and what it uses where the device has it. */
     VkPhysicalDeviceVulkan12Features has12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
     VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
@@ -116,7 +129,8 @@ static void host_create(host *h, host_features *hf, bool validation)
                                                  .maintenance4 = VK_TRUE};
     hf->f12 = (VkPhysicalDeviceVulkan12Features){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                                  .pNext = &hf->f13,
-                                                 .shaderBufferInt64Atomics = has12.shaderBufferInt64Atomics};
+                                                 .shaderBufferInt64Atomics = has12.shaderBufferInt64Atomics,
+                                                 .timelineSemaphore = has12.timelineSemaphore};
     hf->f2 = (VkPhysicalDeviceFeatures2){
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
         .pNext = &hf->f12,
@@ -127,10 +141,12 @@ static void host_create(host *h, host_features *hf, bool validation)
                      .pipelineStatisticsQuery = has.features.pipelineStatisticsQuery,
                      .shaderStorageImageExtendedFormats = has.features.shaderStorageImageExtendedFormats,
                      .geometryShader = has.features.geometryShader}};
+    const bool transfer = h->transfer_family < nf && has12.timelineSemaphore;
     VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &hf->f2,
-                              .queueCreateInfoCount = 1, .pQueueCreateInfos = &qi};
+                              .queueCreateInfoCount = transfer ? 2u : 1u, .pQueueCreateInfos = qi};
     CHECK(vkCreateDevice(h->gpu, &dci, NULL, &h->device));
     vkGetDeviceQueue(h->device, h->family, 0, &h->queue);
+    if (transfer) vkGetDeviceQueue(h->device, h->transfer_family, 0, &h->transfer_queue);
     VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                    .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
                                    .queueFamilyIndex = h->family};
@@ -237,7 +253,8 @@ int main(int argc, char **argv)
     sward_renderer *grass = NULL;
     sward_vulkan_device vd = {.instance = h.instance, .physical_device = h.gpu, .device = h.device,
                               .queue_family = h.family, .queue = h.queue, .debug_utils = validation,
-                              .features = &hf.f2};
+                              .features = &hf.f2, .transfer_queue = h.transfer_queue,
+                              .transfer_family = h.transfer_family};
     if (sward_context_create_vulkan(&vd, &ctx, &err) != SWARD_OK ||
         sward_renderer_create_vulkan(ctx, scene, &(sward_vulkan_targets){.depth_format = VK_FORMAT_D32_SFLOAT}, &grass,
                                      &err) != SWARD_OK) {
@@ -369,8 +386,13 @@ int main(int argc, char **argv)
         VkDependencyInfo hd = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = 1, .pMemoryBarriers = &hb};
         vkCmdPipelineBarrier2(cmd, &hd);
         CHECK(vkEndCommandBuffer(cmd));
-        VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
-        CHECK(vkQueueSubmit(h.queue, 1, &si, VK_NULL_HANDLE));
+        /* the frame waits for the page upload sward submitted to the transfer queue, if it made one */
+        VkSemaphoreSubmitInfo wait = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
+        sward_renderer_frame_wait(grass, &wait.semaphore, &wait.value, &wait.stageMask);
+        VkCommandBufferSubmitInfo cbs = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO, .commandBuffer = cmd};
+        VkSubmitInfo2 si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2, .waitSemaphoreInfoCount = wait.semaphore ? 1u : 0u,
+                            .pWaitSemaphoreInfos = &wait, .commandBufferInfoCount = 1, .pCommandBufferInfos = &cbs};
+        CHECK(vkQueueSubmit2(h.queue, 1, &si, VK_NULL_HANDLE));
         CHECK(vkQueueWaitIdle(h.queue));
         /* The frame's counters: the host waited for the queue, so the frame is complete. */
         if (sward_vulkan_frame_stats(grass, true, &st, &err) != SWARD_OK) fprintf(stderr, "embed: %s\n", err.message);
@@ -402,6 +424,9 @@ int main(int argc, char **argv)
     printf("embed: mesh assets: %llu occluded, %llu in the second culling phase (%s)\n",
            (unsigned long long)st.assets.occluded, (unsigned long long)st.assets.late,
            st.assets.two_phase ? "two phases" : "one phase");
+    if (st.stream.upload_bytes)
+        printf("embed: streamed world: %llu bytes of pages uploaded, %u submits to the transfer queue\n",
+               (unsigned long long)st.stream.upload_bytes, st.stream.transfer_submits);
     free(img.pixels);
 
     sward_renderer_destroy(grass);

@@ -1881,12 +1881,12 @@ mut("BX5-generated-page", "BX5", "src/world/stream.c",
     "out[b * page + a] = st ? 0.0f : world_height_at(t, i, j);",
     "unit_world_stream")
 mut("BX5-page-upload", "BX5", "src/render/world_stream.c",
-    "    if (nh) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.height_buf.buffer, nh, h);",
-    "    if (nh && false) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.height_buf.buffer, nh, h);",
+    "        if (nh) vkCmdCopyBuffer(cmd, src, r->bufs.height_buf.buffer, nh, h);",
+    "        if (nh && false) vkCmdCopyBuffer(cmd, src, r->bufs.height_buf.buffer, nh, h);",
     "gpu_world_stream")
 mut("BX5-map-upload", "BX5", "src/render/world_stream.c",
-    "        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.type_map_buf.buffer, nm, ty);",
-    "        (void)ty;",
+    "            vkCmdCopyBuffer(cmd, src, r->bufs.type_map_buf.buffer, nm, ty);",
+    "            (void)ty;",
     "gpu_world_stream")
 mut("BX5-mesh-window", "BX5", "src/render/passes/terrain.c",
     "        .i0 = f->hf_i0 / step,",
@@ -1937,6 +1937,21 @@ mut("BX7-upload-budget", "BX7", "src/world/stream_jobs.c",
     "    while ((wait || put < max_pages) && world_jobs_take(st->jobs, &job)) {",
     "    while ((wait || true) && world_jobs_take(st->jobs, &job)) {",
     "unit_page_jobs")
+# BX7: the pages cross to the device on a transfer queue (upload_queue.c; the test hook SWARD_TEST_TRANSFER_QUEUE
+# stands the graphics queue in for one on lavapipe): the frame's submit waits for the upload's semaphore value,
+# the upload fills the landing buffer, and the frame copies landing -> rings
+mut("BX7-transfer-wait", "BX7", "src/render/upload_queue.c",
+    "    const bool wait = s && s->stream.transfer_submits && r->upload_queue.timeline;",
+    "    const bool wait = false;",
+    "gpu_world_stream.streamed_through_a_transfer_queue")
+mut("BX7-transfer-landing", "BX7", "src/render/upload_queue.c",
+    "    vkCmdCopyBuffer(c, s->world_upload.buffer, s->world_landing.buffer, 1, &(VkBufferCopy){0, 0, bytes});",
+    "",
+    "gpu_world_stream.streamed_through_a_transfer_queue")
+mut("BX7-transfer-ring-copy", "BX7", "src/render/world_stream.c",
+    "    if (res == SWARD_OK) {\n        gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_TRANSFER_WRITE);",
+    "    if (res == SWARD_OK && !render_upload_queue_on(r)) {\n        gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_TRANSFER_WRITE);",
+    "gpu_world_stream.streamed_through_a_transfer_queue")
 
 # BX5: the flight benchmark's camera path (scene "flight") and `sward bench` flying it
 mut("BX5-flight-cut", "BX5", "src/world/scene_flight.c",

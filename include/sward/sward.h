@@ -521,6 +521,8 @@ typedef struct sward_stream_stats {
     uint32_t pages_requested;   /* page jobs this frame asked for (the pages entering the windows it moved) */
     uint32_t pages_put;         /* pages this frame put into the windows and uploaded */
     uint64_t upload_bytes;      /* their bytes */
+    uint32_t transfer_submits;  /* submits of this frame's pages to the transfer queue (0 or 1; none without one:
+                                   the copy is in the frame's command buffer; sward_vulkan.h) */
     uint64_t pages_cancelled;   /* page jobs cancelled before they ran (the camera left them), since the renderer
                                    was created */
     double wait_ms;             /* how long this frame waited for pages (0 with sward_streaming.no_wait) */

@@ -59,7 +59,12 @@
  * when sward_cmd_place is recorded for frame N, frame N - frames_in_flight has completed on the GPU (sward then
  * reuses that frame's per-frame resources, reads its counters and frees what it retired; it never waits for the
  * device while recording). examples/embed.c is a complete minimal host; its image is sward render's byte for
- * byte. */
+ * byte.
+ *
+ * A streamed world's pages (BX7, docs/streaming.md "Uploads"): given a transfer queue (sward_vulkan_device), sward
+ * submits each frame's page copy (host memory -> device) to it from sward_cmd_place, signalling a timeline
+ * semaphore; the host's submit of that frame's command buffer must then wait on it (sward_renderer_frame_wait).
+ * Without one the copy is recorded in the host's command buffer and nothing is waited for. */
 #ifndef SWARD_VULKAN_H
 #define SWARD_VULKAN_H
 
@@ -86,6 +91,15 @@ typedef struct sward_vulkan_device {
      * shaderBufferInt64Atomics and shaderStorageImageExtendedFormats (the compute rasteriser, BX1): enable those
      * the device has to get the frame `sward render` makes on it. */
     const VkPhysicalDeviceFeatures2 *features;
+    /* Optional (VK_NULL_HANDLE: none; sward then copies pages on `queue`'s command buffers as before): a queue for
+     * the streamed world's page uploads, ideally of a family with TRANSFER and neither GRAPHICS nor COMPUTE (a
+     * discrete GPU's copy engine: the copy from host memory then runs beside the frames), and its family. sward
+     * submits to it from sward_cmd_place, on the thread that calls sward: the queue is externally synchronised,
+     * so the host must not use it concurrently from another thread (or give none). Needs timelineSemaphore
+     * enabled (VkPhysicalDeviceVulkan12Features in `features`). sward's buffers that both queues use are shared
+     * (VK_SHARING_MODE_CONCURRENT over the two families): no ownership transfers. */
+    VkQueue transfer_queue;
+    uint32_t transfer_family;
 } sward_vulkan_device;
 
 /* Wraps the host's device. sward_context_destroy then frees sward's objects only. */
@@ -93,7 +107,8 @@ sward_result sward_context_create_vulkan(const sward_vulkan_device *desc, sward_
 
 /* The Vulkan objects of a context, wrapped or created by sward (sward_context_create): a host that presents
  * sward's frames records its own work on this queue, from the thread that calls sward (the queue is externally
- * synchronised), and destroys its objects before sward_context_destroy. Its features pointer is NULL. */
+ * synchronised), and destroys its objects before sward_context_destroy. Its features pointer is NULL; its
+ * transfer_queue is the one sward submits page uploads to (VK_NULL_HANDLE: none), for no other use. */
 sward_vulkan_device sward_context_vulkan(const sward_context *ctx);
 
 typedef struct sward_vulkan_targets {
@@ -219,6 +234,13 @@ typedef struct sward_vulkan_post {
  * sward_cmd_place. */
 sward_result sward_cmd_post(sward_renderer *r, VkCommandBuffer cmd, const sward_vulkan_post *images,
                             sward_error *err);
+
+/* What the host's submit of the frame sward_cmd_place last began must wait on (BX7): the timeline semaphore
+ * that sward's page upload for it signals, the value and the stage (add them to the submit's
+ * pWaitSemaphoreInfos, VkSemaphoreSubmitInfo). *semaphore is VK_NULL_HANDLE when the frame has nothing to wait
+ * for (no transfer queue, or no pages this frame). Any argument but r may be NULL. */
+void sward_renderer_frame_wait(const sward_renderer *r, VkSemaphore *semaphore, uint64_t *value,
+                               VkPipelineStageFlags2 *stage);
 
 /* Counters and GPU pass times of a frame recorded with these calls. With `completed` true the host says the
  * newest frame has completed on the GPU (it waited for its fence): its stats are read. Otherwise the stats are

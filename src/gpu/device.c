@@ -3,7 +3,8 @@
  * Choice: the first suitable device by type, discrete > integrated > virtual > CPU (lavapipe) > other,
  * unless the caller names an index. "Suitable" means Vulkan 1.3 (dynamic rendering, synchronization2,
  * maintenance4), a graphics+compute queue, multi-draw indirect with a first instance (one indirect draw per render
- * tile). */
+ * tile). A dedicated transfer family (BX7: the copy engine of a discrete GPU) gets a queue of its own for the
+ * streamed world's page uploads where the device has one and timeline semaphores. */
 #include "gpu/gpu.h"
 
 #include <stdio.h>
@@ -46,6 +47,28 @@ static int find_queue_family(VkPhysicalDevice pd)
         if ((fams[i].queueFlags & need) == need) return (int)i;
     }
     return -1;
+}
+
+/* A family with TRANSFER and neither GRAPHICS nor COMPUTE (a DMA engine), or -1. */
+static int find_transfer_family(VkPhysicalDevice pd)
+{
+    uint32_t n = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, NULL);
+    VkQueueFamilyProperties fams[32];
+    if (n > 32) n = 32;
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, fams);
+    for (uint32_t i = 0; i < n; i++) {
+        const VkQueueFlags f = fams[i].queueFlags;
+        if ((f & VK_QUEUE_TRANSFER_BIT) && !(f & (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT)) && fams[i].queueCount)
+            return (int)i;
+    }
+    return -1;
+}
+
+static bool transfer_hook(void)
+{
+    const char *e = getenv(GPU_TEST_TRANSFER_QUEUE_ENV);
+    return e && strcmp(e, "1") == 0;
 }
 
 static sward_device_info describe(VkPhysicalDevice pd)
@@ -324,9 +347,23 @@ static void wrap_features(gpu_device *dev, const VkPhysicalDeviceFeatures2 *enab
     dev->buffer_int64_atomics = atomics && dev->features.shaderInt64;
 }
 
+/* The host enabled timeline semaphores (Vulkan 1.2's features or the extension's struct in its chain). */
+static bool timeline_enabled(const VkPhysicalDeviceFeatures2 *enabled)
+{
+    bool on = false;
+    for (const VkBaseInStructure *p = enabled ? enabled->pNext : NULL; p; p = p->pNext) {
+        if (p->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES)
+            on = on || ((const VkPhysicalDeviceVulkan12Features *)p)->timelineSemaphore;
+        if (p->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES)
+            on = on || ((const VkPhysicalDeviceTimelineSemaphoreFeatures *)p)->timelineSemaphore;
+    }
+    return on;
+}
+
 sward_result gpu_device_wrap(gpu_device *dev, VkInstance instance, VkPhysicalDevice physical, VkDevice device,
-                             uint32_t queue_family, VkQueue queue, const VkPhysicalDeviceFeatures2 *enabled,
-                             bool debug_utils, sward_logger logger, sward_error *err)
+                             uint32_t queue_family, VkQueue queue, VkQueue transfer_queue, uint32_t transfer_family,
+                             const VkPhysicalDeviceFeatures2 *enabled, bool debug_utils, sward_logger logger,
+                             sward_error *err)
 {
     memset(dev, 0, sizeof *dev);
     if (gpu_shared_new(dev, err) != SWARD_OK) return SWARD_ERROR_OUT_OF_MEMORY;
@@ -348,6 +385,13 @@ sward_result gpu_device_wrap(gpu_device *dev, VkInstance instance, VkPhysicalDev
     vkGetPhysicalDeviceProperties(physical, &dev->props);
     vkGetPhysicalDeviceMemoryProperties(physical, &dev->mem_props);
     wrap_features(dev, enabled);
+    const bool timeline = timeline_enabled(enabled);
+    if (transfer_queue && !timeline)
+        return core_fail(err, SWARD_ERROR_INVALID_INPUT,
+                         "sward_vulkan_device.transfer_queue: sward waits for its uploads with a timeline semaphore: "
+                         "enable timelineSemaphore (VkPhysicalDeviceVulkan12Features) in the features given");
+    if (transfer_queue) dev->transfer_queue = transfer_queue, dev->transfer_family = transfer_family;
+    else if (timeline && transfer_hook()) dev->transfer_queue = queue, dev->transfer_family = queue_family;
     return create_pool(dev, err);
 }
 
@@ -373,14 +417,24 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
     vkGetPhysicalDeviceProperties(dev->physical, &dev->props);
     vkGetPhysicalDeviceMemoryProperties(dev->physical, &dev->mem_props);
     dev->queue_family = (uint32_t)find_queue_family(dev->physical);
+    VkPhysicalDeviceVulkan12Features has12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
+    vkGetPhysicalDeviceFeatures2(dev->physical, &has);
+    /* BX7: the page uploads' queue (gpu_device.transfer_queue), where it can run */
+    const int transfer = has12.timelineSemaphore ? find_transfer_family(dev->physical) : -1;
+    const bool hook = has12.timelineSemaphore && transfer < 0 && transfer_hook();
 
     float priority = 1.0f;
-    VkDeviceQueueCreateInfo qi = {
+    VkDeviceQueueCreateInfo qi[2] = {{
         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
         .queueFamilyIndex = dev->queue_family,
         .queueCount = 1,
         .pQueuePriorities = &priority,
-    };
+    }};
+    if (transfer >= 0) {
+        qi[1] = qi[0];
+        qi[1].queueFamilyIndex = (uint32_t)transfer;
+    }
     VkPhysicalDeviceVulkan13Features f13 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
         .dynamicRendering = VK_TRUE,
@@ -390,9 +444,6 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
     /* What the device offers of the optional features passes may use: depth clamp and bias clamp (shadow
      * casters), 64-bit integers and buffer atomics (the compute rasteriser's visibility buffer), the fragment
      * stage's primitive id (geometryShader: the mesh assets' visibility buffer, BX6). */
-    VkPhysicalDeviceVulkan12Features has12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-    VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
-    vkGetPhysicalDeviceFeatures2(dev->physical, &has);
     dev->features = (VkPhysicalDeviceFeatures){
         .multiDrawIndirect = VK_TRUE,
         .drawIndirectFirstInstance = VK_TRUE,
@@ -411,6 +462,7 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
         .pNext = &f13,
         .hostQueryReset = VK_TRUE,
         .shaderBufferInt64Atomics = dev->buffer_int64_atomics,
+        .timelineSemaphore = transfer >= 0 || hook,
     };
     VkPhysicalDeviceFeatures2 f2 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
@@ -420,14 +472,21 @@ sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, swa
     VkDeviceCreateInfo di = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
         .pNext = &f2,
-        .queueCreateInfoCount = 1,
-        .pQueueCreateInfos = &qi,
+        .queueCreateInfoCount = transfer >= 0 ? 2u : 1u,
+        .pQueueCreateInfos = qi,
         .enabledExtensionCount = desc->device_extension_count,
         .ppEnabledExtensionNames = desc->device_extensions,
     };
     GPU_TRY(vkCreateDevice(dev->physical, &di, NULL, &dev->device));
     vkGetDeviceQueue(dev->device, dev->queue_family, 0, &dev->queue);
     gpu_name(dev, VK_OBJECT_TYPE_QUEUE, (uint64_t)dev->queue, "sward.queue");
+    if (transfer >= 0) {
+        dev->transfer_family = (uint32_t)transfer;
+        vkGetDeviceQueue(dev->device, dev->transfer_family, 0, &dev->transfer_queue);
+        gpu_name(dev, VK_OBJECT_TYPE_QUEUE, (uint64_t)dev->transfer_queue, "sward.transfer_queue");
+    } else if (hook) {
+        dev->transfer_family = dev->queue_family, dev->transfer_queue = dev->queue;
+    }
     return create_pool(dev, err);
 }
 

@@ -26,6 +26,12 @@ typedef struct gpu_device {
     uint32_t queue_family;
     VkQueue queue;
     VkCommandPool pool;
+    /* BX7: the queue the streamed world's page uploads are submitted to (src/render/upload_queue.c): one of a
+     * dedicated transfer family (TRANSFER without GRAPHICS or COMPUTE: a discrete GPU's copy engine), the host's
+     * (sward_vulkan_device.transfer_queue), or, with the test hook GPU_TEST_TRANSFER_QUEUE_ENV, `queue` itself;
+     * VK_NULL_HANDLE: none, the uploads stay in the frame's command buffer. Needs timeline semaphores. */
+    VkQueue transfer_queue;
+    uint32_t transfer_family;
     VkPhysicalDeviceProperties props;
     VkPhysicalDeviceMemoryProperties mem_props;
     VkPhysicalDeviceFeatures features; /* enabled: the required ones and what the device has of the optional
@@ -62,10 +68,16 @@ typedef struct gpu_device_desc {
 sward_result gpu_device_create(gpu_device *dev, const gpu_device_desc *desc, sward_error *err);
 /* Wraps a host's device (embedded use): sward creates only its command pool and destroys only that. */
 /* A host's device; `enabled` the features it was created with (its VkDeviceCreateInfo's chain: Features2 and
- * the Vulkan 1.2 or atomic-int64 features), or NULL: none of the optional ones. */
+ * the Vulkan 1.2 or atomic-int64 features), or NULL: none of the optional ones. transfer_queue: the host's queue
+ * for sward's page uploads, of transfer_family (VK_NULL_HANDLE: none). */
 sward_result gpu_device_wrap(gpu_device *dev, VkInstance instance, VkPhysicalDevice physical, VkDevice device,
-                             uint32_t queue_family, VkQueue queue, const VkPhysicalDeviceFeatures2 *enabled,
-                             bool debug_utils, sward_logger logger, sward_error *err);
+                             uint32_t queue_family, VkQueue queue, VkQueue transfer_queue, uint32_t transfer_family,
+                             const VkPhysicalDeviceFeatures2 *enabled, bool debug_utils, sward_logger logger,
+                             sward_error *err);
+/* The test hook (off unless the environment sets it to 1): where no dedicated transfer family exists (lavapipe),
+ * the graphics queue stands in for the transfer queue, a submit of its own with the same semaphore, so that the
+ * path runs in the tests. */
+#define GPU_TEST_TRANSFER_QUEUE_ENV "SWARD_TEST_TRANSFER_QUEUE"
 void gpu_device_destroy(gpu_device *dev);
 sward_result gpu_enumerate(sward_device_info *out, uint32_t capacity, uint32_t *count, sward_error *err);
 
@@ -94,6 +106,10 @@ typedef enum gpu_memory { GPU_MEMORY_DEVICE, GPU_MEMORY_UPLOAD, GPU_MEMORY_READB
  * memory budget): a clear SWARD_ERROR_OUT_OF_MEMORY naming the buffer instead of a validation error. */
 sward_result gpu_buffer_create(gpu_device *dev, gpu_buffer *b, VkDeviceSize size, VkBufferUsageFlags usage,
                                gpu_memory mem, const char *name, sward_error *err);
+/* The same, shared by the graphics and the transfer family (VK_SHARING_MODE_CONCURRENT where they differ: no
+ * ownership transfers between the two queues). */
+sward_result gpu_buffer_create_shared(gpu_device *dev, gpu_buffer *b, VkDeviceSize size, VkBufferUsageFlags usage,
+                                      gpu_memory mem, const char *name, sward_error *err);
 void gpu_buffer_destroy(gpu_device *dev, gpu_buffer *b);
 
 /* The device memory held now under one object name: its bytes and the number of objects. */
@@ -188,8 +204,10 @@ void gpu_frame_destroy(gpu_device *dev, gpu_frame *f);
 sward_result gpu_frame_wait(gpu_device *dev, gpu_frame *f, sward_error *err);
 /* Waits, then resets and begins the command buffer. */
 sward_result gpu_frame_begin(gpu_device *dev, gpu_frame *f, sward_error *err);
-/* Ends and submits the command buffer; does not wait. */
-sward_result gpu_frame_submit(gpu_device *dev, gpu_frame *f, sward_error *err);
+/* Ends and submits the command buffer; does not wait. `wait` (VK_NULL_HANDLE: none): a timeline semaphore whose
+ * `value` the frame's commands from `stage` on wait for (the page uploads' copy, BX7). */
+sward_result gpu_frame_submit(gpu_device *dev, gpu_frame *f, VkSemaphore wait, uint64_t value,
+                              VkPipelineStageFlags2 stage, sward_error *err);
 
 /* ---- barrier.c: barriers derived from access states, not written out at every call site ---- */
 typedef enum gpu_access {

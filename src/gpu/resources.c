@@ -121,8 +121,8 @@ void gpu_accounts_free(gpu_device *dev)
     dev->account_count = dev->account_cap = 0;
 }
 
-sward_result gpu_buffer_create(gpu_device *dev, gpu_buffer *b, VkDeviceSize size, VkBufferUsageFlags usage,
-                               gpu_memory mem, const char *name, sward_error *err)
+static sward_result buffer_create(gpu_device *dev, gpu_buffer *b, VkDeviceSize size, VkBufferUsageFlags usage,
+                                  gpu_memory mem, bool shared, const char *name, sward_error *err)
 {
     memset(b, 0, sizeof *b);
     if (size == 0) size = 16;
@@ -131,11 +131,15 @@ sward_result gpu_buffer_create(gpu_device *dev, gpu_buffer *b, VkDeviceSize size
                          "%s: %.1f MiB is more than this device can bind as one storage buffer "
                          "(maxStorageBufferRange %.1f MiB); lower the scene's density, draw distance or render size",
                          name, (double)size / 1048576.0, (double)dev->props.limits.maxStorageBufferRange / 1048576.0);
+    const uint32_t families[2] = {dev->queue_family, dev->transfer_family};
+    const bool concurrent = shared && dev->transfer_queue && dev->transfer_family != dev->queue_family;
     VkBufferCreateInfo bi = {
         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
         .size = size,
         .usage = usage,
-        .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+        .sharingMode = concurrent ? VK_SHARING_MODE_CONCURRENT : VK_SHARING_MODE_EXCLUSIVE,
+        .queueFamilyIndexCount = concurrent ? 2u : 0u,
+        .pQueueFamilyIndices = concurrent ? families : NULL,
     };
     GPU_TRY(vkCreateBuffer(dev->device, &bi, NULL, &b->buffer));
     gpu_name(dev, VK_OBJECT_TYPE_BUFFER, (uint64_t)b->buffer, name);
@@ -156,6 +160,18 @@ sward_result gpu_buffer_create(gpu_device *dev, gpu_buffer *b, VkDeviceSize size
     GPU_TRY(vkBindBufferMemory(dev->device, b->buffer, b->memory, 0));
     if (mem != GPU_MEMORY_DEVICE) GPU_TRY(vkMapMemory(dev->device, b->memory, 0, VK_WHOLE_SIZE, 0, &b->mapped));
     return SWARD_OK;
+}
+
+sward_result gpu_buffer_create(gpu_device *dev, gpu_buffer *b, VkDeviceSize size, VkBufferUsageFlags usage,
+                               gpu_memory mem, const char *name, sward_error *err)
+{
+    return buffer_create(dev, b, size, usage, mem, false, name, err);
+}
+
+sward_result gpu_buffer_create_shared(gpu_device *dev, gpu_buffer *b, VkDeviceSize size, VkBufferUsageFlags usage,
+                                      gpu_memory mem, const char *name, sward_error *err)
+{
+    return buffer_create(dev, b, size, usage, mem, true, name, err);
 }
 
 void gpu_buffer_destroy(gpu_device *dev, gpu_buffer *b)

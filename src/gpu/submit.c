@@ -93,12 +93,17 @@ sward_result gpu_frame_begin(gpu_device *dev, gpu_frame *f, sward_error *err)
     return SWARD_OK;
 }
 
-sward_result gpu_frame_submit(gpu_device *dev, gpu_frame *f, sward_error *err)
+sward_result gpu_frame_submit(gpu_device *dev, gpu_frame *f, VkSemaphore wait, uint64_t value,
+                              VkPipelineStageFlags2 stage, sward_error *err)
 {
     GPU_TRY(vkEndCommandBuffer(f->cmd));
     VkCommandBufferSubmitInfo cbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO, .commandBuffer = f->cmd};
+    VkSemaphoreSubmitInfo wi = {
+        .sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = wait, .value = value, .stageMask = stage};
     VkSubmitInfo2 si = {
         .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2,
+        .waitSemaphoreInfoCount = wait ? 1u : 0u,
+        .pWaitSemaphoreInfos = wait ? &wi : NULL,
         .commandBufferInfoCount = 1,
         .pCommandBufferInfos = &cbi,
     };

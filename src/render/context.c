@@ -56,8 +56,8 @@ sward_result sward_context_create_vulkan(const sward_vulkan_device *desc, sward_
     sward_context *ctx = calloc(1, sizeof *ctx);
     if (!ctx) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory");
     sward_result r = gpu_device_wrap(&ctx->dev, desc->instance, desc->physical_device, desc->device,
-                                     desc->queue_family, desc->queue, desc->features, desc->debug_utils, desc->logger,
-                                     err);
+                                     desc->queue_family, desc->queue, desc->transfer_queue, desc->transfer_family,
+                                     desc->features, desc->debug_utils, desc->logger, err);
     gpu_device_set_budget(&ctx->dev, 0);
     if (r != SWARD_OK) {
         gpu_device_destroy(&ctx->dev);
@@ -114,6 +114,8 @@ sward_vulkan_device sward_context_vulkan(const sward_context *ctx)
         .device = d->device,
         .queue_family = d->queue_family,
         .queue = d->queue,
+        .transfer_queue = d->transfer_queue,
+        .transfer_family = d->transfer_family,
         .debug_utils = d->debug_utils,
         .logger = d->logger,
     };

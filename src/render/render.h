@@ -37,6 +37,14 @@ struct sward_context {
 #define RENDER_STATS_EXPOSURE_BYTES (4 * sizeof(float))
 #define RENDER_STATS_READBACK_BYTES (RENDER_STATS_EXPOSURE_AT + RENDER_STATS_EXPOSURE_BYTES)
 
+/* BX7: the streamed world's page uploads on the device's transfer queue (gpu_device.transfer_queue; upload_queue.c).
+ * Made with a streamed world's renderer where the device has that queue; otherwise all zero and unused. */
+typedef struct render_upload_queue {
+    VkCommandPool pool;       /* on the transfer family: each slot's transfer_cmd */
+    VkSemaphore timeline;     /* signalled by each upload, waited for by its frame */
+    uint64_t value;           /* the last value an upload signals */
+} render_upload_queue;
+
 /* Per frame slot (frames in flight): what a frame needs of its own until it is done. */
 typedef struct render_slot {
     gpu_frame frame;          /* standalone: command buffer and fence */
@@ -50,6 +58,9 @@ typedef struct render_slot {
     gpu_buffer upload;        /* the frame's constants, views and tiles, copied to the GPU buffers by the frame */
     gpu_buffer world_upload;  /* staging of the streamed world's pages (world_stream.c), window-sized, made with the
                                  renderer (render_world_staging) */
+    gpu_buffer world_landing; /* BX7, with a transfer queue: the staging's device-local copy (upload_queue.c) */
+    VkCommandBuffer transfer_cmd; /* ... the copy into it, on the transfer family's pool */
+    uint64_t transfer_value;  /* the upload queue's timeline value the slot's frame waits for (0: none) */
     uint32_t width, height;   /* of the slot's frame */
     gpu_retired retired;      /* freed when the slot is reused */
     uint64_t ticket;          /* frame number recorded in the slot (0: none) */
@@ -194,6 +205,7 @@ struct sward_renderer {
     uint64_t last_counted;      /* ticket of the newest frame whose counters were read */
     uint64_t world_generation;  /* +1 each time the streamed world's windows move or pages arrive (world_stream.c) */
     sward_streaming streaming;  /* BX7: the page jobs (sward_renderer_set_streaming; world_stream.c applies it) */
+    render_upload_queue upload_queue; /* BX7: the page uploads on the device's transfer queue (upload_queue.c) */
 
     sw_frame frame;             /* this frame's constants */
     render_sky_cache sky_cache;
@@ -357,6 +369,20 @@ void render_world_uploaded(sward_renderer *r);
 /* A streamed world's staging in every frame slot, window-sized, its memory touched (made with the renderer, so
  * that no frame allocates or faults it in). */
 sward_result render_world_staging(sward_renderer *r, sward_error *err);
+/* ---- upload_queue.c: BX7, the page uploads on the transfer queue ---- */
+/* The transfer family's pool, the timeline semaphore and each slot's landing buffer (`bytes`, the staging's size)
+ * and command buffer, where the device has a transfer queue (a no-op otherwise, and when made). */
+sward_result render_upload_queue_create(sward_renderer *r, VkDeviceSize bytes, sward_error *err);
+void render_upload_queue_destroy(sward_renderer *r);
+static inline bool render_upload_queue_on(const sward_renderer *r)
+{
+    return r->upload_queue.timeline != VK_NULL_HANDLE;
+}
+/* Copies the slot's staging [0, bytes) into its landing buffer on the transfer queue, signalling the next value
+ * (s->transfer_value, which the slot's frame waits for); never waits for the device. */
+sward_result render_upload_queue_submit(sward_renderer *r, render_slot *s, VkDeviceSize bytes, sward_error *err);
+/* Ends and submits a standalone frame's command buffer, waiting for its slot's upload if it has one. */
+sward_result render_frame_submit(sward_renderer *r, render_slot *s, sward_error *err);
 
 /* The frame's depth as the lighting reads it (RENDER_USE_FRAME_DEPTH): RES_MERGED_DEPTH where the compute
  * rasteriser draws, else RES_DEPTH; *access (if not NULL) its sampled access. For tests' own pipelines. */

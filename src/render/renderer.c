@@ -220,6 +220,7 @@ void sward_renderer_destroy(sward_renderer *r)
         gpu_buffer_destroy(dev, &sl->world_upload);
         gpu_retired_free(dev, &sl->retired);
     }
+    render_upload_queue_destroy(r);
     gpu_buffer *bufs[] = {&r->bufs.material_buf,     &r->bufs.height_buf, &r->bufs.type_map_buf,
                           &r->bufs.grass_height_buf, &r->bufs.area_buf,   &r->bufs.terrain_indices,
                           &r->bufs.blade_indices,    &r->bufs.layer_map_buf, &r->bufs.canopy_buf};

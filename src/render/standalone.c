@@ -72,8 +72,18 @@ sward_result render_standalone_begin(sward_renderer *r, const sward_frame_desc *
 void render_standalone_abandon(sward_renderer *r, VkCommandBuffer cmd)
 {
     vkEndCommandBuffer(cmd);
-    for (uint32_t k = 0; k < r->slot_count; k++)
-        if (r->slots[k].frame.cmd == cmd) r->slots[k].ticket = 0; /* the slot is free again */
+    for (uint32_t k = 0; k < r->slot_count; k++) {
+        render_slot *s = &r->slots[k];
+        if (s->frame.cmd != cmd) continue;
+        s->ticket = 0; /* the slot is free again */
+        if (s->stream.transfer_submits) { /* its upload, which no frame waits for now, done before the slot's reuse */
+            VkSemaphoreWaitInfo wi = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO,
+                                      .semaphoreCount = 1,
+                                      .pSemaphores = &r->upload_queue.timeline,
+                                      .pValues = &s->transfer_value};
+            vkWaitSemaphores(r->ctx->dev.device, &wi, UINT64_MAX);
+        }
+    }
 }
 
 /* A slot's readback buffer of `bytes_per_pixel` a pixel for the current size: the output image's (4) or the
@@ -195,7 +205,7 @@ static sward_result record(sward_renderer *r, const sward_frame_desc *fd, bool w
     if (!warmup) copy_out(r, cmd);                                           /* 7 */
     s->cpu_ms = place_ms + core_now_ms() - t0;
     s->cpu_thread_ms = place_thread_ms + core_thread_ms() - c0;
-    return gpu_frame_submit(&r->ctx->dev, &s->frame, err);
+    return render_frame_submit(r, s, err);
 }
 
 static sward_result submit(sward_renderer *r, const sward_frame_desc *frame, bool hdr, uint64_t *ticket,

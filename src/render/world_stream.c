@@ -8,7 +8,8 @@
  * (its last frame is done, so nothing in flight reads it; made and faulted in with the renderer), packed one after
  * the other, and copied with vkCmdCopyBuffer, one region a page row to its ring offset, in this frame's command
  * buffer: after every earlier command's reads of the buffers (frames in flight included: a barrier from all
- * earlier work) and before any later read. */
+ * earlier work) and before any later read. Where the device has a transfer queue, the staging first crosses into
+ * a device-local landing buffer there and the frame copies from that (upload_queue.c). */
 #include "render/render.h"
 #include "core/core.h"
 #include "world/stream.h"
@@ -62,12 +63,13 @@ sward_result render_world_staging(sward_renderer *r, sward_error *err)
     for (uint32_t i = 0; i < r->slot_count; i++) {
         render_slot *s = &r->slots[i];
         if (s->world_upload.buffer) continue;
-        sward_result res = gpu_buffer_create(&r->ctx->dev, &s->world_upload, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                             GPU_MEMORY_UPLOAD, "sward.world_upload", err);
+        sward_result res = gpu_buffer_create_shared(&r->ctx->dev, &s->world_upload, bytes,
+                                                    VK_BUFFER_USAGE_TRANSFER_SRC_BIT, GPU_MEMORY_UPLOAD,
+                                                    "sward.world_upload", err);
         if (res != SWARD_OK) return res;
         memset(s->world_upload.mapped, 0, (size_t)bytes); /* its memory's pages faulted in now, not in a frame */
     }
-    return SWARD_OK;
+    return render_upload_queue_create(r, bytes, err); /* where the device has a transfer queue */
 }
 
 sward_result render_streaming_check(const sward_streaming *s, sward_error *err)
@@ -160,6 +162,7 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
         return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the world's page copies");
     }
     uint32_t nh = 0, nm = 0;
+    VkDeviceSize packed = 0; /* the staging's bytes in use: [0, packed) */
     if (st->all_dirty) {
         memcpy(up, t->heights, (size_t)hb);
         memcpy(up + hb, t->grass_height, (size_t)gb);
@@ -170,6 +173,7 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
         ty[0] = (VkBufferCopy){hb + gb, 0, tb};
         la[0] = (VkBufferCopy){lo, 0, (VkDeviceSize)mring * (VkDeviceSize)mring};
         nh = nm = 1;
+        packed = lo + (VkDeviceSize)mring * (VkDeviceSize)mring;
         s->stream.upload_bytes = (uint64_t)(hb + gb + tb + lb);
     } else {
         /* packed, by kind: the height pages, then the map pages' grass heights, types and materials (each kind's
@@ -189,18 +193,29 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
             page_regions(la + nm, up, &at_l, st->material, mring, P, pi, pj, 1); /* the layer map, as the types */
             nm += page_regions(ty + nm, up, &at_t, t->types, mring, P, pi, pj, 1);
         }
+        packed = at_l;
         s->stream.upload_bytes =
             (uint64_t)P * (uint64_t)P * (4u * (uint64_t)st->hf_dirty_count + 6u * (uint64_t)st->map_dirty_count);
     }
-    gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_TRANSFER_WRITE);
-    if (nh) vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.height_buf.buffer, nh, h);
-    if (nm) {
-        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.grass_height_buf.buffer, nm, g);
-        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.type_map_buf.buffer, nm, ty);
-        vkCmdCopyBuffer(cmd, s->world_upload.buffer, r->bufs.layer_map_buf.buffer, nm, la);
+    /* BX7: with a transfer queue the staging crosses to the device there (upload_queue.c), and the rings are
+     * filled from its landing buffer, the same offsets: the frame's submit waits for it at the copy stage */
+    VkBuffer src = s->world_upload.buffer;
+    if (render_upload_queue_on(r)) {
+        res = render_upload_queue_submit(r, s, packed, err);
+        src = s->world_landing.buffer;
     }
-    gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_ALL);
+    if (res == SWARD_OK) {
+        gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_TRANSFER_WRITE);
+        if (nh) vkCmdCopyBuffer(cmd, src, r->bufs.height_buf.buffer, nh, h);
+        if (nm) {
+            vkCmdCopyBuffer(cmd, src, r->bufs.grass_height_buf.buffer, nm, g);
+            vkCmdCopyBuffer(cmd, src, r->bufs.type_map_buf.buffer, nm, ty);
+            vkCmdCopyBuffer(cmd, src, r->bufs.layer_map_buf.buffer, nm, la);
+        }
+        gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_ALL);
+    }
     free(h), free(g), free(ty), free(la);
+    if (res != SWARD_OK) return res;
     render_world_uploaded(r);
     return SWARD_OK;
 }

@@ -44,7 +44,7 @@ static sward_result readback_frame(sward_renderer *r, const sward_frame_desc *fr
     if (res == SWARD_OK) {
         job->copy(r, cmd, rb.buffer, job->arg);
         gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_HOST_READ);
-        res = gpu_frame_submit(dev, &s->frame, err);
+        res = render_frame_submit(r, s, err);
     } else {
         render_standalone_abandon(r, cmd);
     }

@@ -4,11 +4,16 @@
  * several camera positions, including walks that recentre the window by a page (only the pages that entered are
  * copied) and jumps that reload it. The window's device memory stays the same from frame to frame and is a
  * fraction of the whole world's. BX7: the same with the pages made inline, by one and by four worker threads
- * (sward_streaming.workers): frames that wait for their pages do not depend on who made them. */
-#define _POSIX_C_SOURCE 200809L
+ * (sward_streaming.workers): frames that wait for their pages do not depend on who made them. And through a
+ * transfer queue (the test hook GPU_TEST_TRANSFER_QUEUE_ENV: lavapipe has no dedicated transfer family, so the
+ * graphics queue stands in, a submit of its own): each frame that takes in pages submits one upload there and
+ * waits for it, and the images are the same bytes. */
+#define _GNU_SOURCE /* RTLD_NEXT */
 #include "gpu_util.h"
 #include "render/render.h"
 #include "world/stream.h"
+
+#include <dlfcn.h>
 
 #define TMP_NAME "gpu_world"
 #include "../unit/tmp_util.h"
@@ -18,6 +23,41 @@
     "3, \"height\": [0.5, 0.9], \"patches\": {\"scale\": 14, \"coverage\": 0.5}}], \"render\": {\"width\": 192, "      \
     "\"height\": 108, \"draw_distance\": 40, \"lod_distance\": 12}, \"camera\": {\"position\": [0, 6, 0], "            \
     "\"target\": [5, 0, 5], \"above_ground\": true}"
+
+/* Every vkQueueSubmit2 of this program passes here (sward's static objects call this definition, which calls
+ * libvulkan's): the submits that signal a semaphore (the page uploads) and the submits that wait for the value
+ * the last one signalled at the copy stage (the frames that take the pages in). On lavapipe's one queue the
+ * images cannot show a frame that does not wait (its first barrier covers the earlier submit); a copy engine
+ * would race it. */
+static struct {
+    VkSemaphore semaphore;
+    uint64_t value;
+    uint32_t signals, waits;
+} seen;
+
+VKAPI_ATTR VkResult VKAPI_CALL vkQueueSubmit2(VkQueue queue, uint32_t count, const VkSubmitInfo2 *submits,
+                                              VkFence fence)
+{
+    static PFN_vkQueueSubmit2 next;
+    if (!next) {
+        void *p = dlsym(RTLD_NEXT, "vkQueueSubmit2");
+        memcpy(&next, &p, sizeof next);
+    }
+    for (uint32_t i = 0; i < count; i++) {
+        const VkSubmitInfo2 *si = &submits[i];
+        for (uint32_t k = 0; k < si->waitSemaphoreInfoCount; k++) {
+            const VkSemaphoreSubmitInfo *w = &si->pWaitSemaphoreInfos[k];
+            seen.waits += w->semaphore == seen.semaphore && w->value == seen.value &&
+                          (w->stageMask & VK_PIPELINE_STAGE_2_COPY_BIT);
+        }
+        for (uint32_t k = 0; k < si->signalSemaphoreInfoCount; k++) {
+            seen.semaphore = si->pSignalSemaphoreInfos[k].semaphore;
+            seen.value = si->pSignalSemaphoreInfos[k].value;
+            seen.signals++;
+        }
+    }
+    return next(queue, count, submits, fence);
+}
 
 static sward_scene *load(const char *json)
 {
@@ -49,7 +89,8 @@ static void frame(sward_renderer *r, const sward_scene *ground, float x, float z
     if (sward_render(r, &fd, &img, st, &err) != SWARD_OK) fail_msg("render: %s", err.message);
 }
 
-static void streamed_equals_whole(int workers)
+/* hook: the streamed renderer's context uploads its pages on a transfer queue (the graphics queue standing in) */
+static void streamed_equals_whole(int workers, bool hook)
 {
     const char *dir = tmp_dir; /* the group's temporary folder (tmp_util.h) */
     sward_scene *gen = load("{\"terrain\": {\"size\": 512, \"resolution\": 257, \"fbm\": {\"amplitude\": 10, "
@@ -64,8 +105,16 @@ static void streamed_equals_whole(int workers)
     assert_non_null(streamed->terrain.stream);
     assert_null(whole->terrain.stream);
 
-    sward_context *ctx = gu_context();
-    sward_renderer *rw = renderer(ctx, whole), *rs = renderer(ctx, streamed);
+    sward_context *ctx = gu_context(), *xctx = ctx;
+    if (hook) {
+        setenv(GPU_TEST_TRANSFER_QUEUE_ENV, "1", 1);
+        xctx = gu_context();
+        unsetenv(GPU_TEST_TRANSFER_QUEUE_ENV);
+        assert_non_null(xctx->dev.transfer_queue);
+    }
+    sward_renderer *rw = renderer(ctx, whole), *rs = renderer(xctx, streamed);
+    uint32_t submits = 0, uploads = 0;
+    memset(&seen, 0, sizeof seen);
     assert_int_equal(sward_renderer_set_streaming(rs, &(sward_streaming){.workers = workers}, &err), SWARD_OK);
     const size_t bytes = 192u * 108u * 4u;
     uint8_t *a = malloc(bytes), *b = malloc(bytes);
@@ -81,6 +130,16 @@ static void streamed_equals_whole(int workers)
         frame(rw, whole, path[k][0], path[k][1], a, &sa);
         frame(rs, whole, path[k][0], path[k][1], b, &sb);
         moves += rs->world_generation != g;
+        /* one upload submit a frame that took in pages, with the transfer queue; none without */
+        assert_int_equal(sa.stream.transfer_submits, 0);
+        assert_int_equal(sb.stream.transfer_submits, hook && sb.stream.upload_bytes ? 1 : 0);
+        submits += sb.stream.transfer_submits;
+        VkSemaphore wait = VK_NULL_HANDLE;
+        uint64_t value = 0;
+        sward_renderer_frame_wait(rs, &wait, &value, NULL); /* what a host's submit of the frame would wait on */
+        assert_int_equal(wait != VK_NULL_HANDLE, sb.stream.transfer_submits != 0);
+        if (wait) assert_int_equal(value, seen.value);
+        uploads += sb.stream.upload_bytes != 0;
         print_message("(%g, %g): window at (%d, %d), %llu tiles, %llu blades drawn, %llu world bytes\n",
                       (double)path[k][0], (double)path[k][1], streamed->terrain.hf_i0, streamed->terrain.hf_j0,
                       (unsigned long long)sb.blades.tiles, (unsigned long long)sb.blades.drawn,
@@ -106,6 +165,11 @@ static void streamed_equals_whole(int workers)
             render_world_window_holds(rs, path[k][0] - 40.0, path[k][1] - 40.0, path[k][0] + 40.0, path[k][1] + 40.0));
     }
     assert_true(moves >= 5);
+    print_message("%u frames uploaded pages, %u transfer submits\n", uploads, submits);
+    assert_true(uploads >= 3);
+    assert_int_equal(submits, hook ? uploads : 0);
+    assert_int_equal(seen.signals, submits); /* each upload, and the frame that took it in waited for it */
+    assert_int_equal(seen.waits, submits);
     assert_int_equal(rs->world_generation, gen0 + (uint64_t)moves);
     assert_true(world_bytes * 4 < whole_bytes); /* the window is a fraction of the world */
     assert_false(render_world_window_holds(rs, 200.0, -200.0, 210.0, -190.0));
@@ -113,7 +177,13 @@ static void streamed_equals_whole(int workers)
     free(a);
     free(b);
     sward_renderer_destroy(rw);
-    gu_finish(rs, ctx, streamed);
+    if (hook) {
+        assert_int_equal(sward_context_validation_messages(ctx), 0);
+        gu_finish(rs, xctx, streamed);
+        sward_context_destroy(ctx);
+    } else {
+        gu_finish(rs, ctx, streamed);
+    }
     sward_scene_destroy(whole);
     sward_scene_destroy(gen);
 }
@@ -121,25 +191,32 @@ static void streamed_equals_whole(int workers)
 static void streamed_equals_whole_inline(void **state)
 {
     (void)state;
-    streamed_equals_whole(0);
+    streamed_equals_whole(0, false);
 }
 
 static void streamed_equals_whole_one_worker(void **state)
 {
     (void)state;
-    streamed_equals_whole(1);
+    streamed_equals_whole(1, false);
 }
 
 static void streamed_equals_whole_four_workers(void **state)
 {
     (void)state;
-    streamed_equals_whole(4);
+    streamed_equals_whole(4, false);
+}
+
+static void streamed_through_a_transfer_queue(void **state)
+{
+    (void)state;
+    streamed_equals_whole(1, true);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(streamed_equals_whole_inline),
                                        cmocka_unit_test(streamed_equals_whole_one_worker),
-                                       cmocka_unit_test(streamed_equals_whole_four_workers)};
+                                       cmocka_unit_test(streamed_equals_whole_four_workers),
+                                       cmocka_unit_test(streamed_through_a_transfer_queue)};
     return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
 }
