@@ -825,6 +825,11 @@ mut("SC7-far-lit", "SC7", "shaders/terrain_surface.inc.glsl",
     " * mix(1.0, min(lit, 1.0), far_k);",
     ";",
     "gpu_lighting")
+# SC7 + PL11: the far look's grass cover under the crowns is the share the type's canopy rule keeps
+mut("SC7-far-canopy", "SC7 PL11", "shaders/terrain_surface.inc.glsl",
+    "        cover *= sw_canopy_density(canopy_d,",
+    "        cover *= 1.0 + 0.0 * sw_canopy_density(canopy_d,",
+    "gpu_far_field")
 # LS2 cascaded sun shadows: fit (cascades.c), far lit-height map (sw_shadow.h, shadow_far), lookup (shadow.inc.glsl)
 mut("LS2-snap", "LS2", "src/render/cascades.c",
     "double sx = floor(dot3(c, R) / texel + 0.5) * texel;",
