@@ -16,6 +16,7 @@ layout(location = 9) out vec3 v_world;
 layout(location = 10) flat out vec3 v_bark;
 layout(location = 11) flat out vec2 v_roughness; // SH5: the asset's cards', its bark's
 layout(location = 12) out vec4 v_prev;           // SH2: the clip position in the previous frame (motion vectors)
+layout(location = 13) flat out uint v_bark_set;  // AS5: the asset's bark set (0: plain)
 
 void main()
 {
@@ -34,5 +35,6 @@ void main()
     v_world = p.world;
     v_bark = vec3(a.bark_r, a.bark_g, a.bark_b);
     v_roughness = vec2(a.leaf_roughness, a.bark_roughness);
+    v_bark_set = a.bark_set;
     v_prev = sw_mat4(VIEW.prev_view_proj) * vec4(sw_asset_prev_world(uint(gl_InstanceIndex), uint(gl_VertexIndex), p.world), 1.0);
 }

@@ -24,6 +24,7 @@ layout(location = 9) in vec3 v_world;
 layout(location = 10) flat in vec3 v_bark;
 layout(location = 11) flat in vec2 v_roughness; // SH5: the asset's cards', its bark's
 layout(location = 12) in vec4 v_prev;
+layout(location = 13) flat in uint v_bark_set; // AS5: the asset's bark set (0: plain)
 
 void main()
 {
@@ -33,7 +34,7 @@ void main()
     // the derivatives are its own, taken inside (SW_ASSET_SURFACE_FRAGMENT)
     sw_asset_surface s = sw_asset_surface_at(v_albedo, v_normal, v_uv, vec2(0.0), vec2(0.0), v_world, vec3(0.0),
                                              vec3(0.0), v_card, v_ao_thick, v_impostor, v_yaw_colorize, v_bark,
-                                             v_roughness, gl_FrontFacing);
+                                             v_roughness, v_bark_set, gl_FrontFacing);
     vec2 size = vec2(float(views[SW_VIEW_SPEC].width), float(views[SW_VIEW_SPEC].height));
     vec2 motion = gl_FragCoord.xy - vec2(views[SW_VIEW_SPEC].jitter_x, views[SW_VIEW_SPEC].jitter_y) -
                   (v_prev.xy / v_prev.w * 0.5 + 0.5) * size; // SH2

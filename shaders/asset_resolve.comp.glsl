@@ -102,7 +102,7 @@ void main()
                                              LERP(world), dp_dx, dp_dy, v0.card,
                                              vec2(ao, v0.surface == 0u ? 0.0 : a.translucency), a.impostor_offset,
                                              vec2(v0.yaw, v0.colorize), vec3(a.bark_r, a.bark_g, a.bark_b),
-                                             vec2(a.leaf_roughness, a.bark_roughness), front);
+                                             vec2(a.leaf_roughness, a.bark_roughness), a.bark_set, front);
     // SH2: the pixel's point of the triangle in the previous frame (its vertices' wind then, the same barycentrics)
     vec3 q0 = sw_asset_prev_world(inst, i0, v0.world), q1 = sw_asset_prev_world(inst, i1, v1.world);
     vec3 q2 = sw_asset_prev_world(inst, i2, v2.world);

@@ -52,10 +52,10 @@ vec3 sw_perturb(vec3 n, vec3 dp_dx, vec3 dp_dy, vec2 duv_dx, vec2 duv_dy, vec2 t
 // their derivatives (SW_DX, SW_DY); card: sw_asset_point.card;
 // ao_thick: the vertices' AO, the asset's translucency (0 for bark); impostor: the asset's atlas offset;
 // yaw_colorize: the instance's; bark: the asset's bark colour; roughness: the asset's (SH5: its cards', its bark's);
-// front: the triangle is seen from its front.
+// bark_set: the asset's bark set (sw_asset.bark_set; 0: plain); front: the triangle is seen from its front.
 sw_asset_surface sw_asset_surface_at(vec3 albedo, vec3 normal, vec2 uv, vec2 duv_dx, vec2 duv_dy, vec3 world,
                                      vec3 dp_dx, vec3 dp_dy, uint card, vec2 ao_thick, uint impostor,
-                                     vec2 yaw_colorize, vec3 bark, vec2 roughness, bool front)
+                                     vec2 yaw_colorize, vec3 bark, vec2 roughness, uint bark_set, bool front)
 {
     uint surface = card & 3u;
     sw_asset_surface o;
@@ -63,8 +63,20 @@ sw_asset_surface sw_asset_surface_at(vec3 albedo, vec3 normal, vec2 uv, vec2 duv
     o.albedo = albedo;
     o.ao = ao_thick.x;
     o.thickness = ao_thick.y;
-    float spec = 1.0;
-    if ((card & 4u) != 0u) {
+    float spec = 1.0, bark_rough = 1.0;
+    if (surface == 0u && (card & 4u) == 0u && bark_set != 0u) {
+        // AS5: the species' bark; a stem's uv holds its wraps and its metres from the root (generate.c emit_tube)
+        vec2 scale = vec2(SW_BARK_U_RANGE, SW_BARK_V_RANGE / SW_BARK_TILE);
+        vec2 tdx = SW_DX(uv, duv_dx) * scale, tdy = SW_DY(uv, duv_dy) * scale;
+        float lod = sw_texset_lod_of(tdx, tdy);
+        vec4 ta = sw_bark_sample(bark_set, 0u, uv * scale, lod);
+        vec4 tb = sw_bark_sample(bark_set, 1u, uv * scale, lod);
+        // the birch's dark rough patches, from the root up to SW_BARK_BASE_HEIGHT where its mask lets them
+        float base = clamp((1.0 - uv.y * SW_BARK_V_RANGE / SW_BARK_BASE_HEIGHT - tb.z) * 8.0, 0.0, 1.0);
+        o.albedo = bark * (2.0 * ta.rgb) * mix(1.0, SW_BARK_BASE_DARK, base);
+        bark_rough = mix(2.0 * ta.a, 1.0 / max(roughness.y, 0.05), base);
+        n = sw_perturb(n, SW_DX(world, dp_dx), SW_DY(world, dp_dy), tdx, tdy, tb.xy * 2.0 - 1.0);
+    } else if ((card & 4u) != 0u) {
         // AS3: the impostor texel (its empty texels were cut)
         uint t = sw_impostor_texel(impostor, (card >> 8) & 255u, uv);
         sw_n3 oc = sw_oct_decode(float(t & 255u) / 255.0, float((t >> 8) & 255u) / 255.0);
@@ -115,5 +127,6 @@ sw_asset_surface sw_asset_surface_at(vec3 albedo, vec3 normal, vec2 uv, vec2 duv
     o.n = n;
     o.spec_occlusion = o.ao * spec;
     o.roughness = surface == 0u ? roughness.y : roughness.x; // assets[].bark_roughness, assets[].roughness
+    o.roughness = min(o.roughness * bark_rough, 1.0);
     return o;
 }

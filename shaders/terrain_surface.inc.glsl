@@ -30,10 +30,16 @@ struct sw_terrain_surface {
     float roughness;
 };
 
+// The canopy distance's value before it is read (sw_terrain_texel reads it once, where a type has a rule).
+const float SW_CANOPY_UNREAD = 1e30;
+
 // One map texel's grass: its colour, cover and the type's draw distance (m) in (rgb, a = cover) and draw_d, its
 // far look's (AO, side and top optical depth, gloss) in far; SH10: its own ground (sw_ground_texel: its top
-// layer's, else the canopy's under a crown, else what its grass asks for) in ground.
-vec4 sw_terrain_texel(int i, int j, inout float draw_d, inout vec4 far, out uint ground)
+// layer's, else the canopy's under a crown, else what its grass asks for) in ground. PL11: a type with a canopy
+// rule covers the share of the ground its blades keep at the point xz (sw_canopy_density at the bilinear distance
+// there, as place.comp.glsl thins them), so far woods do not stand in full meadow; canopy_d: that distance, read on
+// first need (SW_CANOPY_UNREAD until then: scenes without a rule never read the map).
+vec4 sw_terrain_texel(int i, int j, vec2 xz, inout float canopy_d, inout float draw_d, inout vec4 far, out uint ground)
 {
     uint type = sw_type_at(i, j);
     float gh = sw_grass_height(i, j);
@@ -46,7 +52,13 @@ vec4 sw_terrain_texel(int i, int j, inout float draw_d, inout vec4 far, out uint
     vec3 grass = vec3(materials[type].field_r, materials[type].field_g, materials[type].field_b); // far_look.c
     far = vec4(materials[type].field_ao, materials[type].far_side, materials[type].far_top, materials[type].far_gloss);
     draw_d = sw_type_draw_distance(materials[type].draw_distance, frame.draw_distance);
-    return vec4(grass, 0.9 * smoothstep(0.0, 0.3, gh));
+    float cover = 0.9 * smoothstep(0.0, 0.3, gh);
+    if ((materials[type].flags & SW_MAT_CANOPY) != 0u) {
+        if (canopy_d == SW_CANOPY_UNREAD) canopy_d = sw_canopy_at(xz.x, xz.y);
+        cover *= sw_canopy_density(canopy_d, materials[type].canopy_under, materials[type].canopy_open,
+                                   materials[type].canopy_fringe, materials[type].canopy_width);
+    }
+    return vec4(grass, min(cover, 0.9));
 }
 
 // The ground's material at world position `world` of ground normal n, `dist` m from the camera, seen with
@@ -67,8 +79,11 @@ sw_terrain_surface sw_terrain_surface_at(vec3 world, vec3 n, float dist, float f
                                         frame.map_res);
         float d00 = frame.draw_distance, d10 = d00, d01 = d00, d11 = d00;
         vec4 f00 = far, f10 = far, f01 = far, f11 = far;
-        vec4 t00 = sw_terrain_texel(mc.i0, mc.j0, d00, f00, g00), t10 = sw_terrain_texel(mc.i1, mc.j0, d10, f10, g10);
-        vec4 t01 = sw_terrain_texel(mc.i0, mc.j1, d01, f01, g01), t11 = sw_terrain_texel(mc.i1, mc.j1, d11, f11, g11);
+        float cd = SW_CANOPY_UNREAD;
+        vec4 t00 = sw_terrain_texel(mc.i0, mc.j0, world.xz, cd, d00, f00, g00);
+        vec4 t10 = sw_terrain_texel(mc.i1, mc.j0, world.xz, cd, d10, f10, g10);
+        vec4 t01 = sw_terrain_texel(mc.i0, mc.j1, world.xz, cd, d01, f01, g01);
+        vec4 t11 = sw_terrain_texel(mc.i1, mc.j1, world.xz, cd, d11, f11, g11);
         // the colour weighted by cover (bare texels do not tint their neighbours' grass), the cover and the draw
         // distance bilinearly
         vec2 w = vec2(mc.fx, mc.fz);

@@ -825,6 +825,11 @@ mut("SC7-far-lit", "SC7", "shaders/terrain_surface.inc.glsl",
     " * mix(1.0, min(lit, 1.0), far_k);",
     ";",
     "gpu_lighting")
+# SC7 + PL11: the far look's grass cover under the crowns is the share the type's canopy rule keeps
+mut("SC7-far-canopy", "SC7 PL11", "shaders/terrain_surface.inc.glsl",
+    "        cover *= sw_canopy_density(canopy_d,",
+    "        cover *= 1.0 + 0.0 * sw_canopy_density(canopy_d,",
+    "gpu_far_field")
 # LS2 cascaded sun shadows: fit (cascades.c), far lit-height map (sw_shadow.h, shadow_far), lookup (shadow.inc.glsl)
 mut("LS2-snap", "LS2", "src/render/cascades.c",
     "double sx = floor(dot3(c, R) / texel + 0.5) * texel;",
@@ -1560,6 +1565,47 @@ mut("AS5-signed-distance", "AS5 AS4", "src/assets/textures.c",
     "            alpha[i] = clampf(0.5f + (inside ? d : -d) / (2.0f * spread), 0.0f, 1.0f);",
     "            alpha[i] = inside ? 1.0f : 0.0f + 0.0f * d * spread;",
     "unit_textures")
+# AS5 + AS1: the species trees' bark (src/assets/bark.c): each preset's kind, the birch's horizontal lenticels,
+# the pine's furrows, the oak's vertical furrows, the seed; the G-buffer reads the set on the species' stems (the
+# golden's trunks are far and few: byte for byte, SWARD_GOLDEN_EXACT)
+mut("AS5-bark-birch-kind", "AS5", "src/assets/bark.c",
+    "            bark_texel t = kind == ASSET_BARK_BIRCH    ? birch(dashes, nd, u, v, salt)",
+    "            bark_texel t = kind == ASSET_BARK_BIRCH    ? smooth(dashes, nd, u, v, salt)",
+    "unit_bark")
+mut("AS5-bark-lenticels-across", "AS5", "src/assets/bark.c",
+    "make_dashes(dashes, 64, 0.03f, 0.08f, 0.005f, 0.011f, salt + 17u)",
+    "make_dashes(dashes, 64, 0.005f, 0.011f, 0.03f, 0.08f, salt + 17u)",
+    "unit_bark")
+mut("AS5-bark-pine-furrows", "AS5", "src/assets/bark.c",
+    "        t.rgb[k] = plate[k] + (0.28f - plate[k]) * f;",
+    "        t.rgb[k] = plate[k];",
+    "unit_bark")
+mut("AS5-bark-pine-colour", "AS5", "src/assets/bark.c",
+    "[ASSET_BARK_PLATES] = {0.12f, 0.06f, 0.035f}",
+    "[ASSET_BARK_PLATES] = {0.07f, 0.06f, 0.05f}",
+    "unit_bark")
+mut("AS5-bark-oak-vertical", "AS5", "src/assets/bark.c",
+    "    float x = u * ridges + 1.2f * fbm(u, v, 2, 3, 3, salt)",
+    "    float x = v * ridges + 1.2f * fbm(u, v, 2, 3, 3, salt)",
+    "unit_bark")
+mut("AS5-bark-seed", "AS5", "src/assets/bark.c",
+    "    uint32_t salt = sw_pcg(seed * 0x27d4eb2du + (uint32_t)kind);",
+    "    uint32_t salt = sw_pcg(0u * seed + (uint32_t)kind);",
+    "unit_bark")
+mut("AS5-bark-preset", "AS5 AS1", "src/assets/tree_params.c",
+    " .bark = ASSET_BARK_BIRCH,",
+    " .bark = ASSET_BARK_SMOOTH,",
+    "unit_bark")
+mut("AS5-bark-gpu", "AS5", "shaders/asset_surface.inc.glsl",
+    "    if (surface == 0u && (card & 4u) == 0u && bark_set != 0u) {",
+    "    if (false) {",
+    "cli_golden_forest_edge_320x180 cli_golden_forest_edge_640x360",
+    env={"SWARD_GOLDEN_EXACT": "1"})
+mut("AS5-bark-uv", "AS5", "src/assets/generate.c",
+    "    float u_end = textured ? wraps / SW_BARK_U_RANGE : 0.5f;",
+    "    float u_end = 0.5f + 0.0f * wraps;",
+    "cli_golden_forest_edge_320x180 cli_golden_forest_edge_640x360",
+    env={"SWARD_GOLDEN_EXACT": "1"})
 # AS2 for imported meshes (src/assets/chain.c): levels simplified to the kind's ratios, the sloppy fallback
 # where meshopt_simplify stops (scattered cards), the generated chains' billboards
 mut("AS2-import-simplify", "AS2", "src/assets/chain.c",

@@ -33,6 +33,15 @@
 #define SW_TEXSET_TEXELS 21845u              /* (4 x 128^2 - 1) / 3: one texture's whole chain */
 #define SW_TEXSET_WORDS (2u * SW_TEXSET_TEXELS) /* a and b */
 #define SW_TEXSET_LEAF 0u                    /* offset of the leaf's set; the petal's follows */
+/* AS5: a species tree's bark texture set (src/assets/bark.c) follows the leaf's and the petal's, one per kind the
+ * scene's assets use (sw_asset.bark_set), in their layout. Its tile is SW_BARK_TILE m a side; a stem's uv
+ * (generate.c emit_tube) holds u = its wraps around the stem / SW_BARK_U_RANGE and v = m from the root along the
+ * stems / SW_BARK_V_RANGE, so the texture's coordinates are uv x (SW_BARK_U_RANGE, SW_BARK_V_RANGE / SW_BARK_TILE). */
+#define SW_BARK_TILE 0.5f     /* m */
+#define SW_BARK_U_RANGE 16.0f /* wraps (a stem wraps the tile about once per SW_BARK_TILE m of its girth, at most 8) */
+#define SW_BARK_V_RANGE 64.0f /* m */
+#define SW_BARK_BASE_HEIGHT 2.5f /* m: the birch's dark rough patches reach up to here (the set's base mask) */
+#define SW_BARK_BASE_DARK 0.18f  /* the patches' albedo factor */
 #define SW_IMPOSTOR_CELL_W 96u
 #define SW_IMPOSTOR_CELL_H 128u
 
@@ -98,7 +107,9 @@ struct sw_asset {
     float scale_bound; /* the largest instance scale: scale_max, times the largest class factor (SW_ASSET_FOREST) */
     /* PL11: the asset whose point set, patches and areas place it (itself, or the forest asset whose class variant
        it is: world_asset.forest_of) and the forest classes it keeps (bit k: class k, sw_forest_class) */
-    sw_uint place_as, forest_classes, pad_place0, pad_place1;
+    sw_uint place_as, forest_classes;
+    sw_uint bark_set; /* AS5: the first word of its bark's texture set in the asset textures; 0: plain bark */
+    sw_uint pad_place1;
     /* PL11's undergrowth (SW_ASSET_CANOPY, shared/sw_canopy.h): the density multipliers under the trees' crowns, in
        the open and in the fringe, and the fringe's width (m) */
     float canopy_under, canopy_open, canopy_fringe, canopy_width;

@@ -112,6 +112,20 @@ typedef enum asset_tree_species {
     ASSET_TREE_SPECIES_COUNT
 } asset_tree_species;
 
+/* A species tree's bark (SPEC AS5, bark.c): a procedural texture kind per preset (tree_params.bark); PLAIN, the
+ * other assets' and the generator's own tree's, is the asset's bark colour alone. */
+typedef enum asset_bark {
+    ASSET_BARK_PLAIN = 0,
+    ASSET_BARK_BIRCH = 1,    /* white to cream, dark horizontal lenticels, dark rough patches toward the base */
+    ASSET_BARK_PLATES = 2,   /* pine, spruce: red-brown to grey plates between dark furrows */
+    ASSET_BARK_FURROWED = 3, /* oak: grey-brown ridges between deep vertical furrows */
+    ASSET_BARK_SMOOTH = 4,   /* hazel: smooth grey-brown, faint lenticels */
+    ASSET_BARK_COUNT
+} asset_bark;
+
+/* The bark kind of a species (PLAIN for NONE or out of range). */
+asset_bark asset_tree_species_bark(uint32_t species);
+
 /* The species' name ("oak", ...; "" for NONE or out of range), and the species of a name (NONE when unknown). */
 const char *asset_tree_species_name(uint32_t species);
 asset_tree_species asset_tree_species_find(const char *name);
@@ -310,7 +324,7 @@ void asset_leaf_noise(uint32_t seed, float *out);
 #define ASSET_TEXSET_SPREAD 0.0625f /* uv: the signed distance's ramp, edge (0.5) to fully in or out */
 
 typedef struct asset_texture_set {
-    asset_surface surface;                 /* leaf or petal */
+    asset_surface surface;                 /* leaf or petal; bark: asset_bark_build's layout */
     uint32_t levels;                       /* log2(size[0]) + 1 */
     uint32_t size[ASSET_TEXSET_MAX_LEVELS]; /* texels per side of level l */
     uint8_t *a[ASSET_TEXSET_MAX_LEVELS];   /* RGBA8, size[l]^2 x 4 bytes: albedo, translucency, AO, alpha */
@@ -324,6 +338,26 @@ typedef struct asset_texture_set {
 sward_result asset_texture_set_build(asset_surface surface, uint32_t size, uint32_t seed, asset_texture_set *out,
                                      sward_error *err);
 void asset_texture_set_free(asset_texture_set *t);
+
+/* The next level of an RGBA8 texture (n x n to n/2 x n/2, n even): 2x2 boxes; with `normal` the first two
+ * channels are a tangent-space normal, averaged as vectors and renormalised. */
+void asset_texture_box_down(const uint8_t *src, uint32_t n, uint8_t *dst, bool normal);
+
+/* ---- bark (AS5, bark.c) ----
+ * A bark kind's texture set (surface ASSET_SURFACE_BARK), tileable, SW_BARK_TILE m a side (shaders/shared/
+ * sw_assets.h): x (u) around the stem, y (v) up it, as emit_tube maps a species tree's stems. Unorm8 bytes:
+ *   a: r, g, b the albedo factor f as f / 2 (albedo = the asset's bark colour x f; 0.5 keeps the colour), a the
+ *      roughness factor likewise (x the asset's bark roughness)
+ *   b: r, g the tangent-space normal (x around, y up) as x / 2 + 1 / 2; b the base mask m: the dark rough patch
+ *      (birch) shows where 1 - (metres from the root) / SW_BARK_BASE_HEIGHT > m (1: never); a 255
+ * All levels down to 1x1 (2x2 boxes, the normal renormalised). */
+
+/* Builds kind's set (not PLAIN) of size x size texels (a power of two, ASSET_TEXSET_MIN_SIZE ..
+ * ASSET_TEXSET_MAX_SIZE); `seed` varies it. Deterministic. Errors: SWARD_ERROR_INVALID_INPUT naming the kind or
+ * the size, SWARD_ERROR_OUT_OF_MEMORY; on error *out is empty. */
+sward_result asset_bark_build(asset_bark kind, uint32_t size, uint32_t seed, asset_texture_set *out, sward_error *err);
+/* The kind's bark colour (linear RGB): a species' default bark_color, the mean the texture's factor varies. */
+void asset_bark_color(asset_bark kind, float rgb[3]);
 
 /* ---- impostors (AS3, impostor.c) ----
  * HZD: the billboard's cards show the tree baked from its most detailed mesh. The atlas is a horizontal strip

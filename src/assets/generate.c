@@ -7,6 +7,7 @@
  * emitted again. The number of cards fills the kind's LOD0 triangle budget (asset_lod_targets). The skeleton's
  * types are skel.h's, shared with the Weber-Penn model (tree_*.c), which grows a tree with a species. */
 #include "assets/tree.h"
+#include "shared/sw_assets.h"
 
 #include <assert.h>
 #include <math.h>
@@ -369,12 +370,17 @@ static asset_vertex part_vertex(uint32_t level, uint32_t surface, uint32_t branc
 }
 
 /* Rings of sides + 1 vertices (the seam doubled for the bark's u), closed by a tip vertex; u around the
- * circumference in [0, 0.5], v from 0 at the base to 1 at the tip. */
-static void emit_tube(assets_builder *b, const gen_tube *t)
+ * circumference in [0, 0.5], v from 0 at the base to 1 at the tip. A species tree's bark is textured (AS5,
+ * shared/sw_assets.h): u runs over its wraps of the SW_BARK_TILE m tile around the stem (about one per tile of
+ * girth at its base, 1 to 8) over SW_BARK_U_RANGE, v the metres from the root along the stems over SW_BARK_V_RANGE,
+ * so the texture keeps its scale on every stem and continues from a branch's parent up it. */
+static void emit_tube(assets_builder *b, const gen_tube *t, bool textured)
 {
     float cum[GEN_MAX_POINTS];
     tube_lengths(t, cum);
     float total = cum[t->n - 1];
+    float wraps = fminf(fmaxf(roundf(2.0f * PI_F * t->r[0] / SW_BARK_TILE), 1.0f), 8.0f);
+    float u_end = textured ? wraps / SW_BARK_U_RANGE : 0.5f;
     uint32_t first = b->m.vertex_count, row = t->sides + 1u;
     v3 t0 = norm(sub(t->p[1], t->p[0]));
     v3 nx = norm(cross(fabsf(t0.y) < 0.9f ? v3_make(0, 1, 0) : v3_make(1, 0, 0), t0));
@@ -390,8 +396,8 @@ static void emit_tube(assets_builder *b, const gen_tube *t)
             asset_vertex v = part_vertex(t->level, ASSET_SURFACE_BARK, t->branch, t->pivot, td, t->phase);
             put3(v.pos, add(t->p[i], mul(dir, t->r[i])));
             put3(v.normal, dir);
-            v.uv[0] = 0.5f * (float)k / (float)t->sides;
-            v.uv[1] = cum[i] / total;
+            v.uv[0] = u_end * (float)k / (float)t->sides;
+            v.uv[1] = textured ? fminf((t->base_path + cum[i]) / SW_BARK_V_RANGE, 1.0f) : cum[i] / total;
             v.gradient = t->base_path + cum[i];
             assets_push_vertex(b, &v);
         }
@@ -400,8 +406,8 @@ static void emit_tube(assets_builder *b, const gen_tube *t)
     asset_vertex tip = part_vertex(t->level, ASSET_SURFACE_BARK, t->branch, t->pivot, td, t->phase);
     put3(tip.pos, t->p[t->n - 1u]);
     put3(tip.normal, norm(sub(t->p[t->n - 1u], t->p[t->n - 2u])));
-    tip.uv[0] = 0.25f;
-    tip.uv[1] = 1.0f;
+    tip.uv[0] = 0.5f * u_end;
+    tip.uv[1] = textured ? fminf((t->base_path + total) / SW_BARK_V_RANGE, 1.0f) : 1.0f;
     tip.gradient = t->base_path + total;
     uint32_t tip_i = assets_push_vertex(b, &tip);
     for (uint32_t i = 0; i + 1u < t->n; i++)
@@ -452,7 +458,7 @@ static sward_result emit(const gen_skel *s, assets_parts *p, sward_error *err)
     assets_parts_free(p);
     assets_builder wood = {0}, cards = {0};
     for (uint32_t i = 0; i < s->tube_count; i++)
-        emit_tube(&wood, &s->tubes[i]);
+        emit_tube(&wood, &s->tubes[i], s->d.kind == ASSET_KIND_TREE && s->d.species != 0);
     p->card_count = s->card_count;
     p->card_vfirst = malloc((s->card_count + 1u) * sizeof *p->card_vfirst);
     p->card_ifirst = malloc((s->card_count + 1u) * sizeof *p->card_ifirst);

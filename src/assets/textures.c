@@ -155,9 +155,7 @@ static void fill_level0(const leaf_shape *sh, uint32_t n, uint32_t seed, const f
         }
 }
 
-/* The next level of an RGBA8 texture (n x n to n/2 x n/2, n even): 2x2 boxes; with `normal` the first two
- * channels are a tangent-space normal, averaged as vectors and renormalised so it stays unit. */
-static void box_down8(const uint8_t *src, uint32_t n, uint8_t *dst, bool normal)
+void asset_texture_box_down(const uint8_t *src, uint32_t n, uint8_t *dst, bool normal)
 {
     uint32_t h = n / 2u;
     for (uint32_t y = 0; y < h; y++)
@@ -238,8 +236,8 @@ sward_result asset_texture_set_build(asset_surface surface, uint32_t size, uint3
             asset_texture_set_free(out);
             return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "texture set: out of memory for level %u", l);
         }
-        box_down8(out->a[l - 1u], out->size[l - 1u], out->a[l], false);
-        box_down8(out->b[l - 1u], out->size[l - 1u], out->b[l], true);
+        asset_texture_box_down(out->a[l - 1u], out->size[l - 1u], out->a[l], false);
+        asset_texture_box_down(out->b[l - 1u], out->size[l - 1u], out->b[l], true);
         for (size_t i = 0; i < (size_t)n * n; i++)
             out->a[l][4u * i + 3u] = unorm8_alpha(mips.alpha[l][i]);
         out->size[l] = n;

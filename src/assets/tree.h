@@ -64,6 +64,7 @@ typedef struct tree_params {
     float prune_ratio;     /* PruneRatio 0..1: how far stems outside the envelope are shortened into it */
     float prune_width, prune_width_peak, prune_power_low, prune_power_high; /* the envelope (PruneWidth x scale:
                               its largest radius, at PruneWidthPeak of the crown's height) */
+    asset_bark bark;       /* the bark's texture kind (bark.c; not in the paper) */
 } tree_params;
 
 /* The preset of species (1 .. ASSET_TREE_SPECIES_COUNT - 1), NULL otherwise. */

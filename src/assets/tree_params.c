@@ -23,7 +23,7 @@ static const tree_params PRESETS[ASSET_TREE_SPECIES_COUNT] = {
         },
         .leaves = 1.0f, .leaves_inner = 0.3f, .leaf_scale = 1.1f, .leaf_scale_x = 0.8f, .leaf_bend = 0.4f, .leaf_cluster = 4,
         .attraction_up = 0.4f, .prune_ratio = 1.0f, .prune_width = 0.55f, .prune_width_peak = 0.45f,
-        .prune_power_low = 0.35f, .prune_power_high = 0.7f,
+        .prune_power_low = 0.35f, .prune_power_high = 0.7f, .bark = ASSET_BARK_FURROWED,
     },
     [ASSET_TREE_BIRCH] = {
         .name = "birch", .shape = TREE_SHAPE_TEND_FLAME, .base_size = 0.3f, .scale = 15.0f, .levels = 4,
@@ -36,7 +36,7 @@ static const tree_params PRESETS[ASSET_TREE_SPECIES_COUNT] = {
         },
         .leaves = 1.0f, .leaves_inner = 0.3f, .leaf_scale = 0.55f, .leaf_scale_x = 0.75f, .leaf_bend = 0.3f, .leaf_cluster = 3,
         .attraction_up = -0.9f, .prune_ratio = 1.0f, .prune_width = 0.24f, .prune_width_peak = 0.4f,
-        .prune_power_low = 0.5f, .prune_power_high = 0.9f,
+        .prune_power_low = 0.5f, .prune_power_high = 0.9f, .bark = ASSET_BARK_BIRCH,
     },
     [ASSET_TREE_PINE] = {
         .name = "pine", .shape = TREE_SHAPE_CONICAL, .base_size = 0.12f, .scale = 18.0f, .levels = 3,
@@ -49,7 +49,7 @@ static const tree_params PRESETS[ASSET_TREE_SPECIES_COUNT] = {
         },
         .leaves = 1.0f, .leaves_inner = 0.9f, .leaf_scale = 0.75f, .leaf_scale_x = 0.3f, .leaf_bend = 0.1f, .leaf_cluster = 5,
         .attraction_up = 0.2f, .prune_ratio = 1.0f, .prune_width = 0.22f, .prune_width_peak = 0.12f,
-        .prune_power_low = 0.15f, .prune_power_high = 1.0f,
+        .prune_power_low = 0.15f, .prune_power_high = 1.0f, .bark = ASSET_BARK_PLATES,
     },
     [ASSET_TREE_HAZEL] = {
         .name = "hazel", .shape = TREE_SHAPE_INVERSE_CONICAL, .base_size = 0.05f, .scale = 5.0f, .levels = 3,
@@ -62,13 +62,19 @@ static const tree_params PRESETS[ASSET_TREE_SPECIES_COUNT] = {
         },
         .leaves = 1.0f, .leaves_inner = 0.2f, .leaf_scale = 0.38f, .leaf_scale_x = 0.85f, .leaf_bend = 0.5f, .leaf_cluster = 3,
         .attraction_up = 0.3f, .prune_ratio = 1.0f, .prune_width = 0.5f, .prune_width_peak = 0.7f,
-        .prune_power_low = 0.4f, .prune_power_high = 0.6f,
+        .prune_power_low = 0.4f, .prune_power_high = 0.6f, .bark = ASSET_BARK_SMOOTH,
     },
 };
 
 const tree_params *tree_preset(uint32_t species)
 {
     return species > 0 && species < ASSET_TREE_SPECIES_COUNT ? &PRESETS[species] : NULL;
+}
+
+asset_bark asset_tree_species_bark(uint32_t species)
+{
+    const tree_params *p = tree_preset(species);
+    return p ? p->bark : ASSET_BARK_PLAIN;
 }
 
 const char *asset_tree_species_name(uint32_t species)

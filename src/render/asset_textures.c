@@ -1,5 +1,6 @@
 /* asset_textures.c — the mesh assets' textures on the GPU (SPEC AS3, AS4, AS5): the leaf's and the petal's texture
- * sets (src/assets/textures.c: two RGBA8 textures a level, the alpha's mip chain coverage-preserving) and each
+ * sets (src/assets/textures.c: two RGBA8 textures a level, the alpha's mip chain coverage-preserving), the bark
+ * sets of the kinds the scene's species trees use (src/assets/bark.c, same layout) and each
  * asset's impostor atlas (src/assets/impostor.c: its billboard cards baked from its most detailed mesh, the
  * leaves alpha-tested with the leaf set), packed into one storage buffer of 32-bit texels (layout in
  * shaders/shared/sw_assets.h) that the asset shaders read by hand (asset_textures.inc.glsl), the same reads in
@@ -81,6 +82,20 @@ sward_result render_asset_textures(sward_renderer *r, asset_chain *chains, sward
     if (!res) res = asset_texture_set_build(ASSET_SURFACE_PETAL, SW_TEXSET_SIZE, seed, &sets[1], err);
     if (!res) res = alpha_image(r, sets, err);
     size_t words = 2u * SW_TEXSET_WORDS;
+    /* AS5: the bark sets of the kinds the species trees use, each once, after the leaf's and the petal's */
+    asset_texture_set bark[ASSET_BARK_COUNT];
+    memset(bark, 0, sizeof bark);
+    size_t bark_at[ASSET_BARK_COUNT] = {0};
+    for (uint32_t a = 0; a < ra->count && !res; a++) {
+        asset_bark kind = asset_tree_species_bark(r->scene->assets[a].species);
+        if (kind == ASSET_BARK_PLAIN) continue;
+        if (!bark_at[kind]) {
+            res = asset_bark_build(kind, SW_TEXSET_SIZE, seed, &bark[kind], err);
+            bark_at[kind] = words;
+            words += SW_TEXSET_WORDS;
+        }
+        ra->gpu[a].bark_set = (sw_uint)bark_at[kind];
+    }
     for (uint32_t a = 0; a < ra->count && !res; a++) {
         if (!chains[a].billboard_cards) continue;
         /* baked, and the cards trimmed to it (fewer empty fragments, the same texels shown) */
@@ -95,6 +110,8 @@ sward_result render_asset_textures(sward_renderer *r, asset_chain *chains, sward
     if (!res) {
         pack_set(&sets[0], buf + SW_TEXSET_LEAF);
         pack_set(&sets[1], buf + SW_TEXSET_WORDS);
+        for (uint32_t k = 0; k < ASSET_BARK_COUNT; k++)
+            if (bark_at[k]) pack_set(&bark[k], buf + bark_at[k]);
         for (uint32_t a = 0; a < ra->count; a++)
             if (imp[a].texels)
                 memcpy(buf + ra->gpu[a].impostor_offset, imp[a].texels,
@@ -109,5 +126,6 @@ sward_result render_asset_textures(sward_renderer *r, asset_chain *chains, sward
     for (uint32_t a = 0; a < ra->count; a++) asset_impostor_free(&imp[a]);
     asset_texture_set_free(&sets[0]);
     asset_texture_set_free(&sets[1]);
+    for (uint32_t k = 0; k < ASSET_BARK_COUNT; k++) asset_texture_set_free(&bark[k]);
     return res;
 }

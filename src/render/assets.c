@@ -268,6 +268,7 @@ sward_result render_assets_create(sward_renderer *r, sward_error *err)
         sw_asset ac = asset_constants(s, (uint32_t)a, c);
         ac.impostor_offset = g->impostor_offset; /* the atlas's place, render_asset_textures' */
         ac.impostor_depth = g->impostor_depth;
+        ac.bark_set = g->bark_set; /* AS5: its bark's set, render_asset_textures' */
         *g = ac;
         ra->radius[a] = g->radius;
         ra->reach[a] = s->assets[a].draw_distance + g->radius * world_asset_scale_max(&s->assets[a]);

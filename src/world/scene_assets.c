@@ -131,11 +131,8 @@ static void species_colors(world_asset *a)
     static const float leaf[ASSET_TREE_SPECIES_COUNT][3] = {
         [ASSET_TREE_OAK] = {0.06f, 0.13f, 0.03f}, [ASSET_TREE_BIRCH] = {0.09f, 0.17f, 0.03f},
         [ASSET_TREE_PINE] = {0.03f, 0.08f, 0.03f}, [ASSET_TREE_HAZEL] = {0.08f, 0.15f, 0.03f}};
-    static const float bark[ASSET_TREE_SPECIES_COUNT][3] = {
-        [ASSET_TREE_OAK] = {0.08f, 0.065f, 0.05f}, [ASSET_TREE_BIRCH] = {0.55f, 0.53f, 0.5f},
-        [ASSET_TREE_PINE] = {0.12f, 0.06f, 0.035f}, [ASSET_TREE_HAZEL] = {0.11f, 0.08f, 0.06f}};
     memcpy(a->leaf_color, leaf[a->species], sizeof a->leaf_color);
-    memcpy(a->bark_color, bark[a->species], sizeof a->bark_color);
+    asset_bark_color(asset_tree_species_bark(a->species), a->bark_color); /* the mean of its bark's texture */
 }
 
 /* "species" and "age" of a generated tree (the Weber-Penn presets, docs/assets.md "Species"). */
