@@ -54,7 +54,7 @@ vec3 pixel_span(mat4 inv, vec2 ndc, vec3 cam, vec3 world, vec3 n)
     return best;
 }
 
-vec3 light_pixel(ivec2 px, vec3 world, vec3 view, float dist, vec4 nr, vec3 cam, mat4 inv, vec2 ndc)
+vec3 light_pixel(ivec2 px, vec3 world, vec3 view, float dist, vec4 nr, bool ground, vec3 cam, mat4 inv, vec2 ndc)
 {
     vec4 a = texelFetch(g_albedo, px, 0);
     vec4 mt = texelFetch(g_material, px, 0);
@@ -67,7 +67,10 @@ vec3 light_pixel(ivec2 px, vec3 world, vec3 view, float dist, vec4 nr, vec3 cam,
     vec3 sun = sw_sun_radiance();
     // LS2-LS4: the cascades (near blades, mid grass impostor, far height field) and screen-space contact
     // shadows for nearby detail; each is 1 when its feature is off or the sun is down.
-    float shadow = sw_sun_shadow(world, n, dist, pixel_span(inv, ndc, cam, world, n));
+    // the cascades over the ground's footprint; a blade or a leaf card is thin, and the plane through a pixel of one
+    // runs off it: a point
+    vec3 span = ground ? pixel_span(inv, ndc, cam, world, n) : vec3(0.0);
+    float shadow = sw_sun_shadow(world, n, dist, span);
     shadow *= sw_contact_shadow((vec2(px) + 0.5) / vec2(VIEW.width, VIEW.height), world, dist);
 
     float n_dot_l = dot(n, l);
@@ -112,7 +115,7 @@ void main()
             vec4 wp = inv * vec4(ndc, d, 1.0);
             vec3 world = wp.xyz / wp.w;
             float dist = length(world - cam);
-            c = light_pixel(px, world, -dir, dist, nr, cam, inv, ndc);
+            c = light_pixel(px, world, -dir, dist, nr, kind == SW_KIND_TERRAIN, cam, inv, ndc);
             c = sw_aerial(c, dir, dist);
         }
         imageStore(hdr, px, vec4(c, 1.0));

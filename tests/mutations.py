@@ -813,7 +813,7 @@ mut("SH6-hzd", "SH6", "shaders/shared/sw_gbuffer.h",
     "    return sw_maxf(back_n_dot_l, 0.0f) * angle * thickness * ao * SW_TRANSLUCENCY_BOOST;",
     "unit_gbuffer")
 mut("LS2-lit", "LS2 LS4", "shaders/lighting.comp.glsl",
-    "    float shadow = sw_sun_shadow(world, n, dist, pixel_span(inv, ndc, cam, world, n));",
+    "    float shadow = sw_sun_shadow(world, n, dist, span);",
     "    float shadow = 1.0;",
     "gpu_lighting")
 # SC7: the far field's cover by the view's elevation and its sunlit part (terrain_surface.inc.glsl)
