@@ -25,7 +25,36 @@ shared uint s_count[4]; // covered, grass, lower third, ground in the lower thir
 
 bool feature(uint f) { return (frame.features & f) != 0u; }
 
-vec3 light_pixel(ivec2 px, vec3 world, vec3 view, float dist, vec4 nr)
+// The view ray through ndc. Reverse-Z with no far plane: depth 0 is at infinity (w = 0), so take the ray through
+// two finite depths.
+vec3 ray_dir(mat4 inv, vec2 ndc)
+{
+    vec4 far_p = inv * vec4(ndc, 0.01, 1.0);
+    vec4 near_p = inv * vec4(ndc, 1.0, 1.0);
+    return normalize(far_p.xyz / far_p.w - near_p.xyz / near_p.w);
+}
+
+// LS2: the pixel's footprint on its surface, for the shadow lookup (shadow.inc.glsl, sw_cascade_footprint): where
+// the rays through the pixel's opposite edges meet the plane through `world` across n, along the screen's x and
+// along its y, the longer of the two steps. A ray within about a degree of the plane is taken at that angle (the
+// footprint of a surface seen edge-on is unbounded).
+vec3 pixel_span(mat4 inv, vec2 ndc, vec3 cam, vec3 world, vec3 n)
+{
+    vec3 m = world - cam;
+    if (dot(m, n) > 0.0) n = -n; // the side the eye sees
+    float h = dot(m, n);
+    vec2 e = 1.0 / vec2(VIEW.width, VIEW.height); // half a pixel in ndc
+    vec3 best = vec3(0.0);
+    for (int axis = 0; axis < 2; axis++) {
+        vec2 d = axis == 0 ? vec2(e.x, 0.0) : vec2(0.0, e.y);
+        vec3 a = ray_dir(inv, ndc - d), b = ray_dir(inv, ndc + d);
+        vec3 s = b * (h / min(dot(b, n), -0.02)) - a * (h / min(dot(a, n), -0.02));
+        if (dot(s, s) > dot(best, best)) best = s;
+    }
+    return best;
+}
+
+vec3 light_pixel(ivec2 px, vec3 world, vec3 view, float dist, vec4 nr, bool ground, vec3 cam, mat4 inv, vec2 ndc)
 {
     vec4 a = texelFetch(g_albedo, px, 0);
     vec4 mt = texelFetch(g_material, px, 0);
@@ -38,7 +67,10 @@ vec3 light_pixel(ivec2 px, vec3 world, vec3 view, float dist, vec4 nr)
     vec3 sun = sw_sun_radiance();
     // LS2-LS4: the cascades (near blades, mid grass impostor, far height field) and screen-space contact
     // shadows for nearby detail; each is 1 when its feature is off or the sun is down.
-    float shadow = sw_sun_shadow(world, n, dist);
+    // the cascades over the ground's footprint; a blade or a leaf card is thin, and the plane through a pixel of one
+    // runs off it: a point
+    vec3 span = ground ? pixel_span(inv, ndc, cam, world, n) : vec3(0.0);
+    float shadow = sw_sun_shadow(world, n, dist, span);
     shadow *= sw_contact_shadow((vec2(px) + 0.5) / vec2(VIEW.width, VIEW.height), world, dist);
 
     float n_dot_l = dot(n, l);
@@ -72,10 +104,7 @@ void main()
         vec2 ndc = (vec2(px) + 0.5) / vec2(VIEW.width, VIEW.height) * 2.0 - 1.0;
         mat4 inv = sw_mat4(VIEW.inv_view_proj);
         vec3 cam = vec3(VIEW.cam_x, VIEW.cam_y, VIEW.cam_z);
-        // Reverse-Z with no far plane: depth 0 is at infinity (w = 0), so take the ray through two finite depths.
-        vec4 far_p = inv * vec4(ndc, 0.01, 1.0);
-        vec4 near_p = inv * vec4(ndc, 1.0, 1.0);
-        vec3 dir = normalize(far_p.xyz / far_p.w - near_p.xyz / near_p.w);
+        vec3 dir = ray_dir(inv, ndc);
         float d = texelFetch(depth_tex, px, 0).r;
         vec4 nr = texelFetch(g_normal, px, 0);
         uint kind = d > 0.0 ? uint(nr.a * 3.0 + 0.5) : SW_KIND_NONE;
@@ -86,7 +115,7 @@ void main()
             vec4 wp = inv * vec4(ndc, d, 1.0);
             vec3 world = wp.xyz / wp.w;
             float dist = length(world - cam);
-            c = light_pixel(px, world, -dir, dist, nr);
+            c = light_pixel(px, world, -dir, dist, nr, kind == SW_KIND_TERRAIN, cam, inv, ndc);
             c = sw_aerial(c, dir, dist);
         }
         imageStore(hdr, px, vec4(c, 1.0));

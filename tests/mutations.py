@@ -813,7 +813,7 @@ mut("SH6-hzd", "SH6", "shaders/shared/sw_gbuffer.h",
     "    return sw_maxf(back_n_dot_l, 0.0f) * angle * thickness * ao * SW_TRANSLUCENCY_BOOST;",
     "unit_gbuffer")
 mut("LS2-lit", "LS2 LS4", "shaders/lighting.comp.glsl",
-    "    float shadow = sw_sun_shadow(world, n, dist);",
+    "    float shadow = sw_sun_shadow(world, n, dist, span);",
     "    float shadow = 1.0;",
     "gpu_lighting")
 # SC7: the far field's cover by the view's elevation and its sunlit part (terrain_surface.inc.glsl)
@@ -887,6 +887,16 @@ mut("LS2-pcf-compare", "LS2", "shaders/shadow.inc.glsl",
     "sum += wx * wy * (receiver >= d ? 1.0 : 0.0);",
     "sum += wx * wy;",
     "gpu_shadows")
+# LS2: the near and mid cascades' lookup averaged over the pixel's footprint (grazing ground: the forest floor's
+# bands), not taken at its centre alone; nor at taps all on the centre
+mut("LS2-footprint", "LS2", "shaders/shadow.inc.glsl",
+    "    int taps = min(int(ceil(min(length(st), 64.0) * 0.5)) | 1, SW_SHADOW_FOOTPRINT_TAPS);",
+    "    int taps = 1;",
+    "gpu_shadows.lookup_averages_the_footprint")
+mut("LS2-footprint-spread", "LS2", "shaders/shadow.inc.glsl",
+    "        float a = sw_cascade_visibility(v, world + span * ((float(i) + 0.5) / float(taps) - 0.5), normal, in_map);",
+    "        float a = sw_cascade_visibility(v, world, normal, in_map);",
+    "gpu_shadows.lookup_averages_the_footprint")
 mut("LS2-near-cross-fade", "LS2", "shaders/shadow.inc.glsl",
     "        float k = in_a ? smoothstep(views[SW_VIEW_NEAR].shadow_fade, views[SW_VIEW_NEAR].shadow_end, view_dist) : 1.0;",
     "        float k = in_a ? 0.0 : 1.0;",
@@ -975,8 +985,8 @@ mut("TR-lod-gpu-level", "SC4", "shaders/terrain_lod.inc.glsl",
 # run's scan not carried across the threads; the rows not entered from the far map; the lookup's ground bilinear
 # along one axis only; its threshold half a metre high
 mut("LS3-ground-lit", "LS3", "shaders/shadow.inc.glsl",
-    "    return min(sw_cascade_visibility(SW_VIEW_NEAR, world, normal, inside), sw_lit_visibility(world, normal, false));",
-    "    return sw_cascade_visibility(SW_VIEW_NEAR, world, normal, inside);",
+    "    return min(sw_cascade_footprint(SW_VIEW_NEAR, world, normal, span, inside), sw_lit_visibility(world, normal, false));",
+    "    return sw_cascade_footprint(SW_VIEW_NEAR, world, normal, span, inside);",
     "gpu_shadows")
 mut("LS2-lit-scan", "LS2", "shaders/shadow_lit.comp.glsl",
     "            a = max(a, s_a[k + off] - l * drop);",

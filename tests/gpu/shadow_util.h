@@ -15,7 +15,7 @@
  * float precision, in the near cascade. */
 #define NEAR_TOL (0.03 * 2048.0 / S)
 
-#define PROBE_FLOATS 8
+#define PROBE_FLOATS 12
 
 typedef struct shadow_frame {
     float *layers, *far, *lit;

@@ -604,6 +604,68 @@ static void shadow_edges_stay_under_sub_texel_moves(void **state)
     gu_finish(r, ctx, scene);
 }
 
+/* LS2's footprint: a pixel that sees the ground at a grazing angle spans metres of it along the view, and its shade
+ * is the mean over that span, not one point's (one point per pixel row gave the forest floor of
+ * scenes/forest_edge.json horizontal bands). Points 0.6 m over the ground around the oak of scenes/tree.json (above
+ * its grass: the oak's cascade alone shades them), in the mid range, each with a 2 m span along the sun in its
+ * ground's plane: the lookup over the span against the mean of 33 point lookups along it. */
+static void lookup_averages_the_footprint(void **state)
+{
+    (void)state;
+    sward_context *ctx = gu_context();
+    sward_scene *scene = gu_scene("scenes/tree.json");
+    scene->wind.speed = 0.0f;
+    sward_renderer *r = renderer(ctx, scene);
+    render_frame(r, &(sward_frame_desc){.time = 0.5f, .no_grass = true});
+    const float *target = scene->camera.target, *sun = scene->sun.direction;
+    const double hl = hypot(sun[0], sun[2]), dx = sun[0] / hl, dz = sun[2] / hl;
+    enum { SIDE = 24, N = SIDE * SIDE, TAPS = 33, PER = TAPS + 1 };
+    float *probes = calloc((size_t)N * PER * PROBE_FLOATS, sizeof(float)), *res = calloc((size_t)N * PER * 4, sizeof(float));
+    for (int q = 0; q < N; q++) {
+        /* a square of 18 m over the oak's shadow: from its trunk (under the camera's target) away from the sun */
+        const double cx = target[0] - 8.0 * dx, cz = target[2] - 8.0 * dz;
+        const double x = cx - 9.0 + 18.0 * (q % SIDE) / (SIDE - 1), z = cz - 9.0 + 18.0 * (q / SIDE) / (SIDE - 1);
+        float nrm[3];
+        terrain_normal(scene, x, z, nrm);
+        double span[3] = {2.0 * dx, 0.0, 2.0 * dz}; /* along the sun, in the ground's plane */
+        const double along = span[0] * nrm[0] + span[2] * nrm[2];
+        for (int c = 0; c < 3; c++) span[c] -= along * nrm[c];
+        const double y = terrain_at(scene, x, z) + 0.6;
+        for (int k = 0; k < PER; k++) {
+            float *p = probes + ((size_t)q * PER + (size_t)k) * PROBE_FLOATS;
+            const double t = k < TAPS ? (k + 0.5) / TAPS - 0.5 : 0.0; /* the last: the centre, over the span */
+            p[0] = (float)(x + t * span[0]), p[1] = (float)(y + t * span[1]), p[2] = (float)(z + t * span[2]);
+            memcpy(p + 3, nrm, sizeof nrm);
+            p[6] = -1.0f, p[7] = 30.0f; /* the mid cascade's range */
+            if (k == TAPS)
+                for (int c = 0; c < 3; c++) p[8 + c] = (float)span[c];
+        }
+    }
+    run_probes(r, probes, N * PER, res);
+    int mixed = 0;
+    double err = 0.0, worst = 0.0, point_err = 0.0;
+    for (int q = 0; q < N; q++) {
+        const float *o = res + (size_t)q * PER * 4;
+        double mean = 0.0;
+        for (int k = 0; k < TAPS; k++) mean += o[4 * k] / TAPS;
+        if (!(mean > 0.05 && mean < 0.95)) continue; /* a span wholly lit or wholly shaded */
+        mixed++;
+        const double e = fabs(o[4 * TAPS] - mean);
+        err += e, worst = fmax(worst, e);
+        point_err += fabs(o[4 * (TAPS / 2)] - mean);
+    }
+    err /= mixed > 0 ? mixed : 1, point_err /= mixed > 0 ? mixed : 1;
+    print_message("footprint: %d of %d 2 m spans partly shaded by the oak; there the lookup over the span is off the "
+                  "mean of %d points by %.4f on average (at most %.4f), the centre's point lookup by %.4f\n",
+                  mixed, N, TAPS, err, worst, point_err);
+    assert_true(mixed >= 40);
+    assert_true(point_err >= 0.1); /* the spans' shade differs from their centres' */
+    assert_true(err <= 0.03 && worst <= 0.15);
+    free(probes);
+    free(res);
+    gu_finish(r, ctx, scene);
+}
+
 static void cascades_draw_no_ground(void **state)
 {
     (void)state;
@@ -704,6 +766,7 @@ int main(void)
         cmocka_unit_test(contact_shadows_match_their_march),
         cmocka_unit_test(cascades_cross_fade_over_their_band),
         cmocka_unit_test(shadow_edges_stay_under_sub_texel_moves),
+        cmocka_unit_test(lookup_averages_the_footprint),
         cmocka_unit_test(cascades_draw_no_ground),
         cmocka_unit_test(kept_for_a_still),
         cmocka_unit_test(off_without_feature),
