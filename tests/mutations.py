@@ -1577,7 +1577,7 @@ mut("AS5-signed-distance", "AS5 AS4", "src/assets/textures.c",
     "unit_textures")
 # AS5 + AS1: the species trees' bark (src/assets/bark.c): each preset's kind, the birch's horizontal lenticels,
 # the pine's furrows, the oak's vertical furrows, the seed; the G-buffer reads the set on the species' stems (the
-# golden's trunks are far and few: byte for byte, SWARD_GOLDEN_EXACT)
+# 640x360 golden's trunks are far and few: byte for byte, SWARD_GOLDEN_EXACT; at 320x180 they are impostors)
 mut("AS5-bark-birch-kind", "AS5", "src/assets/bark.c",
     "            bark_texel t = kind == ASSET_BARK_BIRCH    ? birch(dashes, nd, u, v, salt)",
     "            bark_texel t = kind == ASSET_BARK_BIRCH    ? smooth(dashes, nd, u, v, salt)",
@@ -1609,13 +1609,11 @@ mut("AS5-bark-preset", "AS5 AS1", "src/assets/tree_params.c",
 mut("AS5-bark-gpu", "AS5", "shaders/asset_surface.inc.glsl",
     "    if (surface == 0u && (card & 4u) == 0u && bark_set != 0u) {",
     "    if (false) {",
-    "cli_golden_forest_edge_320x180 cli_golden_forest_edge_640x360",
-    env={"SWARD_GOLDEN_EXACT": "1"})
+    "cli_golden_forest_edge_640x360", env={"SWARD_GOLDEN_EXACT": "1"})
 mut("AS5-bark-uv", "AS5", "src/assets/generate.c",
     "    float u_end = textured ? wraps / SW_BARK_U_RANGE : 0.5f;",
     "    float u_end = 0.5f + 0.0f * wraps;",
-    "cli_golden_forest_edge_320x180 cli_golden_forest_edge_640x360",
-    env={"SWARD_GOLDEN_EXACT": "1"})
+    "cli_golden_forest_edge_640x360", env={"SWARD_GOLDEN_EXACT": "1"})
 # AS2 for imported meshes (src/assets/chain.c): levels simplified to the kind's ratios, the sloppy fallback
 # where meshopt_simplify stops (scattered cards), the generated chains' billboards
 mut("AS2-import-simplify", "AS2", "src/assets/chain.c",
