@@ -897,6 +897,12 @@ mut("LS2-footprint-spread", "LS2", "shaders/shadow.inc.glsl",
     "        float a = sw_cascade_visibility(v, world + span * ((float(i) + 0.5) / float(taps) - 0.5), normal, in_map);",
     "        float a = sw_cascade_visibility(v, world, normal, in_map);",
     "gpu_shadows.lookup_averages_the_footprint")
+# the ground's footprint from the lighting pass (the rays through the pixel's edges on its plane): without it every
+# pixel is a point again, which moves forest_edge by a mean 0.03/255: caught byte for byte only (SWARD_GOLDEN_EXACT)
+mut("LS2-footprint-span", "LS2", "shaders/lighting.comp.glsl",
+    "    vec3 span = ground ? pixel_span(inv, ndc, cam, world, n) : vec3(0.0);",
+    "    vec3 span = vec3(0.0);",
+    "cli_golden_forest_edge_320x180", env={"SWARD_GOLDEN_EXACT": "1"})
 mut("LS2-near-cross-fade", "LS2", "shaders/shadow.inc.glsl",
     "        float k = in_a ? smoothstep(views[SW_VIEW_NEAR].shadow_fade, views[SW_VIEW_NEAR].shadow_end, view_dist) : 1.0;",
     "        float k = in_a ? 0.0 : 1.0;",
