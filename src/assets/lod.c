@@ -80,7 +80,7 @@ static size_t simplify_wood(const asset_mesh *w, uint32_t target, bool keep_trun
 {
     if (!keep_trunk || (size_t)target * 3u >= w->index_count)
         return simplify_part(w, w->indices, w->index_count, target, true, idx);
-    uint32_t *split = malloc(w->index_count * sizeof *split);
+    uint32_t *split = calloc(w->index_count, sizeof *split); /* zeroed: gcc cannot see the loop fills it */
     if (!split) return simplify_part(w, w->indices, w->index_count, target, true, idx);
     size_t trunk_n = 0, rest_n = 0;
     for (uint32_t i = 0; i + 2u < w->index_count; i += 3) {

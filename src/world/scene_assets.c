@@ -405,7 +405,10 @@ bool world_asset_forest_variants(const sj_ctx *c, sward_scene *s)
         for (uint32_t cls = ASSET_TREE_FOREST_EDGE; cls <= ASSET_TREE_FOREST_INNER; cls++) {
             world_asset *v = &s->assets[s->asset_count++];
             *v = *a;
-            snprintf(v->name, sizeof v->name, "%.55s.%s", a->name, cls == ASSET_TREE_FOREST_EDGE ? "edge" : "inner");
+            char base[56]; /* the species' name apart (at most 55 bytes): gcc cannot tell v and a apart */
+            memcpy(base, a->name, sizeof base - 1);
+            base[sizeof base - 1] = '\0';
+            snprintf(v->name, sizeof v->name, "%s.%s", base, cls == ASSET_TREE_FOREST_EDGE ? "edge" : "inner");
             v->forest_class = cls;
             v->forest_classes = 1u << cls;
             v->forest_of = i + 1;
