@@ -11,6 +11,35 @@
 // compute resolve).
 #include "shared/sw_terrain_lod.h"
 
+// BX7: the overview's height at global sample (i, j), bilinear between its samples (sample u at
+// min(u ov_step, terrain_res - 1)); it lies behind the ring in the heights buffer.
+float sw_overview_height(int i, int j)
+{
+    int s = frame.ov_step, last = frame.terrain_res - 1, base = frame.hf_ring * frame.hf_ring;
+    int u0 = min(i / s, frame.ov_n - 2), v0 = min(j / s, frame.ov_n - 2);
+    int x0 = u0 * s, z0 = v0 * s, x1 = min(x0 + s, last), z1 = min(z0 + s, last);
+    float tx = float(i - x0) / float(x1 - x0), tz = float(j - z0) / float(z1 - z0);
+    int at = base + v0 * frame.ov_n + u0;
+    float a = mix(heights[at], heights[at + 1], tx);
+    float b = mix(heights[at + frame.ov_n], heights[at + frame.ov_n + 1], tx);
+    return mix(a, b, tz);
+}
+
+// BX7: the ground's height at global sample (i, j): the ring's where the slot holds the page the window wants
+// there, else the overview's (a no_wait frame after a jump, until the page arrives; the slot table follows the
+// overview). Resident (hf_page 0): the ring's.
+float sw_ground_height_at(int i, int j)
+{
+    if (frame.hf_page > 0) {
+        int ci = clamp(i, frame.hf_i0, frame.hf_i0 + frame.hf_ring - 1);
+        int cj = clamp(j, frame.hf_j0, frame.hf_j0 + frame.hf_ring - 1);
+        int pi = ci / frame.hf_page, pj = cj / frame.hf_page, n = frame.hf_ring / frame.hf_page;
+        int at = frame.hf_ring * frame.hf_ring + frame.ov_n * frame.ov_n + (pj % n) * n + pi % n;
+        if (floatBitsToInt(heights[at]) != pj * frame.hf_pages + pi) return sw_overview_height(ci, cj);
+    }
+    return sw_height(i, j);
+}
+
 // The ground's height at sample coordinates (si, sj) (fractional; within the window): between the mesh
 // vertices (every terrain_step samples) around it.
 float sw_ground_height(float si, float sj)
@@ -22,10 +51,10 @@ float sw_ground_height(float si, float sj)
     precise float ti = (si - fi) / s, tj = (sj - fj) / s;
     int i0 = int(fi), j0 = int(fj);
     int i1 = min(i0 + frame.terrain_step, hi_i), j1 = min(j0 + frame.terrain_step, hi_j);
-    float h00 = sw_height(i0, j0);
+    float h00 = sw_ground_height_at(i0, j0);
     if (ti == 0.0 && tj == 0.0) return h00; // on a mesh vertex (every vertex outside a morph)
-    precise float a = mix(h00, sw_height(i1, j0), ti);
-    precise float b = mix(sw_height(i0, j1), sw_height(i1, j1), ti);
+    precise float a = mix(h00, sw_ground_height_at(i1, j0), ti);
+    precise float b = mix(sw_ground_height_at(i0, j1), sw_ground_height_at(i1, j1), ti);
     precise float h = mix(a, b, tj);
     return h;
 }

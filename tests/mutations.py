@@ -1984,6 +1984,11 @@ mut("BX7-holds-arrived", "BX7", "src/world/stream.c",
     "            if (slot[slot_of(a, b, n)] != b * pages + a) return false;",
     "            (void)slot;",
     "unit_page_jobs gpu_stream_flight")
+# BX7: the ground reads the overview where a height slot does not hold its page yet (the slot table)
+mut("BX7-ground-slot-table", "BX7", "shaders/terrain_lod.inc.glsl",
+    "        if (floatBitsToInt(heights[at]) != pj * frame.hf_pages + pi) return sw_overview_height(ci, cj);",
+    "        if (at < 0) return sw_overview_height(ci, cj);",
+    "gpu_stream_flight")
 mut("BX7-still-waits", "BX7", "src/render/world_stream.c",
     "    const bool wait = !r->streaming.no_wait;",
     "    const bool wait = false;",

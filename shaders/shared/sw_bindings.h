@@ -13,7 +13,8 @@
 #define SW_BIND_FRAME 0        /* sw_frame */
 #define SW_BIND_VIEWS 1        /* sw_view[SW_MAX_VIEWS] */
 #define SW_BIND_MATERIALS 2    /* sw_material[] */
-#define SW_BIND_HEIGHTS 3      /* float heights, terrain_res^2 */
+#define SW_BIND_HEIGHTS 3      /* float heights, hf_ring^2 (resident: terrain_res^2); streamed, then the overview
+                                  (ov_n^2) and the slot table (hf_n^2 ints; terrain_lod.inc.glsl) */
 #define SW_BIND_TYPE_MAP 4     /* PL1 grass types, 4 texels per uint, low byte first */
 #define SW_BIND_GRASS_HEIGHT 5 /* PL1 grass-height scale, float, map_res^2 */
 #define SW_BIND_ASSETS 6        /* PL8: sw_asset[SW_MAX_ASSETS] (shared/sw_assets.h) */

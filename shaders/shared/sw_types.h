@@ -131,6 +131,9 @@ struct sw_frame {
     /* SH10: the ground under the trees' crowns (terrain.ground.canopy: SW_GROUND_*; SW_GROUND_NONE: no such rule),
        read from the canopy map (SW_BIND_CANOPY, shared/sw_canopy.h) */
     sw_uint ground_canopy;
+    /* BX7, a streamed height field: samples a page side (0: resident, every sample held); the world's pages a
+     * side; the overview's step and side (sw_ground_height_at, terrain_lod.inc.glsl; src/world/stream.h) */
+    int hf_page, hf_pages, ov_step, ov_n;
 };
 
 /* PO4: the auto exposure's state (RES_EXPOSURE, shaders/exposure_*.comp.glsl), kept from frame to frame: the

@@ -7,6 +7,7 @@
 #include "render/render.h"
 #include "render/sky.h"
 #include "wind/wind.h"
+#include "world/stream.h"
 #include "shared/sw_ground.h"
 #include "shared/sw_wind.h"
 
@@ -158,6 +159,10 @@ void render_frame_constants(sward_renderer *r, float time, sw_frame *f)
     /* BX5: the windows the shaders read the world through (sw_ring.h; resident: the whole maps at 0). */
     f->hf_ring = world_hf_ring(&s->terrain), f->hf_i0 = s->terrain.hf_i0, f->hf_j0 = s->terrain.hf_j0;
     f->map_ring = world_map_ring(&s->terrain), f->map_i0 = s->terrain.map_i0, f->map_j0 = s->terrain.map_j0;
+    if (s->terrain.stream) { /* BX7: the ground's slot table and overview (sw_ground_sample) */
+        const world_stream *st = s->terrain.stream;
+        f->hf_page = st->page, f->hf_pages = st->hf_pages, f->ov_step = st->ov_step, f->ov_n = st->ov_n;
+    }
     f->seed = s->render.settings.seed;
     f->material_count = (sw_uint)s->material_count;
     f->flags = (r->plan.switches.no_cull ? SW_FLAG_NO_CULL : 0u) | (r->plan.switches.no_lod_fade ? SW_FLAG_NO_LOD_FADE : 0u) |

@@ -2,6 +2,7 @@
  * frame's lists (lists.c), the targets and the shadow map (resources.c), the frame slots and the passes
  * (graph.c); destroys them. */
 #include "render/render.h"
+#include "world/stream.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +44,25 @@ static sward_result create_scene_buffers(sward_renderer *r, sward_error *err)
     /* BX5: the windows (world.h; resident: the whole maps), allocated once at their ring size. */
     const int hring = world_hf_ring(&s->terrain), mring = world_map_ring(&s->terrain);
     VkDeviceSize h_bytes = sizeof(float) * (VkDeviceSize)hring * (VkDeviceSize)hring;
-    if ((res = upload_buffer(r, &r->bufs.height_buf, s->terrain.heights, h_bytes, "sward.heights", err))) return res;
+    const world_stream *st = s->terrain.stream;
+    if (!st) {
+        if ((res = upload_buffer(r, &r->bufs.height_buf, s->terrain.heights, h_bytes, "sward.heights", err)))
+            return res;
+    } else {
+        /* BX7: a streamed ring is followed by the world's overview and the slot table (render_world_ground) */
+        const size_t ring = (size_t)hring * (size_t)hring, ov = (size_t)st->ov_n * (size_t)st->ov_n;
+        const size_t slots = (size_t)st->hf_n * (size_t)st->hf_n;
+        float *all = malloc((ring + ov + slots) * sizeof *all);
+        if (!all) return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "out of memory for the heights");
+        memcpy(all, s->terrain.heights, ring * sizeof *all);
+        memcpy(all + ring, st->overview, ov * sizeof *all);
+        memcpy(all + ring + ov, st->hf_slot, slots * sizeof *all);
+        memcpy(st->hf_slot_gpu, st->hf_slot, slots * sizeof *st->hf_slot_gpu);
+        res = upload_buffer(r, &r->bufs.height_buf, all, (VkDeviceSize)((ring + ov + slots) * sizeof *all),
+                            "sward.heights", err);
+        free(all);
+        if (res) return res;
+    }
     /* PL1 world maps: types 4 per word, low byte first (sw_type_at), grass heights as floats. */
     const size_t mn = (size_t)mring * (size_t)mring, words = (mn + 3) / 4;
     uint32_t *packed = calloc(words ? words : 1, sizeof *packed);

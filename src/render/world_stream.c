@@ -9,7 +9,8 @@
  * the other, and copied with vkCmdCopyBuffer, one region a page row to its ring offset, in this frame's command
  * buffer: after every earlier command's reads of the buffers (frames in flight included: a barrier from all
  * earlier work) and before any later read. Where the device has a transfer queue, the staging first crosses into
- * a device-local landing buffer there and the frame copies from that (upload_queue.c). */
+ * a device-local landing buffer there and the frame copies from that (upload_queue.c). Behind the height ring
+ * lie the world's overview (uploaded once, renderer.c) and the slot table the ground reads it by (ground_slots). */
 #include "render/render.h"
 #include "core/core.h"
 #include "world/stream.h"
@@ -119,6 +120,25 @@ static uint32_t upload_pages(const sward_renderer *r, int page)
     return n ? (uint32_t)(n < UINT32_MAX ? n : UINT32_MAX) : 1u;
 }
 
+/* BX7: the slot table behind the ring and the overview in the heights buffer (the page each height slot holds,
+ * -1 none), where the ground looks before it reads a sample (terrain_lod.inc.glsl): updated in the frame's
+ * command buffer whenever it differs from what the GPU has, between barriers from and to all other work. */
+static void ground_slots(sward_renderer *r, VkCommandBuffer cmd, world_stream *st, int hring)
+{
+    const size_t n = (size_t)st->hf_n * (size_t)st->hf_n, bytes = n * sizeof *st->hf_slot;
+    if (!memcmp(st->hf_slot, st->hf_slot_gpu, bytes)) return;
+    memcpy(st->hf_slot_gpu, st->hf_slot, bytes);
+    const VkDeviceSize at = sizeof(float) * ((VkDeviceSize)hring * (VkDeviceSize)hring +
+                                             (VkDeviceSize)st->ov_n * (VkDeviceSize)st->ov_n);
+    gpu_barrier_memory(cmd, GPU_ACCESS_ALL, GPU_ACCESS_TRANSFER_WRITE);
+    for (size_t done = 0; done < bytes;) { /* vkCmdUpdateBuffer takes at most 64 KiB */
+        const size_t len = bytes - done < 65536u ? bytes - done : 65536u;
+        vkCmdUpdateBuffer(cmd, r->bufs.height_buf.buffer, at + done, len, (const uint8_t *)st->hf_slot + done);
+        done += len;
+    }
+    gpu_barrier_memory(cmd, GPU_ACCESS_TRANSFER_WRITE, GPU_ACCESS_ALL);
+}
+
 sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const float eye[3], sward_error *err)
 {
     /* The CPU mirror lives in the scene's terrain (world.h): the tile choice and the queries read the same window. */
@@ -146,10 +166,11 @@ sward_result render_world_update(sward_renderer *r, VkCommandBuffer cmd, const f
     s->stream.pages_requested = (uint32_t)(st->pages_requested - requested);
     s->stream.pages_missing = world_stream_missing(st);
     s->stream.pages_cancelled = st->pages_cancelled;
+    ground_slots(r, cmd, st, t->hf_ring);
     if (!st->all_dirty && !st->hf_dirty_count && !st->map_dirty_count) return SWARD_OK;
     r->world_uploads++; /* new heights or maps on the GPU: shadow_lit computes its map again (work.world_uploads) */
 
-    const VkDeviceSize hb = r->bufs.height_buf.size, gb = r->bufs.grass_height_buf.size, tb = r->bufs.type_map_buf.size;
+    const VkDeviceSize hb = sizeof(float) * (VkDeviceSize)t->hf_ring * (VkDeviceSize)t->hf_ring, gb = r->bufs.grass_height_buf.size, tb = r->bufs.type_map_buf.size;
     const VkDeviceSize lb = r->bufs.layer_map_buf.size, lo = hb + gb + tb; /* the layer map's staging offset */
     if ((res = render_world_staging(r, err)) != SWARD_OK) return res; /* made with the renderer: a no-op */
     uint8_t *up = s->world_upload.mapped;

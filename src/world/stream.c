@@ -320,6 +320,49 @@ bool world_stream_holds(const world_terrain *t, double x0, double z0, double x1,
 
 /* ---- open and close ---------------------------------------------------------------------------------------- */
 
+/* ---- the overview (BX7) ---------------------------------------------------------------------------------- */
+
+/* The overview's step: page / 8 samples, doubled (at most to a page) until the overview is at most 2 MiB. Its
+ * sample u lies at min(u step, resolution - 1). */
+static void overview_size(int resolution, int page, int *step, int *n)
+{
+    int s = page / 8 > 0 ? page / 8 : 1, k = (resolution - 2 + s) / s + 1;
+    while (s < page && (size_t)k * (size_t)k * sizeof(float) > WORLD_OVERVIEW_BYTES_MAX) {
+        s *= 2;
+        k = (resolution - 2 + s) / s + 1;
+    }
+    *step = s, *n = k;
+}
+
+/* The overview's samples that lie in height page (pi, pj) (the step divides the page: each sample is in one
+ * page, the last row's at resolution - 1 in the last page). */
+static void overview_page(const world_stream *st, int resolution, int pi, int pj, const float *page)
+{
+    const int P = st->page, last = resolution - 1;
+    for (int v = 0; v < st->ov_n; v++) {
+        const int j = v * st->ov_step < last ? v * st->ov_step : last;
+        if (j / P != pj) continue;
+        for (int u = 0; u < st->ov_n; u++) {
+            const int i = u * st->ov_step < last ? u * st->ov_step : last;
+            if (i / P == pi) st->overview[(size_t)v * (size_t)st->ov_n + (size_t)u] = page[(j % P) * P + i % P];
+        }
+    }
+}
+
+/* A generated world's overview: the fBm at its samples (a baked one's is made by scan_pages from the pages it
+ * reads anyway). */
+static void overview_generate(const world_terrain *t, const world_stream *st)
+{
+    const int last = t->resolution - 1;
+    for (int v = 0; v < st->ov_n; v++) {
+        const int j = v * st->ov_step < last ? v * st->ov_step : last;
+        for (int u = 0; u < st->ov_n; u++) {
+            const int i = u * st->ov_step < last ? u * st->ov_step : last;
+            st->overview[(size_t)v * (size_t)st->ov_n + (size_t)u] = world_fbm_height(t, i, j);
+        }
+    }
+}
+
 /* A failure in the world folder at load names the scene and its field before the world's file: `<scene>:
  * terrain.world: DIR/heights.bin: <problem>`, with sward_error.field "terrain.world". */
 static sward_result blame_world(const sward_scene *s, sward_result r, sward_error *err)
@@ -343,8 +386,10 @@ static sward_result scan_pages(const sward_scene *s, const world_stream *st, swa
     const int P = info->page;
     sward_result r = SWARD_OK;
     for (int pj = 0; r == SWARD_OK && pj < world_pages(info->resolution, P); pj++)
-        for (int pi = 0; r == SWARD_OK && pi < world_pages(info->resolution, P); pi++)
+        for (int pi = 0; r == SWARD_OK && pi < world_pages(info->resolution, P); pi++) {
             r = world_file_read_hf_page(st->hf_file, st->dir, info, pi, pj, st->scratch, err);
+            if (r == SWARD_OK) overview_page(st, info->resolution, pi, pj, st->scratch);
+        }
     for (int pj = 0; r == SWARD_OK && pj < world_pages(info->map_res, P); pj++)
         for (int pi = 0; r == SWARD_OK && pi < world_pages(info->map_res, P); pi++) {
             r = world_file_read_map_types(st->map_file, st->dir, info, pi, pj, st->scratch8, err);
@@ -370,6 +415,8 @@ void world_stream_close(world_terrain *t)
     if (st->map_file) fclose(st->map_file);
     free(st->material);
     free(st->hf_slot);
+    free(st->hf_slot_gpu);
+    free(st->overview);
     free(st->map_slot);
     pthread_mutex_destroy(&st->file_lock);
     free(st->hf_dirty);
@@ -431,13 +478,17 @@ sward_result world_stream_open(sward_scene *s, sward_error *err)
     t->type_presence = calloc((size_t)t->presence_res * (size_t)t->presence_res, sizeof *t->type_presence);
     st->material = malloc(mn);
     st->hf_slot = malloc((size_t)st->hf_n * (size_t)st->hf_n * sizeof *st->hf_slot);
+    st->hf_slot_gpu = malloc((size_t)st->hf_n * (size_t)st->hf_n * sizeof *st->hf_slot_gpu);
+    overview_size(t->resolution, P, &st->ov_step, &st->ov_n);
+    st->overview = malloc((size_t)st->ov_n * (size_t)st->ov_n * sizeof *st->overview);
     st->map_slot = malloc((size_t)st->map_n * (size_t)st->map_n * sizeof *st->map_slot);
     st->hf_dirty = malloc((size_t)st->hf_n * (size_t)st->hf_n * sizeof *st->hf_dirty);
     st->map_dirty = malloc((size_t)st->map_n * (size_t)st->map_n * sizeof *st->map_dirty);
     st->scratch = malloc((size_t)P * (size_t)P * sizeof *st->scratch);
     st->scratch8 = malloc(2u * (size_t)P * (size_t)P);
     if (!t->heights || !t->types || !t->grass_height || !t->type_presence || !st->material || !st->hf_dirty ||
-        !st->map_dirty || !st->scratch || !st->scratch8 || !st->hf_slot || !st->map_slot)
+        !st->map_dirty || !st->scratch || !st->scratch8 || !st->hf_slot || !st->map_slot || !st->hf_slot_gpu ||
+        !st->overview)
         return core_fail(err, SWARD_ERROR_OUT_OF_MEMORY, "%s: out of memory for the world windows (%d and %d pages)",
                          s->name, st->hf_n * st->hf_n, st->map_n * st->map_n);
     memset(t->types, (int)SW_TYPE_NONE, mn);
@@ -447,6 +498,7 @@ sward_result world_stream_open(sward_scene *s, sward_error *err)
     for (int k = 0; k < st->map_n * st->map_n; k++)
         st->map_slot[k] = -1;
     if (st->from_disk && (r = scan_pages(s, st, err)) != SWARD_OK) return blame_world(s, r, err);
+    if (!st->from_disk) overview_generate(t, st);
     world_stream_update(s, s->camera.position[0], s->camera.position[2], err, &r);
     st->all_dirty = true;
     st->generation = 0;

@@ -27,6 +27,7 @@ struct world_jobs;
 #define WORLD_STREAM_RESOLUTION_MAX 16385 /* a streamed (or baked) world's height samples per side */
 #define WORLD_STREAM_MAP_RES_MAX 16384    /* and map texels per side */
 #define WORLD_MATERIAL_NONE 255u          /* material channel: no material */
+#define WORLD_OVERVIEW_BYTES_MAX (2u << 20) /* BX7: the streamed ground's overview of the whole world at most */
 
 /* DIR/world.json (docs/world-format.md). */
 typedef struct world_file_info {
@@ -97,6 +98,11 @@ typedef struct world_stream {
     /* BX7: the page each ring slot holds (its global index; -1: none yet): with page jobs a window moves at once
      * and its slots fill as the pages arrive; world_stream_holds reads only filled slots */
     int *hf_slot, *map_slot;
+    int *hf_slot_gpu; /* hf_slot as the GPU's ground last got it (world_stream.c uploads it when they differ) */
+    /* BX7: the whole world's heights every ov_step samples (ov_n a side; sample u at min(u ov_step, resolution -
+     * 1)), made at open and uploaded once: the ground reads it where a slot does not hold its page yet */
+    float *overview;
+    int ov_step, ov_n;
     struct world_jobs *jobs;    /* NULL: pages load on the calling thread as the window moves (stream_jobs.c) */
     world_jobs_config jobs_cfg; /* what made jobs */
     pthread_mutex_t file_lock;  /* the world's files are read by one job at a time (one FILE position) */
