@@ -35,22 +35,8 @@ static int type_rank(sward_device_type t)
     }
 }
 
-static int find_queue_family(VkPhysicalDevice pd)
-{
-    uint32_t n = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, NULL);
-    VkQueueFamilyProperties fams[32];
-    if (n > 32) n = 32;
-    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, fams);
-    for (uint32_t i = 0; i < n; i++) {
-        VkQueueFlags need = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
-        if ((fams[i].queueFlags & need) == need) return (int)i;
-    }
-    return -1;
-}
-
-/* A family with TRANSFER and neither GRAPHICS nor COMPUTE (a DMA engine), or -1. */
-static int find_transfer_family(VkPhysicalDevice pd)
+/* The first queue family with every flag of `need` and none of `refuse`, or -1. */
+static int find_family(VkPhysicalDevice pd, VkQueueFlags need, VkQueueFlags refuse)
 {
     uint32_t n = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, NULL);
@@ -59,10 +45,20 @@ static int find_transfer_family(VkPhysicalDevice pd)
     vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, fams);
     for (uint32_t i = 0; i < n; i++) {
         const VkQueueFlags f = fams[i].queueFlags;
-        if ((f & VK_QUEUE_TRANSFER_BIT) && !(f & (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT)) && fams[i].queueCount)
-            return (int)i;
+        if ((f & need) == need && !(f & refuse) && fams[i].queueCount) return (int)i;
     }
     return -1;
+}
+
+static int find_queue_family(VkPhysicalDevice pd)
+{
+    return find_family(pd, VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT, 0);
+}
+
+/* A family with TRANSFER and neither GRAPHICS nor COMPUTE (a DMA engine), or -1. */
+static int find_transfer_family(VkPhysicalDevice pd)
+{
+    return find_family(pd, VK_QUEUE_TRANSFER_BIT, VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT);
 }
 
 static bool transfer_hook(void)
